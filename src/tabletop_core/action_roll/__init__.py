@@ -1,0 +1,3 @@
+"""The Ironsworn: Starforged action roll, momentum, progress tracks and oracle: not built yet."""
+
+__all__: list[str] = []

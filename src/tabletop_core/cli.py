@@ -1,0 +1,183 @@
+"""The ``tabletop`` command: roll, explain and show exact odds from a shell.
+
+Each rule system adds its own commands from its ``cli`` module (see
+:data:`EXTENSIONS`): a module there defines ``register(commands, odds_commands)``
+to add sub-commands and ``demo(seed) -> str`` for its part of ``tabletop demo``.
+A handler returns an :class:`Output`: text for people, data for ``--json``.
+
+Bad arguments print one line on stderr and exit with status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+import attrs
+
+from tabletop_core import __version__
+from tabletop_core.dice import Die
+from tabletop_core.errors import TabletopError
+from tabletop_core.odds import Distribution
+from tabletop_core.rng import DiceSource, ScriptedDice, dice_source
+
+__all__ = ["EXTENSIONS", "Output", "add_roll_options", "main", "rng_from_args"]
+
+EXTENSIONS = (
+    "tabletop_core.notation.cli",
+    "tabletop_core.action_roll.cli",
+    "tabletop_core.d20.cli",
+    "tabletop_core.residue.cli",
+)
+"""Modules that add commands and demo sections, in the order ``demo`` shows them."""
+
+DEFAULT_DEMO_SEED = 2026
+
+
+@attrs.frozen
+class Output:
+    """What a command produced: *text* for a terminal, *data* for ``--json``."""
+
+    text: str
+    data: Any
+
+
+Handler = Callable[[argparse.Namespace], Output]
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def add_roll_options(parser: argparse.ArgumentParser, *, dice: bool = True) -> None:
+    """Add ``--seed``, ``--json`` and (when *dice*) ``--dice`` to a command that rolls."""
+    parser.add_argument("--seed", type=int, help="seed for reproducible dice")
+    if dice:
+        parser.add_argument(
+            "--dice",
+            help="dice already rolled at the table, comma-separated, in the order the rules roll them",
+        )
+    parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
+
+
+def rng_from_args(args: argparse.Namespace) -> DiceSource:
+    """The dice source a command should roll from: ``--dice``, else ``--seed``, else OS entropy."""
+    scripted = getattr(args, "dice", None)
+    if scripted is not None:
+        try:
+            values = [int(part) for part in scripted.replace(" ", "").split(",") if part]
+        except ValueError:
+            raise TabletopError(f"--dice must be comma-separated whole numbers, got {scripted!r}") from None
+        return ScriptedDice(values)
+    return dice_source(getattr(args, "seed", None))
+
+
+def _parse_die(text: str) -> Die:
+    body = text.strip().lower()
+    if body.startswith("d"):
+        body = body[1:]
+    if body == "%":
+        body = "100"
+    if not body.isdigit():
+        raise TabletopError(f"expected a die such as d20, got {text!r}")
+    return Die(int(body))
+
+
+def _roll(args: argparse.Namespace) -> Output:
+    die = _parse_die(args.die)
+    value = die.roll(rng=rng_from_args(args))
+    return Output(f"{die} -> {value}", {"die": str(die), "value": value})
+
+
+def _odds_die(args: argparse.Namespace) -> Output:
+    distribution = _parse_die(args.die).distribution()
+    return Output(str(distribution), distribution.to_dict())
+
+
+def _demo(args: argparse.Namespace) -> Output:
+    seed = DEFAULT_DEMO_SEED if args.seed is None else args.seed
+    sections = [_core_demo(seed)]
+    for module in _extensions():
+        section = module.demo(seed)
+        if section:
+            sections.append(section)
+    text = "\n\n".join(sections)
+    return Output(text, {"seed": seed, "text": text})
+
+
+def _core_demo(seed: int) -> str:
+    source = dice_source(seed)
+    rolls = ", ".join(f"{die} -> {die.roll(rng=source)}" for die in map(Die, (4, 6, 8, 10, 12, 20)))
+    two_d6 = Distribution.from_function(lambda a, b: a + b, 6, 6)
+    return "\n".join(
+        [
+            f"== tabletop_core {__version__}: a seeded tour (seed {seed}) ==",
+            "",
+            "-- Dice --",
+            rolls,
+            "",
+            "-- Exact odds: the total of 2d6 --",
+            str(two_d6),
+            f"mean {two_d6.mean()}, P(total >= 10) = {two_d6.at_least(10)}",
+        ]
+    )
+
+
+def _extensions() -> list[Any]:
+    return [importlib.import_module(name) for name in EXTENSIONS]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Build the ``tabletop`` argument parser with every system's commands."""
+    parser = _Parser(prog="tabletop", description="Roll, explain and give exact odds for tabletop RPG dice.")
+    parser.add_argument("--version", action="version", version=f"tabletop_core {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    demo = commands.add_parser("demo", help="a seeded tour of everything the library does")
+    demo.add_argument("--seed", type=int, help=f"seed (default {DEFAULT_DEMO_SEED})")
+    demo.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    demo.set_defaults(handler=_demo)
+
+    roll = commands.add_parser("roll", help="roll dice, for example: tabletop roll d20")
+    roll.add_argument("die", help="the die to roll, such as d20 or d6")
+    add_roll_options(roll)
+    roll.set_defaults(handler=_roll)
+
+    odds = commands.add_parser("odds", help="print an exact probability table")
+    odds_commands = odds.add_subparsers(dest="odds_command", metavar="KIND", required=True)
+    odds_die = odds_commands.add_parser("die", help="one die, for example: tabletop odds die d8")
+    odds_die.add_argument("die", help="the die, such as d8")
+    odds_die.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    odds_die.set_defaults(handler=_odds_die)
+
+    for module in _extensions():
+        module.register(commands, odds_commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``tabletop`` command; return its exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler: Handler = args.handler
+    try:
+        output = handler(args)
+    except (TabletopError, TypeError) as error:
+        print(f"tabletop: error: {error}", file=sys.stderr)
+        return 2
+    if getattr(args, "json", False):
+        print(json.dumps(output.data, indent=2))
+    else:
+        print(output.text)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

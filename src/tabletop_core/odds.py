@@ -1,0 +1,359 @@
+"""Exact probabilities of finite outcomes: :class:`Distribution`.
+
+A distribution holds every outcome with an exact :class:`~fractions.Fraction`
+probability; the probabilities always sum to exactly 1. Rule systems build
+theirs by enumerating a pure rule function over the faces of the dice
+(:meth:`Distribution.from_function`), so the odds can never drift from the
+rules.
+
+>>> from tabletop_core import Distribution
+>>> from tabletop_core.dice import d6
+>>> two_d6 = Distribution.from_function(lambda a, b: a + b, d6, d6)
+>>> two_d6.probability(7)
+Fraction(1, 6)
+>>> two_d6.probability(lambda total: total >= 10)
+Fraction(1, 6)
+>>> two_d6.mean()
+Fraction(7, 1)
+"""
+
+from __future__ import annotations
+
+import enum
+import html
+import itertools
+import math
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from fractions import Fraction
+from numbers import Rational
+from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from tabletop_core._validate import check_int
+from tabletop_core.dice import Die
+from tabletop_core.errors import InvalidInput
+from tabletop_core.rng import RngLike, dice_source
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+__all__ = ["Distribution"]
+
+T = TypeVar("T", bound=Hashable)
+U = TypeVar("U", bound=Hashable)
+Weight: TypeAlias = "int | Fraction"
+DiceLike: TypeAlias = "Die | int | Distribution[Any]"
+
+_MAX_SAMPLE_DENOMINATOR = 2**62
+
+
+class Distribution(Generic[T]):
+    """An immutable, exact probability distribution over finitely many outcomes.
+
+    Args:
+        weights: A mapping (or iterable of pairs) from outcome to a non-negative
+            ``int`` or ``Fraction`` weight. Weights are normalised; outcomes
+            with weight 0 are left out.
+
+    Raises:
+        InvalidInput: a weight is negative, or all weights are 0.
+        TypeError: a weight is not an int or Fraction (floats are refused:
+            they are not exact).
+    """
+
+    __slots__ = ("_index", "_outcomes", "_probabilities")
+
+    _outcomes: tuple[T, ...]
+    _probabilities: tuple[Fraction, ...]
+    _index: dict[T, int]
+
+    def __init__(self, weights: Mapping[T, Weight] | Iterable[tuple[T, Weight]]) -> None:
+        pairs = weights.items() if isinstance(weights, Mapping) else weights
+        totals: dict[T, Fraction] = {}
+        for outcome, weight in pairs:
+            if isinstance(weight, bool) or not isinstance(weight, (int, Rational)):
+                raise TypeError(
+                    f"weight of {outcome!r} must be an int or Fraction, got {type(weight).__name__} {weight!r}"
+                )
+            if weight < 0:
+                raise InvalidInput(f"weight of {outcome!r} must be >= 0, got {weight}")
+            if weight:
+                totals[outcome] = totals.get(outcome, Fraction(0)) + Fraction(weight)
+        total = sum(totals.values(), Fraction(0))
+        if total == 0:
+            raise InvalidInput("a distribution needs at least one outcome with a positive weight")
+        outcomes = _stable_order(list(totals))
+        object.__setattr__(self, "_outcomes", tuple(outcomes))
+        object.__setattr__(self, "_probabilities", tuple(totals[o] / total for o in outcomes))
+        object.__setattr__(self, "_index", {o: i for i, o in enumerate(outcomes)})
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Distribution is immutable; cannot set {name!r}")
+
+    # -- building -------------------------------------------------------------
+
+    @classmethod
+    def uniform(cls, outcomes: Iterable[T]) -> Distribution[T]:
+        """Each of *outcomes* equally likely (repeats count more than once)."""
+        counts: dict[T, int] = {}
+        for outcome in outcomes:
+            counts[outcome] = counts.get(outcome, 0) + 1
+        return cls(counts)
+
+    @classmethod
+    def from_function(cls, func: Callable[..., T], *dice: DiceLike) -> Distribution[T]:
+        """Enumerate a pure function over every combination of dice faces.
+
+        This is how rule systems get exact odds: the same pure ``resolve_*``
+        function that judges one roll is called once per combination of faces.
+
+        Args:
+            func: Called as ``func(face1, face2, ...)``, one argument per die.
+            *dice: Each a :class:`~tabletop_core.dice.Die`, a number of sides,
+                or a :class:`Distribution` (for dice with weighted faces).
+
+        Returns:
+            The distribution of ``func``'s results.
+
+        Example:
+            >>> from tabletop_core.dice import d6
+            >>> Distribution.from_function(max, d6, d6).probability(6)
+            Fraction(11, 36)
+        """
+        axes = [_faces(die, position) for position, die in enumerate(dice)]
+        weights: dict[T, Weight] = {}
+        for combination in itertools.product(*axes):
+            weight: Weight = 1
+            for _face, face_weight in combination:
+                weight = weight * face_weight
+            outcome = func(*(face for face, _w in combination))
+            weights[outcome] = weights.get(outcome, 0) + weight
+        return cls(weights)
+
+    # -- reading ------------------------------------------------------------
+
+    def probability(self, outcome_or_predicate: T | Callable[[T], bool]) -> Fraction:
+        """The exact probability of one outcome, or of all outcomes meeting a predicate.
+
+        An outcome not in the distribution has probability 0.
+        """
+        if outcome_or_predicate in self._index:
+            return self._probabilities[self._index[outcome_or_predicate]]
+        if callable(outcome_or_predicate):
+            predicate = outcome_or_predicate
+            return sum(
+                (p for o, p in zip(self._outcomes, self._probabilities, strict=True) if predicate(o)),
+                Fraction(0),
+            )
+        return Fraction(0)
+
+    def items(self) -> list[tuple[T, Fraction]]:
+        """``(outcome, probability)`` pairs in a stable order.
+
+        Numbers and strings ascend; enum members follow their definition order;
+        anything unorderable keeps the order it was first seen in.
+        """
+        return list(zip(self._outcomes, self._probabilities, strict=True))
+
+    @property
+    def outcomes(self) -> tuple[T, ...]:
+        """The outcomes with a positive probability, in the order of :meth:`items`."""
+        return self._outcomes
+
+    @property
+    def probabilities(self) -> tuple[Fraction, ...]:
+        """The probabilities, aligned with :attr:`outcomes`."""
+        return self._probabilities
+
+    def __len__(self) -> int:
+        return len(self._outcomes)
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._outcomes)
+
+    def __contains__(self, outcome: object) -> bool:
+        return outcome in self._index
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Distribution):
+            return NotImplemented
+        return dict(self.items()) == dict(other.items())
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self.items()))
+
+    # -- deriving -------------------------------------------------------------
+
+    def map(self, func: Callable[[T], U]) -> Distribution[U]:
+        """Apply *func* to every outcome, merging outcomes that map to the same value."""
+        return Distribution((func(o), p) for o, p in self.items())
+
+    def combine(self, other: Distribution[U], func: Callable[[T, U], Any]) -> Distribution[Any]:
+        """The distribution of ``func(a, b)`` for independent draws ``a`` of self, ``b`` of *other*."""
+        return Distribution.from_function(func, self, other)
+
+    def __add__(self, other: Distribution[Any] | int) -> Distribution[Any]:
+        if isinstance(other, int) and not isinstance(other, bool):
+            shift = other
+            return self.map(lambda o: o + shift)  # type: ignore[operator]
+        if isinstance(other, Distribution):
+            return self.combine(other, lambda a, b: a + b)
+        return NotImplemented
+
+    __radd__ = __add__
+
+    def __neg__(self) -> Distribution[Any]:
+        return self.map(lambda o: -o)  # type: ignore[operator]
+
+    def mean(self) -> Fraction:
+        """The exact expected value (numeric outcomes only).
+
+        Raises:
+            TypeError: an outcome is not a number.
+        """
+        return sum((_number(o) * p for o, p in self.items()), Fraction(0))
+
+    def variance(self) -> Fraction:
+        """The exact variance (numeric outcomes only)."""
+        mean = self.mean()
+        return sum(((_number(o) - mean) ** 2 * p for o, p in self.items()), Fraction(0))
+
+    def at_least(self, value: Any) -> Fraction:
+        """The probability of an outcome ``>= value``."""
+        return self.probability(lambda o: o >= value)
+
+    def at_most(self, value: Any) -> Fraction:
+        """The probability of an outcome ``<= value``."""
+        return self.probability(lambda o: o <= value)
+
+    # -- sampling -------------------------------------------------------------
+
+    def sample(self, n: int, *, rng: RngLike = None) -> npt.NDArray[Any]:
+        """Draw *n* independent outcomes, exactly in proportion, into a numpy array.
+
+        Integer outcomes give an ``int64`` array, others an ``object`` array.
+        Each draw uses one die with as many sides as the common denominator of
+        the probabilities, so sampling is exact (no float rounding).
+
+        Raises:
+            InvalidInput: *n* is negative, or the probabilities are too fine
+                (common denominator above 2**62) to sample exactly.
+        """
+        n = check_int("n", n, low=0)
+        denominator = math.lcm(*(p.denominator for p in self._probabilities))
+        if denominator > _MAX_SAMPLE_DENOMINATOR:
+            raise InvalidInput("probabilities are too fine to sample exactly (denominator above 2**62)")
+        cumulative = np.cumsum([p.numerator * (denominator // p.denominator) for p in self._probabilities])
+        draws = dice_source(rng).roll_many(denominator, n)
+        indices = np.searchsorted(cumulative, draws, side="left")
+        if all(isinstance(o, int) and not isinstance(o, bool) for o in self._outcomes) and all(
+            -(2**63) <= o < 2**63
+            for o in self._outcomes  # type: ignore[operator]
+        ):
+            return np.asarray(self._outcomes, dtype=np.int64)[indices]
+        table = np.empty(len(self._outcomes), dtype=object)
+        table[:] = list(self._outcomes)
+        return table[indices]
+
+    # -- rendering ------------------------------------------------------------
+
+    def _rows(self) -> list[tuple[str, str, str]]:
+        return [(_label(o), str(p), f"{float(p) * 100:.2f}%") for o, p in self.items()]
+
+    def __str__(self) -> str:
+        rows = [("outcome", "probability", "percent"), *self._rows()]
+        widths = [max(len(row[i]) for row in rows) for i in range(3)]
+        lines = [f"{a:<{widths[0]}}  {b:>{widths[1]}}  {c:>{widths[2]}}" for a, b, c in rows]
+        lines.insert(1, "-" * len(lines[0]))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{o!r}: {p}" for o, p in self.items())
+        return f"Distribution({{{body}}})"
+
+    def to_markdown(self) -> str:
+        """A Markdown table of outcome, exact probability and percent."""
+        lines = ["| outcome | probability | percent |", "|:--|--:|--:|"]
+        lines += [f"| {a} | {b} | {c} |" for a, b, c in self._rows()]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        body = "".join(
+            f"<tr><td>{html.escape(a)}</td><td>{html.escape(b)}</td><td>{c}</td></tr>" for a, b, c in self._rows()
+        )
+        return (
+            "<table><thead><tr><th>outcome</th><th>probability</th><th>percent</th></tr></thead>"
+            f"<tbody>{body}</tbody></table>"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data: outcome labels and exact probabilities as strings."""
+        return {
+            "outcomes": [_label(o) for o in self._outcomes],
+            "probabilities": [str(p) for p in self._probabilities],
+        }
+
+    def plot(self, ax: Axes | None = None, **bar_options: Any) -> Axes:
+        """Draw a bar chart of the probabilities with matplotlib.
+
+        Args:
+            ax: Axes to draw on; a new figure is made when omitted.
+            **bar_options: Passed to ``Axes.bar``.
+
+        Returns:
+            The axes drawn on.
+
+        Raises:
+            ImportError: matplotlib is missing (install the ``plot`` extra).
+        """
+        try:
+            import matplotlib.pyplot as plt
+        except ImportError as error:  # pragma: no cover - depends on the environment
+            raise ImportError("Distribution.plot needs matplotlib: pip install 'tabletop_core[plot]'") from error
+        if ax is None:
+            _figure, ax = plt.subplots()
+        labels = [_label(o) for o in self._outcomes]
+        ax.bar(labels, [float(p) for p in self._probabilities], **bar_options)
+        ax.set_ylabel("probability")
+        return ax
+
+
+def _faces(die: DiceLike, position: int) -> list[tuple[Any, Weight]]:
+    if isinstance(die, Distribution):
+        return die.items()  # type: ignore[return-value]  # Fraction is a Weight
+    if isinstance(die, Die):
+        return [(face, 1) for face in die.faces]
+    if isinstance(die, int) and not isinstance(die, bool):
+        return [(face, 1) for face in Die(die).faces]
+    raise TypeError(f"dice[{position}] must be a Die, a number of sides or a Distribution, got {type(die).__name__}")
+
+
+def _number(outcome: object) -> Fraction:
+    if isinstance(outcome, bool) or not isinstance(outcome, (int, Rational)):
+        raise TypeError(f"mean and variance need numeric outcomes, got {outcome!r}")
+    return Fraction(outcome)
+
+
+def _label(outcome: object) -> str:
+    if isinstance(outcome, enum.Enum):
+        return outcome.name.lower().replace("_", " ")
+    if isinstance(outcome, tuple):
+        return ", ".join(_label(part) for part in outcome)
+    return str(outcome)
+
+
+def _sort_key(outcome: Any) -> Any:
+    if isinstance(outcome, enum.Enum):
+        return list(type(outcome)).index(outcome)
+    if isinstance(outcome, tuple):
+        return tuple(_sort_key(part) for part in outcome)
+    return outcome
+
+
+def _stable_order(outcomes: list[T]) -> list[T]:
+    try:
+        return sorted(outcomes, key=_sort_key)
+    except TypeError:  # mixed or unorderable outcomes keep first-seen order
+        return outcomes

@@ -1,0 +1,260 @@
+"""The ``rng`` contract: every way a caller can say where dice come from.
+
+Every function in the library that rolls takes a keyword-only ``rng=None`` and
+passes it to :func:`dice_source`, which follows Scientific Python SPEC 7:
+
+* ``None``: fresh entropy from the operating system (one source per thread,
+  seeded once, so play is fast and never repeats);
+* an ``int`` or a sequence of ints: a seed, so the same seed and the same calls
+  give the same dice;
+* a :class:`numpy.random.SeedSequence`, :class:`numpy.random.BitGenerator` or
+  :class:`numpy.random.Generator`;
+* a :class:`DiceSource`, such as :class:`ScriptedDice` holding the dice a player
+  already rolled at a real table.
+
+Normalise once with :func:`dice_source` and pass the source on to roll fast.
+For many independent streams (one per worker or per simulated game), spawn
+child seeds: ``[dice_source(s) for s in numpy.random.SeedSequence(42).spawn(8)]``.
+The global :mod:`random` module and numpy's legacy global state are never used.
+"""
+
+from __future__ import annotations
+
+import abc
+import threading
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tabletop_core._validate import as_int, check_int
+from tabletop_core.errors import DiceExhausted, InvalidInput
+
+__all__ = ["DiceSource", "GeneratorDice", "RngLike", "ScriptedDice", "dice_source"]
+
+RngLike = Any
+"""What an ``rng=`` argument accepts (see :func:`dice_source`)."""
+
+_MAX_SIDES = 2**62
+_FIRST_BLOCK = 8
+_MAX_BLOCK = 4096
+
+
+class DiceSource(abc.ABC):
+    """Where dice come from: a scalar roll and a vector roll of fair dice.
+
+    Subclass it to plug in another source of dice (a hardware RNG, a network
+    service, a recording). Values are 1..sides.
+    """
+
+    __slots__ = ()
+
+    @abc.abstractmethod
+    def roll(self, sides: int) -> int:
+        """Roll one die with *sides* faces and return its face as a Python ``int``."""
+
+    @abc.abstractmethod
+    def roll_many(self, sides: int, n: int) -> npt.NDArray[np.int64]:
+        """Roll *n* dice with *sides* faces each; return them as an ``int64`` array."""
+
+
+class GeneratorDice(DiceSource):
+    """A :class:`DiceSource` drawing from a :class:`numpy.random.Generator`.
+
+    Single dice are served from blocks drawn in one numpy call (numpy's bounded
+    integers have no modulo bias), so a scalar roll costs about as much as a
+    list ``pop``. Blocks grow from 8 to 4096 values per die size, so wrapping a
+    Generator for one roll wastes little of its stream. Not thread-safe, like the
+    Generator it wraps: give each thread its own source.
+
+    Args:
+        generator: The Generator to draw from.
+    """
+
+    __slots__ = ("_blocks", "_generator", "_next_block")
+
+    def __init__(self, generator: np.random.Generator) -> None:
+        if not isinstance(generator, np.random.Generator):
+            raise TypeError(f"generator must be a numpy.random.Generator, got {type(generator).__name__}")
+        self._generator = generator
+        self._blocks: dict[int, list[int]] = {}
+        self._next_block: dict[int, int] = {}
+
+    @property
+    def generator(self) -> np.random.Generator:
+        """The wrapped Generator."""
+        return self._generator
+
+    def roll(self, sides: int) -> int:
+        """Roll one die with *sides* faces (1..sides)."""
+        block = self._blocks.get(sides)
+        if block:
+            return block.pop()
+        return self._refill(sides)
+
+    def _refill(self, sides: int) -> int:
+        sides = check_int("sides", sides, low=1, high=_MAX_SIDES)
+        size = self._next_block.get(sides, _FIRST_BLOCK)
+        self._next_block[sides] = min(size * 2, _MAX_BLOCK)
+        block = self._generator.integers(1, sides, size=size, endpoint=True).tolist()
+        block.reverse()  # pop() from the end serves the values in drawn order
+        self._blocks[sides] = block
+        return int(block.pop())
+
+    def roll_many(self, sides: int, n: int) -> npt.NDArray[np.int64]:
+        """Roll *n* dice with *sides* faces in one vectorised draw."""
+        sides = check_int("sides", sides, low=1, high=_MAX_SIDES)
+        n = check_int("n", n, low=0)
+        return self._generator.integers(1, sides, size=n, endpoint=True, dtype=np.int64)
+
+    def __repr__(self) -> str:
+        return f"GeneratorDice({self._generator!r})"
+
+
+class ScriptedDice(DiceSource):
+    """Dice already rolled: yields the given values in order.
+
+    Use it for dice a player rolled at a real table, for replays, and for tests
+    that need exact faces. Each value must fit the die it is used for.
+
+    Args:
+        values: The faces, in the order the dice will be asked for.
+
+    Raises:
+        TypeError: a value is not an int.
+
+    Example:
+        >>> dice = ScriptedDice([4, 3, 8])
+        >>> dice.roll(6), dice.roll(10), dice.roll(10)
+        (4, 3, 8)
+        >>> dice.remaining
+        0
+    """
+
+    __slots__ = ("_position", "_values")
+
+    def __init__(self, values: Iterable[int]) -> None:
+        if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+            raise TypeError(f"values must be an iterable of ints, got {type(values).__name__}")
+        self._values = tuple(as_int(f"values[{i}]", v) for i, v in enumerate(values))
+        self._position = 0
+
+    @property
+    def remaining(self) -> int:
+        """How many values are left."""
+        return len(self._values) - self._position
+
+    @property
+    def used(self) -> tuple[int, ...]:
+        """The values handed out so far."""
+        return self._values[: self._position]
+
+    def roll(self, sides: int) -> int:
+        """Hand out the next value, checking it fits a die with *sides* faces.
+
+        Raises:
+            DiceExhausted: no values are left.
+            InvalidInput: the next value is not 1..sides (it is not consumed).
+        """
+        sides = check_int("sides", sides, low=1, high=_MAX_SIDES)
+        if self._position >= len(self._values):
+            raise DiceExhausted(f"scripted dice ran out: all {len(self._values)} values used, a d{sides} was asked for")
+        value = self._values[self._position]
+        self._check_fits(value, sides, self._position)
+        self._position += 1
+        return value
+
+    def roll_many(self, sides: int, n: int) -> npt.NDArray[np.int64]:
+        """Hand out the next *n* values as an array (all or none of them).
+
+        Raises:
+            DiceExhausted: fewer than *n* values are left (none are consumed).
+            InvalidInput: a value is not 1..sides (none are consumed).
+        """
+        sides = check_int("sides", sides, low=1, high=_MAX_SIDES)
+        n = check_int("n", n, low=0)
+        if n > self.remaining:
+            raise DiceExhausted(f"scripted dice ran out: {n} d{sides} asked for, {self.remaining} left")
+        start = self._position
+        values = self._values[start : start + n]
+        for offset, value in enumerate(values):
+            self._check_fits(value, sides, start + offset)
+        self._position += n
+        return np.array(values, dtype=np.int64)
+
+    @staticmethod
+    def _check_fits(value: int, sides: int, position: int) -> None:
+        if not 1 <= value <= sides:
+            raise InvalidInput(
+                f"scripted value {value} (value #{position + 1}) does not fit a d{sides}: expected 1..{sides}"
+            )
+
+    def __repr__(self) -> str:
+        return f"ScriptedDice({list(self._values[self._position :])!r})"
+
+
+_thread_local = threading.local()
+
+
+def _default_source() -> DiceSource:
+    source: DiceSource | None = getattr(_thread_local, "source", None)
+    if source is None:
+        source = GeneratorDice(np.random.default_rng())
+        _thread_local.source = source
+    return source
+
+
+_ACCEPTED = (
+    "None, an int or sequence of ints (a seed), numpy.random.SeedSequence, "
+    "numpy.random.BitGenerator, numpy.random.Generator or a tabletop_core DiceSource"
+)
+
+
+def dice_source(rng: RngLike = None) -> DiceSource:
+    """Normalise anything RNG-like into a :class:`DiceSource` (SPEC 7).
+
+    Args:
+        rng: ``None`` for OS entropy; an ``int`` >= 0 or a sequence of them as a
+            seed; a ``SeedSequence``, ``BitGenerator`` or ``Generator``; or a
+            ``DiceSource``, returned as it is.
+
+    Returns:
+        A source to roll from. Reuse it across calls for speed.
+
+    Raises:
+        TypeError: *rng* is none of the accepted kinds (the message lists them).
+        InvalidInput: a seed is negative.
+
+    Example:
+        >>> a, b = dice_source(42), dice_source(42)
+        >>> [a.roll(6) for _ in range(4)] == [b.roll(6) for _ in range(4)]
+        True
+    """
+    if isinstance(rng, DiceSource):
+        return rng
+    if rng is None:
+        return _default_source()
+    if isinstance(rng, np.random.Generator):
+        return GeneratorDice(rng)
+    if isinstance(rng, (np.random.BitGenerator, np.random.SeedSequence)):
+        return GeneratorDice(
+            np.random.Generator(rng) if isinstance(rng, np.random.BitGenerator) else np.random.default_rng(rng)
+        )
+    return GeneratorDice(np.random.default_rng(_seed(rng)))
+
+
+def _seed(rng: object) -> int | list[int]:
+    if isinstance(rng, (bool, str, bytes)):
+        raise TypeError(f"rng must be {_ACCEPTED}; got {type(rng).__name__} {rng!r}")
+    if isinstance(rng, Sequence) or (isinstance(rng, np.ndarray) and rng.ndim == 1):
+        try:
+            seeds = [check_int(f"rng seed[{i}]", s, low=0) for i, s in enumerate(rng)]
+        except TypeError as error:
+            raise TypeError(f"rng must be {_ACCEPTED}; {error}") from None
+        if not seeds:
+            raise InvalidInput("rng seed sequence must not be empty")
+        return seeds
+    if hasattr(rng, "__index__") and not isinstance(rng, np.ndarray):
+        return check_int("rng seed", rng, low=0)
+    raise TypeError(f"rng must be {_ACCEPTED}; got {type(rng).__name__} {rng!r}")
