@@ -248,10 +248,7 @@ class Distribution(Generic[T]):
         cumulative = np.cumsum([p.numerator * (denominator // p.denominator) for p in self._probabilities])
         draws = dice_source(rng).roll_many(denominator, n)
         indices = np.searchsorted(cumulative, draws, side="left")
-        if all(isinstance(o, int) and not isinstance(o, bool) for o in self._outcomes) and all(
-            -(2**63) <= o < 2**63
-            for o in self._outcomes  # type: ignore[operator]
-        ):
+        if all(_fits_int64(o) for o in self._outcomes):
             return np.asarray(self._outcomes, dtype=np.int64)[indices]
         table = np.empty(len(self._outcomes), dtype=object)
         table[:] = list(self._outcomes)
@@ -328,6 +325,10 @@ def _faces(die: DiceLike, position: int) -> list[tuple[Any, Weight]]:
     if isinstance(die, int) and not isinstance(die, bool):
         return [(face, 1) for face in Die(die).faces]
     raise TypeError(f"dice[{position}] must be a Die, a number of sides or a Distribution, got {type(die).__name__}")
+
+
+def _fits_int64(outcome: object) -> bool:
+    return isinstance(outcome, int) and not isinstance(outcome, bool) and -(2**63) <= outcome < 2**63
 
 
 def _number(outcome: object) -> Fraction:
