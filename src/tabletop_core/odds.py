@@ -307,7 +307,7 @@ class Distribution(Generic[T]):
         """
         try:
             import matplotlib.pyplot as plt
-        except ImportError as error:  # pragma: no cover - depends on the environment
+        except ImportError as error:
             raise ImportError("Distribution.plot needs matplotlib: pip install 'tabletop_core[plot]'") from error
         if ax is None:
             _figure, ax = plt.subplots()

@@ -1,0 +1,79 @@
+import enum
+import json
+import sys
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import tabletop_core as tc
+from tabletop_core._record import Record
+from tabletop_core._validate import check_int, int_field
+from tabletop_core.dice import DieRoll, d6
+
+
+class Colour(enum.Enum):
+    RED = "red"
+    BLUE = "blue"
+
+
+@attrs.frozen
+class Sample(Record):
+    colour: Colour
+    rolls: tuple[DieRoll, ...]
+    score: int = int_field(low=0, high=10, default=0)
+
+    def __str__(self) -> str:
+        return f"{self.colour.name} <{self.score}>"
+
+
+def test_nested_records_and_enums_round_trip_through_json():
+    sample = Sample(Colour.BLUE, (DieRoll(6, 3), DieRoll(10, 10)), score=7)
+    data = sample.to_dict()
+    assert data == {"colour": "BLUE", "rolls": [{"sides": 6, "value": 3}, {"sides": 10, "value": 10}], "score": 7}
+    assert Sample.from_dict(json.loads(json.dumps(data))) == sample
+    assert Sample.from_json(sample.to_json()) == sample
+
+
+def test_enums_by_name_are_checked():
+    with pytest.raises(tc.InvalidInput, match="RED, BLUE"):
+        Sample.from_dict({"colour": "GREEN", "rolls": []})
+    assert Sample.from_dict({"colour": "red", "rolls": []}).colour is Colour.RED
+
+
+def test_html_is_escaped():
+    assert Sample(Colour.RED, ())._repr_html_() == "<code>RED &lt;0&gt;</code>"
+
+
+@given(score=st.integers(-100, 100))
+def test_int_field_validates_and_names_the_field(score):
+    if 0 <= score <= 10:
+        assert Sample(Colour.RED, (), score=score).score == score
+    else:
+        with pytest.raises(tc.InvalidInput, match="score must be an int from 0 to 10"):
+            Sample(Colour.RED, (), score=score)
+
+
+def test_int_field_converts_numpy_ints_and_refuses_other_types():
+    import numpy as np
+
+    value = Sample(Colour.RED, (), score=np.int64(4)).score
+    assert type(value) is int
+    for bad in (True, 4.0, "4", np.bool_(True)):
+        with pytest.raises(TypeError, match="score must be an int"):
+            Sample(Colour.RED, (), score=bad)
+
+
+def test_check_int_messages():
+    with pytest.raises(tc.InvalidInput, match="n must be an int >= 0, got -1"):
+        check_int("n", -1, low=0)
+    with pytest.raises(tc.InvalidInput, match="n must be an int <= 3, got 4"):
+        check_int("n", 4, high=3)
+
+
+def test_plot_without_matplotlib_says_how_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
+    with pytest.raises(ImportError, match=r"tabletop_core\[plot\]"):
+        d6.distribution().plot()
