@@ -1,3 +1,35 @@
-"""RESIDUE: the Success Table, step dice, inventory, luck, endurance: not built yet."""
+"""RESIDUE: the Success Table, step dice, Inventory, Luck, Endurance, Conditions and Actions.
 
-__all__: list[str] = []
+>>> from tabletop_core import residue as rs
+>>> rs.stars(7), rs.StepDie.D4.down(), rs.StepDie.D12.up()
+(2, <StepDie.ZERO: 0>, <StepDie.D12: 12>)
+"""
+
+from tabletop_core.residue.conditions import Condition
+from tabletop_core.residue.inventory import (
+    Inventory,
+    InventoryKind,
+    InventoryRoll,
+    InventoryUse,
+    resolve_inventory,
+    roll_inventory,
+)
+from tabletop_core.residue.stars import STAR, SUCCESS_TABLE, outcome, render_stars, stars
+from tabletop_core.residue.step_die import StepDie, roll_step_die
+
+__all__ = [
+    "STAR",
+    "SUCCESS_TABLE",
+    "Condition",
+    "Inventory",
+    "InventoryKind",
+    "InventoryRoll",
+    "InventoryUse",
+    "StepDie",
+    "outcome",
+    "render_stars",
+    "resolve_inventory",
+    "roll_inventory",
+    "roll_step_die",
+    "stars",
+]

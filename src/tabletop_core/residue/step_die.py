@@ -1,0 +1,142 @@
+"""Step dice: the Dice Chain 0 -> d4 -> d6 -> d8 -> d10 -> d12.
+
+Inventory, Luck, Condition Dice and Uses all move on this chain. ⇧ (:meth:`StepDie.up`)
+from d12 stays d12; ⇩ (:meth:`StepDie.down`) from d4 is 0; a die at 0 cannot be
+rolled (:class:`~tabletop_core.errors.RuleError`).
+
+>>> StepDie.D4.up(), StepDie.D12.up(), StepDie.D4.down()
+(<StepDie.D6: 6>, <StepDie.D12: 12>, <StepDie.ZERO: 0>)
+>>> StepDie.parse("d8").max_value
+8
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TypeAlias
+
+from tabletop_core._validate import as_int, check_int
+from tabletop_core.errors import InvalidInput, RuleError
+from tabletop_core.rng import RngLike, dice_source
+
+__all__ = ["DieLike", "StepDie", "check_value", "roll_step_die", "to_step_die"]
+
+DieLike: TypeAlias = "StepDie | int | str"
+"""What a ``die=`` argument accepts: a :class:`StepDie`, a number of sides, or ``"d8"``."""
+
+
+class StepDie(enum.Enum):
+    """A die on the Dice Chain; the value is its number of sides (0 for no die)."""
+
+    ZERO = 0
+    D4 = 4
+    D6 = 6
+    D8 = 8
+    D10 = 10
+    D12 = 12
+
+    @property
+    def sides(self) -> int:
+        """Number of faces (0 for :attr:`ZERO`)."""
+        return int(self.value)
+
+    @property
+    def is_zero(self) -> bool:
+        """Whether the die has stepped down to 0 (it cannot be rolled)."""
+        return self is StepDie.ZERO
+
+    @property
+    def max_value(self) -> int:
+        """Max Value: the highest natural Value, the number of faces (0 for :attr:`ZERO`)."""
+        return self.sides
+
+    @property
+    def min_value(self) -> int:
+        """Min Value: the lowest natural Value, 1 (0 for :attr:`ZERO`, which shows nothing)."""
+        return 0 if self.is_zero else 1
+
+    def up(self) -> StepDie:
+        """⇧: one step up the chain; d12 stays d12."""
+        return _CHAIN[min(_CHAIN.index(self) + 1, len(_CHAIN) - 1)]
+
+    def down(self) -> StepDie:
+        """⇩: one step down the chain; d4 becomes 0 and 0 stays 0."""
+        return _CHAIN[max(_CHAIN.index(self) - 1, 0)]
+
+    def step(self, steps: int) -> StepDie:
+        """Move *steps* steps (negative: down), stopping at either end of the chain."""
+        steps = as_int("steps", steps)
+        index = min(max(_CHAIN.index(self) + steps, 0), len(_CHAIN) - 1)
+        return _CHAIN[index]
+
+    def roll(self, *, rng: RngLike = None) -> int:
+        """Roll the die once (see :func:`roll_step_die`)."""
+        return roll_step_die(self, rng=rng)
+
+    @classmethod
+    def parse(cls, die: DieLike, *, name: str = "die") -> StepDie:
+        """Read a step die from a :class:`StepDie`, a number of sides or text.
+
+        Accepted: ``StepDie.D8``, ``8``, ``"d8"``, ``"D8"``, ``"8"``, and ``0`` or
+        ``"0"`` for the empty step.
+
+        Raises:
+            TypeError: *die* is not a StepDie, an int or a str.
+            InvalidInput: it is not on the chain (a d7, a d20).
+        """
+        if isinstance(die, StepDie):
+            return die
+        if isinstance(die, str):
+            text = die.strip().lower()
+            body = text[1:] if text.startswith("d") else text
+            if not body.isdigit():
+                raise InvalidInput(f"{name} must be a step die (0, d4, d6, d8, d10, d12), got {die!r}")
+            sides = int(body)
+        else:
+            try:
+                sides = as_int(name, die)
+            except TypeError:
+                raise TypeError(
+                    f"{name} must be a StepDie, a number of sides or text such as 'd8', "
+                    f"got {type(die).__name__} {die!r}"
+                ) from None
+        try:
+            return cls(sides)
+        except ValueError:
+            raise InvalidInput(f"{name} must be a step die (0, d4, d6, d8, d10, d12), got {die!r}") from None
+
+    def __str__(self) -> str:
+        return "0" if self.is_zero else f"d{self.sides}"
+
+
+_CHAIN: tuple[StepDie, ...] = tuple(StepDie)
+
+
+def roll_step_die(die: DieLike, *, rng: RngLike = None, name: str = "die") -> int:
+    """Roll a step die and return its natural Value.
+
+    Raises:
+        RuleError: the die is at 0 ("cannot be rolled").
+        InvalidInput: *die* is not on the chain.
+    """
+    step = StepDie.parse(die, name=name)
+    if step.is_zero:
+        raise RuleError(f"{name} is at 0 and cannot be rolled")
+    return dice_source(rng).roll(step.sides)
+
+
+def check_value(die: StepDie, value: int, *, name: str = "value") -> int:
+    """Check that *value* is a natural Value the (non-zero) *die* can show.
+
+    Raises:
+        RuleError: *die* is at 0 (it shows no Value).
+        InvalidInput: *value* is not 1..sides.
+    """
+    if die.is_zero:
+        raise RuleError(f"a die at 0 cannot be rolled, so it has no {name}")
+    return check_int(name, value, low=1, high=die.sides)
+
+
+def to_step_die(value: DieLike) -> StepDie:
+    """An attrs converter: ``StepDie.parse`` for a field (``"d8"`` and ``8`` become ``StepDie.D8``)."""
+    return StepDie.parse(value)
