@@ -1,0 +1,317 @@
+"""The action roll: d6 + stat + adds against two d10 challenge dice.
+
+:func:`resolve_action` is the pure rule (dice in, result out); :func:`action_roll`
+draws the action die first, then the two challenge dice, and calls it.
+
+>>> from tabletop_core.action_roll import resolve_action
+>>> result = resolve_action(action_die=4, challenge_dice=(3, 8), stat=2)
+>>> str(result)
+'Action 4 + 2 = 6 vs 3 · 8 -> weak hit'
+>>> result.outcome, result.is_match
+(<Outcome.WEAK_HIT: 'weak hit'>, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from tabletop_core._record import Record
+from tabletop_core._validate import check_int, check_type, int_field, int_in, of_type
+from tabletop_core.action_roll.momentum import MAX_MOMENTUM, MIN_MOMENTUM, Momentum
+from tabletop_core.action_roll.outcome import MAX_SCORE, Outcome, action_score, judge
+from tabletop_core.errors import InvalidInput, RuleError
+from tabletop_core.rng import RngLike, dice_source
+
+__all__ = [
+    "MAX_ADDS",
+    "MAX_STAT",
+    "ActionResult",
+    "action_roll",
+    "burn_momentum",
+    "burn_would_improve",
+    "resolve_action",
+]
+
+MAX_STAT = 10
+"""The largest stat (or condition meter standing in for one) accepted.
+
+The rules give stats 1..3 at creation and meters 0..5; an asset meter may be
+larger. Any value past 10 could not change a score that is capped at 10, so
+the library refuses it as a likely typo.
+"""
+MAX_ADDS = 10
+"""The largest total of adds accepted (same reasoning as :data:`MAX_STAT`)."""
+
+
+def challenge_pair(value: Any, name: str = "challenge_dice") -> tuple[int, int]:
+    """Validate two challenge dice (each 1..10) and return them as a tuple of ints.
+
+    Raises:
+        TypeError: *value* is not a sequence of two ints.
+        InvalidInput: it does not hold exactly two dice, or a die is not 1..10.
+    """
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise TypeError(f"{name} must be a sequence of two ints, got {type(value).__name__} {value!r}")
+    if len(value) != 2:
+        raise InvalidInput(f"{name} must hold exactly two d10 values, got {len(value)}: {list(value)!r}")
+    return (
+        check_int(f"{name}[0]", value[0], low=1, high=10),
+        check_int(f"{name}[1]", value[1], low=1, high=10),
+    )
+
+
+def pair_field() -> Any:
+    """An attrs field holding two challenge dice, validated by :func:`challenge_pair`."""
+    return attrs.field(converter=challenge_pair)
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+@attrs.frozen
+class ActionResult(Record):
+    """An action roll, every die kept, judged by the rules.
+
+    Build one with :func:`resolve_action` (or :func:`action_roll`); the
+    derived fields are checked against the dice, so data that was tampered
+    with cannot be rebuilt by :meth:`from_dict`.
+
+    Attributes:
+        action_die: The d6 as rolled (kept even when cancelled).
+        challenge_dice: The two d10 challenge dice.
+        stat: The stat, or the condition meter used in its place.
+        adds: The total of adds.
+        momentum: Momentum when the roll was made (negative momentum may
+            cancel the action die).
+        action_die_cancelled: Whether negative momentum equal to the action
+            die cancelled it (it then counts 0).
+        action_score: The score judged against the challenge dice, never above
+            10; after a burn it is the momentum value burned.
+        outcome: Strong hit, weak hit or miss.
+        is_match: Whether both challenge dice show the same number.
+        burned_momentum: The momentum value that replaced the score, or
+            ``None`` when momentum was not burned.
+    """
+
+    action_die: int = int_field(low=1, high=6)
+    challenge_dice: tuple[int, int] = pair_field()
+    stat: int = int_field(low=0, high=MAX_STAT)
+    adds: int = int_field(low=0, high=MAX_ADDS, default=0)
+    momentum: int = int_field(low=MIN_MOMENTUM, high=MAX_MOMENTUM, default=0)
+    action_die_cancelled: bool = attrs.field(kw_only=True, validator=of_type(bool))
+    action_score: int = attrs.field(kw_only=True, validator=int_in(0, MAX_SCORE))
+    outcome: Outcome = attrs.field(kw_only=True, validator=of_type(Outcome))
+    is_match: bool = attrs.field(kw_only=True, validator=of_type(bool))
+    burned_momentum: int | None = attrs.field(default=None, kw_only=True)
+
+    def __attrs_post_init__(self) -> None:
+        if self.burned_momentum is not None:
+            check_int("burned_momentum", self.burned_momentum, low=1, high=MAX_MOMENTUM)
+        expected = _derive(self.action_die, self.challenge_dice, self.stat + self.adds, self.momentum,
+                           self.burned_momentum)
+        given = (self.action_die_cancelled, self.action_score, self.outcome, self.is_match)
+        if given != expected:
+            raise InvalidInput(
+                "action result does not follow the rules: expected (action_die_cancelled, action_score, "
+                f"outcome, is_match) = {expected!r}, got {given!r}"
+            )
+
+    @property
+    def rolled_score(self) -> int:
+        """The score the dice gave, before any burn."""
+        return action_score(self.action_die, self.stat + self.adds, self.momentum)[0]
+
+    @property
+    def rolled_outcome(self) -> Outcome:
+        """The outcome the dice gave, before any burn."""
+        return judge(self.rolled_score, *self.challenge_dice)
+
+    @property
+    def burned(self) -> bool:
+        """Whether momentum was burned on this roll."""
+        return self.burned_momentum is not None
+
+    def _line(self, outcome: str, burned: str) -> str:
+        die = f"{self.action_die} cancelled by momentum {self.momentum} to 0" if self.action_die_cancelled else (
+            str(self.action_die)
+        )
+        terms = [die, str(self.stat)] + ([str(self.adds)] if self.adds else [])
+        total = (0 if self.action_die_cancelled else self.action_die) + self.stat + self.adds
+        score = f"{total}, capped at {MAX_SCORE}" if total > MAX_SCORE else str(total)
+        first, second = self.challenge_dice
+        line = f"Action {' + '.join(terms)} = {score} vs {first} · {second} -> {outcome}"
+        if self.burned_momentum is not None:
+            line += f"; burned momentum {_signed(self.burned_momentum)} -> {burned}"
+        if self.is_match:
+            line += " (match)"
+        return line
+
+    def __str__(self) -> str:
+        return self._line(str(self.rolled_outcome), str(self.outcome))
+
+    def to_markdown(self) -> str:
+        """The chat line with the outcome that counts in bold."""
+        if self.burned_momentum is None:
+            return self._line(f"**{self.outcome}**", "")
+        return self._line(str(self.rolled_outcome), f"**{self.outcome}**")
+
+
+def _derive(
+    action_die: int, challenge_dice: tuple[int, int], bonus: int, momentum: int, burned: int | None
+) -> tuple[bool, int, Outcome, bool]:
+    score, cancelled = action_score(action_die, bonus, momentum)
+    if burned is not None:
+        score = burned
+    first, second = challenge_dice
+    return cancelled, score, judge(score, first, second), first == second
+
+
+def _check_bonus(stat: object, adds: object, momentum: object) -> tuple[int, int, int]:
+    if isinstance(momentum, Momentum):
+        momentum = momentum.value
+    return (
+        check_int("stat", stat, low=0, high=MAX_STAT),
+        check_int("adds", adds, low=0, high=MAX_ADDS),
+        check_int("momentum", momentum, low=MIN_MOMENTUM, high=MAX_MOMENTUM),
+    )
+
+
+def resolve_action(
+    *,
+    action_die: int,
+    challenge_dice: Sequence[int],
+    stat: int,
+    adds: int = 0,
+    momentum: int | Momentum = 0,
+) -> ActionResult:
+    """Judge an action roll from its dice (pure: no randomness).
+
+    Action score = action die + stat + adds, never above 10. Each challenge die
+    must be beaten (ties go to the die): both beaten is a strong hit, one a
+    weak hit, none a miss. Equal challenge dice are a match. When momentum is
+    negative and its absolute value equals the action die, the die is
+    cancelled and counts 0.
+
+    Args:
+        action_die: The d6, 1..6.
+        challenge_dice: The two d10, each 1..10.
+        stat: The stat (or a condition meter such as health or supply, or an
+            asset meter, in its place), 0..10.
+        adds: Adds, 0..10.
+        momentum: Momentum when rolling, -6..10 (a :class:`Momentum` is read
+            for its value).
+
+    Returns:
+        The judged roll.
+
+    Raises:
+        InvalidInput: a value is outside its range.
+        TypeError: a value is not an int, or the challenge dice not a sequence.
+
+    Example:
+        >>> str(resolve_action(action_die=4, challenge_dice=(2, 9), stat=1, momentum=-4))
+        'Action 4 cancelled by momentum -4 to 0 + 1 = 1 vs 2 · 9 -> miss'
+    """
+    stat, adds, momentum_value = _check_bonus(stat, adds, momentum)
+    die = check_int("action_die", action_die, low=1, high=6)
+    dice = challenge_pair(challenge_dice)
+    cancelled, score, outcome, match = _derive(die, dice, stat + adds, momentum_value, None)
+    return ActionResult(
+        die,
+        dice,
+        stat,
+        adds,
+        momentum_value,
+        action_die_cancelled=cancelled,
+        action_score=score,
+        outcome=outcome,
+        is_match=match,
+    )
+
+
+def action_roll(*, stat: int, adds: int = 0, momentum: int | Momentum = 0, rng: RngLike = None) -> ActionResult:
+    """Make an action roll: draw the d6 action die, then the two d10 challenge dice.
+
+    Arguments are checked before any die is drawn, so a bad call consumes no
+    dice. See :func:`resolve_action` for the rules and arguments, and
+    :func:`~tabletop_core.dice_source` for *rng*.
+
+    Example:
+        >>> from tabletop_core import ScriptedDice
+        >>> str(action_roll(stat=2, rng=ScriptedDice([4, 3, 8])))
+        'Action 4 + 2 = 6 vs 3 · 8 -> weak hit'
+    """
+    stat, adds, momentum_value = _check_bonus(stat, adds, momentum)
+    source = dice_source(rng)
+    die = source.roll(6)
+    first = source.roll(10)
+    second = source.roll(10)
+    return resolve_action(action_die=die, challenge_dice=(first, second), stat=stat, adds=adds,
+                          momentum=momentum_value)
+
+
+def burn_momentum(result: ActionResult, momentum: Momentum) -> tuple[ActionResult, Momentum]:
+    """Burn momentum on an action roll: the momentum value replaces the action score.
+
+    The outcome is re-judged against the same challenge dice, and momentum is
+    reset. Burning is a choice: :func:`burn_would_improve` tells whether it
+    helps. A burn that would not help is still carried out as asked.
+
+    Args:
+        result: The action roll (not already burned).
+        momentum: The momentum meter; its value must be positive.
+
+    Returns:
+        ``(new_result, reset_momentum)``.
+
+    Raises:
+        RuleError: momentum is not positive, or momentum was already burned on
+            this roll. Nothing is changed.
+        TypeError: *result* or *momentum* is of the wrong type.
+
+    Example:
+        >>> from tabletop_core.action_roll import Momentum
+        >>> miss = resolve_action(action_die=2, challenge_dice=(5, 8), stat=2)
+        >>> burned, after = burn_momentum(miss, Momentum(9))
+        >>> str(burned)
+        'Action 2 + 2 = 4 vs 5 · 8 -> miss; burned momentum +9 -> strong hit'
+        >>> after.value
+        2
+    """
+    check_type("result", result, ActionResult)
+    check_type("momentum", momentum, Momentum)
+    if result.burned_momentum is not None:
+        raise RuleError(f"momentum was already burned on this roll ({_signed(result.burned_momentum)})")
+    after = momentum.burn()
+    value = momentum.value
+    return (
+        attrs.evolve(result, burned_momentum=value, action_score=value, outcome=judge(value, *result.challenge_dice)),
+        after,
+    )
+
+
+def burn_would_improve(result: ActionResult, momentum: Momentum | int) -> bool:
+    """Whether burning *momentum* now would give a better outcome than *result* has.
+
+    False when momentum is not positive or was already burned on this roll.
+
+    Raises:
+        TypeError: *result* is not an ActionResult, or *momentum* not a Momentum or int.
+        InvalidInput: an int *momentum* outside -6..10.
+
+    Example:
+        >>> miss = resolve_action(action_die=2, challenge_dice=(5, 8), stat=2)
+        >>> burn_would_improve(miss, 6), burn_would_improve(miss, 5)
+        (True, False)
+    """
+    check_type("result", result, ActionResult)
+    value = momentum.value if isinstance(momentum, Momentum) else check_int(
+        "momentum", momentum, low=MIN_MOMENTUM, high=MAX_MOMENTUM
+    )
+    if value <= 0 or result.burned_momentum is not None:
+        return False
+    return judge(value, *result.challenge_dice).is_better_than(result.outcome)

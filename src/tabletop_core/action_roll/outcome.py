@@ -1,0 +1,91 @@
+"""Outcomes and the pure scoring rules shared by every roll of this system.
+
+These few functions are the single source of truth: :func:`resolve_action`,
+:func:`resolve_progress`, the exact odds and the numpy batches all judge dice
+with them (the batches with a vectorised twin that the tests hold to them).
+They take plain ints and do no validation, so enumerating them is cheap; the
+public functions validate at the edge.
+"""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = [
+    "MAX_SCORE",
+    "Outcome",
+    "action_score",
+    "judge",
+    "judge_action",
+]
+
+MAX_SCORE = 10
+"""An action score is never greater than 10 (so a 10 on a challenge die is never beaten)."""
+
+
+class Outcome(enum.Enum):
+    """The three results of an action or progress roll, best first."""
+
+    STRONG_HIT = "strong hit"
+    """The score beats both challenge dice."""
+    WEAK_HIT = "weak hit"
+    """The score beats exactly one challenge die."""
+    MISS = "miss"
+    """The score beats neither challenge die (ties go to the dice)."""
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def hits(self) -> int:
+        """How many challenge dice the score beat: 2, 1 or 0."""
+        return _HITS[self]
+
+    @property
+    def code(self) -> int:
+        """A small int used in numpy batches: 0 strong hit, 1 weak hit, 2 miss."""
+        return _CODES[self]
+
+    @classmethod
+    def from_code(cls, code: int) -> Outcome:
+        """The outcome for a batch code (see :attr:`code`)."""
+        return OUTCOMES[code]
+
+    def is_better_than(self, other: Outcome) -> bool:
+        """Whether this outcome is strictly better for the player than *other*."""
+        return _HITS[self] > _HITS[other]
+
+
+OUTCOMES: tuple[Outcome, ...] = tuple(Outcome)
+"""The outcomes in code order: ``OUTCOMES[outcome.code] is outcome``."""
+_CODES = {outcome: code for code, outcome in enumerate(OUTCOMES)}
+_HITS = {Outcome.STRONG_HIT: 2, Outcome.WEAK_HIT: 1, Outcome.MISS: 0}
+# Indexed by the number of challenge dice beaten.
+_BY_HITS = (Outcome.MISS, Outcome.WEAK_HIT, Outcome.STRONG_HIT)
+
+
+def action_score(action_die: int, bonus: int, momentum: int) -> tuple[int, bool]:
+    """The action score and whether negative momentum cancelled the action die.
+
+    Args:
+        action_die: The d6, 1..6.
+        bonus: Stat (or condition meter) plus adds.
+        momentum: Momentum when the roll is made; when it is negative and its
+            absolute value equals the action die, the die counts 0.
+
+    Returns:
+        ``(score, cancelled)``: the score is capped at :data:`MAX_SCORE`.
+    """
+    cancelled = momentum < 0 and -momentum == action_die
+    score = bonus if cancelled else action_die + bonus
+    return (MAX_SCORE if score > MAX_SCORE else score), cancelled
+
+
+def judge(score: int, challenge_1: int, challenge_2: int) -> Outcome:
+    """Judge a score against two challenge dice: it must *beat* a die (ties go to the die)."""
+    return _BY_HITS[(score > challenge_1) + (score > challenge_2)]
+
+
+def judge_action(action_die: int, challenge_1: int, challenge_2: int, bonus: int, momentum: int) -> Outcome:
+    """The outcome of an action roll from its dice (what the exact odds enumerate)."""
+    return judge(action_score(action_die, bonus, momentum)[0], challenge_1, challenge_2)
