@@ -14,6 +14,17 @@ from tabletop_core.residue.inventory import (
     resolve_inventory,
     roll_inventory,
 )
+from tabletop_core.residue.luck import (
+    LuckCheck,
+    LuckForAction,
+    LuckTest,
+    check_luck,
+    luck_for_action,
+    luck_test,
+    resolve_check_luck,
+    resolve_luck_for_action,
+    resolve_luck_test,
+)
 from tabletop_core.residue.stars import STAR, SUCCESS_TABLE, outcome, render_stars, stars
 from tabletop_core.residue.step_die import StepDie, roll_step_die
 
@@ -25,10 +36,19 @@ __all__ = [
     "InventoryKind",
     "InventoryRoll",
     "InventoryUse",
+    "LuckCheck",
+    "LuckForAction",
+    "LuckTest",
     "StepDie",
+    "check_luck",
+    "luck_for_action",
+    "luck_test",
     "outcome",
     "render_stars",
+    "resolve_check_luck",
     "resolve_inventory",
+    "resolve_luck_for_action",
+    "resolve_luck_test",
     "roll_inventory",
     "roll_step_die",
     "stars",
