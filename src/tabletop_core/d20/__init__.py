@@ -1,3 +1,60 @@
-"""The d20 Stakes system: Stakes tests, Fortune/Misfortune, Conditions: not built yet."""
+"""The d20 Stakes system: Tests against Stakes, Fortune/Misfortune, Contests and Conditions.
 
-__all__: list[str] = []
+>>> from tabletop_core import d20
+>>> import tabletop_core as tc
+>>> print(d20.roll_test(stakes=d20.Stakes.MID, modifier=3, fortune="target Off Guard", kind="check",
+...                     rng=tc.ScriptedDice([14, 4])))
+Check 14 + 3 + d6(4) = 21 · Mid Stakes -> Success (Fortune: target Off Guard)
+"""
+
+from tabletop_core.d20.batch import OUTCOME_CODES, TestBatch, simulate_test
+from tabletop_core.d20.contest import ContestResult, ContestRoll, Decider, Side, resolve_contest, roll_contest
+from tabletop_core.d20.odds import actor_win_chance, contest_odds, stakes_odds, total_odds
+from tabletop_core.d20.stakes import Outcome, Stakes, classify
+from tabletop_core.d20.test import (
+    FATIGUE_LIMIT,
+    GM,
+    MODIFIER_LIMIT,
+    AttackKind,
+    Modifier,
+    RolledTotal,
+    TestEffects,
+    TestKind,
+    TestRoll,
+    Trait,
+    attack_trait,
+    resolve_test,
+    roll_test,
+)
+
+__all__ = [
+    "FATIGUE_LIMIT",
+    "GM",
+    "MODIFIER_LIMIT",
+    "OUTCOME_CODES",
+    "AttackKind",
+    "ContestResult",
+    "ContestRoll",
+    "Decider",
+    "Modifier",
+    "Outcome",
+    "RolledTotal",
+    "Side",
+    "Stakes",
+    "TestBatch",
+    "TestEffects",
+    "TestKind",
+    "TestRoll",
+    "Trait",
+    "actor_win_chance",
+    "attack_trait",
+    "classify",
+    "contest_odds",
+    "resolve_contest",
+    "resolve_test",
+    "roll_contest",
+    "roll_test",
+    "simulate_test",
+    "stakes_odds",
+    "total_odds",
+]

@@ -1,0 +1,136 @@
+"""Batches: many Tests at once, vectorised with numpy.
+
+:func:`simulate_test` draws all the d20s in one call, then (when Fortune or
+Misfortune applies) all the d6s, and judges every Test with array arithmetic:
+no Python loop per roll. With :class:`~tabletop_core.ScriptedDice` it reads the
+same dice in the same order, so it can be checked against the pure
+:func:`~tabletop_core.d20.resolve_test` die for die.
+
+>>> from tabletop_core.d20 import simulate_test
+>>> batch = simulate_test(10_000, stakes="mid", modifier=3, rng=1)
+>>> sum(batch.counts().values())
+10000
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from tabletop_core._validate import check_int
+from tabletop_core.d20.stakes import Outcome, Stakes
+from tabletop_core.d20.test import Modifier, TestEffects, TestRoll, _template, resolve_test
+from tabletop_core.rng import RngLike, dice_source
+
+__all__ = ["OUTCOME_CODES", "TestBatch", "simulate_test"]
+
+OUTCOME_CODES: tuple[Outcome, ...] = tuple(Outcome)
+"""``outcome_codes`` index this tuple: 0 Success, 1 Setback, 2 Failure."""
+
+MAX_BATCH = 10**8
+"""The most Tests one batch may simulate (memory guard)."""
+
+
+@attrs.frozen(eq=False)
+class TestBatch:
+    """The dice, totals and outcomes of many Tests with the same Modifiers.
+
+    Attributes:
+        template: One Test with the shared Stakes, Modifiers, Fortune/Misfortune
+            and Fatigue (its dice are placeholders).
+        flat_rolls: The d20s, ``int64``.
+        fortune_dice: The d6s (``int64``), or ``None`` when no d6 is rolled.
+        totals: The Test Totals, ``int64``.
+        outcome_codes: ``int8`` indexes into :data:`OUTCOME_CODES`.
+    """
+
+    __test__ = False  # not a pytest test class
+
+    template: TestRoll
+    flat_rolls: npt.NDArray[np.int64]
+    fortune_dice: npt.NDArray[np.int64] | None
+    totals: npt.NDArray[np.int64]
+    outcome_codes: npt.NDArray[np.int8]
+
+    def __len__(self) -> int:
+        return int(self.flat_rolls.shape[0])
+
+    def counts(self) -> dict[Outcome, int]:
+        """How many Tests gave each Test Result (every Outcome present, zeros included)."""
+        tally = np.bincount(self.outcome_codes, minlength=len(OUTCOME_CODES))
+        return {outcome: int(tally[i]) for i, outcome in enumerate(OUTCOME_CODES)}
+
+    def outcome(self, index: int) -> Outcome:
+        """The Test Result of Test number *index*."""
+        return OUTCOME_CODES[int(self.outcome_codes[check_int("index", index, low=0, high=len(self) - 1)])]
+
+    def roll(self, index: int) -> TestRoll:
+        """Test number *index* as a full :class:`~tabletop_core.d20.TestRoll` (through the pure function)."""
+        index = check_int("index", index, low=0, high=len(self) - 1)
+        t = self.template
+        return resolve_test(
+            flat_roll=int(self.flat_rolls[index]),
+            fortune_die=None if self.fortune_dice is None else int(self.fortune_dice[index]),
+            stakes=t.stakes,
+            modifier=t.modifiers,
+            fortune=t.fortune,
+            misfortune=t.misfortune,
+            fatigue=t.fatigue,
+            kind=t.kind,
+            automatic_failure=t.automatic_failure,
+        )
+
+    def __str__(self) -> str:
+        n = len(self)
+        parts = ", ".join(
+            f"{outcome} {count} ({count / n:.1%})" if n else f"{outcome} 0" for outcome, count in self.counts().items()
+        )
+        return f"{n} Tests at {self.template.stakes}: {parts}"
+
+
+def simulate_test(
+    n: int,
+    *,
+    stakes: Stakes | str,
+    modifier: int | Modifier | Iterable[int | Modifier] = 0,
+    fortune: bool | int | str | Iterable[str] = False,
+    misfortune: bool | int | str | Iterable[str] = False,
+    fatigue: int = 0,
+    effects: TestEffects | None = None,
+    rng: RngLike = None,
+) -> TestBatch:
+    """Simulate *n* Tests: all the d20s first, then all the d6s when one is rolled.
+
+    Arguments other than *n* are those of :func:`~tabletop_core.d20.roll_test`.
+
+    Returns:
+        A :class:`TestBatch` of numpy arrays, with ``counts()``.
+
+    Raises:
+        InvalidInput: *n* is negative or above :data:`MAX_BATCH`, or a value is out of range.
+        TypeError: a value has the wrong type.
+    """
+    n = check_int("n", n, low=0, high=MAX_BATCH)
+    template = _template(
+        stakes=stakes, modifier=modifier, fortune=fortune, misfortune=misfortune, fatigue=fatigue, effects=effects
+    )
+    source = dice_source(rng)
+    flat_rolls = source.roll_many(20, n)
+    fortune_dice = source.roll_many(6, n) if template.needs_fortune_die else None
+    shift = template.modifier - template.fatigue
+    totals: npt.NDArray[np.int64] = flat_rolls + shift if shift else flat_rolls.copy()
+    if fortune_dice is not None:
+        if template.fortune:
+            totals += fortune_dice
+        else:
+            totals -= fortune_dice
+    if template.automatic_failure:
+        codes = np.full(n, OUTCOME_CODES.index(Outcome.FAILURE), dtype=np.int8)
+    else:
+        level = template.stakes
+        # 0 Success, 1 Setback, 2 Failure: count the thresholds the total falls short of.
+        codes = (totals < level.success_at).view(np.int8) + (totals < level.setback_at).view(np.int8)
+    return TestBatch(template, flat_rolls, fortune_dice, totals, codes)

@@ -1,0 +1,163 @@
+"""Exact odds: every Test and Contest enumerated through the pure rule functions.
+
+The odds are not a separate formula: :func:`stakes_odds` calls
+:func:`~tabletop_core.d20.resolve_test` once per face of the d20 (and of the d6,
+when one is rolled), so they cannot drift from the rules.
+
+>>> from tabletop_core.d20 import Stakes, stakes_odds
+>>> odds = stakes_odds(stakes=Stakes.MID, modifier=3)
+>>> [str(p) for p in odds.probabilities]
+['9/20', '1/4', '3/10']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from fractions import Fraction
+from typing import Any, TypeVar
+
+from tabletop_core.d20.contest import Side, resolve_contest
+from tabletop_core.d20.stakes import Outcome, Stakes
+from tabletop_core.d20.test import Modifier, TestEffects, TestRoll, _template, resolve_test
+from tabletop_core.odds import Distribution
+
+__all__ = ["actor_win_chance", "contest_odds", "stakes_odds", "total_odds"]
+
+T = TypeVar("T", bound=Hashable)
+Instances = bool | int | str | Iterable[str]
+Modifiers = int | Modifier | Iterable[int | Modifier]
+
+
+def _enumerate(
+    read: Callable[[TestRoll], T],
+    *,
+    stakes: Stakes | str,
+    modifier: Modifiers,
+    fortune: Instances,
+    misfortune: Instances,
+    fatigue: int,
+    effects: TestEffects | None,
+) -> Distribution[T]:
+    template = _template(
+        stakes=stakes, modifier=modifier, fortune=fortune, misfortune=misfortune, fatigue=fatigue, effects=effects
+    )
+
+    def judge(d20: int, d6: int | None = None) -> T:
+        return read(
+            resolve_test(
+                flat_roll=d20,
+                fortune_die=d6,
+                stakes=template.stakes,
+                modifier=template.modifiers,
+                fortune=template.fortune,
+                misfortune=template.misfortune,
+                fatigue=template.fatigue,
+                automatic_failure=template.automatic_failure,
+            )
+        )
+
+    if not template.needs_fortune_die:
+        return Distribution.from_function(judge, 20)
+    return Distribution.from_function(judge, 20, 6)
+
+
+def stakes_odds(
+    *,
+    stakes: Stakes | str,
+    modifier: Modifiers = 0,
+    fortune: Instances = False,
+    misfortune: Instances = False,
+    fatigue: int = 0,
+    effects: TestEffects | None = None,
+) -> Distribution[Outcome]:
+    """The exact distribution of the Test Result.
+
+    Arguments are those of :func:`~tabletop_core.d20.roll_test`.
+
+    Example:
+        >>> odds = stakes_odds(stakes="high", modifier=5, fortune=True)
+        >>> odds.probability(Outcome.SUCCESS)
+        Fraction(19, 40)
+    """
+    return _enumerate(
+        lambda roll: roll.outcome,
+        stakes=stakes,
+        modifier=modifier,
+        fortune=fortune,
+        misfortune=misfortune,
+        fatigue=fatigue,
+        effects=effects,
+    )
+
+
+def total_odds(
+    *,
+    modifier: Modifiers = 0,
+    fortune: Instances = False,
+    misfortune: Instances = False,
+    fatigue: int = 0,
+    effects: TestEffects | None = None,
+) -> Distribution[int]:
+    """The exact distribution of the Test Total (Stakes play no part in it).
+
+    Example:
+        >>> total_odds(fortune=True).mean()
+        Fraction(14, 1)
+    """
+    return _enumerate(
+        lambda roll: roll.total,
+        stakes=Stakes.MID,  # any Stakes: the total does not depend on them
+        modifier=modifier,
+        fortune=fortune,
+        misfortune=misfortune,
+        fatigue=fatigue,
+        effects=effects,
+    )
+
+
+def contest_odds(
+    *,
+    actor_modifier: Modifiers = 0,
+    target_modifier: Modifiers = 0,
+    actor_trait: int,
+    target_trait: int,
+    actor_fortune: Instances = False,
+    actor_misfortune: Instances = False,
+    actor_fatigue: int = 0,
+    target_fortune: Instances = False,
+    target_misfortune: Instances = False,
+    target_fatigue: int = 0,
+) -> Distribution[Side]:
+    """The exact chance of each side winning a Contest, ties resolved by the rules.
+
+    Each side's Test Total is enumerated exactly (:func:`total_odds`), then every
+    pair of totals is judged by :func:`~tabletop_core.d20.resolve_contest`.
+
+    Example:
+        >>> contest_odds(actor_trait=1, target_trait=1).probability(Side.ACTOR)
+        Fraction(19, 40)
+    """
+    actor = total_odds(
+        modifier=actor_modifier, fortune=actor_fortune, misfortune=actor_misfortune, fatigue=actor_fatigue
+    )
+    target = total_odds(
+        modifier=target_modifier, fortune=target_fortune, misfortune=target_misfortune, fatigue=target_fatigue
+    )
+    # Validate the Traits once, up front (resolve_contest checks them on every pair anyway).
+    resolve_contest(actor_total=0, target_total=0, actor_trait=actor_trait, target_trait=target_trait)
+    return actor.combine(
+        target,
+        lambda a, t: (
+            resolve_contest(actor_total=a, target_total=t, actor_trait=actor_trait, target_trait=target_trait).winner
+        ),
+    )
+
+
+def actor_win_chance(**kwargs: Any) -> Fraction:
+    """The exact chance that the actor wins a Contest; takes the arguments of :func:`contest_odds`.
+
+    Example:
+        >>> actor_win_chance(actor_modifier=2, actor_trait=2, target_trait=1)
+        Fraction(247, 400)
+    """
+    return contest_odds(**kwargs).probability(Side.ACTOR)

@@ -1,0 +1,42 @@
+from tabletop_core.d20 import TestEffects, resolve_contest, resolve_test, roll_contest
+from tabletop_core.rng import ScriptedDice
+
+
+def test_chat_lines():
+    check = resolve_test(
+        flat_roll=14, stakes="mid", modifier=3, fortune="target Off Guard", fortune_die=4, kind="check"
+    )
+    assert str(check) == "Check 14 + 3 + d6(4) = 21 · Mid Stakes -> Success (Fortune: target Off Guard)"
+    assert (
+        str(resolve_test(flat_roll=9, stakes="high", modifier=-2, misfortune="Impaired", fortune_die=6, fatigue=2))
+        == "Test 9 - 2 - d6(6) - 2 = -1 · High Stakes -> Failure (Misfortune: Impaired; Fatigue 2)"
+    )
+    assert (
+        str(resolve_test(flat_roll=12, stakes="low", fortune="Hidden", misfortune="Clumsy", kind="attack"))
+        == "Attack 12 = 12 · Low Stakes -> Success (Fortune (Hidden) and Misfortune (Clumsy) cancel: no d6)"
+    )
+    assert (
+        str(resolve_test(flat_roll=18, stakes="mid", kind="save", automatic_failure="Helpless: no Body Saves"))
+        == "Save 18 = 18 · Mid Stakes -> Failure (fails automatically: Helpless: no Body Saves)"
+    )
+    assert str(resolve_contest(actor_total=9, target_total=12, actor_trait=0, target_trait=0)) == (
+        "Contest 9 vs 12 -> target wins: Failure"
+    )
+
+
+def test_markdown_and_html():
+    roll = resolve_test(flat_roll=14, stakes="mid", modifier=3, fortune="target Off Guard", fortune_die=4, fatigue=1)
+    markdown = roll.to_markdown()
+    assert markdown.splitlines()[0] == "**Test** at Mid Stakes: **Success**"
+    assert "| d6 (target Off Guard) | +4 | Fortune |" in markdown
+    assert "| Fatigue | -1 | Fatigue |" in markdown
+    assert "| **Test Total** | **20** | Test Total |" in markdown
+    page = roll._repr_html_()
+    assert page.startswith("<div><code>Test 14 + 3 + d6(4) - 1 = 20")
+    assert "<td>Fortune</td>" in page
+    contest = roll_contest(actor_trait=1, target_trait=0, rng=ScriptedDice([3, 4]))
+    assert contest._repr_html_() == f"<code>{str(contest).replace('>', '&gt;')}</code>"
+    assert str(TestEffects()) == "no effect on the Test"
+    assert str(TestEffects(fortune=("a",), misfortune=("b",), automatic_failure=("c",), fatigue=2)) == (
+        "Fortune (a); Misfortune (b); they cancel: no d6; fails automatically (c); Fatigue -2"
+    )

@@ -1,0 +1,329 @@
+import json
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import tabletop_core as tc
+from tabletop_core import d20
+from tabletop_core.d20 import (
+    AttackKind,
+    Modifier,
+    Outcome,
+    Stakes,
+    TestEffects,
+    TestKind,
+    TestRoll,
+    Trait,
+    attack_trait,
+    resolve_test,
+    roll_test,
+)
+
+instances = st.one_of(
+    st.booleans(),
+    st.integers(0, 5),
+    st.lists(st.sampled_from(["Off Guard", "GM", "Hidden", "Impaired"]), max_size=4),
+)
+
+
+def count(value):
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return value
+    return len(value)
+
+
+# -- Core Rule "Test", "Test Total", "Modifier" ------------------------------------
+
+
+def test_total_is_flat_roll_plus_modifiers():
+    roll = resolve_test(flat_roll=11, stakes=Stakes.MID, modifier=4)
+    assert (roll.flat_roll, roll.modifier, roll.fortune_die, roll.fatigue) == (11, 4, None, 0)
+    assert roll.total == 15
+    assert roll.outcome is Outcome.SUCCESS
+    assert roll.stakes is Stakes.MID
+
+
+def test_negative_modifiers_subtract():
+    roll = resolve_test(flat_roll=11, stakes=Stakes.MID, modifier=-2)
+    assert roll.total == 9
+    assert roll.outcome is Outcome.FAILURE
+
+
+def test_every_modifier_is_kept_with_its_source():
+    roll = resolve_test(
+        flat_roll=8,
+        stakes="low",
+        modifier=[Modifier.skill("Brawn", 3), Modifier.proficiency(2), Modifier(value=-1, source="cover"), 1],
+        kind="check",
+    )
+    assert roll.modifier == 5
+    assert roll.total == 13
+    assert [m.source for m in roll.modifiers] == ["Skill: Brawn", "Proficiency", "cover", "Modifier"]
+    assert roll.terms() == [
+        ("d20", 8, "Flat Roll"),
+        ("Skill: Brawn", 3, "Modifier"),
+        ("Proficiency", 2, "Modifier"),
+        ("cover", -1, "Modifier"),
+        ("Modifier", 1, "Modifier"),
+    ]
+
+
+# -- Core Rule "Check" and "Save" ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "trait"),
+    [
+        (AttackKind.MELEE, Trait.BODY),
+        (AttackKind.RANGED, Trait.MIND),
+        (AttackKind.THROWN, Trait.MIND),
+        (AttackKind.SPELL, Trait.SOUL),
+    ],
+)
+def test_attacks_and_spells_use_traits(kind, trait):
+    assert attack_trait(kind) is trait
+    assert attack_trait(kind.name.lower()) is trait
+
+
+def test_check_save_attack():
+    check = resolve_test(flat_roll=12, stakes="mid", modifier=Modifier.skill("Agility", 3), kind=TestKind.CHECK)
+    assert check.total == 15
+    assert str(check).startswith("Check 12 + 3 = 15")
+    save = resolve_test(flat_roll=12, stakes="mid", modifier=Modifier.trait("body", 2), kind="save")
+    assert save.total == 14
+    assert save.modifiers[0].source == "Trait: Body"
+    attack = resolve_test(flat_roll=12, stakes="mid", modifier=Modifier.trait(attack_trait("ranged"), 1), kind="attack")
+    assert attack.modifiers[0].source == "Trait: Mind"
+
+
+def test_flat_roll_is_the_bare_die():
+    # Core Rule "Flat Roll": roll 1d20 and read the topmost face.
+    roll = resolve_test(flat_roll=15, stakes="mid", kind="flat roll")
+    assert roll.total == 15
+    assert roll.outcome is Outcome.SUCCESS
+    with pytest.raises(tc.InvalidInput, match="Flat Roll"):
+        resolve_test(flat_roll=15, stakes="mid", kind="flat roll", modifier=2)
+    with pytest.raises(tc.InvalidInput, match="Flat Roll"):
+        resolve_test(flat_roll=15, stakes="mid", kind="flat roll", fatigue=1)
+
+
+def test_no_special_natural_twenty_or_one():
+    assert resolve_test(flat_roll=20, stakes="high", modifier=-1).outcome is Outcome.SETBACK
+    assert resolve_test(flat_roll=1, stakes="low", modifier=9).outcome is Outcome.SUCCESS
+
+
+# -- Core Rules "Fortune" and "Misfortune" -----------------------------------------
+
+
+def test_fortune_adds_a_d6():
+    roll = resolve_test(flat_roll=14, stakes=Stakes.MID, modifier=3, fortune=True, fortune_die=4)
+    assert roll.total == 21
+    assert roll.fortune_value == 4
+
+
+def test_misfortune_subtracts_a_d6():
+    roll = resolve_test(flat_roll=14, stakes=Stakes.MID, modifier=3, misfortune=True, fortune_die=4)
+    assert roll.total == 13
+    assert roll.outcome is Outcome.SETBACK
+
+
+def test_multiple_fortune_rolls_one_d6():
+    roll = resolve_test(flat_roll=10, stakes="low", fortune=["Off Guard", "Hidden", "GM"], fortune_die=6)
+    assert roll.total == 16
+    assert len(roll.fortune) == 3
+    dice = tc.ScriptedDice([10, 6, 99])
+    rolled = roll_test(stakes="low", fortune=3, rng=dice)
+    assert dice.used == (10, 6)
+    assert rolled.total == 16
+
+
+def test_fortune_and_misfortune_cancel_and_roll_no_die():
+    dice = tc.ScriptedDice([10])
+    roll = roll_test(stakes="mid", fortune=2, misfortune="Impaired", rng=dice)
+    assert dice.remaining == 0
+    assert roll.fortune_die is None
+    assert roll.cancelled
+    assert roll.total == 10
+    with pytest.raises(tc.InvalidInput, match="fortune_die must be None: Fortune and Misfortune cancel"):
+        resolve_test(flat_roll=10, stakes="mid", fortune=True, misfortune=True, fortune_die=3)
+
+
+def test_fortune_die_required_exactly_when_not_cancelled():
+    with pytest.raises(tc.InvalidInput, match="fortune_die must be given"):
+        resolve_test(flat_roll=10, stakes="mid", fortune=True)
+    with pytest.raises(tc.InvalidInput, match="fortune_die must be given"):
+        resolve_test(flat_roll=10, stakes="mid", misfortune=True)
+    with pytest.raises(tc.InvalidInput, match="no Fortune or Misfortune"):
+        resolve_test(flat_roll=10, stakes="mid", fortune_die=3)
+    with pytest.raises(tc.InvalidInput, match="fortune_die"):
+        resolve_test(flat_roll=10, stakes="mid", fortune=True, fortune_die=7)
+
+
+@given(fortune=instances, misfortune=instances, d20=st.integers(1, 20), d6=st.integers(1, 6))
+def test_fortune_and_misfortune_cancel_whatever_their_counts(fortune, misfortune, d20, d6):
+    f, m = count(fortune), count(misfortune)
+    die = d6 if (f > 0) != (m > 0) else None
+    roll = resolve_test(flat_roll=d20, stakes="mid", fortune=fortune, misfortune=misfortune, fortune_die=die)
+    expected = d20 + (d6 if f and not m else -d6 if m and not f else 0)
+    assert roll.total == expected
+    assert roll.cancelled == bool(f and m)
+    dice = tc.ScriptedDice([d20, d6])
+    rolled = roll_test(stakes="mid", fortune=fortune, misfortune=misfortune, rng=dice)
+    assert dice.remaining == (0 if die else 1)  # never more than one d6, none when cancelled
+    assert rolled == roll
+
+
+# -- Fatigue ----------------------------------------------------------------------
+
+
+def test_fatigue_three_costs_three_on_every_test():
+    roll = resolve_test(flat_roll=12, stakes="mid", modifier=5, fatigue=3)
+    assert roll.total == 14
+    assert roll.outcome is Outcome.SETBACK
+    assert roll.terms()[-1] == ("Fatigue", -3, "Fatigue")
+
+
+# -- automatic failure and effects ---------------------------------------------------
+
+
+def test_automatic_failure_fails_whatever_the_dice():
+    roll = resolve_test(flat_roll=20, stakes="low", modifier=10, automatic_failure="Blinded: needs Sight")
+    assert roll.total == 30
+    assert roll.outcome is Outcome.FAILURE
+    assert "fails automatically: Blinded: needs Sight" in str(roll)
+
+
+def test_effects_feed_straight_in():
+    effects = TestEffects(fortune=("target Off Guard",), misfortune=("Impaired",), fatigue=2)
+    dice = tc.ScriptedDice([13])
+    roll = roll_test(stakes="mid", modifier=4, effects=effects, rng=dice)
+    assert roll.cancelled
+    assert roll.total == 15
+    assert roll.fatigue == 2
+    assert roll == resolve_test(flat_roll=13, stakes="mid", modifier=4, effects=effects)
+    with pytest.raises(TypeError, match="effects"):
+        roll_test(stakes="mid", effects={"fortune": 1})
+
+
+# -- rolling --------------------------------------------------------------------
+
+
+def test_roll_test_draws_d20_then_d6():
+    roll = roll_test(stakes="mid", modifier=3, fortune="target Off Guard", kind="check", rng=tc.ScriptedDice([14, 4]))
+    assert (roll.flat_roll, roll.fortune_die) == (14, 4)
+    assert str(roll) == "Check 14 + 3 + d6(4) = 21 · Mid Stakes -> Success (Fortune: target Off Guard)"
+
+
+def test_roll_test_same_seed_same_result():
+    first = [roll_test(stakes="mid", fortune=True, rng=7) for _ in range(3)]
+    assert first == [roll_test(stakes="mid", fortune=True, rng=7) for _ in range(3)]
+    source = tc.dice_source(3)
+    rolls = [roll_test(stakes="high", modifier=2, misfortune=True, rng=source) for _ in range(200)]
+    assert all(1 <= r.flat_roll <= 20 and 1 <= r.fortune_die <= 6 for r in rolls)
+    assert {type(r.total) for r in rolls} == {int}
+
+
+def test_bad_call_uses_no_dice():
+    dice = tc.ScriptedDice([10, 3])
+    with pytest.raises(tc.InvalidInput):
+        roll_test(stakes="mid", fatigue=-1, rng=dice)
+    with pytest.raises(tc.InvalidInput):
+        roll_test(stakes="huge", rng=dice)
+    assert dice.remaining == 2
+
+
+# -- bad input --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"flat_roll": 0}, tc.InvalidInput, "flat_roll must be an int from 1 to 20, got 0"),
+        ({"flat_roll": 21}, tc.InvalidInput, "flat_roll must be an int from 1 to 20, got 21"),
+        ({"flat_roll": 10, "fatigue": -1}, tc.InvalidInput, "fatigue must be an int from 0 to 10, got -1"),
+        ({"flat_roll": 10, "fatigue": 11}, tc.InvalidInput, "fatigue"),
+        ({"flat_roll": 10.0}, TypeError, "flat_roll must be an int"),
+        ({"flat_roll": True}, TypeError, "flat_roll must be an int"),
+        ({"flat_roll": 10, "modifier": "3"}, TypeError, "modifier"),
+        ({"flat_roll": 10, "modifier": 2.5}, TypeError, "modifier"),
+        ({"flat_roll": 10, "modifier": 10**10}, tc.InvalidInput, "modifier"),
+        ({"flat_roll": 10, "fortune": 1.0}, TypeError, "fortune"),
+        ({"flat_roll": 10, "fortune": -1}, tc.InvalidInput, "fortune"),
+        ({"flat_roll": 10, "fortune": [""]}, tc.InvalidInput, "fortune"),
+        ({"flat_roll": 10, "kind": "dance"}, tc.InvalidInput, "kind must be one of"),
+        ({"flat_roll": 10, "kind": 3}, TypeError, "kind"),
+    ],
+)
+def test_bad_input_is_a_clear_error(kwargs, error, message):
+    with pytest.raises(error, match=message):
+        resolve_test(stakes="mid", **kwargs)
+
+
+@given(
+    flat_roll=st.integers(-5, 25),
+    fatigue=st.integers(-3, 13),
+    modifier=st.one_of(st.integers(-50, 50), st.floats(), st.text(max_size=2), st.none()),
+)
+def test_any_input_gives_a_roll_or_a_tabletop_or_type_error(flat_roll, fatigue, modifier):
+    try:
+        roll = resolve_test(flat_roll=flat_roll, stakes="low", modifier=modifier, fatigue=fatigue)
+    except (tc.TabletopError, TypeError):
+        assert not (1 <= flat_roll <= 20 and 0 <= fatigue <= 10 and isinstance(modifier, int))
+    else:
+        assert roll.total == flat_roll + modifier - fatigue
+
+
+def test_results_are_immutable():
+    roll = resolve_test(flat_roll=10, stakes="mid")
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        roll.flat_roll = 11
+
+
+# -- data -----------------------------------------------------------------------------
+
+
+@given(
+    d20_=st.integers(1, 20),
+    d6=st.integers(1, 6),
+    fortune=instances,
+    misfortune=instances,
+    fatigue=st.integers(0, 10),
+    modifier=st.lists(st.integers(-9, 9), max_size=3),
+    kind=st.sampled_from(sorted(set(TestKind) - {TestKind.FLAT_ROLL}, key=list(TestKind).index)),
+    stakes=st.sampled_from(Stakes),
+)
+def test_json_round_trip(d20_, d6, fortune, misfortune, fatigue, modifier, kind, stakes):
+    f, m = count(fortune), count(misfortune)
+    roll = resolve_test(
+        flat_roll=d20_,
+        stakes=stakes,
+        modifier=modifier,
+        fortune=fortune,
+        misfortune=misfortune,
+        fortune_die=d6 if (f > 0) != (m > 0) else None,
+        fatigue=fatigue,
+        kind=kind,
+    )
+    assert TestRoll.from_dict(json.loads(json.dumps(roll.to_dict()))) == roll
+    assert TestRoll.from_json(roll.to_json()) == roll
+
+
+def test_from_dict_validates():
+    data = resolve_test(flat_roll=10, stakes="mid").to_dict()
+    with pytest.raises(tc.InvalidInput):
+        TestRoll.from_dict({**data, "flat_roll": 21})
+    with pytest.raises(tc.InvalidInput):
+        TestRoll.from_dict({**data, "fortune_die": 3})
+    with pytest.raises(tc.InvalidInput):
+        TestRoll.from_dict({**data, "stakes": "EXTREME"})
+
+
+def test_test_classes_are_not_collected():
+    assert TestRoll.__test__ is False
+    assert TestKind.__test__ is False
+    assert TestEffects.__test__ is False
+    assert d20.TestBatch.__test__ is False
