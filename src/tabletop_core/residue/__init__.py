@@ -5,7 +5,16 @@
 (2, <StepDie.ZERO: 0>, <StepDie.D12: 12>)
 """
 
-from tabletop_core.residue.conditions import Condition
+from tabletop_core.residue.conditions import Condition, ConditionRoll, Conditions, resolve_condition_roll
+from tabletop_core.residue.endurance import (
+    ActionSlot,
+    CommittedDie,
+    Endurance,
+    EnduranceDie,
+    EnduranceStep,
+    StrainCheck,
+    check_strain,
+)
 from tabletop_core.residue.inventory import (
     Inventory,
     InventoryKind,
@@ -31,7 +40,14 @@ from tabletop_core.residue.step_die import StepDie, roll_step_die
 __all__ = [
     "STAR",
     "SUCCESS_TABLE",
+    "ActionSlot",
+    "CommittedDie",
     "Condition",
+    "ConditionRoll",
+    "Conditions",
+    "Endurance",
+    "EnduranceDie",
+    "EnduranceStep",
     "Inventory",
     "InventoryKind",
     "InventoryRoll",
@@ -40,12 +56,15 @@ __all__ = [
     "LuckForAction",
     "LuckTest",
     "StepDie",
+    "StrainCheck",
     "check_luck",
+    "check_strain",
     "luck_for_action",
     "luck_test",
     "outcome",
     "render_stars",
     "resolve_check_luck",
+    "resolve_condition_roll",
     "resolve_inventory",
     "resolve_luck_for_action",
     "resolve_luck_test",
