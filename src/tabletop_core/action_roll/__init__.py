@@ -14,6 +14,8 @@ from tabletop_core.action_roll.action import (
     burn_would_improve,
     resolve_action,
 )
+from tabletop_core.action_roll.impacts import Impact, ImpactGroup, Impacts, Meter
+from tabletop_core.action_roll.meters import METER_MAX, Character, ConditionMeter, Party
 from tabletop_core.action_roll.momentum import (
     MAX_IMPACTS,
     MAX_MOMENTUM,
@@ -47,16 +49,24 @@ __all__ = [
     "MAX_SCORE",
     "MAX_STAT",
     "MAX_TICKS",
+    "METER_MAX",
     "MIN_MOMENTUM",
     "OUTCOMES",
     "START_MOMENTUM",
     "TICKS_PER_BOX",
     "XP_PER_BOX",
     "ActionResult",
+    "Character",
+    "ConditionMeter",
+    "Impact",
+    "ImpactGroup",
+    "Impacts",
     "Legacy",
     "LegacyTrack",
+    "Meter",
     "Momentum",
     "Outcome",
+    "Party",
     "ProgressResult",
     "ProgressTrack",
     "Rank",

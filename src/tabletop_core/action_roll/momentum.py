@@ -64,7 +64,8 @@ def momentum_reset(impacts: int) -> int:
     return START_MOMENTUM - min(impacts, 2)
 
 
-def _signed(value: int) -> str:
+def signed(value: int) -> str:
+    """Format a meter value for chat: ``+2``, ``0``, ``-3``."""
     return f"{value:+d}" if value else "0"
 
 
@@ -143,7 +144,7 @@ class Momentum(Record):
             RuleError: momentum is not positive (the meter is left as it was).
         """
         if self.value <= 0:
-            raise RuleError(f"momentum can only be burned when it is positive, it is {_signed(self.value)}")
+            raise RuleError(f"momentum can only be burned when it is positive, it is {signed(self.value)}")
         return self.reset()
 
     def reset(self) -> Momentum:
@@ -161,7 +162,7 @@ class Momentum(Record):
         return Momentum(value=min(self.value, MAX_MOMENTUM - impacts), impacts=impacts)
 
     def __str__(self) -> str:
-        line = f"momentum {_signed(self.value)} (max {_signed(self.max_value)}, reset {_signed(self.reset_value)})"
+        line = f"momentum {signed(self.value)} (max {signed(self.max_value)}, reset {signed(self.reset_value)})"
         if self.shortfall:
             line += f"; {self.shortfall} more could not be lost below {MIN_MOMENTUM}"
         return line
