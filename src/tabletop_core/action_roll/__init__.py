@@ -25,6 +25,15 @@ from tabletop_core.action_roll.momentum import (
     max_momentum,
     momentum_reset,
 )
+from tabletop_core.action_roll.oracle import (
+    Odds,
+    OracleAnswer,
+    ask_the_oracle,
+    is_oracle_match,
+    oracle_roll,
+    read_oracle_dice,
+    resolve_oracle,
+)
 from tabletop_core.action_roll.outcome import MAX_SCORE, OUTCOMES, Outcome
 from tabletop_core.action_roll.progress import (
     BOXES,
@@ -65,18 +74,25 @@ __all__ = [
     "LegacyTrack",
     "Meter",
     "Momentum",
+    "Odds",
+    "OracleAnswer",
     "Outcome",
     "Party",
     "ProgressResult",
     "ProgressTrack",
     "Rank",
     "action_roll",
+    "ask_the_oracle",
     "burn_momentum",
     "burn_would_improve",
     "experience",
+    "is_oracle_match",
     "max_momentum",
     "momentum_reset",
+    "oracle_roll",
     "progress_roll",
+    "read_oracle_dice",
     "resolve_action",
+    "resolve_oracle",
     "resolve_progress",
 ]
