@@ -5,6 +5,7 @@
 (2, <StepDie.ZERO: 0>, <StepDie.D12: 12>)
 """
 
+from tabletop_core.residue.actions import ActionResult, CommitResult, StarModifier, commit_action, resolve_action
 from tabletop_core.residue.conditions import Condition, ConditionRoll, Conditions, resolve_condition_roll
 from tabletop_core.residue.endurance import (
     ActionSlot,
@@ -40,7 +41,9 @@ from tabletop_core.residue.step_die import StepDie, roll_step_die
 __all__ = [
     "STAR",
     "SUCCESS_TABLE",
+    "ActionResult",
     "ActionSlot",
+    "CommitResult",
     "CommittedDie",
     "Condition",
     "ConditionRoll",
@@ -55,14 +58,17 @@ __all__ = [
     "LuckCheck",
     "LuckForAction",
     "LuckTest",
+    "StarModifier",
     "StepDie",
     "StrainCheck",
     "check_luck",
     "check_strain",
+    "commit_action",
     "luck_for_action",
     "luck_test",
     "outcome",
     "render_stars",
+    "resolve_action",
     "resolve_check_luck",
     "resolve_condition_roll",
     "resolve_inventory",

@@ -1,0 +1,359 @@
+"""Actions: Commit Skill, Move, Attack or Defense and read the Success Table.
+
+A Commit places one Endurance die in an Action Slot; its natural Value gives
+stars on the Success Table; modifiers follow (a Skill bonus, ``-★`` for
+Dehydration, any ``+★``/``-★`` a rule lists, and Luck for the Action, rolled once
+after the Commit and before resolving); the Outcome is the final number of stars
+(never below 0). What the stars do depends on the slot: each ★ of an Attack is
+1 Damage before Defense, each ★ of a Defense blocks 1 Damage, each ★ of a Move
+during Travel is 1 Travel ★.
+
+:func:`resolve_action` is the pure rule (dice values in, result out);
+:func:`commit_action` does the whole Commit on an :class:`Endurance` state with
+the Wanderer's Conditions: Fear and Fatigue forbid some dice, Delirium rerolls
+the committed die, Bleeding costs 1 HP, Panic rerolls the Endurance Pool after
+Commit Skill, Dehydration gives ``-★``.
+
+>>> print(resolve_action(slot="attack", die="d8", value=7, luck="d6", luck_value=5))
+Commit Attack d8 → 7: ★★ +★ luck (d6 → 5) = ★★★
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from tabletop_core._record import Record
+from tabletop_core._validate import as_int, check_type, int_field, int_in
+from tabletop_core.errors import InvalidInput, RuleError
+from tabletop_core.residue.conditions import Condition, Conditions
+from tabletop_core.residue.endurance import ActionSlot, Endurance, EnduranceDie, EnduranceStep
+from tabletop_core.residue.luck import LuckForAction, resolve_luck_for_action
+from tabletop_core.residue.stars import outcome, render_stars, stars
+from tabletop_core.residue.step_die import DieLike, StepDie, check_value, to_step_die
+from tabletop_core.rng import RngLike, dice_source
+
+__all__ = [
+    "BLEEDING_HP_PER_COMMIT",
+    "DEHYDRATION_STARS",
+    "MINUS",
+    "ActionResult",
+    "CommitResult",
+    "StarModifier",
+    "commit_action",
+    "resolve_action",
+]
+
+BLEEDING_HP_PER_COMMIT = 1
+"""Bleeding: "-1 HP whenever you Commit"."""
+
+DEHYDRATION_STARS = -1
+"""Dehydration: "All Actions -★"."""
+
+MINUS = "\u2212"  # the rules text's minus sign, used in renderings
+
+
+def _slot(value: ActionSlot | str) -> ActionSlot:
+    return ActionSlot.parse(value)
+
+
+def _nonzero_int(_instance: Any, attribute: Any, value: Any) -> None:
+    if as_int(attribute.name, value) == 0:
+        raise InvalidInput(f"{attribute.name} must not be 0")
+
+
+@attrs.frozen
+class StarModifier(Record):
+    """A signed change to an Action's stars and the reason for it (``+★ Skill``, ``-★ Dehydration``).
+
+    Attributes:
+        stars: Stars added (negative: removed); never 0.
+        reason: Why, for the explanation.
+    """
+
+    stars: int = attrs.field(validator=_nonzero_int)
+    reason: str = attrs.field(validator=attrs.validators.instance_of(str))
+
+    def __str__(self) -> str:
+        sign = "+" if self.stars > 0 else MINUS
+        size = abs(self.stars)
+        amount = "★" if size == 1 else f"{size}★"
+        return f"{sign}{amount} {self.reason}"
+
+
+def _to_modifiers(values: Any) -> tuple[StarModifier, ...]:
+    if isinstance(values, (str, bytes, StarModifier)) or not isinstance(values, Iterable):
+        raise TypeError(f"modifiers must be a sequence of StarModifier or (stars, reason) pairs, got {values!r}")
+    result = []
+    for position, value in enumerate(values):
+        if isinstance(value, StarModifier):
+            result.append(value)
+        elif isinstance(value, tuple) and len(value) == 2:  # a (stars, reason) pair
+            result.append(StarModifier(stars=value[0], reason=value[1]))
+        else:
+            raise TypeError(f"modifiers[{position}] must be a StarModifier or a (stars, reason) pair, got {value!r}")
+    return tuple(result)
+
+
+@attrs.frozen
+class ActionResult(Record):
+    """One Action: the committed die, its Value, every modifier and its reason, and the Outcome.
+
+    Attributes:
+        slot: The Action Slot.
+        die: The committed die.
+        value: The natural Value read on the Success Table.
+        committed_value: The Value the die showed when committed (differs from
+            *value* when Delirium rerolled it).
+        base_stars: Stars from the Success Table.
+        modifiers: Every star modifier, Luck's ``+★`` included, in order.
+        luck: The Luck for the Action roll, if Luck was used.
+        stars: The Outcome: the final number of stars (never below 0).
+        delirium_reroll: Delirium rerolled the committed die (*value* is the reroll).
+    """
+
+    slot: ActionSlot = attrs.field(converter=_slot)
+    die: StepDie = attrs.field(converter=to_step_die)
+    value: int = attrs.field()
+    committed_value: int = attrs.field()
+    base_stars: int = attrs.field(validator=int_in(low=0))
+    modifiers: tuple[StarModifier, ...] = attrs.field(converter=_to_modifiers)
+    luck: LuckForAction | None = attrs.field(
+        validator=attrs.validators.optional(attrs.validators.instance_of(LuckForAction))
+    )
+    stars: int = attrs.field(validator=int_in(low=0))
+    delirium_reroll: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "value", check_value(self.die, self.value))
+        object.__setattr__(self, "committed_value", check_value(self.die, self.committed_value, name="committed_value"))
+        if not self.delirium_reroll and self.committed_value != self.value:
+            raise InvalidInput("committed_value must equal value unless Delirium rerolled the die")
+        if self.base_stars != stars(self.value):
+            raise InvalidInput(f"base_stars must be {stars(self.value)} for a Value of {self.value}")
+        luck_bonus = [m for m in self.modifiers if m.reason == "luck"]
+        if self.luck is not None and sum(m.stars for m in luck_bonus) != self.luck.bonus_stars:
+            raise InvalidInput("modifiers must hold Luck's +★ exactly when the Luck roll gave it")
+        expected = outcome(self.base_stars, *(m.stars for m in self.modifiers))
+        if self.stars != expected:
+            raise InvalidInput(f"stars must be {expected}: {self.base_stars} and the modifiers, got {self.stars}")
+
+    @property
+    def damage(self) -> int:
+        """Commit Attack: each ★ is 1 Damage before Defense (0 for other slots)."""
+        return self.stars if self.slot is ActionSlot.ATTACK else 0
+
+    @property
+    def blocks(self) -> int:
+        """Commit Defense: each ★ blocks 1 Damage (0 for other slots)."""
+        return self.stars if self.slot is ActionSlot.DEFENSE else 0
+
+    @property
+    def travel_stars(self) -> int:
+        """Commit Move during Travel: each ★ is 1 Travel ★ (0 for other slots)."""
+        return self.stars if self.slot is ActionSlot.MOVE else 0
+
+    def __str__(self) -> str:
+        head = f"Commit {self.slot} {self.die} → {self.committed_value}"
+        if self.delirium_reroll:
+            head += f", Delirium reroll → {self.value}"
+        parts = [render_stars(self.base_stars)]
+        for modifier in self.modifiers:
+            if modifier.reason == "luck" and self.luck is not None:
+                parts.append(f"{modifier} ({self.luck.luck} → {self.luck.value})")
+            else:
+                parts.append(str(modifier))
+        if self.luck is not None and not self.luck.bonus_stars:
+            parts.append(f"no luck ({self.luck.luck} → {self.luck.value})")
+        if self.luck is not None and self.luck.after is not self.luck.luck:
+            arrow = "⇧" if self.luck.after.sides > self.luck.luck.sides else "⇩"
+            parts.append(f"Luck {arrow} {self.luck.after}")
+        body = " ".join(parts)
+        if len(parts) > 1:
+            body += f" = {render_stars(self.stars)}"
+        return f"{head}: {body}"
+
+
+def resolve_action(
+    *,
+    slot: ActionSlot | str,
+    die: DieLike,
+    value: int,
+    skill_bonus: int = 0,
+    dehydrated: bool = False,
+    modifiers: Iterable[StarModifier | tuple[int, str]] = (),
+    luck: DieLike | None = None,
+    luck_value: int | None = None,
+    committed_value: int | None = None,
+) -> ActionResult:
+    """Resolve an Action from its dice values (the pure rule).
+
+    Args:
+        slot: The Action Slot.
+        die: The committed Endurance die.
+        value: The natural Value read on the Success Table.
+        skill_bonus: Commit Skill (+Skill): added to the Outcome (Skill only).
+        dehydrated: Dehydration: all Actions ``-★``.
+        modifiers: Any other ``+★``/``-★`` a rule lists, as ``(stars, reason)``.
+        luck: The Luck die, when Luck for the Action is used.
+        luck_value: The Value the Luck die showed (given exactly when *luck* is).
+        committed_value: The Value when committed, given when Delirium rerolled the die.
+
+    Raises:
+        InvalidInput: a Value that does not fit its die, a skill bonus on
+            another slot, or *luck_value* without *luck* (or the reverse).
+        RuleError: Luck is 0.
+    """
+    chosen_slot = ActionSlot.parse(slot)
+    step = StepDie.parse(die)
+    if step.is_zero:
+        raise InvalidInput("die must be an Endurance die (d4..d12), got 0")
+    value = check_value(step, value)
+    committed = value if committed_value is None else check_value(step, committed_value, name="committed_value")
+    bonus = as_int("skill_bonus", skill_bonus)
+    if bonus and chosen_slot is not ActionSlot.SKILL:
+        raise InvalidInput(f"skill_bonus applies to Commit Skill only, got {bonus} for Commit {chosen_slot}")
+    check_type("dehydrated", dehydrated, bool)
+    listed: list[StarModifier] = []
+    if bonus:
+        listed.append(StarModifier(stars=bonus, reason="Skill"))
+    if dehydrated:
+        listed.append(StarModifier(stars=DEHYDRATION_STARS, reason="Dehydration"))
+    listed.extend(_to_modifiers(modifiers))
+    luck_roll: LuckForAction | None = None
+    if (luck is None) != (luck_value is None):
+        raise InvalidInput("luck and luck_value must be given together")
+    if luck is not None and luck_value is not None:
+        luck_roll = resolve_luck_for_action(luck, luck_value)
+        if luck_roll.bonus_stars:
+            listed.append(StarModifier(stars=luck_roll.bonus_stars, reason="luck"))
+    base = stars(value)
+    return ActionResult(
+        slot=chosen_slot,
+        die=step,
+        value=value,
+        committed_value=committed,
+        base_stars=base,
+        modifiers=tuple(listed),
+        luck=luck_roll,
+        stars=outcome(base, *(m.stars for m in listed)),
+        delirium_reroll=committed_value is not None,
+    )
+
+
+@attrs.frozen
+class CommitResult(Record):
+    """A whole Commit on the Wanderer: the Action and what it did to the Endurance state.
+
+    Attributes:
+        action: The Action and its Outcome.
+        before: The Endurance state before the Commit.
+        endurance: The Endurance state after (the die in its slot; Panic's reroll done).
+        hp_lost: HP lost directly (Bleeding: 1 per Commit); Defense does not apply.
+        panic: Panic's reroll of the Endurance Pool after Commit Skill, if any.
+        luck_after: The Luck die after Luck for the Action (``None`` when Luck was not used).
+    """
+
+    action: ActionResult = attrs.field(validator=attrs.validators.instance_of(ActionResult))
+    before: Endurance = attrs.field(validator=attrs.validators.instance_of(Endurance))
+    endurance: Endurance = attrs.field(validator=attrs.validators.instance_of(Endurance))
+    hp_lost: int = int_field(low=0, default=0)
+    panic: EnduranceStep | None = None
+    luck_after: StepDie | None = None
+
+    @property
+    def stars(self) -> int:
+        """The Outcome of the Action."""
+        return self.action.stars
+
+    def __str__(self) -> str:
+        text = str(self.action)
+        if self.hp_lost:
+            text += f"; Bleeding {MINUS}{self.hp_lost} HP"
+        if self.panic is not None:
+            rolled = ", ".join(f"{d.die} → {d.value}" for d in self.panic.rolled) or "no dice"
+            text += f"; Panic rerolls the EP: {rolled}"
+        return text
+
+
+def commit_action(
+    endurance: Endurance,
+    slot: ActionSlot | str,
+    index: int,
+    *,
+    conditions: Conditions | None = None,
+    skill_bonus: int = 0,
+    modifiers: Iterable[StarModifier | tuple[int, str]] = (),
+    luck: DieLike | None = None,
+    rng: RngLike = None,
+) -> CommitResult:
+    """Commit the Endurance Pool die at *index* to *slot* and resolve the Action.
+
+    The dice are drawn in the order the rules use them: Delirium's reroll of the
+    committed die, then Luck for the Action (when *luck* is given), then Panic's
+    reroll of the Endurance Pool after Commit Skill.
+
+    Args:
+        endurance: The Endurance state.
+        slot: The Action Slot.
+        index: Position of the die in ``endurance.pool``.
+        conditions: The Wanderer's Conditions (Fear, Fatigue, Delirium, Bleeding,
+            Panic, Dehydration apply).
+        skill_bonus: The listed Skill bonus (Commit Skill only).
+        modifiers: Other ``+★``/``-★`` a rule lists, as ``(stars, reason)``.
+        luck: The Luck die to ⊙ once for the Action; ``None`` not to use Luck.
+        rng: Where the dice come from.
+
+    Returns:
+        The Action, the new Endurance state, HP lost, Panic's reroll and the Luck die after.
+
+    Raises:
+        RuleError: a Condition forbids the die (named in the message), the Endurance
+            Pool is empty (No Dice Available), or Luck is 0. Nothing changes.
+    """
+    check_type("endurance", endurance, Endurance)
+    active = Conditions() if conditions is None else check_type("conditions", conditions, Conditions)
+    chosen_slot = ActionSlot.parse(slot)
+    luck_die = None if luck is None else StepDie.parse(luck, name="luck")
+    if luck_die is not None and luck_die.is_zero:
+        raise RuleError("Luck is at 0 and cannot be rolled")
+    committed = endurance.commit(chosen_slot, index, conditions=active)
+    die = committed.committed[-1].die
+    resolve_action(  # check the other arguments before any die is drawn, so a refusal draws nothing
+        slot=chosen_slot, die=die.die, value=die.value, skill_bonus=skill_bonus, modifiers=modifiers
+    )
+    source = dice_source(rng)
+    value = die.value
+    rerolled_from: int | None = None
+    if active.has(Condition.DELIRIUM):
+        rerolled_from = die.value
+        value = source.roll(die.die.sides)
+        committed = committed.replace_committed(len(committed.committed) - 1, EnduranceDie(die=die.die, value=value))
+    luck_value = None if luck_die is None else source.roll(luck_die.sides)
+    action = resolve_action(
+        slot=chosen_slot,
+        die=die.die,
+        value=value,
+        committed_value=rerolled_from,
+        skill_bonus=skill_bonus,
+        dehydrated=active.has(Condition.DEHYDRATION),
+        modifiers=modifiers,
+        luck=luck_die,
+        luck_value=luck_value,
+    )
+    panic = None
+    if chosen_slot is ActionSlot.SKILL and active.has(Condition.PANIC):
+        panic = committed.reroll_free(rng=source)
+        committed = panic.after
+    return CommitResult(
+        action=action,
+        before=endurance,
+        endurance=committed,
+        hp_lost=BLEEDING_HP_PER_COMMIT if active.has(Condition.BLEEDING) else 0,
+        panic=panic,
+        luck_after=None if action.luck is None else action.luck.after,
+    )
+
+
