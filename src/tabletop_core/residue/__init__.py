@@ -37,6 +37,7 @@ from tabletop_core.residue.luck import (
 )
 from tabletop_core.residue.stars import STAR, SUCCESS_TABLE, outcome, render_stars, stars
 from tabletop_core.residue.step_die import StepDie, roll_step_die
+from tabletop_core.residue.uses import UsesRoll, resolve_uses, roll_uses
 
 __all__ = [
     "STAR",
@@ -61,6 +62,7 @@ __all__ = [
     "StarModifier",
     "StepDie",
     "StrainCheck",
+    "UsesRoll",
     "check_luck",
     "check_strain",
     "commit_action",
@@ -74,7 +76,9 @@ __all__ = [
     "resolve_inventory",
     "resolve_luck_for_action",
     "resolve_luck_test",
+    "resolve_uses",
     "roll_inventory",
     "roll_step_die",
+    "roll_uses",
     "stars",
 ]
