@@ -8,6 +8,18 @@ Check 14 + 3 + d6(4) = 21 · Mid Stakes -> Success (Fortune: target Off Guard)
 """
 
 from tabletop_core.d20.batch import OUTCOME_CODES, TestBatch, simulate_test
+from tabletop_core.d20.conditions import (
+    HOURS_PER_DAY,
+    MINUTES_PER_HOUR,
+    ROUNDS_PER_MINUTE,
+    Condition,
+    ConditionInstance,
+    Conditions,
+    Duration,
+    Suppression,
+    direct_implications,
+    implied_conditions,
+)
 from tabletop_core.d20.contest import ContestResult, ContestRoll, Decider, Side, resolve_contest, roll_contest
 from tabletop_core.d20.odds import actor_win_chance, contest_odds, stakes_odds, total_odds
 from tabletop_core.d20.stakes import Outcome, Stakes, classify
@@ -30,17 +42,25 @@ from tabletop_core.d20.test import (
 __all__ = [
     "FATIGUE_LIMIT",
     "GM",
+    "HOURS_PER_DAY",
+    "MINUTES_PER_HOUR",
     "MODIFIER_LIMIT",
     "OUTCOME_CODES",
+    "ROUNDS_PER_MINUTE",
     "AttackKind",
+    "Condition",
+    "ConditionInstance",
+    "Conditions",
     "ContestResult",
     "ContestRoll",
     "Decider",
+    "Duration",
     "Modifier",
     "Outcome",
     "RolledTotal",
     "Side",
     "Stakes",
+    "Suppression",
     "TestBatch",
     "TestEffects",
     "TestKind",
@@ -50,6 +70,8 @@ __all__ = [
     "attack_trait",
     "classify",
     "contest_odds",
+    "direct_implications",
+    "implied_conditions",
     "resolve_contest",
     "resolve_test",
     "roll_contest",
