@@ -1,0 +1,124 @@
+"""The Wanderer: every number on a RESIDUE character sheet in one frozen state.
+
+HP and Max HP, the Endurance dice and Strain, the Inventory, the Luck die, the
+Conditions, the Strain Threshold and the Item and Weapon Slots. None of the
+starting numbers are public: :meth:`Wanderer.new` takes them all as parameters.
+
+>>> from tabletop_core import ScriptedDice
+>>> w = Wanderer.new(hp=6, endurance_dice=["d8", "d6"], inventory="d6", luck="d6",
+...                  strain_threshold=3, rng=ScriptedDice([5, 2]))
+>>> print(w)
+HP 6/6 · EP d8(5) d6(2) · Strain 0 · ST 3 · Luck d6 · Food d6, Water d6, Battery d6, Gear d6, Resolve d6
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from tabletop_core._record import Record
+from tabletop_core._validate import check_int, int_field
+from tabletop_core.residue.conditions import Conditions
+from tabletop_core.residue.endurance import Endurance, StrainCheck, check_strain
+from tabletop_core.residue.hp import Health
+from tabletop_core.residue.inventory import Inventory, InventoryKind
+from tabletop_core.residue.items import Loadout
+from tabletop_core.residue.step_die import DieLike, StepDie, to_step_die
+from tabletop_core.rng import RngLike
+
+__all__ = ["Wanderer"]
+
+
+@attrs.frozen
+class Wanderer(Record):
+    """The Wanderer's whole sheet.
+
+    Args:
+        health: HP and Max HP.
+        endurance: The Endurance dice (pool, committed, exhausted, banished) and Strain.
+        inventory: Food, Water, Battery, Gear, Resolve.
+        luck: The Luck die (0: no Luck).
+        strain_threshold: The Strain Threshold (ST).
+        conditions: The Conditions (those from Inventory at 0 are kept in step).
+        loadout: The Item and Weapon Slots.
+    """
+
+    health: Health = attrs.field(validator=attrs.validators.instance_of(Health))
+    endurance: Endurance = attrs.field(validator=attrs.validators.instance_of(Endurance))
+    inventory: Inventory = attrs.field(validator=attrs.validators.instance_of(Inventory))
+    luck: StepDie = attrs.field(converter=to_step_die)
+    strain_threshold: int = int_field(low=1, high=1000)
+    conditions: Conditions = attrs.field(factory=Conditions, validator=attrs.validators.instance_of(Conditions))
+    loadout: Loadout = attrs.field(factory=Loadout, validator=attrs.validators.instance_of(Loadout))
+
+    def __attrs_post_init__(self) -> None:
+        synced = self.conditions.with_inventory(self.inventory)
+        if synced != self.conditions:  # Inventory at 0 is the source of those Conditions
+            object.__setattr__(self, "conditions", synced)
+
+    @classmethod
+    def new(
+        cls,
+        *,
+        hp: int,
+        endurance_dice: Iterable[DieLike],
+        inventory: Inventory | DieLike,
+        luck: DieLike,
+        strain_threshold: int,
+        max_hp: int | None = None,
+        loadout: Loadout | None = None,
+        rng: RngLike = None,
+    ) -> Wanderer:
+        """A Wanderer at the start of a run, rolling the Endurance dice into the EP.
+
+        Args:
+            hp: Starting HP.
+            endurance_dice: The Endurance dice, for example ``["d8", "d6", "d6"]``.
+            inventory: An :class:`Inventory`, or one die for all five Inventories.
+            luck: The starting Luck die.
+            strain_threshold: The Strain Threshold.
+            max_hp: Max HP (defaults to *hp*).
+            loadout: Item and Weapon Slots (defaults to none).
+            rng: Where the Endurance dice come from.
+        """
+        if not isinstance(inventory, Inventory):
+            die = StepDie.parse(inventory, name="inventory")
+            inventory = Inventory(food=die, water=die, battery=die, gear=die, resolve=die)
+        hp = check_int("hp", hp, low=1)
+        return cls(
+            health=Health(hp=hp, max_hp=hp if max_hp is None else max_hp),
+            endurance=Endurance.start(endurance_dice, rng=rng),
+            inventory=inventory,
+            luck=StepDie.parse(luck, name="luck"),
+            strain_threshold=strain_threshold,
+            loadout=Loadout() if loadout is None else loadout,
+        )
+
+    @property
+    def strain(self) -> int:
+        """Current Strain."""
+        return self.endurance.strain
+
+    @property
+    def strain_check(self) -> StrainCheck:
+        """Check Strain against the Strain Threshold."""
+        return check_strain(self.strain, self.strain_threshold)
+
+    @property
+    def endurance_dice(self) -> int:
+        """Endurance dice not banished."""
+        return self.endurance.total_dice - len(self.endurance.banished)
+
+    def with_inventory(self, inventory: Inventory) -> Wanderer:
+        """The Wanderer with a new Inventory (the Conditions from Inventory at 0 follow)."""
+        return attrs.evolve(self, inventory=inventory, conditions=self.conditions.with_inventory(inventory))
+
+    def __str__(self) -> str:
+        pool = " ".join(map(str, self.endurance.pool)) or "empty"
+        bag = ", ".join(f"{kind} {self.inventory.die(kind)}" for kind in InventoryKind)
+        conditions = "" if not self.conditions.active else f" · {self.conditions}"
+        return (
+            f"{self.health} · EP {pool} · Strain {self.strain} · ST {self.strain_threshold} · "
+            f"Luck {self.luck} · {bag}{conditions}"
+        )
