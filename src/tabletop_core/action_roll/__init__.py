@@ -25,6 +25,14 @@ from tabletop_core.action_roll.momentum import (
     max_momentum,
     momentum_reset,
 )
+from tabletop_core.action_roll.odds import (
+    action_match_odds,
+    action_odds,
+    odds_table,
+    oracle_odds,
+    progress_match_odds,
+    progress_odds,
+)
 from tabletop_core.action_roll.oracle import (
     Odds,
     OracleAnswer,
@@ -81,6 +89,8 @@ __all__ = [
     "ProgressResult",
     "ProgressTrack",
     "Rank",
+    "action_match_odds",
+    "action_odds",
     "action_roll",
     "ask_the_oracle",
     "burn_momentum",
@@ -89,7 +99,11 @@ __all__ = [
     "is_oracle_match",
     "max_momentum",
     "momentum_reset",
+    "odds_table",
+    "oracle_odds",
     "oracle_roll",
+    "progress_match_odds",
+    "progress_odds",
     "progress_roll",
     "read_oracle_dice",
     "resolve_action",

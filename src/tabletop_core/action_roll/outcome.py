@@ -13,10 +13,14 @@ import enum
 
 __all__ = [
     "MAX_SCORE",
+    "OUTCOMES",
     "Outcome",
     "action_score",
+    "beats",
     "judge",
     "judge_action",
+    "judge_with_burn_policy",
+    "outcome_for_hits",
 ]
 
 MAX_SCORE = 10
@@ -81,9 +85,33 @@ def action_score(action_die: int, bonus: int, momentum: int) -> tuple[int, bool]
     return (MAX_SCORE if score > MAX_SCORE else score), cancelled
 
 
+def beats(score: int, challenge_die: int) -> bool:
+    """Whether a score beats one challenge die: it must be greater (ties go to the die)."""
+    return score > challenge_die
+
+
+def outcome_for_hits(hits: int) -> Outcome:
+    """The outcome for the number of challenge dice beaten (0, 1 or 2)."""
+    return _BY_HITS[hits]
+
+
 def judge(score: int, challenge_1: int, challenge_2: int) -> Outcome:
-    """Judge a score against two challenge dice: it must *beat* a die (ties go to the die)."""
-    return _BY_HITS[(score > challenge_1) + (score > challenge_2)]
+    """Judge a score against two challenge dice: it must *beat* each die (ties go to the die)."""
+    return _BY_HITS[beats(score, challenge_1) + beats(score, challenge_2)]
+
+
+def judge_with_burn_policy(score: int, momentum: int, challenge_1: int, challenge_2: int) -> Outcome:
+    """The outcome when momentum is burned exactly when that improves the result.
+
+    Only positive momentum can be burned; a burn replaces the score with the
+    momentum value against the same challenge dice.
+    """
+    outcome = judge(score, challenge_1, challenge_2)
+    if momentum > 0:
+        burned = judge(momentum, challenge_1, challenge_2)
+        if _HITS[burned] > _HITS[outcome]:
+            return burned
+    return outcome
 
 
 def judge_action(action_die: int, challenge_1: int, challenge_2: int, bonus: int, momentum: int) -> Outcome:
