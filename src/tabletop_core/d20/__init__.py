@@ -21,6 +21,7 @@ from tabletop_core.d20.conditions import (
     implied_conditions,
 )
 from tabletop_core.d20.contest import ContestResult, ContestRoll, Decider, Side, resolve_contest, roll_contest
+from tabletop_core.d20.effects import CHECK_KINDS, combine_effects, effects_between, effects_on_test
 from tabletop_core.d20.odds import actor_win_chance, contest_odds, stakes_odds, total_odds
 from tabletop_core.d20.stakes import Outcome, Stakes, classify
 from tabletop_core.d20.test import (
@@ -40,6 +41,7 @@ from tabletop_core.d20.test import (
 )
 
 __all__ = [
+    "CHECK_KINDS",
     "FATIGUE_LIMIT",
     "GM",
     "HOURS_PER_DAY",
@@ -69,8 +71,11 @@ __all__ = [
     "actor_win_chance",
     "attack_trait",
     "classify",
+    "combine_effects",
     "contest_odds",
     "direct_implications",
+    "effects_between",
+    "effects_on_test",
     "implied_conditions",
     "resolve_contest",
     "resolve_test",
