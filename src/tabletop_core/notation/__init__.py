@@ -1,3 +1,57 @@
-"""Dice notation for bots and apps (``4d6kh3``, ``1d20+5 [attack]``): not built yet."""
+"""Dice notation for bots and apps: ``4d6kh3``, ``1d20+5 [attack]``, ``10d10!>=8``.
 
-__all__: list[str] = []
+Three calls cover it: :func:`parse` (a frozen expression whose ``str()`` is
+canonical notation), :func:`roll` (every die kept, rendered for chat) and
+:func:`distribution` (exact odds). Every input is bounded by :class:`Limits`, so
+text typed by strangers cannot hang a bot.
+
+>>> import tabletop_core as tc
+>>> result = tc.notation.roll("1d20+5 [attack]", rng=tc.ScriptedDice([17]))
+>>> print(result)
+attack: 1d20 (17) + 5 = 22
+>>> tc.notation.distribution("2d6").probability(7)
+Fraction(1, 6)
+"""
+
+from tabletop_core.notation.ast import (
+    Comparison,
+    Dice,
+    Explode,
+    Expression,
+    Negate,
+    Node,
+    Number,
+    Product,
+    Reroll,
+    Select,
+    Sum,
+)
+from tabletop_core.notation.errors import NotationError
+from tabletop_core.notation.limits import DEFAULT_LIMITS, Limits
+from tabletop_core.notation.odds import distribution
+from tabletop_core.notation.parser import parse
+from tabletop_core.notation.result import DiceRoll, RolledDie, RollResult
+from tabletop_core.notation.roller import roll
+
+__all__ = [
+    "DEFAULT_LIMITS",
+    "Comparison",
+    "Dice",
+    "DiceRoll",
+    "Explode",
+    "Expression",
+    "Limits",
+    "Negate",
+    "Node",
+    "NotationError",
+    "Number",
+    "Product",
+    "Reroll",
+    "RollResult",
+    "RolledDie",
+    "Select",
+    "Sum",
+    "distribution",
+    "parse",
+    "roll",
+]

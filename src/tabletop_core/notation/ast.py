@@ -1,0 +1,369 @@
+"""The expression tree of dice notation: frozen nodes with value equality.
+
+:func:`~tabletop_core.notation.parse` builds these; they can also be built by
+hand. ``str()`` of any node is canonical notation, and parsing it gives an equal
+node: ``parse(str(e)) == e``. Parentheses are not nodes: ``(1d6)`` is ``1d6``, and
+``str()`` puts parentheses back exactly where precedence needs them.
+
+>>> from tabletop_core.notation import parse
+>>> e = parse("4D6 kh3 + (2 - 1) [stats]")
+>>> str(e)
+'4d6kh3+(2-1) [stats]'
+>>> e.body.operands[0]
+Dice(count=4, sides=6, fate=False, reroll=None, explode=None, select=Select(kind='kh', count=3), success=None)
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeAlias, Union
+
+import attrs
+
+from tabletop_core._validate import check_int, check_type, int_field
+from tabletop_core.notation.errors import NotationError
+
+__all__ = [
+    "COMPARISON_OPERATORS",
+    "SELECT_KINDS",
+    "Comparison",
+    "Dice",
+    "Explode",
+    "Expression",
+    "Negate",
+    "Node",
+    "Number",
+    "Product",
+    "Reroll",
+    "Select",
+    "Sum",
+]
+
+COMPARISON_OPERATORS = (">=", "<=", ">", "<", "=")
+"""The comparison operators, as written."""
+
+SELECT_KINDS = ("kh", "kl", "dh", "dl")
+"""Keep highest, keep lowest, drop highest, drop lowest."""
+
+
+def _one_of(options: tuple[str, ...]) -> Any:
+    def validate(_instance: Any, attribute: Any, value: Any) -> None:
+        check_type(attribute.name, value, str)
+        if value not in options:
+            raise NotationError(f"{attribute.name} must be one of {', '.join(options)}, got {value!r}")
+
+    return validate
+
+
+@attrs.frozen
+class Comparison:
+    """A test of one die's face: ``>=5``, ``<3``, ``=6``.
+
+    Args:
+        op: One of ``>= <= > < =``.
+        value: The number compared with.
+    """
+
+    op: str = attrs.field(validator=_one_of(COMPARISON_OPERATORS))
+    value: int = int_field()
+
+    def matches(self, face: int) -> bool:
+        """Whether a die showing *face* meets this comparison."""
+        op = self.op
+        if op == ">=":
+            return face >= self.value
+        if op == "<=":
+            return face <= self.value
+        if op == ">":
+            return face > self.value
+        if op == "<":
+            return face < self.value
+        return face == self.value
+
+    def __str__(self) -> str:
+        return f"{self.op}{self.value}"
+
+
+@attrs.frozen
+class Number:
+    """A whole number written in the expression (never negative: ``-3`` is :class:`Negate`)."""
+
+    value: int = int_field(low=0)
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+@attrs.frozen
+class Reroll:
+    """Reroll dice meeting *condition*: repeatedly (``r<3``) or once (``ro<3``).
+
+    A reroll happens before explosions and keep/drop; the rerolled die stays in
+    the result, marked as rerolled.
+    """
+
+    condition: Comparison = attrs.field(validator=attrs.validators.instance_of(Comparison))
+    once: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+
+    def __str__(self) -> str:
+        condition = str(self.condition.value) if self.condition.op == "=" else str(self.condition)
+        return ("ro" if self.once else "r") + condition
+
+
+@attrs.frozen
+class Explode:
+    """Roll one more die (added to the pool) for each die meeting *on*.
+
+    ``on=None`` explodes on the die's highest face (``!``). Extra dice can explode
+    in turn, up to :data:`~tabletop_core.notation.limits.EXPLODE_DEPTH` times per die.
+    """
+
+    on: Comparison | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(Comparison))
+    )
+
+
+@attrs.frozen
+class Select:
+    """Keep or drop some dice by value: ``kh3`` keeps the highest 3, ``dl1`` drops the lowest.
+
+    A count above the number of dice keeps (or drops) them all.
+    """
+
+    kind: str = attrs.field(validator=_one_of(SELECT_KINDS))
+    count: int = int_field(low=0)
+
+    def __str__(self) -> str:
+        return f"{self.kind}{self.count}"
+
+    def kept(self, pool: int) -> tuple[bool, int]:
+        """How a pool of *pool* dice is cut: ``(keep_highest, how_many_kept)``."""
+        if self.kind == "kh":
+            return True, min(self.count, pool)
+        if self.kind == "kl":
+            return False, min(self.count, pool)
+        if self.kind == "dh":
+            return False, max(pool - self.count, 0)
+        return True, max(pool - self.count, 0)
+
+
+def _optional(kind: type[Any]) -> Any:
+    return attrs.validators.optional(attrs.validators.instance_of(kind))
+
+
+@attrs.frozen
+class Dice:
+    """A dice term: ``count`` dice with ``sides`` faces (or Fate dice) and their modifiers.
+
+    Modifiers always apply in this order, however they were written: reroll,
+    explode, keep/drop, then success counting. With *success* set the term's value
+    is the number of dice meeting it instead of their sum.
+
+    Args:
+        count: How many dice, at least 1.
+        sides: Faces per die (3 for Fate dice, which read -1, 0, +1).
+        fate: Fate/Fudge dice (``dF``).
+        reroll: Optional :class:`Reroll`.
+        explode: Optional :class:`Explode`.
+        select: Optional :class:`Select` (keep/drop).
+        success: Optional :class:`Comparison`: count dice meeting it.
+
+    Raises:
+        NotationError: a reroll that matches every face (it would never stop),
+            an explosion that matches every face, or Fate dice without 3 sides.
+    """
+
+    count: int = int_field(low=1)
+    sides: int = int_field(low=1)
+    fate: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    reroll: Reroll | None = attrs.field(default=None, validator=_optional(Reroll))
+    explode: Explode | None = attrs.field(default=None, validator=_optional(Explode))
+    select: Select | None = attrs.field(default=None, validator=_optional(Select))
+    success: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
+
+    def __attrs_post_init__(self) -> None:
+        if self.fate and self.sides != 3:
+            raise NotationError(f"Fate dice have 3 sides (-1, 0, +1), got sides={self.sides}")
+        faces = self.faces
+        if self.reroll is not None and not self.reroll.once and all(self.reroll.condition.matches(f) for f in faces):
+            raise NotationError(f"reroll {self.reroll} matches every face of {self.die}, so it would never stop")
+        if self.explode is not None and self.explode.on is not None:
+            on = self.explode.on
+            if on.op == "=" and on.value == self.max_face:
+                # '!=6' on a d6 is plain '!': one spelling, so parse(str(e)) == e.
+                object.__setattr__(self, "explode", Explode())
+        if self.explode is not None and all(self.explodes(f) for f in faces):
+            raise NotationError(f"{self.die}{self._explode_text()} explodes on every face, so it would never stop")
+
+    @property
+    def die(self) -> str:
+        """The die alone: ``d6``, ``dF``."""
+        return "dF" if self.fate else f"d{self.sides}"
+
+    @property
+    def min_face(self) -> int:
+        """The lowest face: 1, or -1 for Fate dice."""
+        return -1 if self.fate else 1
+
+    @property
+    def max_face(self) -> int:
+        """The highest face: *sides*, or +1 for Fate dice."""
+        return 1 if self.fate else self.sides
+
+    @property
+    def faces(self) -> range:
+        """Every face, lowest first."""
+        return range(self.min_face, self.max_face + 1)
+
+    def face_of(self, rolled: int) -> int:
+        """The face a die shows when the source rolled *rolled* (1..sides): Fate dice read ``rolled - 2``."""
+        return rolled - 2 if self.fate else rolled
+
+    def explodes(self, face: int) -> bool:
+        """Whether a die showing *face* adds another die."""
+        if self.explode is None:
+            return False
+        on = self.explode.on
+        return face == self.max_face if on is None else on.matches(face)
+
+    def rerolls(self, face: int) -> bool:
+        """Whether a die showing *face* is rerolled (ignoring once/repeat)."""
+        return self.reroll is not None and self.reroll.condition.matches(face)
+
+    def _explode_text(self) -> str:
+        if self.explode is None:
+            return ""
+        on = self.explode.on
+        if on is None:
+            # A success count right after a bare '!' would read as the explode condition.
+            return f"!={self.max_face}" if self.success is not None else "!"
+        return f"!{on}"
+
+    def __str__(self) -> str:
+        parts = [f"{self.count}{self.die}"]
+        if self.reroll is not None:
+            parts.append(str(self.reroll))
+        parts.append(self._explode_text())
+        if self.select is not None:
+            parts.append(str(self.select))
+        if self.success is not None:
+            parts.append(str(self.success))
+        return "".join(parts)
+
+
+def _is_node(_instance: Any, attribute: Any, value: Any) -> None:
+    if not isinstance(value, (Number, Dice, Negate, Sum, Product)):
+        raise TypeError(f"{attribute.name} must be an expression node, got {type(value).__name__}")
+
+
+@attrs.frozen
+class Negate:
+    """Unary minus: ``-1d4``."""
+
+    operand: Node = attrs.field(validator=_is_node)
+
+    def __str__(self) -> str:
+        inner = str(self.operand)
+        if isinstance(self.operand, (Sum, Product)):
+            inner = f"({inner})"
+        return f"-{inner}"
+
+
+def _operators(allowed: tuple[str, ...]) -> Any:
+    def validate(instance: Any, attribute: Any, value: Any) -> None:
+        check_type(attribute.name, value, tuple)
+        if len(value) != len(instance.operands) - 1:
+            raise NotationError(f"{attribute.name} needs one operator between each pair of operands")
+        for op in value:
+            if op not in allowed:
+                raise NotationError(f"{attribute.name} must be drawn from {' '.join(allowed)}, got {op!r}")
+
+    return validate
+
+
+def _operands(_instance: Any, attribute: Any, value: Any) -> None:
+    check_type(attribute.name, value, tuple)
+    check_int(f"number of {attribute.name}", len(value), low=2)
+    for operand in value:
+        if not isinstance(operand, (Number, Dice, Negate, Sum, Product)):
+            raise TypeError(f"{attribute.name} must hold expression nodes, got {type(operand).__name__}")
+
+
+@attrs.frozen
+class Sum:
+    """Terms added and subtracted left to right: ``1d20 + 5 - 1``.
+
+    Args:
+        operands: Two or more nodes.
+        operators: ``"+"`` or ``"-"`` between each pair.
+    """
+
+    operands: tuple[Node, ...] = attrs.field(validator=_operands)
+    operators: tuple[str, ...] = attrs.field(validator=_operators(("+", "-")))
+
+    def __str__(self) -> str:
+        parts = [_wrap(self.operands[0], (Sum,))]
+        for op, operand in zip(self.operators, self.operands[1:], strict=True):
+            parts += [op, _wrap(operand, (Sum,))]
+        return "".join(parts)
+
+
+@attrs.frozen
+class Product:
+    """Factors multiplied and divided left to right; ``/`` divides and rounds down.
+
+    Args:
+        operands: Two or more nodes.
+        operators: ``"*"`` or ``"/"`` between each pair.
+    """
+
+    operands: tuple[Node, ...] = attrs.field(validator=_operands)
+    operators: tuple[str, ...] = attrs.field(validator=_operators(("*", "/")))
+
+    def __str__(self) -> str:
+        parts = [_wrap(self.operands[0], (Sum, Product))]
+        for op, operand in zip(self.operators, self.operands[1:], strict=True):
+            parts += [op, _wrap(operand, (Sum, Product))]
+        return "".join(parts)
+
+
+def _wrap(node: Node, needs_parentheses: tuple[type[Any], ...]) -> str:
+    # The parser flattens a+b+c into one Sum, so a Sum inside a Sum (or a Sum or
+    # Product inside a Product) can only come from parentheses: print them back.
+    text = str(node)
+    return f"({text})" if isinstance(node, needs_parentheses) else text
+
+
+Node: TypeAlias = Union[Number, Dice, Negate, Sum, Product]  # noqa: UP007 - a runtime alias on Python 3.10
+"""Any expression node."""
+
+
+@attrs.frozen
+class Expression:
+    """A whole parsed expression: its body and its optional trailing ``[label]``.
+
+    ``str()`` is canonical notation; ``parse(str(e)) == e``.
+
+    Args:
+        body: The expression tree.
+        label: Text of the trailing label, stripped; an empty label is ``None``.
+    """
+
+    body: Node = attrs.field(validator=_is_node)
+    label: str | None = attrs.field(default=None)
+
+    @label.validator
+    def _check_label(self, _attribute: Any, value: Any) -> None:
+        if value is None:
+            return
+        check_type("label", value, str)
+        if "]" in value or "\n" in value or "\r" in value:
+            raise NotationError(f"a label cannot hold ']' or a line break, got {value!r}")
+
+    def __attrs_post_init__(self) -> None:
+        if self.label is not None:
+            stripped = self.label.strip()
+            object.__setattr__(self, "label", stripped or None)
+
+    def __str__(self) -> str:
+        body = str(self.body)
+        return f"{body} [{self.label}]" if self.label is not None else body

@@ -1,0 +1,92 @@
+"""Safety limits of dice notation: named, documented and overridable.
+
+A chat bot reads notation typed by strangers, so every way an expression could
+make the process work without end is capped. Each cap is a module constant
+(the default) and a field of :class:`Limits`; pass ``limits=Limits(...)`` to
+:func:`~tabletop_core.notation.parse`, :func:`~tabletop_core.notation.roll` or
+:func:`~tabletop_core.notation.distribution` to raise or lower one.
+
+Breaking a limit raises :class:`~tabletop_core.notation.NotationError`. Limits
+that can be known from the text (length, depth, sides, dice written) are checked
+when parsing, before any die is rolled; the dice budget for explosions and
+rerolls is checked while rolling, and the odds limits before each step of an
+exact computation.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from tabletop_core._validate import int_field
+
+__all__ = [
+    "DEFAULT_LIMITS",
+    "EXPLODE_DEPTH",
+    "MAX_DEPTH",
+    "MAX_DICE",
+    "MAX_LENGTH",
+    "MAX_ODDS_OUTCOMES",
+    "MAX_ODDS_WORK",
+    "MAX_SIDES",
+    "Limits",
+]
+
+MAX_LENGTH = 1000
+"""Most characters in one expression, label included."""
+
+MAX_DEPTH = 50
+"""Deepest nesting of parentheses and unary minus signs."""
+
+MAX_DICE = 1000
+"""Most dice rolled for one expression, explosions and rerolls included.
+
+The dice written (``4d6`` is 4) are checked when parsing; dice added by
+exploding and rerolling are counted while rolling.
+"""
+
+MAX_SIDES = 10_000
+"""Most sides of one die."""
+
+EXPLODE_DEPTH = 20
+"""Most times one die may explode (so a chain holds at most 21 dice).
+
+The same cap applies to rolls and to exact odds, so every rolled total lies in
+the support of :func:`~tabletop_core.notation.distribution`. A d6 explodes 20
+times in a row with probability 6**-20, so the cap changes the odds of common
+dice by less than one part in ten to the fifteenth; the odds are exact for
+the capped rule.
+"""
+
+MAX_ODDS_OUTCOMES = 50_000
+"""Most distinct outcomes an exact distribution (or any step of it) may have."""
+
+MAX_ODDS_WORK = 5_000_000
+"""Most elementary steps (pairs of outcomes combined) one exact computation may take.
+
+About a second of work in pure Python; larger expressions are refused with a
+clear error instead of hanging.
+"""
+
+
+@attrs.frozen
+class Limits:
+    """The safety limits in force for one call; every field defaults to its constant.
+
+    Example:
+        >>> from tabletop_core.notation import Limits, parse
+        >>> strict = Limits(max_dice=10)
+        >>> str(parse("10d6", limits=strict))
+        '10d6'
+    """
+
+    max_length: int = int_field(low=1, default=MAX_LENGTH)
+    max_depth: int = int_field(low=1, default=MAX_DEPTH)
+    max_dice: int = int_field(low=1, default=MAX_DICE)
+    max_sides: int = int_field(low=1, high=2**62, default=MAX_SIDES)
+    explode_depth: int = int_field(low=0, default=EXPLODE_DEPTH)
+    max_odds_outcomes: int = int_field(low=1, default=MAX_ODDS_OUTCOMES)
+    max_odds_work: int = int_field(low=1, default=MAX_ODDS_WORK)
+
+
+DEFAULT_LIMITS = Limits()
+"""The limits used when a call gives none."""

@@ -1,0 +1,312 @@
+"""Exact odds of dice notation: :func:`distribution`.
+
+Every step works on integer weights (counts of equally likely ways), so the
+result is exact; :class:`~tabletop_core.odds.Distribution` normalises them into
+fractions at the end. Nothing here enumerates every combination of faces:
+
+* a sum of *n* alike dice is an *n*-fold convolution by repeated squaring;
+* keep/drop walks the faces from best to worst and counts, with binomial
+  coefficients, how many of the *n* dice show each face (order statistics), so
+  ``10d10kh3`` takes a few thousand steps instead of 10**10;
+* an exploding die is a chain computed level by level down to
+  :data:`~tabletop_core.notation.limits.EXPLODE_DEPTH`, the same cap rolls use;
+* a reroll changes the weights of one die's faces (``r``: the faces left, each
+  equally likely; ``ro``: one second chance).
+
+Every step is charged against :class:`~tabletop_core.notation.limits.Limits`
+(``max_odds_work``, ``max_odds_outcomes``); an expression too large to compute
+raises :class:`~tabletop_core.notation.NotationError` instead of hanging.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import defaultdict
+from math import comb
+
+from tabletop_core.notation.ast import Dice, Expression, Negate, Node, Number, Product, Sum
+from tabletop_core.notation.errors import NotationError
+from tabletop_core.notation.limits import Limits
+from tabletop_core.notation.parser import as_expression
+from tabletop_core.odds import Distribution
+
+__all__ = ["distribution", "explodes_anywhere"]
+
+_Weights = dict[int, int]
+
+
+def distribution(expr: str | Expression, *, limits: Limits | None = None) -> Distribution[int]:
+    """The exact distribution of an expression's total.
+
+    Exploding dice explode at most ``limits.explode_depth`` times per die (20 by
+    default), exactly as :func:`~tabletop_core.notation.roll` does, so the odds are
+    exact for that capped rule and every rolled total lies in the support. Results
+    are cached per expression.
+
+    Args:
+        expr: Notation such as ``"2d6+3"``, or a parsed expression.
+        limits: Safety limits; the defaults when omitted.
+
+    Returns:
+        A :class:`~tabletop_core.odds.Distribution` of ints with exact probabilities.
+
+    Raises:
+        NotationError: a syntax error or broken limit; the distribution would have
+            more than ``limits.max_odds_outcomes`` outcomes or take more than
+            ``limits.max_odds_work`` steps; or a divisor that can be 0.
+        TypeError: *expr* is not notation or an expression.
+
+    Example:
+        >>> distribution("4d6kh3").probability(18)
+        Fraction(7, 432)
+        >>> distribution("1d20+5").at_least(20)
+        Fraction(3, 10)
+    """
+    if type(expr) is str and (limits is None or type(limits) is Limits):
+        return _distribution_of_text(expr, limits)
+    return _distribution_of_tree(*as_expression(expr, limits))
+
+
+def explodes_anywhere(expr: str | Expression, *, limits: Limits | None = None) -> bool:
+    """Whether any dice term of *expr* explodes (so its odds use the explosion cap)."""
+    expression, _limits = as_expression(expr, limits)
+    stack: list[Node] = [expression.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Dice) and node.explode is not None:
+            return True
+        if isinstance(node, Negate):
+            stack.append(node.operand)
+        elif isinstance(node, (Sum, Product)):
+            stack.extend(node.operands)
+    return False
+
+
+@functools.lru_cache(maxsize=512)
+def _distribution_of_text(expr: str, limits: Limits | None) -> Distribution[int]:
+    return _distribution_of_tree(*as_expression(expr, limits))
+
+
+@functools.lru_cache(maxsize=512)
+def _distribution_of_tree(expression: Expression, limits: Limits) -> Distribution[int]:
+    weights = _Calculator(str(expression), limits).node(expression.body)
+    return Distribution(weights)
+
+
+class _Calculator:
+    """One exact computation, with its work and size budget."""
+
+    def __init__(self, text: str, limits: Limits) -> None:
+        self.text = text
+        self.limits = limits
+        self.work = 0
+
+    # -- budget ---------------------------------------------------------------
+
+    def charge(self, steps: int) -> None:
+        self.work += steps
+        if self.work > self.limits.max_odds_work:
+            raise NotationError(
+                f"{self.text}: exact odds would take more than {self.limits.max_odds_work} steps "
+                "(too many dice or outcomes to compute); raise Limits.max_odds_work to allow more"
+            )
+
+    def checked(self, weights: _Weights) -> _Weights:
+        if len(weights) > self.limits.max_odds_outcomes:
+            raise NotationError(
+                f"{self.text}: exact odds would have more than {self.limits.max_odds_outcomes} outcomes; "
+                "raise Limits.max_odds_outcomes to allow more"
+            )
+        return weights
+
+    # -- combining ------------------------------------------------------------
+
+    def combine(self, left: _Weights, right: _Weights, op: str) -> _Weights:
+        self.charge(len(left) * len(right))
+        if op == "+" and _dense(left) and _dense(right):
+            return self.checked(_convolve_dense(left, right))
+        if op == "/" and 0 in right:
+            raise NotationError(f"{self.text}: the divisor can be 0, so the expression has no exact odds")
+        result: defaultdict[int, int] = defaultdict(int)
+        for a, wa in left.items():
+            for b, wb in right.items():
+                if op == "+":
+                    value = a + b
+                elif op == "-":
+                    value = a - b
+                elif op == "*":
+                    value = a * b
+                else:
+                    value = a // b
+                result[value] += wa * wb
+            if len(result) > self.limits.max_odds_outcomes:
+                self.checked(result)
+        return self.checked(dict(result))
+
+    def power(self, weights: _Weights, n: int) -> _Weights:
+        """The sum of *n* independent copies (repeated squaring)."""
+        result: _Weights = {0: 1}
+        square = weights
+        while n:
+            if n & 1:
+                result = self.combine(result, square, "+")
+            n >>= 1
+            if n:
+                square = self.combine(square, square, "+")
+        return result
+
+    # -- nodes ----------------------------------------------------------------
+
+    def node(self, node: Node) -> _Weights:
+        if isinstance(node, Number):
+            return {node.value: 1}
+        if isinstance(node, Dice):
+            return self.dice(node)
+        if isinstance(node, Negate):
+            return {-value: weight for value, weight in self.node(node.operand).items()}
+        result = self.node(node.operands[0])
+        for op, operand in zip(node.operators, node.operands[1:], strict=True):
+            result = self.combine(result, self.node(operand), op)
+        return result
+
+    def dice(self, dice: Dice) -> _Weights:
+        units = self.units(dice)
+        if dice.select is not None:
+            highest, keep = dice.select.kept(dice.count)
+            if keep < dice.count:
+                return self.keep(units, dice.count, keep, highest)
+        merged: defaultdict[int, int] = defaultdict(int)
+        for contributions in units.values():
+            for value, weight in contributions.items():
+                merged[value] += weight
+        return self.power(dict(merged), dice.count)
+
+    def faces(self, dice: Dice) -> _Weights:
+        """Weights of the face one die finally shows, rerolls included."""
+        faces = dice.faces
+        if dice.reroll is None:
+            return dict.fromkeys(faces, 1)
+        matching = sum(1 for face in faces if dice.rerolls(face))
+        if dice.reroll.once:
+            # P(face) = [not rerolled]/S + (matching/S) * (1/S), scaled by S*S.
+            sides = len(faces)
+            return {face: (0 if dice.rerolls(face) else sides) + matching for face in faces}
+        # Rerolling until the die stops matching leaves the other faces equally likely.
+        return {face: 1 for face in faces if not dice.rerolls(face)}
+
+    def units(self, dice: Dice) -> dict[int, _Weights]:
+        """What one die (with its explosion chain) adds: sort key -> {contribution: weight}.
+
+        The key is the chain's total (what keep/drop compares); the contribution is
+        that total, or the number of its dice meeting the success condition.
+        """
+        faces = self.faces(dice)
+        success = dice.success
+
+        def scored(face: int) -> int:
+            if success is None:
+                return face
+            return 1 if success.matches(face) else 0
+
+        if dice.explode is None:
+            units: dict[int, _Weights] = {}
+            for face, weight in faces.items():
+                units.setdefault(face, {})
+                units[face][scored(face)] = units[face].get(scored(face), 0) + weight
+            return units
+        # chain[(total, successes)] for a die that may explode `depth` more times.
+        total_weight = sum(faces.values())
+        chain: dict[tuple[int, int], int] = {}
+        for face, weight in faces.items():
+            key = (face, int(success is not None and success.matches(face)))
+            chain[key] = chain.get(key, 0) + weight
+        exploding = {face: w for face, w in faces.items() if dice.explodes(face)}
+        stopping = {face: w for face, w in faces.items() if not dice.explodes(face)}
+        scale = total_weight
+        for _level in range(self.limits.explode_depth):
+            self.charge(len(exploding) * len(chain) + len(stopping))
+            deeper: defaultdict[tuple[int, int], int] = defaultdict(int)
+            for face, weight in stopping.items():
+                deeper[(face, int(success is not None and success.matches(face)))] += weight * scale
+            for face, weight in exploding.items():
+                hit = int(success is not None and success.matches(face))
+                for (total, hits), chain_weight in chain.items():
+                    deeper[(face + total, hits + hit)] += weight * chain_weight
+            chain = dict(deeper)
+            scale *= total_weight
+            if len(chain) > self.limits.max_odds_outcomes:
+                self.checked(dict.fromkeys(range(len(chain)), 1))
+        units = {}
+        for (total, hits), weight in chain.items():
+            contribution = total if success is None else hits
+            units.setdefault(total, {})
+            units[total][contribution] = units[total].get(contribution, 0) + weight
+        return units
+
+    def keep(self, units: dict[int, _Weights], n: int, keep: int, highest: bool) -> _Weights:
+        """The sum of the best *keep* of *n* independent dice, by order statistics.
+
+        Walk the sort keys from best to worst. A state is (dice placed so far ->
+        {sum of kept contributions: weight}); at each key, choose how many of the
+        remaining dice show it (``comb(r, i)`` ways). Once *keep* dice are kept the
+        rest can show any worse key, which is one power: no need to walk further.
+        """
+        if keep == 0:
+            return {0: 1}
+        order = sorted(units, reverse=highest)
+        key_weights = {key: sum(units[key].values()) for key in order}
+        remaining = sum(key_weights.values())
+        finished: defaultdict[int, int] = defaultdict(int)
+        states: dict[int, _Weights] = {0: {0: 1}}
+        for key in order:
+            weight = key_weights[key]
+            rest = remaining - weight
+            powers: list[_Weights] = [{0: 1}]
+            contributions = units[key]
+            new_states: dict[int, defaultdict[int, int]] = {}
+            for placed, sums in states.items():
+                left = n - placed
+                for i in range(left + 1):
+                    if rest == 0 and i != left:
+                        continue
+                    taken = min(i, keep - placed)
+                    while len(powers) <= taken:
+                        powers.append(self.combine(powers[-1], contributions, "+"))
+                    added = powers[taken]
+                    now = placed + i
+                    factor = comb(left, i) * weight ** (i - taken)
+                    if now >= keep:
+                        factor *= rest ** (left - i)
+                        target = finished
+                    else:
+                        target = new_states.setdefault(now, defaultdict(int))
+                    self.charge(len(sums) * len(added))
+                    for total, w in sums.items():
+                        for value, wv in added.items():
+                            target[total + value] += w * factor * wv
+            states = {placed: dict(sums) for placed, sums in new_states.items()}
+            remaining = rest
+            if not states:
+                break
+        return self.checked(dict(finished))
+
+
+def _dense(weights: _Weights) -> bool:
+    return len(weights) > 8 and (max(weights) - min(weights)) < 2 * len(weights)
+
+
+def _convolve_dense(left: _Weights, right: _Weights) -> _Weights:
+    low_a, low_b = min(left), min(right)
+    a = [0] * (max(left) - low_a + 1)
+    for value, weight in left.items():
+        a[value - low_a] = weight
+    b = [0] * (max(right) - low_b + 1)
+    for value, weight in right.items():
+        b[value - low_b] = weight
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b, i):
+                out[j] += x * y
+    low = low_a + low_b
+    return {low + i: w for i, w in enumerate(out) if w}

@@ -1,0 +1,97 @@
+"""Render a roll for chat: plain text and Markdown.
+
+Plain text (``str(result)``)::
+
+    attack: 1d20 (20↑) + 5 = 25
+    4d6kh3 (6↑, ~2~, 5, 4) = 15
+
+* a dropped or rerolled die is struck through: ``~2~`` (Markdown ``~~2~~``);
+* the highest face is marked ``↑`` (Markdown **bold**), the lowest ``↓``
+  (Markdown *italic*); Fate dice show ``+``, ``0``, ``-`` without marks;
+* a die that exploded is followed by ``!``; a die counted as a success by ``✓``.
+"""
+
+from __future__ import annotations
+
+from tabletop_core.notation.ast import Dice, Negate, Node, Number, Product, Sum
+from tabletop_core.notation.errors import NotationError
+from tabletop_core.notation.limits import Limits
+from tabletop_core.notation.parser import parse
+from tabletop_core.notation.result import DiceRoll, RolledDie, RollResult
+
+__all__ = ["breakdown", "dice_text", "face_text", "render_markdown", "render_text"]
+
+# A result may come from a call with raised limits; reading it back must not fail on them.
+_READ_BACK = Limits(max_length=10**9, max_dice=10**12, max_sides=2**62, max_depth=200)
+_FATE = {-1: "-", 0: "0", 1: "+"}
+
+
+def face_text(die: RolledDie, *, markdown: bool) -> str:
+    """One die: its face with marks for highest/lowest, explosion, success, strike-through."""
+    if die.fate:
+        text = _FATE.get(die.value, str(die.value))
+    elif die.is_max:
+        text = f"**{die.value}**" if markdown else f"{die.value}↑"
+    elif die.is_min:
+        text = f"*{die.value}*" if markdown else f"{die.value}↓"
+    else:
+        text = str(die.value)
+    if die.exploded:
+        text += "!"
+    if die.success and die.kept:
+        text += "✓"
+    if not die.kept:
+        text = f"~~{text}~~" if markdown else f"~{text}~"
+    return text
+
+
+def dice_text(roll: DiceRoll, *, markdown: bool) -> str:
+    """Every die of one term in parentheses, e.g. ``(6↑, ~2~, 5, 4)``; a counting term adds its count."""
+    faces = ", ".join(face_text(die, markdown=markdown) for die in roll.dice)
+    if roll.counts_successes:
+        noun = "success" if roll.value == 1 else "successes"
+        return f"({faces}: {roll.value} {noun})"
+    return f"({faces})"
+
+
+def breakdown(result: RollResult, *, markdown: bool) -> str:
+    """The expression with every dice term followed by its dice."""
+    try:
+        body = parse(result.expression, limits=_READ_BACK).body
+    except NotationError:  # a hand-edited record: fall back to listing the dice
+        return " ".join(f"{roll.notation} {dice_text(roll, markdown=markdown)}" for roll in result.rolls)
+    rolls = iter(result.rolls)
+    return _node_text(body, rolls, markdown)
+
+
+def _node_text(node: Node, rolls: object, markdown: bool) -> str:
+    if isinstance(node, Number):
+        return str(node.value)
+    if isinstance(node, Dice):
+        roll = next(rolls, None)  # type: ignore[call-overload]
+        if roll is None:
+            return str(node)
+        return f"{roll.notation} {dice_text(roll, markdown=markdown)}"
+    if isinstance(node, Negate):
+        inner = _node_text(node.operand, rolls, markdown)
+        return f"-({inner})" if isinstance(node.operand, (Sum, Product)) else f"-{inner}"
+    nested = (Sum,) if isinstance(node, Sum) else (Sum, Product)
+    parts = []
+    for i, operand in enumerate(node.operands):
+        text = _node_text(operand, rolls, markdown)
+        if isinstance(operand, nested):
+            text = f"({text})"
+        parts.append(text if i == 0 else f"{node.operators[i - 1]} {text}")
+    return " ".join(parts)
+
+
+def render_text(result: RollResult) -> str:
+    """One plain-text chat line: ``label: breakdown = total``."""
+    prefix = f"{result.label}: " if result.label else ""
+    return f"{prefix}{breakdown(result, markdown=False)} = {result.total}"
+
+
+def render_markdown(result: RollResult) -> str:
+    """One Markdown chat line: like :func:`render_text`, dice marked up and the total in bold."""
+    prefix = f"{result.label}: " if result.label else ""
+    return f"{prefix}{breakdown(result, markdown=True)} = **{result.total}**"

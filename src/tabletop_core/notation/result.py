@@ -1,0 +1,165 @@
+"""What a roll of dice notation produced: every die, the total, the label.
+
+A :class:`RollResult` keeps one :class:`DiceRoll` per dice term, in the order the
+terms appear; each keeps every die rolled for that term (rerolled, exploded and
+dropped dice too) in the order they were rolled. ``str()`` is one chat line;
+``to_markdown()`` strikes dropped dice through and marks the highest and lowest
+faces; ``to_dict()`` round-trips through JSON.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from tabletop_core._record import Record
+
+__all__ = ["DiceRoll", "RollResult", "RolledDie"]
+
+
+@attrs.frozen
+class RolledDie(Record):
+    """One die of a :class:`DiceRoll`, as a view with named flags.
+
+    Attributes:
+        sides: Faces of the die (3 for a Fate die).
+        value: The face shown (-1, 0 or +1 for a Fate die).
+        fate: Whether it is a Fate die.
+        kept: Whether it counts toward the term (not dropped, not rerolled).
+        dropped: Dropped by keep/drop.
+        rerolled: Replaced by a reroll (a later die took its place).
+        exploded: It met the explode condition and added the next die.
+        success: It met the success condition of a counting term.
+    """
+
+    sides: int
+    value: int
+    fate: bool = False
+    dropped: bool = False
+    rerolled: bool = False
+    exploded: bool = False
+    success: bool = False
+
+    @property
+    def kept(self) -> bool:
+        """Whether the die counts toward its term."""
+        return not (self.dropped or self.rerolled)
+
+    @property
+    def is_max(self) -> bool:
+        """Whether the die shows its highest face."""
+        return self.value == (1 if self.fate else self.sides)
+
+    @property
+    def is_min(self) -> bool:
+        """Whether the die shows its lowest face."""
+        return self.value == (-1 if self.fate else 1)
+
+    def __str__(self) -> str:
+        from tabletop_core.notation.render import face_text
+
+        return face_text(self, markdown=False)
+
+
+@attrs.frozen
+class DiceRoll(Record):
+    """Every die rolled for one dice term, and the term's value.
+
+    Positions below index :attr:`faces`, in the order the dice were rolled (a
+    reroll or an explosion comes right after the die that caused it).
+
+    Attributes:
+        notation: The term in canonical notation, e.g. ``"4d6kh3"``.
+        sides: Faces per die (3 for Fate dice).
+        fate: Fate dice (faces -1, 0, +1).
+        faces: Every face rolled.
+        value: The term's value: the sum of the counted dice, or the number of
+            successes when the term counts successes.
+        dropped: Positions dropped by keep/drop.
+        rerolled: Positions replaced by a reroll.
+        exploded: Positions that exploded (added the next die).
+        successes: Positions counted as successes, or ``None`` when the term sums.
+    """
+
+    notation: str
+    sides: int
+    fate: bool
+    faces: tuple[int, ...]
+    value: int
+    dropped: tuple[int, ...] = ()
+    rerolled: tuple[int, ...] = ()
+    exploded: tuple[int, ...] = ()
+    successes: tuple[int, ...] | None = None
+
+    @property
+    def dice(self) -> tuple[RolledDie, ...]:
+        """Every die as a :class:`RolledDie`, in the order rolled."""
+        dropped, rerolled, exploded = set(self.dropped), set(self.rerolled), set(self.exploded)
+        successes = set(self.successes or ())
+        return tuple(
+            RolledDie(
+                self.sides,
+                face,
+                self.fate,
+                i in dropped,
+                i in rerolled,
+                i in exploded,
+                i in successes,
+            )
+            for i, face in enumerate(self.faces)
+        )
+
+    @property
+    def kept(self) -> tuple[int, ...]:
+        """The faces that count toward the term, in the order rolled."""
+        skip = set(self.dropped) | set(self.rerolled)
+        return tuple(face for i, face in enumerate(self.faces) if i not in skip)
+
+    @property
+    def counts_successes(self) -> bool:
+        """Whether the term counts successes instead of summing."""
+        return self.successes is not None
+
+    def __str__(self) -> str:
+        from tabletop_core.notation.render import dice_text
+
+        return f"{self.notation} {dice_text(self, markdown=False)}"
+
+
+@attrs.frozen
+class RollResult(Record):
+    """The result of :func:`~tabletop_core.notation.roll`.
+
+    Attributes:
+        expression: The expression in canonical notation, label included.
+        total: The value of the whole expression.
+        rolls: One :class:`DiceRoll` per dice term, left to right.
+        label: The trailing label's text, or ``None``.
+    """
+
+    expression: str
+    total: int
+    rolls: tuple[DiceRoll, ...] = ()
+    label: str | None = None
+
+    @property
+    def dice(self) -> tuple[RolledDie, ...]:
+        """Every die of every term, in the order rolled."""
+        return tuple(die for roll in self.rolls for die in roll.dice)
+
+    @property
+    def breakdown(self) -> str:
+        """The expression with each dice term followed by its dice (plain text)."""
+        from tabletop_core.notation.render import breakdown
+
+        return breakdown(self, markdown=False)
+
+    def __str__(self) -> str:
+        from tabletop_core.notation.render import render_text
+
+        return render_text(self)
+
+    def to_markdown(self) -> str:
+        """One line of Markdown: dropped dice struck through, highest faces bold, lowest italic."""
+        from tabletop_core.notation.render import render_markdown
+
+        return render_markdown(self)

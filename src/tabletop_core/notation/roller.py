@@ -1,0 +1,247 @@
+"""Roll dice notation: :func:`roll`.
+
+Each expression is compiled once into a chain of small closures (cached with
+the parse), so rolling a familiar expression costs little more than drawing its
+dice. Dice are drawn from one :class:`~tabletop_core.rng.DiceSource`, left to
+right; for one dice term, a reroll or an explosion is drawn right after the die
+that caused it, before the next die of the term.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+from tabletop_core.notation.ast import Dice, Expression, Negate, Node, Number, Product, Sum
+from tabletop_core.notation.errors import NotationError
+from tabletop_core.notation.limits import Limits
+from tabletop_core.notation.parser import as_expression
+from tabletop_core.notation.result import DiceRoll, RollResult
+from tabletop_core.rng import DiceSource, RngLike, _default_source, dice_source
+
+__all__ = ["roll"]
+
+_Step = Callable[[DiceSource, list[DiceRoll], list[int]], int]
+_BULK = 8  # from this many dice a term draws them in one vectorised call
+
+
+def roll(expr: str | Expression, *, rng: RngLike = None, limits: Limits | None = None) -> RollResult:
+    """Roll dice notation and keep every die.
+
+    Args:
+        expr: Notation such as ``"4d6kh3"`` or ``"1d20+5 [attack]"``, or a parsed
+            :class:`~tabletop_core.notation.ast.Expression`.
+        rng: Where dice come from (see :func:`~tabletop_core.dice_source`): a seed,
+            a numpy Generator, or :class:`~tabletop_core.ScriptedDice` holding dice
+            rolled at a real table (Fate dice are read from a d3: 1, 2, 3 mean -1, 0, +1).
+        limits: Safety limits; the defaults when omitted.
+
+    Returns:
+        A :class:`~tabletop_core.notation.result.RollResult` with ``.total``,
+        ``.label`` and every die.
+
+    Raises:
+        NotationError: a syntax error, a broken limit (checked before any die is
+            rolled where the text shows it; explosions and rerolls are counted while
+            rolling), or a division by zero.
+        TypeError: *expr* or *rng* has the wrong type.
+
+    Example:
+        >>> from tabletop_core import ScriptedDice
+        >>> result = roll("4d6kh3 [str]", rng=ScriptedDice([6, 2, 5, 4]))
+        >>> result.total, result.label
+        (15, 'str')
+        >>> print(result)
+        str: 4d6kh3 (6↑, ~2~, 5, 4) = 15
+    """
+    if type(expr) is str and (limits is None or type(limits) is Limits):
+        plan = _plan_for_text(expr, limits)
+    else:
+        plan = _plan_for_tree(*as_expression(expr, limits))
+    source = _default_source() if rng is None else dice_source(rng)
+    return plan(source)
+
+
+@functools.lru_cache(maxsize=4096)
+def _plan_for_text(expr: str, limits: Limits | None) -> Callable[[DiceSource], RollResult]:
+    return _plan_for_tree(*as_expression(expr, limits))
+
+
+@functools.lru_cache(maxsize=1024)
+def _plan_for_tree(expression: Expression, limits: Limits) -> Callable[[DiceSource], RollResult]:
+    text = str(expression)
+    label = expression.label
+    dice_written = _dice_written(expression.body)
+    step = _compile(expression.body, text, limits)
+    spare = limits.max_dice - dice_written
+
+    def run(source: DiceSource) -> RollResult:
+        rolls: list[DiceRoll] = []
+        total = step(source, rolls, [spare])
+        return RollResult(text, total, tuple(rolls), label)
+
+    return run
+
+
+def _dice_written(node: Node) -> int:
+    if isinstance(node, Dice):
+        return node.count
+    if isinstance(node, Negate):
+        return _dice_written(node.operand)
+    if isinstance(node, (Sum, Product)):
+        return sum(_dice_written(operand) for operand in node.operands)
+    return 0
+
+
+def _compile(node: Node, text: str, limits: Limits) -> _Step:
+    """Turn a node into a function of (source, rolls so far, spare dice budget)."""
+    if isinstance(node, Number):
+        value = node.value
+        return lambda _source, _rolls, _budget: value
+    if isinstance(node, Dice):
+        if node.reroll is None and node.explode is None and node.select is None and node.success is None:
+            return _plain_dice(node)
+        return _modified_dice(node, text, limits)
+    if isinstance(node, Negate):
+        inner = _compile(node.operand, text, limits)
+        return lambda source, rolls, budget: -inner(source, rolls, budget)
+    steps = [_compile(operand, text, limits) for operand in node.operands]
+    if isinstance(node, Sum):
+        return _sum(steps, node.operators)
+    return _product(steps, node.operators, text)
+
+
+def _sum(steps: list[_Step], operators: tuple[str, ...]) -> _Step:
+    first, rest = steps[0], list(zip(operators, steps[1:], strict=True))
+    if len(rest) == 1 and rest[0][0] == "+":
+        second = rest[0][1]
+        return lambda source, rolls, budget: first(source, rolls, budget) + second(source, rolls, budget)
+
+    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> int:
+        total = first(source, rolls, budget)
+        for op, step in rest:
+            if op == "+":
+                total += step(source, rolls, budget)
+            else:
+                total -= step(source, rolls, budget)
+        return total
+
+    return run
+
+
+def _product(steps: list[_Step], operators: tuple[str, ...], text: str) -> _Step:
+    first, rest = steps[0], list(zip(operators, steps[1:], strict=True))
+
+    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> int:
+        total = first(source, rolls, budget)
+        for op, step in rest:
+            value = step(source, rolls, budget)
+            if op == "*":
+                total *= value
+            elif value == 0:
+                raise NotationError(f"{text}: division by zero")
+            else:
+                total //= value  # integer division rounds down, as tables do
+        return total
+
+    return run
+
+
+def _plain_dice(node: Dice) -> _Step:
+    count, sides, fate, notation = node.count, node.sides, node.fate, str(node)
+
+    def run(source: DiceSource, rolls: list[DiceRoll], _budget: list[int]) -> int:
+        if count == 1:
+            faces: tuple[int, ...] = (source.roll(sides),)
+        elif count < _BULK:
+            roll_one = source.roll
+            faces = tuple([roll_one(sides) for _ in range(count)])
+        else:
+            faces = tuple(source.roll_many(sides, count).tolist())
+        if fate:
+            faces = tuple([face - 2 for face in faces])
+        value = sum(faces)
+        rolls.append(DiceRoll(notation, sides, fate, faces, value))
+        return value
+
+    return run
+
+
+def _modified_dice(node: Dice, text: str, limits: Limits) -> _Step:
+    count, sides, notation = node.count, node.sides, str(node)
+    fate = node.fate
+    offset = -2 if fate else 0
+    reroll, select, success = node.reroll, node.select, node.success
+    reroll_once = reroll is not None and reroll.once
+    rerolls = node.rerolls
+    explodes = node.explodes if node.explode is not None else None
+    explode_depth = limits.explode_depth
+    max_dice = limits.max_dice
+
+    def spend(budget: list[int]) -> None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise NotationError(
+                f"{text}: rolled more than {max_dice} dice (explosions and rerolls included); "
+                "raise Limits.max_dice to allow more"
+            )
+
+    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> int:
+        faces: list[int] = []
+        rerolled: list[int] = []
+        exploded: list[int] = []
+        chains: list[list[int]] = []
+        for _ in range(count):
+            chain: list[int] = []
+            depth = 0
+            while True:
+                faces.append(source.roll(sides) + offset)
+                if reroll is not None:
+                    while rerolls(faces[-1]):
+                        rerolled.append(len(faces) - 1)
+                        spend(budget)
+                        faces.append(source.roll(sides) + offset)
+                        if reroll_once:
+                            break
+                position = len(faces) - 1
+                chain.append(position)
+                if explodes is None or depth >= explode_depth or not explodes(faces[position]):
+                    break
+                exploded.append(position)
+                depth += 1
+                spend(budget)
+            chains.append(chain)
+        totals = [sum(faces[p] for p in chain) for chain in chains]
+        dropped: list[int] = []
+        kept_chains = list(range(len(chains)))
+        if select is not None:
+            highest, keep = select.kept(len(chains))
+            # Ties keep the die rolled first; whole chains are kept or dropped together.
+            order = sorted(kept_chains, key=lambda c: (-totals[c] if highest else totals[c], c))
+            kept_set = set(order[:keep])
+            dropped = sorted(p for c in kept_chains if c not in kept_set for p in chains[c])
+            kept_chains = [c for c in kept_chains if c in kept_set]
+        if success is not None:
+            counted = sorted(p for c in kept_chains for p in chains[c] if success.matches(faces[p]))
+            value = len(counted)
+            rolls.append(
+                DiceRoll(
+                    notation,
+                    sides,
+                    fate,
+                    tuple(faces),
+                    value,
+                    tuple(dropped),
+                    tuple(rerolled),
+                    tuple(exploded),
+                    tuple(counted),
+                )
+            )
+            return value
+        value = sum(totals[c] for c in kept_chains)
+        rolls.append(
+            DiceRoll(notation, sides, fate, tuple(faces), value, tuple(dropped), tuple(rerolled), tuple(exploded))
+        )
+        return value
+
+    return run

@@ -1,0 +1,157 @@
+"""Exact odds: hand-checked numbers, brute-force enumeration, keep/drop on large pools, limits."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+from math import comb
+
+import pytest
+from notation_brute import brute_distribution
+
+from tabletop_core import Distribution
+from tabletop_core.notation import Limits, NotationError, distribution, parse
+from tabletop_core.notation.odds import explodes_anywhere
+
+
+def test_two_d6():
+    odds = distribution("2d6")
+    assert odds.probability(7) == Fraction(1, 6)
+    assert odds.probability(2) == Fraction(1, 36)
+    assert sum(odds.probabilities) == 1
+
+
+def test_four_d6_keep_three():
+    odds = distribution("4d6kh3")
+    assert odds.probability(18) == Fraction(21, 1296)
+    assert odds.probability(3) == Fraction(1, 1296)
+    assert odds.mean() == Fraction(15869, 1296)
+
+
+def test_advantage_and_disadvantage():
+    advantage = distribution("2d20kh1")
+    assert advantage.probability(20) == Fraction(39, 400)
+    assert distribution("2d20kl1").probability(1) == Fraction(39, 400)
+
+
+def test_modifier_and_label():
+    assert distribution("1d20+5 [attack]").at_least(20) == Fraction(3, 10)
+
+
+def test_fate_dice():
+    odds = distribution("4dF")
+    assert odds.outcomes == (-4, -3, -2, -1, 0, 1, 2, 3, 4)
+    assert odds.probability(0) == Fraction(19, 81)
+
+
+def test_reroll_repeatedly_is_uniform_over_the_rest():
+    assert distribution("1d6r<3") == Distribution.uniform([3, 4, 5, 6])
+
+
+def test_reroll_once():
+    odds = distribution("1d6ro1")
+    assert odds.probability(1) == Fraction(1, 36)
+    assert odds.probability(6) == Fraction(7, 36)
+
+
+def test_success_counting_is_binomial():
+    odds = distribution("5d10>=8")
+    for k in range(6):
+        assert odds.probability(k) == comb(5, k) * Fraction(3, 10) ** k * Fraction(7, 10) ** (5 - k)
+
+
+def test_exploding_die_at_the_cap():
+    odds = distribution("1d6!", limits=Limits(explode_depth=2))
+    assert odds.probability(5) == Fraction(1, 6)
+    assert odds.probability(11) == Fraction(1, 36)
+    assert odds.probability(18) == Fraction(1, 216)  # three sixes: the cap stops there
+    assert max(odds.outcomes) == 18
+    assert explodes_anywhere("1d6!+1")
+    assert not explodes_anywhere("1d6+1")
+
+
+def test_default_explosion_cap_is_used():
+    assert max(distribution("1d6!").outcomes) == 21 * 6
+
+
+def test_division_and_negation():
+    assert distribution("1d6/2") == Distribution({0: 1, 1: 2, 2: 2, 3: 1})
+    assert distribution("-1d4").outcomes == (-4, -3, -2, -1)
+    with pytest.raises(NotationError, match="divisor can be 0"):
+        distribution("1d6/(1d2-1)")
+
+
+def test_against_itertools_enumeration():
+    for count, sides, keep in [(3, 6, 2), (5, 4, 3), (4, 8, 1), (6, 3, 4)]:
+        weights: dict[int, int] = {}
+        for faces in product(range(1, sides + 1), repeat=count):
+            total = sum(sorted(faces, reverse=True)[:keep])
+            weights[total] = weights.get(total, 0) + 1
+        assert distribution(f"{count}d{sides}kh{keep}") == Distribution(weights)
+        weights = {}
+        for faces in product(range(1, sides + 1), repeat=count):
+            total = sum(sorted(faces)[:keep])
+            weights[total] = weights.get(total, 0) + 1
+        assert distribution(f"{count}d{sides}kl{keep}") == Distribution(weights)
+
+
+SMALL = [
+    "2d6+3",
+    "3d4kh2",
+    "4d4dl1",
+    "3d4dh1",
+    "3d6kl2",
+    "2dF+1",
+    "3d4>=3",
+    "4d4kh2>=3",
+    "2d4ro1",
+    "2d4ro<3kh1",
+    "2d4!",
+    "2d4!>=3",
+    "2d4!=4>=3",
+    "2d4!kh1",
+    "3d3!kl2",
+    "2d4!>=3kh1>=3",
+    "2d4!ro1",
+    "1d6*1d4-2",
+    "(1d4+1)/1d3",
+    "-1d4*-2",
+    "2d4=4",
+    "3dF!kh2",
+]
+
+
+@pytest.mark.parametrize("text", SMALL)
+def test_against_brute_force(text):
+    limits = Limits(explode_depth=2)
+    expected = Distribution(brute_distribution(text, limits))
+    assert distribution(text, limits=limits) == expected
+
+
+def test_large_keep_is_computed_without_enumeration():
+    odds = distribution("10d10kh3")
+    assert (
+        odds.probability(30)
+        == 1
+        - Fraction(9, 10) ** 10
+        - 10 * Fraction(1, 10) * Fraction(9, 10) ** 9
+        - comb(10, 2) * Fraction(1, 100) * Fraction(9, 10) ** 8
+    )
+    assert min(odds.outcomes) == 3
+    assert len(odds) == 28
+
+
+def test_too_large_is_a_clear_error():
+    with pytest.raises(NotationError, match="exact odds would take more than"):
+        distribution("1000d10000")
+    with pytest.raises(NotationError, match="more than 10 outcomes"):
+        distribution("3d6", limits=Limits(max_odds_outcomes=10))
+    with pytest.raises(NotationError, match="exact odds would"):
+        distribution("1d10000*1d10000")
+
+
+def test_distribution_is_cached_and_accepts_trees():
+    assert distribution("3d8") is distribution("3d8")
+    assert distribution(parse("3d8")) == distribution("3d8")
+    with pytest.raises(TypeError):
+        distribution(3)  # type: ignore[arg-type]
