@@ -90,12 +90,6 @@ def _parse_die(text: str) -> Die:
     return Die(int(body))
 
 
-def _roll(args: argparse.Namespace) -> Output:
-    die = _parse_die(args.die)
-    value = die.roll(rng=rng_from_args(args))
-    return Output(f"{die} -> {value}", {"die": str(die), "value": value})
-
-
 def _odds_die(args: argparse.Namespace) -> Output:
     distribution = _parse_die(args.die).distribution()
     return Output(str(distribution), distribution.to_dict())
@@ -145,11 +139,6 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--json", action="store_true", help="print machine-readable JSON")
     demo.set_defaults(handler=_demo)
 
-    roll = commands.add_parser("roll", help="roll dice, for example: tabletop roll d20")
-    roll.add_argument("die", help="the die to roll, such as d20 or d6")
-    add_roll_options(roll)
-    roll.set_defaults(handler=_roll)
-
     odds = commands.add_parser("odds", help="print an exact probability table")
     odds_commands = odds.add_subparsers(dest="odds_command", metavar="KIND", required=True)
     odds_die = odds_commands.add_parser("die", help="one die, for example: tabletop odds die d8")
@@ -157,6 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     odds_die.add_argument("--json", action="store_true", help="print machine-readable JSON")
     odds_die.set_defaults(handler=_odds_die)
 
+    # tabletop_core.notation.cli adds `roll` (any dice notation) and `odds roll`.
     for module in _extensions():
         module.register(commands, odds_commands)
     return parser

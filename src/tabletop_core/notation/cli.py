@@ -1,19 +1,79 @@
-"""The ``tabletop`` commands of tabletop_core.notation (none yet)."""
+"""The ``tabletop`` commands of tabletop_core.notation: ``roll`` and ``odds roll``.
+
+``tabletop roll "4d6kh3" [--seed N] [--dice 6,2,5,4] [--json]`` rolls any dice
+notation and prints the breakdown; ``tabletop odds roll "2d6+3"`` prints the
+exact table. ``tabletop roll d20`` still rolls one die.
+"""
 
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+from tabletop_core.notation.limits import DEFAULT_LIMITS
+from tabletop_core.notation.odds import distribution, explodes_anywhere
+from tabletop_core.notation.roller import roll
+
+if TYPE_CHECKING:
+    from tabletop_core.cli import Output
 
 __all__ = ["demo", "register"]
+
+
+def _roll(args: argparse.Namespace) -> Output:
+    from tabletop_core.cli import Output, rng_from_args  # imported late: the core CLI imports this module
+
+    result = roll(args.expr, rng=rng_from_args(args))
+    return Output(str(result), result.to_dict())
+
+
+def _odds(args: argparse.Namespace) -> Output:
+    from tabletop_core.cli import Output
+
+    table = distribution(args.expr)
+    text = f"{args.expr}\n{table}\nmean {float(table.mean()):.4g}"
+    data = table.to_dict()
+    if explodes_anywhere(args.expr):
+        note = (
+            f"exploding dice stop after {DEFAULT_LIMITS.explode_depth} explosions per die "
+            "(the odds are exact for that cap)"
+        )
+        text += f"\n{note}"
+        data["note"] = note
+    return Output(text, data)
 
 
 def register(
     commands: argparse._SubParsersAction[argparse.ArgumentParser],
     odds_commands: argparse._SubParsersAction[argparse.ArgumentParser],
 ) -> None:
-    """Add this package's sub-commands to ``tabletop`` and ``tabletop odds``."""
+    """Add ``roll`` to ``tabletop`` and ``roll`` to ``tabletop odds``."""
+    from tabletop_core.cli import add_roll_options
+
+    roller = commands.add_parser(
+        "roll", help='roll dice notation, for example: tabletop roll "4d6kh3" or tabletop roll d20'
+    )
+    roller.add_argument("expr", help='dice notation such as d20, "1d20+5 [attack]" or "4d6kh3"')
+    add_roll_options(roller)
+    roller.set_defaults(handler=_roll)
+
+    odds = odds_commands.add_parser("roll", help='exact odds of dice notation, for example: tabletop odds roll "2d6+3"')
+    odds.add_argument("expr", help='dice notation such as "2d6+3" or "4d6kh3"')
+    odds.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    odds.set_defaults(handler=_odds)
 
 
-def demo(seed: int) -> str:  # noqa: ARG001 - nothing to roll until rules land
-    """This package's section of ``tabletop demo`` (empty until it has rules)."""
-    return ""
+def demo(seed: int) -> str:
+    """This package's section of ``tabletop demo``: a few seeded rolls and one exact table."""
+    from tabletop_core.rng import dice_source
+
+    source = dice_source(seed)
+    lines = ["-- Dice notation --"]
+    for expr in ("4d6kh3 [strength]", "1d20+5 [attack]", "2d20kh1+3 [advantage]", "8d6 [fireball]", "5d10!>=10>=8"):
+        lines.append(str(roll(expr, rng=source)))
+    stats = distribution("4d6kh3")
+    lines += [
+        "",
+        f"Exact odds of 4d6kh3: mean {stats.mean()} (about {float(stats.mean()):.2f}), P(>= 15) = {stats.at_least(15)}",
+    ]
+    return "\n".join(lines)
