@@ -14,6 +14,7 @@ from tabletop_core.action_roll.action import (
     burn_would_improve,
     resolve_action,
 )
+from tabletop_core.action_roll.batch import ActionBatch, ProgressBatch, simulate_action, simulate_progress
 from tabletop_core.action_roll.impacts import Impact, ImpactGroup, Impacts, Meter
 from tabletop_core.action_roll.meters import METER_MAX, Character, ConditionMeter, Party
 from tabletop_core.action_roll.momentum import (
@@ -72,6 +73,7 @@ __all__ = [
     "START_MOMENTUM",
     "TICKS_PER_BOX",
     "XP_PER_BOX",
+    "ActionBatch",
     "ActionResult",
     "Character",
     "ConditionMeter",
@@ -86,6 +88,7 @@ __all__ = [
     "OracleAnswer",
     "Outcome",
     "Party",
+    "ProgressBatch",
     "ProgressResult",
     "ProgressTrack",
     "Rank",
@@ -109,4 +112,6 @@ __all__ = [
     "resolve_action",
     "resolve_oracle",
     "resolve_progress",
+    "simulate_action",
+    "simulate_progress",
 ]
