@@ -6,6 +6,7 @@
 """
 
 from tabletop_core.residue.actions import ActionResult, CommitResult, StarModifier, commit_action, resolve_action
+from tabletop_core.residue.batch import InventoryBatch, StarsBatch, simulate_inventory, simulate_stars
 from tabletop_core.residue.conditions import Condition, ConditionRoll, Conditions, resolve_condition_roll
 from tabletop_core.residue.endurance import (
     ActionSlot,
@@ -35,6 +36,15 @@ from tabletop_core.residue.luck import (
     resolve_luck_for_action,
     resolve_luck_test,
 )
+from tabletop_core.residue.odds import (
+    LuckRow,
+    action_odds,
+    expected_rolls_to_zero,
+    inventory_odds,
+    luck_after_odds,
+    luck_test_odds,
+    star_odds,
+)
 from tabletop_core.residue.stars import STAR, SUCCESS_TABLE, outcome, render_stars, stars
 from tabletop_core.residue.step_die import StepDie, roll_step_die
 from tabletop_core.residue.uses import UsesRoll, resolve_uses, roll_uses
@@ -53,21 +63,29 @@ __all__ = [
     "EnduranceDie",
     "EnduranceStep",
     "Inventory",
+    "InventoryBatch",
     "InventoryKind",
     "InventoryRoll",
     "InventoryUse",
     "LuckCheck",
     "LuckForAction",
+    "LuckRow",
     "LuckTest",
     "StarModifier",
+    "StarsBatch",
     "StepDie",
     "StrainCheck",
     "UsesRoll",
+    "action_odds",
     "check_luck",
     "check_strain",
     "commit_action",
+    "expected_rolls_to_zero",
+    "inventory_odds",
+    "luck_after_odds",
     "luck_for_action",
     "luck_test",
+    "luck_test_odds",
     "outcome",
     "render_stars",
     "resolve_action",
@@ -80,5 +98,8 @@ __all__ = [
     "roll_inventory",
     "roll_step_die",
     "roll_uses",
+    "simulate_inventory",
+    "simulate_stars",
+    "star_odds",
     "stars",
 ]
