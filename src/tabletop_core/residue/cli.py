@@ -1,19 +1,139 @@
-"""The ``tabletop`` commands of tabletop_core.residue (none yet)."""
+"""The ``tabletop residue`` commands and the RESIDUE section of ``tabletop demo``.
+
+* ``tabletop residue stars d8`` rolls a die and reads the Success Table
+  (``--slot``, ``--bonus``, ``--dehydrated`` and ``--luck d6`` make it a whole Action);
+* ``tabletop residue luck d6`` makes a Luck Test (``--action`` for Luck for an Action);
+* ``tabletop residue inventory food d8`` rolls an Inventory die;
+* ``tabletop odds residue d10`` prints the exact star odds (with the same Action options).
+
+Every rolling command takes ``--seed``, ``--dice`` and ``--json``.
+"""
 
 from __future__ import annotations
 
 import argparse
+from typing import Any
+
+from tabletop_core.cli import Output, add_roll_options, rng_from_args
+from tabletop_core.residue.actions import commit_action, resolve_action
+from tabletop_core.residue.endurance import ActionSlot, Endurance, check_strain
+from tabletop_core.residue.inventory import Inventory, InventoryKind, roll_inventory
+from tabletop_core.residue.luck import luck_for_action, luck_test
+from tabletop_core.residue.odds import action_odds, expected_rolls_to_zero, star_odds
+from tabletop_core.residue.stars import render_stars, stars
+from tabletop_core.residue.step_die import StepDie
+from tabletop_core.rng import dice_source
 
 __all__ = ["demo", "register"]
+
+
+def _action_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--slot", choices=[s.name.lower() for s in ActionSlot], help="make it a Commit to this slot")
+    parser.add_argument("--bonus", type=int, default=0, help="Skill bonus (Commit Skill)")
+    parser.add_argument("--dehydrated", action="store_true", help="Dehydration: all Actions -★")
+    parser.add_argument("--luck", help="use Luck for the Action with this Luck die, such as d6")
+
+
+def _is_action(args: argparse.Namespace) -> bool:
+    return bool(args.slot or args.bonus or args.dehydrated or args.luck)
+
+
+def _stars(args: argparse.Namespace) -> Output:
+    die = StepDie.parse(args.die)
+    if not _is_action(args):
+        value = die.roll(rng=rng_from_args(args))
+        count = stars(value)
+        return Output(f"{die} → {value}: {render_stars(count)}", {"die": str(die), "value": value, "stars": count})
+    source = rng_from_args(args)
+    luck = None if args.luck is None else StepDie.parse(args.luck, name="--luck")
+    slot = ActionSlot.parse(args.slot or "skill")
+    # Check everything before a die is drawn.
+    resolve_action(slot=slot, die=die, value=1, skill_bonus=args.bonus)
+    if luck is not None and luck.is_zero:
+        luck_for_action(luck)  # raises the RuleError for Luck 0
+    value = die.roll(rng=source)
+    luck_value = None if luck is None else luck.roll(rng=source)
+    result = resolve_action(
+        slot=slot, die=die, value=value, skill_bonus=args.bonus, dehydrated=args.dehydrated,
+        luck=luck, luck_value=luck_value,
+    )
+    return Output(str(result), result.to_dict())
+
+
+def _luck(args: argparse.Namespace) -> Output:
+    rng = rng_from_args(args)
+    result: Any = luck_for_action(args.die, rng=rng) if args.action else luck_test(args.die, rng=rng)
+    return Output(str(result), result.to_dict())
+
+
+def _inventory(args: argparse.Namespace) -> Output:
+    result = roll_inventory(args.die, kind=InventoryKind.parse(args.kind), rng=rng_from_args(args))
+    return Output(str(result), result.to_dict())
+
+
+def _odds(args: argparse.Namespace) -> Output:
+    die = StepDie.parse(args.die)
+    if _is_action(args):
+        distribution = action_odds(
+            die, slot=args.slot or "skill", skill_bonus=args.bonus, dehydrated=args.dehydrated, luck=args.luck
+        )
+    else:
+        distribution = star_odds(die)
+    mean = distribution.mean()
+    text = f"stars from {die}, mean {mean} (about {float(mean):.3f})\n{distribution}"
+    return Output(text, distribution.to_dict())
 
 
 def register(
     commands: argparse._SubParsersAction[argparse.ArgumentParser],
     odds_commands: argparse._SubParsersAction[argparse.ArgumentParser],
 ) -> None:
-    """Add this package's sub-commands to ``tabletop`` and ``tabletop odds``."""
+    """Add ``tabletop residue ...`` and ``tabletop odds residue``."""
+    residue = commands.add_parser("residue", help="RESIDUE: stars, Luck and Inventory rolls")
+    sub = residue.add_subparsers(dest="residue_command", metavar="COMMAND", required=True)
+
+    stars_parser = sub.add_parser("stars", help="roll a die and read the Success Table, e.g. residue stars d8")
+    stars_parser.add_argument("die", help="the die, such as d8")
+    _action_options(stars_parser)
+    add_roll_options(stars_parser)
+    stars_parser.set_defaults(handler=_stars)
+
+    luck_parser = sub.add_parser("luck", help="a Luck Test, e.g. residue luck d6")
+    luck_parser.add_argument("die", help="the Luck die, such as d6")
+    luck_parser.add_argument("--action", action="store_true", help="Luck for an Action instead of a Luck Test")
+    add_roll_options(luck_parser)
+    luck_parser.set_defaults(handler=_luck)
+
+    inventory_parser = sub.add_parser("inventory", help="roll an Inventory die, e.g. residue inventory food d8")
+    inventory_parser.add_argument("kind", help="food, water, battery, gear or resolve")
+    inventory_parser.add_argument("die", help="its die, such as d8")
+    add_roll_options(inventory_parser)
+    inventory_parser.set_defaults(handler=_inventory)
+
+    odds = odds_commands.add_parser("residue", help="exact star odds of a RESIDUE die, e.g. odds residue d10")
+    odds.add_argument("die", help="the die, such as d10")
+    _action_options(odds)
+    odds.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    odds.set_defaults(handler=_odds)
 
 
-def demo(seed: int) -> str:  # noqa: ARG001 - nothing to roll until rules land
-    """This package's section of ``tabletop demo`` (empty until it has rules)."""
-    return ""
+def demo(seed: int) -> str:
+    """The RESIDUE section of ``tabletop demo``: a seeded Commit, Luck, Inventory and odds."""
+    source = dice_source(seed)
+    inventory = Inventory(food="d6", water="d6", battery="d8", gear="d8", resolve="d10")
+    endurance = Endurance.start(["d8", "d6", "d6"], rng=source)
+    best = max(range(len(endurance.pool)), key=lambda i: endurance.pool[i].value)
+    commit = commit_action(endurance, ActionSlot.ATTACK, best, luck="d6", rng=source)
+    use = inventory.roll_any(rng=source)
+    lines = [
+        "-- RESIDUE --",
+        f"Success Table: a d8 gives ★★ with probability {star_odds('d8').probability(2)}",
+        str(endurance),
+        str(commit),
+        str(commit.endurance),
+        str(luck_test("d6", rng=source)),
+        str(use),
+        f"Check Strain with Strain 4, Strain Threshold 3: {check_strain(4, 3)}",
+        f"Expected rolls before a d8 Inventory reaches 0: {expected_rolls_to_zero('d8')}",
+    ]
+    return "\n".join(lines)

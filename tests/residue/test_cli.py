@@ -1,0 +1,77 @@
+import json
+
+import pytest
+
+from tabletop_core.cli import main
+from tabletop_core.residue.actions import ActionResult
+from tabletop_core.residue.cli import demo
+from tabletop_core.residue.inventory import InventoryRoll
+from tabletop_core.residue.luck import LuckForAction, LuckTest
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_stars(capsys):
+    assert run(capsys, "residue", "stars", "d8", "--dice", "7") == (0, "d8 → 7: ★★\n", "")
+    assert run(capsys, "residue", "stars", "d4", "--dice", "1") == (0, "d4 → 1: 0★\n", "")
+    first = run(capsys, "residue", "stars", "d12", "--seed", "4")
+    assert run(capsys, "residue", "stars", "d12", "--seed", "4") == first
+    _status, out, _ = run(capsys, "residue", "stars", "d12", "--dice", "12", "--json")
+    assert json.loads(out) == {"die": "d12", "value": 12, "stars": 4}
+
+
+def test_stars_as_an_action(capsys):
+    status, out, _ = run(capsys, "residue", "stars", "d8", "--slot", "attack", "--luck", "d6", "--dice", "7,5")
+    assert (status, out) == (0, "Commit Attack d8 → 7: ★★ +★ luck (d6 → 5) = ★★★\n")
+    status, out, _ = run(capsys, "residue", "stars", "d6", "--bonus", "1", "--dehydrated", "--dice", "6", "--json")
+    result = ActionResult.from_dict(json.loads(out))
+    assert result.stars == 2
+
+
+def test_luck(capsys):
+    assert run(capsys, "residue", "luck", "d6", "--dice", "6")[1] == "Luck test d6 → 6: pass, Luck ⇧ d8\n"
+    _status, out, _ = run(capsys, "residue", "luck", "d6", "--dice", "2", "--json")
+    assert LuckTest.from_dict(json.loads(out)).passed is False
+    _status, out, _ = run(capsys, "residue", "luck", "d8", "--action", "--dice", "5", "--json")
+    assert LuckForAction.from_dict(json.loads(out)).bonus_stars == 1
+
+
+def test_inventory(capsys):
+    assert run(capsys, "residue", "inventory", "food", "d8", "--dice", "2")[1] == "⊙ Food d8 → 2: Food ⇩ d6\n"
+    _status, out, _ = run(capsys, "residue", "inventory", "water", "d4", "--dice", "1", "--json")
+    assert InventoryRoll.from_dict(json.loads(out)).after.sides == 0
+
+
+def test_odds(capsys):
+    status, out, _ = run(capsys, "odds", "residue", "d10")
+    assert status == 0
+    assert out.startswith("stars from d10, mean 3/2")
+    status, out, _ = run(capsys, "odds", "residue", "d6", "--luck", "d6", "--json")
+    assert json.loads(out)["probabilities"] == ["1/9", "7/18", "7/18", "1/9"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (("residue", "luck", "0"), "tabletop: error: Luck is at 0 and cannot be rolled\n"),
+        (("odds", "residue", "d7"), "tabletop: error: die must be a step die (0, d4, d6, d8, d10, d12), got 'd7'\n"),
+        (("residue", "stars", "d6", "--dice", "7"),
+         "tabletop: error: scripted value 7 (value #1) does not fit a d6: expected 1..6\n"),
+        (("residue", "inventory", "ammo", "d8"),
+         "tabletop: error: kind must be one of Food, Water, Battery, Gear, Resolve, got 'ammo'\n"),
+        (("residue", "inventory", "gear", "0", "--dice", "1"), "tabletop: error: Gear is at 0 and cannot be rolled\n"),
+    ],
+)
+def test_errors_are_one_line_and_exit_2(capsys, argv, message):
+    assert run(capsys, *argv) == (2, "", message)
+
+
+def test_demo_is_seeded():
+    text = demo(2026)
+    assert text == demo(2026)
+    assert text.startswith("-- RESIDUE --")
+    assert "Commit Attack" in text
