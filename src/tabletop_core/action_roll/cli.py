@@ -1,19 +1,148 @@
-"""The ``tabletop`` commands of tabletop_core.action_roll (none yet)."""
+"""The ``tabletop`` commands of tabletop_core.action_roll (Ironsworn: Starforged).
+
+* ``tabletop action --stat 2 [--adds 1] [--momentum -4] [--dice 4,3,8] [--seed N] [--json]``
+* ``tabletop progress (--score 7 | --rank dangerous --ticks 20) [--dice 3,8]``
+* ``tabletop oracle [--odds likely] [--dice 42]``
+* ``tabletop odds action --stat 2 [--adds 1] [--momentum 6 --burn]``,
+  ``tabletop odds progress --score 7``
+
+``--dice`` takes dice already rolled at the table, in the order the rules roll
+them: the action die, then the two challenge dice; for the oracle, the roll
+1..100 (read two d10 as tens and units, 00 and 0 as 100).
+"""
 
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, Any
+
+from tabletop_core.action_roll.action import action_roll, burn_momentum, burn_would_improve
+from tabletop_core.action_roll.momentum import Momentum
+from tabletop_core.action_roll.odds import action_match_odds, action_odds, odds_table, progress_odds
+from tabletop_core.action_roll.oracle import Odds, ask_the_oracle, resolve_oracle
+from tabletop_core.action_roll.progress import ProgressTrack, Rank, progress_roll
+from tabletop_core.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from tabletop_core.cli import Output
 
 __all__ = ["demo", "register"]
+
+
+def _action(args: argparse.Namespace) -> Output:
+    from tabletop_core.cli import Output, rng_from_args  # imported late: the core CLI imports this module
+
+    result = action_roll(stat=args.stat, adds=args.adds, momentum=args.momentum, rng=rng_from_args(args))
+    lines = [str(result)]
+    data: dict[str, Any] = {"result": result.to_dict(), "burn_would_improve": False}
+    if burn_would_improve(result, args.momentum):
+        burned, _ = burn_momentum(result, Momentum(args.momentum))
+        lines.append(f"burning momentum {args.momentum:+d} would make it a {burned.outcome} (momentum then resets)")
+        data["burn_would_improve"] = True
+        data["if_burned"] = burned.to_dict()
+    return Output("\n".join(lines), data)
+
+
+def _progress(args: argparse.Namespace) -> Output:
+    from tabletop_core.cli import Output, rng_from_args
+
+    if args.score is not None:
+        if args.rank is not None or args.ticks is not None:
+            raise InvalidInput("give either --score or --rank with --ticks, not both")
+        subject: ProgressTrack | int = args.score
+    else:
+        if args.rank is None:
+            raise InvalidInput("give --score N, or --rank RANK with --ticks N")
+        subject = ProgressTrack(Rank(args.rank), ticks=0 if args.ticks is None else args.ticks)
+    result = progress_roll(subject, rng=rng_from_args(args))
+    text = str(result) if isinstance(subject, int) else f"{subject}\n{result}"
+    return Output(text, result.to_dict())
+
+
+def _oracle(args: argparse.Namespace) -> Output:
+    from tabletop_core.cli import Output, rng_from_args
+
+    answer = ask_the_oracle(Odds.parse(args.odds), rng=rng_from_args(args))
+    return Output(str(answer), answer.to_dict())
+
+
+def _odds_action(args: argparse.Namespace) -> Output:
+    from tabletop_core.cli import Output
+
+    odds = action_odds(stat=args.stat, adds=args.adds, momentum=args.momentum, burn=args.burn)
+    joint = action_match_odds(stat=args.stat, adds=args.adds, momentum=args.momentum, burn=args.burn)
+    policy = ", burning momentum whenever it improves the result" if args.burn else ""
+    title = f"action roll +{args.stat + args.adds}, momentum {args.momentum:+d}{policy}"
+    text = f"{title}\n{odds}\n\nwith matches:\n{joint}"
+    return Output(text, {"title": title, "outcomes": odds.to_dict(), "with_matches": joint.to_dict()})
+
+
+def _odds_progress(args: argparse.Namespace) -> Output:
+    from tabletop_core.cli import Output
+
+    odds = progress_odds(args.score)
+    return Output(f"progress roll, progress score {args.score}\n{odds}", odds.to_dict())
+
+
+def _bonus_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--stat", type=int, required=True, help="the stat or condition meter (0..10)")
+    parser.add_argument("--adds", type=int, default=0, help="adds (default 0)")
+    parser.add_argument("--momentum", type=int, default=0, help="momentum when rolling, -6..10 (default 0)")
 
 
 def register(
     commands: argparse._SubParsersAction[argparse.ArgumentParser],
     odds_commands: argparse._SubParsersAction[argparse.ArgumentParser],
 ) -> None:
-    """Add this package's sub-commands to ``tabletop`` and ``tabletop odds``."""
+    """Add ``action``, ``progress`` and ``oracle`` to ``tabletop``; ``action`` and ``progress`` to ``tabletop odds``."""
+    from tabletop_core.cli import add_roll_options
+
+    action = commands.add_parser("action", help="Starforged action roll: d6 + stat + adds vs 2d10")
+    _bonus_options(action)
+    add_roll_options(action)
+    action.set_defaults(handler=_action)
+
+    progress = commands.add_parser("progress", help="Starforged progress roll: progress score vs 2d10")
+    progress.add_argument("--score", type=int, help="the progress score (0..10)")
+    progress.add_argument("--rank", choices=[rank.value for rank in Rank], help="the track's rank")
+    progress.add_argument("--ticks", type=int, help="ticks filled on the track (0..40)")
+    add_roll_options(progress)
+    progress.set_defaults(handler=_progress)
+
+    oracle = commands.add_parser("oracle", help="Ask the Oracle a yes/no question")
+    oracle.add_argument(
+        "--odds", default="fifty-fifty", help="almost certain, likely, fifty-fifty (default), unlikely, small chance"
+    )
+    add_roll_options(oracle)
+    oracle.set_defaults(handler=_oracle)
+
+    odds = odds_commands.add_parser("action", help="exact odds of a Starforged action roll")
+    _bonus_options(odds)
+    odds.add_argument("--burn", action="store_true", help="burn momentum whenever it improves the result")
+    odds.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    odds.set_defaults(handler=_odds_action)
+
+    odds_progress = odds_commands.add_parser("progress", help="exact odds of a Starforged progress roll")
+    odds_progress.add_argument("--score", type=int, required=True, help="the progress score (0..10)")
+    odds_progress.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    odds_progress.set_defaults(handler=_odds_progress)
 
 
-def demo(seed: int) -> str:  # noqa: ARG001 - nothing to roll until rules land
-    """This package's section of ``tabletop demo`` (empty until it has rules)."""
-    return ""
+def demo(seed: int) -> str:
+    """This package's section of ``tabletop demo``: seeded rolls, a burn, a track, the oracle, exact odds."""
+    from tabletop_core.rng import dice_source
+
+    source = dice_source(seed)
+    lines = ["-- Ironsworn: Starforged: action roll --"]
+    for stat, adds, momentum in ((2, 0, 2), (3, 1, 5), (1, 0, -4)):
+        lines.append(str(action_roll(stat=stat, adds=adds, momentum=momentum, rng=source)))
+    miss = None
+    while miss is None or not burn_would_improve(miss, 8):
+        miss = action_roll(stat=1, momentum=8, rng=source)
+    burned, after = burn_momentum(miss, Momentum(8))
+    lines += [str(burned), f"then {after}"]
+    track = ProgressTrack(Rank.DANGEROUS, name="Chart the rift").mark(times=3)
+    lines += ["", str(track), str(progress_roll(track, rng=source))]
+    lines += ["", str(ask_the_oracle(Odds.LIKELY, rng=source)), str(resolve_oracle(odds=Odds.UNLIKELY, roll=22))]
+    lines += ["", "Exact odds by stat + adds:", odds_table(range(8))]
+    return "\n".join(lines)

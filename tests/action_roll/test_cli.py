@@ -1,0 +1,119 @@
+import json
+
+import pytest
+
+from tabletop_core import action_roll as ar
+from tabletop_core.action_roll import cli as action_cli
+from tabletop_core.cli import main
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_action_with_table_dice(capsys):
+    status, out, _ = run(capsys, "action", "--stat", "2", "--dice", "4,3,8")
+    assert status == 0
+    assert out.strip() == "Action 4 + 2 = 6 vs 3 · 8 -> weak hit"
+
+
+def test_action_with_adds_and_negative_momentum(capsys):
+    _, out, _ = run(capsys, "action", "--stat", "2", "--adds", "1", "--momentum", "-4", "--dice", "4,3,8")
+    assert out.strip() == "Action 4 cancelled by momentum -4 to 0 + 2 + 1 = 3 vs 3 · 8 -> miss"
+
+
+def test_action_says_when_a_burn_would_help(capsys):
+    _, out, _ = run(capsys, "action", "--stat", "2", "--momentum", "7", "--dice", "1,3,8")
+    assert out.splitlines() == [
+        "Action 1 + 2 = 3 vs 3 · 8 -> miss",
+        "burning momentum +7 would make it a weak hit (momentum then resets)",
+    ]
+
+
+def test_action_json_round_trips(capsys):
+    _, out, _ = run(capsys, "action", "--stat", "3", "--seed", "11", "--json")
+    data = json.loads(out)
+    result = ar.ActionResult.from_dict(data["result"])
+    assert result == ar.action_roll(stat=3, rng=11)
+    assert data["burn_would_improve"] is False
+
+
+def test_action_seed_repeats(capsys):
+    first = run(capsys, "action", "--stat", "1", "--seed", "5")[1]
+    assert run(capsys, "action", "--stat", "1", "--seed", "5")[1] == first
+
+
+def test_progress_by_score_and_by_track(capsys):
+    _, out, _ = run(capsys, "progress", "--score", "7", "--dice", "3,8")
+    assert out.strip() == "Progress 7 vs 3 · 8 -> weak hit"
+    _, out, _ = run(capsys, "progress", "--rank", "dangerous", "--ticks", "20", "--dice", "3,8")
+    assert out.splitlines() == [
+        "dangerous track: [■■■■■·····] 20/40 ticks, progress score 5",
+        "Progress 5 vs 3 · 8 -> weak hit",
+    ]
+
+
+def test_oracle(capsys):
+    _, out, _ = run(capsys, "oracle", "--odds", "likely", "--dice", "77")
+    assert out.strip() == "Ask the Oracle (likely, yes on 75 or under): 77 -> no (match: an extreme result or a twist)"
+    _, out, _ = run(capsys, "oracle", "--dice", "50", "--json")
+    assert json.loads(out) == {"odds": "FIFTY_FIFTY", "roll": 50, "answer": True, "is_match": False}
+
+
+def test_odds_action_prints_the_exact_table(capsys):
+    _, out, _ = run(capsys, "odds", "action", "--stat", "2")
+    assert "139/600" in out
+    assert "131/300" in out
+    assert "199/600" in out
+    _, out, _ = run(capsys, "odds", "action", "--stat", "2", "--momentum", "6", "--burn", "--json")
+    data = json.loads(out)
+    expected = ar.action_odds(stat=2, momentum=6, burn=True)
+    assert data["outcomes"] == expected.to_dict()
+
+
+def test_odds_progress(capsys):
+    _, out, _ = run(capsys, "odds", "progress", "--score", "7")
+    assert "9/25" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["action", "--stat", "-1"], "stat must be an int from 0 to 10, got -1"),
+        (["action", "--stat", "2", "--momentum", "-7"], "momentum"),
+        (["action", "--stat", "2", "--dice", "7,3,3"], "does not fit a d6"),
+        (["action", "--stat", "2", "--dice", "4,3"], "ran out"),
+        (["progress", "--score", "3", "--rank", "epic"], "not both"),
+        (["progress"], "give --score"),
+        (["progress", "--rank", "epic", "--ticks", "41"], "ticks"),
+        (["oracle", "--odds", "maybe"], "odds must be one of"),
+        (["oracle", "--dice", "0"], "does not fit a d100"),
+        (["odds", "action", "--stat", "11"], "stat"),
+    ],
+)
+def test_errors_are_one_line_with_status_2(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2
+    assert out == ""
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_argparse_errors_exit_2(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["action", "--stat", "two"])
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_demo_section_is_seeded(capsys):
+    text = action_cli.demo(2026)
+    assert text == action_cli.demo(2026)
+    assert text.startswith("-- Ironsworn: Starforged: action roll --")
+    assert "burned momentum +8" in text
+    assert "| +2 | 23.2% | 43.7% | 33.2% |" in text
+    status, out, _ = run(capsys, "demo")
+    assert status == 0
+    assert "Ironsworn: Starforged" in out
