@@ -1,0 +1,1238 @@
+"""RESIDUE's Journey as a step-by-step state machine an app drives, or a policy plays.
+
+A :class:`Journey` is one frozen state: the Wanderer, the HexMap, the Tokens,
+the phase of the Journey procedure and whatever is pending (Travel ★ left, a
+Combat, Retaliations to defend against). At every point :meth:`Journey.choices`
+lists the choices the rules give the player, and :meth:`Journey.apply` applies
+the one chosen, drawing any dice from ``rng``, and returns a
+:class:`JourneyStep`: the new state and one log line. A policy object
+(:class:`CautiousPolicy`, :class:`GreedyPolicy` or your own) can make every
+choice, so the same engine plays a whole game unattended (:func:`play_journey`).
+
+The procedure:
+
+* **Travel Phase**: Commit Move (choose the die, and whether to use Luck); each
+  ★ is a Travel ★; each Travel ★ moves one Hex (choose the direction); ⊙ Gear
+  on every Hex entered (at Gear 0 you are Exposed and suffer the Region
+  Hazard); resolve the Hex: Discovery (its Region and Area), Special Hex, Tokens.
+  An Undiscovered Hex ends Travel; End Travel loses the remaining ★.
+* **Combat**: Commit Attack at one enemy, Pass, or Run (Commit Move); after each,
+  every surviving enemy Retaliates and you may Commit Defense against each one.
+* **Rest Phase**: Token Movement (an Encounter it causes is resolved before
+  movement goes on), Check Strain, then Rest (the Rest Steps of
+  :mod:`~tabletop_core.residue.rest`) or, below the Strain Threshold, back to Travel.
+* The Journey ends when the Wanderer reaches the Hum or is defeated (each
+  cause reported), or, as a guard for unattended play only, after
+  :attr:`JourneySetup.max_days` days.
+
+Content the glossary refers to but does not give is the caller's data in a
+:class:`JourneySetup`: the Regions and their Areas, what each Area Entry does
+(:class:`AreaEntry`: a Creature to fight, HP, Inventory or a Condition), the
+Creatures' stats, each Region's Mutation and Hazard. Discovering a Region rolls
+one die over the map's Regions, standing in for the Region table.
+
+The whole state round-trips through JSON (``to_json``/``from_json``), so a
+game can be saved and resumed exactly.
+"""
+
+from __future__ import annotations
+
+import enum
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, Protocol, TextIO
+
+import attrs
+import numpy as np
+
+from tabletop_core._record import Record
+from tabletop_core._validate import check_int, check_type, int_field
+from tabletop_core.errors import InvalidInput, RuleError
+from tabletop_core.residue.actions import CommitResult, commit_action
+from tabletop_core.residue.combat import (
+    Creature,
+    Encounter,
+    EncounterStatus,
+    Mutation,
+    resolve_attack,
+    resolve_pass,
+    resolve_retaliation,
+    resolve_run,
+)
+from tabletop_core.residue.conditions import Condition
+from tabletop_core.residue.death import Defeat, DefeatCause
+from tabletop_core.residue.endurance import ActionSlot, StrainCheck
+from tabletop_core.residue.hexmap import DIRECTIONS, UNKNOWN_AREA, Direction, Hex, HexMap, Region, draw_area
+from tabletop_core.residue.hum import DEFAULT_COMPASS, place_hum
+from tabletop_core.residue.inventory import InventoryKind
+from tabletop_core.residue.rest import RestChoices, rest
+from tabletop_core.residue.tokens import Token, TokenKind, move_tokens, tokens_at
+from tabletop_core.residue.wanderer import Wanderer
+from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, dice_source
+
+__all__ = [
+    "Act",
+    "AreaEntry",
+    "CautiousPolicy",
+    "Choice",
+    "GreedyPolicy",
+    "Journey",
+    "JourneyOutcome",
+    "JourneySetup",
+    "JourneySimulation",
+    "JourneyStep",
+    "Phase",
+    "Policy",
+    "RegionRules",
+    "example_setup",
+    "play_journey",
+    "simulate_journey",
+    "start_journey",
+]
+
+
+class Phase(enum.Enum):
+    """Where the Journey procedure stands."""
+
+    TRAVEL = "Travel Phase: Commit Move or End Travel"
+    MOVE = "Travel: spend a Travel ★ or End Travel"
+    COMBAT = "Combat: Attack, Pass or Run"
+    DEFEND = "Combat: a Creature Retaliates, Commit Defense or not"
+    ESCAPE = "Escape: choose the adjacent Hex"
+    CHECK_STRAIN = "Rest Phase: Rest or return to Travel"
+    OVER = "the Journey is over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class JourneyOutcome(enum.Enum):
+    """How a Journey ended."""
+
+    REACHED_HUM = "reached the Hum"
+    DEFEATED = "defeated"
+    OUT_OF_TIME = "still wandering when the day limit came"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Act(enum.Enum):
+    """The kinds of choice."""
+
+    COMMIT_MOVE = "Commit Move for Travel"
+    MOVE = "move one Hex"
+    END_TRAVEL = "End Travel"
+    ATTACK = "Commit Attack"
+    PASS = "Pass"
+    RUN = "Run (Commit Move)"
+    DEFEND = "Commit Defense"
+    NO_DEFENSE = "take the blow"
+    ESCAPE_TO = "Escape to an adjacent Hex"
+    RECOVER = "gain 1 Strain to Recover committed dice"
+    REROLL = "gain 1 Strain to Reroll the Endurance Pool"
+    TRAVEL = "return to the Travel Phase"
+    REST = "Rest"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen
+class Choice(Record):
+    """One choice the rules give the player.
+
+    Attributes:
+        act: What kind of choice.
+        die: The Endurance Pool position to Commit (``None`` with an empty pool:
+            No Dice Available is resolved first).
+        luck: ⊙ Luck once for the Action.
+        target: The enemy attacked.
+        direction: The direction moved.
+        rest: The Rest choices (``None``: the defaults of :func:`~tabletop_core.residue.rest.rest`).
+    """
+
+    act: Act
+    die: int | None = None
+    luck: bool = False
+    target: int | None = None
+    direction: Direction | None = None
+    rest: RestChoices | None = None
+
+    def __str__(self) -> str:
+        parts = [str(self.act)]
+        if self.target is not None:
+            parts.append(f"enemy {self.target}")
+        if self.die is not None:
+            parts.append(f"die {self.die}")
+        if self.luck:
+            parts.append("with Luck")
+        if self.direction is not None:
+            parts.append(str(self.direction))
+        return " ".join(parts)
+
+
+@attrs.frozen
+class AreaEntry(Record):
+    """What discovering an Area does (the caller's reading of its Area Entry).
+
+    Args:
+        area: The Area's name (:data:`~tabletop_core.residue.hexmap.UNKNOWN_AREA` for the Unknown Area Table).
+        creature: The name of a Creature in the bestiary to Face, if any.
+        surprised: Whether that Creature attacks before your first Attack.
+        surprise_attack: Whether you get a Surprise Attack on it.
+        hp: HP gained (positive, up to Max HP) or lost directly (negative).
+        inventory: Inventory ⇧ (positive) or ⇩ (negative) by kind.
+        condition: A Condition gained.
+    """
+
+    area: str = attrs.field(validator=attrs.validators.instance_of(str))
+    creature: str | None = None
+    surprised: bool = False
+    surprise_attack: bool = False
+    hp: int = int_field(low=-1000, high=1000, default=0)
+    inventory: tuple[tuple[InventoryKind, int], ...] = ()
+    condition: Condition | None = None
+
+    def __str__(self) -> str:
+        return f"Area Entry {self.area}"
+
+
+@attrs.frozen
+class RegionRules(Record):
+    """A Region's rules as numbers: its Creature Mutation and what its Hazard costs.
+
+    Args:
+        region: The Region's name.
+        mutation: Applied to Creatures when first drawn there.
+        hazard_hp: HP lost directly on each Hex entered while Exposed (the Hazard).
+    """
+
+    region: str = attrs.field(validator=attrs.validators.instance_of(str))
+    mutation: Mutation | None = None
+    hazard_hp: int = int_field(low=0, high=1000, default=1)
+
+
+@attrs.frozen
+class JourneySetup(Record):
+    """The content of a Journey the caller supplies.
+
+    Args:
+        regions: The Regions of the map (at least one) with their Areas.
+        start_region: The Region of the starting Hex.
+        start_area: The Area of the starting Hex (it starts discovered).
+        bestiary: The Creatures Area Entries and Tokens can name.
+        entries: What each Area's Entry does (Areas not listed do nothing).
+        region_rules: Each Region's Mutation and Hazard.
+        tokens: Tokens on the map at the start (Creature tokens name a bestiary Creature).
+        compass: The Compass Die's faces.
+        max_days: A guard for unattended play: the Journey stops after this many days.
+    """
+
+    regions: tuple[Region, ...]
+    start_region: str
+    start_area: str
+    bestiary: tuple[Creature, ...] = ()
+    entries: tuple[AreaEntry, ...] = ()
+    region_rules: tuple[RegionRules, ...] = ()
+    tokens: tuple[Token, ...] = ()
+    compass: tuple[Direction, ...] = DEFAULT_COMPASS
+    max_days: int = int_field(low=1, high=100_000, default=40)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.regions:
+            raise InvalidInput("regions must hold at least one Region, got none")
+        names = [r.name for r in self.regions]
+        if self.start_region not in names:
+            raise InvalidInput(f"start_region must be one of {names}, got {self.start_region!r}")
+        beasts = {c.name for c in self.bestiary}
+        for entry in self.entries:
+            if entry.creature is not None and entry.creature not in beasts:
+                raise InvalidInput(f"Area Entry {entry.area!r} names {entry.creature!r}, which is not in the bestiary")
+        for token in self.tokens:
+            if token.kind is TokenKind.CREATURE and token.name not in beasts:
+                raise InvalidInput(f"Creature token {token.name!r} is not in the bestiary")
+
+    def creature(self, name: str, region: str | None) -> Creature:
+        """The named Creature as first drawn in *region* (its Region Mutation applied)."""
+        for beast in self.bestiary:
+            if beast.name == name:
+                rules = self.rules(region)
+                return beast.mutated(rules.mutation) if rules and rules.mutation else beast
+        raise InvalidInput(f"creature must be in the bestiary, got {name!r}")
+
+    def entry(self, area: str) -> AreaEntry | None:
+        """The Area Entry for *area*, if the setup gives one."""
+        for entry in self.entries:
+            if entry.area == area:
+                return entry
+        return None
+
+    def rules(self, region: str | None) -> RegionRules | None:
+        """The numeric rules of *region*, if given."""
+        for rules in self.region_rules:
+            if rules.region == region:
+                return rules
+        return None
+
+
+@attrs.frozen
+class Journey(Record):
+    """The whole state of a Journey (see the module docs); build one with :func:`start_journey`.
+
+    Attributes:
+        wanderer: The Wanderer's sheet.
+        hexmap: The map.
+        tokens: The Tokens on it.
+        foes: For each Token, the Creature it stands for (its current HP), else ``None``.
+        position: The Wanderer's Hex.
+        setup: The content in play.
+        day: The day (1 on the first).
+        phase: Where the procedure stands.
+        travel_stars: Travel ★ left.
+        travel_ends: The Hex entered was Undiscovered: Travel ends after it is resolved.
+        encounter: The Combat in progress.
+        encounter_tokens: For each enemy, the Token it stands on (``None``: from an Area Entry).
+        retaliators: Enemies still to Retaliate, in order.
+        after_combat: Where the procedure goes when the Combat ends (MOVE or CHECK_STRAIN).
+        movement_next: Token Movement's next Token after an Encounter it caused.
+        outcome: How the Journey ended.
+        defeat: The defeat and its cause.
+        steps: Choices applied so far.
+    """
+
+    wanderer: Wanderer
+    hexmap: HexMap
+    tokens: tuple[Token, ...]
+    foes: tuple[Creature | None, ...]
+    position: Hex
+    setup: JourneySetup
+    day: int = 1
+    phase: Phase = Phase.TRAVEL
+    travel_stars: int = 0
+    travel_ends: bool = False
+    encounter: Encounter | None = None
+    encounter_tokens: tuple[int | None, ...] = ()
+    retaliators: tuple[int, ...] = ()
+    after_combat: Phase = Phase.MOVE
+    movement_next: int | None = None
+    outcome: JourneyOutcome | None = None
+    defeat: Defeat | None = None
+    steps: int = 0
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the Journey has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def hum(self) -> Hex | None:
+        """Where the Hum Token stands (``None`` once reached)."""
+        for token in self.tokens:
+            if token.kind is TokenKind.HUM:
+                return token.at
+        return None
+
+    # -- the choices ----------------------------------------------------------
+
+    def _commit_choices(self, act: Act, *, target: int | None = None) -> list[Choice]:
+        endurance = self.wanderer.endurance
+        lucky = (False, True) if not self.wanderer.luck.is_zero else (False,)
+        if not endurance.pool:
+            return [Choice(act, None, False, target)] if endurance.committed else []
+        conditions = self.wanderer.conditions
+        return [
+            Choice(act, index, luck, target)
+            for index, die in enumerate(endurance.pool)
+            if conditions.commit_blocker(die.value) is None
+            for luck in lucky
+        ]
+
+    def _strain_choices(self) -> list[Choice]:
+        endurance = self.wanderer.endurance
+        found = []
+        if endurance.committed:
+            found.append(Choice(Act.RECOVER))
+        if endurance.pool and not self.wanderer.conditions.has(Condition.STARVATION):
+            found.append(Choice(Act.REROLL))
+        return found
+
+    def choices(self) -> tuple[Choice, ...]:
+        """Every choice the rules give the player now (empty once the Journey is over)."""
+        phase = self.phase
+        if phase is Phase.TRAVEL:
+            return (*self._commit_choices(Act.COMMIT_MOVE), Choice(Act.END_TRAVEL), *self._strain_choices())
+        if phase is Phase.MOVE:
+            return (*(Choice(Act.MOVE, direction=d) for d in DIRECTIONS), Choice(Act.END_TRAVEL))
+        if phase is Phase.COMBAT:
+            assert self.encounter is not None  # the COMBAT phase always holds one
+            attacks = [c for t in self.encounter.living for c in self._commit_choices(Act.ATTACK, target=t)]
+            runs = self._commit_choices(Act.RUN)
+            return (*attacks, Choice(Act.PASS), *runs, *self._strain_choices())
+        if phase is Phase.DEFEND:
+            defend = [c for c in self._commit_choices(Act.DEFEND) if c.die is not None]
+            return (*defend, Choice(Act.NO_DEFENSE))
+        if phase is Phase.ESCAPE:
+            return tuple(Choice(Act.ESCAPE_TO, direction=d) for d in DIRECTIONS)
+        if phase is Phase.CHECK_STRAIN:
+            if self.wanderer.strain_check is StrainCheck.TRAVEL_OR_REST:
+                return (Choice(Act.TRAVEL), Choice(Act.REST))
+            return (Choice(Act.REST),)
+        return ()
+
+    # -- applying a choice ------------------------------------------------------
+
+    def apply(self, choice: Choice, *, rng: RngLike = None) -> JourneyStep:
+        """Apply one of :meth:`choices` and return the new state with its log line.
+
+        Raises:
+            RuleError: *choice* is not one the rules give now (the Journey is unchanged).
+        """
+        check_type("choice", choice, Choice)
+        offered = self.choices()
+        if attrs.evolve(choice, rest=None) not in offered:
+            listing = "; ".join(str(c) for c in offered) or "none (the Journey is over)"
+            raise RuleError(f"{choice} is not a choice now ({self.phase}); choices: {listing}")
+        source = dice_source(rng)
+        events: list[str] = []
+        after = _APPLY[choice.act](self, choice, source, events)
+        after = attrs.evolve(after, steps=self.steps + 1)
+        return JourneyStep(choice=choice, journey=after, events=tuple(events))
+
+    def __str__(self) -> str:
+        hum = f", Hum at {self.hum}" if self.hum is not None else ""
+        state = f"{self.outcome}" if self.outcome else str(self.phase)
+        return f"Day {self.day} at {self.position}{hum}: {state} · {self.wanderer}"
+
+
+@attrs.frozen
+class JourneyStep(Record):
+    """One applied choice: the choice, the new state and what happened (one log line)."""
+
+    choice: Choice
+    journey: Journey
+    events: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"Day {self.journey.day}: {self.choice}: " + "; ".join(self.events)
+
+
+# -- helpers --------------------------------------------------------------------
+
+
+def _defeated(journey: Journey, defeat: Defeat, events: list[str]) -> Journey:
+    defeat = attrs.evolve(defeat, day=journey.day)
+    events.append(str(defeat))
+    return attrs.evolve(journey, phase=Phase.OVER, outcome=JourneyOutcome.DEFEATED, defeat=defeat)
+
+
+def _check_hp(journey: Journey, events: list[str], detail: str) -> Journey:
+    if journey.wanderer.health.is_defeated:
+        return _defeated(journey, Defeat(DefeatCause.HP, detail), events)
+    return journey
+
+
+def _commit(
+    journey: Journey, slot: ActionSlot, choice: Choice, source: DiceSource, events: list[str]
+) -> tuple[Journey, CommitResult | None]:
+    """Commit a die (No Dice Available first when the pool is empty); ``None`` result when defeated."""
+    wanderer = journey.wanderer
+    if choice.die is None:
+        step = wanderer.endurance.no_dice_available(conditions=wanderer.conditions, rng=source)
+        events.append(str(step))
+        if step.defeated:
+            return _defeated(journey, Defeat(DefeatCause.NO_DICE, f"Commit {slot}"), events), None
+        conditions = step.conditions if step.conditions is not None else wanderer.conditions
+        wanderer = attrs.evolve(wanderer, endurance=step.after, conditions=conditions)
+        allowed = [i for i, d in enumerate(wanderer.endurance.pool) if conditions.commit_blocker(d.value) is None]
+        if not allowed:
+            events.append("no recovered die may be Committed")
+            return attrs.evolve(journey, wanderer=wanderer), None
+        choice = attrs.evolve(choice, die=max(allowed, key=lambda i: wanderer.endurance.pool[i].value))
+    assert choice.die is not None  # set above when the pool was empty
+    result = commit_action(
+        wanderer.endurance,
+        slot,
+        choice.die,
+        conditions=wanderer.conditions,
+        luck=wanderer.luck if choice.luck else None,
+        rng=source,
+    )
+    events.append(str(result))
+    wanderer = attrs.evolve(
+        wanderer,
+        endurance=result.endurance,
+        luck=result.luck_after if result.luck_after is not None else wanderer.luck,
+        health=wanderer.health.lose(result.hp_lost),
+    )
+    journey = _check_hp(attrs.evolve(journey, wanderer=wanderer), events, "Bleeding on a Commit")
+    return journey, None if journey.is_over else result
+
+
+def _roll_gear(journey: Journey, source: DiceSource, events: list[str]) -> Journey:
+    """⊙ Gear on entering a Hex; at Gear 0, Exposed: suffer the Region Hazard."""
+    wanderer = journey.wanderer
+    if wanderer.inventory.gear.is_zero:
+        rules = journey.setup.rules(journey.hexmap.region_of(journey.position))
+        hazard = rules.hazard_hp if rules is not None else 0
+        events.append(f"Gear 0: Exposed, Region Hazard -{hazard} HP")
+        wanderer = attrs.evolve(wanderer, health=wanderer.health.lose(hazard))
+        return _check_hp(attrs.evolve(journey, wanderer=wanderer), events, "the Region Hazard while Exposed")
+    use = wanderer.inventory.roll(InventoryKind.GEAR, rng=source)
+    events.append(str(use))
+    return attrs.evolve(journey, wanderer=wanderer.with_inventory(use.after.forget_last()))
+
+
+def _apply_entry(journey: Journey, entry: AreaEntry, events: list[str]) -> tuple[Journey, Creature | None, AreaEntry]:
+    wanderer = journey.wanderer
+    if entry.hp > 0:
+        wanderer = attrs.evolve(wanderer, health=wanderer.health.gain(entry.hp))
+    elif entry.hp < 0:
+        wanderer = attrs.evolve(wanderer, health=wanderer.health.lose(-entry.hp))
+    inventory = wanderer.inventory
+    for kind, steps in entry.inventory:
+        for _ in range(abs(steps)):
+            if steps > 0:
+                if kind is InventoryKind.RESOLVE and inventory.corrupted:
+                    continue  # Corruption: Resolve cannot normally be regained
+                inventory = inventory.step_up(kind)
+            else:
+                inventory = inventory.step_down(kind)
+    wanderer = wanderer.with_inventory(inventory)
+    if entry.condition is not None:
+        wanderer = attrs.evolve(wanderer, conditions=wanderer.conditions.gain(entry.condition))
+    if entry.hp or entry.inventory or entry.condition:
+        events.append(f"{entry}: HP {wanderer.health.hp}, {inventory}")
+    journey = _check_hp(attrs.evolve(journey, wanderer=wanderer), events, f"Area Entry {entry.area}")
+    creature = None
+    if entry.creature is not None and not journey.is_over:
+        creature = journey.setup.creature(entry.creature, journey.hexmap.region_of(journey.position))
+    return journey, creature, entry
+
+
+def _discover(
+    journey: Journey, source: DiceSource, events: list[str]
+) -> tuple[Journey, Creature | None, AreaEntry | None]:
+    """Discovery of a New Hex: its Region (one die over the map's Regions), then its Area."""
+    hexmap = journey.hexmap
+    where = journey.position
+    tile = hexmap.tile(where)
+    if tile.region is None:
+        regions = hexmap.regions
+        region = regions[source.roll(len(regions)) - 1].name
+        hexmap = hexmap.set_region(where, region)
+        events.append(f"Undiscovered Region: {where} is {region}")
+        tile = hexmap.tile(where)
+    if tile.ruin or tile.is_discovered:
+        return attrs.evolve(journey, hexmap=hexmap), None, None
+    assert tile.region is not None  # set above
+    drawn = draw_area(hexmap, tile.region, rng=source)
+    hexmap = hexmap.discover_area(where, drawn.area)
+    events.append(f"Discover Area: {drawn}")
+    journey = attrs.evolve(journey, hexmap=hexmap)
+    entry = journey.setup.entry(drawn.area) or (journey.setup.entry(UNKNOWN_AREA) if drawn.unknown_table else None)
+    if entry is None:
+        return journey, None, None
+    return _apply_entry(journey, entry, events)
+
+
+def _start_combat(
+    journey: Journey,
+    enemies: list[tuple[Creature, int | None]],
+    entry: AreaEntry | None,
+    after: Phase,
+    events: list[str],
+) -> Journey:
+    encounter = Encounter(
+        tuple(c for c, _ in enemies),
+        surprised=bool(entry and entry.surprised),
+        surprise_attack=bool(entry and entry.surprise_attack),
+    )
+    events.append(f"Face {', '.join(str(c) for c, _ in enemies)}")
+    journey = attrs.evolve(
+        journey,
+        phase=Phase.COMBAT,
+        encounter=encounter,
+        encounter_tokens=tuple(t for _, t in enemies),
+        after_combat=after,
+        retaliators=(),
+    )
+    if encounter.needs_opening:
+        opened, strikers = encounter.open()
+        events.append("Surprised: the Creatures strike first")
+        journey = attrs.evolve(journey, encounter=opened, retaliators=strikers, phase=Phase.DEFEND)
+    return journey
+
+
+def _resolve_hex(journey: Journey, new: bool, source: DiceSource, events: list[str]) -> Journey:
+    """Resolve the Hex entered: Discovery, Special Hex rules, Tokens; then where Travel goes."""
+    creature: Creature | None = None
+    entry: AreaEntry | None = None
+    if new:
+        journey, creature, entry = _discover(journey, source, events)
+        if journey.is_over:
+            return journey
+    tile = journey.hexmap.tile(journey.position)
+    if tile.special:
+        events.append(f"Special Hex: {tile.special}")
+    enemies: list[tuple[Creature, int | None]] = [(creature, None)] if creature is not None else []
+    tokens = journey.tokens
+    for index in tokens_at(tokens, journey.position):
+        token = tokens[index]
+        if token.kind is TokenKind.HUM:
+            events.append("Reach the Hum: remove the Hum Token and read the Ruin Entry")
+            kept = tuple(t for i, t in enumerate(tokens) if i != index)
+            foes = tuple(f for i, f in enumerate(journey.foes) if i != index)
+            return attrs.evolve(journey, tokens=kept, foes=foes, phase=Phase.OVER, outcome=JourneyOutcome.REACHED_HUM)
+        foe = journey.foes[index]
+        if token.kind is TokenKind.CREATURE and token.active and foe is not None:
+            enemies.append((foe, index))
+        elif token.kind is TokenKind.ANOMALY and not token.discovered:
+            events.append("Discover Anomaly")
+            tokens = (*tokens[:index], attrs.evolve(token, discovered=True), *tokens[index + 1 :])
+        else:
+            events.append(f"{token}: no Encounter")
+    journey = attrs.evolve(journey, tokens=tokens, travel_ends=journey.travel_ends or new)
+    if enemies:
+        return _start_combat(journey, enemies, entry, Phase.MOVE, events)
+    return _continue_travel(journey, events)
+
+
+def _continue_travel(journey: Journey, events: list[str]) -> Journey:
+    """Resume Move while Travel ★ remain and the Hex did not end Travel; else the Rest Phase."""
+    if journey.travel_stars > 0 and not journey.travel_ends:
+        return attrs.evolve(journey, phase=Phase.MOVE)
+    if journey.travel_ends:
+        events.append("Undiscovered Hex: End Travel")
+    return _rest_phase(attrs.evolve(journey, travel_stars=0, travel_ends=False), events)
+
+
+def _rest_phase(journey: Journey, events: list[str], start: int = 0) -> Journey:
+    """Token Movement (stopping at an Encounter), then Check Strain."""
+    step = move_tokens(journey.hexmap, journey.tokens, journey.position, start=start)
+    if step.moves:
+        events.append(str(step))
+    journey = attrs.evolve(journey, tokens=step.tokens, movement_next=None)
+    if step.encounter is not None:
+        token = step.tokens[step.encounter]
+        foe = journey.foes[step.encounter]
+        if token.kind is TokenKind.CREATURE and foe is not None:
+            journey = attrs.evolve(journey, movement_next=step.next_index)
+            return _start_combat(journey, [(foe, step.encounter)], None, Phase.CHECK_STRAIN, events)
+    if not step.finished:
+        return _rest_phase(journey, events, step.next_index or 0)
+    check = journey.wanderer.strain_check
+    events.append(f"Check Strain {journey.wanderer.strain} vs ST {journey.wanderer.strain_threshold}: {check}")
+    if check is StrainCheck.DEFEATED:
+        detail = f"Strain {journey.wanderer.strain}, ST {journey.wanderer.strain_threshold}"
+        return _defeated(journey, Defeat(DefeatCause.STRAIN, detail), events)
+    return attrs.evolve(journey, phase=Phase.CHECK_STRAIN)
+
+
+def _end_combat(journey: Journey, source: DiceSource, events: list[str]) -> Journey:
+    encounter = journey.encounter
+    assert encounter is not None
+    foes = list(journey.foes)
+    tokens = list(journey.tokens)
+    wanderer = journey.wanderer
+    removed: set[int] = set()
+    for creature, token in zip(encounter.enemies, journey.encounter_tokens, strict=True):
+        if creature.is_defeated:
+            if wanderer.conditions.has(Condition.FEAR):
+                roll, conditions = wanderer.conditions.roll(Condition.FEAR, rng=source)
+                events.append(str(roll))
+                wanderer = attrs.evolve(wanderer, conditions=conditions)
+            if token is not None:
+                removed.add(token)
+        elif token is not None:
+            foes[token] = creature  # Damage persists after Escape
+        else:
+            tokens.append(Token(TokenKind.CREATURE, journey.position, name=creature.name))
+            foes.append(creature)
+    kept = [i for i in range(len(tokens)) if i not in removed]
+    next_index = journey.movement_next
+    if next_index is not None:
+        next_index -= sum(1 for i in removed if i < next_index)
+    return attrs.evolve(
+        journey,
+        wanderer=wanderer,
+        tokens=tuple(tokens[i] for i in kept),
+        foes=tuple(foes[i] for i in kept),
+        encounter=None,
+        encounter_tokens=(),
+        retaliators=(),
+        movement_next=next_index,
+    )
+
+
+def _after_combat(journey: Journey, source: DiceSource, events: list[str]) -> Journey:
+    """The Combat is over (won or escaped): tidy the Tokens and go on."""
+    assert journey.encounter is not None
+    escaped = journey.encounter.status is EncounterStatus.ESCAPED
+    after = journey.after_combat
+    journey = _end_combat(journey, source, events)
+    if escaped:
+        return attrs.evolve(journey, phase=Phase.ESCAPE, after_combat=after)
+    return _resume(journey, after, events)
+
+
+def _resume(journey: Journey, after: Phase, events: list[str]) -> Journey:
+    if after is Phase.CHECK_STRAIN:
+        start = journey.movement_next
+        if start is None:
+            return _rest_phase(journey, events, len(journey.tokens))
+        return _rest_phase(journey, events, start)
+    return _continue_travel(journey, events)
+
+
+# -- the choices, applied ---------------------------------------------------------
+
+
+def _do_commit_move(journey: Journey, choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+    journey, result = _commit(journey, ActionSlot.MOVE, choice, source, events)
+    if result is None:
+        return journey
+    journey = attrs.evolve(journey, travel_stars=result.stars, travel_ends=False)
+    return _continue_travel(journey, events) if result.stars == 0 else attrs.evolve(journey, phase=Phase.MOVE)
+
+
+def _do_move(journey: Journey, choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+    assert choice.direction is not None
+    target = journey.position.neighbour(choice.direction)
+    new = journey.hexmap.tile(target).is_new
+    events.append(f"move {choice.direction} to {target}")
+    journey = attrs.evolve(journey, position=target, travel_stars=journey.travel_stars - 1)
+    journey = _roll_gear(journey, source, events)
+    if journey.is_over:
+        return journey
+    return _resolve_hex(journey, new, source, events)
+
+
+def _do_end_travel(journey: Journey, _choice: Choice, _source: DiceSource, events: list[str]) -> Journey:
+    if journey.travel_stars:
+        events.append(f"lose {journey.travel_stars} Travel ★")
+    return _rest_phase(attrs.evolve(journey, travel_stars=0, travel_ends=False), events)
+
+
+def _do_attack(journey: Journey, choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+    journey, result = _commit(journey, ActionSlot.ATTACK, choice, source, events)
+    if result is None:
+        return journey
+    assert journey.encounter is not None
+    assert choice.target is not None
+    hit = resolve_attack(journey.encounter, target=choice.target, stars=result.stars)
+    events.append(str(hit))
+    return _after_action(attrs.evolve(journey, encounter=hit.after), hit.retaliators, source, events)
+
+
+def _do_pass(journey: Journey, _choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+    assert journey.encounter is not None
+    passed = resolve_pass(journey.encounter)
+    events.append(str(passed))
+    return _after_action(journey, passed.retaliators, source, events)
+
+
+def _do_run(journey: Journey, choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+    journey, result = _commit(journey, ActionSlot.MOVE, choice, source, events)
+    if result is None:
+        return journey
+    assert journey.encounter is not None
+    run = resolve_run(journey.encounter, stars=result.stars)
+    events.append(str(run))
+    return _after_action(attrs.evolve(journey, encounter=run.after), run.retaliators, source, events)
+
+
+def _after_action(journey: Journey, retaliators: tuple[int, ...], source: DiceSource, events: list[str]) -> Journey:
+    assert journey.encounter is not None
+    if journey.encounter.status is not EncounterStatus.FIGHTING:
+        return _after_combat(journey, source, events)
+    if retaliators:
+        return attrs.evolve(journey, phase=Phase.DEFEND, retaliators=retaliators)
+    return attrs.evolve(journey, phase=Phase.COMBAT)
+
+
+def _do_defend(journey: Journey, choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+    blocked = 0
+    if choice.act is Act.DEFEND:
+        journey, result = _commit(journey, ActionSlot.DEFENSE, choice, source, events)
+        if result is None:
+            return journey
+        blocked = result.stars
+    assert journey.encounter is not None
+    enemy, rest = journey.retaliators[0], journey.retaliators[1:]
+    strike = resolve_retaliation(journey.encounter, enemy, journey.wanderer.health, blocked=blocked)
+    events.append(str(strike))
+    journey = attrs.evolve(
+        journey, wanderer=attrs.evolve(journey.wanderer, health=strike.result.after), retaliators=rest
+    )
+    journey = _check_hp(journey, events, f"{strike.name} retaliates")
+    if journey.is_over:
+        return journey
+    return attrs.evolve(journey, phase=Phase.DEFEND if rest else Phase.COMBAT)
+
+
+def _do_escape(journey: Journey, choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+    assert choice.direction is not None
+    target = journey.position.neighbour(choice.direction)
+    events.append(f"Escape {choice.direction} to {target}")
+    journey = _roll_gear(attrs.evolve(journey, position=target), source, events)
+    if journey.is_over:
+        return journey
+    if journey.after_combat is Phase.CHECK_STRAIN:
+        return _resume(journey, Phase.CHECK_STRAIN, events)
+    return _rest_phase(attrs.evolve(journey, travel_stars=0, travel_ends=False), events)
+
+
+def _do_recover(journey: Journey, _choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+    wanderer = journey.wanderer
+    step = wanderer.endurance.recover_with_strain(conditions=wanderer.conditions, rng=source)
+    events.append(str(step))
+    conditions = step.conditions if step.conditions is not None else wanderer.conditions
+    return attrs.evolve(journey, wanderer=attrs.evolve(wanderer, endurance=step.after, conditions=conditions))
+
+
+def _do_reroll(journey: Journey, _choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+    wanderer = journey.wanderer
+    step = wanderer.endurance.reroll(conditions=wanderer.conditions, rng=source)
+    events.append(str(step))
+    conditions = step.conditions if step.conditions is not None else wanderer.conditions
+    return attrs.evolve(journey, wanderer=attrs.evolve(wanderer, endurance=step.after, conditions=conditions))
+
+
+def _do_travel(journey: Journey, _choice: Choice, _source: DiceSource, events: list[str]) -> Journey:
+    events.append("return to the Travel Phase")
+    return attrs.evolve(journey, phase=Phase.TRAVEL)
+
+
+def _do_rest(journey: Journey, choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+    result = rest(journey.wanderer, choices=choice.rest, rng=source)
+    events.extend(str(step) for step in result.steps)
+    journey = attrs.evolve(journey, wanderer=result.wanderer)
+    if result.defeat is not None:
+        return _defeated(journey, result.defeat, events)
+    foes = tuple(None if f is None else f.reset() for f in journey.foes)  # Creature HP resets at Rest
+    day = journey.day + 1
+    journey = attrs.evolve(journey, foes=foes, day=day, phase=Phase.TRAVEL)
+    if day > journey.setup.max_days:
+        events.append(f"day {day}: past the day limit of {journey.setup.max_days}")
+        return attrs.evolve(journey, phase=Phase.OVER, outcome=JourneyOutcome.OUT_OF_TIME)
+    events.append(f"New Day {day}")
+    return journey
+
+
+_APPLY: dict[Act, Any] = {
+    Act.COMMIT_MOVE: _do_commit_move,
+    Act.MOVE: _do_move,
+    Act.END_TRAVEL: _do_end_travel,
+    Act.ATTACK: _do_attack,
+    Act.PASS: _do_pass,
+    Act.RUN: _do_run,
+    Act.DEFEND: _do_defend,
+    Act.NO_DEFENSE: _do_defend,
+    Act.ESCAPE_TO: _do_escape,
+    Act.RECOVER: _do_recover,
+    Act.REROLL: _do_reroll,
+    Act.TRAVEL: _do_travel,
+    Act.REST: _do_rest,
+}
+
+
+def start_journey(wanderer: Wanderer, setup: JourneySetup, *, rng: RngLike = None) -> Journey:
+    """Set up a Journey: the starting Hex discovered, the Hum placed, the Tokens laid out.
+
+    Draws the Hum's dice (the Compass Die, 2d4, and the Compass Die again when needed).
+    """
+    check_type("wanderer", wanderer, Wanderer)
+    check_type("setup", setup, JourneySetup)
+    origin = Hex(0, 0)
+    hexmap = HexMap(regions=setup.regions).set_region(origin, setup.start_region)
+    hexmap = hexmap.discover_area(origin, setup.start_area)
+    placement = place_hum(hexmap, origin, compass=setup.compass, rng=rng)
+    hexmap, tokens = placement.apply(hexmap, setup.tokens)
+    foes = tuple(
+        setup.creature(t.name, hexmap.region_of(t.at)) if t.kind is TokenKind.CREATURE else None for t in tokens
+    )
+    return Journey(wanderer=wanderer, hexmap=hexmap, tokens=tokens, foes=foes, position=origin, setup=setup)
+
+
+class Policy(Protocol):
+    """What plays a Journey unattended: picks one of the offered choices."""
+
+    name: str
+
+    def choose(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
+        """Pick one of *choices* (the journey's :meth:`Journey.choices`)."""
+        ...  # pragma: no cover - a protocol
+
+
+def _best_die(journey: Journey, options: Sequence[Choice], *, luck: bool) -> Choice | None:
+    """Among commit choices, the one with the highest die Value (with or without Luck)."""
+    pool = journey.wanderer.endurance.pool
+    usable = [c for c in options if c.luck == luck] or list(options)
+    if not usable:
+        return None
+    return max(usable, key=lambda c: -1 if c.die is None else pool[c.die].value)
+
+
+def _toward_hum(journey: Journey, choices: Sequence[Choice]) -> Choice:
+    hum = journey.hum
+    direction = journey.position.direction_to(hum) if hum is not None else None
+    for choice in choices:
+        if choice.act is Act.MOVE and choice.direction is direction:
+            return choice
+    return next(c for c in choices if c.act is Act.END_TRAVEL)
+
+
+def _weakest_target(journey: Journey, options: Sequence[Choice]) -> Sequence[Choice]:
+    assert journey.encounter is not None
+    enemies = journey.encounter.enemies
+    target = min(journey.encounter.living, key=lambda i: enemies[i].hp)
+    return [c for c in options if c.target == target]
+
+
+@attrs.frozen
+class CautiousPolicy:
+    """A careful player: heads for the Hum but Rests often, defends every blow and runs when hurt.
+
+    * Travel: Commit Move with the best die (Luck when the die alone gives ★ or less).
+    * Combat: Run when HP is at or below *run_below* and a die is free, else
+      Attack the weakest enemy with the best die (Luck when the die is low).
+    * Retaliation: Commit Defense with the best die whenever one is free.
+    * Rest Phase: Rest whenever Strain is above 0 or HP is below Max HP.
+    """
+
+    run_below: int = 2
+    name: str = "cautious"
+
+    def choose(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
+        """Pick a choice (see the class docs)."""
+        acts = {c.act for c in choices}
+        pool = journey.wanderer.endurance.pool
+
+        def low(choice: Choice | None) -> bool:
+            return choice is not None and choice.die is not None and pool[choice.die].value < 6
+
+        if journey.phase is Phase.CHECK_STRAIN:
+            w = journey.wanderer
+            wants_rest = w.strain > 0 or w.health.missing > 0 or not pool
+            return Choice(Act.REST) if wants_rest or Act.TRAVEL not in acts else Choice(Act.TRAVEL)
+        if journey.phase is Phase.MOVE:
+            return _toward_hum(journey, choices)
+        if journey.phase is Phase.ESCAPE:
+            return choices[0]
+        if journey.phase is Phase.DEFEND:
+            defend = [c for c in choices if c.act is Act.DEFEND]
+            return _best_die(journey, defend, luck=False) or choices[-1]
+        if journey.phase is Phase.COMBAT:
+            runs = [c for c in choices if c.act is Act.RUN and c.die is not None]
+            if journey.wanderer.health.hp <= self.run_below and runs:
+                best = _best_die(journey, runs, luck=False)
+                return _best_die(journey, runs, luck=low(best)) or choices[0]
+            attacks = _weakest_target(journey, [c for c in choices if c.act is Act.ATTACK])
+            best = _best_die(journey, attacks, luck=False)
+            if best is not None:
+                return _best_die(journey, attacks, luck=low(best)) or best
+            return next(c for c in choices if c.act is Act.PASS)
+        moves = [c for c in choices if c.act is Act.COMMIT_MOVE and c.die is not None]
+        best = _best_die(journey, moves, luck=False)
+        if best is None:
+            return next(c for c in choices if c.act is Act.END_TRAVEL)
+        return _best_die(journey, moves, luck=low(best)) or best
+
+
+@attrs.frozen
+class GreedyPolicy:
+    """A bold player: goes straight for the Hum, never defends, Rests only when forced.
+
+    * Travel: Commit Move with the best die, always with Luck while Luck lasts;
+      with an empty pool, recover dice for Strain rather than stop.
+    * Combat: Attack the weakest enemy with the best die and Luck; never Runs.
+    * Retaliation: takes every blow (keeps its dice for Travel).
+    * Rest Phase: returns to Travel whenever the rules allow.
+    """
+
+    name: str = "greedy"
+
+    def choose(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
+        """Pick a choice (see the class docs)."""
+        acts = {c.act for c in choices}
+        if journey.phase is Phase.CHECK_STRAIN:
+            has_dice = bool(journey.wanderer.endurance.pool or journey.wanderer.endurance.committed)
+            return Choice(Act.TRAVEL) if Act.TRAVEL in acts and has_dice else Choice(Act.REST)
+        if journey.phase is Phase.MOVE:
+            return _toward_hum(journey, choices)
+        if journey.phase is Phase.ESCAPE:
+            return choices[0]
+        if journey.phase is Phase.DEFEND:
+            return next(c for c in choices if c.act is Act.NO_DEFENSE)
+        if journey.phase is Phase.COMBAT:
+            attacks = _weakest_target(journey, [c for c in choices if c.act is Act.ATTACK])
+            return _best_die(journey, attacks, luck=True) or next(c for c in choices if c.act is Act.PASS)
+        moves = [c for c in choices if c.act is Act.COMMIT_MOVE]
+        return _best_die(journey, moves, luck=True) or next(c for c in choices if c.act is Act.END_TRAVEL)
+
+
+def play_journey(
+    journey: Journey, policy: Policy, *, rng: RngLike = None, max_steps: int = 100_000
+) -> tuple[Journey, tuple[JourneyStep, ...]]:
+    """Let *policy* make every choice until the Journey is over; return the end state and every step.
+
+    Raises:
+        RuleError: the policy picked a choice that is not offered.
+        InvalidInput: *max_steps* passed without an end (a policy that loops).
+    """
+    check_type("journey", journey, Journey)
+    max_steps = check_int("max_steps", max_steps, low=1)
+    source = dice_source(rng)
+    steps: list[JourneyStep] = []
+    while not journey.is_over:
+        if len(steps) >= max_steps:
+            raise InvalidInput(f"max_steps: the Journey did not end within {max_steps} choices")
+        choice = policy.choose(journey, journey.choices())
+        step = journey.apply(choice, rng=source)
+        steps.append(step)
+        journey = step.journey
+    return journey, tuple(steps)
+
+
+def example_setup(*, max_days: int = 40) -> JourneySetup:
+    """A small invented setup for demos, docs and tests: NOT the boxed game's content.
+
+    Three Regions of four Areas, four Creatures, a few Area Entries that heal,
+    hurt, supply or start a fight, and Regions whose Hazard costs 1 HP.
+    """
+    ash = Region("Ash Flats", ("Crater", "Pylon Field", "Burnt Camp", "Dust Sea"), hazard="-1 HP")
+    glass = Region("Glass Wastes", ("Spire", "Mirror Lake", "Shard Maze", "Echo Pit"), hazard="-1 HP")
+    rot = Region("Rot Woods", ("Hollow", "Spore Bank", "Old Road", "Nest"), hazard="-1 HP")
+    bestiary = (
+        Creature("Husk", hp=3, defense=0, damage=2),
+        Creature("Glass Hound", hp=4, defense=1, damage=2),
+        Creature("Spore Maw", hp=5, defense=1, damage=3),
+        Creature("Raider", hp=4, defense=0, damage=2),
+    )
+    entries = (
+        AreaEntry("Crater", creature="Husk"),
+        AreaEntry("Pylon Field", inventory=((InventoryKind.BATTERY, 1),)),
+        AreaEntry("Burnt Camp", inventory=((InventoryKind.FOOD, 1), (InventoryKind.WATER, 1))),
+        AreaEntry("Dust Sea", hp=-1),
+        AreaEntry("Spire", creature="Glass Hound", surprised=True),
+        AreaEntry("Mirror Lake", inventory=((InventoryKind.WATER, 2),)),
+        AreaEntry("Shard Maze", hp=-1, condition=Condition.BLEEDING),
+        AreaEntry("Echo Pit", condition=Condition.PANIC),
+        AreaEntry("Hollow", hp=2),
+        AreaEntry("Spore Bank", creature="Spore Maw"),
+        AreaEntry("Old Road", inventory=((InventoryKind.GEAR, 1),)),
+        AreaEntry("Nest", creature="Husk", surprise_attack=True),
+        AreaEntry(UNKNOWN_AREA, hp=-1),
+    )
+    rules = (
+        RegionRules("Ash Flats", hazard_hp=1),
+        RegionRules("Glass Wastes", mutation=Mutation("Glass Skin", defense=1), hazard_hp=1),
+        RegionRules("Rot Woods", mutation=Mutation("Bloated", hp=1), hazard_hp=1),
+    )
+    tokens = (
+        Token(TokenKind.CREATURE, Hex(2, -1), name="Raider"),
+        Token(TokenKind.CREATURE, Hex(-2, 2), name="Husk"),
+    )
+    return JourneySetup(
+        regions=(ash, glass, rot),
+        start_region="Ash Flats",
+        start_area="Burnt Camp",
+        bestiary=bestiary,
+        entries=entries,
+        region_rules=rules,
+        tokens=tokens,
+        max_days=max_days,
+    )
+
+
+@attrs.frozen
+class JourneySimulation(Record):
+    """What :func:`simulate_journey` found.
+
+    Attributes:
+        runs: Journeys played.
+        policy: The policy's name.
+        reached: Journeys that reached the Hum.
+        out_of_time: Journeys stopped by the day limit.
+        defeats: Defeats by cause (cause name -> count).
+        days: Days survived (the day each Journey ended on -> count).
+    """
+
+    runs: int
+    policy: str
+    reached: int
+    out_of_time: int
+    defeats: dict[str, int]
+    days: dict[int, int]
+
+    @property
+    def reach_probability(self) -> Fraction:
+        """The share of Journeys that reached the Hum."""
+        return Fraction(self.reached, self.runs) if self.runs else Fraction(0)
+
+    @property
+    def mean_days(self) -> float:
+        """The mean day Journeys ended on."""
+        total = sum(self.days.values())
+        return sum(d * c for d, c in self.days.items()) / total if total else 0.0
+
+    def __str__(self) -> str:
+        causes = ", ".join(f"{name} {count}" for name, count in sorted(self.defeats.items())) or "none"
+        return (
+            f"{self.policy}: reached the Hum in {self.reached}/{self.runs} journeys "
+            f"({float(self.reach_probability):.1%}); defeats: {causes}; out of time {self.out_of_time}; "
+            f"mean days {self.mean_days:.2f}"
+        )
+
+    def __add__(self, other: JourneySimulation) -> JourneySimulation:
+        """Two chunks of runs of the same simulation, together.
+
+        Raises:
+            InvalidInput: the chunks were played under different policies.
+        """
+        check_type("other", other, JourneySimulation)
+        if other.policy != self.policy:
+            raise InvalidInput(f"cannot add simulations of policies {self.policy!r} and {other.policy!r}")
+        days = Counter(self.days) + Counter(other.days)
+        return JourneySimulation(
+            runs=self.runs + other.runs,
+            policy=self.policy,
+            reached=self.reached + other.reached,
+            out_of_time=self.out_of_time + other.out_of_time,
+            defeats=dict(Counter(self.defeats) + Counter(other.defeats)),
+            days=dict(sorted(days.items())),
+        )
+
+    def to_markdown(self) -> str:
+        """A Markdown table of the outcomes."""
+        rows = ["| outcome | journeys | share |", "|---|---:|---:|"]
+        total = self.runs or 1
+        rows.append(f"| reached the Hum | {self.reached} | {self.reached / total:.1%} |")
+        for name, count in sorted(self.defeats.items()):
+            rows.append(f"| defeated: {name} | {count} | {count / total:.1%} |")
+        rows.append(f"| out of time | {self.out_of_time} | {self.out_of_time / total:.1%} |")
+        return "\n".join(rows)
+
+
+def _root_seed(rng: RngLike) -> np.random.SeedSequence | None:
+    """The SeedSequence the runs' streams are spawned from (``None`` for a DiceSource: shared)."""
+    if isinstance(rng, DiceSource) and not isinstance(rng, GeneratorDice):
+        return None
+    if isinstance(rng, GeneratorDice):
+        rng = rng.generator
+    if isinstance(rng, np.random.SeedSequence):
+        return rng
+    if isinstance(rng, np.random.Generator):
+        return np.random.SeedSequence(rng.integers(0, 2**63, size=4).tolist())
+    if isinstance(rng, np.random.BitGenerator):
+        return np.random.SeedSequence(np.random.Generator(rng).integers(0, 2**63, size=4).tolist())
+    if rng is None:
+        return np.random.SeedSequence()
+    if isinstance(rng, (bool, float)):
+        raise TypeError(f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource, got {rng!r}")
+    try:
+        return np.random.SeedSequence(rng)
+    except (TypeError, ValueError) as error:
+        raise TypeError(
+            f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource: {error}"
+        ) from None
+
+
+def _run_one(journey: Journey, policy: Policy, source: DiceSource, max_steps: int) -> Journey:
+    for _ in range(max_steps):
+        if journey.is_over:
+            return journey
+        journey = journey.apply(policy.choose(journey, journey.choices()), rng=source).journey
+    raise InvalidInput(f"max_steps: a Journey did not end within {max_steps} choices")
+
+
+def simulate_journey(
+    n: int,
+    wanderer: Wanderer,
+    map_setup: JourneySetup,
+    policy: Policy,
+    *,
+    rng: RngLike = None,
+    progress: bool | None = None,
+    max_steps: int = 100_000,
+    stream: TextIO | None = None,
+    first_run: int = 0,
+) -> JourneySimulation:
+    """Play *n* Journeys under *policy* and count how they end.
+
+    Each run has its own random stream: run ``i`` draws from the ``i``-th child
+    of one root :class:`numpy.random.SeedSequence` (``SeedSequence(entropy,
+    spawn_key=(i,))``, the same as ``root.spawn(n)[i]``), so a result does not
+    depend on how the runs are chunked or ordered: the first 100 runs of a
+    1,000-run simulation are the 100 runs of a 100-run one with the same seed.
+    A :class:`~tabletop_core.rng.ScriptedDice` is shared by every run in turn.
+
+    Args:
+        n: How many Journeys.
+        wanderer: The starting Wanderer (every run starts from this sheet).
+        map_setup: The content (:class:`JourneySetup`).
+        policy: What makes every choice (:class:`CautiousPolicy`, :class:`GreedyPolicy`, ...).
+        rng: The root seed (see :func:`~tabletop_core.dice_source` for what it accepts).
+        progress: Show a progress bar on stderr; ``None``: only for 500 runs or more
+            when stderr is a terminal.
+        max_steps: A guard against a policy that never ends a Journey.
+        stream: Where the progress bar goes (default ``sys.stderr``).
+        first_run: The index of the first run: chunks ``first_run=0, n=500`` and
+            ``first_run=500, n=500`` together are the runs of ``n=1000``
+            (add the results with ``+``).
+
+    Example:
+        >>> w = Wanderer.new(hp=6, endurance_dice=["d8", "d8", "d6"], inventory="d8",
+        ...                  luck="d6", strain_threshold=3, rng=1)
+        >>> result = simulate_journey(20, w, example_setup(), CautiousPolicy(), rng=7)
+        >>> result.runs, result.reached + result.out_of_time + sum(result.defeats.values())
+        (20, 20)
+    """
+    n = check_int("n", n, low=0, high=10**8)
+    check_type("wanderer", wanderer, Wanderer)
+    check_type("map_setup", map_setup, JourneySetup)
+    if not callable(getattr(policy, "choose", None)):
+        raise TypeError(f"policy must have a choose(journey, choices) method, got {type(policy).__name__}")
+    max_steps = check_int("max_steps", max_steps, low=1)
+    first_run = check_int("first_run", first_run, low=0)
+    root = _root_seed(rng)
+    shared = dice_source(rng) if root is None else None
+    out = sys.stderr if stream is None else stream
+    show = progress if progress is not None else (n >= 500 and out.isatty())
+    every = max(1, n // 100)
+    reached = out_of_time = 0
+    defeats: Counter[str] = Counter()
+    days: Counter[int] = Counter()
+    for run in range(n):
+        if shared is not None:
+            source = shared
+        else:
+            assert root is not None
+            child = np.random.SeedSequence(root.entropy, spawn_key=(*root.spawn_key, first_run + run))
+            source = GeneratorDice(np.random.Generator(np.random.PCG64(child)))
+        end = _run_one(start_journey(wanderer, map_setup, rng=source), policy, source, max_steps)
+        days[end.day] += 1
+        if end.outcome is JourneyOutcome.REACHED_HUM:
+            reached += 1
+        elif end.outcome is JourneyOutcome.OUT_OF_TIME:
+            out_of_time += 1
+        elif end.defeat is not None:
+            defeats[end.defeat.cause.name] += 1
+        if show and ((run + 1) % every == 0 or run + 1 == n):
+            done = (run + 1) * 30 // max(n, 1)
+            out.write(f"\rsimulate_journey [{'#' * done}{'.' * (30 - done)}] {run + 1}/{n}")
+            if run + 1 == n:
+                out.write("\n")
+            out.flush()
+    name = str(getattr(policy, "name", type(policy).__name__))
+    return JourneySimulation(
+        runs=n,
+        policy=name,
+        reached=reached,
+        out_of_time=out_of_time,
+        defeats=dict(defeats),
+        days=dict(sorted(days.items())),
+    )
