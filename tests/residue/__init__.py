@@ -1,0 +1,1 @@
+"""RESIDUE tests (a package, so their module names cannot clash with other systems' tests)."""
