@@ -1,19 +1,195 @@
-"""The ``tabletop`` commands of tabletop_core.d20 (none yet)."""
+"""The ``tabletop`` commands of tabletop_core.d20 (the d20 Stakes system).
+
+* ``tabletop test --stakes mid --modifier 3 [--fortune] [--misfortune] [--fatigue 2]
+  [--kind check] [--dice 14,4] [--seed N] [--json]``
+* ``tabletop contest --actor-modifier 3 --target-modifier 2 --actor-trait 1 --target-trait 2
+  [--actor-fortune] [--target-misfortune] [--dice 12,15]``
+* ``tabletop condition staggered``: what a Condition brings with it
+* ``tabletop odds test --stakes high --modifier 5 --fortune``,
+  ``tabletop odds contest --actor-modifier 2 --actor-trait 1 --target-trait 1``
+
+``--fortune`` and ``--misfortune`` may be repeated (several instances still roll
+one d6; any of both cancel). ``--dice`` takes dice already rolled at the table in
+the order the rules roll them: the d20, then the d6 when one is rolled (for a
+Contest: the actor's, then the Target's).
+"""
 
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+from tabletop_core.d20.conditions import Condition, direct_implications, implied_conditions
+from tabletop_core.d20.contest import Side, roll_contest
+from tabletop_core.d20.odds import contest_odds, stakes_odds, total_odds
+from tabletop_core.d20.stakes import Stakes
+from tabletop_core.d20.test import roll_test
+
+if TYPE_CHECKING:
+    from tabletop_core.cli import Output
 
 __all__ = ["demo", "register"]
+
+
+def _test(args: argparse.Namespace) -> Output:
+    from tabletop_core.cli import Output, rng_from_args  # imported late: the core CLI imports this module
+
+    roll = roll_test(
+        stakes=args.stakes,
+        modifier=args.modifier,
+        fortune=args.fortune,
+        misfortune=args.misfortune,
+        fatigue=args.fatigue,
+        kind=args.kind,
+        rng=rng_from_args(args),
+    )
+    data = {"result": roll.to_dict(), "total": roll.total, "outcome": roll.outcome.name}
+    return Output(str(roll), data)
+
+
+def _contest_kwargs(args: argparse.Namespace) -> dict[str, object]:
+    return {
+        "actor_modifier": args.actor_modifier,
+        "target_modifier": args.target_modifier,
+        "actor_trait": args.actor_trait,
+        "target_trait": args.target_trait,
+        "actor_fortune": args.actor_fortune,
+        "actor_misfortune": args.actor_misfortune,
+        "actor_fatigue": args.actor_fatigue,
+        "target_fortune": args.target_fortune,
+        "target_misfortune": args.target_misfortune,
+        "target_fatigue": args.target_fatigue,
+    }
+
+
+def _contest(args: argparse.Namespace) -> Output:
+    from tabletop_core.cli import Output, rng_from_args
+
+    contest = roll_contest(**_contest_kwargs(args), rng=rng_from_args(args))  # type: ignore[arg-type]
+    text = f"actor:  {contest.actor}\ntarget: {contest.target}\n{contest.result}"
+    data = {"result": contest.to_dict(), "winner": contest.winner.name, "outcome": contest.outcome.name}
+    return Output(text, data)
+
+
+def _condition(args: argparse.Namespace) -> Output:
+    from tabletop_core.cli import Output
+
+    condition = Condition.parse(args.condition)
+    direct = sorted(str(c) for c in direct_implications(condition))
+    every = sorted(str(c) for c in implied_conditions(condition))
+    text = f"{condition}: gives {', '.join(direct) or 'no other Condition'}"
+    if every != direct:
+        text += f"\nwith everything those give: {', '.join(every)}"
+    return Output(text, {"condition": condition.name, "gives": direct, "implied": every})
+
+
+def _odds_test(args: argparse.Namespace) -> Output:
+    from tabletop_core.cli import Output
+
+    kwargs = {
+        "modifier": args.modifier,
+        "fortune": args.fortune,
+        "misfortune": args.misfortune,
+        "fatigue": args.fatigue,
+    }
+    odds = stakes_odds(stakes=args.stakes, **kwargs)
+    totals = total_odds(**kwargs)
+    title = f"Test at {Stakes.parse(args.stakes)}, modifier {args.modifier:+d}"
+    if args.fortune or args.misfortune:
+        title += ", " + " and ".join(
+            name for name, count in (("Fortune", args.fortune), ("Misfortune", args.misfortune)) if count
+        )
+    if args.fatigue:
+        title += f", Fatigue {args.fatigue}"
+    text = f"{title}\n{odds}\nmean Test Total {float(totals.mean()):.2f}"
+    return Output(text, {"title": title, "outcomes": odds.to_dict(), "mean_total": str(totals.mean())})
+
+
+def _odds_contest(args: argparse.Namespace) -> Output:
+    from tabletop_core.cli import Output
+
+    odds = contest_odds(**_contest_kwargs(args))  # type: ignore[arg-type]
+    chance = odds.probability(Side.ACTOR)
+    text = f"Contest, ties to the higher Trait, then the Target\n{odds}\nactor wins {float(chance):.2%}"
+    return Output(text, {"winners": odds.to_dict(), "actor_wins": str(chance)})
+
+
+def _test_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--stakes", default="mid", help="low, mid (default) or high")
+    parser.add_argument("--modifier", type=int, default=0, help="the Skill or Trait and other Modifiers (default 0)")
+    parser.add_argument("--fortune", action="count", default=0, help="Fortune: one extra d6 added (repeatable)")
+    parser.add_argument("--misfortune", action="count", default=0, help="Misfortune: one extra d6 subtracted")
+    parser.add_argument("--fatigue", type=int, default=0, help="Fatigue, subtracted from the Test Total (0..10)")
+
+
+def _contest_options(parser: argparse.ArgumentParser) -> None:
+    for side in ("actor", "target"):
+        parser.add_argument(f"--{side}-modifier", type=int, default=0, help=f"the {side}'s Skill or Trait")
+        parser.add_argument(f"--{side}-trait", type=int, required=True, help=f"the {side}'s governing Trait (ties)")
+        parser.add_argument(f"--{side}-fortune", action="count", default=0, help=f"Fortune on the {side}'s roll")
+        parser.add_argument(f"--{side}-misfortune", action="count", default=0, help=f"Misfortune on the {side}'s roll")
+        parser.add_argument(f"--{side}-fatigue", type=int, default=0, help=f"the {side}'s Fatigue")
 
 
 def register(
     commands: argparse._SubParsersAction[argparse.ArgumentParser],
     odds_commands: argparse._SubParsersAction[argparse.ArgumentParser],
 ) -> None:
-    """Add this package's sub-commands to ``tabletop`` and ``tabletop odds``."""
+    """Add ``test``, ``contest`` and ``condition`` to ``tabletop``; ``test`` and ``contest`` to ``tabletop odds``."""
+    from tabletop_core.cli import add_roll_options
+
+    test = commands.add_parser("test", help="d20 Test: d20 + modifier (+/- d6) against Low/Mid/High Stakes")
+    _test_options(test)
+    test.add_argument("--kind", default="test", help="test, check, save, attack, spell, initiative or 'flat roll'")
+    add_roll_options(test)
+    test.set_defaults(handler=_test)
+
+    contest = commands.add_parser("contest", help="d20 Contest: higher total wins; ties to Trait, then Target")
+    _contest_options(contest)
+    add_roll_options(contest)
+    contest.set_defaults(handler=_contest)
+
+    condition = commands.add_parser("condition", help="d20 Condition: which Conditions it gives")
+    condition.add_argument("condition", help="a Condition, such as staggered or 'off guard'")
+    condition.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    condition.set_defaults(handler=_condition)
+
+    odds_test = odds_commands.add_parser("test", help="exact odds of a d20 Test")
+    _test_options(odds_test)
+    odds_test.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    odds_test.set_defaults(handler=_odds_test)
+
+    odds_contest = odds_commands.add_parser("contest", help="exact odds of a d20 Contest")
+    _contest_options(odds_contest)
+    odds_contest.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    odds_contest.set_defaults(handler=_odds_contest)
 
 
-def demo(seed: int) -> str:  # noqa: ARG001 - nothing to roll until rules land
-    """This package's section of ``tabletop demo`` (empty until it has rules)."""
-    return ""
+def demo(seed: int) -> str:
+    """This package's section of ``tabletop demo``: a seeded tour of the d20 Stakes system."""
+    from tabletop_core.d20.conditions import Conditions
+    from tabletop_core.d20.effects import effects_between
+    from tabletop_core.d20.turns import Creature
+    from tabletop_core.rng import dice_source
+
+    source = dice_source(seed)
+    target = Conditions().add("prone")
+    effects = effects_between(Conditions(), target, kind="attack", attack="melee")
+    attack = roll_test(stakes="mid", modifier=3, kind="attack", effects=effects, rng=source)
+    tired = roll_test(stakes="high", modifier=5, misfortune="Impaired", fatigue=3, kind="save", rng=source)
+    contest = roll_contest(actor_modifier=2, target_modifier=2, actor_trait=2, target_trait=1, rng=source)
+    hero = Creature(max_hp=8, hp=3, soul=1).take_damage(5)
+    start = hero.start_turn(rng=source)
+    odds = stakes_odds(stakes="mid", modifier=3, fortune=True)
+    return "\n".join(
+        [
+            "-- d20: Stakes, Fortune and Conditions --",
+            str(attack),
+            str(tired),
+            str(contest.result),
+            f"a creature at 0 HP: {sorted(str(c) for c in hero.conditions.present)}; {start}",
+            f"Staggered also gives: {', '.join(sorted(str(c) for c in implied_conditions('staggered')))}",
+            "Exact odds, Mid Stakes +3 with Fortune:",
+            str(odds),
+        ]
+    )
