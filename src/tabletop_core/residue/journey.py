@@ -860,7 +860,10 @@ def start_journey(wanderer: Wanderer, setup: JourneySetup, *, rng: RngLike = Non
 class Policy(Protocol):
     """What plays a Journey unattended: picks one of the offered choices."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The policy's name, for reports."""
+        ...  # pragma: no cover - a protocol
 
     def choose(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
         """Pick one of *choices* (the journey's :meth:`Journey.choices`)."""

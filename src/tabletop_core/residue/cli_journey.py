@@ -1,0 +1,112 @@
+"""The ``tabletop residue journey`` and ``tabletop residue simulate`` commands (RESIDUE part 2).
+
+* ``tabletop residue journey --seed 7`` plays one Journey under a policy and
+  prints its log, one line per choice;
+* ``tabletop residue simulate --runs 10000`` plays many Journeys and prints the
+  chance of reaching the Hum, the causes of defeat and the days survived.
+
+Both use the invented :func:`~tabletop_core.residue.journey.example_setup`
+content (the boxed game's Area Entries and creatures are not public) and take
+the Wanderer's starting numbers as options (``--hp``, ``--endurance``,
+``--inventory``, ``--luck``, ``--threshold``), with ``--policy cautious|greedy``.
+
+:func:`register` adds the two commands to the ``tabletop residue`` sub-command
+group: call it from :func:`tabletop_core.residue.cli.register` with that
+group's sub-parsers.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from tabletop_core.cli import Output, add_roll_options, rng_from_args
+from tabletop_core.residue.journey import (
+    CautiousPolicy,
+    GreedyPolicy,
+    Policy,
+    example_setup,
+    play_journey,
+    simulate_journey,
+    start_journey,
+)
+from tabletop_core.residue.wanderer import Wanderer
+
+__all__ = ["demo", "register"]
+
+POLICIES: dict[str, Policy] = {"cautious": CautiousPolicy(), "greedy": GreedyPolicy()}
+"""The policies the commands offer, by name."""
+
+
+def _wanderer_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--policy", choices=sorted(POLICIES), default="cautious", help="who makes the choices")
+    parser.add_argument("--hp", type=int, default=6, help="starting HP and Max HP (default 6, an assumption)")
+    parser.add_argument(
+        "--endurance", default="d8,d8,d6,d6", help="Endurance dice, comma-separated (default d8,d8,d6,d6)"
+    )
+    parser.add_argument("--inventory", default="d8", help="the starting die of all five Inventories (default d8)")
+    parser.add_argument("--luck", default="d6", help="the starting Luck die (default d6)")
+    parser.add_argument("--threshold", type=int, default=3, help="the Strain Threshold (default 3)")
+    parser.add_argument("--days", type=int, default=40, help="stop a Journey after this many days (default 40)")
+
+
+def _wanderer(args: argparse.Namespace, rng: object) -> Wanderer:
+    dice = [part for part in str(args.endurance).replace(" ", "").split(",") if part]
+    return Wanderer.new(
+        hp=args.hp,
+        endurance_dice=dice,
+        inventory=args.inventory,
+        luck=args.luck,
+        strain_threshold=args.threshold,
+        rng=rng,
+    )
+
+
+def _journey(args: argparse.Namespace) -> Output:
+    source = rng_from_args(args)
+    wanderer = _wanderer(args, source)
+    start = start_journey(wanderer, example_setup(max_days=args.days), rng=source)
+    end, steps = play_journey(start, POLICIES[args.policy], rng=source)
+    lines = [f"Start: {start}", *(str(step) for step in steps), f"End: {end}"]
+    return Output("\n".join(lines), {"start": start.to_dict(), "log": [str(s) for s in steps], "end": end.to_dict()})
+
+
+def _simulate(args: argparse.Namespace) -> Output:
+    seed = args.seed
+    wanderer = _wanderer(args, seed)
+    result = simulate_journey(
+        args.runs,
+        wanderer,
+        example_setup(max_days=args.days),
+        POLICIES[args.policy],
+        rng=seed,
+        progress=None if not args.json else False,
+    )
+    days = ", ".join(f"{day}: {count}" for day, count in result.days.items())
+    text = f"{result}\n{result.to_markdown()}\ndays survived (day: journeys): {days}"
+    return Output(text, result.to_dict())
+
+
+def register(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    odds_commands: argparse._SubParsersAction[argparse.ArgumentParser],  # noqa: ARG001 - no odds command yet
+) -> None:
+    """Add ``journey`` and ``simulate`` to the ``tabletop residue`` command group (*commands*)."""
+    journey = commands.add_parser("journey", help="play one Journey under a policy and print its log")
+    _wanderer_options(journey)
+    add_roll_options(journey)
+    journey.set_defaults(handler=_journey)
+
+    simulate = commands.add_parser("simulate", help="play many Journeys and print the survival odds")
+    simulate.add_argument("--runs", type=int, default=1000, help="how many Journeys (default 1000)")
+    _wanderer_options(simulate)
+    add_roll_options(simulate, dice=False)
+    simulate.set_defaults(handler=_simulate)
+
+
+def demo(seed: int) -> str:
+    """The Journey part of ``tabletop demo``: a short simulation, one line."""
+    wanderer = Wanderer.new(
+        hp=6, endurance_dice=["d8", "d8", "d6", "d6"], inventory="d8", luck="d6", strain_threshold=3, rng=seed
+    )
+    result = simulate_journey(50, wanderer, example_setup(), CautiousPolicy(), rng=seed, progress=False)
+    return f"residue simulate --runs 50 --seed {seed}: {result}"
