@@ -127,7 +127,7 @@ def _impact_set(value: Any) -> tuple[Impact, ...]:
 class Impacts(Record):
     """The impacts marked on a character, and whether they are aboard their vehicle.
 
-    Args:
+    Attributes:
         marked: The marked impacts (any iterable; kept in rules order).
         aboard: Whether the character is piloting or aboard the vehicle its
             vehicle troubles belong to. Defaults to ``False``: an app sets it

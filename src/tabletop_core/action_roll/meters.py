@@ -42,7 +42,7 @@ _MAX_ASSET_METER = 10  # no asset meter in the rules goes past 5; 10 leaves room
 class ConditionMeter(Record):
     """One condition meter, 0..maximum.
 
-    Args:
+    Attributes:
         kind: Which meter (:class:`Meter`); decides which impact blocks it.
         value: The current value, 0..maximum. Defaults to full.
         maximum: The top of the meter: 5 for health, spirit and supply; an
@@ -139,7 +139,7 @@ class Character(Record):
     Supply lives in a :class:`Party` because allies share it. Momentum always
     reflects the impacts counted now (max and reset).
 
-    Args:
+    Attributes:
         health: Health 0..5 (starts at 5).
         spirit: Spirit 0..5 (starts at 5).
         momentum: The momentum meter (starts at +2).
@@ -228,7 +228,7 @@ class Party(Record):
 
     A solo character is a party of one.
 
-    Args:
+    Attributes:
         supply: The shared supply meter, 0..5 (starts at 5).
         unprepared: Whether unprepared is marked (for every ally).
 

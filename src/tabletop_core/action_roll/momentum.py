@@ -73,7 +73,7 @@ def signed(value: int) -> str:
 class Momentum(Record):
     """A character's momentum meter.
 
-    Args:
+    Attributes:
         value: Current momentum, -6..max momentum. Defaults to the starting +2.
         impacts: How many impacts count against momentum now (0..10); each
             lowers max momentum by 1 and they lower the reset value.

@@ -7,8 +7,8 @@ force over :func:`resolve_action` itself.
 
 >>> from tabletop_core.action_roll import action_odds, Outcome
 >>> odds = action_odds(stat=2)
->>> [str(odds.probability(o)) for o in Outcome]
-['139/600', '131/300', '199/600']
+>>> tuple(str(odds.probability(o)) for o in Outcome)
+('139/600', '131/300', '199/600')
 """
 
 from __future__ import annotations
@@ -89,8 +89,8 @@ def action_odds(*, stat: int, adds: int = 0, momentum: int = 0, burn: bool = Fal
         TypeError: a value has the wrong type.
 
     Example:
-        >>> [str(p) for p in action_odds(stat=2, momentum=8, burn=True).probabilities]
-        ['49/100', '21/50', '9/100']
+        >>> tuple(str(p) for p in action_odds(stat=2, momentum=8, burn=True).probabilities)
+        ('49/100', '21/50', '9/100')
     """
     bonus, momentum, burn = _check(stat, adds, momentum, burn)
     if burn:
@@ -126,8 +126,8 @@ def progress_odds(progress_score: int) -> Distribution[Outcome]:
     """The exact odds of a progress roll with *progress_score* (0..10); momentum plays no part.
 
     Example:
-        >>> [str(p) for p in progress_odds(7).probabilities]
-        ['9/25', '12/25', '4/25']
+        >>> tuple(str(p) for p in progress_odds(7).probabilities)
+        ('9/25', '12/25', '4/25')
     """
     score = check_int("progress_score", progress_score, low=0, high=BOXES)
     return Distribution(_outcome_counts({score: 1}))

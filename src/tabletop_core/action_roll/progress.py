@@ -97,7 +97,7 @@ class ProgressTrack(Record):
     Allies working together share one track: keep one value and mark it for
     whoever makes the move.
 
-    Args:
+    Attributes:
         rank: The challenge's :class:`Rank`.
         ticks: Ticks filled, 0..40.
         name: What the track is for (optional, shown in chat).
@@ -161,7 +161,7 @@ class Legacy(enum.Enum):
 class LegacyTrack(Record):
     """A legacy track: unranked, ten boxes of four ticks, 2 XP per filled box.
 
-    Args:
+    Attributes:
         legacy: Which legacy (:class:`Legacy`).
         ticks: Ticks filled, 0..40.
 
