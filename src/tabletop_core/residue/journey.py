@@ -343,10 +343,13 @@ class Journey(Record):
         if not endurance.pool:
             return [Choice(act, None, False, target)] if endurance.committed else []
         conditions = self.wanderer.conditions
+        active = conditions.active
+        # Only Fear and Fatigue forbid dice; skip asking per die when neither is on.
+        limited = Condition.FEAR in active or Condition.FATIGUE in active
         return [
             Choice(act, index, luck, target)
             for index, die in enumerate(endurance.pool)
-            if conditions.commit_blocker(die.value) is None
+            if not limited or conditions.commit_blocker(die.value) is None
             for luck in lucky
         ]
 
@@ -395,7 +398,10 @@ class Journey(Record):
         if attrs.evolve(choice, rest=None) not in offered:
             listing = "; ".join(str(c) for c in offered) or "none (the Journey is over)"
             raise RuleError(f"{choice} is not a choice now ({self.phase}); choices: {listing}")
-        source = dice_source(rng)
+        return self._apply(choice, dice_source(rng))
+
+    def _apply(self, choice: Choice, source: DiceSource) -> JourneyStep:
+        """Apply a choice already known to be offered."""
         events: list[str] = []
         after = _APPLY[choice.act](self, choice, source, events)
         after = attrs.evolve(after, steps=self.steps + 1)
@@ -1148,7 +1154,11 @@ def _run_one(journey: Journey, policy: Policy, source: DiceSource, max_steps: in
     for _ in range(max_steps):
         if journey.is_over:
             return journey
-        journey = journey.apply(policy.choose(journey, journey.choices()), rng=source).journey
+        offered = journey.choices()
+        choice = policy.choose(journey, offered)
+        if attrs.evolve(choice, rest=None) not in offered:
+            journey.apply(choice, rng=source)  # raises the RuleError that names the offered choices
+        journey = journey._apply(choice, source).journey
     raise InvalidInput(f"max_steps: a Journey did not end within {max_steps} choices")
 
 
