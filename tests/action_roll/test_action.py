@@ -237,3 +237,32 @@ def test_exactly_the_three_outcomes_over_all_dice():
     every_die = itertools.product(range(1, 7), range(1, 11), range(1, 11))
     outcomes = {roll(a, c1, c2, stat=3).outcome for a, c1, c2 in every_die}
     assert outcomes == {STRONG, WEAK, MISS}
+
+
+class _LoadedDice(tc.DiceSource):
+    """A user's own dice source that hands out whatever it is given."""
+
+    def __init__(self, values):
+        self.values = list(values)
+
+    def roll(self, sides):
+        return self.values.pop(0)
+
+    def roll_many(self, sides, n):
+        raise NotImplementedError
+
+
+def test_a_custom_dice_source_is_checked_like_table_dice():
+    assert ar.action_roll(stat=2, rng=_LoadedDice([4, 3, 8])) == roll(4, 3, 8, stat=2)
+    with pytest.raises(tc.InvalidInput, match="action_die"):
+        ar.action_roll(stat=2, rng=_LoadedDice([9, 3, 8]))
+    with pytest.raises(tc.InvalidInput, match=r"challenge_dice\[1\]"):
+        ar.action_roll(stat=2, rng=_LoadedDice([4, 3, 0]))
+
+
+@given(die=d6s, first=d10s, second=d10s, stat=stats, adds=adds_values, momentum=momenta)
+def test_fast_results_equal_fully_checked_construction(die, first, second, stat, adds, momentum):
+    fast = ar.action_roll(stat=stat, adds=adds, momentum=momentum, rng=tc.ScriptedDice([die, first, second]))
+    checked = ar.ActionResult(**{field: getattr(fast, field) for field in fast.to_dict()})
+    assert fast == checked
+    assert hash(fast) == hash(checked)

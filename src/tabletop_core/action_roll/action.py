@@ -23,7 +23,7 @@ from tabletop_core._validate import check_int, check_type, int_field, int_in, of
 from tabletop_core.action_roll.momentum import MAX_MOMENTUM, MIN_MOMENTUM, Momentum
 from tabletop_core.action_roll.outcome import MAX_SCORE, Outcome, action_score, judge
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import GeneratorDice, RngLike, ScriptedDice, dice_source
 
 __all__ = [
     "MAX_ADDS",
@@ -53,6 +53,10 @@ def challenge_pair(value: Any, name: str = "challenge_dice") -> tuple[int, int]:
         TypeError: *value* is not a sequence of two ints.
         InvalidInput: it does not hold exactly two dice, or a die is not 1..10.
     """
+    if type(value) is tuple and len(value) == 2:
+        first, second = value
+        if type(first) is int and type(second) is int and 1 <= first <= 10 and 1 <= second <= 10:
+            return first, second  # the common case, already fine
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise TypeError(f"{name} must be a sequence of two ints, got {type(value).__name__} {value!r}")
     if len(value) != 2:
@@ -170,14 +174,48 @@ def _derive(
     return cancelled, score, judge(score, first, second), first == second
 
 
+def _int(name: str, value: object, low: int, high: int) -> int:
+    # The common case (a plain int in range) skips the general check: rolls are hot paths.
+    if type(value) is int and low <= value <= high:
+        return value
+    return check_int(name, value, low=low, high=high)
+
+
 def _check_bonus(stat: object, adds: object, momentum: object) -> tuple[int, int, int]:
     if isinstance(momentum, Momentum):
         momentum = momentum.value
     return (
-        check_int("stat", stat, low=0, high=MAX_STAT),
-        check_int("adds", adds, low=0, high=MAX_ADDS),
-        check_int("momentum", momentum, low=MIN_MOMENTUM, high=MAX_MOMENTUM),
+        _int("stat", stat, 0, MAX_STAT),
+        _int("adds", adds, 0, MAX_ADDS),
+        _int("momentum", momentum, MIN_MOMENTUM, MAX_MOMENTUM),
     )
+
+
+_TRUSTED_SOURCES = (GeneratorDice, ScriptedDice)  # both hand out Python ints that fit the die
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _judged(die: int, first: int, second: int, stat: int, adds: int, momentum: int) -> ActionResult:
+    """Build a result from values already checked, without re-running the field checks.
+
+    Only for values validated by this module: the derived fields come straight
+    from the pure rules, so re-deriving them in ``__attrs_post_init__`` would
+    only cost time. ``from_dict`` and direct construction still check everything.
+    """
+    score, cancelled = action_score(die, stat + adds, momentum)
+    result = _new(ActionResult)
+    _set(result, "action_die", die)
+    _set(result, "challenge_dice", (first, second))
+    _set(result, "stat", stat)
+    _set(result, "adds", adds)
+    _set(result, "momentum", momentum)
+    _set(result, "action_die_cancelled", cancelled)
+    _set(result, "action_score", score)
+    _set(result, "outcome", judge(score, first, second))
+    _set(result, "is_match", first == second)
+    _set(result, "burned_momentum", None)
+    return result
 
 
 def resolve_action(
@@ -217,20 +255,9 @@ def resolve_action(
         'Action 4 cancelled by momentum -4 to 0 + 1 = 1 vs 2 · 9 -> miss'
     """
     stat, adds, momentum_value = _check_bonus(stat, adds, momentum)
-    die = check_int("action_die", action_die, low=1, high=6)
-    dice = challenge_pair(challenge_dice)
-    cancelled, score, outcome, match = _derive(die, dice, stat + adds, momentum_value, None)
-    return ActionResult(
-        die,
-        dice,
-        stat,
-        adds,
-        momentum_value,
-        action_die_cancelled=cancelled,
-        action_score=score,
-        outcome=outcome,
-        is_match=match,
-    )
+    die = _int("action_die", action_die, 1, 6)
+    first, second = challenge_pair(challenge_dice)
+    return _judged(die, first, second, stat, adds, momentum_value)
 
 
 def action_roll(*, stat: int, adds: int = 0, momentum: int | Momentum = 0, rng: RngLike = None) -> ActionResult:
@@ -250,8 +277,11 @@ def action_roll(*, stat: int, adds: int = 0, momentum: int | Momentum = 0, rng: 
     die = source.roll(6)
     first = source.roll(10)
     second = source.roll(10)
-    return resolve_action(action_die=die, challenge_dice=(first, second), stat=stat, adds=adds,
-                          momentum=momentum_value)
+    if type(source) not in _TRUSTED_SOURCES:
+        # A DiceSource of the user's own is checked like dice typed in at the table.
+        die = check_int("action_die", die, low=1, high=6)
+        first, second = challenge_pair((first, second))
+    return _judged(die, first, second, stat, adds, momentum_value)
 
 
 def burn_momentum(result: ActionResult, momentum: Momentum) -> tuple[ActionResult, Momentum]:
