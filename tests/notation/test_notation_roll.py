@@ -219,3 +219,14 @@ def test_breakdown_and_html():
     assert result.to_markdown() == "1d20 (**20**) + 5 = **25**"
     assert result._repr_html_() == "<code>1d20 (20↑) + 5 = 25</code>"
     assert roll("1d20", rng=dice(1)).to_markdown() == "1d20 (*1*) = **1**"
+
+
+def test_one_die_results_are_built_once_per_face():
+    first = roll("1d20+5", rng=dice(7))
+    assert first.total == 12
+    assert roll("1d20+5", rng=dice(7)) is first  # immutable, so shared
+    assert roll("1d20+5", rng=dice(8)).total == 13
+    assert roll("-1d100*2", rng=dice(50)).total == -100
+    for _ in range(2):
+        with pytest.raises(NotationError, match="division by zero"):
+            roll("1d20/0", rng=dice(3))

@@ -30,13 +30,14 @@ from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import DEFAULT_LIMITS, Limits
 from tabletop_core.notation.odds import distribution
 from tabletop_core.notation.parser import parse
-from tabletop_core.notation.result import DiceRoll, RolledDie, RollResult
+from tabletop_core.notation.result import DiceMarks, DiceRoll, RolledDie, RollResult
 from tabletop_core.notation.roller import roll
 
 __all__ = [
     "DEFAULT_LIMITS",
     "Comparison",
     "Dice",
+    "DiceMarks",
     "DiceRoll",
     "Explode",
     "Expression",

@@ -13,7 +13,7 @@ import attrs
 
 from tabletop_core._record import Record
 
-__all__ = ["DiceRoll", "RollResult", "RolledDie"]
+__all__ = ["DiceMarks", "DiceRoll", "RollResult", "RolledDie"]
 
 
 @attrs.frozen
@@ -61,11 +61,31 @@ class RolledDie(Record):
 
 
 @attrs.frozen
+class DiceMarks(Record):
+    """Which dice of a :class:`DiceRoll` were dropped, rerolled, exploded or counted.
+
+    Only terms with modifiers carry marks; each field holds positions in
+    :attr:`DiceRoll.faces`.
+
+    Attributes:
+        dropped: Positions dropped by keep/drop.
+        rerolled: Positions replaced by a reroll.
+        exploded: Positions that exploded (added the next die).
+        successes: Positions counted as successes, or ``None`` when the term sums.
+    """
+
+    dropped: tuple[int, ...] = ()
+    rerolled: tuple[int, ...] = ()
+    exploded: tuple[int, ...] = ()
+    successes: tuple[int, ...] | None = None
+
+
+@attrs.frozen
 class DiceRoll(Record):
     """Every die rolled for one dice term, and the term's value.
 
-    Positions below index :attr:`faces`, in the order the dice were rolled (a
-    reroll or an explosion comes right after the die that caused it).
+    Positions index :attr:`faces`, in the order the dice were rolled (a reroll or
+    an explosion comes right after the die that caused it).
 
     Attributes:
         notation: The term in canonical notation, e.g. ``"4d6kh3"``.
@@ -74,10 +94,8 @@ class DiceRoll(Record):
         faces: Every face rolled.
         value: The term's value: the sum of the counted dice, or the number of
             successes when the term counts successes.
-        dropped: Positions dropped by keep/drop.
-        rerolled: Positions replaced by a reroll.
-        exploded: Positions that exploded (added the next die).
-        successes: Positions counted as successes, or ``None`` when the term sums.
+        marks: Dropped, rerolled, exploded and success positions (``None``: a
+            plain term, every die counted).
     """
 
     notation: str
@@ -85,10 +103,27 @@ class DiceRoll(Record):
     fate: bool
     faces: tuple[int, ...]
     value: int
-    dropped: tuple[int, ...] = ()
-    rerolled: tuple[int, ...] = ()
-    exploded: tuple[int, ...] = ()
-    successes: tuple[int, ...] | None = None
+    marks: DiceMarks | None = None
+
+    @property
+    def dropped(self) -> tuple[int, ...]:
+        """Positions dropped by keep/drop."""
+        return () if self.marks is None else self.marks.dropped
+
+    @property
+    def rerolled(self) -> tuple[int, ...]:
+        """Positions replaced by a reroll."""
+        return () if self.marks is None else self.marks.rerolled
+
+    @property
+    def exploded(self) -> tuple[int, ...]:
+        """Positions that exploded (each added the next die)."""
+        return () if self.marks is None else self.marks.exploded
+
+    @property
+    def successes(self) -> tuple[int, ...] | None:
+        """Positions counted as successes, or ``None`` when the term sums."""
+        return None if self.marks is None else self.marks.successes
 
     @property
     def dice(self) -> tuple[RolledDie, ...]:

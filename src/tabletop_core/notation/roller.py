@@ -12,17 +12,25 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+import numpy as np
+import numpy.typing as npt
+
 from tabletop_core.notation.ast import Dice, Expression, Negate, Node, Number, Product, Sum
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
 from tabletop_core.notation.parser import as_expression
-from tabletop_core.notation.result import DiceRoll, RollResult
+from tabletop_core.notation.result import DiceMarks, DiceRoll, RollResult
 from tabletop_core.rng import DiceSource, RngLike, _default_source, dice_source
 
 __all__ = ["roll"]
 
 _Step = Callable[[DiceSource, list[DiceRoll], list[int]], int]
 _BULK = 8  # from this many dice a term draws them in one vectorised call
+_PLANS_KEPT = 4096
+
+# Plans of texts rolled with the default limits: a plain dict lookup is the
+# cheapest cache there is, and bots roll the same few expressions all day.
+_PLANS: dict[str, Callable[[DiceSource], RollResult]] = {}
 
 
 def roll(expr: str | Expression, *, rng: RngLike = None, limits: Limits | None = None) -> RollResult:
@@ -54,12 +62,17 @@ def roll(expr: str | Expression, *, rng: RngLike = None, limits: Limits | None =
         >>> print(result)
         str: 4d6kh3 (6↑, ~2~, 5, 4) = 15
     """
-    if type(expr) is str and (limits is None or type(limits) is Limits):
-        plan = _plan_for_text(expr, limits)
-    else:
-        plan = _plan_for_tree(*as_expression(expr, limits))
-    source = _default_source() if rng is None else dice_source(rng)
-    return plan(source)
+    plan = _PLANS.get(expr) if limits is None and type(expr) is str else None
+    if plan is None:
+        if type(expr) is str and (limits is None or type(limits) is Limits):
+            plan = _plan_for_text(expr, limits)
+            if limits is None:
+                if len(_PLANS) >= _PLANS_KEPT:
+                    _PLANS.clear()  # a crude bound; the lru cache below still holds recent plans
+                _PLANS[expr] = plan
+        else:
+            plan = _plan_for_tree(*as_expression(expr, limits))
+    return plan(_default_source() if rng is None else dice_source(rng))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -80,7 +93,61 @@ def _plan_for_tree(expression: Expression, limits: Limits) -> Callable[[DiceSour
         total = step(source, rolls, [spare])
         return RollResult(text, total, tuple(rolls), label)
 
-    return run
+    single = _single_die(expression.body)
+    if single is None or single.sides > _MEMO_SIDES:
+        return run
+    # The commonest bot roll is one die plus fixed numbers (1d20+5): its result is
+    # decided by one face, and results are immutable, so each face's result is
+    # built once and shared, like small ints.
+    sides = single.sides
+    memo: dict[int, RollResult] = {}
+
+    def run_single(source: DiceSource) -> RollResult:
+        face = source.roll(sides)
+        result = memo.get(face)
+        if result is None:
+            result = run(_OneFace(face))
+            memo[face] = result
+        return result
+
+    return run_single
+
+
+_MEMO_SIDES = 100  # memoise results of one-die expressions up to a d100: at most 100 results each
+
+
+class _OneFace(DiceSource):
+    """A source that gives back one face already drawn."""
+
+    __slots__ = ("_face",)
+
+    def __init__(self, face: int) -> None:
+        self._face = face
+
+    def roll(self, sides: int) -> int:  # noqa: ARG002 - the face was drawn for this very die
+        return self._face
+
+    def roll_many(self, sides: int, n: int) -> npt.NDArray[np.int64]:  # pragma: no cover - one die only
+        raise NotImplementedError
+
+
+def _single_die(node: Node) -> Dice | None:
+    """The one plain, non-Fate die of an expression of that die and numbers, else None."""
+    found: list[Dice] = []
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Dice):
+            found.append(item)
+        elif isinstance(item, Negate):
+            stack.append(item.operand)
+        elif isinstance(item, (Sum, Product)):
+            stack.extend(item.operands)
+    if len(found) != 1:
+        return None
+    die = found[0]
+    plain = die.reroll is None and die.explode is None and die.select is None and die.success is None
+    return die if plain and die.count == 1 and not die.fate else None
 
 
 def _dice_written(node: Node) -> int:
@@ -101,6 +168,8 @@ def _compile(node: Node, text: str, limits: Limits) -> _Step:
     if isinstance(node, Dice):
         if node.reroll is None and node.explode is None and node.select is None and node.success is None:
             return _plain_dice(node)
+        if node.reroll is None and node.explode is None:
+            return _selected_dice(node)
         return _modified_dice(node, text, limits)
     if isinstance(node, Negate):
         inner = _compile(node.operand, text, limits)
@@ -150,6 +219,15 @@ def _product(steps: list[_Step], operators: tuple[str, ...], text: str) -> _Step
 def _plain_dice(node: Dice) -> _Step:
     count, sides, fate, notation = node.count, node.sides, node.fate, str(node)
 
+    if count == 1 and not fate:
+
+        def run_one(source: DiceSource, rolls: list[DiceRoll], _budget: list[int]) -> int:
+            face = source.roll(sides)
+            rolls.append(DiceRoll(notation, sides, False, (face,), face))
+            return face
+
+        return run_one
+
     def run(source: DiceSource, rolls: list[DiceRoll], _budget: list[int]) -> int:
         if count == 1:
             faces: tuple[int, ...] = (source.roll(sides),)
@@ -162,6 +240,37 @@ def _plain_dice(node: Dice) -> _Step:
             faces = tuple([face - 2 for face in faces])
         value = sum(faces)
         rolls.append(DiceRoll(notation, sides, fate, faces, value))
+        return value
+
+    return run
+
+
+def _selected_dice(node: Dice) -> _Step:
+    """Keep/drop and success counting without rerolls or explosions: one die per position."""
+    count, sides, fate, notation = node.count, node.sides, node.fate, str(node)
+    select, success = node.select, node.success
+    highest, keep = select.kept(count) if select is not None else (True, count)
+
+    def run(source: DiceSource, rolls: list[DiceRoll], _budget: list[int]) -> int:
+        roll_one = source.roll
+        faces = [roll_one(sides) for _ in range(count)] if count < _BULK else source.roll_many(sides, count).tolist()
+        if fate:
+            faces = [face - 2 for face in faces]
+        if keep < count:
+            # A stable sort, reversed or not, keeps the die rolled first among ties.
+            order = sorted(range(count), key=faces.__getitem__, reverse=highest)
+            kept = order[:keep]
+            dropped = tuple(sorted(order[keep:]))
+        else:
+            kept, dropped = list(range(count)), ()
+        if success is None:
+            value = sum([faces[i] for i in kept])
+            marks = DiceMarks(dropped)
+        else:
+            counted = tuple(sorted(i for i in kept if success.matches(faces[i])))
+            value = len(counted)
+            marks = DiceMarks(dropped, (), (), counted)
+        rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
         return value
 
     return run
@@ -222,26 +331,13 @@ def _modified_dice(node: Dice, text: str, limits: Limits) -> _Step:
             dropped = sorted(p for c in kept_chains if c not in kept_set for p in chains[c])
             kept_chains = [c for c in kept_chains if c in kept_set]
         if success is not None:
-            counted = sorted(p for c in kept_chains for p in chains[c] if success.matches(faces[p]))
+            counted = tuple(sorted(p for c in kept_chains for p in chains[c] if success.matches(faces[p])))
             value = len(counted)
-            rolls.append(
-                DiceRoll(
-                    notation,
-                    sides,
-                    fate,
-                    tuple(faces),
-                    value,
-                    tuple(dropped),
-                    tuple(rerolled),
-                    tuple(exploded),
-                    tuple(counted),
-                )
-            )
-            return value
-        value = sum(totals[c] for c in kept_chains)
-        rolls.append(
-            DiceRoll(notation, sides, fate, tuple(faces), value, tuple(dropped), tuple(rerolled), tuple(exploded))
-        )
+        else:
+            counted = None
+            value = sum(totals[c] for c in kept_chains)
+        marks = DiceMarks(tuple(dropped), tuple(rerolled), tuple(exploded), counted)
+        rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
         return value
 
     return run

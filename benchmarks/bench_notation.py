@@ -1,0 +1,54 @@
+"""Dice notation: rolls against the d20 package, exact odds against icepool.
+
+Both sides cache what they parse or compute (d20 caches parse trees, icepool
+caches dice and pool evaluations), so the warm lines compare like with like; the
+"cold" line recomputes our distribution from the parsed tree every call.
+"""
+
+from __future__ import annotations
+
+import tabletop_core as tc
+from benchmarks._timing import compare
+from tabletop_core.notation.limits import DEFAULT_LIMITS
+from tabletop_core.notation.odds import _distribution_of_tree
+
+
+def run() -> None:
+    import d20 as d20_package  # the peer: the dice parser behind a large D&D bot
+    import icepool
+
+    roll = tc.notation.roll
+    for expr in ("1d20+5", "4d6kh3"):
+        compare(
+            f'roll("{expr}")',
+            lambda expr=expr: roll(expr),
+            f'd20.roll("{expr}")',
+            lambda expr=expr: d20_package.roll(expr),
+            target=">= 3x faster",
+            number=20_000,
+        )
+
+    distribution = tc.notation.distribution
+    peers = {
+        "4d6kh3": lambda: icepool.d(6).pool(4).highest(3).sum(),
+        "10d10kh3": lambda: icepool.d(10).pool(10).highest(3).sum(),
+    }
+    for expr, peer in peers.items():
+        compare(
+            f'distribution("{expr}")',
+            lambda expr=expr: distribution(expr),
+            f"icepool {expr}",
+            peer,
+            target="no slower, i.e. ratio >= 1",
+            number=200,
+        )
+    for expr, peer in peers.items():
+        tree = tc.notation.parse(expr)
+        compare(
+            f'distribution("{expr}"), cold: recomputed every call',
+            lambda tree=tree: _distribution_of_tree.__wrapped__(tree, DEFAULT_LIMITS),
+            f"icepool {expr} (its own caches warm)",
+            peer,
+            target="for information",
+            number=50,
+        )
