@@ -14,8 +14,9 @@ from tabletop_core.notation.odds import _distribution_of_tree
 
 
 def run() -> None:
-    import d20 as d20_package  # the peer: the dice parser behind a large D&D bot
     import icepool
+
+    import d20 as d20_package  # the peer: the dice parser behind a large D&D bot
 
     roll = tc.notation.roll
     for expr in ("1d20+5", "4d6kh3"):
