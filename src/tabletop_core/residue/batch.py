@@ -27,7 +27,10 @@ from tabletop_core.residue.stars import MAX_VALUE, stars
 from tabletop_core.residue.step_die import DieLike, StepDie
 from tabletop_core.rng import RngLike, dice_source
 
-__all__ = ["InventoryBatch", "StarsBatch", "simulate_inventory", "simulate_stars"]
+__all__ = ["MAX_BATCH", "MAX_ROUNDS", "InventoryBatch", "StarsBatch", "simulate_inventory", "simulate_stars"]
+
+MAX_BATCH = 10**8
+"""The most Actions or Inventory dice one batch call simulates (a guard on memory)."""
 
 MAX_ROUNDS = 100_000
 """The most rounds :func:`simulate_inventory` runs when rolling until every die is 0."""
@@ -78,12 +81,12 @@ def simulate_stars(
 
     Raises:
         RuleError: the die or the Luck die is 0.
-        InvalidInput: *n* is negative.
+        InvalidInput: *n* is negative or above :data:`MAX_BATCH`.
     """
     step = StepDie.parse(die)
     if step.is_zero:
         raise RuleError("die is at 0 and cannot be rolled")
-    n = check_int("n", n, low=0)
+    n = check_int("n", n, low=0, high=MAX_BATCH)
     check_type("dehydrated", dehydrated, bool)
     luck_die = None if luck is None else StepDie.parse(luck, name="luck")
     if luck_die is not None and luck_die.is_zero:
@@ -139,10 +142,10 @@ def simulate_inventory(die: DieLike, n: int, *, rolls: int | None = None, rng: R
         rng: Where the dice come from.
 
     Raises:
-        InvalidInput: *n* or *rolls* is negative.
+        InvalidInput: *n* or *rolls* is negative, or *n* is above :data:`MAX_BATCH`.
     """
     step = StepDie.parse(die)
-    n = check_int("n", n, low=0)
+    n = check_int("n", n, low=0, high=MAX_BATCH)
     limit = MAX_ROUNDS if rolls is None else check_int("rolls", rolls, low=0, high=MAX_ROUNDS)
     source = dice_source(rng)
     sides = np.full(n, step.sides, dtype=np.int64)

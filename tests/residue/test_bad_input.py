@@ -1,0 +1,72 @@
+"""Any input to the public RESIDUE functions raises a TabletopError or a TypeError, nothing else."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tabletop_core import InvalidInput, TabletopError
+from tabletop_core import residue as rs
+
+junk = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-20, 20),
+    st.floats(allow_nan=True),
+    st.text(max_size=5),
+    st.sampled_from(["d7", "d8", "0", "food", "Fear", "attack", "D12"]),
+    st.lists(st.integers(-3, 15), max_size=4),
+    st.sampled_from(list(rs.StepDie)),
+)
+
+CALLS = [
+    lambda a, b: rs.stars(a),
+    lambda a, b: rs.outcome(a, b),
+    lambda a, b: rs.StepDie.parse(a),
+    lambda a, b: rs.roll_inventory(a, kind=b, rng=1),
+    lambda a, b: rs.resolve_inventory(a, b),
+    lambda a, b: rs.luck_test(a, rng=1),
+    lambda a, b: rs.luck_for_action(a, rng=1),
+    lambda a, b: rs.resolve_luck_test(a, b),
+    lambda a, b: rs.resolve_check_luck(a, b),
+    lambda a, b: rs.check_strain(a, b),
+    lambda a, b: rs.star_odds(a),
+    lambda a, b: rs.action_odds(a, luck=b),
+    lambda a, b: rs.inventory_odds(a, b),
+    lambda a, b: rs.expected_rolls_to_zero(a),
+    lambda a, b: rs.roll_uses(a, rng=1),
+    lambda a, b: rs.resolve_uses(a, b),
+    lambda a, b: rs.resolve_action(slot=a, die=b, value=3),
+    lambda a, b: rs.resolve_action(slot="skill", die=a, value=b),
+    lambda a, b: rs.Endurance.start(a, rng=1),
+    lambda a, b: rs.Endurance.start(["d6", "d8"], rng=1).commit(a, b),
+    lambda a, b: rs.Endurance.start(["d6", "d8"], rng=1).reroll(a, rng=1),
+    lambda a, b: rs.Endurance.start(["d6", "d8"], rng=1).exhaust(a, b),
+    lambda a, b: rs.Inventory(food=a, water="d6", battery="d6", gear="d6", resolve=b),
+    lambda a, b: rs.Inventory(food="d6", water="d6", battery="d6", gear="d6", resolve="d6").roll_any(a, rng=1),
+    lambda a, b: rs.Conditions().gain(a),
+    lambda a, b: rs.Conditions(fear=a, panic=b),
+    lambda a, b: rs.simulate_stars(a, 3, rng=1),
+    lambda a, b: rs.simulate_inventory(a, 3, rolls=b, rng=1),
+    lambda a, b: rs.commit_action(rs.Endurance.start(["d6"], rng=1), a, b, rng=1),
+]
+
+
+@pytest.mark.parametrize("call", range(len(CALLS)))
+@given(a=junk, b=junk)
+def test_only_tabletop_errors_or_type_errors_escape(call, a, b):
+    try:
+        CALLS[call](a, b)
+    except Exception as error:  # the test is about which exceptions escape
+        escaped = error
+    else:
+        escaped = None
+    assert escaped is None or isinstance(escaped, (TabletopError, TypeError)), repr(escaped)
+
+
+def test_batches_refuse_huge_n():
+    with pytest.raises(InvalidInput, match="n must be"):
+        rs.simulate_stars("d6", 10**9, rng=1)
+    with pytest.raises(InvalidInput, match="n must be"):
+        rs.simulate_inventory("d6", 10**9, rng=1)
+    with pytest.raises(InvalidInput, match="rolls"):
+        rs.inventory_odds("d6", 10**6)
