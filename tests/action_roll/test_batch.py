@@ -83,6 +83,14 @@ def test_progress_batch_fits_the_exact_odds(score):
     assert str(batch).startswith("100000 progress rolls")
 
 
+def test_progress_batch_takes_a_track():
+    track = ar.ProgressTrack(ar.Rank.FORMIDABLE, ticks=17)
+    by_track = ar.simulate_progress(50, track, rng=4)
+    by_score = ar.simulate_progress(50, progress_score=4, rng=4)
+    assert by_track.progress_score == 4
+    assert np.array_equal(by_track.outcomes, by_score.outcomes)
+
+
 def test_empty_batches_and_bad_input():
     assert ar.simulate_action(0, stat=2, rng=1).counts() == dict.fromkeys(Outcome, 0)
     assert len(ar.simulate_progress(0, 3, rng=1)) == 0
@@ -94,6 +102,8 @@ def test_empty_batches_and_bad_input():
         ar.simulate_action(10, stat=2, burn="yes")
     with pytest.raises(tc.InvalidInput):
         ar.simulate_progress(10, 11)
+    with pytest.raises(TypeError):
+        ar.simulate_progress(10, "7")
     with pytest.raises(tc.InvalidInput):
         ar.simulate_action(3, stat=2, rng=1).result(3)
     with pytest.raises(tc.DiceExhausted):

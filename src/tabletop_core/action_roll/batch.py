@@ -29,7 +29,13 @@ from tabletop_core._validate import check_int, check_type
 from tabletop_core.action_roll.action import MAX_ADDS, MAX_STAT, ActionResult, resolve_action
 from tabletop_core.action_roll.momentum import MAX_MOMENTUM, MIN_MOMENTUM
 from tabletop_core.action_roll.outcome import OUTCOMES, Outcome, action_score
-from tabletop_core.action_roll.progress import BOXES, ProgressResult, resolve_progress
+from tabletop_core.action_roll.progress import (
+    LegacyTrack,
+    ProgressResult,
+    ProgressTrack,
+    progress_score_of,
+    resolve_progress,
+)
 from tabletop_core.rng import RngLike, dice_source
 
 __all__ = ["ActionBatch", "ProgressBatch", "simulate_action", "simulate_progress"]
@@ -215,8 +221,12 @@ def simulate_action(
     )
 
 
-def simulate_progress(n: int, progress_score: int, *, rng: RngLike = None) -> ProgressBatch:
-    """Make *n* progress rolls with *progress_score* (0..10) at once; momentum plays no part.
+def simulate_progress(
+    n: int, progress_score: int | ProgressTrack | LegacyTrack, *, rng: RngLike = None
+) -> ProgressBatch:
+    """Make *n* progress rolls with *progress_score* (0..10, or a track's score) at once.
+
+    Momentum plays no part in a progress roll.
 
     The ``2 * n`` challenge dice are drawn as the first die of every roll,
     then the second of every roll.
@@ -230,7 +240,7 @@ def simulate_progress(n: int, progress_score: int, *, rng: RngLike = None) -> Pr
         True
     """
     n = check_int("n", n, low=0)
-    score = check_int("progress_score", progress_score, low=0, high=BOXES)
+    score = progress_score_of(progress_score)
     drawn = dice_source(rng).roll_many(10, 2 * n)
     first, second = drawn[:n], drawn[n:]
     return ProgressBatch(
