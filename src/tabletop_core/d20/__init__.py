@@ -22,7 +22,7 @@ from tabletop_core.d20.conditions import (
 )
 from tabletop_core.d20.contest import ContestResult, ContestRoll, Decider, Side, resolve_contest, roll_contest
 from tabletop_core.d20.effects import CHECK_KINDS, combine_effects, effects_between, effects_on_test
-from tabletop_core.d20.odds import actor_win_chance, contest_odds, stakes_odds, total_odds
+from tabletop_core.d20.odds import actor_win_chance, contest_odds, odds_table, stakes_odds, total_odds
 from tabletop_core.d20.stakes import Outcome, Stakes, classify
 from tabletop_core.d20.test import (
     FATIGUE_LIMIT,
@@ -110,6 +110,7 @@ __all__ = [
     "effects_on_test",
     "implied_conditions",
     "levels_in_tier",
+    "odds_table",
     "resolve_contest",
     "resolve_doomed",
     "resolve_test",

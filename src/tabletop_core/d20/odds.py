@@ -21,7 +21,7 @@ from tabletop_core.d20.stakes import Outcome, Stakes
 from tabletop_core.d20.test import Modifier, TestEffects, TestRoll, _template, resolve_test
 from tabletop_core.odds import Distribution
 
-__all__ = ["actor_win_chance", "contest_odds", "stakes_odds", "total_odds"]
+__all__ = ["actor_win_chance", "contest_odds", "odds_table", "stakes_odds", "total_odds"]
 
 T = TypeVar("T", bound=Hashable)
 Instances = bool | int | str | Iterable[str]
@@ -161,3 +161,38 @@ def actor_win_chance(**kwargs: Any) -> Fraction:
         Fraction(247, 400)
     """
     return contest_odds(**kwargs).probability(Side.ACTOR)
+
+
+def odds_table(stakes: Stakes | str, *, modifiers: Iterable[int] = range(-2, 11), fatigue: int = 0) -> str:
+    """A Markdown table of Success / Setback / Failure chances by modifier, without and with Fortune.
+
+    Every cell comes from :func:`stakes_odds` (exact), shown as a percent with one decimal.
+
+    Args:
+        stakes: The Stakes of the table.
+        modifiers: The modifiers, one row each.
+        fatigue: Fatigue to subtract, for every row.
+
+    Example:
+        >>> print(odds_table("high", modifiers=[5]))
+        | modifier | Success | Setback | Failure | Success with Fortune | Setback with Fortune | Failure with Fortune |
+        |--:|--:|--:|--:|--:|--:|--:|
+        | +5 | 30.0% | 25.0% | 45.0% | 47.5% | 25.0% | 27.5% |
+    """
+    level = Stakes.parse(stakes)
+    names = [str(outcome) for outcome in Outcome]
+    header = ["modifier", *names, *(f"{name} with Fortune" for name in names)]
+    lines = [f"| {' | '.join(header)} |", "|" + "--:|" * len(header)]
+    for modifier in modifiers:
+        cells = [f"{modifier:+d}"]
+        for fortune in (False, True):
+            odds = stakes_odds(stakes=level, modifier=modifier, fortune=fortune, fatigue=fatigue)
+            cells += [_percent(odds.probability(outcome)) for outcome in Outcome]
+        lines.append(f"| {' | '.join(cells)} |")
+    return "\n".join(lines)
+
+
+def _percent(p: Fraction) -> str:
+    # One decimal is exact enough: with a d20 and a d6 every chance is a multiple of 1/120,
+    # and k/120 in percent never ends in exactly .x5, so float rounding cannot mislead.
+    return f"{float(p) * 100:.1f}%"
