@@ -261,3 +261,10 @@ def test_step_round_trips():
     assert isinstance(step, EnduranceStep)
     assert round_trip(step) == step
     assert "<code>" in step._repr_html_()
+
+
+def test_committable_lists_the_dice_the_conditions_allow():
+    state = start(values=(7, 2, 8), dice=("d8", "d6", "d10"))
+    assert state.committable() == (0, 1, 2)
+    assert state.committable(Conditions(fear="d6")) == (0, 2)
+    assert state.committable(Conditions(fear="d6", fatigue="d6")) == (0,)

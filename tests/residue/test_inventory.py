@@ -201,3 +201,14 @@ def test_bad_calls_raise_and_change_nothing(inventory, kind, value):
         assert kind in inventory.allowed()
     assert inventory.to_dict() == before
     assert round_trip(inventory) == inventory
+
+
+def test_inventory_use_must_be_consistent():
+    use = bag().roll(K.FOOD, rng=ScriptedDice([2]))
+    data = use.to_dict()
+    with pytest.raises(InvalidInput):
+        InventoryUse.from_dict({**data, "after": bag().to_dict()})
+    with pytest.raises(InvalidInput):
+        InventoryUse.from_dict({**data, "roll": {**data["roll"], "kind": None}})
+    with pytest.raises(InvalidInput):
+        InventoryUse.from_dict({**data, "before": bag(food="d8").to_dict()})

@@ -265,6 +265,13 @@ class Endurance(Record):
         chosen = ActionSlot.parse(slot)
         return tuple(entry.die for entry in self.committed if entry.slot is chosen)
 
+    def committable(self, conditions: Conditions | None = None) -> tuple[int, ...]:
+        """Positions in :attr:`pool` of the dice the Conditions allow to Commit (Fear 6+, Fatigue 7-)."""
+        if conditions is None:
+            return tuple(range(len(self.pool)))
+        check_type("conditions", conditions, Conditions)
+        return tuple(i for i, die in enumerate(self.pool) if conditions.commit_blocker(die.value) is None)
+
     @property
     def can_banish(self) -> bool:
         """Whether any Endurance die is left to banish."""

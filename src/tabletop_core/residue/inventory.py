@@ -351,9 +351,19 @@ class Inventory(Record):
 class InventoryUse(Record):
     """An Inventory roll applied to an :class:`Inventory`: the roll and the state before and after."""
 
-    roll: InventoryRoll
-    before: Inventory
-    after: Inventory
+    roll: InventoryRoll = attrs.field(validator=attrs.validators.instance_of(InventoryRoll))
+    before: Inventory = attrs.field(validator=attrs.validators.instance_of(Inventory))
+    after: Inventory = attrs.field(validator=attrs.validators.instance_of(Inventory))
+
+    def __attrs_post_init__(self) -> None:
+        kind = self.roll.kind
+        if kind is None:
+            raise InvalidInput("roll must name its Inventory (kind) to be applied to an Inventory")
+        if self.before.die(kind) is not self.roll.die:
+            raise InvalidInput(f"roll used {self.roll.die} but {kind} was {self.before.die(kind)}")
+        expected = self.before._with(kind, self.roll.after, last_used=kind)
+        if self.after != expected:
+            raise InvalidInput(f"after must be the Inventory with {kind} {self.roll.after}, got {self.after}")
 
     @property
     def gained(self) -> frozenset[Condition]:
