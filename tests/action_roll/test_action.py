@@ -83,6 +83,11 @@ def test_condition_meter_in_place_of_a_stat():
     assert result.action_score == 8
     assert result.outcome is STRONG
     assert roll(3, 2, 8, stat=0).outcome is WEAK  # a meter at 0 is a legal stat
+    supply = ar.ConditionMeter(ar.Meter.SUPPLY, 4)
+    by_meter = ar.action_roll(stat=supply, rng=tc.ScriptedDice([3, 7, 6]))
+    assert by_meter == roll(3, 7, 6, stat=4)
+    integrity = ar.ConditionMeter(ar.Meter.INTEGRITY, 3, maximum=5)
+    assert ar.resolve_action(action_die=1, challenge_dice=(2, 5), stat=integrity).action_score == 4
 
 
 def test_negative_momentum_equal_to_the_action_die_cancels_it():

@@ -20,6 +20,7 @@ import attrs
 
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, int_in, of_type
+from tabletop_core.action_roll.meters import ConditionMeter
 from tabletop_core.action_roll.momentum import MAX_MOMENTUM, MIN_MOMENTUM, Momentum
 from tabletop_core.action_roll.outcome import MAX_SCORE, Outcome, action_score, judge
 from tabletop_core.errors import InvalidInput, RuleError
@@ -182,6 +183,8 @@ def _int(name: str, value: object, low: int, high: int) -> int:
 
 
 def _check_bonus(stat: object, adds: object, momentum: object) -> tuple[int, int, int]:
+    if isinstance(stat, ConditionMeter):
+        stat = stat.value  # "roll +health": the meter stands in for the stat
     if isinstance(momentum, Momentum):
         momentum = momentum.value
     return (
@@ -222,7 +225,7 @@ def resolve_action(
     *,
     action_die: int,
     challenge_dice: Sequence[int],
-    stat: int,
+    stat: int | ConditionMeter,
     adds: int = 0,
     momentum: int | Momentum = 0,
 ) -> ActionResult:
@@ -237,8 +240,9 @@ def resolve_action(
     Args:
         action_die: The d6, 1..6.
         challenge_dice: The two d10, each 1..10.
-        stat: The stat (or a condition meter such as health or supply, or an
-            asset meter, in its place), 0..10.
+        stat: The stat, 0..10, or a condition meter used in its place
+            (health, spirit, supply or an asset meter: its value, or the
+            :class:`ConditionMeter` itself).
         adds: Adds, 0..10.
         momentum: Momentum when rolling, -6..10 (a :class:`Momentum` is read
             for its value).
@@ -260,7 +264,9 @@ def resolve_action(
     return _judged(die, first, second, stat, adds, momentum_value)
 
 
-def action_roll(*, stat: int, adds: int = 0, momentum: int | Momentum = 0, rng: RngLike = None) -> ActionResult:
+def action_roll(
+    *, stat: int | ConditionMeter, adds: int = 0, momentum: int | Momentum = 0, rng: RngLike = None
+) -> ActionResult:
     """Make an action roll: draw the d6 action die, then the two d10 challenge dice.
 
     Arguments are checked before any die is drawn, so a bad call consumes no
