@@ -408,3 +408,25 @@ def test_setup_validation():
     assert glass.mutation.name == "Glass Skin"
     assert example_setup().creature("Husk", "Ash Flats").mutation is None
     assert InventoryKind.FOOD
+
+
+def test_exposed_on_an_undiscovered_hex_discovers_its_region_first_for_the_hazard():
+    bag = Inventory(food="d8", water="d8", battery="d8", gear="0", resolve="d8")
+    j = apply(journey(sheet(inventory=bag)), Choice(Act.COMMIT_MOVE, 0), []).journey
+    step = apply(j, Choice(Act.MOVE, direction=Direction.N), [1, 1])  # Region die, then Area die (Crater)
+    assert step.journey.wanderer.health.hp == 5
+    text = str(step)
+    assert text.index("Undiscovered Region") < text.index("Region Hazard -1 HP")
+
+
+def test_a_policy_choosing_what_is_not_offered_is_refused():
+    class Stubborn:
+        name = "stubborn"
+
+        def choose(self, journey, choices):
+            return Choice(Act.REST)
+
+    with pytest.raises(tc.RuleError, match="not a choice now"):
+        play_journey(journey(), Stubborn(), rng=1)
+    with pytest.raises(tc.RuleError, match="not a choice now"):
+        simulate_journey(1, sheet(), SETUP, Stubborn(), rng=1)

@@ -481,6 +481,9 @@ def _roll_gear(journey: Journey, source: DiceSource, events: list[str]) -> Journ
     """⊙ Gear on entering a Hex; at Gear 0, Exposed: suffer the Region Hazard."""
     wanderer = journey.wanderer
     if wanderer.inventory.gear.is_zero:
+        if journey.hexmap.region_of(journey.position) is None:
+            # The Hazard is the Region's: discover the Region of the Hex first (its Area comes later).
+            journey = _discover_region(journey, source, events)
         rules = journey.setup.rules(journey.hexmap.region_of(journey.position))
         hazard = rules.hazard_hp if rules is not None else 0
         events.append(f"Gear 0: Exposed, Region Hazard -{hazard} HP")
@@ -518,19 +521,25 @@ def _apply_entry(journey: Journey, entry: AreaEntry, events: list[str]) -> tuple
     return journey, creature, entry
 
 
+def _discover_region(journey: Journey, source: DiceSource, events: list[str]) -> Journey:
+    """An Undiscovered Region: one die over the map's Regions (standing in for the Region table)."""
+    where = journey.position
+    if journey.hexmap.region_of(where) is not None:
+        return journey
+    regions = journey.hexmap.regions
+    region = regions[source.roll(len(regions)) - 1].name
+    events.append(f"Undiscovered Region: {where} is {region}")
+    return attrs.evolve(journey, hexmap=journey.hexmap.set_region(where, region))
+
+
 def _discover(
     journey: Journey, source: DiceSource, events: list[str]
 ) -> tuple[Journey, Creature | None, AreaEntry | None]:
     """Discovery of a New Hex: its Region (one die over the map's Regions), then its Area."""
+    journey = _discover_region(journey, source, events)
     hexmap = journey.hexmap
     where = journey.position
     tile = hexmap.tile(where)
-    if tile.region is None:
-        regions = hexmap.regions
-        region = regions[source.roll(len(regions)) - 1].name
-        hexmap = hexmap.set_region(where, region)
-        events.append(f"Undiscovered Region: {where} is {region}")
-        tile = hexmap.tile(where)
     if tile.ruin or tile.is_discovered:
         return attrs.evolve(journey, hexmap=hexmap), None, None
     assert tile.region is not None  # set above
