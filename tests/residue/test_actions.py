@@ -183,3 +183,12 @@ def test_commit_properties(slot, die, data, dehydrated, luck, gained):
     assert result.endurance.total_dice == 2
     assert round_trip(result) == result
     assert round_trip(result.action) == result.action
+
+
+def test_markdown_and_html():
+    result = resolve_action(slot=A.ATTACK, die="d8", value=7, luck="d6", luck_value=5)
+    assert result.to_markdown() == "Commit Attack d8 → 7: ★★ +★ luck (d6 → 5) = **★★★**"
+    assert resolve_action(slot=A.MOVE, die="d6", value=4).to_markdown() == "Commit Move d6 → 4: **★**"
+    assert "Commit Move" in resolve_action(slot=A.MOVE, die="d6", value=4)._repr_html_()
+    commit = commit_action(ep(), A.DEFENSE, 2, conditions=Conditions(bleeding="d8"), rng=ScriptedDice([]))
+    assert commit.to_markdown() == f"Commit Defense d6 → 5: **★**; Bleeding {MINUS}1 HP"

@@ -175,6 +175,12 @@ class ActionResult(Record):
             body += f" = {render_stars(self.stars)}"
         return f"{head}: {body}"
 
+    def to_markdown(self) -> str:
+        """The chat line with the Outcome in bold."""
+        text = str(self)
+        cut = text.rfind(" = ") + 3 if " = " in text else text.rfind(": ") + 2
+        return f"{text[:cut]}**{text[cut:]}**"
+
 
 def resolve_action(
     *,
@@ -267,6 +273,10 @@ class CommitResult(Record):
     def stars(self) -> int:
         """The Outcome of the Action."""
         return self.action.stars
+
+    def to_markdown(self) -> str:
+        """The chat line with the Outcome in bold."""
+        return self.action.to_markdown() + str(self)[len(str(self.action)) :]
 
     def __str__(self) -> str:
         text = str(self.action)
