@@ -62,6 +62,16 @@ def test_oracle(capsys):
     assert json.loads(out) == {"odds": "FIFTY_FIFTY", "roll": 50, "answer": True, "is_match": False}
 
 
+def test_oracle_with_two_d10_from_the_table(capsys):
+    out = run(capsys, "oracle", "--dice", "0,0")[1]
+    assert out.strip().endswith(": 100 -> no (match: an extreme result or a twist)")
+    assert run(capsys, "oracle", "--odds", "unlikely", "--dice", "2,4")[1].strip().endswith(": 24 -> yes")
+    status, _, err = run(capsys, "oracle", "--dice", "11,2")
+    assert status == 2
+    assert "tens must be an int from 0 to 10, got 11" in err
+    assert run(capsys, "oracle", "--dice", "a,b")[0] == 2
+
+
 def test_odds_action_prints_the_exact_table(capsys):
     _, out, _ = run(capsys, "odds", "action", "--stat", "2")
     assert "139/600" in out

@@ -7,8 +7,8 @@
   ``tabletop odds progress --score 7``
 
 ``--dice`` takes dice already rolled at the table, in the order the rules roll
-them: the action die, then the two challenge dice; for the oracle, the roll
-1..100 (read two d10 as tens and units, 00 and 0 as 100).
+them: the action die, then the two challenge dice; for the oracle, either the
+roll 1..100 or the two d10 as tens then units (faces 0..9; 0 and 0 read as 100).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop_core.action_roll.action import action_roll, burn_momentum, burn_would_improve
 from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.odds import action_match_odds, action_odds, odds_table, progress_odds
-from tabletop_core.action_roll.oracle import Odds, ask_the_oracle, resolve_oracle
+from tabletop_core.action_roll.oracle import Odds, ask_the_oracle, read_oracle_dice, resolve_oracle
 from tabletop_core.action_roll.progress import ProgressTrack, Rank, progress_roll
 from tabletop_core.errors import InvalidInput
 
@@ -62,7 +62,17 @@ def _progress(args: argparse.Namespace) -> Output:
 def _oracle(args: argparse.Namespace) -> Output:
     from tabletop_core.cli import Output, rng_from_args
 
-    answer = ask_the_oracle(Odds.parse(args.odds), rng=rng_from_args(args))
+    odds = Odds.parse(args.odds)
+    parts = [part for part in (args.dice or "").replace(" ", "").split(",") if part]
+    if len(parts) == 2:
+        # Two d10 from the table: tens then units (0 and 0 read as 100).
+        try:
+            tens, units = (int(part) for part in parts)
+        except ValueError:
+            raise InvalidInput(f"--dice must be comma-separated whole numbers, got {args.dice!r}") from None
+        answer = resolve_oracle(odds=odds, roll=read_oracle_dice(tens, units))
+    else:
+        answer = ask_the_oracle(odds, rng=rng_from_args(args))
     return Output(str(answer), answer.to_dict())
 
 
