@@ -64,7 +64,7 @@ def test_parse(text, expected):
     assert S.parse(text) is expected
 
 
-@pytest.mark.parametrize("bad", ["d7", 7, "d20", "x", "", -4])
+@pytest.mark.parametrize("bad", ["d7", 7, "d20", "x", "", -4, "²", "d٨"])
 def test_parse_rejects_dice_off_the_chain(bad):
     with pytest.raises(InvalidInput, match="step die"):
         S.parse(bad)

@@ -89,7 +89,7 @@ class StepDie(enum.Enum):
         if isinstance(die, str):
             text = die.strip().lower()
             body = text[1:] if text.startswith("d") else text
-            if not body.isdigit():
+            if not (body.isascii() and body.isdigit()):
                 raise InvalidInput(f"{name} must be a step die (0, d4, d6, d8, d10, d12), got {die!r}")
             sides = int(body)
         else:
