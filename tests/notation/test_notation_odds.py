@@ -142,8 +142,12 @@ def test_large_keep_is_computed_without_enumeration():
 
 
 def test_too_large_is_a_clear_error():
-    with pytest.raises(NotationError, match="exact odds would take more than"):
+    with pytest.raises(NotationError, match="exact odds would have more than 50000 outcomes"):
         distribution("1000d10000")
+    with pytest.raises(NotationError, match="exact odds would take more than"):
+        distribution("1000d6")
+    with pytest.raises(NotationError, match="exact odds would take more than"):
+        distribution("1000d10kh999")
     with pytest.raises(NotationError, match="more than 10 outcomes"):
         distribution("3d6", limits=Limits(max_odds_outcomes=10))
     with pytest.raises(NotationError, match="exact odds would"):

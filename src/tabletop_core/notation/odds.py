@@ -122,9 +122,19 @@ class _Calculator:
     # -- combining ------------------------------------------------------------
 
     def combine(self, left: _Weights, right: _Weights, op: str) -> _Weights:
-        self.charge(len(left) * len(right))
+        bits = max(_bits(left), _bits(right))
+        if op in ("+", "-"):
+            # Know the size before doing the work: a sum spans at most both ranges.
+            span = (max(left) - min(left)) + (max(right) - min(right)) + 1
+            if min(span, len(left) * len(right)) > self.limits.max_odds_outcomes:
+                self.checked(dict.fromkeys(range(span), 1))
         if op == "+" and _dense(left) and _dense(right):
+            span = (max(left) - min(left)) + (max(right) - min(right)) + 2
+            # One big-integer product (Karatsuba, about n**1.585 digit steps) does the whole convolution.
+            digits = span * (2 * bits + span.bit_length()) // 30 + 1
+            self.charge(1 + int(digits**1.585) // 100)
             return self.checked(_convolve_dense(left, right))
+        self.charge(len(left) * len(right) * _mul_cost(bits))
         if op == "/" and 0 in right:
             raise NotationError(f"{self.text}: the divisor can be 0, so the expression has no exact odds")
         result: defaultdict[int, int] = defaultdict(int)
@@ -224,7 +234,7 @@ class _Calculator:
         stopping = {face: w for face, w in faces.items() if not dice.explodes(face)}
         scale = total_weight
         for _level in range(self.limits.explode_depth):
-            self.charge(len(exploding) * len(chain) + len(stopping))
+            self.charge((len(exploding) * len(chain) + len(stopping)) * _mul_cost(max(chain.values()).bit_length()))
             deeper: defaultdict[tuple[int, int], int] = defaultdict(int)
             for face, weight in stopping.items():
                 deeper[(face, int(success is not None and success.matches(face)))] += weight * scale
@@ -256,11 +266,19 @@ class _Calculator:
         order = sorted(units, reverse=highest)
         key_weights = {key: sum(units[key].values()) for key in order}
         remaining = sum(key_weights.values())
+        big = _mul_cost(n * remaining.bit_length() + n)  # the size of the largest weights here
         finished: defaultdict[int, int] = defaultdict(int)
         states: dict[int, _Weights] = {0: {0: 1}}
         for key in order:
             weight = key_weights[key]
             rest = remaining - weight
+            # Every (dice placed, dice showing this key) pair costs a few big products.
+            self.charge((sum(n - placed + 1 for placed in states) * 3 + 2 * n) * big)
+            weight_powers = [1]
+            rest_powers = [1]
+            for _ in range(n):
+                weight_powers.append(weight_powers[-1] * weight)
+                rest_powers.append(rest_powers[-1] * rest)
             powers: list[_Weights] = [{0: 1}]
             contributions = units[key]
             new_states: dict[int, defaultdict[int, int]] = {}
@@ -274,16 +292,17 @@ class _Calculator:
                         powers.append(self.combine(powers[-1], contributions, "+"))
                     added = powers[taken]
                     now = placed + i
-                    factor = comb(left, i) * weight ** (i - taken)
+                    factor = comb(left, i) * weight_powers[i - taken]
                     if now >= keep:
-                        factor *= rest ** (left - i)
+                        factor *= rest_powers[left - i]
                         target = finished
                     else:
                         target = new_states.setdefault(now, defaultdict(int))
-                    self.charge(len(sums) * len(added))
+                    self.charge(len(sums) * len(added) * big)
                     for total, w in sums.items():
+                        scaled = w * factor
                         for value, wv in added.items():
-                            target[total + value] += w * factor * wv
+                            target[total + value] += scaled * wv
             states = {placed: dict(sums) for placed, sums in new_states.items()}
             remaining = rest
             if not states:
@@ -291,11 +310,25 @@ class _Calculator:
         return self.checked(dict(finished))
 
 
+def _bits(weights: _Weights) -> int:
+    return max(weights.values()).bit_length()
+
+
+def _mul_cost(bits: int) -> int:
+    """Steps one multiplication of *bits*-bit weights costs (a 1,000-bit product is about 7 small ones)."""
+    return 1 + int(7 * (bits / 1000) ** 1.585)
+
+
 def _dense(weights: _Weights) -> bool:
     return len(weights) > 8 and (max(weights) - min(weights)) < 2 * len(weights)
 
 
 def _convolve_dense(left: _Weights, right: _Weights) -> _Weights:
+    """Convolve two dense weight tables with one big-integer product (Kronecker substitution).
+
+    Each table becomes one integer with a fixed-width slot per outcome; the product's
+    slots are the convolution, since no slot can overflow into the next.
+    """
     low_a, low_b = min(left), min(right)
     a = [0] * (max(left) - low_a + 1)
     for value, weight in left.items():
@@ -303,10 +336,16 @@ def _convolve_dense(left: _Weights, right: _Weights) -> _Weights:
     b = [0] * (max(right) - low_b + 1)
     for value, weight in right.items():
         b[value - low_b] = weight
-    out = [0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b, i):
-                out[j] += x * y
+    bound = max(a) * max(b) * min(len(a), len(b))
+    width = (bound.bit_length() + 8) // 8
+    packed_a = int.from_bytes(b"".join(x.to_bytes(width, "little") for x in a), "little")
+    packed_b = packed_a if a == b else int.from_bytes(b"".join(x.to_bytes(width, "little") for x in b), "little")
+    size = len(a) + len(b) - 1
+    raw = (packed_a * packed_b).to_bytes(width * size, "little")
     low = low_a + low_b
-    return {low + i: w for i, w in enumerate(out) if w}
+    result: _Weights = {}
+    for i in range(size):
+        weight = int.from_bytes(raw[i * width : (i + 1) * width], "little")
+        if weight:
+            result[low + i] = weight
+    return result
