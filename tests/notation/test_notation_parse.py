@@ -227,3 +227,10 @@ def test_nodes_are_frozen():
     node = Dice(4, 6)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         node.count = 5  # type: ignore[misc]
+
+
+def test_very_long_numbers_are_refused_cleanly():
+    limits = Limits(max_length=10_000)
+    with pytest.raises(NotationError, match="at most 1000 digits"):
+        parse("9" * 5000, limits=limits)
+    assert parse("9" * 1000, limits=limits).body == Number(int("9" * 1000))

@@ -230,3 +230,23 @@ def test_one_die_results_are_built_once_per_face():
     for _ in range(2):
         with pytest.raises(NotationError, match="division by zero"):
             roll("1d20/0", rng=dice(3))
+
+
+@pytest.mark.parametrize("text", ["4d6kh3", "2d20kl1+3", "3d6!", "5d10>=8", "1d6r<3+1d4ro1", "4dF", "3d4!kh2-1"])
+def test_rolls_fit_the_exact_odds(text):
+    from collections import Counter
+
+    from support import assert_fits
+    from tabletop_core import dice_source
+    from tabletop_core.notation import distribution
+
+    source = dice_source(20261129)
+    counts = Counter(roll(text, rng=source).total for _ in range(4000))
+    odds = distribution(text)
+    # Merge the far tail (exploding dice) so every expected count is large enough.
+    common = {o for o, p in odds.items() if p * 4000 >= 5}
+    merged_counts = Counter()
+    for outcome, n in counts.items():
+        merged_counts[outcome if outcome in common else "tail"] += n
+    merged = odds.map(lambda o: o if o in common else "tail")
+    assert_fits(merged_counts, merged)

@@ -45,6 +45,7 @@ from tabletop_core.notation.limits import DEFAULT_LIMITS, Limits
 __all__ = ["as_expression", "parse"]
 
 _START = "a number or a die"
+_MAX_DIGITS = 1000
 
 
 def parse(expr: str, *, limits: Limits | None = None) -> Expression:
@@ -131,7 +132,13 @@ class _Parser:
         if self.peek.kind != lexer.NUMBER:
             raise self.expected(what)
         token = self.advance()
-        return int(token.text), token
+        return self.number(token), token
+
+    def number(self, token: Token) -> int:
+        # Python refuses to read integers of more than 4,300 digits; no dice need them.
+        if len(token.text) > _MAX_DIGITS:
+            raise self.error(f"a number may have at most {_MAX_DIGITS} digits", token.start)
+        return int(token.text)
 
     # -- grammar ------------------------------------------------------------
 
@@ -189,8 +196,8 @@ class _Parser:
         if token.kind == lexer.NUMBER:
             self.advance()
             if self.peek.kind == lexer.DIE:
-                return self.dice(int(token.text), token)
-            return Number(int(token.text))
+                return self.dice(self.number(token), token)
+            return Number(self.number(token))
         if token.kind == lexer.DIE:
             return self.dice(1, token)
         raise self.expected(_START)
