@@ -53,9 +53,9 @@ class Wanderer(Record):
     loadout: Loadout = attrs.field(factory=Loadout, validator=attrs.validators.instance_of(Loadout))
 
     def __attrs_post_init__(self) -> None:
-        synced = self.conditions.with_inventory(self.inventory)
-        if synced != self.conditions:  # Inventory at 0 is the source of those Conditions
-            object.__setattr__(self, "conditions", synced)
+        # Inventory at 0 is the source of those Conditions; rebuild them only when they differ.
+        if frozenset(self.conditions.others) != self.inventory.conditions:
+            object.__setattr__(self, "conditions", self.conditions.with_inventory(self.inventory))
 
     @classmethod
     def new(
