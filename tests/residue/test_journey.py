@@ -430,3 +430,45 @@ def test_a_policy_choosing_what_is_not_offered_is_refused():
         play_journey(journey(), Stubborn(), rng=1)
     with pytest.raises(tc.RuleError, match="not a choice now"):
         simulate_journey(1, sheet(), SETUP, Stubborn(), rng=1)
+
+
+choices_strategy = st.builds(
+    Choice,
+    act=st.sampled_from(list(Act)),
+    die=st.none() | st.integers(-1, 5),
+    luck=st.booleans(),
+    target=st.none() | st.integers(-1, 3),
+    direction=st.none() | st.sampled_from(list(Direction)),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(choices_strategy, st.integers(0, 12), st.integers(0, 2**16))
+def test_any_choice_is_applied_or_refused_with_a_rule_error_leaving_the_journey_unchanged(choice, cut, seed):
+    j = start_journey(sheet(), example_setup(), rng=seed)
+    policy = CautiousPolicy()
+    for _ in range(cut):
+        if j.is_over:
+            break
+        j = j.apply(policy.choose(j, j.choices()), rng=seed).journey
+    before = j.to_json()
+    if attrs.evolve(choice, rest=None) in j.choices():
+        assert j.apply(choice, rng=seed).journey.steps == j.steps + 1
+    else:
+        with pytest.raises(tc.RuleError):
+            j.apply(choice, rng=seed)
+    assert j.to_json() == before
+
+
+def test_inconsistent_journey_data_is_refused():
+    j = journey()
+    with pytest.raises(tc.InvalidInput, match="one entry per Token"):
+        attrs.evolve(j, foes=())
+    with pytest.raises(tc.InvalidInput, match="needs an encounter"):
+        attrs.evolve(j, phase=Phase.COMBAT)
+    data = j.to_dict()
+    data["day"] = 0
+    with pytest.raises(tc.InvalidInput):
+        Journey.from_dict(data)
+    with pytest.raises(tc.InvalidInput):
+        Journey.from_json("{not json")

@@ -322,6 +322,19 @@ class Journey(Record):
     defeat: Defeat | None = None
     steps: int = 0
 
+    def __attrs_post_init__(self) -> None:
+        if len(self.foes) != len(self.tokens):
+            raise InvalidInput(f"foes must hold one entry per Token: {len(self.tokens)} Tokens, {len(self.foes)} foes")
+        if self.encounter is None:
+            if self.phase in (Phase.COMBAT, Phase.DEFEND):
+                raise InvalidInput(f"phase {self.phase.name} needs an encounter")
+        elif len(self.encounter_tokens) != len(self.encounter.enemies):
+            raise InvalidInput("encounter_tokens must hold one entry per enemy of the encounter")
+        for index in (*self.retaliators, *(t for t in self.encounter_tokens if t is not None)):
+            check_int("index", index, low=0)
+        check_int("day", self.day, low=1)
+        check_int("travel_stars", self.travel_stars, low=0)
+
     @property
     def is_over(self) -> bool:
         """Whether the Journey has ended."""
@@ -678,6 +691,7 @@ def _end_combat(journey: Journey, source: DiceSource, events: list[str]) -> Jour
         encounter=None,
         encounter_tokens=(),
         retaliators=(),
+        phase=journey.after_combat,  # overwritten by whatever comes next (Escape, Travel, Rest Phase)
         movement_next=next_index,
     )
 
