@@ -17,9 +17,13 @@ from tabletop_core.residue.rest import (
     RestResult,
     RestStep,
     RestStepName,
+    banish_for_strain,
     before_resting,
     check_luck_step,
+    finish_recover_hp,
+    pay_strain,
     recover_hp,
+    recover_one,
     rest,
     start_day,
     strain_payoff,
@@ -269,3 +273,40 @@ def test_wanderer_sheet():
         wanderer(threshold=0)
     with pytest.raises(tc.InvalidInput, match="hp"):
         wanderer(hp=7, max_hp=6)
+
+
+def test_one_payment_at_a_time_keeps_the_inventory_restriction():
+    w = wanderer(strain=4, threshold=3)
+    first = pay_strain(w, GEAR, rng=tc.ScriptedDice([5]))
+    assert first.wanderer.strain == 3
+    with pytest.raises(tc.RuleError, match="Inventory Restriction"):
+        pay_strain(first.wanderer, GEAR, rng=tc.ScriptedDice([5]))
+    second = pay_strain(first.wanderer, FOOD, rng=tc.ScriptedDice([1]))
+    assert second.wanderer.inventory.food is StepDie.D4
+    with pytest.raises(tc.RuleError, match="no Strain"):
+        pay_strain(wanderer(strain=0), rng=1)
+
+
+def test_banish_for_strain_only_when_no_inventory_and_strain_must_be_paid():
+    with pytest.raises(tc.RuleError, match="every Inventory is at 0"):
+        banish_for_strain(wanderer(strain=3))
+    with pytest.raises(tc.RuleError, match="must still be paid"):
+        banish_for_strain(wanderer(strain=2, inventory=empty_bag()))
+    step = banish_for_strain(wanderer(strain=3, inventory=empty_bag()), StepDie.D8)
+    assert step.wanderer.endurance.banished == (StepDie.D8,)
+    assert step.wanderer.strain == 0
+
+
+def test_recover_one_roll_at_a_time_and_bleeding_at_the_end():
+    w = wanderer(hp=4, max_hp=6)
+    w = attrs.evolve(w, conditions=w.conditions.gain(Condition.BLEEDING))
+    one = recover_one(w, RecoverAction.HP, WATER, rng=tc.ScriptedDice([4]))
+    assert one.wanderer.health.hp == 5
+    with pytest.raises(tc.RuleError, match="Inventory Restriction"):
+        recover_one(one.wanderer, RecoverAction.HP, WATER, rng=tc.ScriptedDice([4]))
+    done = finish_recover_hp(one.wanderer, healed=True, rng=tc.ScriptedDice([1]))
+    assert done.wanderer.conditions.bleeding is StepDie.D4
+    assert done.wanderer.inventory.last_used is None
+    assert finish_recover_hp(one.wanderer, healed=False, rng=tc.ScriptedDice([])).log == ()
+    with pytest.raises(TypeError, match="healed"):
+        finish_recover_hp(w, healed=1)

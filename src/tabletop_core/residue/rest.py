@@ -53,9 +53,13 @@ __all__ = [
     "RestResult",
     "RestStep",
     "RestStepName",
+    "banish_for_strain",
     "before_resting",
     "check_luck_step",
+    "finish_recover_hp",
+    "pay_strain",
     "recover_hp",
+    "recover_one",
     "rest",
     "start_day",
     "strain_payoff",
@@ -176,35 +180,66 @@ def strain_payoff(
     pay = least if pay is None else check_int("pay", pay, low=least, high=max(strain, least))
     picks = list(choices) if choices is not None else []
     source = _source(rng)
-    inventory = wanderer.inventory.forget_last()
-    endurance = wanderer.endurance
+    current = wanderer.with_inventory(wanderer.inventory.forget_last())
     log: list[str] = []
     for payment in range(pay):
-        if not inventory.available():
-            if endurance.strain < threshold:
+        if not current.inventory.available():
+            if current.strain < threshold:
                 log.append("no Inventory left: the rest of the Strain stays")
                 break
-            if not endurance.can_banish or not (endurance.pool or endurance.exhausted):
-                after = attrs.evolve(wanderer.with_inventory(inventory), endurance=endurance)
-                log.append("No Inventory and no Endurance die to banish")
-                defeat = Defeat(DefeatCause.BANISHED, "Strain Payoff: no Inventory and no Endurance die to banish")
-                return RestStep(RestStepName.STRAIN_PAYOFF, tuple(log), after, defeat)
-            where, index = _banish_choice(wanderer, banish)
-            die = endurance.pool[index].die if where == "pool" else endurance.exhausted[index]
-            endurance = endurance.banish(**{where: (index,)}).with_strain(0)
-            log.append(f"No Inventory: banish {die}, Strain set to 0")
-            after = attrs.evolve(wanderer.with_inventory(inventory), endurance=endurance)
-            if after.endurance_dice == 0:
-                defeat = Defeat(DefeatCause.BANISHED, "Strain Payoff banished the last Endurance die")
-                return RestStep(RestStepName.STRAIN_PAYOFF, tuple(log), after, defeat)
-            return RestStep(RestStepName.STRAIN_PAYOFF, tuple(log), after)
-        choice = picks[payment] if payment < len(picks) else None
-        use = inventory.roll_any(choice, rng=source)
-        inventory = use.after
-        endurance = endurance.reduce_strain(1)
-        log.append(f"{use}, Strain {endurance.strain}")
-    after = attrs.evolve(wanderer.with_inventory(inventory.forget_last()), endurance=endurance)
+            step = banish_for_strain(current, banish)
+            return attrs.evolve(step, log=(*log, *step.log))
+        step = pay_strain(current, picks[payment] if payment < len(picks) else None, rng=source)
+        log.extend(step.log)
+        current = step.wanderer
+    after = current.with_inventory(current.inventory.forget_last())
     return RestStep(RestStepName.STRAIN_PAYOFF, tuple(log), after)
+
+
+def pay_strain(wanderer: Wanderer, kind: InventoryKind | None = None, *, rng: RngLike = None) -> RestStep:
+    """Pay 1 Strain at Strain Payoff: ⊙ one Inventory (*kind*, or the allowed one with the largest die).
+
+    The Inventory Restriction holds against the Inventory rolled last
+    (``wanderer.inventory.last_used``), so paying one Strain at a time follows
+    the same rule as :func:`strain_payoff`.
+
+    Raises:
+        RuleError: no Strain to pay, no Inventory above 0, or *kind* breaks the Inventory Restriction.
+    """
+    check_type("wanderer", wanderer, Wanderer)
+    if wanderer.strain == 0:
+        raise RuleError("Strain Payoff: there is no Strain to pay")
+    use = wanderer.inventory.roll_any(kind, rng=rng)
+    endurance = wanderer.endurance.reduce_strain(1)
+    after = attrs.evolve(wanderer.with_inventory(use.after), endurance=endurance)
+    return RestStep(RestStepName.STRAIN_PAYOFF, (f"{use}, Strain {endurance.strain}",), after)
+
+
+def banish_for_strain(wanderer: Wanderer, banish: StepDie | None = None) -> RestStep:
+    """No Inventory: banish 1 Endurance die (*banish* size, else the smallest) and set Strain to 0.
+
+    With no Endurance die to banish, or when the last one goes, the step carries the defeat.
+
+    Raises:
+        RuleError: an Inventory is still above 0, or Strain is already below the Strain Threshold.
+    """
+    check_type("wanderer", wanderer, Wanderer)
+    if wanderer.inventory.available():
+        raise RuleError("No Inventory applies only when every Inventory is at 0")
+    if wanderer.strain < wanderer.strain_threshold:
+        raise RuleError("No Inventory applies only while Strain must still be paid (at or above the ST)")
+    endurance = wanderer.endurance
+    if not endurance.can_banish or not (endurance.pool or endurance.exhausted):
+        defeat = Defeat(DefeatCause.BANISHED, "Strain Payoff: no Inventory and no Endurance die to banish")
+        return RestStep(RestStepName.STRAIN_PAYOFF, ("No Inventory and no Endurance die to banish",), wanderer, defeat)
+    where, index = _banish_choice(wanderer, banish)
+    die = endurance.pool[index].die if where == "pool" else endurance.exhausted[index]
+    after = attrs.evolve(wanderer, endurance=endurance.banish(**{where: (index,)}).with_strain(0))
+    log = (f"No Inventory: banish {die}, Strain set to 0",)
+    if after.endurance_dice == 0:
+        defeat = Defeat(DefeatCause.BANISHED, "Strain Payoff banished the last Endurance die")
+        return RestStep(RestStepName.STRAIN_PAYOFF, log, after, defeat)
+    return RestStep(RestStepName.STRAIN_PAYOFF, log, after)
 
 
 class RecoverAction(enum.Enum):
@@ -241,13 +276,11 @@ def recover_hp(
     """
     check_type("wanderer", wanderer, Wanderer)
     source = _source(rng)
-    inventory = wanderer.inventory.forget_last()
-    health = wanderer.health
-    conditions = wanderer.conditions
+    current = wanderer.with_inventory(wanderer.inventory.forget_last())
     log: list[str] = []
     steps: list[tuple[RecoverAction, InventoryKind | None]]
     if plan is None:
-        steps = [(RecoverAction.HP, None)] * health.missing
+        steps = [(RecoverAction.HP, None)] * wanderer.health.missing
     else:
         steps = []
         for index, entry in enumerate(plan):
@@ -255,35 +288,67 @@ def recover_hp(
                 raise TypeError(f"plan[{index}] must be a (RecoverAction, InventoryKind | None) pair, got {entry!r}")
             check_type(f"plan[{index}][0]", entry[0], RecoverAction)
             steps.append((entry[0], None if entry[1] is None else InventoryKind.parse(entry[1])))
-    healed = 0
+    healed = False
     for action, kind in steps:
-        if action is RecoverAction.HP:
-            if health.missing == 0:
-                if plan is None:
-                    break
-                raise RuleError(f"Recover HP: already at Max HP {health.max_hp}")
-            if not inventory.allowed(_HEALING):
-                if plan is None:
-                    break
-                raise RuleError("Recover HP: no Food or Water above 0")
-            use = inventory.roll_any(kind, among=_HEALING, rng=source)
-            inventory = use.after
-            health = health.gain(1)
-            healed += 1
-            log.append(f"{use}: +1 HP ({health.hp}/{health.max_hp})")
-        else:
-            condition = Condition.PANIC if action is RecoverAction.PANIC else Condition.FATIGUE
-            if not conditions.has(condition):
-                raise RuleError(f"Recover HP: the {condition} alternative needs {condition} on the Wanderer")
-            use = inventory.roll_any(kind, rng=source)
-            inventory = use.after
-            roll, conditions = conditions.roll(condition, rng=source)
-            log.append(f"{use}; {roll}")
+        if plan is None and (current.health.missing == 0 or not current.inventory.allowed(_HEALING)):
+            break
+        step = recover_one(current, action, kind, rng=source)
+        log.extend(step.log)
+        current = step.wanderer
+        healed = healed or action is RecoverAction.HP
+    done = finish_recover_hp(current, healed=healed, rng=source)
+    return RestStep(RestStepName.RECOVER_HP, (*log, *done.log), done.wanderer)
+
+
+def recover_one(
+    wanderer: Wanderer,
+    action: RecoverAction = RecoverAction.HP,
+    kind: InventoryKind | None = None,
+    *,
+    rng: RngLike = None,
+) -> RestStep:
+    """One roll of Recover HP: ⊙ Food or Water for 1 HP, or the Panic/Fatigue alternative.
+
+    The Inventory Restriction holds against ``wanderer.inventory.last_used``.
+
+    Raises:
+        RuleError: already at Max HP, no Food or Water above 0, a choice breaking the
+            Inventory Restriction, or an alternative for a Condition the Wanderer lacks.
+    """
+    check_type("wanderer", wanderer, Wanderer)
+    check_type("action", action, RecoverAction)
+    source = _source(rng)
+    if action is RecoverAction.HP:
+        health = wanderer.health
+        if health.missing == 0:
+            raise RuleError(f"Recover HP: already at Max HP {health.max_hp}")
+        if not wanderer.inventory.allowed(_HEALING):
+            raise RuleError("Recover HP: no Food or Water above 0")
+        use = wanderer.inventory.roll_any(kind, among=_HEALING, rng=source)
+        health = health.gain(1)
+        after = attrs.evolve(wanderer, health=health).with_inventory(use.after)
+        return RestStep(RestStepName.RECOVER_HP, (f"{use}: +1 HP ({health.hp}/{health.max_hp})",), after)
+    condition = Condition.PANIC if action is RecoverAction.PANIC else Condition.FATIGUE
+    if not wanderer.conditions.has(condition):
+        raise RuleError(f"Recover HP: the {condition} alternative needs {condition} on the Wanderer")
+    use = wanderer.inventory.roll_any(kind, rng=source)
+    roll, conditions = wanderer.conditions.roll(condition, rng=source)
+    after = attrs.evolve(wanderer, conditions=conditions).with_inventory(use.after)
+    return RestStep(RestStepName.RECOVER_HP, (f"{use}; {roll}",), after)
+
+
+def finish_recover_hp(wanderer: Wanderer, *, healed: bool, rng: RngLike = None) -> RestStep:
+    """End Recover HP: Bleeding rolls once if HP was recovered; the Inventory Restriction resets."""
+    check_type("wanderer", wanderer, Wanderer)
+    if not isinstance(healed, bool):
+        raise TypeError(f"healed must be a bool, got {type(healed).__name__}")
+    log: tuple[str, ...] = ()
+    conditions = wanderer.conditions
     if healed and conditions.has(Condition.BLEEDING):
-        roll, conditions = conditions.roll(Condition.BLEEDING, rng=source)
-        log.append(str(roll))
-    after = attrs.evolve(wanderer, health=health, conditions=conditions).with_inventory(inventory.forget_last())
-    return RestStep(RestStepName.RECOVER_HP, tuple(log), after)
+        roll, conditions = conditions.roll(Condition.BLEEDING, rng=rng)
+        log = (str(roll),)
+    after = attrs.evolve(wanderer, conditions=conditions)
+    return RestStep(RestStepName.RECOVER_HP, log, after.with_inventory(after.inventory.forget_last()))
 
 
 def check_luck_step(wanderer: Wanderer, *, rng: RngLike = None) -> RestStep:
