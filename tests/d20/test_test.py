@@ -327,3 +327,47 @@ def test_test_classes_are_not_collected():
     assert TestKind.__test__ is False
     assert TestEffects.__test__ is False
     assert d20.TestBatch.__test__ is False
+
+
+# -- the fast roll path ---------------------------------------------------------------
+
+
+@given(
+    d20_=st.integers(1, 20),
+    d6=st.integers(1, 6),
+    stakes=st.sampled_from(Stakes),
+    modifier=st.integers(-200, 200),
+    fortune=st.booleans(),
+    misfortune=st.booleans(),
+    fatigue=st.integers(0, 10),
+    kind=st.sampled_from(sorted(set(TestKind) - {TestKind.FLAT_ROLL}, key=list(TestKind).index)),
+)
+def test_everyday_rolls_equal_the_pure_function(d20_, d6, stakes, modifier, fortune, misfortune, fatigue, kind):
+    kwargs = {
+        "stakes": stakes,
+        "modifier": modifier,
+        "fortune": fortune,
+        "misfortune": misfortune,
+        "fatigue": fatigue,
+        "kind": kind,
+    }
+    die = d6 if fortune != misfortune else None
+    expected = resolve_test(flat_roll=d20_, fortune_die=die, **kwargs)
+    source = tc.GeneratorDice.__new__(tc.GeneratorDice)  # a GeneratorDice serving fixed faces
+    source._blocks = {20: [d20_], 6: [d6]}
+    source._next_block = {}
+    source._generator = None
+    rolled = roll_test(**kwargs, rng=source)
+    assert rolled == expected
+    assert str(rolled) == str(expected)
+    assert rolled.to_dict() == expected.to_dict()
+    assert roll_test(**kwargs, rng=tc.ScriptedDice([d20_, d6])) == expected
+
+
+def test_everyday_rolls_share_values_and_the_cache_stays_bounded():
+    from tabletop_core.d20 import test as module
+
+    source = tc.dice_source(9)
+    rolls = [roll_test(stakes=Stakes.MID, modifier=m % 300, rng=source) for m in range(module._ROLL_CACHE_LIMIT + 50)]
+    assert len(module._ROLL_CACHE) <= module._ROLL_CACHE_LIMIT
+    assert all(r.total == r.flat_roll + (m % 300) for m, r in enumerate(rolls))

@@ -43,7 +43,6 @@ class TestBatch:
             and Fatigue (its dice are placeholders).
         flat_rolls: The d20s, ``int64``.
         fortune_dice: The d6s (``int64``), or ``None`` when no d6 is rolled.
-        totals: The Test Totals, ``int64``.
         outcome_codes: ``int8`` indexes into :data:`OUTCOME_CODES`.
     """
 
@@ -52,8 +51,16 @@ class TestBatch:
     template: TestRoll
     flat_rolls: npt.NDArray[np.int64]
     fortune_dice: npt.NDArray[np.int64] | None
-    totals: npt.NDArray[np.int64]
     outcome_codes: npt.NDArray[np.int8]
+
+    @property
+    def totals(self) -> npt.NDArray[np.int64]:
+        """The Test Totals, ``int64`` (computed from the dice on each access)."""
+        t = self.template
+        totals = self.flat_rolls + (t.modifier - t.fatigue)
+        if self.fortune_dice is not None:
+            totals += self.fortune_dice if t.fortune else -self.fortune_dice
+        return totals
 
     def __len__(self) -> int:
         return int(self.flat_rolls.shape[0])
@@ -121,16 +128,22 @@ def simulate_test(
     flat_rolls = source.roll_many(20, n)
     fortune_dice = source.roll_many(6, n) if template.needs_fortune_die else None
     shift = template.modifier - template.fatigue
-    totals: npt.NDArray[np.int64] = flat_rolls + shift if shift else flat_rolls.copy()
-    if fortune_dice is not None:
-        if template.fortune:
-            totals += fortune_dice
-        else:
-            totals -= fortune_dice
+    # Compare the dice with the thresholds moved by the Modifiers and Fatigue, instead of
+    # building a totals array: fewer large temporary arrays, the same comparisons.
+    if fortune_dice is None:
+        raw = flat_rolls
+    else:
+        # d20 +/- d6 lies in -5..26: an int8 sum needs an eighth of the memory of int64.
+        combine = np.add if template.fortune else np.subtract
+        raw = combine(flat_rolls, fortune_dice, dtype=np.int8, casting="unsafe")
     if template.automatic_failure:
         codes = np.full(n, OUTCOME_CODES.index(Outcome.FAILURE), dtype=np.int8)
     else:
         level = template.stakes
+        # Thresholds clipped to int8: the dice never leave -5..26, so the comparisons are unchanged.
+        success_at = min(max(level.success_at - shift, -128), 127)
+        setback_at = min(max(level.setback_at - shift, -128), 127)
         # 0 Success, 1 Setback, 2 Failure: count the thresholds the total falls short of.
-        codes = (totals < level.success_at).view(np.int8) + (totals < level.setback_at).view(np.int8)
-    return TestBatch(template, flat_rolls, fortune_dice, totals, codes)
+        codes = np.less(raw, success_at).view(np.int8)
+        codes += np.less(raw, setback_at).view(np.int8)
+    return TestBatch(template, flat_rolls, fortune_dice, codes)

@@ -29,7 +29,7 @@ from tabletop_core._record import Record
 from tabletop_core._validate import check_int, int_field
 from tabletop_core.d20.stakes import Outcome, Stakes, classify
 from tabletop_core.errors import InvalidInput
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import GeneratorDice, RngLike, dice_source
 
 __all__ = [
     "FATIGUE_LIMIT",
@@ -469,6 +469,31 @@ class TestRoll(RolledTotal):
         return "\n".join(lines)
 
 
+# The slots' own setters, for the fast roll path: the frozen class's __setattr__ refuses,
+# and object.__setattr__ is slower. A new field must be added here too (the assert checks).
+_new = object.__new__
+_set_kind = vars(RolledTotal)["kind"].__set__
+_set_flat_roll = vars(RolledTotal)["flat_roll"].__set__
+_set_modifiers = vars(RolledTotal)["modifiers"].__set__
+_set_fortune = vars(RolledTotal)["fortune"].__set__
+_set_misfortune = vars(RolledTotal)["misfortune"].__set__
+_set_fortune_die = vars(RolledTotal)["fortune_die"].__set__
+_set_fatigue = vars(RolledTotal)["fatigue"].__set__
+_set_automatic_failure = vars(RolledTotal)["automatic_failure"].__set__
+_set_stakes = vars(TestRoll)["stakes"].__set__
+assert [f.name for f in attrs.fields(TestRoll)] == [
+    "kind",
+    "flat_roll",
+    "modifiers",
+    "fortune",
+    "misfortune",
+    "fortune_die",
+    "fatigue",
+    "automatic_failure",
+    "stakes",
+]
+
+
 @attrs.frozen(kw_only=True)
 class TestEffects(Record):
     """What applies to one Test besides the dice and Modifiers: usually derived from Conditions.
@@ -621,6 +646,35 @@ def roll_test(
         >>> print(roll_test(stakes="high", modifier=5, misfortune="Impaired", rng=tc.ScriptedDice([17, 2])))
         Test 17 + 5 - d6(2) = 20 · High Stakes -> Success (Misfortune: Impaired)
     """
+    if (
+        effects is None
+        and type(stakes) is Stakes
+        and type(modifier) is int
+        and type(fortune) is bool
+        and type(misfortune) is bool
+        and type(fatigue) is int
+        and type(kind) is TestKind
+        and kind is not TestKind.FLAT_ROLL
+        and type(automatic_failure) is tuple
+        and not automatic_failure
+        and -MODIFIER_LIMIT <= modifier <= MODIFIER_LIMIT
+        and 0 <= fatigue <= FATIGUE_LIMIT
+    ):
+        # The everyday call, already valid by construction: skip the general normalisation
+        # (same dice, same order, same result; tests compare it with resolve_test).
+        # A GeneratorDice is what dice_source would return as it is; skip the call's ABC check.
+        source = rng if type(rng) is GeneratorDice else dice_source(rng)
+        flat = source.roll(20)
+        die = source.roll(6) if fortune is not misfortune else None
+        # Results are immutable values, so equal Tests may share one object: reuse a built one.
+        key = (flat, die, modifier, fortune, misfortune, fatigue, stakes, kind)
+        roll = _ROLL_CACHE.get(key)
+        if roll is None:
+            roll = _build_roll(kind, flat, modifier, fortune, misfortune, die, fatigue, stakes)
+            if len(_ROLL_CACHE) >= _ROLL_CACHE_LIMIT:
+                _ROLL_CACHE.clear()  # bounded memory; the next calls refill it
+            _ROLL_CACHE[key] = roll
+        return roll
     template = _template(
         stakes=stakes,
         modifier=modifier,
@@ -645,6 +699,48 @@ def roll_test(
         kind=template.kind,
         automatic_failure=template.automatic_failure,
     )
+
+
+_ONE_GM = (GM,)
+_ROLL_CACHE: dict[tuple[Any, ...], TestRoll] = {}
+_ROLL_CACHE_LIMIT = 8192
+
+
+def _build_roll(
+    kind: TestKind,
+    flat_roll: int,
+    modifier: int,
+    fortune: bool,
+    misfortune: bool,
+    fortune_die: int | None,
+    fatigue: int,
+    stakes: Stakes,
+) -> TestRoll:
+    """Build a TestRoll from values already checked, through its slots' setters (the fast roll path)."""
+    roll: TestRoll = _new(TestRoll)
+    _set_kind(roll, kind)
+    _set_flat_roll(roll, flat_roll)
+    _set_modifiers(roll, _int_modifier(modifier))
+    _set_fortune(roll, _ONE_GM if fortune else ())
+    _set_misfortune(roll, _ONE_GM if misfortune else ())
+    _set_fortune_die(roll, fortune_die)
+    _set_fatigue(roll, fatigue)
+    _set_automatic_failure(roll, ())
+    _set_stakes(roll, stakes)
+    return roll
+
+
+_MODIFIER_CACHE: dict[int, tuple[Modifier, ...]] = {}
+
+
+def _int_modifier(value: int) -> tuple[Modifier, ...]:
+    """The modifiers tuple for a plain int, cached for everyday values (Modifier is immutable)."""
+    cached = _MODIFIER_CACHE.get(value)
+    if cached is None:
+        cached = _modifiers(value)
+        if -100 <= value <= 100:  # bound the cache
+            _MODIFIER_CACHE[value] = cached
+    return cached
 
 
 def _template(
