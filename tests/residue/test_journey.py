@@ -12,6 +12,7 @@ from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.death import DefeatCause
 from tabletop_core.residue.endurance import ActionSlot, Endurance, EnduranceDie
 from tabletop_core.residue.hexmap import Direction, Hex, HexMap, Region, Tile
+from tabletop_core.residue.hp import Health
 from tabletop_core.residue.inventory import Inventory, InventoryKind
 from tabletop_core.residue.journey import (
     Act,
@@ -31,6 +32,7 @@ from tabletop_core.residue.journey import (
     simulate_journey,
     start_journey,
 )
+from tabletop_core.residue.rest import RestChoices
 from tabletop_core.residue.step_die import StepDie
 from tabletop_core.residue.tokens import Token, TokenKind
 from tabletop_core.residue.wanderer import Wanderer
@@ -267,7 +269,7 @@ def test_rest_starts_a_new_day_and_resets_creature_hp():
     token = Token(TokenKind.CREATURE, Hex(5, -5), name="Husk")
     j = journey(tokens=(token,))
     j = attrs.evolve(j, foes=(None, hurt), phase=Phase.CHECK_STRAIN)
-    step = j.apply(Choice(Act.REST), rng=3)
+    step = j.apply(Choice(Act.REST, rest=RestChoices()), rng=3)
     assert step.journey.day == 2
     assert step.journey.foes[1].hp == 3
     assert step.journey.phase is Phase.TRAVEL
@@ -277,8 +279,13 @@ def test_rest_defeat_all_dice_banished():
     bag = Inventory(food="0", water="0", battery="0", gear="0", resolve="0")
     w = sheet(dice=("d6",), values=(4,), inventory=bag)
     w = attrs.evolve(w, endurance=w.endurance.with_strain(3))
-    step = journey(w, phase=Phase.CHECK_STRAIN).apply(Choice(Act.REST), rng=1)
+    step = journey(w, phase=Phase.CHECK_STRAIN).apply(Choice(Act.REST, rest=RestChoices()), rng=1)
     assert step.journey.defeat.cause is DefeatCause.BANISHED
+    stepwise = journey(w, phase=Phase.CHECK_STRAIN).apply(Choice(Act.REST), rng=1).journey
+    assert stepwise.phase is Phase.PAYOFF
+    assert stepwise.choices() == (Choice(Act.BANISH, banish=StepDie.D6),)
+    last = stepwise.apply(stepwise.choices()[0], rng=1).journey
+    assert last.defeat.cause is DefeatCause.BANISHED
 
 
 def test_no_dice_available_with_nothing_to_recover_is_defeat():
@@ -472,3 +479,47 @@ def test_inconsistent_journey_data_is_refused():
         Journey.from_dict(data)
     with pytest.raises(tc.InvalidInput):
         Journey.from_json("{not json")
+
+
+def test_rest_one_choice_at_a_time():
+    w = attrs.evolve(sheet(hp=6), health=Health(4, 6))
+    w = attrs.evolve(w, endurance=w.endurance.commit(ActionSlot.MOVE, 0).with_strain(3))
+    j = journey(w, phase=Phase.CHECK_STRAIN)
+    # Before Resting (+1 Strain, recover the d8: 5), Wear & Tear (five d8: all 3s).
+    step = apply(j, Choice(Act.REST), [5, 3, 3, 3, 3, 3])
+    payoff = step.journey
+    assert payoff.phase is Phase.PAYOFF
+    assert payoff.wanderer.strain == 4
+    kinds = [c.kind for c in payoff.choices() if c.act is Act.PAY]
+    assert kinds == list(InventoryKind)
+    assert Choice(Act.STOP_PAYING) not in payoff.choices()  # Strain 4 is at or above the ST of 3
+    paid = apply(payoff, Choice(Act.PAY, kind=InventoryKind.GEAR), [4]).journey
+    assert InventoryKind.GEAR not in [c.kind for c in paid.choices()]  # not twice in a row
+    paid = apply(paid, Choice(Act.PAY, kind=InventoryKind.FOOD), [4]).journey
+    assert paid.wanderer.strain == 2
+    assert Choice(Act.STOP_PAYING) in paid.choices()
+    recover = apply(paid, Choice(Act.STOP_PAYING), []).journey
+    assert recover.phase is Phase.RECOVER
+    heal = [c for c in recover.choices() if c.act is Act.HEAL]
+    assert [c.kind for c in heal] == [InventoryKind.FOOD, InventoryKind.WATER]
+    healed = apply(recover, Choice(Act.HEAL, kind=InventoryKind.WATER), [6]).journey
+    assert healed.wanderer.health == Health(5, 6)
+    assert healed.healed
+    # Check Luck (d6: 4), Start Day (three d8).
+    day = apply(healed, Choice(Act.END_REST), [4, 1, 2, 3])
+    assert day.journey.day == 2
+    assert day.journey.phase is Phase.TRAVEL
+    assert "New Day 2" in str(day)
+    assert Journey.from_json(healed.to_json()) == healed
+
+
+def test_rest_with_panic_offers_the_alternative():
+    w = sheet()
+    w = attrs.evolve(w, conditions=w.conditions.gain(Condition.PANIC))
+    j = apply(journey(w, phase=Phase.CHECK_STRAIN), Choice(Act.REST), [3, 3, 3, 3, 3]).journey
+    assert j.phase is Phase.RECOVER  # no Strain: straight to Recover HP
+    panic = [c for c in j.choices() if c.act is Act.PANIC_ROLL]
+    assert len(panic) == 5
+    after = apply(j, Choice(Act.PANIC_ROLL, kind=InventoryKind.GEAR), [5, 2]).journey
+    assert after.wanderer.conditions.panic is StepDie.D4
+    assert not after.healed

@@ -67,7 +67,20 @@ from tabletop_core.residue.endurance import ActionSlot, StrainCheck
 from tabletop_core.residue.hexmap import DIRECTIONS, UNKNOWN_AREA, Direction, Hex, HexMap, Region, draw_area
 from tabletop_core.residue.hum import DEFAULT_COMPASS, place_hum
 from tabletop_core.residue.inventory import InventoryKind
-from tabletop_core.residue.rest import RestChoices, rest
+from tabletop_core.residue.rest import (
+    RecoverAction,
+    RestChoices,
+    banish_for_strain,
+    before_resting,
+    check_luck_step,
+    finish_recover_hp,
+    pay_strain,
+    recover_one,
+    rest,
+    start_day,
+    wear_and_tear,
+)
+from tabletop_core.residue.step_die import StepDie
 from tabletop_core.residue.tokens import Token, TokenKind, move_tokens, tokens_at
 from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, dice_source
@@ -93,6 +106,9 @@ __all__ = [
 ]
 
 
+_HEALING = (InventoryKind.FOOD, InventoryKind.WATER)
+
+
 class Phase(enum.Enum):
     """Where the Journey procedure stands."""
 
@@ -102,6 +118,8 @@ class Phase(enum.Enum):
     DEFEND = "Combat: a Creature Retaliates, Commit Defense or not"
     ESCAPE = "Escape: choose the adjacent Hex"
     CHECK_STRAIN = "Rest Phase: Rest or return to Travel"
+    PAYOFF = "Rest: Strain Payoff, pay Strain with ⊙ Inventory"
+    RECOVER = "Rest: Recover HP with ⊙ Food or Water"
     OVER = "the Journey is over"
 
     def __str__(self) -> str:
@@ -135,6 +153,13 @@ class Act(enum.Enum):
     REROLL = "gain 1 Strain to Reroll the Endurance Pool"
     TRAVEL = "return to the Travel Phase"
     REST = "Rest"
+    PAY = "pay 1 Strain: ⊙ Inventory"
+    STOP_PAYING = "stop paying Strain"
+    BANISH = "No Inventory: banish an Endurance die"
+    HEAL = "⊙ Food or Water: +1 HP"
+    PANIC_ROLL = "⊙ Inventory instead, then roll Panic"
+    FATIGUE_ROLL = "⊙ Inventory instead, then roll Fatigue"
+    END_REST = "end Recover HP: Check Luck, Start Day"
 
     def __str__(self) -> str:
         return self.value
@@ -151,7 +176,10 @@ class Choice(Record):
         luck: ⊙ Luck once for the Action.
         target: The enemy attacked.
         direction: The direction moved.
-        rest: The Rest choices (``None``: the defaults of :func:`~tabletop_core.residue.rest.rest`).
+        rest: For a whole Rest at once, its choices (:class:`~tabletop_core.residue.rest.RestChoices`);
+            ``None`` rests one choice at a time (Strain Payoff, Recover HP).
+        kind: The Inventory to roll (Strain Payoff, Recover HP).
+        banish: The size of Endurance die to banish (Strain Payoff with no Inventory).
     """
 
     act: Act
@@ -160,9 +188,15 @@ class Choice(Record):
     target: int | None = None
     direction: Direction | None = None
     rest: RestChoices | None = None
+    kind: InventoryKind | None = None
+    banish: StepDie | None = None
 
     def __str__(self) -> str:
         parts = [str(self.act)]
+        if self.kind is not None:
+            parts.append(str(self.kind))
+        if self.banish is not None:
+            parts.append(str(self.banish))
         if self.target is not None:
             parts.append(f"enemy {self.target}")
         if self.die is not None:
@@ -301,6 +335,7 @@ class Journey(Record):
         outcome: How the Journey ended.
         defeat: The defeat and its cause.
         steps: Choices applied so far.
+        healed: HP was recovered in this Rest's Recover HP (Bleeding rolls at its end).
     """
 
     wanderer: Wanderer
@@ -321,6 +356,7 @@ class Journey(Record):
     outcome: JourneyOutcome | None = None
     defeat: Defeat | None = None
     steps: int = 0
+    healed: bool = False
 
     def __attrs_post_init__(self) -> None:
         if len(self.foes) != len(self.tokens):
@@ -375,6 +411,30 @@ class Journey(Record):
             found.append(Choice(Act.REROLL))
         return found
 
+    def _payoff_choices(self) -> tuple[Choice, ...]:
+        wanderer = self.wanderer
+        kinds = wanderer.inventory.allowed()
+        found = [Choice(Act.PAY, kind=kind) for kind in kinds]
+        if wanderer.strain < wanderer.strain_threshold:
+            found.append(Choice(Act.STOP_PAYING))
+        elif not kinds:
+            endurance = wanderer.endurance
+            sizes = sorted({d.die for d in endurance.pool} | set(endurance.exhausted), key=lambda d: d.sides)
+            found.extend(Choice(Act.BANISH, banish=size) for size in sizes)
+            if not sizes:
+                found.append(Choice(Act.BANISH))  # Cannot Banish: choosing it is defeat
+        return tuple(found)
+
+    def _recover_choices(self) -> tuple[Choice, ...]:
+        wanderer = self.wanderer
+        found = []
+        if wanderer.health.missing:
+            found += [Choice(Act.HEAL, kind=k) for k in wanderer.inventory.allowed(_HEALING)]
+        for condition, act in ((Condition.PANIC, Act.PANIC_ROLL), (Condition.FATIGUE, Act.FATIGUE_ROLL)):
+            if wanderer.conditions.has(condition):
+                found += [Choice(act, kind=k) for k in wanderer.inventory.allowed()]
+        return (*found, Choice(Act.END_REST))
+
     def choices(self) -> tuple[Choice, ...]:
         """Every choice the rules give the player now (empty once the Journey is over)."""
         phase = self.phase
@@ -392,6 +452,10 @@ class Journey(Record):
             return (*defend, Choice(Act.NO_DEFENSE))
         if phase is Phase.ESCAPE:
             return tuple(Choice(Act.ESCAPE_TO, direction=d) for d in DIRECTIONS)
+        if phase is Phase.PAYOFF:
+            return self._payoff_choices()
+        if phase is Phase.RECOVER:
+            return self._recover_choices()
         if phase is Phase.CHECK_STRAIN:
             if self.wanderer.strain_check is StrainCheck.TRAVEL_OR_REST:
                 return (Choice(Act.TRAVEL), Choice(Act.REST))
@@ -835,20 +899,88 @@ def _do_travel(journey: Journey, _choice: Choice, _source: DiceSource, events: l
     return attrs.evolve(journey, phase=Phase.TRAVEL)
 
 
-def _do_rest(journey: Journey, choice: Choice, source: DiceSource, events: list[str]) -> Journey:
-    result = rest(journey.wanderer, choices=choice.rest, rng=source)
-    events.extend(str(step) for step in result.steps)
-    journey = attrs.evolve(journey, wanderer=result.wanderer)
-    if result.defeat is not None:
-        return _defeated(journey, result.defeat, events)
+def _new_day(journey: Journey, events: list[str]) -> Journey:
+    """After Start Day: Creature HP resets, the day count goes on, the Travel Phase begins."""
     foes = tuple(None if f is None else f.reset() for f in journey.foes)  # Creature HP resets at Rest
     day = journey.day + 1
-    journey = attrs.evolve(journey, foes=foes, day=day, phase=Phase.TRAVEL)
+    journey = attrs.evolve(journey, foes=foes, day=day, phase=Phase.TRAVEL, healed=False)
     if day > journey.setup.max_days:
         events.append(f"day {day}: past the day limit of {journey.setup.max_days}")
         return attrs.evolve(journey, phase=Phase.OVER, outcome=JourneyOutcome.OUT_OF_TIME)
     events.append(f"New Day {day}")
     return journey
+
+
+def _do_rest(journey: Journey, choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+    if choice.rest is not None:  # the whole Rest at once, with the given choices
+        result = rest(journey.wanderer, choices=choice.rest, rng=source)
+        events.extend(str(step) for step in result.steps)
+        journey = attrs.evolve(journey, wanderer=result.wanderer)
+        if result.defeat is not None:
+            return _defeated(journey, result.defeat, events)
+        return _new_day(journey, events)
+    wanderer = journey.wanderer
+    for stage in (before_resting, wear_and_tear):
+        step = stage(wanderer, rng=source)
+        events.append(str(step))
+        wanderer = step.wanderer
+    return _to_payoff(attrs.evolve(journey, wanderer=wanderer), events)
+
+
+def _to_payoff(journey: Journey, events: list[str]) -> Journey:
+    if journey.wanderer.strain == 0:
+        return _to_recover(journey, events)
+    return attrs.evolve(journey, phase=Phase.PAYOFF)
+
+
+def _to_recover(journey: Journey, _events: list[str]) -> Journey:
+    wanderer = journey.wanderer
+    wanderer = wanderer.with_inventory(wanderer.inventory.forget_last())  # the Restriction starts afresh
+    return attrs.evolve(journey, wanderer=wanderer, phase=Phase.RECOVER, healed=False)
+
+
+def _do_pay(journey: Journey, choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+    step = pay_strain(journey.wanderer, choice.kind, rng=source)
+    events.extend(step.log)
+    return _to_payoff(attrs.evolve(journey, wanderer=step.wanderer), events)
+
+
+def _do_stop_paying(journey: Journey, _choice: Choice, _source: DiceSource, events: list[str]) -> Journey:
+    events.append(f"Strain stays at {journey.wanderer.strain}")
+    return _to_recover(journey, events)
+
+
+def _do_banish(journey: Journey, choice: Choice, _source: DiceSource, events: list[str]) -> Journey:
+    step = banish_for_strain(journey.wanderer, choice.banish)
+    events.extend(step.log)
+    journey = attrs.evolve(journey, wanderer=step.wanderer)
+    if step.defeat is not None:
+        return _defeated(journey, step.defeat, events)
+    return _to_recover(journey, events)
+
+
+_RECOVER_ACTION = {
+    Act.HEAL: RecoverAction.HP,
+    Act.PANIC_ROLL: RecoverAction.PANIC,
+    Act.FATIGUE_ROLL: RecoverAction.FATIGUE,
+}
+
+
+def _do_recover_one(journey: Journey, choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+    step = recover_one(journey.wanderer, _RECOVER_ACTION[choice.act], choice.kind, rng=source)
+    events.extend(step.log)
+    return attrs.evolve(journey, wanderer=step.wanderer, healed=journey.healed or choice.act is Act.HEAL)
+
+
+def _do_end_rest(journey: Journey, _choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+    step = finish_recover_hp(journey.wanderer, healed=journey.healed, rng=source)
+    events.extend(step.log)
+    wanderer = step.wanderer
+    for stage in (check_luck_step, start_day):
+        done = stage(wanderer, rng=source)
+        events.append(str(done))
+        wanderer = done.wanderer
+    return _new_day(attrs.evolve(journey, wanderer=wanderer), events)
 
 
 _APPLY: dict[Act, Any] = {
@@ -865,6 +997,13 @@ _APPLY: dict[Act, Any] = {
     Act.REROLL: _do_reroll,
     Act.TRAVEL: _do_travel,
     Act.REST: _do_rest,
+    Act.PAY: _do_pay,
+    Act.STOP_PAYING: _do_stop_paying,
+    Act.BANISH: _do_banish,
+    Act.HEAL: _do_recover_one,
+    Act.PANIC_ROLL: _do_recover_one,
+    Act.FATIGUE_ROLL: _do_recover_one,
+    Act.END_REST: _do_end_rest,
 }
 
 
@@ -908,6 +1047,28 @@ def _best_die(journey: Journey, options: Sequence[Choice], *, luck: bool) -> Cho
     return max(usable, key=lambda c: -1 if c.die is None else pool[c.die].value)
 
 
+def _rest_choice(journey: Journey, choices: Sequence[Choice], *, pay_all: bool) -> Choice:
+    """Strain Payoff and Recover HP for the shipped policies: roll the largest allowed die.
+
+    Pays every Strain (*pay_all*) or only what the rules demand; banishes the
+    smallest die; heals to Max HP while Food or Water lasts; never uses the
+    Panic/Fatigue alternative; then ends the Rest.
+    """
+    inventory = journey.wanderer.inventory
+
+    def largest(act: Act) -> Choice | None:
+        found = [(inventory.die(c.kind).sides, -i, c) for i, c in enumerate(choices) if c.act is act and c.kind]
+        return max(found, key=lambda entry: entry[:2])[2] if found else None
+
+    if journey.phase is Phase.PAYOFF:
+        stop = next((c for c in choices if c.act is Act.STOP_PAYING), None)
+        pay = largest(Act.PAY)
+        if pay is not None and (pay_all or stop is None):
+            return pay
+        return stop or choices[0]  # no Inventory left: BANISH choices, smallest die first
+    return largest(Act.HEAL) or next(c for c in choices if c.act is Act.END_REST)
+
+
 def _toward_hum(journey: Journey, choices: Sequence[Choice]) -> Choice:
     hum = journey.hum
     direction = journey.position.direction_to(hum) if hum is not None else None
@@ -932,7 +1093,8 @@ class CautiousPolicy:
     * Combat: Run when HP is at or below *run_below* and a die is free, else
       Attack the weakest enemy with the best die (Luck when the die is low).
     * Retaliation: Commit Defense with the best die whenever one is free.
-    * Rest Phase: Rest whenever Strain is above 0 or HP is below Max HP.
+    * Rest Phase: Rest whenever Strain is above 0 or HP is below Max HP; pay off
+      every Strain with the largest Inventory die; heal to Max HP.
     """
 
     run_below: int = 2
@@ -946,6 +1108,8 @@ class CautiousPolicy:
         def low(choice: Choice | None) -> bool:
             return choice is not None and choice.die is not None and pool[choice.die].value < 6
 
+        if journey.phase in (Phase.PAYOFF, Phase.RECOVER):
+            return _rest_choice(journey, choices, pay_all=True)
         if journey.phase is Phase.CHECK_STRAIN:
             w = journey.wanderer
             wants_rest = w.strain > 0 or w.health.missing > 0 or not pool
@@ -982,7 +1146,8 @@ class GreedyPolicy:
       with an empty pool, recover dice for Strain rather than stop.
     * Combat: Attack the weakest enemy with the best die and Luck; never Runs.
     * Retaliation: takes every blow (keeps its dice for Travel).
-    * Rest Phase: returns to Travel whenever the rules allow.
+    * Rest Phase: returns to Travel whenever the rules allow; at Rest pays only the
+      Strain it must; heals to Max HP.
     """
 
     name: str = "greedy"
@@ -990,6 +1155,8 @@ class GreedyPolicy:
     def choose(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
         """Pick a choice (see the class docs)."""
         acts = {c.act for c in choices}
+        if journey.phase in (Phase.PAYOFF, Phase.RECOVER):
+            return _rest_choice(journey, choices, pay_all=False)
         if journey.phase is Phase.CHECK_STRAIN:
             has_dice = bool(journey.wanderer.endurance.pool or journey.wanderer.endurance.committed)
             return Choice(Act.TRAVEL) if Act.TRAVEL in acts and has_dice else Choice(Act.REST)
