@@ -14,6 +14,7 @@ from tabletop_core.residue.endurance import ActionSlot, Endurance, EnduranceDie
 from tabletop_core.residue.hexmap import Direction, Hex, HexMap, Region, Tile
 from tabletop_core.residue.hp import Health
 from tabletop_core.residue.inventory import Inventory, InventoryKind
+from tabletop_core.residue.items import Item, ItemType, Loadout
 from tabletop_core.residue.journey import (
     Act,
     AreaEntry,
@@ -523,3 +524,21 @@ def test_rest_with_panic_offers_the_alternative():
     after = apply(j, Choice(Act.PANIC_ROLL, kind=InventoryKind.GEAR), [5, 2]).journey
     assert after.wanderer.conditions.panic is StepDie.D4
     assert not after.healed
+
+
+def test_switch_items_costs_1_strain_in_travel_2_in_combat_and_nothing_at_rest():
+    pipe = Item("Pipe", ItemType.WEAPON)
+    rot = Item("Rot", ItemType.CORRUPTION)
+    w = attrs.evolve(sheet(), loadout=Loadout((pipe, rot), (None,)))
+    j = journey(w)
+    switches = [c for c in j.choices() if c.act is Act.SWITCH]
+    assert switches == [Choice(Act.SWITCH, item_slot=0, weapon_slot=0)]  # the Corruption card stays put
+    travel = apply(j, switches[0], []).journey
+    assert travel.wanderer.strain == 1
+    assert travel.wanderer.loadout.active_weapons == (pipe,)
+    fight = attrs.evolve(j, phase=Phase.COMBAT, encounter=Encounter((HUSK,)), encounter_tokens=(None,))
+    assert apply(fight, switches[0], []).journey.wanderer.strain == 2
+    resting = attrs.evolve(j, phase=Phase.RECOVER)
+    step = apply(resting, switches[0], [])
+    assert step.journey.wanderer.strain == 0
+    assert "Switch Items during Rest: +0 Strain" in str(step)

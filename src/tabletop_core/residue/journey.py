@@ -67,6 +67,7 @@ from tabletop_core.residue.endurance import ActionSlot, StrainCheck
 from tabletop_core.residue.hexmap import DIRECTIONS, UNKNOWN_AREA, Direction, Hex, HexMap, Region, draw_area
 from tabletop_core.residue.hum import DEFAULT_COMPASS, place_hum
 from tabletop_core.residue.inventory import InventoryKind
+from tabletop_core.residue.items import Context, SlotKind
 from tabletop_core.residue.rest import (
     RecoverAction,
     RestChoices,
@@ -160,6 +161,7 @@ class Act(enum.Enum):
     PANIC_ROLL = "⊙ Inventory instead, then roll Panic"
     FATIGUE_ROLL = "⊙ Inventory instead, then roll Fatigue"
     END_REST = "end Recover HP: Check Luck, Start Day"
+    SWITCH = "Switch Items between an Item Slot and a Weapon Slot"
 
     def __str__(self) -> str:
         return self.value
@@ -180,6 +182,8 @@ class Choice(Record):
             ``None`` rests one choice at a time (Strain Payoff, Recover HP).
         kind: The Inventory to roll (Strain Payoff, Recover HP).
         banish: The size of Endurance die to banish (Strain Payoff with no Inventory).
+        item_slot: The Item Slot of a switch.
+        weapon_slot: The Weapon Slot of a switch.
     """
 
     act: Act
@@ -190,6 +194,8 @@ class Choice(Record):
     rest: RestChoices | None = None
     kind: InventoryKind | None = None
     banish: StepDie | None = None
+    item_slot: int | None = None
+    weapon_slot: int | None = None
 
     def __str__(self) -> str:
         parts = [str(self.act)]
@@ -197,6 +203,8 @@ class Choice(Record):
             parts.append(str(self.kind))
         if self.banish is not None:
             parts.append(str(self.banish))
+        if self.item_slot is not None:
+            parts.append(f"Item Slot {self.item_slot} <-> Weapon Slot {self.weapon_slot}")
         if self.target is not None:
             parts.append(f"enemy {self.target}")
         if self.die is not None:
@@ -411,6 +419,17 @@ class Journey(Record):
             found.append(Choice(Act.REROLL))
         return found
 
+    def _switch_choices(self) -> list[Choice]:
+        """Switch Items: any Item Slot with any Weapon Slot, unless empty both or a Corruption card."""
+        loadout = self.wanderer.loadout
+        found = []
+        for i, held in enumerate(loadout.item_slots):
+            for j, wielded in enumerate(loadout.weapon_slots):
+                cards = [c for c in (held, wielded) if c is not None]
+                if cards and not any(c.is_corruption_card for c in cards):
+                    found.append(Choice(Act.SWITCH, item_slot=i, weapon_slot=j))
+        return found
+
     def _payoff_choices(self) -> tuple[Choice, ...]:
         wanderer = self.wanderer
         kinds = wanderer.inventory.allowed()
@@ -433,20 +452,25 @@ class Journey(Record):
         for condition, act in ((Condition.PANIC, Act.PANIC_ROLL), (Condition.FATIGUE, Act.FATIGUE_ROLL)):
             if wanderer.conditions.has(condition):
                 found += [Choice(act, kind=k) for k in wanderer.inventory.allowed()]
-        return (*found, Choice(Act.END_REST))
+        return (*found, *self._switch_choices(), Choice(Act.END_REST))
 
     def choices(self) -> tuple[Choice, ...]:
         """Every choice the rules give the player now (empty once the Journey is over)."""
         phase = self.phase
         if phase is Phase.TRAVEL:
-            return (*self._commit_choices(Act.COMMIT_MOVE), Choice(Act.END_TRAVEL), *self._strain_choices())
+            return (
+                *self._commit_choices(Act.COMMIT_MOVE),
+                Choice(Act.END_TRAVEL),
+                *self._strain_choices(),
+                *self._switch_choices(),
+            )
         if phase is Phase.MOVE:
             return (*(Choice(Act.MOVE, direction=d) for d in DIRECTIONS), Choice(Act.END_TRAVEL))
         if phase is Phase.COMBAT:
             assert self.encounter is not None  # the COMBAT phase always holds one
             attacks = [c for t in self.encounter.living for c in self._commit_choices(Act.ATTACK, target=t)]
             runs = self._commit_choices(Act.RUN)
-            return (*attacks, Choice(Act.PASS), *runs, *self._strain_choices())
+            return (*attacks, Choice(Act.PASS), *runs, *self._strain_choices(), *self._switch_choices())
         if phase is Phase.DEFEND:
             defend = [c for c in self._commit_choices(Act.DEFEND) if c.die is not None]
             return (*defend, Choice(Act.NO_DEFENSE))
@@ -972,6 +996,28 @@ def _do_recover_one(journey: Journey, choice: Choice, source: DiceSource, events
     return attrs.evolve(journey, wanderer=step.wanderer, healed=journey.healed or choice.act is Act.HEAL)
 
 
+_SWITCH_CONTEXT = {Phase.TRAVEL: Context.OUTSIDE_REST, Phase.COMBAT: Context.COMBAT, Phase.RECOVER: Context.REST}
+
+
+def _do_switch(journey: Journey, choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+    assert choice.item_slot is not None
+    assert choice.weapon_slot is not None
+    context = _SWITCH_CONTEXT[journey.phase]
+    wanderer = journey.wanderer
+    loadout, cost = wanderer.loadout.switch(
+        (SlotKind.ITEM, choice.item_slot), (SlotKind.WEAPON, choice.weapon_slot), context=context
+    )
+    events.append(f"Switch Items {context}: +{cost} Strain · {loadout}")
+    conditions = wanderer.conditions
+    if cost and conditions.has(Condition.DELIRIUM):  # whenever you gain Strain, roll Delirium
+        roll, conditions = conditions.roll(Condition.DELIRIUM, rng=source)
+        events.append(str(roll))
+    wanderer = attrs.evolve(
+        wanderer, loadout=loadout, endurance=wanderer.endurance.gain_strain(cost), conditions=conditions
+    )
+    return attrs.evolve(journey, wanderer=wanderer)
+
+
 def _do_end_rest(journey: Journey, _choice: Choice, source: DiceSource, events: list[str]) -> Journey:
     step = finish_recover_hp(journey.wanderer, healed=journey.healed, rng=source)
     events.extend(step.log)
@@ -1004,6 +1050,7 @@ _APPLY: dict[Act, Any] = {
     Act.PANIC_ROLL: _do_recover_one,
     Act.FATIGUE_ROLL: _do_recover_one,
     Act.END_REST: _do_end_rest,
+    Act.SWITCH: _do_switch,
 }
 
 
