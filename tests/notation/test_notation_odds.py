@@ -82,7 +82,7 @@ def test_division_and_negation():
 
 
 def test_against_itertools_enumeration():
-    for count, sides, keep in [(3, 6, 2), (5, 4, 3), (4, 8, 1), (6, 3, 4)]:
+    for count, sides, keep in [(3, 6, 2), (5, 4, 3), (4, 8, 1), (6, 3, 4), (7, 4, 2), (8, 3, 3), (7, 3, 6)]:
         weights: dict[int, int] = {}
         for faces in product(range(1, sides + 1), repeat=count):
             total = sum(sorted(faces, reverse=True)[:keep])
@@ -139,6 +139,13 @@ def test_large_keep_is_computed_without_enumeration():
     )
     assert min(odds.outcomes) == 3
     assert len(odds) == 28
+
+
+def test_keep_one_of_a_thousand_dice_is_the_maximum():
+    odds = distribution("1000d10kh1")
+    for k in range(1, 11):
+        assert odds.at_most(k) == Fraction(k, 10) ** 1000
+    assert distribution("1000d10kl1").at_least(2) == Fraction(9, 10) ** 1000
 
 
 def test_too_large_is_a_clear_error():

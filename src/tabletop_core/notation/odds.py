@@ -257,9 +257,12 @@ class _Calculator:
         """The sum of the best *keep* of *n* independent dice, by order statistics.
 
         Walk the sort keys from best to worst. A state is (dice placed so far ->
-        {sum of kept contributions: weight}); at each key, choose how many of the
-        remaining dice show it (``comb(r, i)`` ways). Once *keep* dice are kept the
-        rest can show any worse key, which is one power: no need to walk further.
+        {sum of kept contributions: weight}), always with fewer than *keep* kept.
+        At each key, ``i`` of the ``r`` remaining dice show it (``comb(r, i)`` ways):
+        while ``i`` leaves the pool short of *keep* the state moves on; every larger
+        ``i`` fills the pool, after which the other dice may show any worse key, so
+        those cases fold into one scalar weight and finish at once. The work is about
+        keys x keep x keep table merges, whatever the number of dice.
         """
         if keep == 0:
             return {0: 1}
@@ -272,42 +275,49 @@ class _Calculator:
         for key in order:
             weight = key_weights[key]
             rest = remaining - weight
-            # Every (dice placed, dice showing this key) pair costs a few big products.
-            self.charge((sum(n - placed + 1 for placed in states) * 3 + 2 * n) * big)
-            weight_powers = [1]
-            rest_powers = [1]
-            for _ in range(n):
-                weight_powers.append(weight_powers[-1] * weight)
-                rest_powers.append(rest_powers[-1] * rest)
-            powers: list[_Weights] = [{0: 1}]
             contributions = units[key]
+            powers: list[_Weights] = [{0: 1}]
+            if len(contributions) == 1:  # the usual case: a die's key is its contribution
+                ((value, value_weight),) = contributions.items()
+                powers += [{value * t: value_weight**t} for t in range(1, min(keep, n) + 1)]
+            while len(powers) <= min(keep, n):
+                powers.append(self.combine(powers[-1], contributions, "+"))
+            # The work of this key, known before doing it: one merge per (state, i), plus the scalar sums.
+            work = 0
+            for placed, sums in states.items():
+                left, need = n - placed, keep - placed
+                work += sum(len(sums) * len(powers[i]) for i in range(min(need, left) + 1)) + need
+            self.charge(work * big)
             new_states: dict[int, defaultdict[int, int]] = {}
             for placed, sums in states.items():
                 left = n - placed
-                for i in range(left + 1):
-                    if rest == 0 and i != left:
-                        continue
-                    taken = min(i, keep - placed)
-                    while len(powers) <= taken:
-                        powers.append(self.combine(powers[-1], contributions, "+"))
-                    added = powers[taken]
-                    now = placed + i
-                    factor = comb(left, i) * weight_powers[i - taken]
-                    if now >= keep:
-                        factor *= rest_powers[left - i]
-                        target = finished
+                need = keep - placed
+                if rest:
+                    for i in range(min(need, left + 1)):
+                        target = new_states.setdefault(placed + i, defaultdict(int))
+                        _accumulate(target, sums, powers[i], comb(left, i))
+                if left >= need:
+                    if rest:
+                        # sum(comb(left, i) * weight**(i - need) * rest**(left - i) for i >= need), by the
+                        # binomial theorem: the whole expansion less its first `need` terms, divided exactly.
+                        short = sum(comb(left, i) * weight**i * rest ** (left - i) for i in range(need))
+                        scalar = ((weight + rest) ** left - short) // weight**need
                     else:
-                        target = new_states.setdefault(now, defaultdict(int))
-                    self.charge(len(sums) * len(added) * big)
-                    for total, w in sums.items():
-                        scaled = w * factor
-                        for value, wv in added.items():
-                            target[total + value] += scaled * wv
+                        scalar = weight ** (left - need)
+                    _accumulate(finished, sums, powers[need], scalar)
             states = {placed: dict(sums) for placed, sums in new_states.items()}
             remaining = rest
             if not states:
                 break
         return self.checked(dict(finished))
+
+
+def _accumulate(target: defaultdict[int, int], sums: _Weights, added: _Weights, factor: int) -> None:
+    """Add ``factor * (sums convolved with added)`` into *target*."""
+    for total, weight in sums.items():
+        scaled = weight * factor
+        for value, added_weight in added.items():
+            target[total + value] += scaled * added_weight
 
 
 def _bits(weights: _Weights) -> int:
