@@ -37,6 +37,9 @@ EXTENSIONS = (
 
 DEFAULT_DEMO_SEED = 2026
 
+MAX_TABLE_SIDES = 10_000
+"""The most sides ``tabletop odds die`` tabulates (a bigger table is no use in a terminal)."""
+
 
 @attrs.frozen
 class Output:
@@ -85,8 +88,10 @@ def _parse_die(text: str) -> Die:
         body = body[1:]
     if body == "%":
         body = "100"
-    if not body.isdigit():
+    if not (body.isascii() and body.isdigit()):  # isdigit alone accepts "²", which int() refuses
         raise TabletopError(f"expected a die such as d20, got {text!r}")
+    if len(body) > len(str(MAX_TABLE_SIDES)) or int(body) > MAX_TABLE_SIDES:
+        raise TabletopError(f"a die for the command line has at most {MAX_TABLE_SIDES} sides, got {text!r}")
     return Die(int(body))
 
 

@@ -107,3 +107,12 @@ def test_demo_is_seeded(capsys):
     assert "-- Dice notation --" in first
     assert "Exact odds of 4d6kh3: mean 15869/1296" in first
     assert run(capsys, "demo", "--seed", "5")[1] == first
+
+
+def test_odds_die_refuses_odd_digits_and_huge_dice(capsys):
+    # "²" passes str.isdigit but not int(); a huge die would tabulate forever.
+    assert run(capsys, "odds", "die", "d²")[0] == 2
+    status, _, err = run(capsys, "odds", "die", "d10001")
+    assert status == 2
+    assert "at most 10000 sides" in err
+    assert run(capsys, "odds", "die", "d10000")[0] == 0
