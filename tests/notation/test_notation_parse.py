@@ -234,3 +234,8 @@ def test_very_long_numbers_are_refused_cleanly():
     with pytest.raises(NotationError, match="at most 1000 digits"):
         parse("9" * 5000, limits=limits)
     assert parse("9" * 1000, limits=limits).body == Number(int("9" * 1000))
+
+
+def test_a_stray_keep_is_reported_as_typed():
+    with pytest.raises(NotationError, match="found 'k'"):
+        parse("1+k3")

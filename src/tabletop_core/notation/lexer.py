@@ -42,7 +42,7 @@ class Token:
     Attributes:
         kind: One of the kind names in this module (``"number"``, ``"d"``, ...).
         text: The text as read (lower case; a label keeps its case; a keep/drop
-            or reroll token holds ``kh kl dh dl`` / ``r ro``).
+            or reroll token holds ``k kh kl dh dl`` / ``r ro``).
         start: 1-based column of its first character.
         end: 1-based column of its last character.
     """
@@ -98,8 +98,8 @@ def tokenize(text: str) -> list[Token]:
             if following in ("h", "l"):
                 tokens.append(Token(SELECT, char + following, column, column + 1))
                 i += 2
-            elif char == "k":  # a bare k keeps the highest, as most dice bots read it
-                tokens.append(Token(SELECT, "kh", column, column))
+            elif char == "k":  # a bare k keeps the highest, as most dice bots read it (see the parser)
+                tokens.append(Token(SELECT, "k", column, column))
                 i += 1
             else:
                 tokens.append(Token(DIE, "d", column, column))

@@ -234,7 +234,7 @@ class _Parser:
                 if select is not None:
                     raise self.error("a dice term can keep or drop only once", token.start)
                 amount = self.integer("a count")[0] if self.peek.kind == lexer.NUMBER else 1
-                select = Select(token.text, amount)
+                select = Select("kh" if token.text == "k" else token.text, amount)
             elif token.kind == lexer.REROLL:
                 if reroll is not None:
                     raise self.error("a dice term can reroll only once (use r or ro, not both)", token.start)
