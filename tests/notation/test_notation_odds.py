@@ -166,3 +166,26 @@ def test_distribution_is_cached_and_accepts_trees():
     assert distribution(parse("3d8")) == distribution("3d8")
     with pytest.raises(TypeError):
         distribution(3)  # type: ignore[arg-type]
+
+
+def _sum_counts(count: int, sides: int) -> dict[int, int]:
+    ways = {0: 1}
+    for _ in range(count):
+        step: dict[int, int] = {}
+        for total, n in ways.items():
+            for face in range(1, sides + 1):
+                step[total + face] = step.get(total + face, 0) + n
+        ways = step
+    return ways
+
+
+@pytest.mark.parametrize(("count", "sides"), [(20, 6), (13, 10), (50, 4), (9, 100)])
+def test_large_sums_match_die_by_die_counting(count, sides):
+    assert distribution(f"{count}d{sides}") == Distribution(_sum_counts(count, sides))
+
+
+def test_hundred_d6_extremes():
+    odds = distribution("100d6")
+    assert odds.probability(600) == Fraction(1, 6**100)
+    assert odds.probability(101) == Fraction(100, 6**100)
+    assert odds.mean() == 350
