@@ -189,3 +189,10 @@ def test_hundred_d6_extremes():
     assert odds.probability(600) == Fraction(1, 6**100)
     assert odds.probability(101) == Fraction(100, 6**100)
     assert odds.mean() == 350
+
+
+def test_huge_numbers_do_not_blow_up_the_odds():
+    big = "9" * 900
+    assert distribution(f"1d4*{big}").outcomes[0] == int(big)
+    with pytest.raises(NotationError, match="outcomes"):
+        distribution(f"1d10000*{big}+1d10000*{big[:-5]}", limits=Limits(max_length=5000))

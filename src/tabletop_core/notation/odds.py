@@ -113,11 +113,14 @@ class _Calculator:
 
     def checked(self, weights: _Weights) -> _Weights:
         if len(weights) > self.limits.max_odds_outcomes:
-            raise NotationError(
-                f"{self.text}: exact odds would have more than {self.limits.max_odds_outcomes} outcomes; "
-                "raise Limits.max_odds_outcomes to allow more"
-            )
+            raise self.too_many()
         return weights
+
+    def too_many(self) -> NotationError:
+        return NotationError(
+            f"{self.text}: exact odds would have more than {self.limits.max_odds_outcomes} outcomes; "
+            "raise Limits.max_odds_outcomes to allow more"
+        )
 
     # -- combining ------------------------------------------------------------
 
@@ -127,7 +130,7 @@ class _Calculator:
             # Know the size before doing the work: a sum spans at most both ranges.
             span = (max(left) - min(left)) + (max(right) - min(right)) + 1
             if min(span, len(left) * len(right)) > self.limits.max_odds_outcomes:
-                self.checked(dict.fromkeys(range(span), 1))
+                raise self.too_many()
         if op == "+" and _dense(left) and _dense(right):
             span = (max(left) - min(left)) + (max(right) - min(right)) + 2
             # One big-integer product (Karatsuba, about n**1.585 digit steps) does the whole convolution.
@@ -245,7 +248,7 @@ class _Calculator:
             chain = dict(deeper)
             scale *= total_weight
             if len(chain) > self.limits.max_odds_outcomes:
-                self.checked(dict.fromkeys(range(len(chain)), 1))
+                raise self.too_many()
         units = {}
         for (total, hits), weight in chain.items():
             contribution = total if success is None else hits
