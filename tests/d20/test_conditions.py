@@ -269,3 +269,22 @@ def test_rendering():
     assert str(Conditions()) == "no Conditions"
     assert state.to_markdown().splitlines()[-1] == "- implied: Helpless, Impaired, Off Guard, Slowed, Unfocused"
     assert "<code>" in state._repr_html_()
+
+
+def test_what_the_creature_can_do():
+    free = Conditions()
+    assert (free.can_act, free.can_move, free.can_focus, free.can_be_willing, free.is_object) == (
+        True,
+        True,
+        True,
+        True,
+        False,
+    )
+    assert not Conditions().add("paralyzed").can_act
+    assert not Conditions().add("restrained").can_move
+    assert not Conditions().add("staggered").can_focus
+    assert not Conditions().add("stable").can_be_willing  # Stable -> Unconscious
+    assert not Conditions().add("defeated").can_be_willing
+    assert Conditions().add("petrified").is_object
+    assert Conditions().add("sickened").restrictions() == ["Sickened: you can't willingly ingest anything"]
+    assert Conditions().add("hasted").restrictions() == []

@@ -439,6 +439,45 @@ class Conditions(Record):
         """Each Doomed, by source: its value (``None`` while still to be rolled)."""
         return {i.source: i.value for i in self.instances_of(Condition.DOOMED)}
 
+    # -- what the creature can do ------------------------------------------------
+
+    @property
+    def can_act(self) -> bool:
+        """Whether the creature can take Actions and spend AP (not Incapacitated)."""
+        return Condition.INCAPACITATED not in self.active
+
+    @property
+    def can_move(self) -> bool:
+        """Whether the creature can Move under its own power (not Immobilized)."""
+        return Condition.IMMOBILIZED not in self.active
+
+    @property
+    def can_focus(self) -> bool:
+        """Whether the creature can start or keep up Focus (not Unfocused)."""
+        return Condition.UNFOCUSED not in self.active
+
+    @property
+    def can_be_willing(self) -> bool:
+        """Whether the creature can be Willing (Unconscious and Defeated creatures can't)."""
+        return not self.active & {Condition.UNCONSCIOUS, Condition.DEFEATED}
+
+    @property
+    def is_object(self) -> bool:
+        """Whether the creature is treated as an Object (Defeated or Petrified), except for restoration."""
+        return bool(self.active & {Condition.DEFEATED, Condition.PETRIFIED})
+
+    def restrictions(self) -> list[str]:
+        """The rules text's other limits that apply now, one line per Condition in effect.
+
+        >>> for line in Conditions().add("stunned").restrictions():
+        ...     print(line)
+        Immobilized: you can't Move or otherwise move under your own power
+        Off Guard: Attacks against you gain Fortune
+        Stunned: you can't communicate coherently
+        Unfocused: your Focus ends; you can't start to Focus
+        """
+        return [f"{c}: {_LIMITS[c]}" for c in Condition if c in self.active and c in _LIMITS]
+
     # -- changing ------------------------------------------------------------------
 
     def add(
@@ -657,6 +696,27 @@ class Conditions(Record):
         if implied:
             lines.append(f"- implied: {', '.join(implied)}")
         return "\n".join(lines)
+
+
+_LIMITS = {
+    Condition.BLINDED: "you fail Tests that need Sight; Immune to visual Effects; all terrain is Difficult Terrain",
+    Condition.CHARMED: "you can't Target your charmer with harmful Effects; ends when your charmer harms you",
+    Condition.DEAFENED: "you fail Tests that need Hearing; Immune to auditory Effects",
+    Condition.DEFEATED: "ongoing Effects end; no Healing; can't be Willing; you function as an Object",
+    Condition.FRIGHTENED: "while you see your source of fear you can't willingly Move closer to it",
+    Condition.HELPLESS: "you can't make Body Saves; you can be the Target of a Dispatch",
+    Condition.HIDDEN: "ends when you do anything except Hide or Sneak",
+    Condition.IMMOBILIZED: "you can't Move or otherwise move under your own power",
+    Condition.INCAPACITATED: "you can't take Actions or spend AP",
+    Condition.OFF_GUARD: "Attacks against you gain Fortune",
+    Condition.PETRIFIED: "you can't gain or lose HP, sense anything or age; your weight doubles",
+    Condition.PRONE: "you can only Move by Crawling; ends when you use the Move Action to rise",
+    Condition.SICKENED: "you can't willingly ingest anything",
+    Condition.SILENCED: "sound can't pass between you and the world; you're Inaudible",
+    Condition.STUNNED: "you can't communicate coherently",
+    Condition.UNCONSCIOUS: "you drop anything you're holding; can't be Willing",
+    Condition.UNFOCUSED: "your Focus ends; you can't start to Focus",
+}
 
 
 def _which(source: str | None, energy: str | None) -> str:
