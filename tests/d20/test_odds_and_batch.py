@@ -175,3 +175,20 @@ def test_batch_automatic_failure_and_bad_input():
         simulate_test(1.5, stakes="mid")
     with pytest.raises(tc.InvalidInput, match="index"):
         batch.roll(50)
+
+
+@pytest.mark.parametrize("modifier", [-(10**9), -300, -30, 30, 300, 10**9])
+@pytest.mark.parametrize("fortune", [False, True])
+def test_batch_with_extreme_modifiers_matches_exact_odds(modifier, fortune):
+    # The batch compares small dice sums with clipped thresholds; far-out modifiers must still read right.
+    batch = simulate_test(2000, stakes="mid", modifier=modifier, fortune=fortune, rng=11)
+    odds = stakes_odds(stakes="mid", modifier=modifier, fortune=fortune)
+    assert {o for o, c in batch.counts().items() if c} == set(odds.outcomes)
+    assert int(batch.totals[0]) == batch.roll(0).total
+
+
+def test_empty_batch_with_fortune():
+    batch = simulate_test(0, stakes="high", misfortune=True, rng=1)
+    assert len(batch) == 0
+    assert batch.totals.shape == (0,)
+    assert sum(batch.counts().values()) == 0

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import attrs
 
-from tabletop_core.d20.conditions import Condition, Conditions
+from tabletop_core.d20.conditions import Condition, Conditions, implied_conditions
 from tabletop_core.d20.contest import Side
 from tabletop_core.d20.test import AttackKind, TestEffects, TestKind, Trait, _label, _parse_enum, attack_trait
 
@@ -46,8 +46,6 @@ def _why(conditions: Conditions, condition: Condition) -> str:
     """Name a Condition, and what gives it when it is only implied ("Impaired (from Sickened)")."""
     if condition in conditions.present and not conditions.is_suppressed(condition):
         return str(condition)
-    from tabletop_core.d20.conditions import implied_conditions
-
     roots = [
         str(c)
         for c in Condition
