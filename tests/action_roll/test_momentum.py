@@ -193,3 +193,39 @@ def test_momentum_always_stays_in_range(impacts, steps):
             assert before.value <= 0
         assert -6 <= momentum.value <= momentum.max_value == 10 - momentum.impacts
         assert Momentum.from_dict(json.loads(momentum.to_json())) == momentum
+
+
+@pytest.mark.parametrize(
+    ("die", "dice", "stat", "momentum", "rolled"),
+    [
+        (6, (3, 4), 3, 5, Outcome.STRONG_HIT),  # a strong hit cannot be improved
+        (2, (5, 8), 2, 5, Outcome.MISS),  # 5 ties the 5: still a miss
+        (3, (4, 9), 2, 8, Outcome.WEAK_HIT),  # 8 beats the 4 but not the 9: still a weak hit
+        (6, (3, 4), 3, 3, Outcome.STRONG_HIT),  # 3 would make the strong hit a miss
+    ],
+)
+def test_burning_is_only_allowed_to_improve_the_result(die, dice, stat, momentum, rolled):
+    # "you may replace your action score with your current momentum value to improve your result"
+    result = ar.resolve_action(action_die=die, challenge_dice=dice, stat=stat)
+    assert result.outcome is rolled
+    meter = Momentum(momentum)
+    assert not ar.burn_would_improve(result, meter)
+    with pytest.raises(tc.RuleError, match="would not improve"):
+        ar.burn_momentum(result, meter)
+    assert meter == Momentum(momentum)
+    assert result.burned_momentum is None
+    assert result.outcome is rolled
+
+
+@given(die=st.integers(1, 6), first=st.integers(1, 10), second=st.integers(1, 10), stat=st.integers(0, 5),
+       momentum=st.integers(-6, 10))
+def test_burn_momentum_happens_exactly_when_it_would_improve(die, first, second, stat, momentum):
+    result = ar.resolve_action(action_die=die, challenge_dice=(first, second), stat=stat)
+    if ar.burn_would_improve(result, momentum):
+        burned, after = ar.burn_momentum(result, Momentum(momentum))
+        assert burned.outcome.is_better_than(result.outcome)
+        assert burned.action_score == momentum
+        assert after == Momentum(2)
+    else:
+        with pytest.raises(tc.RuleError):
+            ar.burn_momentum(result, Momentum(momentum))

@@ -294,8 +294,9 @@ def burn_momentum(result: ActionResult, momentum: Momentum) -> tuple[ActionResul
     """Burn momentum on an action roll: the momentum value replaces the action score.
 
     The outcome is re-judged against the same challenge dice, and momentum is
-    reset. Burning is a choice: :func:`burn_would_improve` tells whether it
-    helps. A burn that would not help is still carried out as asked.
+    reset. Burning is a choice the player makes (never automatic), and the
+    rules allow it only "to improve your result": :func:`burn_would_improve`
+    tells whether it would.
 
     Args:
         result: The action roll (not already burned).
@@ -305,8 +306,9 @@ def burn_momentum(result: ActionResult, momentum: Momentum) -> tuple[ActionResul
         ``(new_result, reset_momentum)``.
 
     Raises:
-        RuleError: momentum is not positive, or momentum was already burned on
-            this roll. Nothing is changed.
+        RuleError: momentum is not positive, momentum was already burned on
+            this roll, or the burn would not improve the outcome (a burn that
+            leaves it as it is, or makes it worse, is refused). Nothing is changed.
         TypeError: *result* or *momentum* is of the wrong type.
 
     Example:
@@ -322,12 +324,16 @@ def burn_momentum(result: ActionResult, momentum: Momentum) -> tuple[ActionResul
     check_type("momentum", momentum, Momentum)
     if result.burned_momentum is not None:
         raise RuleError(f"momentum was already burned on this roll ({_signed(result.burned_momentum)})")
-    after = momentum.burn()
+    after = momentum.burn()  # RuleError first when momentum is not positive
     value = momentum.value
-    return (
-        attrs.evolve(result, burned_momentum=value, action_score=value, outcome=judge(value, *result.challenge_dice)),
-        after,
-    )
+    outcome = judge(value, *result.challenge_dice)
+    if not outcome.is_better_than(result.outcome):
+        first, second = result.challenge_dice
+        raise RuleError(
+            f"burning momentum {_signed(value)} would not improve the {result.outcome} against {first} · {second} "
+            f"(it would be a {outcome}); momentum may only be burned to improve the result"
+        )
+    return attrs.evolve(result, burned_momentum=value, action_score=value, outcome=outcome), after
 
 
 def burn_would_improve(result: ActionResult, momentum: Momentum | int) -> bool:
