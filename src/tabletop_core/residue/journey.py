@@ -501,12 +501,14 @@ class Journey(Record):
             raise RuleError(f"{choice} is not a choice now ({self.phase}); choices: {listing}")
         return self._apply(choice, dice_source(rng))
 
-    def _apply(self, choice: Choice, source: DiceSource) -> JourneyStep:
-        """Apply a choice already known to be offered."""
-        events: list[str] = []
+    def _apply(self, choice: Choice, source: DiceSource, *, render: bool = True) -> JourneyStep:
+        """Apply a choice already known to be offered (*render*: turn the events into log lines)."""
+        # Events are kept as records and rendered once here: the simulator skips the rendering.
+        events: list[object] = []
         after = _APPLY[choice.act](self, choice, source, events)
         after = attrs.evolve(after, steps=self.steps + 1)
-        return JourneyStep(choice=choice, journey=after, events=tuple(events))
+        lines = tuple(str(event) for event in events) if render else ()
+        return JourneyStep(choice=choice, journey=after, events=lines)
 
     def __str__(self) -> str:
         hum = f", Hum at {self.hum}" if self.hum is not None else ""
@@ -529,26 +531,26 @@ class JourneyStep(Record):
 # -- helpers --------------------------------------------------------------------
 
 
-def _defeated(journey: Journey, defeat: Defeat, events: list[str]) -> Journey:
+def _defeated(journey: Journey, defeat: Defeat, events: list[object]) -> Journey:
     defeat = attrs.evolve(defeat, day=journey.day)
-    events.append(str(defeat))
+    events.append(defeat)
     return attrs.evolve(journey, phase=Phase.OVER, outcome=JourneyOutcome.DEFEATED, defeat=defeat)
 
 
-def _check_hp(journey: Journey, events: list[str], detail: str) -> Journey:
+def _check_hp(journey: Journey, events: list[object], detail: str) -> Journey:
     if journey.wanderer.health.is_defeated:
         return _defeated(journey, Defeat(DefeatCause.HP, detail), events)
     return journey
 
 
 def _commit(
-    journey: Journey, slot: ActionSlot, choice: Choice, source: DiceSource, events: list[str]
+    journey: Journey, slot: ActionSlot, choice: Choice, source: DiceSource, events: list[object]
 ) -> tuple[Journey, CommitResult | None]:
     """Commit a die (No Dice Available first when the pool is empty); ``None`` result when defeated."""
     wanderer = journey.wanderer
     if choice.die is None:
         step = wanderer.endurance.no_dice_available(conditions=wanderer.conditions, rng=source)
-        events.append(str(step))
+        events.append(step)
         if step.defeated:
             return _defeated(journey, Defeat(DefeatCause.NO_DICE, f"Commit {slot}"), events), None
         conditions = step.conditions if step.conditions is not None else wanderer.conditions
@@ -567,7 +569,7 @@ def _commit(
         luck=wanderer.luck if choice.luck else None,
         rng=source,
     )
-    events.append(str(result))
+    events.append(result)
     wanderer = attrs.evolve(
         wanderer,
         endurance=result.endurance,
@@ -578,7 +580,7 @@ def _commit(
     return journey, None if journey.is_over else result
 
 
-def _roll_gear(journey: Journey, source: DiceSource, events: list[str]) -> Journey:
+def _roll_gear(journey: Journey, source: DiceSource, events: list[object]) -> Journey:
     """⊙ Gear on entering a Hex; at Gear 0, Exposed: suffer the Region Hazard."""
     wanderer = journey.wanderer
     if wanderer.inventory.gear.is_zero:
@@ -591,11 +593,13 @@ def _roll_gear(journey: Journey, source: DiceSource, events: list[str]) -> Journ
         wanderer = attrs.evolve(wanderer, health=wanderer.health.lose(hazard))
         return _check_hp(attrs.evolve(journey, wanderer=wanderer), events, "the Region Hazard while Exposed")
     use = wanderer.inventory.roll(InventoryKind.GEAR, rng=source)
-    events.append(str(use))
+    events.append(use)
     return attrs.evolve(journey, wanderer=wanderer.with_inventory(use.after.forget_last()))
 
 
-def _apply_entry(journey: Journey, entry: AreaEntry, events: list[str]) -> tuple[Journey, Creature | None, AreaEntry]:
+def _apply_entry(
+    journey: Journey, entry: AreaEntry, events: list[object]
+) -> tuple[Journey, Creature | None, AreaEntry]:
     wanderer = journey.wanderer
     if entry.hp > 0:
         wanderer = attrs.evolve(wanderer, health=wanderer.health.gain(entry.hp))
@@ -622,7 +626,7 @@ def _apply_entry(journey: Journey, entry: AreaEntry, events: list[str]) -> tuple
     return journey, creature, entry
 
 
-def _discover_region(journey: Journey, source: DiceSource, events: list[str]) -> Journey:
+def _discover_region(journey: Journey, source: DiceSource, events: list[object]) -> Journey:
     """An Undiscovered Region: one die over the map's Regions (standing in for the Region table)."""
     where = journey.position
     if journey.hexmap.region_of(where) is not None:
@@ -634,7 +638,7 @@ def _discover_region(journey: Journey, source: DiceSource, events: list[str]) ->
 
 
 def _discover(
-    journey: Journey, source: DiceSource, events: list[str]
+    journey: Journey, source: DiceSource, events: list[object]
 ) -> tuple[Journey, Creature | None, AreaEntry | None]:
     """Discovery of a New Hex: its Region (one die over the map's Regions), then its Area."""
     journey = _discover_region(journey, source, events)
@@ -659,7 +663,7 @@ def _start_combat(
     enemies: list[tuple[Creature, int | None]],
     entry: AreaEntry | None,
     after: Phase,
-    events: list[str],
+    events: list[object],
 ) -> Journey:
     encounter = Encounter(
         tuple(c for c, _ in enemies),
@@ -682,7 +686,7 @@ def _start_combat(
     return journey
 
 
-def _resolve_hex(journey: Journey, new: bool, source: DiceSource, events: list[str]) -> Journey:
+def _resolve_hex(journey: Journey, new: bool, source: DiceSource, events: list[object]) -> Journey:
     """Resolve the Hex entered: Discovery, Special Hex rules, Tokens; then where Travel goes."""
     creature: Creature | None = None
     entry: AreaEntry | None = None
@@ -716,7 +720,7 @@ def _resolve_hex(journey: Journey, new: bool, source: DiceSource, events: list[s
     return _continue_travel(journey, events)
 
 
-def _continue_travel(journey: Journey, events: list[str]) -> Journey:
+def _continue_travel(journey: Journey, events: list[object]) -> Journey:
     """Resume Move while Travel ★ remain and the Hex did not end Travel; else the Rest Phase."""
     if journey.travel_stars > 0 and not journey.travel_ends:
         return attrs.evolve(journey, phase=Phase.MOVE)
@@ -725,11 +729,11 @@ def _continue_travel(journey: Journey, events: list[str]) -> Journey:
     return _rest_phase(attrs.evolve(journey, travel_stars=0, travel_ends=False), events)
 
 
-def _rest_phase(journey: Journey, events: list[str], start: int = 0) -> Journey:
+def _rest_phase(journey: Journey, events: list[object], start: int = 0) -> Journey:
     """Token Movement (stopping at an Encounter), then Check Strain."""
     step = move_tokens(journey.hexmap, journey.tokens, journey.position, start=start)
     if step.moves:
-        events.append(str(step))
+        events.append(step)
     journey = attrs.evolve(journey, tokens=step.tokens, movement_next=None)
     if step.encounter is not None:
         token = step.tokens[step.encounter]
@@ -747,7 +751,7 @@ def _rest_phase(journey: Journey, events: list[str], start: int = 0) -> Journey:
     return attrs.evolve(journey, phase=Phase.CHECK_STRAIN)
 
 
-def _end_combat(journey: Journey, source: DiceSource, events: list[str]) -> Journey:
+def _end_combat(journey: Journey, source: DiceSource, events: list[object]) -> Journey:
     encounter = journey.encounter
     assert encounter is not None
     foes = list(journey.foes)
@@ -758,7 +762,7 @@ def _end_combat(journey: Journey, source: DiceSource, events: list[str]) -> Jour
         if creature.is_defeated:
             if wanderer.conditions.has(Condition.FEAR):
                 roll, conditions = wanderer.conditions.roll(Condition.FEAR, rng=source)
-                events.append(str(roll))
+                events.append(roll)
                 wanderer = attrs.evolve(wanderer, conditions=conditions)
             if token is not None:
                 removed.add(token)
@@ -784,7 +788,7 @@ def _end_combat(journey: Journey, source: DiceSource, events: list[str]) -> Jour
     )
 
 
-def _after_combat(journey: Journey, source: DiceSource, events: list[str]) -> Journey:
+def _after_combat(journey: Journey, source: DiceSource, events: list[object]) -> Journey:
     """The Combat is over (won or escaped): tidy the Tokens and go on."""
     assert journey.encounter is not None
     escaped = journey.encounter.status is EncounterStatus.ESCAPED
@@ -795,7 +799,7 @@ def _after_combat(journey: Journey, source: DiceSource, events: list[str]) -> Jo
     return _resume(journey, after, events)
 
 
-def _resume(journey: Journey, after: Phase, events: list[str]) -> Journey:
+def _resume(journey: Journey, after: Phase, events: list[object]) -> Journey:
     if after is Phase.CHECK_STRAIN:
         start = journey.movement_next
         if start is None:
@@ -807,7 +811,7 @@ def _resume(journey: Journey, after: Phase, events: list[str]) -> Journey:
 # -- the choices, applied ---------------------------------------------------------
 
 
-def _do_commit_move(journey: Journey, choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+def _do_commit_move(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     journey, result = _commit(journey, ActionSlot.MOVE, choice, source, events)
     if result is None:
         return journey
@@ -815,7 +819,7 @@ def _do_commit_move(journey: Journey, choice: Choice, source: DiceSource, events
     return _continue_travel(journey, events) if result.stars == 0 else attrs.evolve(journey, phase=Phase.MOVE)
 
 
-def _do_move(journey: Journey, choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+def _do_move(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     assert choice.direction is not None
     target = journey.position.neighbour(choice.direction)
     new = journey.hexmap.tile(target).is_new
@@ -827,41 +831,41 @@ def _do_move(journey: Journey, choice: Choice, source: DiceSource, events: list[
     return _resolve_hex(journey, new, source, events)
 
 
-def _do_end_travel(journey: Journey, _choice: Choice, _source: DiceSource, events: list[str]) -> Journey:
+def _do_end_travel(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
     if journey.travel_stars:
         events.append(f"lose {journey.travel_stars} Travel ★")
     return _rest_phase(attrs.evolve(journey, travel_stars=0, travel_ends=False), events)
 
 
-def _do_attack(journey: Journey, choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+def _do_attack(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     journey, result = _commit(journey, ActionSlot.ATTACK, choice, source, events)
     if result is None:
         return journey
     assert journey.encounter is not None
     assert choice.target is not None
     hit = resolve_attack(journey.encounter, target=choice.target, stars=result.stars)
-    events.append(str(hit))
+    events.append(hit)
     return _after_action(attrs.evolve(journey, encounter=hit.after), hit.retaliators, source, events)
 
 
-def _do_pass(journey: Journey, _choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+def _do_pass(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     assert journey.encounter is not None
     passed = resolve_pass(journey.encounter)
-    events.append(str(passed))
+    events.append(passed)
     return _after_action(journey, passed.retaliators, source, events)
 
 
-def _do_run(journey: Journey, choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+def _do_run(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     journey, result = _commit(journey, ActionSlot.MOVE, choice, source, events)
     if result is None:
         return journey
     assert journey.encounter is not None
     run = resolve_run(journey.encounter, stars=result.stars)
-    events.append(str(run))
+    events.append(run)
     return _after_action(attrs.evolve(journey, encounter=run.after), run.retaliators, source, events)
 
 
-def _after_action(journey: Journey, retaliators: tuple[int, ...], source: DiceSource, events: list[str]) -> Journey:
+def _after_action(journey: Journey, retaliators: tuple[int, ...], source: DiceSource, events: list[object]) -> Journey:
     assert journey.encounter is not None
     if journey.encounter.status is not EncounterStatus.FIGHTING:
         return _after_combat(journey, source, events)
@@ -870,7 +874,7 @@ def _after_action(journey: Journey, retaliators: tuple[int, ...], source: DiceSo
     return attrs.evolve(journey, phase=Phase.COMBAT)
 
 
-def _do_defend(journey: Journey, choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+def _do_defend(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     blocked = 0
     if choice.act is Act.DEFEND:
         journey, result = _commit(journey, ActionSlot.DEFENSE, choice, source, events)
@@ -880,7 +884,7 @@ def _do_defend(journey: Journey, choice: Choice, source: DiceSource, events: lis
     assert journey.encounter is not None
     enemy, rest = journey.retaliators[0], journey.retaliators[1:]
     strike = resolve_retaliation(journey.encounter, enemy, journey.wanderer.health, blocked=blocked)
-    events.append(str(strike))
+    events.append(strike)
     journey = attrs.evolve(
         journey, wanderer=attrs.evolve(journey.wanderer, health=strike.result.after), retaliators=rest
     )
@@ -890,7 +894,7 @@ def _do_defend(journey: Journey, choice: Choice, source: DiceSource, events: lis
     return attrs.evolve(journey, phase=Phase.DEFEND if rest else Phase.COMBAT)
 
 
-def _do_escape(journey: Journey, choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+def _do_escape(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     assert choice.direction is not None
     target = journey.position.neighbour(choice.direction)
     events.append(f"Escape {choice.direction} to {target}")
@@ -902,28 +906,28 @@ def _do_escape(journey: Journey, choice: Choice, source: DiceSource, events: lis
     return _rest_phase(attrs.evolve(journey, travel_stars=0, travel_ends=False), events)
 
 
-def _do_recover(journey: Journey, _choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+def _do_recover(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     wanderer = journey.wanderer
     step = wanderer.endurance.recover_with_strain(conditions=wanderer.conditions, rng=source)
-    events.append(str(step))
+    events.append(step)
     conditions = step.conditions if step.conditions is not None else wanderer.conditions
     return attrs.evolve(journey, wanderer=attrs.evolve(wanderer, endurance=step.after, conditions=conditions))
 
 
-def _do_reroll(journey: Journey, _choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+def _do_reroll(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     wanderer = journey.wanderer
     step = wanderer.endurance.reroll(conditions=wanderer.conditions, rng=source)
-    events.append(str(step))
+    events.append(step)
     conditions = step.conditions if step.conditions is not None else wanderer.conditions
     return attrs.evolve(journey, wanderer=attrs.evolve(wanderer, endurance=step.after, conditions=conditions))
 
 
-def _do_travel(journey: Journey, _choice: Choice, _source: DiceSource, events: list[str]) -> Journey:
+def _do_travel(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
     events.append("return to the Travel Phase")
     return attrs.evolve(journey, phase=Phase.TRAVEL)
 
 
-def _new_day(journey: Journey, events: list[str]) -> Journey:
+def _new_day(journey: Journey, events: list[object]) -> Journey:
     """After Start Day: Creature HP resets, the day count goes on, the Travel Phase begins."""
     foes = tuple(None if f is None else f.reset() for f in journey.foes)  # Creature HP resets at Rest
     day = journey.day + 1
@@ -935,10 +939,10 @@ def _new_day(journey: Journey, events: list[str]) -> Journey:
     return journey
 
 
-def _do_rest(journey: Journey, choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+def _do_rest(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     if choice.rest is not None:  # the whole Rest at once, with the given choices
         result = rest(journey.wanderer, choices=choice.rest, rng=source)
-        events.extend(str(step) for step in result.steps)
+        events.extend(result.steps)
         journey = attrs.evolve(journey, wanderer=result.wanderer)
         if result.defeat is not None:
             return _defeated(journey, result.defeat, events)
@@ -946,35 +950,35 @@ def _do_rest(journey: Journey, choice: Choice, source: DiceSource, events: list[
     wanderer = journey.wanderer
     for stage in (before_resting, wear_and_tear):
         step = stage(wanderer, rng=source)
-        events.append(str(step))
+        events.append(step)
         wanderer = step.wanderer
     return _to_payoff(attrs.evolve(journey, wanderer=wanderer), events)
 
 
-def _to_payoff(journey: Journey, events: list[str]) -> Journey:
+def _to_payoff(journey: Journey, events: list[object]) -> Journey:
     if journey.wanderer.strain == 0:
         return _to_recover(journey, events)
     return attrs.evolve(journey, phase=Phase.PAYOFF)
 
 
-def _to_recover(journey: Journey, _events: list[str]) -> Journey:
+def _to_recover(journey: Journey, _events: list[object]) -> Journey:
     wanderer = journey.wanderer
     wanderer = wanderer.with_inventory(wanderer.inventory.forget_last())  # the Restriction starts afresh
     return attrs.evolve(journey, wanderer=wanderer, phase=Phase.RECOVER, healed=False)
 
 
-def _do_pay(journey: Journey, choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+def _do_pay(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     step = pay_strain(journey.wanderer, choice.kind, rng=source)
     events.extend(step.log)
     return _to_payoff(attrs.evolve(journey, wanderer=step.wanderer), events)
 
 
-def _do_stop_paying(journey: Journey, _choice: Choice, _source: DiceSource, events: list[str]) -> Journey:
+def _do_stop_paying(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
     events.append(f"Strain stays at {journey.wanderer.strain}")
     return _to_recover(journey, events)
 
 
-def _do_banish(journey: Journey, choice: Choice, _source: DiceSource, events: list[str]) -> Journey:
+def _do_banish(journey: Journey, choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
     step = banish_for_strain(journey.wanderer, choice.banish)
     events.extend(step.log)
     journey = attrs.evolve(journey, wanderer=step.wanderer)
@@ -990,7 +994,7 @@ _RECOVER_ACTION = {
 }
 
 
-def _do_recover_one(journey: Journey, choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+def _do_recover_one(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     step = recover_one(journey.wanderer, _RECOVER_ACTION[choice.act], choice.kind, rng=source)
     events.extend(step.log)
     return attrs.evolve(journey, wanderer=step.wanderer, healed=journey.healed or choice.act is Act.HEAL)
@@ -999,7 +1003,7 @@ def _do_recover_one(journey: Journey, choice: Choice, source: DiceSource, events
 _SWITCH_CONTEXT = {Phase.TRAVEL: Context.OUTSIDE_REST, Phase.COMBAT: Context.COMBAT, Phase.RECOVER: Context.REST}
 
 
-def _do_switch(journey: Journey, choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+def _do_switch(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     assert choice.item_slot is not None
     assert choice.weapon_slot is not None
     context = _SWITCH_CONTEXT[journey.phase]
@@ -1011,20 +1015,20 @@ def _do_switch(journey: Journey, choice: Choice, source: DiceSource, events: lis
     conditions = wanderer.conditions
     if cost and conditions.has(Condition.DELIRIUM):  # whenever you gain Strain, roll Delirium
         roll, conditions = conditions.roll(Condition.DELIRIUM, rng=source)
-        events.append(str(roll))
+        events.append(roll)
     wanderer = attrs.evolve(
         wanderer, loadout=loadout, endurance=wanderer.endurance.gain_strain(cost), conditions=conditions
     )
     return attrs.evolve(journey, wanderer=wanderer)
 
 
-def _do_end_rest(journey: Journey, _choice: Choice, source: DiceSource, events: list[str]) -> Journey:
+def _do_end_rest(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     step = finish_recover_hp(journey.wanderer, healed=journey.healed, rng=source)
     events.extend(step.log)
     wanderer = step.wanderer
     for stage in (check_luck_step, start_day):
         done = stage(wanderer, rng=source)
-        events.append(str(done))
+        events.append(done)
         wanderer = done.wanderer
     return _new_day(attrs.evolve(journey, wanderer=wanderer), events)
 
@@ -1395,7 +1399,7 @@ def _run_one(journey: Journey, policy: Policy, source: DiceSource, max_steps: in
         choice = policy.choose(journey, offered)
         if attrs.evolve(choice, rest=None) not in offered:
             journey.apply(choice, rng=source)  # raises the RuleError that names the offered choices
-        journey = journey._apply(choice, source).journey
+        journey = journey._apply(choice, source, render=False).journey
     raise InvalidInput(f"max_steps: a Journey did not end within {max_steps} choices")
 
 
