@@ -22,6 +22,7 @@ from tabletop_core.action_roll.odds import action_match_odds, action_odds, odds_
 from tabletop_core.action_roll.oracle import Odds, ask_the_oracle, read_oracle_dice, resolve_oracle
 from tabletop_core.action_roll.progress import ProgressTrack, Rank, progress_roll
 from tabletop_core.errors import InvalidInput
+from tabletop_core.rng import DiceSource, ScriptedDice
 
 if TYPE_CHECKING:
     from tabletop_core.cli import Output
@@ -29,10 +30,19 @@ if TYPE_CHECKING:
 __all__ = ["demo", "register"]
 
 
+def _check_all_used(source: DiceSource, expected: str) -> None:
+    """Refuse ``--dice`` values left over: a die typed in but not used would be silently dropped."""
+    if isinstance(source, ScriptedDice) and source.remaining:
+        given = len(source.used) + source.remaining
+        raise InvalidInput(f"--dice must give exactly {expected}, got {given} values")
+
+
 def _action(args: argparse.Namespace) -> Output:
     from tabletop_core.cli import Output, rng_from_args  # imported late: the core CLI imports this module
 
-    result = action_roll(stat=args.stat, adds=args.adds, momentum=args.momentum, rng=rng_from_args(args))
+    source = rng_from_args(args)
+    result = action_roll(stat=args.stat, adds=args.adds, momentum=args.momentum, rng=source)
+    _check_all_used(source, "3 dice (the d6 action die, then the two d10 challenge dice)")
     lines = [str(result)]
     data: dict[str, Any] = {"result": result.to_dict(), "burn_would_improve": False}
     if burn_would_improve(result, args.momentum):
@@ -54,7 +64,9 @@ def _progress(args: argparse.Namespace) -> Output:
         if args.rank is None:
             raise InvalidInput("give --score N, or --rank RANK with --ticks N")
         subject = ProgressTrack(Rank(args.rank), ticks=0 if args.ticks is None else args.ticks)
-    result = progress_roll(subject, rng=rng_from_args(args))
+    source = rng_from_args(args)
+    result = progress_roll(subject, rng=source)
+    _check_all_used(source, "the 2 challenge dice")
     text = str(result) if isinstance(subject, int) else f"{subject}\n{result}"
     return Output(text, result.to_dict())
 
@@ -64,6 +76,8 @@ def _oracle(args: argparse.Namespace) -> Output:
 
     odds = Odds.parse(args.odds)
     parts = [part for part in (args.dice or "").replace(" ", "").split(",") if part]
+    if len(parts) > 2:
+        raise InvalidInput(f"--dice must give the roll 1..100 or two d10 (tens, units), got {len(parts)} values")
     if len(parts) == 2:
         # Two d10 from the table: tens then units (0 and 0 read as 100).
         try:
