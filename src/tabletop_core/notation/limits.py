@@ -63,8 +63,10 @@ MAX_ODDS_OUTCOMES = 50_000
 MAX_ODDS_WORK = 5_000_000
 """Most elementary steps (pairs of outcomes combined) one exact computation may take.
 
-About a second of work in pure Python; larger expressions are refused with a
-clear error instead of hanging.
+A step is one product of two small weights (bigger weights and big-integer
+convolutions count as many steps). The budget is about a second of pure-Python
+work on a desktop (a few seconds on a busy shared machine); larger expressions are
+refused with a clear error instead of hanging.
 """
 
 

@@ -135,7 +135,7 @@ class _Calculator:
             span = (max(left) - min(left)) + (max(right) - min(right)) + 2
             # One big-integer product (Karatsuba, about n**1.585 digit steps) does the whole convolution.
             digits = span * (2 * bits + span.bit_length()) // 30 + 1
-            self.charge(1 + int(digits**1.585) // 100)
+            self.charge(1 + int(digits**1.585) // 50)  # a step of the other paths is ~50 digit steps
             return self.checked(_convolve_dense(left, right))
         self.charge(len(left) * len(right) * _mul_cost(bits))
         if op == "/" and 0 in right:
@@ -282,7 +282,12 @@ class _Calculator:
             powers: list[_Weights] = [{0: 1}]
             if len(contributions) == 1:  # the usual case: a die's key is its contribution
                 ((value, value_weight),) = contributions.items()
-                powers += [{value * t: value_weight**t} for t in range(1, min(keep, n) + 1)]
+                most = min(keep, n)
+                self.charge(most * _mul_cost(most * value_weight.bit_length()))
+                power = 1
+                for t in range(1, most + 1):
+                    power *= value_weight
+                    powers.append({value * t: power})
             while len(powers) <= min(keep, n):
                 powers.append(self.combine(powers[-1], contributions, "+"))
             # The work of this key, known before doing it: one merge per (state, i), plus the scalar sums.
