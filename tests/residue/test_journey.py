@@ -542,3 +542,19 @@ def test_switch_items_costs_1_strain_in_travel_2_in_combat_and_nothing_at_rest()
     step = apply(resting, switches[0], [])
     assert step.journey.wanderer.strain == 0
     assert "Switch Items during Rest: +0 Strain" in str(step)
+
+
+def test_raiders_with_stats_fight_when_they_reach_you():
+    raider = Creature("Raider", hp=2, damage=1)
+    setup = attrs.evolve(SETUP, bestiary=(HUSK, raider))
+    token = Token(TokenKind.RAIDERS, Hex(2, 0), name="Raider")
+    j = journey(tokens=(token,), setup=setup)
+    j = attrs.evolve(j, foes=(None, raider))
+    first = apply(j, Choice(Act.END_TRAVEL), [])
+    assert first.journey.tokens[1].at == Hex(1, 0)  # Raiders move toward you anywhere
+    assert first.journey.phase is Phase.CHECK_STRAIN
+    again = apply(attrs.evolve(first.journey, phase=Phase.TRAVEL), Choice(Act.END_TRAVEL), [])
+    assert again.journey.phase is Phase.COMBAT
+    assert again.journey.encounter.enemies == (raider,)
+    with pytest.raises(tc.InvalidInput, match="Raiders token 'Nobody'"):
+        attrs.evolve(SETUP, tokens=(Token(TokenKind.RAIDERS, Hex(1, 1), name="Nobody"),))

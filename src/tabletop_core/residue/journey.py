@@ -108,6 +108,7 @@ __all__ = [
 
 
 _HEALING = (InventoryKind.FOOD, InventoryKind.WATER)
+_FIGHTERS = (TokenKind.CREATURE, TokenKind.RAIDERS)  # Tokens whose Encounter is a fight (stats in the bestiary)
 
 
 class Phase(enum.Enum):
@@ -268,7 +269,8 @@ class JourneySetup(Record):
         bestiary: The Creatures Area Entries and Tokens can name.
         entries: What each Area's Entry does (Areas not listed do nothing).
         region_rules: Each Region's Mutation and Hazard.
-        tokens: Tokens on the map at the start (Creature tokens name a bestiary Creature).
+        tokens: Tokens on the map at the start (Creature and Raiders tokens name a bestiary
+            Creature: their Encounter is a fight with it).
         compass: The Compass Die's faces.
         max_days: A guard for unattended play: the Journey stops after this many days.
     """
@@ -294,8 +296,8 @@ class JourneySetup(Record):
             if entry.creature is not None and entry.creature not in beasts:
                 raise InvalidInput(f"Area Entry {entry.area!r} names {entry.creature!r}, which is not in the bestiary")
         for token in self.tokens:
-            if token.kind is TokenKind.CREATURE and token.name not in beasts:
-                raise InvalidInput(f"Creature token {token.name!r} is not in the bestiary")
+            if token.kind in _FIGHTERS and token.name not in beasts:
+                raise InvalidInput(f"{token.kind} token {token.name!r} is not in the bestiary")
 
     def creature(self, name: str, region: str | None) -> Creature:
         """The named Creature as first drawn in *region* (its Region Mutation applied)."""
@@ -707,7 +709,7 @@ def _resolve_hex(journey: Journey, new: bool, source: DiceSource, events: list[o
             foes = tuple(f for i, f in enumerate(journey.foes) if i != index)
             return attrs.evolve(journey, tokens=kept, foes=foes, phase=Phase.OVER, outcome=JourneyOutcome.REACHED_HUM)
         foe = journey.foes[index]
-        if token.kind is TokenKind.CREATURE and token.active and foe is not None:
+        if token.kind in _FIGHTERS and token.active and foe is not None:
             enemies.append((foe, index))
         elif token.kind is TokenKind.ANOMALY and not token.discovered:
             events.append("Discover Anomaly")
@@ -738,7 +740,7 @@ def _rest_phase(journey: Journey, events: list[object], start: int = 0) -> Journ
     if step.encounter is not None:
         token = step.tokens[step.encounter]
         foe = journey.foes[step.encounter]
-        if token.kind is TokenKind.CREATURE and foe is not None:
+        if token.kind in _FIGHTERS and foe is not None:
             journey = attrs.evolve(journey, movement_next=step.next_index)
             return _start_combat(journey, [(foe, step.encounter)], None, Phase.CHECK_STRAIN, events)
     if not step.finished:
@@ -1070,9 +1072,7 @@ def start_journey(wanderer: Wanderer, setup: JourneySetup, *, rng: RngLike = Non
     hexmap = hexmap.discover_area(origin, setup.start_area)
     placement = place_hum(hexmap, origin, compass=setup.compass, rng=rng)
     hexmap, tokens = placement.apply(hexmap, setup.tokens)
-    foes = tuple(
-        setup.creature(t.name, hexmap.region_of(t.at)) if t.kind is TokenKind.CREATURE else None for t in tokens
-    )
+    foes = tuple(setup.creature(t.name, hexmap.region_of(t.at)) if t.kind in _FIGHTERS else None for t in tokens)
     return Journey(wanderer=wanderer, hexmap=hexmap, tokens=tokens, foes=foes, position=origin, setup=setup)
 
 
@@ -1283,7 +1283,7 @@ def example_setup(*, max_days: int = 40) -> JourneySetup:
         RegionRules("Rot Woods", mutation=Mutation("Bloated", hp=1), hazard_hp=1),
     )
     tokens = (
-        Token(TokenKind.CREATURE, Hex(2, -1), name="Raider"),
+        Token(TokenKind.RAIDERS, Hex(3, -1), name="Raider"),
         Token(TokenKind.CREATURE, Hex(-2, 2), name="Husk"),
     )
     return JourneySetup(
