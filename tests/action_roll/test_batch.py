@@ -108,3 +108,14 @@ def test_empty_batches_and_bad_input():
         ar.simulate_action(3, stat=2, rng=1).result(3)
     with pytest.raises(tc.DiceExhausted):
         ar.simulate_action(2, stat=2, rng=tc.ScriptedDice([1, 2, 3]))
+
+
+def test_batch_size_is_bounded_with_a_clear_error():
+    # a chat bot passing a huge n gets a TabletopError, not numpy's ValueError or a MemoryError
+    for n in (ar.MAX_BATCH + 1, 10**30):
+        with pytest.raises(tc.InvalidInput, match=f"n must be an int from 0 to {ar.MAX_BATCH}"):
+            ar.simulate_action(n, stat=2, rng=1)
+        with pytest.raises(tc.InvalidInput, match="n must be an int from 0 to"):
+            ar.simulate_progress(n, 5, rng=1)
+    with pytest.raises(TypeError, match="n must be an int"):
+        ar.simulate_action(10.0, stat=2, rng=1)

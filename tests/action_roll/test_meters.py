@@ -220,3 +220,14 @@ def test_character_invariants(steps):
         assert 0 <= hero.spirit.value <= 5
         assert -6 <= hero.momentum.value <= hero.momentum.max_value == 10 - hero.impacts.count
         assert round_trip(hero) == hero
+
+
+@pytest.mark.parametrize("kind", [Meter.HEALTH, Meter.SPIRIT, Meter.SUPPLY])
+def test_health_spirit_and_supply_always_top_out_at_5(kind):
+    # "three condition meters: health, spirit, and supply" run 0..5; only asset meters have their own range.
+    with pytest.raises(tc.InvalidInput, match=f"maximum of a {kind} meter must be 5, got 8"):
+        ConditionMeter(kind, 3, maximum=8)
+    with pytest.raises(tc.InvalidInput, match="must be 5"):
+        ConditionMeter.full(kind, maximum=4)
+    assert ConditionMeter(Meter.ASSET, 8, maximum=8).value == 8
+    assert ConditionMeter.full(Meter.INTEGRITY, maximum=6).value == 6

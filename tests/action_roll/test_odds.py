@@ -135,3 +135,21 @@ def test_odds_sum_to_one_and_joint_agrees(stat, adds, momentum, burn):
     assert joint.map(lambda pair: pair[0]) == odds
     assert joint.probability(lambda pair: pair[1]) == Fraction(1, 10)
     assert joint.probability((Outcome.WEAK_HIT, True)) == 0  # a match is never a weak hit
+
+
+def test_outcome_codes_are_checked():
+    assert [Outcome.from_code(code) for code in range(3)] == list(Outcome)
+    for code in (-1, 3, 10**30):
+        with pytest.raises(tc.InvalidInput, match="code must be an int from 0 to 2"):
+            Outcome.from_code(code)
+    with pytest.raises(TypeError, match="code must be an int"):
+        Outcome.from_code(True)
+
+
+def test_odds_table_and_experience_name_a_non_iterable():
+    with pytest.raises(TypeError, match="bonuses must be an iterable of ints, got int 3"):
+        ar.odds_table(3)
+    with pytest.raises(TypeError, match="bonuses must be an iterable"):
+        ar.odds_table("234")
+    with pytest.raises(TypeError, match="tracks must be an iterable of LegacyTrack"):
+        ar.experience(None)

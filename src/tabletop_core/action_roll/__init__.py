@@ -14,7 +14,7 @@ from tabletop_core.action_roll.action import (
     burn_would_improve,
     resolve_action,
 )
-from tabletop_core.action_roll.batch import ActionBatch, ProgressBatch, simulate_action, simulate_progress
+from tabletop_core.action_roll.batch import MAX_BATCH, ActionBatch, ProgressBatch, simulate_action, simulate_progress
 from tabletop_core.action_roll.impacts import Impact, ImpactGroup, Impacts, Meter
 from tabletop_core.action_roll.meters import METER_MAX, Character, ConditionMeter, Party
 from tabletop_core.action_roll.momentum import (
@@ -62,6 +62,7 @@ from tabletop_core.action_roll.progress import (
 __all__ = [
     "BOXES",
     "MAX_ADDS",
+    "MAX_BATCH",
     "MAX_IMPACTS",
     "MAX_MOMENTUM",
     "MAX_SCORE",

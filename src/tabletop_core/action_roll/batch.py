@@ -38,7 +38,10 @@ from tabletop_core.action_roll.progress import (
 )
 from tabletop_core.rng import RngLike, dice_source
 
-__all__ = ["ActionBatch", "ProgressBatch", "simulate_action", "simulate_progress"]
+__all__ = ["MAX_BATCH", "ActionBatch", "ProgressBatch", "simulate_action", "simulate_progress"]
+
+MAX_BATCH = 10**8
+"""The most rolls one batch makes (a few GB of arrays); for more, run several and add the counts."""
 
 IntArray = npt.NDArray[np.int64]
 CodeArray = npt.NDArray[np.int8]
@@ -171,7 +174,7 @@ def simulate_action(
     """Make *n* action rolls at once with numpy.
 
     Args:
-        n: How many rolls, >= 0.
+        n: How many rolls, 0..:data:`MAX_BATCH`.
         stat: The stat or condition meter, 0..10.
         adds: Adds, 0..10.
         momentum: Momentum at every roll, -6..10 (negative momentum cancels).
@@ -181,10 +184,10 @@ def simulate_action(
         rng: Where the dice come from (see :func:`~tabletop_core.dice_source`).
 
     Raises:
-        InvalidInput: a value is out of range.
+        InvalidInput: a value is out of range (*n* above :data:`MAX_BATCH` too).
         TypeError: a value has the wrong type.
     """
-    n = check_int("n", n, low=0)
+    n = check_int("n", n, low=0, high=MAX_BATCH)
     stat = check_int("stat", stat, low=0, high=MAX_STAT)
     adds = check_int("adds", adds, low=0, high=MAX_ADDS)
     momentum = check_int("momentum", momentum, low=MIN_MOMENTUM, high=MAX_MOMENTUM)
@@ -232,14 +235,14 @@ def simulate_progress(
     then the second of every roll.
 
     Raises:
-        InvalidInput: a value is out of range.
+        InvalidInput: a value is out of range (*n* above :data:`MAX_BATCH` too).
         TypeError: a value has the wrong type.
 
     Example:
         >>> simulate_progress(1000, 10, rng=3).counts()[Outcome.MISS] > 0
         True
     """
-    n = check_int("n", n, low=0)
+    n = check_int("n", n, low=0, high=MAX_BATCH)
     score = progress_score_of(progress_score)
     drawn = dice_source(rng).roll_many(10, 2 * n)
     first, second = drawn[:n], drawn[n:]

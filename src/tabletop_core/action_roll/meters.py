@@ -36,6 +36,7 @@ __all__ = ["METER_MAX", "Character", "ConditionMeter", "Party"]
 METER_MAX = 5
 """The top of health, spirit and supply (and where they start)."""
 _MAX_ASSET_METER = 10  # no asset meter in the rules goes past 5; 10 leaves room for homebrew
+_CHARACTER_METERS = frozenset({Meter.HEALTH, Meter.SPIRIT, Meter.SUPPLY})  # the rules fix these at 0..5
 
 
 @attrs.frozen
@@ -44,9 +45,10 @@ class ConditionMeter(Record):
 
     Attributes:
         kind: Which meter (:class:`Meter`); decides which impact blocks it.
-        value: The current value, 0..maximum. Defaults to full.
-        maximum: The top of the meter: 5 for health, spirit and supply; an
-            asset meter has its own (1..10).
+        value: The current value, 0..maximum (:meth:`full` makes a full one).
+        maximum: The top of the meter: always 5 for health, spirit and
+            supply; a vehicle's integrity or another asset meter has its own
+            (1..10).
         shortfall: What the last :meth:`suffer` could not take because the
             meter hit 0 (reported, not dropped); not part of equality.
 
@@ -61,6 +63,8 @@ class ConditionMeter(Record):
     shortfall: int = int_field(low=0, default=0, eq=False)
 
     def __attrs_post_init__(self) -> None:
+        if self.kind in _CHARACTER_METERS and self.maximum != METER_MAX:
+            raise InvalidInput(f"maximum of a {self.kind} meter must be {METER_MAX}, got {self.maximum}")
         if self.value > self.maximum:
             raise InvalidInput(f"value must be an int from 0 to {self.maximum}, got {self.value}")
 
@@ -126,7 +130,7 @@ def _supply() -> ConditionMeter:
 def _kind_is(kind: Meter) -> Callable[[Any, Any, Any], None]:
     def validate(_instance: Any, attribute: Any, value: Any) -> None:
         meter = check_type(attribute.name, value, ConditionMeter)
-        if meter.kind is not kind or meter.maximum != METER_MAX:
+        if meter.kind is not kind:  # its maximum is already 5: ConditionMeter checks that
             raise InvalidInput(f"{attribute.name} must be a {kind} meter 0..{METER_MAX}, got {meter}")
 
     return validate

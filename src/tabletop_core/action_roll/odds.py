@@ -172,6 +172,8 @@ def odds_table(bonuses: Iterable[int] = range(8), *, momentum: int = 0, burn: bo
         | +2 | 23.2% | 43.7% | 33.2% |
         | +3 | 33.2% | 43.7% | 23.2% |
     """
+    if isinstance(bonuses, (str, bytes)) or not isinstance(bonuses, Iterable):
+        raise TypeError(f"bonuses must be an iterable of ints, got {type(bonuses).__name__} {bonuses!r}")
     lines = ["| stat + adds | strong hit | weak hit | miss |", "|--:|--:|--:|--:|"]
     for position, bonus in enumerate(bonuses):
         bonus = check_int(f"bonuses[{position}]", bonus, low=0, high=MAX_STAT)

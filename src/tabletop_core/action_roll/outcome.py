@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import enum
 
+from tabletop_core._validate import check_int
+
 __all__ = [
     "MAX_SCORE",
     "OUTCOMES",
@@ -52,8 +54,13 @@ class Outcome(enum.Enum):
 
     @classmethod
     def from_code(cls, code: int) -> Outcome:
-        """The outcome for a batch code (see :attr:`code`)."""
-        return OUTCOMES[code]
+        """The outcome for a batch code (see :attr:`code`).
+
+        Raises:
+            InvalidInput: *code* is not 0, 1 or 2.
+            TypeError: *code* is not an int.
+        """
+        return OUTCOMES[check_int("code", code, low=0, high=len(OUTCOMES) - 1)]
 
     def is_better_than(self, other: Outcome) -> bool:
         """Whether this outcome is strictly better for the player than *other*."""

@@ -220,6 +220,8 @@ def experience(tracks: Iterable[LegacyTrack]) -> int:
         >>> experience([LegacyTrack(Legacy.QUESTS, ticks=9), LegacyTrack(Legacy.BONDS, ticks=4)])
         6
     """
+    if isinstance(tracks, (str, bytes)) or not isinstance(tracks, Iterable):
+        raise TypeError(f"tracks must be an iterable of LegacyTrack, got {type(tracks).__name__} {tracks!r}")
     return sum(check_type(f"tracks[{i}]", track, LegacyTrack).xp for i, track in enumerate(tracks))
 
 
