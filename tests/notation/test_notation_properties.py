@@ -126,6 +126,7 @@ def test_result_json_round_trip(expression, seed):
     except NotationError:
         return
     assert type(result).from_dict(result.to_dict()) == result
+    assert result.tree.value == result.total
     assert str(result).endswith(f"= {result.total}")
 
 

@@ -250,3 +250,14 @@ def test_rolls_fit_the_exact_odds(text):
         merged_counts[outcome if outcome in common else "tail"] += n
     merged = odds.map(lambda o: o if o in common else "tail")
     assert_fits(merged_counts, merged)
+
+
+def test_result_tree_mirrors_the_expression():
+    result = roll("(2d6+1)*2-1d4 [dmg]", rng=dice(3, 4, 2))
+    tree = result.tree
+    assert tree.value == result.total == 14
+    product, die = tree.children
+    assert (product.value, die.value) == (16, 2)
+    assert die.roll is result.rolls[1]
+    assert str(product.children[0]) == "2d6+1 = 8"
+    assert roll("-1d4", rng=dice(3)).tree.children[0].value == 3

@@ -30,7 +30,7 @@ from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import DEFAULT_LIMITS, Limits
 from tabletop_core.notation.odds import distribution
 from tabletop_core.notation.parser import parse
-from tabletop_core.notation.result import DiceMarks, DiceRoll, RolledDie, RollResult
+from tabletop_core.notation.result import DiceMarks, DiceRoll, RolledDie, RolledNode, RollResult
 from tabletop_core.notation.roller import roll
 
 __all__ = [
@@ -50,6 +50,7 @@ __all__ = [
     "Reroll",
     "RollResult",
     "RolledDie",
+    "RolledNode",
     "Select",
     "Sum",
     "distribution",

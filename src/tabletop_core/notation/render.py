@@ -13,13 +13,15 @@ Plain text (``str(result)``)::
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from tabletop_core.notation.ast import Dice, Negate, Node, Number, Product, Sum
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
 from tabletop_core.notation.parser import parse
-from tabletop_core.notation.result import DiceRoll, RolledDie, RollResult
+from tabletop_core.notation.result import DiceRoll, RolledDie, RolledNode, RollResult
 
-__all__ = ["breakdown", "dice_text", "face_text", "render_markdown", "render_text"]
+__all__ = ["breakdown", "dice_text", "face_text", "render_markdown", "render_text", "rolled_tree"]
 
 # A result may come from a call with raised limits; reading it back must not fail on them.
 _READ_BACK = Limits(max_length=10**9, max_dice=10**12, max_sides=2**62, max_depth=200)
@@ -83,6 +85,43 @@ def _node_text(node: Node, rolls: object, markdown: bool) -> str:
             text = f"({text})"
         parts.append(text if i == 0 else f"{node.operators[i - 1]} {text}")
     return " ".join(parts)
+
+
+def rolled_tree(result: RollResult) -> RolledNode:
+    """Rebuild the rolled expression tree of *result* from its expression and dice.
+
+    Raises:
+        NotationError: the result's expression cannot be read back (a hand-edited record).
+    """
+    body = parse(result.expression, limits=_READ_BACK).body
+    return _rolled(body, iter(result.rolls))
+
+
+def _rolled(node: Node, rolls: Iterator[DiceRoll]) -> RolledNode:
+    if isinstance(node, Number):
+        return RolledNode(node, node.value)
+    if isinstance(node, Dice):
+        roll = next(rolls, None)
+        if roll is None:
+            raise NotationError(f"the result holds fewer dice terms than its expression {node}")
+        return RolledNode(node, roll.value, (), roll)
+    if isinstance(node, Negate):
+        inner = _rolled(node.operand, rolls)
+        return RolledNode(node, -inner.value, (inner,))
+    children = tuple(_rolled(operand, rolls) for operand in node.operands)
+    value = children[0].value
+    for op, child in zip(node.operators, children[1:], strict=True):
+        if op == "+":
+            value += child.value
+        elif op == "-":
+            value -= child.value
+        elif op == "*":
+            value *= child.value
+        elif child.value == 0:
+            raise NotationError(f"{node}: division by zero")
+        else:
+            value //= child.value
+    return RolledNode(node, value, children)
 
 
 def render_text(result: RollResult) -> str:

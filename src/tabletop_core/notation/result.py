@@ -9,11 +9,16 @@ faces; ``to_dict()`` round-trips through JSON.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
 from tabletop_core._record import Record
 
-__all__ = ["DiceMarks", "DiceRoll", "RollResult", "RolledDie"]
+if TYPE_CHECKING:
+    from tabletop_core.notation.ast import Node
+
+__all__ = ["DiceMarks", "DiceRoll", "RollResult", "RolledDie", "RolledNode"]
 
 
 @attrs.frozen
@@ -161,6 +166,27 @@ class DiceRoll(Record):
 
 
 @attrs.frozen
+class RolledNode:
+    """One node of the expression tree with the value it rolled: the result as a tree.
+
+    Attributes:
+        node: The expression node (a :class:`~tabletop_core.notation.ast.Dice`,
+            :class:`~tabletop_core.notation.ast.Sum`, ...).
+        value: What the node came to in this roll.
+        children: The rolled operands of a sum, product or negation, in order.
+        roll: For a dice term, its :class:`DiceRoll`; otherwise ``None``.
+    """
+
+    node: Node
+    value: int
+    children: tuple[RolledNode, ...] = ()
+    roll: DiceRoll | None = None
+
+    def __str__(self) -> str:
+        return f"{self.node} = {self.value}"
+
+
+@attrs.frozen
 class RollResult(Record):
     """The result of :func:`~tabletop_core.notation.roll`.
 
@@ -180,6 +206,21 @@ class RollResult(Record):
     def dice(self) -> tuple[RolledDie, ...]:
         """Every die of every term, in the order rolled."""
         return tuple(die for roll in self.rolls for die in roll.dice)
+
+    @property
+    def tree(self) -> RolledNode:
+        """The expression tree with every node's rolled value (every dice term with its dice).
+
+        Example:
+            >>> from tabletop_core import ScriptedDice
+            >>> from tabletop_core.notation import roll
+            >>> tree = roll("(2d6+1)*2", rng=ScriptedDice([3, 4])).tree
+            >>> str(tree), [str(child) for child in tree.children]
+            ('(2d6+1)*2 = 16', ['2d6+1 = 8', '2 = 2'])
+        """
+        from tabletop_core.notation.render import rolled_tree
+
+        return rolled_tree(self)
 
     @property
     def breakdown(self) -> str:
