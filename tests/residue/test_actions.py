@@ -192,3 +192,35 @@ def test_markdown_and_html():
     assert "Commit Move" in resolve_action(slot=A.MOVE, die="d6", value=4)._repr_html_()
     commit = commit_action(ep(), A.DEFENSE, 2, conditions=Conditions(bleeding="d8"), rng=ScriptedDice([]))
     assert commit.to_markdown() == f"Commit Defense d6 → 5: **★**; Bleeding {MINUS}1 HP"
+
+
+def test_modifiers_and_skill_bonus_are_bounded_and_typed():
+    # A typo such as 10**30 must be refused, not overflow a batch or build a giant chat line.
+    assert StarModifier(99, "card").stars == 99
+    assert StarModifier(-99, "card").stars == -99
+    with pytest.raises(InvalidInput, match="stars"):
+        StarModifier(100, "card")
+    with pytest.raises(InvalidInput, match="stars"):
+        StarModifier(-10**30, "card")
+    with pytest.raises(TypeError, match="reason must be a str"):
+        StarModifier(1, 3)
+    with pytest.raises(TypeError, match="stars must be an int"):
+        StarModifier(1.0, "card")
+    with pytest.raises(InvalidInput, match="skill_bonus"):
+        resolve_action(slot=A.SKILL, die="d8", value=3, skill_bonus=10**30)
+    with pytest.raises(InvalidInput, match="stars"):
+        resolve_action(slot=A.SKILL, die="d8", value=3, modifiers=[(100, "card")])
+    assert resolve_action(slot=A.SKILL, die="d12", value=12, skill_bonus=99).stars == 103
+    assert str(resolve_action(slot=A.SKILL, die="d12", value=12, skill_bonus=99)).endswith("= 103★")
+
+
+def test_numpy_integers_become_python_ints():
+    import numpy as np
+
+    result = ActionResult(
+        slot="skill", die="d6", value=np.int64(3), committed_value=np.int64(3), base_stars=np.int64(1),
+        modifiers=[StarModifier(np.int64(1), "card")], luck=None, stars=np.int64(2),
+    )
+    assert type(result.stars) is int
+    assert type(result.base_stars) is int
+    assert json.loads(result.to_json())["stars"] == 2

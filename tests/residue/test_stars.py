@@ -45,3 +45,11 @@ def test_render_stars():
     assert render_stars(0) == "0★"
     with pytest.raises(InvalidInput):
         render_stars(-1)
+
+
+def test_render_stars_writes_large_counts_as_a_number():
+    assert render_stars(20) == "★" * 20
+    assert render_stars(21) == "21★"
+    assert render_stars(10**30) == f"{10**30}★"
+    with pytest.raises(TypeError):
+        render_stars(2.0)

@@ -26,7 +26,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import as_int, check_type, int_field, int_in
+from tabletop_core._validate import check_int, check_type, int_field, int_in, of_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.conditions import Condition, Conditions
 from tabletop_core.residue.endurance import ActionSlot, Endurance, EnduranceDie, EnduranceStep
@@ -38,6 +38,7 @@ from tabletop_core.rng import RngLike, dice_source
 __all__ = [
     "BLEEDING_HP_PER_COMMIT",
     "DEHYDRATION_STARS",
+    "MAX_MODIFIER_STARS",
     "MINUS",
     "ActionResult",
     "CommitResult",
@@ -52,6 +53,12 @@ BLEEDING_HP_PER_COMMIT = 1
 DEHYDRATION_STARS = -1
 """Dehydration: "All Actions -★"."""
 
+MAX_MODIFIER_STARS = 99
+"""A work limit, not a rule: the most stars one modifier or a Skill bonus may add or remove.
+
+Cards list ``+★`` or ``+2★``; a bound keeps a typo such as ``10**30`` from
+overflowing the batches' integers or building enormous chat lines."""
+
 MINUS = "\u2212"  # the rules text's minus sign, used in renderings
 
 
@@ -59,9 +66,11 @@ def _slot(value: ActionSlot | str) -> ActionSlot:
     return ActionSlot.parse(value)
 
 
-def _nonzero_int(_instance: Any, attribute: Any, value: Any) -> None:
-    if as_int(attribute.name, value) == 0:
-        raise InvalidInput(f"{attribute.name} must not be 0")
+def _modifier_stars(value: Any) -> int:
+    stars = check_int("stars", value, low=-MAX_MODIFIER_STARS, high=MAX_MODIFIER_STARS)
+    if stars == 0:
+        raise InvalidInput("stars must not be 0 (a modifier adds or removes at least one star)")
+    return stars
 
 
 @attrs.frozen
@@ -69,12 +78,13 @@ class StarModifier(Record):
     """A signed change to an Action's stars and the reason for it (``+★ Skill``, ``-★ Dehydration``).
 
     Attributes:
-        stars: Stars added (negative: removed); never 0.
+        stars: Stars added (negative: removed); never 0, at most
+            :data:`MAX_MODIFIER_STARS` either way.
         reason: Why, for the explanation.
     """
 
-    stars: int = attrs.field(validator=_nonzero_int)
-    reason: str = attrs.field(validator=attrs.validators.instance_of(str))
+    stars: int = attrs.field(converter=_modifier_stars)
+    reason: str = attrs.field(validator=of_type(str))
 
     def __str__(self) -> str:
         sign = "+" if self.stars > 0 else MINUS
@@ -120,13 +130,14 @@ class ActionResult(Record):
     committed_value: int = attrs.field()
     base_stars: int = attrs.field(validator=int_in(low=0))
     modifiers: tuple[StarModifier, ...] = attrs.field(converter=_to_modifiers)
-    luck: LuckForAction | None = attrs.field(
-        validator=attrs.validators.optional(attrs.validators.instance_of(LuckForAction))
-    )
+    luck: LuckForAction | None = attrs.field(validator=attrs.validators.optional(of_type(LuckForAction)))
     stars: int = attrs.field(validator=int_in(low=0))
-    delirium_reroll: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    delirium_reroll: bool = attrs.field(default=False, validator=of_type(bool))
 
     def __attrs_post_init__(self) -> None:
+        # Python ints, not numpy scalars, so to_json() works (int_field would read as a default to mypy).
+        object.__setattr__(self, "base_stars", int(self.base_stars))
+        object.__setattr__(self, "stars", int(self.stars))
         object.__setattr__(self, "value", check_value(self.die, self.value))
         object.__setattr__(self, "committed_value", check_value(self.die, self.committed_value, name="committed_value"))
         if not self.delirium_reroll and self.committed_value != self.value:
@@ -200,7 +211,8 @@ def resolve_action(
         slot: The Action Slot.
         die: The committed Endurance die.
         value: The natural Value read on the Success Table.
-        skill_bonus: Commit Skill (+Skill): added to the Outcome (Skill only).
+        skill_bonus: Commit Skill (+Skill): added to the Outcome (Skill only;
+            at most :data:`MAX_MODIFIER_STARS` either way).
         dehydrated: Dehydration: all Actions ``-★``.
         modifiers: Any other ``+★``/``-★`` a rule lists, as ``(stars, reason)``.
         luck: The Luck die, when Luck for the Action is used.
@@ -218,7 +230,7 @@ def resolve_action(
         raise InvalidInput("die must be an Endurance die (d4..d12), got 0")
     value = check_value(step, value)
     committed = value if committed_value is None else check_value(step, committed_value, name="committed_value")
-    bonus = as_int("skill_bonus", skill_bonus)
+    bonus = check_int("skill_bonus", skill_bonus, low=-MAX_MODIFIER_STARS, high=MAX_MODIFIER_STARS)
     if bonus and chosen_slot is not ActionSlot.SKILL:
         raise InvalidInput(f"skill_bonus applies to Commit Skill only, got {bonus} for Commit {chosen_slot}")
     check_type("dehydrated", dehydrated, bool)
@@ -262,9 +274,9 @@ class CommitResult(Record):
         luck_after: The Luck die after Luck for the Action (``None`` when Luck was not used).
     """
 
-    action: ActionResult = attrs.field(validator=attrs.validators.instance_of(ActionResult))
-    before: Endurance = attrs.field(validator=attrs.validators.instance_of(Endurance))
-    endurance: Endurance = attrs.field(validator=attrs.validators.instance_of(Endurance))
+    action: ActionResult = attrs.field(validator=of_type(ActionResult))
+    before: Endurance = attrs.field(validator=of_type(Endurance))
+    endurance: Endurance = attrs.field(validator=of_type(Endurance))
     hp_lost: int = int_field(low=0, default=0)
     panic: EnduranceStep | None = None
     luck_after: StepDie | None = None

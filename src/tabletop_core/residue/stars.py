@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from tabletop_core._validate import as_int, check_int
 
-__all__ = ["MAX_VALUE", "MIN_VALUE", "STAR", "SUCCESS_TABLE", "outcome", "render_stars", "stars"]
+__all__ = ["GLYPH_LIMIT", "MAX_VALUE", "MIN_VALUE", "STAR", "SUCCESS_TABLE", "outcome", "render_stars", "stars"]
 
 STAR = "★"
 """The star glyph used in every rendering."""
@@ -27,6 +27,10 @@ MIN_VALUE = 1
 
 MAX_VALUE = 12
 """The highest Value the Success Table lists (the Max Value of a d12)."""
+
+GLYPH_LIMIT = 20
+"""The most stars :func:`render_stars` draws as glyphs; more are written as a number
+(``"25★"``), so a chat line stays one line however large the count."""
 
 SUCCESS_TABLE: tuple[tuple[int, int, int], ...] = (
     (1, 2, 0),
@@ -89,6 +93,15 @@ def outcome(base: int, *modifiers: int) -> int:
 
 
 def render_stars(count: int) -> str:
-    """``count`` stars as glyphs (``"★★"``); ``"0★"`` for none."""
+    """``count`` stars as glyphs (``"★★"``); ``"0★"`` for none; ``"25★"`` above :data:`GLYPH_LIMIT`.
+
+    Raises:
+        TypeError: *count* is not an int.
+        InvalidInput: *count* is negative.
+
+    Example:
+        >>> render_stars(3), render_stars(0), render_stars(25)
+        ('★★★', '0★', '25★')
+    """
     count = check_int("count", count, low=0)
-    return STAR * count if count else f"0{STAR}"
+    return STAR * count if 0 < count <= GLYPH_LIMIT else f"{count}{STAR}"
