@@ -20,7 +20,7 @@ def run() -> None:
         lambda: d20_package.roll("1d20+5"),
         target=">= 5x faster",
         number=20_000,
-        repeat=9,
+        repeat=15,
     )
     compare(
         "one Test with Fortune: roll_test(stakes=Stakes.MID, modifier=5, fortune=True, rng=source)",
@@ -29,7 +29,7 @@ def run() -> None:
         lambda: d20_package.roll("1d20+1d6+5"),
         target=">= 5x faster",
         number=20_000,
-        repeat=9,
+        repeat=15,
     )
     batch_source = tc.dice_source(np.random.default_rng(1))
     generator = np.random.default_rng(1)

@@ -371,3 +371,28 @@ def test_everyday_rolls_share_values_and_the_cache_stays_bounded():
     rolls = [roll_test(stakes=Stakes.MID, modifier=m % 300, rng=source) for m in range(module._ROLL_CACHE_LIMIT + 50)]
     assert len(module._ROLL_CACHE) <= module._ROLL_CACHE_LIMIT
     assert all(r.total == r.flat_roll + (m % 300) for m, r in enumerate(rolls))
+
+
+class _Loaded(tc.DiceSource):
+    """A user's DiceSource that breaks the contract: faces outside the die, numpy ints."""
+
+    def __init__(self, values):
+        self.values = list(values)
+
+    def roll(self, sides):
+        return self.values.pop(0)
+
+    def roll_many(self, sides, n):
+        raise NotImplementedError
+
+
+def test_user_dice_sources_are_still_checked():
+    import numpy as np
+
+    with pytest.raises(tc.InvalidInput, match="flat_roll must be an int from 1 to 20, got 25"):
+        roll_test(stakes=Stakes.MID, modifier=2, rng=_Loaded([25]))
+    with pytest.raises(tc.InvalidInput, match="fortune_die"):
+        roll_test(stakes=Stakes.MID, fortune=True, rng=_Loaded([5, 9]))
+    roll = roll_test(stakes=Stakes.MID, modifier=2, rng=_Loaded([np.int64(13)]))
+    assert type(roll.flat_roll) is int
+    assert roll.total == 15

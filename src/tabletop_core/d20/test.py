@@ -666,6 +666,20 @@ def roll_test(
         source = rng if type(rng) is GeneratorDice else dice_source(rng)
         flat = source.roll(20)
         die = source.roll(6) if fortune is not misfortune else None
+        if type(source) is not GeneratorDice and not (
+            type(flat) is int and 1 <= flat <= 20 and (die is None or (type(die) is int and 1 <= die <= 6))
+        ):
+            # Another DiceSource gave a face the fast path cannot trust: the pure function checks it.
+            return resolve_test(
+                flat_roll=flat,
+                fortune_die=die,
+                stakes=stakes,
+                modifier=modifier,
+                fortune=fortune,
+                misfortune=misfortune,
+                fatigue=fatigue,
+                kind=kind,
+            )
         # Results are immutable values, so equal Tests may share one object: reuse a built one.
         key = (flat, die, modifier, fortune, misfortune, fatigue, stakes, kind)
         roll = _ROLL_CACHE.get(key)
