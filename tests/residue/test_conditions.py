@@ -127,3 +127,17 @@ def test_round_trip_and_gain_never_leaves_the_chain(state, condition):
         assert gained.die(condition) in (S.D6, S.D8, S.D10, S.D12)
         roll = resolve_condition_roll(condition, gained.die(condition), 1)
         assert round_trip(roll) == roll
+
+
+def test_commit_checks_refuse_values_no_die_shows():
+    fear = Conditions(fear="d6")
+    for bad in (0, 13, 99):
+        with pytest.raises(InvalidInput, match="value"):
+            fear.commit_blocker(bad)
+        with pytest.raises(InvalidInput, match="value"):
+            fear.check_commit(bad)
+    for bad in ("5", 5.5, True, None):
+        with pytest.raises(TypeError, match="value"):
+            fear.commit_blocker(bad)
+        with pytest.raises(TypeError, match="value"):
+            fear.check_commit(bad)

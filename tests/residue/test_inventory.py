@@ -212,3 +212,21 @@ def test_inventory_use_must_be_consistent():
         InventoryUse.from_dict({**data, "roll": {**data["roll"], "kind": None}})
     with pytest.raises(InvalidInput):
         InventoryUse.from_dict({**data, "before": bag(food="d8").to_dict()})
+
+
+def test_kind_is_read_before_the_die_at_zero_is_refused():
+    with pytest.raises(InvalidInput, match="kind"):
+        rs.roll_inventory(0, kind="ammo", rng=ScriptedDice([1]))
+    with pytest.raises(InvalidInput, match="kind"):
+        resolve_inventory(0, 1, kind="ammo")
+    with pytest.raises(RuleError, match=r"^Gear is at 0"):
+        rs.roll_inventory(0, kind="gear", rng=ScriptedDice([1]))
+
+
+def test_among_must_name_inventories():
+    with pytest.raises(TypeError, match="among"):
+        bag().roll_any(among=5, rng=ScriptedDice([3]))
+    with pytest.raises(InvalidInput, match="among"):
+        bag().roll_any(among=[], rng=ScriptedDice([3]))
+    with pytest.raises(TypeError, match="among"):
+        bag().allowed(among=[1])

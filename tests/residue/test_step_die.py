@@ -87,3 +87,10 @@ def test_check_value():
         check_value(S.D6, 7)
     with pytest.raises(RuleError):
         check_value(S.ZERO, 1)
+
+
+@pytest.mark.parametrize("bad", ["d" + "9" * 5000, "9" * 5000, "d0012"])
+def test_parse_refuses_long_numbers_cleanly(bad):
+    # int() of over 4,300 digits raises a bare ValueError; the parser must answer first.
+    with pytest.raises(InvalidInput, match="step die"):
+        S.parse(bad)

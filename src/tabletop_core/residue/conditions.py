@@ -34,8 +34,9 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_type
+from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput, RuleError
+from tabletop_core.residue.stars import MAX_VALUE, MIN_VALUE
 from tabletop_core.residue.step_die import StepDie, check_value, to_step_die
 from tabletop_core.rng import RngLike, dice_source
 
@@ -222,7 +223,13 @@ class Conditions(Record):
         """The Condition that forbids committing a die showing *value*, if any.
 
         Fear allows only 6+; Fatigue only 7- (with both, only 6 or 7).
+
+        Raises:
+            TypeError: *value* is not an int.
+            InvalidInput: *value* is not a Value a die can show (1..12).
         """
+        if type(value) is not int or not MIN_VALUE <= value <= MAX_VALUE:  # fast path for the common case
+            value = check_int("value", value, low=MIN_VALUE, high=MAX_VALUE)
         if self.has(Condition.FEAR) and value < FEAR_MIN_VALUE:
             return Condition.FEAR
         if self.has(Condition.FATIGUE) and value > FATIGUE_MAX_VALUE:
@@ -231,6 +238,7 @@ class Conditions(Record):
 
     def check_commit(self, value: int) -> None:
         """Raise :class:`~tabletop_core.errors.RuleError` naming the Condition that forbids *value*."""
+        value = check_int("value", value, low=MIN_VALUE, high=MAX_VALUE)
         blocker = self.commit_blocker(value)
         if blocker is Condition.FEAR:
             raise RuleError(f"Fear: only Commit dice with Value {FEAR_MIN_VALUE}+, this die shows {value}")

@@ -141,13 +141,12 @@ def resolve_inventory(die: DieLike, value: int, *, kind: InventoryKind | str | N
         InvalidInput: *value* does not fit *die*.
     """
     step = StepDie.parse(die)
+    resolved_kind = None if kind is None else InventoryKind.parse(kind)
     if step.is_zero:
-        raise RuleError(f"{kind or 'Inventory'} is at 0 and cannot be rolled")
+        raise RuleError(f"{resolved_kind or 'Inventory'} is at 0 and cannot be rolled")
     value = check_value(step, value)
     after = step.down() if value <= STEP_DOWN_AT_MOST else step
-    return InventoryRoll(
-        die=step, value=value, after=after, kind=None if kind is None else InventoryKind.parse(kind)
-    )
+    return InventoryRoll(die=step, value=value, after=after, kind=resolved_kind)
 
 
 def roll_inventory(
@@ -171,9 +170,9 @@ def roll_inventory(
         ⊙ Food d6 → 4: no change
     """
     step = StepDie.parse(die)
-    if step.is_zero:
-        raise RuleError(f"{kind or 'Inventory'} is at 0 and cannot be rolled")
     resolved_kind = None if kind is None else InventoryKind.parse(kind)
+    if step.is_zero:
+        raise RuleError(f"{resolved_kind or 'Inventory'} is at 0 and cannot be rolled")
     value = dice_source(rng).roll(step.sides)
     return resolve_inventory(step, value, kind=resolved_kind)
 
@@ -387,7 +386,11 @@ def _kinds(among: Iterable[InventoryKind | str] | None) -> tuple[InventoryKind, 
         return tuple(InventoryKind)
     if isinstance(among, (str, InventoryKind)):
         among = (among,)
+    if not isinstance(among, Iterable):
+        raise TypeError(f"among must be Inventories (names or InventoryKind), got {type(among).__name__} {among!r}")
     chosen = {InventoryKind.parse(kind, name="among") for kind in among}
+    if not chosen:
+        raise InvalidInput("among must name at least one Inventory, got none")
     return tuple(kind for kind in InventoryKind if kind in chosen)
 
 

@@ -89,7 +89,8 @@ class StepDie(enum.Enum):
         if isinstance(die, str):
             text = die.strip().lower()
             body = text[1:] if text.startswith("d") else text
-            if not (body.isascii() and body.isdigit()):
+            # Length first: int() refuses texts over 4,300 digits with a bare ValueError.
+            if not (body.isascii() and body.isdigit() and len(body) <= 3):
                 raise InvalidInput(f"{name} must be a step die (0, d4, d6, d8, d10, d12), got {die!r}")
             sides = int(body)
         else:
