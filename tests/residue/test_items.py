@@ -168,3 +168,17 @@ def test_json_round_trips():
     assert round_trip(deal) == deal
     assert isinstance(deal, BarterResult)
     assert str(ROT) == "Rot [Corruption] (Corrupted)"
+
+
+def test_vendor_prices_follow_the_goods():
+    vendor = Vendor("V", tradeable=(InventoryKind.FOOD,), goods=(PIPE, TORCH), prices=(2, 3))
+    assert vendor.price(0) == 2
+    assert vendor.price(1) == 3
+    assert Vendor("V", goods=(PIPE,)).price(0) == 1
+    deal = resolve_barter(BAG, vendor, cost=vendor.price(0), values=[4, 4], item=0)
+    assert deal.vendor.goods == (TORCH,)
+    assert deal.vendor.prices == (3,)
+    with pytest.raises(tc.InvalidInput, match="one cost per good"):
+        Vendor("V", goods=(PIPE,), prices=(1, 2))
+    with pytest.raises(tc.InvalidInput, match="prices\\[0\\]"):
+        Vendor("V", goods=(PIPE,), prices=(-1,))

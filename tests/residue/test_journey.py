@@ -14,7 +14,7 @@ from tabletop_core.residue.endurance import ActionSlot, Endurance, EnduranceDie
 from tabletop_core.residue.hexmap import Direction, Hex, HexMap, Region, Tile
 from tabletop_core.residue.hp import Health
 from tabletop_core.residue.inventory import Inventory, InventoryKind
-from tabletop_core.residue.items import Item, ItemType, Loadout
+from tabletop_core.residue.items import Item, ItemType, Loadout, Vendor
 from tabletop_core.residue.journey import (
     Act,
     AreaEntry,
@@ -558,3 +558,35 @@ def test_raiders_with_stats_fight_when_they_reach_you():
     assert again.journey.encounter.enemies == (raider,)
     with pytest.raises(tc.InvalidInput, match="Raiders token 'Nobody'"):
         attrs.evolve(SETUP, tokens=(Token(TokenKind.RAIDERS, Hex(1, 1), name="Nobody"),))
+
+
+def test_vendor_barter_inside_the_journey_and_failed_barter_waits_for_rest():
+    pipe = Item("Pipe", ItemType.WEAPON)
+    dealer = Vendor("Dealer", tradeable=(InventoryKind.FOOD, InventoryKind.WATER), goods=(pipe,), prices=(2,))
+    setup = attrs.evolve(SETUP, vendors=(dealer,))
+    token = Token(TokenKind.VENDOR, Hex(0, 1), name="Dealer")
+    tiles = (Tile(Hex(0, 1), region="Ash", area="Pit"),)
+    w = attrs.evolve(sheet(), loadout=Loadout((None,), (None,)))
+    j = attrs.evolve(journey(w, tokens=(token,), tiles=tiles, setup=setup), vendors=(dealer,))
+    j = apply(j, Choice(Act.COMMIT_MOVE, 0), []).journey
+    trade = apply(j, Choice(Act.MOVE, direction=Direction.S), [5]).journey
+    assert trade.phase is Phase.TRADE
+    assert trade.choices() == (Choice(Act.BARTER, target=0), Choice(Act.LEAVE))
+    bought = apply(trade, Choice(Act.BARTER, target=0), [4, 4]).journey  # ⊙ Food, ⊙ Water
+    assert bought.wanderer.loadout.item_slots == (pipe,)
+    assert bought.vendor("Dealer").goods == ()
+    assert bought.choices() == (Choice(Act.LEAVE),)
+    left = apply(bought, Choice(Act.LEAVE), []).journey
+    assert left.phase is Phase.MOVE  # one Travel ★ left and the Hex was discovered
+    poor = Inventory(food="0", water="d4", battery="d8", gear="d8", resolve="d8")
+    broke = attrs.evolve(trade, wanderer=trade.wanderer.with_inventory(poor))
+    failed = apply(broke, Choice(Act.BARTER, target=0), [1]).journey  # Water d4 -> 0: out of Inventory
+    assert failed.wanderer.inventory == poor
+    assert failed.vendor("Dealer").wait_for_rest
+    assert failed.choices() == (Choice(Act.LEAVE),)
+    rested = attrs.evolve(failed, phase=Phase.CHECK_STRAIN, trading=None).apply(
+        Choice(Act.REST, rest=RestChoices()), rng=4
+    )
+    assert not rested.journey.vendor("Dealer").wait_for_rest
+    with pytest.raises(tc.InvalidInput, match="Vendor token 'Nobody'"):
+        attrs.evolve(SETUP, tokens=(Token(TokenKind.VENDOR, Hex(1, 1), name="Nobody"),))

@@ -261,6 +261,12 @@ def _goods(values: Iterable[Any]) -> tuple[Item, ...]:
     return result
 
 
+def _prices(values: Iterable[Any]) -> tuple[int, ...]:
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise TypeError(f"prices must be a sequence of ints, got {type(values).__name__}")
+    return tuple(check_int(f"prices[{i}]", v, low=0, high=1000) for i, v in enumerate(values))
+
+
 @attrs.frozen
 class Vendor(Record):
     """A Vendor: an NPC that trades, keeping its goods between Encounters.
@@ -270,12 +276,25 @@ class Vendor(Record):
         tradeable: The Inventories it accepts (Tradeable Inventory).
         goods: The Items it has generated and still holds.
         wait_for_rest: After a Failed Barter you must Rest before trying again.
+        prices: The listed cost of each good (``()``: 1 each); the caller's data.
     """
 
     name: str = attrs.field(validator=attrs.validators.instance_of(str))
     tradeable: tuple[InventoryKind, ...] = attrs.field(converter=_kinds, default=tuple(InventoryKind))
     goods: tuple[Item, ...] = attrs.field(converter=_goods, default=())
     wait_for_rest: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    prices: tuple[int, ...] = attrs.field(converter=_prices, default=())
+
+    def __attrs_post_init__(self) -> None:
+        if self.prices and len(self.prices) != len(self.goods):
+            raise InvalidInput(
+                f"prices must list one cost per good: {len(self.goods)} goods, {len(self.prices)} prices"
+            )
+
+    def price(self, index: int) -> int:
+        """The listed cost of good *index* (1 when no prices are listed)."""
+        index = check_int("index", index, low=0, high=max(len(self.goods) - 1, 0))
+        return self.prices[index] if self.prices else 1
 
     def after_rest(self) -> Vendor:
         """The Vendor once you have Rested: you may Barter again."""
@@ -362,10 +381,11 @@ def barter(
         use = current.roll_any(choice, among=vendor.tradeable, rng=dice)
         rolls.append(use)
         current = use.after
-    goods = vendor.goods
+    goods, prices = vendor.goods, vendor.prices
     if item is not None:
         goods = goods[:item] + goods[item + 1 :]
-    return BarterResult(cost, tuple(rolls), True, bought, current, attrs.evolve(vendor, goods=goods))
+        prices = prices[:item] + prices[item + 1 :]
+    return BarterResult(cost, tuple(rolls), True, bought, current, attrs.evolve(vendor, goods=goods, prices=prices))
 
 
 def resolve_barter(

@@ -67,7 +67,7 @@ from tabletop_core.residue.endurance import ActionSlot, StrainCheck
 from tabletop_core.residue.hexmap import DIRECTIONS, UNKNOWN_AREA, Direction, Hex, HexMap, Region, draw_area
 from tabletop_core.residue.hum import DEFAULT_COMPASS, place_hum
 from tabletop_core.residue.inventory import InventoryKind
-from tabletop_core.residue.items import Context, SlotKind
+from tabletop_core.residue.items import Context, SlotKind, Vendor, barter
 from tabletop_core.residue.rest import (
     RecoverAction,
     RestChoices,
@@ -119,6 +119,7 @@ class Phase(enum.Enum):
     COMBAT = "Combat: Attack, Pass or Run"
     DEFEND = "Combat: a Creature Retaliates, Commit Defense or not"
     ESCAPE = "Escape: choose the adjacent Hex"
+    TRADE = "a Vendor: Barter or leave"
     CHECK_STRAIN = "Rest Phase: Rest or return to Travel"
     PAYOFF = "Rest: Strain Payoff, pay Strain with ⊙ Inventory"
     RECOVER = "Rest: Recover HP with ⊙ Food or Water"
@@ -163,6 +164,8 @@ class Act(enum.Enum):
     FATIGUE_ROLL = "⊙ Inventory instead, then roll Fatigue"
     END_REST = "end Recover HP: Check Luck, Start Day"
     SWITCH = "Switch Items between an Item Slot and a Weapon Slot"
+    BARTER = "Barter for a Vendor's good"
+    LEAVE = "leave the Vendor"
 
     def __str__(self) -> str:
         return self.value
@@ -273,6 +276,7 @@ class JourneySetup(Record):
             Creature: their Encounter is a fight with it).
         compass: The Compass Die's faces.
         max_days: A guard for unattended play: the Journey stops after this many days.
+        vendors: The Vendors Vendor tokens name (their goods, prices and Tradeable Inventory).
     """
 
     regions: tuple[Region, ...]
@@ -284,6 +288,7 @@ class JourneySetup(Record):
     tokens: tuple[Token, ...] = ()
     compass: tuple[Direction, ...] = DEFAULT_COMPASS
     max_days: int = int_field(low=1, high=100_000, default=40)
+    vendors: tuple[Vendor, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         if not self.regions:
@@ -296,6 +301,8 @@ class JourneySetup(Record):
             if entry.creature is not None and entry.creature not in beasts:
                 raise InvalidInput(f"Area Entry {entry.area!r} names {entry.creature!r}, which is not in the bestiary")
         for token in self.tokens:
+            if token.kind is TokenKind.VENDOR and token.name not in {v.name for v in self.vendors}:
+                raise InvalidInput(f"Vendor token {token.name!r} is not in vendors")
             if token.kind in _FIGHTERS and token.name not in beasts:
                 raise InvalidInput(f"{token.kind} token {token.name!r} is not in the bestiary")
 
@@ -346,6 +353,8 @@ class Journey(Record):
         defeat: The defeat and its cause.
         steps: Choices applied so far.
         healed: HP was recovered in this Rest's Recover HP (Bleeding rolls at its end).
+        vendors: The Vendors and the goods they still hold.
+        trading: The Vendor being traded with (TRADE phase).
     """
 
     wanderer: Wanderer
@@ -367,6 +376,8 @@ class Journey(Record):
     defeat: Defeat | None = None
     steps: int = 0
     healed: bool = False
+    vendors: tuple[Vendor, ...] = ()
+    trading: str | None = None
 
     def __attrs_post_init__(self) -> None:
         if len(self.foes) != len(self.tokens):
@@ -378,6 +389,8 @@ class Journey(Record):
             raise InvalidInput("encounter_tokens must hold one entry per enemy of the encounter")
         for index in (*self.retaliators, *(t for t in self.encounter_tokens if t is not None)):
             check_int("index", index, low=0)
+        if self.phase is Phase.TRADE and self.trading is None:
+            raise InvalidInput("phase TRADE needs the Vendor being traded with (trading)")
         check_int("day", self.day, low=1)
         check_int("travel_stars", self.travel_stars, low=0)
 
@@ -432,6 +445,20 @@ class Journey(Record):
                     found.append(Choice(Act.SWITCH, item_slot=i, weapon_slot=j))
         return found
 
+    def vendor(self, name: str) -> Vendor:
+        """The Vendor called *name*, with the goods it still holds."""
+        for vendor in self.vendors:
+            if vendor.name == name:
+                return vendor
+        raise InvalidInput(f"vendor must be one of {[v.name for v in self.vendors]}, got {name!r}")
+
+    def _trade_choices(self) -> tuple[Choice, ...]:
+        assert self.trading is not None
+        vendor = self.vendor(self.trading)
+        free_slot = None in self.wanderer.loadout.item_slots
+        goods = [] if vendor.wait_for_rest or not free_slot else range(len(vendor.goods))
+        return (*(Choice(Act.BARTER, target=i) for i in goods), Choice(Act.LEAVE))
+
     def _payoff_choices(self) -> tuple[Choice, ...]:
         wanderer = self.wanderer
         kinds = wanderer.inventory.allowed()
@@ -478,6 +505,8 @@ class Journey(Record):
             return (*defend, Choice(Act.NO_DEFENSE))
         if phase is Phase.ESCAPE:
             return tuple(Choice(Act.ESCAPE_TO, direction=d) for d in DIRECTIONS)
+        if phase is Phase.TRADE:
+            return self._trade_choices()
         if phase is Phase.PAYOFF:
             return self._payoff_choices()
         if phase is Phase.RECOVER:
@@ -701,6 +730,7 @@ def _resolve_hex(journey: Journey, new: bool, source: DiceSource, events: list[o
         events.append(f"Special Hex: {tile.special}")
     enemies: list[tuple[Creature, int | None]] = [(creature, None)] if creature is not None else []
     tokens = journey.tokens
+    vendor: str | None = None
     for index in tokens_at(tokens, journey.position):
         token = tokens[index]
         if token.kind is TokenKind.HUM:
@@ -714,11 +744,16 @@ def _resolve_hex(journey: Journey, new: bool, source: DiceSource, events: list[o
         elif token.kind is TokenKind.ANOMALY and not token.discovered:
             events.append("Discover Anomaly")
             tokens = (*tokens[:index], attrs.evolve(token, discovered=True), *tokens[index + 1 :])
+        elif token.kind is TokenKind.VENDOR and token.active:
+            vendor = token.name
         else:
             events.append(f"{token}: no Encounter")
     journey = attrs.evolve(journey, tokens=tokens, travel_ends=journey.travel_ends or new)
     if enemies:
         return _start_combat(journey, enemies, entry, Phase.MOVE, events)
+    if vendor is not None:
+        events.append(f"Vendor {vendor}: Barter or leave")
+        return attrs.evolve(journey, phase=Phase.TRADE, trading=vendor)
     return _continue_travel(journey, events)
 
 
@@ -933,7 +968,8 @@ def _new_day(journey: Journey, events: list[object]) -> Journey:
     """After Start Day: Creature HP resets, the day count goes on, the Travel Phase begins."""
     foes = tuple(None if f is None else f.reset() for f in journey.foes)  # Creature HP resets at Rest
     day = journey.day + 1
-    journey = attrs.evolve(journey, foes=foes, day=day, phase=Phase.TRAVEL, healed=False)
+    vendors = tuple(v.after_rest() for v in journey.vendors)  # after a Failed Barter, return after Rest
+    journey = attrs.evolve(journey, foes=foes, day=day, phase=Phase.TRAVEL, healed=False, vendors=vendors)
     if day > journey.setup.max_days:
         events.append(f"day {day}: past the day limit of {journey.setup.max_days}")
         return attrs.evolve(journey, phase=Phase.OVER, outcome=JourneyOutcome.OUT_OF_TIME)
@@ -1002,6 +1038,28 @@ def _do_recover_one(journey: Journey, choice: Choice, source: DiceSource, events
     return attrs.evolve(journey, wanderer=step.wanderer, healed=journey.healed or choice.act is Act.HEAL)
 
 
+def _do_barter(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+    assert journey.trading is not None
+    assert choice.target is not None
+    vendor = journey.vendor(journey.trading)
+    result = barter(
+        journey.wanderer.inventory, vendor, cost=vendor.price(choice.target), item=choice.target, rng=source
+    )
+    events.append(result)
+    wanderer = journey.wanderer.with_inventory(result.inventory.forget_last())
+    if result.item is not None:
+        slot = wanderer.loadout.item_slots.index(None)
+        loadout, _ = wanderer.loadout.equip(result.item, SlotKind.ITEM, slot, context=Context.REST)
+        wanderer = attrs.evolve(wanderer, loadout=loadout)  # a new card into an empty slot costs nothing
+    vendors = tuple(result.vendor if v.name == vendor.name else v for v in journey.vendors)
+    return attrs.evolve(journey, wanderer=wanderer, vendors=vendors)
+
+
+def _do_leave(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+    events.append(f"leave Vendor {journey.trading}")
+    return _continue_travel(attrs.evolve(journey, trading=None, phase=Phase.MOVE), events)
+
+
 _SWITCH_CONTEXT = {Phase.TRAVEL: Context.OUTSIDE_REST, Phase.COMBAT: Context.COMBAT, Phase.RECOVER: Context.REST}
 
 
@@ -1057,6 +1115,8 @@ _APPLY: dict[Act, Any] = {
     Act.FATIGUE_ROLL: _do_recover_one,
     Act.END_REST: _do_end_rest,
     Act.SWITCH: _do_switch,
+    Act.BARTER: _do_barter,
+    Act.LEAVE: _do_leave,
 }
 
 
@@ -1073,7 +1133,15 @@ def start_journey(wanderer: Wanderer, setup: JourneySetup, *, rng: RngLike = Non
     placement = place_hum(hexmap, origin, compass=setup.compass, rng=rng)
     hexmap, tokens = placement.apply(hexmap, setup.tokens)
     foes = tuple(setup.creature(t.name, hexmap.region_of(t.at)) if t.kind in _FIGHTERS else None for t in tokens)
-    return Journey(wanderer=wanderer, hexmap=hexmap, tokens=tokens, foes=foes, position=origin, setup=setup)
+    return Journey(
+        wanderer=wanderer,
+        hexmap=hexmap,
+        tokens=tokens,
+        foes=foes,
+        position=origin,
+        setup=setup,
+        vendors=setup.vendors,
+    )
 
 
 class Policy(Protocol):
@@ -1144,6 +1212,7 @@ class CautiousPolicy:
     * Combat: Run when HP is at or below *run_below* and a die is free, else
       Attack the weakest enemy with the best die (Luck when the die is low).
     * Retaliation: Commit Defense with the best die whenever one is free.
+    * Vendors: leaves without trading.
     * Rest Phase: Rest whenever Strain is above 0 or HP is below Max HP; pay off
       every Strain with the largest Inventory die; heal to Max HP.
     """
@@ -1167,8 +1236,8 @@ class CautiousPolicy:
             return Choice(Act.REST) if wants_rest or Act.TRAVEL not in acts else Choice(Act.TRAVEL)
         if journey.phase is Phase.MOVE:
             return _toward_hum(journey, choices)
-        if journey.phase is Phase.ESCAPE:
-            return choices[0]
+        if journey.phase in (Phase.ESCAPE, Phase.TRADE):
+            return choices[-1] if journey.phase is Phase.TRADE else choices[0]
         if journey.phase is Phase.DEFEND:
             defend = [c for c in choices if c.act is Act.DEFEND]
             return _best_die(journey, defend, luck=False) or choices[-1]
@@ -1197,6 +1266,7 @@ class GreedyPolicy:
       with an empty pool, recover dice for Strain rather than stop.
     * Combat: Attack the weakest enemy with the best die and Luck; never Runs.
     * Retaliation: takes every blow (keeps its dice for Travel).
+    * Vendors: leaves without trading.
     * Rest Phase: returns to Travel whenever the rules allow; at Rest pays only the
       Strain it must; heals to Max HP.
     """
@@ -1213,8 +1283,8 @@ class GreedyPolicy:
             return Choice(Act.TRAVEL) if Act.TRAVEL in acts and has_dice else Choice(Act.REST)
         if journey.phase is Phase.MOVE:
             return _toward_hum(journey, choices)
-        if journey.phase is Phase.ESCAPE:
-            return choices[0]
+        if journey.phase in (Phase.ESCAPE, Phase.TRADE):
+            return choices[-1] if journey.phase is Phase.TRADE else choices[0]
         if journey.phase is Phase.DEFEND:
             return next(c for c in choices if c.act is Act.NO_DEFENSE)
         if journey.phase is Phase.COMBAT:
