@@ -153,3 +153,21 @@ def test_odds_table_and_experience_name_a_non_iterable():
         ar.odds_table("234")
     with pytest.raises(TypeError, match="tracks must be an iterable of LegacyTrack"):
         ar.experience(None)
+
+
+def test_odds_and_batches_take_a_meter_and_momentum_like_a_roll():
+    # One check serves resolve_action, the exact odds and the batches: a condition meter
+    # stands in for the stat and a Momentum gives its value everywhere.
+    supply = ar.ConditionMeter(ar.Meter.SUPPLY, 3)
+    assert ar.action_odds(stat=supply, momentum=Momentum(-2)) == ar.action_odds(stat=3, momentum=-2)
+    assert ar.action_match_odds(stat=supply, momentum=Momentum(6), burn=True) == ar.action_match_odds(
+        stat=3, momentum=6, burn=True)
+    by_meter = ar.simulate_action(50, stat=supply, momentum=Momentum(-2), rng=5)
+    by_int = ar.simulate_action(50, stat=3, momentum=-2, rng=5)
+    assert (by_meter.stat, by_meter.momentum) == (3, -2)
+    assert (by_meter.outcomes == by_int.outcomes).all()
+    for call in (ar.action_odds, lambda **kw: ar.simulate_action(1, rng=1, **kw)):
+        with pytest.raises(tc.InvalidInput, match="stat must be an int from 0 to 10, got 11"):
+            call(stat=11)
+        with pytest.raises(tc.InvalidInput, match="momentum must be an int from -6 to 10, got -7"):
+            call(stat=2, momentum=-7)

@@ -21,7 +21,7 @@ import attrs
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, int_in, of_type
 from tabletop_core.action_roll.meters import ConditionMeter
-from tabletop_core.action_roll.momentum import MAX_MOMENTUM, MIN_MOMENTUM, Momentum
+from tabletop_core.action_roll.momentum import MAX_MOMENTUM, MIN_MOMENTUM, Momentum, signed
 from tabletop_core.action_roll.outcome import MAX_SCORE, Outcome, action_score, judge
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.rng import GeneratorDice, RngLike, ScriptedDice, dice_source
@@ -71,10 +71,6 @@ def challenge_pair(value: Any, name: str = "challenge_dice") -> tuple[int, int]:
 def pair_field() -> Any:
     """An attrs field holding two challenge dice, validated by :func:`challenge_pair`."""
     return attrs.field(converter=challenge_pair)
-
-
-def _signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
 
 
 @attrs.frozen
@@ -150,7 +146,7 @@ class ActionResult(Record):
         first, second = self.challenge_dice
         line = f"Action {' + '.join(terms)} = {score} vs {first} · {second} -> {outcome}"
         if self.burned_momentum is not None:
-            line += f"; burned momentum {_signed(self.burned_momentum)} -> {burned}"
+            line += f"; burned momentum {signed(self.burned_momentum)} -> {burned}"
         if self.is_match:
             line += " (match)"
         return line
@@ -182,7 +178,17 @@ def _int(name: str, value: object, low: int, high: int) -> int:
     return check_int(name, value, low=low, high=high)
 
 
-def _check_bonus(stat: object, adds: object, momentum: object) -> tuple[int, int, int]:
+def check_bonus(stat: object, adds: object, momentum: object) -> tuple[int, int, int]:
+    """Validate what an action roll adds to its die: ``(stat, adds, momentum)`` as ints.
+
+    The one check shared by single rolls, exact odds and batches: a
+    :class:`ConditionMeter` stands in for the stat, a :class:`Momentum` gives
+    its value.
+
+    Raises:
+        InvalidInput: stat or adds outside 0..10, momentum outside -6..10.
+        TypeError: a value is not an int (or a meter / momentum).
+    """
     if isinstance(stat, ConditionMeter):
         stat = stat.value  # "roll +health": the meter stands in for the stat
     if isinstance(momentum, Momentum):
@@ -258,7 +264,7 @@ def resolve_action(
         >>> str(resolve_action(action_die=4, challenge_dice=(2, 9), stat=1, momentum=-4))
         'Action 4 cancelled by momentum -4 to 0 + 1 = 1 vs 2 · 9 -> miss'
     """
-    stat, adds, momentum_value = _check_bonus(stat, adds, momentum)
+    stat, adds, momentum_value = check_bonus(stat, adds, momentum)
     die = _int("action_die", action_die, 1, 6)
     first, second = challenge_pair(challenge_dice)
     return _judged(die, first, second, stat, adds, momentum_value)
@@ -278,7 +284,7 @@ def action_roll(
         >>> str(action_roll(stat=2, rng=ScriptedDice([4, 3, 8])))
         'Action 4 + 2 = 6 vs 3 · 8 -> weak hit'
     """
-    stat, adds, momentum_value = _check_bonus(stat, adds, momentum)
+    stat, adds, momentum_value = check_bonus(stat, adds, momentum)
     source = dice_source(rng)
     die = source.roll(6)
     first = source.roll(10)
@@ -323,14 +329,14 @@ def burn_momentum(result: ActionResult, momentum: Momentum) -> tuple[ActionResul
     check_type("result", result, ActionResult)
     check_type("momentum", momentum, Momentum)
     if result.burned_momentum is not None:
-        raise RuleError(f"momentum was already burned on this roll ({_signed(result.burned_momentum)})")
+        raise RuleError(f"momentum was already burned on this roll ({signed(result.burned_momentum)})")
     after = momentum.burn()  # RuleError first when momentum is not positive
     value = momentum.value
     outcome = judge(value, *result.challenge_dice)
     if not outcome.is_better_than(result.outcome):
         first, second = result.challenge_dice
         raise RuleError(
-            f"burning momentum {_signed(value)} would not improve the {result.outcome} against {first} · {second} "
+            f"burning momentum {signed(value)} would not improve the {result.outcome} against {first} · {second} "
             f"(it would be a {outcome}); momentum may only be burned to improve the result"
         )
     return attrs.evolve(result, burned_momentum=value, action_score=value, outcome=outcome), after

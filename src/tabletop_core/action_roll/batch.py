@@ -26,8 +26,9 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletop_core._validate import check_int, check_type
-from tabletop_core.action_roll.action import MAX_ADDS, MAX_STAT, ActionResult, resolve_action
-from tabletop_core.action_roll.momentum import MAX_MOMENTUM, MIN_MOMENTUM
+from tabletop_core.action_roll.action import ActionResult, burn_momentum, check_bonus, resolve_action
+from tabletop_core.action_roll.meters import ConditionMeter
+from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.outcome import OUTCOMES, Outcome, action_score
 from tabletop_core.action_roll.progress import (
     LegacyTrack,
@@ -48,23 +49,37 @@ CodeArray = npt.NDArray[np.int8]
 BoolArray = npt.NDArray[np.bool_]
 
 
-def _counts(codes: CodeArray) -> dict[Outcome, int]:
-    tally = np.bincount(codes, minlength=len(OUTCOMES))
-    return {outcome: int(tally[outcome.code]) for outcome in OUTCOMES}
+class _Tally:
+    """What every batch shares: its length and the counts of outcomes and matches."""
 
+    __slots__ = ()
+    _kind: str  # how __str__ names the rolls
+    outcomes: CodeArray
+    matches: BoolArray
 
-def _match_counts(codes: CodeArray, matches: BoolArray) -> dict[tuple[Outcome, bool], int]:
-    # One bincount over (outcome, match) pairs: code * 2 + match.
-    tally = np.bincount(codes.astype(np.int64) * 2 + matches, minlength=2 * len(OUTCOMES))
-    return {(outcome, match): int(tally[outcome.code * 2 + match]) for outcome in OUTCOMES for match in (False, True)}
+    def __len__(self) -> int:
+        return len(self.outcomes)
 
+    def counts(self) -> dict[Outcome, int]:
+        """How many rolls gave each outcome (every outcome is a key)."""
+        tally = np.bincount(self.outcomes, minlength=len(OUTCOMES))
+        return {outcome: int(tally[outcome.code]) for outcome in OUTCOMES}
 
-def _summary(kind: str, n: int, counts: dict[Outcome, int]) -> str:
-    return f"{n} {kind}: " + ", ".join(f"{outcome} {count}" for outcome, count in counts.items())
+    def match_counts(self) -> dict[tuple[Outcome, bool], int]:
+        """How many rolls gave each ``(outcome, is_match)`` pair."""
+        # One bincount over (outcome, match) pairs: code * 2 + match.
+        tally = np.bincount(self.outcomes.astype(np.int64) * 2 + self.matches, minlength=2 * len(OUTCOMES))
+        return {
+            (outcome, match): int(tally[outcome.code * 2 + match]) for outcome in OUTCOMES for match in (False, True)
+        }
+
+    def __str__(self) -> str:
+        counts = ", ".join(f"{outcome} {count}" for outcome, count in self.counts().items())
+        return f"{len(self)} {self._kind}: {counts}"
 
 
 @attrs.frozen(eq=False)
-class ActionBatch:
+class ActionBatch(_Tally):
     """A batch of action rolls as numpy arrays, one entry per roll.
 
     Attributes:
@@ -93,16 +108,7 @@ class ActionBatch:
     matches: BoolArray
     burned: BoolArray
 
-    def __len__(self) -> int:
-        return len(self.action_dice)
-
-    def counts(self) -> dict[Outcome, int]:
-        """How many rolls gave each outcome (every outcome is a key)."""
-        return _counts(self.outcomes)
-
-    def match_counts(self) -> dict[tuple[Outcome, bool], int]:
-        """How many rolls gave each ``(outcome, is_match)`` pair."""
-        return _match_counts(self.outcomes, self.matches)
+    _kind = "action rolls"
 
     def result(self, index: int) -> ActionResult:
         """Roll *index* as an :class:`ActionResult` (burned rolls show their burn)."""
@@ -115,18 +121,12 @@ class ActionBatch:
             momentum=self.momentum,
         )
         if self.burned[index]:
-            from tabletop_core.action_roll.action import burn_momentum
-            from tabletop_core.action_roll.momentum import Momentum
-
             result, _ = burn_momentum(result, Momentum(self.momentum))
         return result
 
-    def __str__(self) -> str:
-        return _summary("action rolls", len(self), self.counts())
-
 
 @attrs.frozen(eq=False)
-class ProgressBatch:
+class ProgressBatch(_Tally):
     """A batch of progress rolls as numpy arrays.
 
     Attributes:
@@ -141,25 +141,13 @@ class ProgressBatch:
     outcomes: CodeArray
     matches: BoolArray
 
-    def __len__(self) -> int:
-        return len(self.challenge_dice)
-
-    def counts(self) -> dict[Outcome, int]:
-        """How many rolls gave each outcome (every outcome is a key)."""
-        return _counts(self.outcomes)
-
-    def match_counts(self) -> dict[tuple[Outcome, bool], int]:
-        """How many rolls gave each ``(outcome, is_match)`` pair."""
-        return _match_counts(self.outcomes, self.matches)
+    _kind = "progress rolls"
 
     def result(self, index: int) -> ProgressResult:
         """Roll *index* as a :class:`ProgressResult`."""
         index = check_int("index", index, low=0, high=len(self) - 1)
         pair = (int(self.challenge_dice[index, 0]), int(self.challenge_dice[index, 1]))
         return resolve_progress(progress_score=self.progress_score, challenge_dice=pair)
-
-    def __str__(self) -> str:
-        return _summary("progress rolls", len(self), self.counts())
 
 
 def _hits(scores: Any, first: IntArray, second: IntArray) -> CodeArray:
@@ -169,15 +157,23 @@ def _hits(scores: Any, first: IntArray, second: IntArray) -> CodeArray:
 
 
 def simulate_action(
-    n: int, *, stat: int, adds: int = 0, momentum: int = 0, burn: bool = False, rng: RngLike = None
+    n: int,
+    *,
+    stat: int | ConditionMeter,
+    adds: int = 0,
+    momentum: int | Momentum = 0,
+    burn: bool = False,
+    rng: RngLike = None,
 ) -> ActionBatch:
     """Make *n* action rolls at once with numpy.
 
     Args:
         n: How many rolls, 0..:data:`MAX_BATCH`.
-        stat: The stat or condition meter, 0..10.
+        stat: The stat or condition meter (its value or the
+            :class:`ConditionMeter`), 0..10.
         adds: Adds, 0..10.
-        momentum: Momentum at every roll, -6..10 (negative momentum cancels).
+        momentum: Momentum at every roll, -6..10 or a :class:`Momentum`
+            (negative momentum cancels).
         burn: Burn momentum whenever that improves a roll (the batch shows
             the momentum value as the score there). Momentum is not reset
             between rolls: each roll is an independent what-if.
@@ -188,9 +184,7 @@ def simulate_action(
         TypeError: a value has the wrong type.
     """
     n = check_int("n", n, low=0, high=MAX_BATCH)
-    stat = check_int("stat", stat, low=0, high=MAX_STAT)
-    adds = check_int("adds", adds, low=0, high=MAX_ADDS)
-    momentum = check_int("momentum", momentum, low=MIN_MOMENTUM, high=MAX_MOMENTUM)
+    stat, adds, momentum = check_bonus(stat, adds, momentum)
     check_type("burn", burn, bool)
     source = dice_source(rng)
     action_dice = source.roll_many(6, n)

@@ -24,7 +24,7 @@ import attrs
 
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, of_type
-from tabletop_core.action_roll.momentum import MAX_MOMENTUM, START_MOMENTUM, Momentum, signed
+from tabletop_core.action_roll.momentum import Momentum, max_momentum, momentum_reset, signed
 from tabletop_core.errors import InvalidInput, RuleError
 
 __all__ = ["Impact", "ImpactGroup", "Impacts", "Meter"]
@@ -158,12 +158,12 @@ class Impacts(Record):
     @property
     def max_momentum(self) -> int:
         """Max momentum: 10 minus one per counted impact."""
-        return MAX_MOMENTUM - self.count
+        return max_momentum(self.count)
 
     @property
     def momentum_reset(self) -> int:
         """Momentum reset: +2, +1 with one counted impact, 0 with more."""
-        return START_MOMENTUM - min(self.count, 2)
+        return momentum_reset(self.count)
 
     def blocks(self, meter: Meter) -> bool:
         """Whether a marked impact stops *meter* from being raised."""

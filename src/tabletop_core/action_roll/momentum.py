@@ -43,6 +43,16 @@ MAX_IMPACTS = 10
 """The impacts a character can have marked at once: the rules list ten."""
 
 
+def _max(impacts: int) -> int:
+    # The one place the rule lives; callers have checked *impacts*.
+    return MAX_MOMENTUM - impacts
+
+
+def _reset(impacts: int) -> int:
+    # The one place the rule lives; callers have checked *impacts*.
+    return START_MOMENTUM - min(impacts, 2)
+
+
 def max_momentum(impacts: int) -> int:
     """Max momentum with *impacts* marked: 10 minus one per impact.
 
@@ -50,7 +60,7 @@ def max_momentum(impacts: int) -> int:
         InvalidInput: *impacts* is outside 0..10.
         TypeError: *impacts* is not an int.
     """
-    return MAX_MOMENTUM - check_int("impacts", impacts, low=0, high=MAX_IMPACTS)
+    return _max(check_int("impacts", impacts, low=0, high=MAX_IMPACTS))
 
 
 def momentum_reset(impacts: int) -> int:
@@ -60,8 +70,7 @@ def momentum_reset(impacts: int) -> int:
         InvalidInput: *impacts* is outside 0..10.
         TypeError: *impacts* is not an int.
     """
-    impacts = check_int("impacts", impacts, low=0, high=MAX_IMPACTS)
-    return START_MOMENTUM - min(impacts, 2)
+    return _reset(check_int("impacts", impacts, low=0, high=MAX_IMPACTS))
 
 
 def signed(value: int) -> str:
@@ -102,12 +111,12 @@ class Momentum(Record):
     @property
     def max_value(self) -> int:
         """Max momentum: 10 minus one per impact."""
-        return MAX_MOMENTUM - self.impacts
+        return _max(self.impacts)
 
     @property
     def reset_value(self) -> int:
         """Momentum after a burn: +2, +1 with one impact, 0 with more."""
-        return START_MOMENTUM - min(self.impacts, 2)
+        return _reset(self.impacts)
 
     @property
     def can_burn(self) -> bool:
@@ -159,7 +168,7 @@ class Momentum(Record):
             TypeError: *impacts* is not an int.
         """
         impacts = check_int("impacts", impacts, low=0, high=MAX_IMPACTS)
-        return Momentum(value=min(self.value, MAX_MOMENTUM - impacts), impacts=impacts)
+        return Momentum(value=min(self.value, _max(impacts)), impacts=impacts)
 
     def __str__(self) -> str:
         line = f"momentum {signed(self.value)} (max {signed(self.max_value)}, reset {signed(self.reset_value)})"

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tabletop_core._validate import check_int, check_type
-from tabletop_core.action_roll.action import MAX_ADDS, MAX_STAT
-from tabletop_core.action_roll.momentum import MAX_MOMENTUM, MIN_MOMENTUM
+from tabletop_core.action_roll.action import MAX_STAT, check_bonus
+from tabletop_core.action_roll.meters import ConditionMeter
+from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.oracle import Odds, resolve_oracle
 from tabletop_core.action_roll.outcome import (
     Outcome,
@@ -44,9 +45,8 @@ _D10 = range(1, 11)
 
 
 def _check(stat: object, adds: object, momentum: object, burn: object) -> tuple[int, int, bool]:
-    bonus = check_int("stat", stat, low=0, high=MAX_STAT) + check_int("adds", adds, low=0, high=MAX_ADDS)
-    momentum = check_int("momentum", momentum, low=MIN_MOMENTUM, high=MAX_MOMENTUM)
-    return bonus, momentum, check_type("burn", burn, bool)
+    stat, adds, momentum = check_bonus(stat, adds, momentum)
+    return stat + adds, momentum, check_type("burn", burn, bool)
 
 
 def _score_weights(bonus: int, momentum: int) -> dict[int, int]:
@@ -72,15 +72,18 @@ def _outcome_counts(score_weights: dict[int, int]) -> dict[Outcome, int]:
     return {outcome_for_hits(hits): count for hits, count in enumerate(by_hits)}
 
 
-def action_odds(*, stat: int, adds: int = 0, momentum: int = 0, burn: bool = False) -> Distribution[Outcome]:
+def action_odds(
+    *, stat: int | ConditionMeter, adds: int = 0, momentum: int | Momentum = 0, burn: bool = False
+) -> Distribution[Outcome]:
     """The exact odds of strong hit, weak hit and miss for an action roll.
 
     Negative momentum is accounted for (it cancels an equal action die).
 
     Args:
-        stat: The stat or condition meter, 0..10.
+        stat: The stat or condition meter (its value or the
+            :class:`ConditionMeter`), 0..10.
         adds: Adds, 0..10.
-        momentum: Momentum when rolling, -6..10.
+        momentum: Momentum when rolling, -6..10 (or a :class:`Momentum`).
         burn: Odds under the policy "burn momentum whenever it improves the
             result" (only positive momentum can be burned).
 
@@ -99,7 +102,7 @@ def action_odds(*, stat: int, adds: int = 0, momentum: int = 0, burn: bool = Fal
 
 
 def action_match_odds(
-    *, stat: int, adds: int = 0, momentum: int = 0, burn: bool = False
+    *, stat: int | ConditionMeter, adds: int = 0, momentum: int | Momentum = 0, burn: bool = False
 ) -> Distribution[tuple[Outcome, bool]]:
     """The joint exact odds of the outcome and a match, ``(outcome, is_match)``.
 
@@ -110,16 +113,13 @@ def action_match_odds(
         '11/200'
     """
     bonus, momentum, burn = _check(stat, adds, momentum, burn)
-    counts: dict[tuple[Outcome, bool], int] = {}
-    for score, weight in _score_weights(bonus, momentum).items():
-        for first in _D10:
-            for second in _D10:
-                outcome = (
-                    judge_with_burn_policy(score, momentum, first, second) if burn else judge(score, first, second)
-                )
-                key = (outcome, first == second)
-                counts[key] = counts.get(key, 0) + weight
-    return Distribution(counts)
+
+    def judged(score: int, first: int, second: int) -> tuple[Outcome, bool]:
+        outcome = judge_with_burn_policy(score, momentum, first, second) if burn else judge(score, first, second)
+        return outcome, first == second
+
+    # The action die enters as the distribution of the scores its faces give.
+    return Distribution.from_function(judged, Distribution(_score_weights(bonus, momentum)), 10, 10)
 
 
 def progress_odds(progress_score: int) -> Distribution[Outcome]:

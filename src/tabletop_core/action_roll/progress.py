@@ -90,8 +90,29 @@ def _boxes(ticks: int) -> str:
     return "[" + "".join(cells).ljust(BOXES, "·") + "]"
 
 
+class _Boxes(Record):
+    """What every track of ten boxes shares: the score, completion and marking ticks."""
+
+    __slots__ = ()
+    ticks: int
+
+    @property
+    def score(self) -> int:
+        """The progress score: fully filled boxes, 0..10."""
+        return self.ticks // TICKS_PER_BOX
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether all ten boxes are filled."""
+        return self.ticks == MAX_TICKS
+
+    def _plus(self, ticks: int) -> int:
+        # Every way of marking a track counts here: the track stops at 40 ticks.
+        return min(MAX_TICKS, self.ticks + ticks)
+
+
 @attrs.frozen
-class ProgressTrack(Record):
+class ProgressTrack(_Boxes):
     """A ranked progress track (a quest, an expedition, a connection, a fight).
 
     Allies working together share one track: keep one value and mark it for
@@ -111,16 +132,6 @@ class ProgressTrack(Record):
     ticks: int = int_field(low=0, high=MAX_TICKS, default=0)
     name: str = attrs.field(default="", validator=of_type(str))
 
-    @property
-    def score(self) -> int:
-        """The progress score: fully filled boxes, 0..10."""
-        return self.ticks // TICKS_PER_BOX
-
-    @property
-    def is_complete(self) -> bool:
-        """Whether all ten boxes are filled."""
-        return self.ticks == MAX_TICKS
-
     def mark(self, times: int = 1) -> ProgressTrack:
         """Mark progress *times* times (marks stack), by rank; the track stops at 40 ticks.
 
@@ -129,7 +140,7 @@ class ProgressTrack(Record):
             TypeError: *times* is not an int.
         """
         times = check_int("times", times, low=1)
-        return attrs.evolve(self, ticks=min(MAX_TICKS, self.ticks + times * self.rank.ticks_per_mark))
+        return attrs.evolve(self, ticks=self._plus(times * self.rank.ticks_per_mark))
 
     def mark_ticks(self, ticks: int) -> ProgressTrack:
         """Fill *ticks* ticks directly (a move or asset that names ticks or boxes), stopping at 40.
@@ -138,8 +149,7 @@ class ProgressTrack(Record):
             InvalidInput: *ticks* is negative.
             TypeError: *ticks* is not an int.
         """
-        ticks = check_int("ticks", ticks, low=0)
-        return attrs.evolve(self, ticks=min(MAX_TICKS, self.ticks + ticks))
+        return attrs.evolve(self, ticks=self._plus(check_int("ticks", ticks, low=0)))
 
     def __str__(self) -> str:
         label = f"{self.name} ({self.rank})" if self.name else f"{self.rank} track"
@@ -158,7 +168,7 @@ class Legacy(enum.Enum):
 
 
 @attrs.frozen
-class LegacyTrack(Record):
+class LegacyTrack(_Boxes):
     """A legacy track: unranked, ten boxes of four ticks, 2 XP per filled box.
 
     Attributes:
@@ -174,16 +184,6 @@ class LegacyTrack(Record):
     ticks: int = int_field(low=0, high=MAX_TICKS, default=0)
 
     @property
-    def score(self) -> int:
-        """Filled boxes, 0..10 (the score for a progress roll on this track)."""
-        return self.ticks // TICKS_PER_BOX
-
-    @property
-    def is_complete(self) -> bool:
-        """Whether all ten boxes are filled."""
-        return self.ticks == MAX_TICKS
-
-    @property
     def xp(self) -> int:
         """Experience earned on this track: 2 per filled box."""
         return XP_PER_BOX * self.score
@@ -195,8 +195,7 @@ class LegacyTrack(Record):
             InvalidInput: *ticks* is negative.
             TypeError: *ticks* is not an int.
         """
-        ticks = check_int("ticks", ticks, low=0)
-        return attrs.evolve(self, ticks=min(MAX_TICKS, self.ticks + ticks))
+        return attrs.evolve(self, ticks=self._plus(check_int("ticks", ticks, low=0)))
 
     def reward(self, rank: Rank) -> LegacyTrack:
         """Mark the reward for finishing a challenge of *rank* (see :attr:`Rank.legacy_reward`).
