@@ -224,3 +224,9 @@ def test_numpy_integers_become_python_ints():
     assert type(result.stars) is int
     assert type(result.base_stars) is int
     assert json.loads(result.to_json())["stars"] == 2
+
+
+def test_commit_action_reads_a_generator_of_modifiers_once():
+    result = commit_action(ep(), A.ATTACK, 0, modifiers=((1, "Rifle") for _ in range(1)), rng=ScriptedDice([]))
+    assert [str(m) for m in result.action.modifiers] == ["+★ Rifle"]
+    assert result.stars == 3

@@ -79,3 +79,10 @@ def test_inventory_batch_edges():
     assert zero.rolls.tolist() == [0] * 5
     with pytest.raises(InvalidInput):
         simulate_inventory("d6", 5, rolls=-1, rng=1)
+
+
+def test_stars_batch_checks_modifiers_like_the_pure_rule():
+    with pytest.raises(TypeError, match="modifiers"):
+        simulate_stars("d6", 10, modifiers=5, rng=1)
+    with pytest.raises(InvalidInput, match="stars"):
+        simulate_stars("d6", 10, modifiers=[(2**62, "x")], rng=1)

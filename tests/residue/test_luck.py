@@ -119,3 +119,9 @@ def test_round_trips(luck, data):
 
 def test_same_seed_same_result():
     assert rs.luck_test("d10", rng=3) == rs.luck_test("d10", rng=3)
+
+
+def test_luck_bonus_is_the_luck_for_an_action_column():
+    from tabletop_core.residue.luck import luck_bonus
+
+    assert [luck_bonus(v) for v in range(1, 13)] == [0, 0] + [1] * 10

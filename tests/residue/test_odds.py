@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabletop_core import RuleError
+from tabletop_core import InvalidInput, RuleError
 from tabletop_core import residue as rs
 from tabletop_core.residue.odds import (
     LuckRow,
@@ -117,3 +117,42 @@ def test_expected_rolls_agree_with_the_distribution_tail():
                 following[after] = following.get(after, 0.0) + p * float(q)
         state = following
     assert abs(tail - float(expected_rolls_to_zero("d6"))) < 1e-9
+
+
+def test_the_light_outcome_function_agrees_with_resolve_action_on_every_case():
+    # action_odds enumerates action_stars; resolve_action must give the same Outcome for every
+    # die, Value, Luck die and Luck Value, Skill bonus, Dehydration and listed modifier.
+    from tabletop_core.residue.actions import action_modifiers, action_stars, resolve_action
+
+    lucks = [(None, None)] + [(luck, v) for luck in ROLLABLE for v in range(1, luck.sides + 1)]
+    cases = 0
+    for die in ROLLABLE:
+        for value in range(1, die.sides + 1):
+            for bonus, dehydrated, extra in itertools.product((-2, 0, 1, 3), (False, True), ((), ((-1, "dark"),))):
+                fixed = action_modifiers(slot="skill", skill_bonus=bonus, dehydrated=dehydrated, modifiers=extra)
+                shift = sum(m.stars for m in fixed)
+                for luck, luck_value in lucks:
+                    result = resolve_action(
+                        slot="skill", die=die, value=value, skill_bonus=bonus, dehydrated=dehydrated,
+                        modifiers=extra, luck=luck, luck_value=luck_value,
+                    )
+                    assert result.stars == action_stars(value, shift, luck_value)
+                    # and both agree with the Success Table written out by hand
+                    luck_star = luck_value is not None and luck_value >= 3
+                    by_hand = TABLE[value] + bonus - dehydrated - len(extra) + luck_star
+                    assert result.stars == max(0, by_hand)
+                    cases += 1
+    assert cases == 40 * 41 * 16
+
+
+def test_action_odds_checks_its_arguments_once():
+    with pytest.raises(TypeError, match="modifiers"):
+        action_odds("d8", modifiers=5)
+    with pytest.raises(InvalidInput, match="skill_bonus"):
+        action_odds("d8", slot="attack", skill_bonus=1)
+    with pytest.raises(InvalidInput, match="slot"):
+        action_odds("d8", slot="sneak")
+    with pytest.raises(RuleError, match="luck"):
+        action_odds("d8", luck=0)
+    # a generator of modifiers is read once and still counts
+    assert action_odds("d4", modifiers=((1, "x") for _ in range(1))).probability(1) == Fraction(1, 2)

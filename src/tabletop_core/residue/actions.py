@@ -30,7 +30,7 @@ from tabletop_core._validate import check_int, check_type, int_field, int_in, of
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.conditions import Condition, Conditions
 from tabletop_core.residue.endurance import ActionSlot, Endurance, EnduranceDie, EnduranceStep
-from tabletop_core.residue.luck import LuckForAction, resolve_luck_for_action
+from tabletop_core.residue.luck import LuckForAction, luck_bonus, resolve_luck_for_action
 from tabletop_core.residue.stars import outcome, render_stars, stars
 from tabletop_core.residue.step_die import DieLike, StepDie, check_value, to_step_die
 from tabletop_core.rng import RngLike, dice_source
@@ -43,6 +43,8 @@ __all__ = [
     "ActionResult",
     "CommitResult",
     "StarModifier",
+    "action_modifiers",
+    "action_stars",
     "commit_action",
     "resolve_action",
 ]
@@ -193,6 +195,60 @@ class ActionResult(Record):
         return f"{text[:cut]}**{text[cut:]}**"
 
 
+def action_modifiers(
+    *,
+    slot: ActionSlot | str,
+    skill_bonus: int = 0,
+    dehydrated: bool = False,
+    modifiers: Iterable[StarModifier | tuple[int, str]] = (),
+) -> tuple[StarModifier, ...]:
+    """The fixed star modifiers of an Action, checked, in the order they apply (Luck's comes later).
+
+    The Skill bonus (Commit Skill only), Dehydration's ``-★``, then each listed
+    modifier. :func:`resolve_action`, the exact odds and the batches all read the
+    modifiers through this one function.
+
+    Raises:
+        InvalidInput: a Skill bonus on another slot, or a bonus or modifier
+            beyond :data:`MAX_MODIFIER_STARS`.
+        TypeError: a wrong type (*dehydrated* not a bool, *modifiers* not pairs).
+
+    Example:
+        >>> [(m.stars, m.reason) for m in action_modifiers(slot="skill", skill_bonus=1, dehydrated=True)]
+        [(1, 'Skill'), (-1, 'Dehydration')]
+    """
+    chosen_slot = ActionSlot.parse(slot)
+    bonus = check_int("skill_bonus", skill_bonus, low=-MAX_MODIFIER_STARS, high=MAX_MODIFIER_STARS)
+    if bonus and chosen_slot is not ActionSlot.SKILL:
+        raise InvalidInput(f"skill_bonus applies to Commit Skill only, got {bonus} for Commit {chosen_slot}")
+    check_type("dehydrated", dehydrated, bool)
+    listed: list[StarModifier] = []
+    if bonus:
+        listed.append(StarModifier(stars=bonus, reason="Skill"))
+    if dehydrated:
+        listed.append(StarModifier(stars=DEHYDRATION_STARS, reason="Dehydration"))
+    listed.extend(_to_modifiers(modifiers))
+    return tuple(listed)
+
+
+def action_stars(value: int, shift: int = 0, luck_value: int | None = None) -> int:
+    """The Outcome of an Action: the Success Table stars of *value*, plus *shift*, plus Luck's ``+★``, at least 0.
+
+    The arithmetic alone, for values already checked against their dice (exact
+    odds enumerate it; :func:`resolve_action` computes its Outcome with it).
+
+    Args:
+        value: The natural Value of the committed die (1..12).
+        shift: The sum of the fixed modifiers (see :func:`action_modifiers`).
+        luck_value: The Luck die's Value, when Luck for the Action was rolled.
+
+    Example:
+        >>> action_stars(7), action_stars(7, -1), action_stars(2, -1, luck_value=5)
+        (2, 1, 0)
+    """
+    return outcome(stars(value), shift, 0 if luck_value is None else luck_bonus(luck_value))
+
+
 def resolve_action(
     *,
     slot: ActionSlot | str,
@@ -230,33 +286,24 @@ def resolve_action(
         raise InvalidInput("die must be an Endurance die (d4..d12), got 0")
     value = check_value(step, value)
     committed = value if committed_value is None else check_value(step, committed_value, name="committed_value")
-    bonus = check_int("skill_bonus", skill_bonus, low=-MAX_MODIFIER_STARS, high=MAX_MODIFIER_STARS)
-    if bonus and chosen_slot is not ActionSlot.SKILL:
-        raise InvalidInput(f"skill_bonus applies to Commit Skill only, got {bonus} for Commit {chosen_slot}")
-    check_type("dehydrated", dehydrated, bool)
-    listed: list[StarModifier] = []
-    if bonus:
-        listed.append(StarModifier(stars=bonus, reason="Skill"))
-    if dehydrated:
-        listed.append(StarModifier(stars=DEHYDRATION_STARS, reason="Dehydration"))
-    listed.extend(_to_modifiers(modifiers))
+    fixed = action_modifiers(slot=chosen_slot, skill_bonus=skill_bonus, dehydrated=dehydrated, modifiers=modifiers)
+    listed = fixed
     luck_roll: LuckForAction | None = None
     if (luck is None) != (luck_value is None):
         raise InvalidInput("luck and luck_value must be given together")
     if luck is not None and luck_value is not None:
         luck_roll = resolve_luck_for_action(luck, luck_value)
         if luck_roll.bonus_stars:
-            listed.append(StarModifier(stars=luck_roll.bonus_stars, reason="luck"))
-    base = stars(value)
+            listed = (*fixed, StarModifier(stars=luck_roll.bonus_stars, reason="luck"))
     return ActionResult(
         slot=chosen_slot,
         die=step,
         value=value,
         committed_value=committed,
-        base_stars=base,
-        modifiers=tuple(listed),
+        base_stars=stars(value),
+        modifiers=listed,
         luck=luck_roll,
-        stars=outcome(base, *(m.stars for m in listed)),
+        stars=action_stars(value, sum(m.stars for m in fixed), None if luck_roll is None else luck_roll.value),
         delirium_reroll=committed_value is not None,
     )
 
@@ -338,6 +385,7 @@ def commit_action(
     check_type("endurance", endurance, Endurance)
     active = Conditions() if conditions is None else check_type("conditions", conditions, Conditions)
     chosen_slot = ActionSlot.parse(slot)
+    modifiers = _to_modifiers(modifiers)  # read once: a generator would be empty on the second use below
     luck_die = None if luck is None else StepDie.parse(luck, name="luck")
     if luck_die is not None and luck_die.is_zero:
         raise RuleError("Luck is at 0 and cannot be rolled")

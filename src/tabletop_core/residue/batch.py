@@ -20,9 +20,10 @@ import numpy.typing as npt
 
 from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.residue.actions import DEHYDRATION_STARS, StarModifier, resolve_action
+from tabletop_core.residue.actions import StarModifier, action_modifiers
 from tabletop_core.residue.endurance import ActionSlot
 from tabletop_core.residue.inventory import STEP_DOWN_AT_MOST
+from tabletop_core.residue.luck import luck_bonus
 from tabletop_core.residue.stars import MAX_VALUE, stars
 from tabletop_core.residue.step_die import DieLike, StepDie
 from tabletop_core.rng import RngLike, dice_source
@@ -35,8 +36,9 @@ MAX_BATCH = 10**8
 MAX_ROUNDS = 100_000
 """The most rounds :func:`simulate_inventory` runs when rolling until every die is 0."""
 
-# Stars by Value as an array, built from the pure function so the two agree.
+# Stars and Luck's +★ by Value as arrays, built from the pure functions so the two agree.
 _STAR_TABLE = np.array([0, *(stars(v) for v in range(1, MAX_VALUE + 1))], dtype=np.int64)
+_LUCK_BONUS_TABLE = np.array([0, *(luck_bonus(v) for v in range(1, MAX_VALUE + 1))], dtype=np.int64)
 
 
 @attrs.frozen(eq=False)
@@ -91,17 +93,18 @@ def simulate_stars(
     luck_die = None if luck is None else StepDie.parse(luck, name="luck")
     if luck_die is not None and luck_die.is_zero:
         raise RuleError("Luck is at 0 and cannot be rolled")
-    listed = tuple(modifiers)
-    # The pure rule checks the arguments and gives the fixed part of the modifiers.
-    probe = resolve_action(slot=slot, die=step, value=1, skill_bonus=skill_bonus, modifiers=listed)
-    shift = sum(m.stars for m in probe.modifiers) + (DEHYDRATION_STARS if dehydrated else 0)
+    # The rule's own function checks the arguments and gives the fixed part of the modifiers.
+    shift = sum(
+        m.stars
+        for m in action_modifiers(slot=slot, skill_bonus=skill_bonus, dehydrated=dehydrated, modifiers=modifiers)
+    )
     source = dice_source(rng)
     values = source.roll_many(step.sides, n)
     total = _STAR_TABLE[values] + shift
     luck_values = None
     if luck_die is not None:
         luck_values = source.roll_many(luck_die.sides, n)
-        total = total + (luck_values > STEP_DOWN_AT_MOST)
+        total = total + _LUCK_BONUS_TABLE[luck_values]
     return StarsBatch(die=step, values=values, luck_values=luck_values, stars=np.maximum(total, 0))
 
 

@@ -30,6 +30,7 @@ __all__ = [
     "LuckTest",
     "check_luck",
     "luck_after",
+    "luck_bonus",
     "luck_for_action",
     "luck_test",
     "resolve_check_luck",
@@ -45,6 +46,15 @@ def luck_after(luck: StepDie, value: int) -> StepDie:
     if value <= STEP_DOWN_AT_MOST:
         return luck.down()
     return luck
+
+
+def luck_bonus(value: int) -> int:
+    """Stars Luck for an Action adds for a roll of *value*: nothing on 1-2, ``+★`` on 3+ (Max Value included).
+
+    The rule alone, for code that has already checked *value* against the Luck
+    die (exact odds, batches); :func:`resolve_luck_for_action` checks and explains.
+    """
+    return 1 if value > STEP_DOWN_AT_MOST else 0
 
 
 def _rollable_luck(luck: DieLike) -> StepDie:
@@ -113,7 +123,7 @@ class LuckForAction(Record):
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "value", check_value(_rollable_luck(self.luck), self.value))
-        expected = 1 if self.value > STEP_DOWN_AT_MOST else 0
+        expected = luck_bonus(self.value)
         if self.bonus_stars != expected or isinstance(self.bonus_stars, bool):
             raise InvalidInput(f"bonus_stars must be {expected} for a Luck roll of {self.value}")
         _check_after(self.luck, self.value, self.after)
@@ -194,8 +204,7 @@ def resolve_luck_for_action(luck: DieLike, value: int) -> LuckForAction:
     """
     die = _rollable_luck(luck)
     value = check_value(die, value)
-    bonus = 1 if value > STEP_DOWN_AT_MOST else 0
-    return LuckForAction(luck=die, value=value, bonus_stars=bonus, after=luck_after(die, value))
+    return LuckForAction(luck=die, value=value, bonus_stars=luck_bonus(value), after=luck_after(die, value))
 
 
 def luck_for_action(luck: DieLike, *, rng: RngLike = None) -> LuckForAction:

@@ -2,6 +2,7 @@
 
 Every distribution here enumerates the same pure rule functions the rolls use
 (:func:`~tabletop_core.residue.stars.stars`,
+:func:`~tabletop_core.residue.actions.action_stars`, the Outcome arithmetic of
 :func:`~tabletop_core.residue.actions.resolve_action`,
 :func:`~tabletop_core.residue.luck.resolve_luck_test`,
 :func:`~tabletop_core.residue.inventory.resolve_inventory`), so the odds cannot
@@ -24,7 +25,7 @@ from fractions import Fraction
 from tabletop_core._validate import check_int
 from tabletop_core.errors import RuleError
 from tabletop_core.odds import Distribution
-from tabletop_core.residue.actions import StarModifier, resolve_action
+from tabletop_core.residue.actions import StarModifier, action_modifiers, action_stars
 from tabletop_core.residue.endurance import ActionSlot
 from tabletop_core.residue.inventory import resolve_inventory
 from tabletop_core.residue.luck import resolve_luck_test
@@ -103,23 +104,17 @@ def action_odds(
         Fraction(1, 9)
     """
     step = _rollable(die, "die")
-    listed = tuple(modifiers)
-
-    def outcome(*values: int) -> int:
-        return resolve_action(
-            slot=slot,
-            die=step,
-            value=values[0],
-            skill_bonus=skill_bonus,
-            dehydrated=dehydrated,
-            modifiers=listed,
-            luck=luck if len(values) > 1 else None,
-            luck_value=values[1] if len(values) > 1 else None,
-        ).stars
-
+    shift = sum(
+        m.stars
+        for m in action_modifiers(slot=slot, skill_bonus=skill_bonus, dehydrated=dehydrated, modifiers=modifiers)
+    )
+    # action_stars is the arithmetic resolve_action itself uses; the arguments were checked once above.
     if luck is None:
-        return Distribution.from_function(outcome, step.sides)
-    return Distribution.from_function(outcome, step.sides, _rollable(luck, "luck").sides)
+        return Distribution.from_function(lambda value: action_stars(value, shift), step.sides)
+    luck_die = _rollable(luck, "luck")
+    return Distribution.from_function(
+        lambda value, luck_value: action_stars(value, shift, luck_value), step.sides, luck_die.sides
+    )
 
 
 def _luck_row(luck: StepDie, value: int) -> LuckRow:
