@@ -6,6 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tabletop_core as tc
+from support import assert_fits
 from tabletop_core import action_roll as ar
 from tabletop_core.action_roll import Odds
 
@@ -33,8 +34,19 @@ def test_oracle_roll_is_one_d100_draw():
     assert ar.oracle_roll(rng=dice) == 100
     assert dice.remaining == 1
     assert ar.oracle_roll(rng=3) == ar.oracle_roll(rng=3)
-    rolls = Counter(ar.oracle_roll(rng=source) for source in [tc.dice_source(9)] * 2000)
-    assert set(rolls) <= set(range(1, 101))
+
+
+def test_oracle_rolls_and_answers_fit_the_exact_odds():
+    # 1..100 each equally likely, and Ask the Oracle's (answer, match) as oracle_odds says.
+    source = tc.dice_source(9)
+    rolls = Counter(ar.oracle_roll(rng=source) for _ in range(20_000))
+    assert_fits(rolls, tc.Distribution.uniform(range(1, 101)))
+    for odds in (Odds.LIKELY, Odds.SMALL_CHANCE):
+        answers = Counter()
+        for _ in range(5_000):
+            answer = ar.ask_the_oracle(odds, rng=source)
+            answers[(answer.answer, answer.is_match)] += 1
+        assert_fits(answers, ar.oracle_odds(odds))
 
 
 def test_reading_two_d10_as_tens_and_units():

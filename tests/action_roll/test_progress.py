@@ -163,3 +163,22 @@ def test_progress_judged_like_an_action_score(score, first, second):
     beaten = (score > first) + (score > second)
     assert result.outcome.hits == beaten
     assert result.is_match == (first == second)
+
+
+def test_a_shared_progress_track_takes_every_allys_marks():
+    # "When a move prompts someone to mark progress for that challenge, it is marked on your
+    # shared progress track": one value for the group, each mark added to it.
+    shared = ProgressTrack(Rank.FORMIDABLE, name="Break the blockade")
+    shared = shared.mark()  # Kira's move
+    shared = shared.mark()  # Ash's move
+    shared = shared.mark(times=2)  # Ash's move plus an asset: marks stack
+    assert (shared.ticks, shared.score) == (16, 4)
+    result = ar.progress_roll(shared, rng=tc.ScriptedDice([3, 5]))
+    assert result.progress_score == 4
+    assert result.outcome is Outcome.WEAK_HIT
+
+
+def test_ticks_or_boxes_named_by_a_move():
+    # "fill in the appropriate number of ticks or progress boxes": a box is 4 ticks.
+    track = ProgressTrack(Rank.EPIC, ticks=3).mark_ticks(2 * ar.TICKS_PER_BOX)
+    assert (track.ticks, track.score) == (11, 2)
