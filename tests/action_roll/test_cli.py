@@ -77,6 +77,9 @@ def test_odds_action_prints_the_exact_table(capsys):
     assert "139/600" in out
     assert "131/300" in out
     assert "199/600" in out
+    assert "miss, match" in out
+    assert "strong hit, no match" in out
+    assert "True" not in out
     _, out, _ = run(capsys, "odds", "action", "--stat", "2", "--momentum", "6", "--burn", "--json")
     data = json.loads(out)
     expected = ar.action_odds(stat=2, momentum=6, burn=True)

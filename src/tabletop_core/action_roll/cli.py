@@ -94,7 +94,9 @@ def _odds_action(args: argparse.Namespace) -> Output:
     from tabletop_core.cli import Output
 
     odds = action_odds(stat=args.stat, adds=args.adds, momentum=args.momentum, burn=args.burn)
-    joint = action_match_odds(stat=args.stat, adds=args.adds, momentum=args.momentum, burn=args.burn)
+    joint = action_match_odds(stat=args.stat, adds=args.adds, momentum=args.momentum, burn=args.burn).map(
+        lambda pair: (pair[0], "match" if pair[1] else "no match")  # rows read "miss, match", not "miss, True"
+    )
     policy = ", burning momentum whenever it improves the result" if args.burn else ""
     title = f"action roll +{args.stat + args.adds}, momentum {args.momentum:+d}{policy}"
     text = f"{title}\n{odds}\n\nwith matches:\n{joint}"
