@@ -102,6 +102,12 @@ def test_progress_ignores_momentum():
     with pytest.raises(TypeError):
         ar.resolve_progress(progress_score=5, challenge_dice=(1, 2), momentum=-5)  # type: ignore[call-arg]
     assert not hasattr(ar.ProgressResult, "burned_momentum")
+    # "You cannot burn momentum on a progress roll"
+    result = ar.resolve_progress(progress_score=3, challenge_dice=(5, 8))
+    with pytest.raises(tc.RuleError, match="cannot be burned on a progress roll"):
+        ar.burn_momentum(result, ar.Momentum(9))
+    with pytest.raises(tc.RuleError, match="cannot be burned on a progress roll"):
+        ar.burn_would_improve(result, 9)
 
 
 def test_progress_roll_bad_input():

@@ -312,8 +312,9 @@ def burn_momentum(result: ActionResult, momentum: Momentum) -> tuple[ActionResul
         ``(new_result, reset_momentum)``.
 
     Raises:
-        RuleError: momentum is not positive, momentum was already burned on
-            this roll, or the burn would not improve the outcome (a burn that
+        RuleError: *result* is a progress roll (momentum is ignored there),
+            momentum is not positive, momentum was already burned on this
+            roll, or the burn would not improve the outcome (a burn that
             leaves it as it is, or makes it worse, is refused). Nothing is changed.
         TypeError: *result* or *momentum* is of the wrong type.
 
@@ -326,6 +327,7 @@ def burn_momentum(result: ActionResult, momentum: Momentum) -> tuple[ActionResul
         >>> after.value
         2
     """
+    _not_progress(result)
     check_type("result", result, ActionResult)
     check_type("momentum", momentum, Momentum)
     if result.burned_momentum is not None:
@@ -342,12 +344,21 @@ def burn_momentum(result: ActionResult, momentum: Momentum) -> tuple[ActionResul
     return attrs.evolve(result, burned_momentum=value, action_score=value, outcome=outcome), after
 
 
+def _not_progress(result: object) -> None:
+    # "You cannot burn momentum on a progress roll": a rule, so a RuleError rather than a TypeError.
+    from tabletop_core.action_roll.progress import ProgressResult  # progress imports this module
+
+    if isinstance(result, ProgressResult):
+        raise RuleError("momentum cannot be burned on a progress roll: momentum is ignored on a progress move")
+
+
 def burn_would_improve(result: ActionResult, momentum: Momentum | int) -> bool:
     """Whether burning *momentum* now would give a better outcome than *result* has.
 
     False when momentum is not positive or was already burned on this roll.
 
     Raises:
+        RuleError: *result* is a progress roll (momentum cannot be burned there).
         TypeError: *result* is not an ActionResult, or *momentum* not a Momentum or int.
         InvalidInput: an int *momentum* outside -6..10.
 
@@ -356,6 +367,7 @@ def burn_would_improve(result: ActionResult, momentum: Momentum | int) -> bool:
         >>> burn_would_improve(miss, 6), burn_would_improve(miss, 5)
         (True, False)
     """
+    _not_progress(result)
     check_type("result", result, ActionResult)
     value = momentum.value if isinstance(momentum, Momentum) else check_int(
         "momentum", momentum, low=MIN_MOMENTUM, high=MAX_MOMENTUM
