@@ -590,3 +590,17 @@ def test_vendor_barter_inside_the_journey_and_failed_barter_waits_for_rest():
     assert not rested.journey.vendor("Dealer").wait_for_rest
     with pytest.raises(tc.InvalidInput, match="Vendor token 'Nobody'"):
         attrs.evolve(SETUP, tokens=(Token(TokenKind.VENDOR, Hex(1, 1), name="Nobody"),))
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["cautious", "greedy"]))
+def test_whole_journeys_keep_hp_within_max_and_strain_below_the_st_after_each_rest(seed, name):
+    policy = CautiousPolicy() if name == "cautious" else GreedyPolicy()
+    end, steps = play_journey(start_journey(sheet(), example_setup(), rng=seed), policy, rng=seed)
+    for step in steps:
+        state = step.journey
+        assert 0 <= state.wanderer.health.hp <= state.wanderer.health.max_hp
+        if step.choice.act is Act.END_REST or (step.choice.act is Act.STOP_PAYING):
+            assert state.wanderer.strain < state.wanderer.strain_threshold or state.is_over
+    assert end.is_over
+    assert (end.outcome is JourneyOutcome.DEFEATED) == (end.defeat is not None)
