@@ -94,3 +94,30 @@ def test_parse_refuses_long_numbers_cleanly(bad):
     # int() of over 4,300 digits raises a bare ValueError; the parser must answer first.
     with pytest.raises(InvalidInput, match="step die"):
         S.parse(bad)
+
+
+def test_rollable_and_step_after():
+    from tabletop_core.residue.step_die import STEP_DOWN_AT_MOST, rollable, step_after
+
+    assert STEP_DOWN_AT_MOST == 2  # "1-2 ⇩"
+    assert rollable("d6") is S.D6
+    with pytest.raises(RuleError, match=r"^Water is at 0 and cannot be rolled$"):
+        rollable(0, label="Water")
+    with pytest.raises(InvalidInput, match="luck must be a step die"):
+        rollable("d7", name="luck")
+    for die in (S.D4, S.D6, S.D8, S.D10, S.D12):
+        assert [step_after(die, v) for v in range(1, die.sides + 1)] == [die.down()] * 2 + [die] * (die.sides - 2)
+
+
+def test_named_enums_read_the_same_way():
+    from tabletop_core.residue.conditions import Condition
+    from tabletop_core.residue.endurance import ActionSlot
+    from tabletop_core.residue.inventory import InventoryKind
+
+    assert ActionSlot.parse(" attack ") is ActionSlot.ATTACK
+    assert InventoryKind.parse("FOOD") is InventoryKind.FOOD
+    assert Condition.parse("fear") is Condition.FEAR
+    with pytest.raises(InvalidInput, match=r"^slot must be one of Skill, Move, Attack, Defense, got 'sneak'$"):
+        ActionSlot.parse("sneak")
+    with pytest.raises(TypeError, match="kind must be a str"):
+        InventoryKind.parse(3)

@@ -27,12 +27,12 @@ import attrs
 
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, int_in, of_type
-from tabletop_core.errors import InvalidInput, RuleError
+from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.conditions import Condition, Conditions
 from tabletop_core.residue.endurance import ActionSlot, Endurance, EnduranceDie, EnduranceStep
 from tabletop_core.residue.luck import LuckForAction, luck_bonus, resolve_luck_for_action
 from tabletop_core.residue.stars import outcome, render_stars, stars
-from tabletop_core.residue.step_die import DieLike, StepDie, check_value, to_step_die
+from tabletop_core.residue.step_die import DieLike, StepDie, check_value, rollable, to_step_die
 from tabletop_core.rng import RngLike, dice_source
 
 __all__ = [
@@ -386,9 +386,7 @@ def commit_action(
     active = Conditions() if conditions is None else check_type("conditions", conditions, Conditions)
     chosen_slot = ActionSlot.parse(slot)
     modifiers = _to_modifiers(modifiers)  # read once: a generator would be empty on the second use below
-    luck_die = None if luck is None else StepDie.parse(luck, name="luck")
-    if luck_die is not None and luck_die.is_zero:
-        raise RuleError("Luck is at 0 and cannot be rolled")
+    luck_die = None if luck is None else rollable(luck, name="luck", label="Luck")
     committed = endurance.commit(chosen_slot, index, conditions=active)
     die = committed.committed[-1].die
     resolve_action(  # check the other arguments before any die is drawn, so a refusal draws nothing

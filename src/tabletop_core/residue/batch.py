@@ -18,14 +18,13 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from tabletop_core._validate import check_int, check_type
-from tabletop_core.errors import InvalidInput, RuleError
+from tabletop_core._validate import check_int
+from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.actions import StarModifier, action_modifiers
 from tabletop_core.residue.endurance import ActionSlot
-from tabletop_core.residue.inventory import STEP_DOWN_AT_MOST
 from tabletop_core.residue.luck import luck_bonus
 from tabletop_core.residue.stars import MAX_VALUE, stars
-from tabletop_core.residue.step_die import DieLike, StepDie
+from tabletop_core.residue.step_die import STEP_DOWN_AT_MOST, DieLike, StepDie, rollable
 from tabletop_core.rng import RngLike, dice_source
 
 __all__ = ["MAX_BATCH", "MAX_ROUNDS", "InventoryBatch", "StarsBatch", "simulate_inventory", "simulate_stars"]
@@ -85,14 +84,9 @@ def simulate_stars(
         RuleError: the die or the Luck die is 0.
         InvalidInput: *n* is negative or above :data:`MAX_BATCH`.
     """
-    step = StepDie.parse(die)
-    if step.is_zero:
-        raise RuleError("die is at 0 and cannot be rolled")
+    step = rollable(die)
     n = check_int("n", n, low=0, high=MAX_BATCH)
-    check_type("dehydrated", dehydrated, bool)
-    luck_die = None if luck is None else StepDie.parse(luck, name="luck")
-    if luck_die is not None and luck_die.is_zero:
-        raise RuleError("Luck is at 0 and cannot be rolled")
+    luck_die = None if luck is None else rollable(luck, name="luck", label="Luck")
     # The rule's own function checks the arguments and gives the fixed part of the modifiers.
     shift = sum(
         m.stars

@@ -21,7 +21,7 @@ from tabletop_core.residue.inventory import Inventory, InventoryKind, roll_inven
 from tabletop_core.residue.luck import luck_for_action, luck_test
 from tabletop_core.residue.odds import action_odds, expected_rolls_to_zero, star_odds
 from tabletop_core.residue.stars import render_stars, stars
-from tabletop_core.residue.step_die import StepDie
+from tabletop_core.residue.step_die import StepDie, rollable
 from tabletop_core.rng import dice_source
 
 __all__ = ["demo", "register"]
@@ -45,12 +45,10 @@ def _stars(args: argparse.Namespace) -> Output:
         count = stars(value)
         return Output(f"{die} → {value}: {render_stars(count)}", {"die": str(die), "value": value, "stars": count})
     source = rng_from_args(args)
-    luck = None if args.luck is None else StepDie.parse(args.luck, name="--luck")
+    luck = None if args.luck is None else rollable(args.luck, name="--luck", label="Luck")
     slot = ActionSlot.parse(args.slot or "skill")
     # Check everything before a die is drawn.
     resolve_action(slot=slot, die=die, value=1, skill_bonus=args.bonus)
-    if luck is not None and luck.is_zero:
-        luck_for_action(luck)  # raises the RuleError for Luck 0
     value = die.roll(rng=source)
     luck_value = None if luck is None else luck.roll(rng=source)
     result = resolve_action(

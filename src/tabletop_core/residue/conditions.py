@@ -36,8 +36,9 @@ import attrs
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput, RuleError
+from tabletop_core.residue._names import parse_by_name
 from tabletop_core.residue.stars import MAX_VALUE, MIN_VALUE
-from tabletop_core.residue.step_die import StepDie, check_value, to_step_die
+from tabletop_core.residue.step_die import StepDie, check_value, step_after, to_step_die
 from tabletop_core.rng import RngLike, dice_source
 
 if TYPE_CHECKING:
@@ -62,7 +63,6 @@ FEAR_MIN_VALUE = 6
 FATIGUE_MAX_VALUE = 7
 """Fatigue: "Only Commit dice with Value 7-"."""
 
-_CONDITION_STEP_DOWN_AT_MOST = 2  # "On 1-2, <Condition> ⇩" for every Condition Die
 
 
 class Condition(enum.Enum):
@@ -92,14 +92,7 @@ class Condition(enum.Enum):
             TypeError: not a Condition or a str.
             InvalidInput: not a Condition of the glossary.
         """
-        if isinstance(condition, Condition):
-            return condition
-        check_type(name, condition, str)
-        try:
-            return cls[condition.strip().upper()]
-        except KeyError:
-            names = ", ".join(member.value for member in cls)
-            raise InvalidInput(f"{name} must be one of {names}, got {condition!r}") from None
+        return parse_by_name(cls, condition, name=name)
 
     def __str__(self) -> str:
         return str(self.value)
@@ -136,7 +129,7 @@ class ConditionRoll(Record):
         if self.die.is_zero:
             raise RuleError(f"{self.condition} is not on the Wanderer: there is no Condition Die to roll")
         object.__setattr__(self, "value", check_value(self.die, self.value))
-        expected = self.die.down() if self.value <= _CONDITION_STEP_DOWN_AT_MOST else self.die
+        expected = step_after(self.die, self.value)  # "On 1-2, <Condition> ⇩"
         if self.after is not expected:
             raise InvalidInput(f"after must be {expected} for {self.die} showing {self.value}, got {self.after}")
 
@@ -165,8 +158,7 @@ def resolve_condition_roll(condition: Condition | str, die: StepDie | int | str,
     if step.is_zero:
         raise RuleError(f"{chosen} is not on the Wanderer: there is no Condition Die to roll")
     value = check_value(step, value)
-    after = step.down() if value <= _CONDITION_STEP_DOWN_AT_MOST else step
-    return ConditionRoll(condition=chosen, die=step, value=value, after=after)
+    return ConditionRoll(condition=chosen, die=step, value=value, after=step_after(step, value))
 
 
 def _to_others(values: Any) -> tuple[Condition, ...]:

@@ -42,6 +42,7 @@ import attrs
 from tabletop_core._record import Record
 from tabletop_core._validate import as_int, check_int, check_type, int_field
 from tabletop_core.errors import InvalidInput, RuleError
+from tabletop_core.residue._names import parse_by_name
 from tabletop_core.residue.conditions import Condition, ConditionRoll, Conditions
 from tabletop_core.residue.step_die import DieLike, StepDie, check_value
 from tabletop_core.rng import DiceSource, RngLike, dice_source
@@ -80,13 +81,7 @@ class ActionSlot(enum.Enum):
             TypeError: not an ActionSlot or a str.
             InvalidInput: not one of the four.
         """
-        if isinstance(slot, ActionSlot):
-            return slot
-        check_type(name, slot, str)
-        try:
-            return cls[slot.strip().upper()]
-        except KeyError:
-            raise InvalidInput(f"{name} must be one of Skill, Move, Attack, Defense, got {slot!r}") from None
+        return parse_by_name(cls, slot, name=name)
 
     def __str__(self) -> str:
         return str(self.value)

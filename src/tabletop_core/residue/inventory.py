@@ -32,8 +32,17 @@ import attrs
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type
 from tabletop_core.errors import InvalidInput, RuleError
+from tabletop_core.residue._names import parse_by_name
 from tabletop_core.residue.conditions import Condition
-from tabletop_core.residue.step_die import DieLike, StepDie, check_value, to_step_die
+from tabletop_core.residue.step_die import (
+    STEP_DOWN_AT_MOST,
+    DieLike,
+    StepDie,
+    check_value,
+    rollable,
+    step_after,
+    to_step_die,
+)
 from tabletop_core.rng import RngLike, dice_source
 
 __all__ = [
@@ -46,8 +55,7 @@ __all__ = [
     "roll_inventory",
 ]
 
-STEP_DOWN_AT_MOST = 2
-"""A roll of this or less steps an Inventory (and a Uses die, a Condition Die) down: the "1-2" row."""
+# STEP_DOWN_AT_MOST (the "1-2 ⇩" row) lives with the step dice; it stays importable from here.
 
 
 class InventoryKind(enum.Enum):
@@ -72,14 +80,7 @@ class InventoryKind(enum.Enum):
             TypeError: *kind* is not an InventoryKind or a str.
             InvalidInput: the name is not one of the five.
         """
-        if isinstance(kind, InventoryKind):
-            return kind
-        check_type(name, kind, str)
-        try:
-            return cls[kind.strip().upper()]
-        except KeyError:
-            names = ", ".join(member.value for member in cls)
-            raise InvalidInput(f"{name} must be one of {names}, got {kind!r}") from None
+        return parse_by_name(cls, kind, name=name)
 
     def __str__(self) -> str:
         return str(self.value)
@@ -112,7 +113,7 @@ class InventoryRoll(Record):
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "value", check_value(self.die, self.value))
-        expected = self.die.down() if self.value <= STEP_DOWN_AT_MOST else self.die
+        expected = step_after(self.die, self.value)
         if self.after is not expected:
             raise InvalidInput(f"after must be {expected} for a {self.die} showing {self.value}, got {self.after}")
 
@@ -140,13 +141,10 @@ def resolve_inventory(die: DieLike, value: int, *, kind: InventoryKind | str | N
         RuleError: *die* is 0 (an Inventory at 0 cannot be rolled).
         InvalidInput: *value* does not fit *die*.
     """
-    step = StepDie.parse(die)
     resolved_kind = None if kind is None else InventoryKind.parse(kind)
-    if step.is_zero:
-        raise RuleError(f"{resolved_kind or 'Inventory'} is at 0 and cannot be rolled")
+    step = rollable(die, label=str(resolved_kind or "Inventory"))
     value = check_value(step, value)
-    after = step.down() if value <= STEP_DOWN_AT_MOST else step
-    return InventoryRoll(die=step, value=value, after=after, kind=resolved_kind)
+    return InventoryRoll(die=step, value=value, after=step_after(step, value), kind=resolved_kind)
 
 
 def roll_inventory(
@@ -169,10 +167,8 @@ def roll_inventory(
         >>> print(roll_inventory("d6", kind="food", rng=ScriptedDice([4])))
         ⊙ Food d6 → 4: no change
     """
-    step = StepDie.parse(die)
     resolved_kind = None if kind is None else InventoryKind.parse(kind)
-    if step.is_zero:
-        raise RuleError(f"{resolved_kind or 'Inventory'} is at 0 and cannot be rolled")
+    step = rollable(die, label=str(resolved_kind or "Inventory"))
     value = dice_source(rng).roll(step.sides)
     return resolve_inventory(step, value, kind=resolved_kind)
 

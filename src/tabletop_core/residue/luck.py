@@ -19,9 +19,8 @@ import attrs
 
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type
-from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.residue.inventory import STEP_DOWN_AT_MOST
-from tabletop_core.residue.step_die import DieLike, StepDie, check_value, to_step_die
+from tabletop_core.errors import InvalidInput
+from tabletop_core.residue.step_die import STEP_DOWN_AT_MOST, DieLike, StepDie, check_value, rollable, to_step_die
 from tabletop_core.rng import RngLike, dice_source
 
 __all__ = [
@@ -58,10 +57,7 @@ def luck_bonus(value: int) -> int:
 
 
 def _rollable_luck(luck: DieLike) -> StepDie:
-    die = StepDie.parse(luck, name="luck")
-    if die.is_zero:
-        raise RuleError("Luck is at 0 and cannot be rolled")
-    return die
+    return rollable(luck, name="luck", label="Luck")
 
 
 def _check_after(luck: StepDie, value: int, after: StepDie) -> None:

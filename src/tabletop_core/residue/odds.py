@@ -23,14 +23,13 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from tabletop_core._validate import check_int
-from tabletop_core.errors import RuleError
 from tabletop_core.odds import Distribution
 from tabletop_core.residue.actions import StarModifier, action_modifiers, action_stars
 from tabletop_core.residue.endurance import ActionSlot
 from tabletop_core.residue.inventory import resolve_inventory
 from tabletop_core.residue.luck import resolve_luck_test
 from tabletop_core.residue.stars import stars
-from tabletop_core.residue.step_die import DieLike, StepDie
+from tabletop_core.residue.step_die import DieLike, StepDie, rollable
 
 __all__ = [
     "LuckRow",
@@ -56,13 +55,6 @@ class LuckRow(enum.Enum):
     PASS_AND_STEP_UP = "Max Value: pass (+★ for an Action), Luck ⇧"
 
 
-def _rollable(die: DieLike, name: str) -> StepDie:
-    step = StepDie.parse(die, name=name)
-    if step.is_zero:
-        raise RuleError(f"{name} is at 0 and cannot be rolled")
-    return step
-
-
 def star_odds(die: DieLike) -> Distribution[int]:
     """The stars from one natural roll of a step die on the Success Table.
 
@@ -76,7 +68,7 @@ def star_odds(die: DieLike) -> Distribution[int]:
         0                1/2   50.00%
         1                1/2   50.00%
     """
-    step = _rollable(die, "die")
+    step = rollable(die)
     return Distribution.from_function(stars, step.sides)
 
 
@@ -103,7 +95,7 @@ def action_odds(
         >>> action_odds("d6", luck="d6").probability(0)
         Fraction(1, 9)
     """
-    step = _rollable(die, "die")
+    step = rollable(die)
     shift = sum(
         m.stars
         for m in action_modifiers(slot=slot, skill_bonus=skill_bonus, dehydrated=dehydrated, modifiers=modifiers)
@@ -111,7 +103,7 @@ def action_odds(
     # action_stars is the arithmetic resolve_action itself uses; the arguments were checked once above.
     if luck is None:
         return Distribution.from_function(lambda value: action_stars(value, shift), step.sides)
-    luck_die = _rollable(luck, "luck")
+    luck_die = rollable(luck, name="luck")
     return Distribution.from_function(
         lambda value, luck_value: action_stars(value, shift, luck_value), step.sides, luck_die.sides
     )
@@ -131,13 +123,13 @@ def luck_test_odds(luck: DieLike) -> Distribution[LuckRow]:
         >>> luck_test_odds("d6").probability(LuckRow.PASS_AND_STEP_UP)
         Fraction(1, 6)
     """
-    step = _rollable(luck, "luck")
+    step = rollable(luck, name="luck")
     return Distribution.from_function(lambda value: _luck_row(step, value), step.sides)
 
 
 def luck_after_odds(luck: DieLike) -> Distribution[StepDie]:
     """The Luck die after one Luck Test or Luck for an Action."""
-    step = _rollable(luck, "luck")
+    step = rollable(luck, name="luck")
     return Distribution.from_function(lambda value: resolve_luck_test(step, value).after, step.sides)
 
 

@@ -19,7 +19,20 @@ from tabletop_core._validate import as_int, check_int
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.rng import RngLike, dice_source
 
-__all__ = ["DieLike", "StepDie", "check_value", "roll_step_die", "to_step_die"]
+__all__ = [
+    "STEP_DOWN_AT_MOST",
+    "DieLike",
+    "StepDie",
+    "check_value",
+    "roll_step_die",
+    "rollable",
+    "step_after",
+    "to_step_die",
+]
+
+STEP_DOWN_AT_MOST = 2
+"""A roll of this or less steps the die down: the "1-2 ⇩" row of the Inventory, Uses,
+Condition Die and Luck tables."""
 
 DieLike: TypeAlias = "StepDie | int | str"
 """What a ``die=`` argument accepts: a :class:`StepDie`, a number of sides, or ``"d8"``."""
@@ -113,8 +126,13 @@ class StepDie(enum.Enum):
 _CHAIN: tuple[StepDie, ...] = tuple(StepDie)
 
 
-def roll_step_die(die: DieLike, *, rng: RngLike = None, name: str = "die") -> int:
-    """Roll a step die and return its natural Value.
+def rollable(die: DieLike, *, name: str = "die", label: str | None = None) -> StepDie:
+    """Read a step die that is about to be rolled: it must not be at 0.
+
+    Args:
+        die: The die (see :meth:`StepDie.parse`).
+        name: The parameter name, for errors about the value itself.
+        label: What the die is, for the "at 0" error (*name* when omitted).
 
     Raises:
         RuleError: the die is at 0 ("cannot be rolled").
@@ -122,8 +140,28 @@ def roll_step_die(die: DieLike, *, rng: RngLike = None, name: str = "die") -> in
     """
     step = StepDie.parse(die, name=name)
     if step.is_zero:
-        raise RuleError(f"{name} is at 0 and cannot be rolled")
-    return dice_source(rng).roll(step.sides)
+        raise RuleError(f"{label or name} is at 0 and cannot be rolled")
+    return step
+
+
+def step_after(die: StepDie, value: int) -> StepDie:
+    """The die after a roll of *value* on the "1-2 ⇩, 3+ no change" table (Inventory, Uses, Condition Dice).
+
+    Example:
+        >>> step_after(StepDie.D6, 2), step_after(StepDie.D6, 3), step_after(StepDie.D4, 1)
+        (<StepDie.D4: 4>, <StepDie.D6: 6>, <StepDie.ZERO: 0>)
+    """
+    return die.down() if value <= STEP_DOWN_AT_MOST else die
+
+
+def roll_step_die(die: DieLike, *, rng: RngLike = None, name: str = "die") -> int:
+    """Roll a step die and return its natural Value.
+
+    Raises:
+        RuleError: the die is at 0 ("cannot be rolled").
+        InvalidInput: *die* is not on the chain.
+    """
+    return dice_source(rng).roll(rollable(die, name=name).sides)
 
 
 def check_value(die: StepDie, value: int, *, name: str = "value") -> int:

@@ -15,8 +15,7 @@ import attrs
 
 from tabletop_core._record import Record
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.residue.inventory import STEP_DOWN_AT_MOST
-from tabletop_core.residue.step_die import DieLike, StepDie, check_value, to_step_die
+from tabletop_core.residue.step_die import DieLike, StepDie, check_value, step_after, to_step_die
 from tabletop_core.rng import RngLike, dice_source
 
 __all__ = ["UsesRoll", "resolve_uses", "roll_uses"]
@@ -38,7 +37,7 @@ class UsesRoll(Record):
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "value", check_value(self.die, self.value))
-        expected = self.die.down() if self.value <= STEP_DOWN_AT_MOST else self.die
+        expected = step_after(self.die, self.value)
         if self.after is not expected:
             raise InvalidInput(f"after must be {expected} for Uses {self.die} showing {self.value}, got {self.after}")
 
@@ -56,6 +55,13 @@ class UsesRoll(Record):
         return f"{head}: Uses ⇩ {self.after}"
 
 
+def _rollable_uses(die: DieLike) -> StepDie:
+    step = StepDie.parse(die)
+    if step.is_zero:
+        raise RuleError("the Uses die is at 0: the card has returned to its deck")
+    return step
+
+
 def resolve_uses(die: DieLike, value: int) -> UsesRoll:
     """Read a Uses roll: 1-2 Uses ⇩ (a d4 returns the card), 3+ no change.
 
@@ -63,16 +69,12 @@ def resolve_uses(die: DieLike, value: int) -> UsesRoll:
         RuleError: the Uses die is 0 (the card has already gone back).
         InvalidInput: *value* does not fit.
     """
-    step = StepDie.parse(die)
-    if step.is_zero:
-        raise RuleError("the Uses die is at 0: the card has returned to its deck")
+    step = _rollable_uses(die)
     value = check_value(step, value)
-    return UsesRoll(die=step, value=value, after=step.down() if value <= STEP_DOWN_AT_MOST else step)
+    return UsesRoll(die=step, value=value, after=step_after(step, value))
 
 
 def roll_uses(die: DieLike, *, rng: RngLike = None) -> UsesRoll:
     """Roll Uses when the Item is activated."""
-    step = StepDie.parse(die)
-    if step.is_zero:
-        raise RuleError("the Uses die is at 0: the card has returned to its deck")
+    step = _rollable_uses(die)
     return resolve_uses(step, dice_source(rng).roll(step.sides))
