@@ -52,3 +52,74 @@ def test_bad_options_raise_clear_errors():
 def test_demo_line():
     text = cli_journey.demo(2026)
     assert text.startswith("residue simulate --runs 50 --seed 2026: cautious: reached the Hum in")
+
+
+# -- through the real `tabletop` command (residue/cli.py wires these in) --------------------
+
+
+def main_run(capsys, *argv):
+    from tabletop_core.cli import main
+
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_tabletop_residue_journey_is_wired_in(capsys):
+    status, out, err = main_run(capsys, "residue", "journey", "--seed", "3")
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].startswith("Start: Day 1 at (0,0), Hum at")
+    assert lines[-1].startswith("End: Day")
+    assert main_run(capsys, "residue", "journey", "--seed", "3")[1] == out  # same seed, same log
+    status, out, _ = main_run(capsys, "residue", "journey", "--seed", "3", "--json")
+    data = json.loads(out)
+    assert status == 0
+    assert set(data) == {"start", "log", "end"}
+    assert tc.residue.Journey.from_dict(data["end"]).is_over
+
+
+def test_tabletop_residue_simulate_is_wired_in(capsys):
+    status, out, err = main_run(capsys, "residue", "simulate", "--runs", "30", "--seed", "1")
+    assert (status, err) == (0, "")  # no progress bar when stderr is not a terminal
+    assert "reached the Hum in" in out
+    assert "days survived" in out
+    status, out, _ = main_run(capsys, "residue", "simulate", "--runs", "30", "--seed", "1", "--json")
+    data = json.loads(out)
+    assert status == 0
+    assert data["runs"] == 30
+    assert data["reached"] + data["out_of_time"] + sum(data["defeats"].values()) == 30
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("residue", "simulate", "--runs", "-3", "--seed", "1"),
+        ("residue", "simulate", "--runs", "abc"),
+        ("residue", "journey", "--hp", "0", "--seed", "1"),
+        ("residue", "journey", "--endurance", "d7", "--seed", "1"),
+        ("residue", "journey", "--inventory", "x", "--seed", "1"),
+        ("residue", "journey", "--days", "0", "--seed", "1"),
+        ("residue", "journey", "--threshold", "0", "--seed", "1"),
+        ("residue", "journey", "--dice", "5,3"),
+        ("residue", "journey", "--policy", "reckless"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(capsys, argv):
+    from tabletop_core.cli import main
+
+    try:  # argparse errors exit; errors from the rules come back as the status
+        status = main(list(argv))
+    except SystemExit as stop:
+        status = stop.code
+    _out, err = capsys.readouterr()
+    assert status == 2
+    assert err.count("\n") == 1
+    assert "error:" in err
+    assert "Traceback" not in err
+
+
+def test_tabletop_demo_has_the_journey_line():
+    from tabletop_core.residue.cli import demo
+
+    assert "residue simulate --runs 50 --seed 5: cautious: reached the Hum in" in demo(5)

@@ -15,6 +15,7 @@ import argparse
 from typing import Any
 
 from tabletop_core.cli import Output, add_roll_options, rng_from_args
+from tabletop_core.residue import cli_journey
 from tabletop_core.residue.actions import commit_action, resolve_action
 from tabletop_core.residue.endurance import ActionSlot, Endurance, check_strain
 from tabletop_core.residue.inventory import Inventory, InventoryKind, roll_inventory
@@ -89,6 +90,7 @@ def register(
     """Add ``tabletop residue ...`` and ``tabletop odds residue``."""
     residue = commands.add_parser("residue", help="RESIDUE: stars, Luck and Inventory rolls")
     sub = residue.add_subparsers(dest="residue_command", metavar="COMMAND", required=True)
+    cli_journey.register(sub, odds_commands)  # part 2: journey, simulate
 
     stars_parser = sub.add_parser("stars", help="roll a die and read the Success Table, e.g. residue stars d8")
     stars_parser.add_argument("die", help="the die, such as d8")
@@ -133,5 +135,6 @@ def demo(seed: int) -> str:
         str(use),
         f"Check Strain with Strain 4, Strain Threshold 3: {check_strain(4, 3)}",
         f"Expected rolls before a d8 Inventory reaches 0: {expected_rolls_to_zero('d8')}",
+        cli_journey.demo(seed),
     ]
     return "\n".join(lines)
