@@ -229,3 +229,21 @@ def test_burn_momentum_happens_exactly_when_it_would_improve(die, first, second,
     else:
         with pytest.raises(tc.RuleError):
             ar.burn_momentum(result, Momentum(momentum))
+
+
+def test_burn_uses_the_momentum_the_roll_was_made_with():
+    # A burn comes "after you make an action roll": momentum is the one the roll was made with.
+    rolled = ar.resolve_action(action_die=2, challenge_dice=(5, 8), stat=2, momentum=9)
+    burned, after = ar.burn_momentum(rolled, Momentum(9))
+    assert (burned.outcome, after.value) == (Outcome.STRONG_HIT, 2)
+    with pytest.raises(tc.InvalidInput, match=r"the momentum this roll was made with \(\+9\), got \+7"):
+        ar.burn_momentum(rolled, Momentum(7))
+    with pytest.raises(tc.InvalidInput, match="made with"):
+        ar.burn_would_improve(rolled, 7)
+    # the die was cancelled by momentum -4: that roll's momentum cannot be burned, nor swapped for another
+    cancelled = ar.resolve_action(action_die=4, challenge_dice=(2, 9), stat=1, momentum=-4)
+    assert not ar.burn_would_improve(cancelled, -4)
+    with pytest.raises(tc.RuleError, match="positive"):
+        ar.burn_momentum(cancelled, Momentum(-4))
+    with pytest.raises(tc.InvalidInput, match=r"made with \(-4\), got \+9"):
+        ar.burn_momentum(cancelled, Momentum(9))

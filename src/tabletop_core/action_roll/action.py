@@ -316,6 +316,8 @@ def burn_momentum(result: ActionResult, momentum: Momentum) -> tuple[ActionResul
             momentum is not positive, momentum was already burned on this
             roll, or the burn would not improve the outcome (a burn that
             leaves it as it is, or makes it worse, is refused). Nothing is changed.
+        InvalidInput: the roll was made with other (non-zero) momentum than
+            *momentum*: a burn follows the roll at once.
         TypeError: *result* or *momentum* is of the wrong type.
 
     Example:
@@ -327,9 +329,8 @@ def burn_momentum(result: ActionResult, momentum: Momentum) -> tuple[ActionResul
         >>> after.value
         2
     """
-    _not_progress(result)
-    check_type("result", result, ActionResult)
     check_type("momentum", momentum, Momentum)
+    _burn_value(result, momentum)
     if result.burned_momentum is not None:
         raise RuleError(f"momentum was already burned on this roll ({signed(result.burned_momentum)})")
     after = momentum.burn()  # RuleError first when momentum is not positive
@@ -344,12 +345,24 @@ def burn_momentum(result: ActionResult, momentum: Momentum) -> tuple[ActionResul
     return attrs.evolve(result, burned_momentum=value, action_score=value, outcome=outcome), after
 
 
-def _not_progress(result: object) -> None:
+def _burn_value(result: object, momentum: object) -> int:
+    """The momentum value a burn on *result* would use, after the checks both burn functions share."""
     # "You cannot burn momentum on a progress roll": a rule, so a RuleError rather than a TypeError.
     from tabletop_core.action_roll.progress import ProgressResult  # progress imports this module
 
     if isinstance(result, ProgressResult):
         raise RuleError("momentum cannot be burned on a progress roll: momentum is ignored on a progress move")
+    result = check_type("result", result, ActionResult)
+    value = momentum.value if isinstance(momentum, Momentum) else check_int(
+        "momentum", momentum, low=MIN_MOMENTUM, high=MAX_MOMENTUM
+    )
+    # A burn comes right after the roll, so momentum is what the roll was made with. A roll
+    # resolved without momentum (0, the default) may be burned with any momentum.
+    if result.momentum and value != result.momentum:
+        raise InvalidInput(
+            f"momentum must be the momentum this roll was made with ({signed(result.momentum)}), got {signed(value)}"
+        )
+    return value
 
 
 def burn_would_improve(result: ActionResult, momentum: Momentum | int) -> bool:
@@ -360,18 +373,15 @@ def burn_would_improve(result: ActionResult, momentum: Momentum | int) -> bool:
     Raises:
         RuleError: *result* is a progress roll (momentum cannot be burned there).
         TypeError: *result* is not an ActionResult, or *momentum* not a Momentum or int.
-        InvalidInput: an int *momentum* outside -6..10.
+        InvalidInput: an int *momentum* outside -6..10, or other than the
+            (non-zero) momentum the roll was made with.
 
     Example:
         >>> miss = resolve_action(action_die=2, challenge_dice=(5, 8), stat=2)
         >>> burn_would_improve(miss, 6), burn_would_improve(miss, 5)
         (True, False)
     """
-    _not_progress(result)
-    check_type("result", result, ActionResult)
-    value = momentum.value if isinstance(momentum, Momentum) else check_int(
-        "momentum", momentum, low=MIN_MOMENTUM, high=MAX_MOMENTUM
-    )
+    value = _burn_value(result, momentum)
     if value <= 0 or result.burned_momentum is not None:
         return False
     return judge(value, *result.challenge_dice).is_better_than(result.outcome)
