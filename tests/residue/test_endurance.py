@@ -268,3 +268,18 @@ def test_committable_lists_the_dice_the_conditions_allow():
     assert state.committable() == (0, 1, 2)
     assert state.committable(Conditions(fear="d6")) == (0, 2)
     assert state.committable(Conditions(fear="d6", fatigue="d6")) == (0,)
+
+
+def test_records_name_the_field_in_type_errors_and_start_is_bounded():
+    with pytest.raises(TypeError, match=r"^die must be a EnduranceDie"):
+        CommittedDie(slot="skill", die=3)
+    state = start()
+    with pytest.raises(TypeError, match=r"^after must be a Endurance"):
+        EnduranceStep(action="Reroll", before=state, after="later")
+    with pytest.raises(TypeError, match=r"^delirium must be a ConditionRoll"):
+        EnduranceStep(action="Reroll", before=state, after=state, delirium="d6")
+    with pytest.raises(TypeError, match=r"^conditions must be a Conditions"):
+        EnduranceStep(action="Reroll", before=state, after=state, conditions=["Fear"])
+    assert Endurance.start(["d4"] * 100, rng=1).total_dice == 100
+    with pytest.raises(InvalidInput, match="1 to 100"):
+        Endurance.start(["d4"] * 101, rng=1)

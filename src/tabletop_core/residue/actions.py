@@ -325,8 +325,8 @@ class CommitResult(Record):
     before: Endurance = attrs.field(validator=of_type(Endurance))
     endurance: Endurance = attrs.field(validator=of_type(Endurance))
     hp_lost: int = int_field(low=0, default=0)
-    panic: EnduranceStep | None = None
-    luck_after: StepDie | None = None
+    panic: EnduranceStep | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(EnduranceStep)))
+    luck_after: StepDie | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(StepDie)))
 
     @property
     def stars(self) -> int:

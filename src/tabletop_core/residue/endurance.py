@@ -40,7 +40,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import as_int, check_int, check_type, int_field
+from tabletop_core._validate import as_int, check_int, check_type, int_field, of_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue._names import parse_by_name
 from tabletop_core.residue.conditions import Condition, ConditionRoll, Conditions
@@ -49,6 +49,7 @@ from tabletop_core.rng import DiceSource, RngLike, dice_source
 
 __all__ = [
     "DEFEAT_MULTIPLE",
+    "MAX_DICE",
     "ActionSlot",
     "CommittedDie",
     "Endurance",
@@ -60,6 +61,10 @@ __all__ = [
 
 DEFEAT_MULTIPLE = 3
 """Check Strain: at 3x the Strain Threshold you are defeated."""
+
+MAX_DICE = 100
+"""A work limit, not a rule: the most Endurance dice :meth:`Endurance.start` rolls (the game
+uses a handful; a chat bot's "start with a million dice" is refused instead of rolled)."""
 
 STRAIN_PER_USE = 1
 """Reroll, Recover with Strain and No Dice Available each cost 1 Strain."""
@@ -161,7 +166,7 @@ class CommittedDie(Record):
     """An Endurance die committed in an Action Slot."""
 
     slot: ActionSlot = attrs.field(converter=_to_slot)
-    die: EnduranceDie = attrs.field(validator=attrs.validators.instance_of(EnduranceDie))
+    die: EnduranceDie = attrs.field(validator=of_type(EnduranceDie))
 
     def __str__(self) -> str:
         return f"{self.slot} {self.die}"
@@ -240,11 +245,11 @@ class Endurance(Record):
             rng: Where the dice come from (rolled in the order given).
 
         Raises:
-            InvalidInput: no dice, or a die off the chain or at 0.
+            InvalidInput: no dice or more than :data:`MAX_DICE`, or a die off the chain or at 0.
         """
         sizes = _to_dice(dice)
-        if not sizes:
-            raise InvalidInput("dice must name at least one Endurance die, got none")
+        if not 1 <= len(sizes) <= MAX_DICE:
+            raise InvalidInput(f"dice must name 1 to {MAX_DICE} Endurance dice, got {len(sizes)}")
         strain = check_int("strain", strain, low=0)
         return cls(pool=_roll(sizes, dice_source(rng)), strain=strain)
 
@@ -539,14 +544,16 @@ class EnduranceStep(Record):
         defeated: No Dice Available with nothing to recover: you are defeated.
     """
 
-    action: str = attrs.field(validator=attrs.validators.instance_of(str))
-    before: Endurance = attrs.field(validator=attrs.validators.instance_of(Endurance))
-    after: Endurance = attrs.field(validator=attrs.validators.instance_of(Endurance))
+    action: str = attrs.field(validator=of_type(str))
+    before: Endurance = attrs.field(validator=of_type(Endurance))
+    after: Endurance = attrs.field(validator=of_type(Endurance))
     rolled: tuple[EnduranceDie, ...] = attrs.field(default=(), converter=_to_pool)
     strain_gained: int = int_field(low=0, default=0)
-    delirium: ConditionRoll | None = None
-    conditions: Conditions | None = None
-    defeated: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    delirium: ConditionRoll | None = attrs.field(
+        default=None, validator=attrs.validators.optional(of_type(ConditionRoll))
+    )
+    conditions: Conditions | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(Conditions)))
+    defeated: bool = attrs.field(default=False, validator=of_type(bool))
 
     def __str__(self) -> str:
         if self.defeated:

@@ -30,7 +30,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_type
+from tabletop_core._validate import check_type, of_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue._names import parse_by_name
 from tabletop_core.residue.conditions import Condition
@@ -346,9 +346,9 @@ class Inventory(Record):
 class InventoryUse(Record):
     """An Inventory roll applied to an :class:`Inventory`: the roll and the state before and after."""
 
-    roll: InventoryRoll = attrs.field(validator=attrs.validators.instance_of(InventoryRoll))
-    before: Inventory = attrs.field(validator=attrs.validators.instance_of(Inventory))
-    after: Inventory = attrs.field(validator=attrs.validators.instance_of(Inventory))
+    roll: InventoryRoll = attrs.field(validator=of_type(InventoryRoll))
+    before: Inventory = attrs.field(validator=of_type(Inventory))
+    after: Inventory = attrs.field(validator=of_type(Inventory))
 
     def __attrs_post_init__(self) -> None:
         kind = self.roll.kind
