@@ -16,6 +16,7 @@ junk = st.one_of(
     st.sampled_from(["d7", "d8", "0", "food", "Fear", "attack", "D12"]),
     st.lists(st.integers(-3, 15), max_size=4),
     st.sampled_from(list(rs.StepDie)),
+    st.sampled_from([10**30, -(10**30), "d" + "9" * 5000, [(1, "x")], [(10**30, "x")], ((1, 2),), [None]]),
 )
 
 CALLS = [
@@ -48,6 +49,35 @@ CALLS = [
     lambda a, b: rs.simulate_stars(a, 3, rng=1),
     lambda a, b: rs.simulate_inventory(a, 3, rolls=b, rng=1),
     lambda a, b: rs.commit_action(rs.Endurance.start(["d6"], rng=1), a, b, rng=1),
+    lambda a, b: rs.commit_action(rs.Endurance.start(["d6"], rng=1), "skill", 0, skill_bonus=a, luck=b, rng=1),
+    lambda a, b: rs.commit_action(rs.Endurance.start(["d6"], rng=1), "skill", 0, modifiers=a, conditions=b, rng=1),
+    lambda a, b: rs.resolve_action(slot="skill", die="d8", value=3, skill_bonus=a, modifiers=b),
+    lambda a, b: rs.resolve_action(slot="skill", die="d8", value=3, luck=a, luck_value=b),
+    lambda a, b: rs.resolve_action(slot="skill", die="d8", value=3, dehydrated=a, committed_value=b),
+    lambda a, b: rs.StarModifier(a, b),
+    lambda a, b: rs.render_stars(a),
+    lambda a, b: rs.check_luck(a, rng=1),
+    lambda a, b: rs.resolve_luck_for_action(a, b),
+    lambda a, b: rs.resolve_condition_roll(a, "d6", b),
+    lambda a, b: rs.resolve_condition_roll("fear", a, b),
+    lambda a, b: rs.Conditions(fear="d6").roll(a, rng=1),
+    lambda a, b: rs.Conditions(fear="d6", fatigue="d8").commit_blocker(a),
+    lambda a, b: rs.Conditions(fear="d6").check_commit(a),
+    lambda a, b: rs.Conditions(others=a),
+    lambda a, b: rs.Inventory(food="d6", water="d6", battery="d6", gear="d6", resolve="d6").roll(a, rng=1),
+    lambda a, b: rs.Inventory(food="d6", water="d6", battery="d6", gear="d6", resolve="d6").with_die(a, b),
+    lambda a, b: rs.Inventory(food="d6", water="d6", battery="d6", gear="d6", resolve="d6").roll_any(among=a, rng=1),
+    lambda a, b: rs.Endurance.start(["d6", "d8"], rng=1).commit("skill", 0).recover(a, rng=1),
+    lambda a, b: rs.Endurance.start(["d6", "d8"], rng=1).banish(a, b),
+    lambda a, b: rs.Endurance.start(["d6", "d8"], rng=1).gain_strain(a).reduce_strain(b),
+    lambda a, b: rs.Endurance.start(a, strain=b, rng=1),
+    lambda a, b: rs.luck_test_odds(a),
+    lambda a, b: rs.luck_after_odds(a),
+    lambda a, b: rs.roll_step_die(a, rng=1),
+    lambda a, b: rs.simulate_stars("d6", 3, skill_bonus=a, modifiers=b, rng=1),
+    lambda a, b: rs.simulate_stars("d6", 3, luck=a, dehydrated=b, rng=1),
+    lambda a, b: rs.action_odds("d6", skill_bonus=a, modifiers=b),
+    lambda a, b: rs.action_odds("d6", slot=a, dehydrated=b),
 ]
 
 
