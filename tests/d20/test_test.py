@@ -1,3 +1,4 @@
+import itertools
 import json
 
 import attrs
@@ -396,3 +397,64 @@ def test_user_dice_sources_are_still_checked():
     roll = roll_test(stakes=Stakes.MID, modifier=2, rng=_Loaded([np.int64(13)]))
     assert type(roll.flat_roll) is int
     assert roll.total == 15
+
+
+FAST_PATH_CALLS = [
+    {"stakes": Stakes.MID, "modifier": 3, "fortune": True, "misfortune": False, "fatigue": 0, "kind": TestKind.CHECK},
+    {"stakes": Stakes.MID, "modifier": 3, "fortune": False, "misfortune": True, "fatigue": 0, "kind": TestKind.CHECK},
+    {"stakes": Stakes.MID, "modifier": 3, "fortune": True, "misfortune": True, "fatigue": 0, "kind": TestKind.CHECK},
+    {"stakes": Stakes.HIGH, "modifier": 0, "fortune": False, "misfortune": False, "fatigue": 2, "kind": TestKind.SAVE},
+    {"stakes": Stakes.LOW, "modifier": -4, "fortune": True, "misfortune": False, "fatigue": 10, "kind": TestKind.TEST},
+    {
+        "stakes": Stakes.LOW,
+        "modifier": 500,
+        "fortune": False,
+        "misfortune": False,
+        "fatigue": 0,
+        "kind": TestKind.ATTACK,
+    },
+]
+
+
+@pytest.mark.parametrize("kwargs", FAST_PATH_CALLS)
+def test_cached_fast_path_equals_the_uncached_path_on_the_same_dice(kwargs):
+    # effects=TestEffects() adds nothing but sends roll_test down its general, uncached path.
+    needs_d6 = kwargs["fortune"] != kwargs["misfortune"]
+    for d20_, d6 in itertools.product(range(1, 21), range(1, 7) if needs_d6 else [None]):
+        dice = [d20_] if d6 is None else [d20_, d6]
+        slow = roll_test(**kwargs, effects=TestEffects(), rng=tc.ScriptedDice(dice))
+        first = roll_test(**kwargs, rng=tc.ScriptedDice(dice))
+        again = roll_test(**kwargs, rng=tc.ScriptedDice(dice))  # served from the cache
+        expected_total = (
+            d20_
+            + kwargs["modifier"]
+            - kwargs["fatigue"]
+            + ((d6 if kwargs["fortune"] else -d6) if d6 is not None else 0)
+        )
+        assert slow.total == expected_total
+        for fast in (first, again):
+            assert fast == slow
+            assert str(fast) == str(slow)
+            assert fast.to_dict() == slow.to_dict()
+            assert fast.to_json() == slow.to_json()
+            assert fast.to_markdown() == slow.to_markdown()
+            assert fast._repr_html_() == slow._repr_html_()
+            assert TestRoll.from_json(fast.to_json()) == slow
+
+
+def test_cache_key_tells_every_argument_apart():
+    # The same dice under each variation of the arguments: a cache keyed too loosely would hand back
+    # the result of an earlier, different call.
+    base = {"stakes": Stakes.MID, "modifier": 3, "fortune": True, "misfortune": False, "fatigue": 1,
+            "kind": TestKind.CHECK}  # fmt: skip
+    variations = [
+        {}, {"stakes": Stakes.HIGH}, {"modifier": 4}, {"fortune": False, "misfortune": True},
+        {"fatigue": 2}, {"kind": TestKind.SAVE},
+    ]  # fmt: skip
+    seen = set()
+    for change in variations:
+        kwargs = {**base, **change}
+        rolled = roll_test(**kwargs, rng=tc.ScriptedDice([12, 5]))
+        assert rolled == resolve_test(flat_roll=12, fortune_die=5, **kwargs)
+        seen.add(str(rolled))
+    assert len(seen) == len(variations)
