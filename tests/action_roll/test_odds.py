@@ -171,3 +171,31 @@ def test_odds_and_batches_take_a_meter_and_momentum_like_a_roll():
             call(stat=11)
         with pytest.raises(tc.InvalidInput, match="momentum must be an int from -6 to 10, got -7"):
             call(stat=2, momentum=-7)
+
+
+def _by_the_text(bonus, momentum, burn):
+    """Outcome counts over the 600 dice, written straight from the rules text (no library code)."""
+    counts = Counter()
+    for die, first, second in ALL_DICE:
+        counted = 0 if momentum < 0 and -momentum == die else die  # negative momentum cancels an equal die
+        score = min(10, counted + bonus)  # never greater than 10
+        hits = (score > first) + (score > second)  # must beat, ties go to the dice
+        if burn and momentum > 0:
+            hits = max(hits, (momentum > first) + (momentum > second))  # burn only to improve
+        counts[("miss", "weak hit", "strong hit")[hits]] += 1
+    return counts
+
+
+def test_exact_odds_agree_with_the_rules_text_for_every_bonus_and_momentum():
+    for bonus, momentum, burn in itertools.product(range(11), range(-6, 11), (False, True)):
+        odds = ar.action_odds(stat=bonus, momentum=momentum, burn=burn)
+        expected = _by_the_text(bonus, momentum, burn)
+        assert {str(o): int(p * 600) for o, p in odds.items()} == {k: v for k, v in expected.items() if v}
+
+
+def test_negative_momentum_odds_by_hand():
+    # stat +2, momentum -3: the die's faces give scores 3, 4, 2 (the 3 is cancelled), 6, 7, 8;
+    # a score s misses when neither d10 is below it: (11 - s)**2 of the 100 pairs.
+    misses = sum((11 - s) ** 2 for s in (3, 4, 2, 6, 7, 8))
+    assert misses == 244
+    assert ar.action_odds(stat=2, momentum=-3).probability(Outcome.MISS) == Fraction(244, 600)
