@@ -5,6 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tabletop_core as tc
+from tabletop_core import d20
 from tabletop_core.d20 import (
     Condition,
     Conditions,
@@ -210,6 +211,21 @@ def test_persistent_damage_setback_makes_next_roll_low_stakes():
     assert not second.creature.conditions.has("persistent damage")
 
 
+def test_persistent_damage_low_stakes_only_for_the_roll_right_after_a_setback():
+    # "Setback: Your next roll to end it becomes Low Stakes." Only the next roll: 12 is a Mid Setback,
+    # 4 a Low Failure (4 or lower), so the roll after that is Mid again (9: Mid Failure).
+    after_setback = burning().end_turn(rng=tc.ScriptedDice([12])).creature
+    failed = after_setback.end_turn(rng=tc.ScriptedDice([4]))
+    assert (failed.rolls[0].stakes, failed.rolls[0].outcome) == (Stakes.LOW, Outcome.FAILURE)
+    assert not failed.creature.conditions.instances_of("persistent damage")[0].easier_end
+    back_to_mid = failed.creature.end_turn(rng=tc.ScriptedDice([9]))
+    assert (back_to_mid.rolls[0].stakes, back_to_mid.rolls[0].outcome) == (Stakes.MID, Outcome.FAILURE)
+    # A Setback on the Low Stakes roll (5-9) keeps the next one Low.
+    low_setback = after_setback.end_turn(rng=tc.ScriptedDice([5]))
+    assert (low_setback.rolls[0].stakes, low_setback.rolls[0].outcome) == (Stakes.LOW, Outcome.SETBACK)
+    assert low_setback.creature.end_turn(rng=tc.ScriptedDice([10])).rolls[0].stakes is Stakes.LOW
+
+
 def test_persistent_damage_failure_continues_and_highest_per_energy():
     state = (
         Conditions()
@@ -248,6 +264,18 @@ def test_sickened_body_save_with_its_own_misfortune():
     assert again.roll.stakes is Stakes.LOW
     assert again.ended
     assert not again.creature.conditions.has("sickened")
+
+
+def test_sickened_low_stakes_only_for_the_roll_right_after_a_setback():
+    hero = with_conditions("sickened")
+    setback = hero.apply_end_roll("sickened", d20.resolve_test(flat_roll=12, stakes="mid", kind="save"))
+    assert setback.creature.end_roll_kind("sickened")[3] is Stakes.LOW
+    # 3 at Low Stakes is a Failure (4 or lower): the next roll is Mid Stakes again.
+    failed = setback.creature.apply_end_roll("sickened", d20.resolve_test(flat_roll=3, stakes="low", kind="save"))
+    assert not failed.ended
+    assert failed.creature.end_roll_kind("sickened")[3] is Stakes.MID
+    attempt = failed.creature.roll_to_end("sickened", rng=tc.ScriptedDice([14, 1]))  # 14 - 1 = 13
+    assert (attempt.roll.stakes, attempt.roll.outcome) == (Stakes.MID, Outcome.SETBACK)
 
 
 def test_restrained_brawn_check():

@@ -618,15 +618,21 @@ class Conditions(Record):
             return attrs.evolve(self, instances=kept)
         return attrs.evolve(self, instances=(*kept, attrs.evolve(targets[0], value=value)))
 
-    def mark_easier_end(self, condition: Condition | str, *, energy: str | None = None) -> Conditions:
-        """After a Setback on a roll to end it, make the next roll to end *condition* Low Stakes."""
+    def mark_easier_end(
+        self, condition: Condition | str, *, energy: str | None = None, easier: bool = True
+    ) -> Conditions:
+        """After a Setback on a roll to end it, make the next roll to end *condition* Low Stakes.
+
+        "Your next roll to end it becomes Low Stakes": only the next one. After that
+        roll fails, ``easier=False`` puts the roll after it back to Mid Stakes.
+        """
         condition = Condition.parse(condition)
         if not self.instances_of(condition):
             raise RuleError(f"cannot mark {condition}: the creature does not have it")
         return attrs.evolve(
             self,
             instances=tuple(
-                attrs.evolve(i, easier_end=True)
+                attrs.evolve(i, easier_end=easier)
                 if i.condition is condition and (energy is None or i.energy == energy)
                 else i
                 for i in self.instances

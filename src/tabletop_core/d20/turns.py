@@ -294,8 +294,9 @@ class Creature(Record):
 
         Take the Persistent Damage (the highest per Energy, all Energies added),
         then one Flat Roll per Energy still present, in Energy name order: Mid
-        Stakes, or Low after a Setback. Success ends that Energy's Persistent
-        Damage; Setback makes its next roll Low Stakes.
+        Stakes, or Low right after a Setback. Success ends that Energy's Persistent
+        Damage; Setback makes its next roll Low Stakes; Failure leaves the next
+        roll at Mid Stakes (only the roll right after a Setback is Low).
 
         Args:
             flat_rolls: One d20 per Energy (see :meth:`flat_rolls_needed`).
@@ -328,8 +329,11 @@ class Creature(Record):
                 conditions = attrs.evolve(
                     conditions, instances=tuple(i for i in conditions.instances if i not in burning)
                 )
-            elif roll.outcome is Outcome.SETBACK:
-                conditions = conditions.mark_easier_end(Condition.PERSISTENT_DAMAGE, energy=energy)
+            else:
+                # A Setback makes the next roll Low Stakes; a Failure uses that up: the roll after is Mid again.
+                conditions = conditions.mark_easier_end(
+                    Condition.PERSISTENT_DAMAGE, energy=energy, easier=roll.outcome is Outcome.SETBACK
+                )
         return TurnEnd(
             creature=creature._with(conditions=conditions),
             damage=damage,
@@ -396,7 +400,8 @@ class Creature(Record):
     def apply_end_roll(self, condition: Condition | str, roll: TestRoll) -> EndAttempt:
         """Apply a roll made to end *condition* (pure).
 
-        Success ends it; a Setback on Sickened makes the next roll Low Stakes.
+        Success ends it; a Setback on Sickened makes the next roll Low Stakes, and
+        a Failure puts the roll after it back to Mid Stakes.
         """
         condition = Condition.parse(condition)
         self.end_roll_kind(condition)
@@ -405,8 +410,9 @@ class Creature(Record):
         conditions = self.conditions
         if roll.outcome is Outcome.SUCCESS:
             conditions = conditions.remove(condition)
-        elif roll.outcome is Outcome.SETBACK and condition is Condition.SICKENED:
-            conditions = conditions.mark_easier_end(condition)
+        elif condition is Condition.SICKENED:
+            # A Setback makes only the next roll Low Stakes: after a Failure the roll after is Mid again.
+            conditions = conditions.mark_easier_end(condition, easier=roll.outcome is Outcome.SETBACK)
         return EndAttempt(condition=condition, roll=roll, creature=self._with(conditions=conditions))
 
     def roll_to_end(self, condition: Condition | str, *, modifier: int = 0, rng: RngLike = None) -> EndAttempt:
