@@ -83,3 +83,13 @@ def test_demo_is_seeded():
     assert text == demo(2026)
     assert text.startswith("-- RESIDUE --")
     assert "Commit Attack" in text
+
+
+def test_demo_luck_test_uses_the_luck_die_the_commit_left():
+    for seed in (1, 3):  # with seed 3 Luck for the Attack steps the d6 down to d4
+        lines = demo(seed).splitlines()
+        commit = next(line for line in lines if line.startswith("Commit Attack"))
+        test = next(line for line in lines if line.startswith("Luck test"))
+        after = commit.split("Luck ⇩ ")[-1].split()[0] if "Luck ⇩" in commit else None
+        after = commit.split("Luck ⇧ ")[-1].split()[0] if "Luck ⇧" in commit else after
+        assert test.startswith(f"Luck test {after or 'd6'} →")

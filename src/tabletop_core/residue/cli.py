@@ -131,7 +131,7 @@ def demo(seed: int) -> str:
         str(endurance),
         str(commit),
         str(commit.endurance),
-        str(luck_test("d6", rng=source)),
+        str(luck_test(commit.luck_after or "d6", rng=source)),  # the Luck die the Commit left
         str(use),
         f"Check Strain with Strain 4, Strain Threshold 3: {check_strain(4, 3)}",
         f"Expected rolls before a d8 Inventory reaches 0: {expected_rolls_to_zero('d8')}",
