@@ -110,6 +110,13 @@ def test_flat_roll_is_the_bare_die():
         resolve_test(flat_roll=15, stakes="mid", kind="flat roll", modifier=2)
     with pytest.raises(tc.InvalidInput, match="Flat Roll"):
         resolve_test(flat_roll=15, stakes="mid", kind="flat roll", fatigue=1)
+    # Fortune and Misfortune are Modifiers: a Flat Roll takes neither (and rolls no d6).
+    with pytest.raises(tc.InvalidInput, match="Fortune and Misfortune are Modifiers"):
+        resolve_test(flat_roll=15, stakes="mid", kind="flat roll", fortune=True, fortune_die=3)
+    dice = tc.ScriptedDice([15, 3])
+    with pytest.raises(tc.InvalidInput, match="Flat Roll"):
+        roll_test(stakes="mid", kind="flat roll", misfortune="Impaired", rng=dice)
+    assert dice.remaining == 2
 
 
 def test_no_special_natural_twenty_or_one():

@@ -134,7 +134,7 @@ class TestKind(enum.Enum):
     INITIATIVE = "Initiative"
     """Which simultaneous, conflicting action goes first."""
     FLAT_ROLL = "Flat Roll"
-    """The bare d20 against Stakes: no Modifiers and no Fatigue (a Flat Roll is the die before Modifiers)."""
+    """The bare d20 against Stakes: no Modifiers, Fortune, Misfortune or Fatigue (the die before Modifiers)."""
 
     @classmethod
     def parse(cls, value: TestKind | str) -> TestKind:
@@ -299,7 +299,7 @@ class RolledTotal(Record):
 
     Raises:
         InvalidInput: a value is out of range, the d6 is missing or not allowed,
-            or a Flat Roll Test is given Modifiers or Fatigue.
+            or a Flat Roll Test is given Modifiers, Fortune, Misfortune or Fatigue.
         TypeError: a value has the wrong type.
     """
 
@@ -319,10 +319,13 @@ class RolledTotal(Record):
         if not self.needs_fortune_die and self.fortune_die is not None:
             why = "Fortune and Misfortune cancel" if self.cancelled else "there is no Fortune or Misfortune"
             raise InvalidInput(f"fortune_die must be None: {why}, so no d6 is rolled; got {self.fortune_die}")
-        if self.kind is TestKind.FLAT_ROLL and (self.modifiers or self.fatigue):
+        if self.kind is TestKind.FLAT_ROLL and (self.modifiers or self.fatigue or self.fortune or self.misfortune):
+            # The Flat Roll is "the number on the twenty-sided die before any Modifiers apply", and
+            # Fortune and Misfortune are Modifiers; Fatigue comes off a Test Total, which a Flat Roll is not.
             raise InvalidInput(
-                "a Flat Roll Test reads the bare d20: it takes no Modifiers and no Fatigue, "
-                f"got modifiers {[m.value for m in self.modifiers]} and fatigue {self.fatigue}"
+                "a Flat Roll Test reads the bare d20: it takes no Modifiers (Fortune and Misfortune are "
+                f"Modifiers) and no Fatigue, got modifiers {[m.value for m in self.modifiers]}, "
+                f"{len(self.fortune)} Fortune, {len(self.misfortune)} Misfortune and fatigue {self.fatigue}"
             )
 
     # -- derived values -------------------------------------------------------
