@@ -271,3 +271,17 @@ def test_fast_results_equal_fully_checked_construction(die, first, second, stat,
     checked = ar.ActionResult(**{field: getattr(fast, field) for field in fast.to_dict()})
     assert fast == checked
     assert hash(fast) == hash(checked)
+
+
+def test_from_dict_refuses_a_burn_the_rules_do_not_allow():
+    miss = ar.resolve_action(action_die=2, challenge_dice=(5, 8), stat=2, momentum=9)
+    burned, _ = ar.burn_momentum(miss, ar.Momentum(9))
+    data = burned.to_dict()
+    assert ar.ActionResult.from_dict(data) == burned
+    swapped = {**data, "burned_momentum": 10, "action_score": 10}  # not the momentum rolled with
+    with pytest.raises(tc.InvalidInput, match="the momentum the roll was made with"):
+        ar.ActionResult.from_dict(swapped)
+    strong = roll(6, 3, 4, stat=3).to_dict()
+    worse = {**strong, "burned_momentum": 3, "action_score": 3, "outcome": "MISS"}  # a burn that makes it worse
+    with pytest.raises(tc.InvalidInput, match="a burn must improve the result"):
+        ar.ActionResult.from_dict(worse)

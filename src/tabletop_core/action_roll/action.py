@@ -120,6 +120,18 @@ class ActionResult(Record):
                 "action result does not follow the rules: expected (action_die_cancelled, action_score, "
                 f"outcome, is_match) = {expected!r}, got {given!r}"
             )
+        if self.burned_momentum is not None:
+            # The same rules burn_momentum follows, so edited data cannot claim a burn it never allowed.
+            if self.momentum and self.burned_momentum != self.momentum:
+                raise InvalidInput(
+                    f"burned_momentum must be the momentum the roll was made with ({signed(self.momentum)}), "
+                    f"got {signed(self.burned_momentum)}"
+                )
+            if not self.outcome.is_better_than(self.rolled_outcome):
+                raise InvalidInput(
+                    f"a burn must improve the result: burning {signed(self.burned_momentum)} turns the "
+                    f"{self.rolled_outcome} into a {self.outcome}"
+                )
 
     @property
     def rolled_score(self) -> int:
