@@ -50,6 +50,7 @@ import numpy as np
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field
 from tabletop_core.errors import InvalidInput, RuleError
+from tabletop_core.residue._evolve import replace
 from tabletop_core.residue.actions import CommitResult, commit_action
 from tabletop_core.residue.combat import (
     Creature,
@@ -527,7 +528,7 @@ class Journey(Record):
         """
         check_type("choice", choice, Choice)
         offered = self.choices()
-        if attrs.evolve(choice, rest=None) not in offered:
+        if choice not in offered and attrs.evolve(choice, rest=None) not in offered:
             listing = "; ".join(str(c) for c in offered) or "none (the Journey is over)"
             raise RuleError(f"{choice} is not a choice now ({self.phase}); choices: {listing}")
         return self._apply(choice, dice_source(rng))
@@ -537,7 +538,7 @@ class Journey(Record):
         # Events are kept as records and rendered once here: the simulator skips the rendering.
         events: list[object] = []
         after = _APPLY[choice.act](self, choice, source, events)
-        after = attrs.evolve(after, steps=self.steps + 1)
+        after = replace(after, steps=self.steps + 1)
         lines = tuple(str(event) for event in events) if render else ()
         return JourneyStep(choice=choice, journey=after, events=lines)
 
@@ -565,7 +566,7 @@ class JourneyStep(Record):
 def _defeated(journey: Journey, defeat: Defeat, events: list[object]) -> Journey:
     defeat = attrs.evolve(defeat, day=journey.day)
     events.append(defeat)
-    return attrs.evolve(journey, phase=Phase.OVER, outcome=JourneyOutcome.DEFEATED, defeat=defeat)
+    return replace(journey, phase=Phase.OVER, outcome=JourneyOutcome.DEFEATED, defeat=defeat)
 
 
 def _check_hp(journey: Journey, events: list[object], detail: str) -> Journey:
@@ -585,11 +586,11 @@ def _commit(
         if step.defeated:
             return _defeated(journey, Defeat(DefeatCause.NO_DICE, f"Commit {slot}"), events), None
         conditions = step.conditions if step.conditions is not None else wanderer.conditions
-        wanderer = attrs.evolve(wanderer, endurance=step.after, conditions=conditions)
+        wanderer = replace(wanderer, endurance=step.after, conditions=conditions)
         allowed = [i for i, d in enumerate(wanderer.endurance.pool) if conditions.commit_blocker(d.value) is None]
         if not allowed:
             events.append("no recovered die may be Committed")
-            return attrs.evolve(journey, wanderer=wanderer), None
+            return replace(journey, wanderer=wanderer), None
         choice = attrs.evolve(choice, die=max(allowed, key=lambda i: wanderer.endurance.pool[i].value))
     assert choice.die is not None  # set above when the pool was empty
     result = commit_action(
@@ -601,13 +602,13 @@ def _commit(
         rng=source,
     )
     events.append(result)
-    wanderer = attrs.evolve(
+    wanderer = replace(
         wanderer,
         endurance=result.endurance,
         luck=result.luck_after if result.luck_after is not None else wanderer.luck,
         health=wanderer.health.lose(result.hp_lost),
     )
-    journey = _check_hp(attrs.evolve(journey, wanderer=wanderer), events, "Bleeding on a Commit")
+    journey = _check_hp(replace(journey, wanderer=wanderer), events, "Bleeding on a Commit")
     return journey, None if journey.is_over else result
 
 
@@ -621,11 +622,11 @@ def _roll_gear(journey: Journey, source: DiceSource, events: list[object]) -> Jo
         rules = journey.setup.rules(journey.hexmap.region_of(journey.position))
         hazard = rules.hazard_hp if rules is not None else 0
         events.append(f"Gear 0: Exposed, Region Hazard -{hazard} HP")
-        wanderer = attrs.evolve(wanderer, health=wanderer.health.lose(hazard))
-        return _check_hp(attrs.evolve(journey, wanderer=wanderer), events, "the Region Hazard while Exposed")
+        wanderer = replace(wanderer, health=wanderer.health.lose(hazard))
+        return _check_hp(replace(journey, wanderer=wanderer), events, "the Region Hazard while Exposed")
     use = wanderer.inventory.roll(InventoryKind.GEAR, rng=source)
     events.append(use)
-    return attrs.evolve(journey, wanderer=wanderer.with_inventory(use.after.forget_last()))
+    return replace(journey, wanderer=wanderer.with_inventory(use.after.forget_last()))
 
 
 def _apply_entry(
@@ -633,9 +634,9 @@ def _apply_entry(
 ) -> tuple[Journey, Creature | None, AreaEntry]:
     wanderer = journey.wanderer
     if entry.hp > 0:
-        wanderer = attrs.evolve(wanderer, health=wanderer.health.gain(entry.hp))
+        wanderer = replace(wanderer, health=wanderer.health.gain(entry.hp))
     elif entry.hp < 0:
-        wanderer = attrs.evolve(wanderer, health=wanderer.health.lose(-entry.hp))
+        wanderer = replace(wanderer, health=wanderer.health.lose(-entry.hp))
     inventory = wanderer.inventory
     for kind, steps in entry.inventory:
         for _ in range(abs(steps)):
@@ -650,7 +651,7 @@ def _apply_entry(
         wanderer = attrs.evolve(wanderer, conditions=wanderer.conditions.gain(entry.condition))
     if entry.hp or entry.inventory or entry.condition:
         events.append(f"{entry}: HP {wanderer.health.hp}, {inventory}")
-    journey = _check_hp(attrs.evolve(journey, wanderer=wanderer), events, f"Area Entry {entry.area}")
+    journey = _check_hp(replace(journey, wanderer=wanderer), events, f"Area Entry {entry.area}")
     creature = None
     if entry.creature is not None and not journey.is_over:
         creature = journey.setup.creature(entry.creature, journey.hexmap.region_of(journey.position))
@@ -665,7 +666,7 @@ def _discover_region(journey: Journey, source: DiceSource, events: list[object])
     regions = journey.hexmap.regions
     region = regions[source.roll(len(regions)) - 1].name
     events.append(f"Undiscovered Region: {where} is {region}")
-    return attrs.evolve(journey, hexmap=journey.hexmap.set_region(where, region))
+    return replace(journey, hexmap=journey.hexmap.set_region(where, region))
 
 
 def _discover(
@@ -677,12 +678,12 @@ def _discover(
     where = journey.position
     tile = hexmap.tile(where)
     if tile.ruin or tile.is_discovered:
-        return attrs.evolve(journey, hexmap=hexmap), None, None
+        return replace(journey, hexmap=hexmap), None, None
     assert tile.region is not None  # set above
     drawn = draw_area(hexmap, tile.region, rng=source)
     hexmap = hexmap.discover_area(where, drawn.area)
     events.append(f"Discover Area: {drawn}")
-    journey = attrs.evolve(journey, hexmap=hexmap)
+    journey = replace(journey, hexmap=hexmap)
     entry = journey.setup.entry(drawn.area) or (journey.setup.entry(UNKNOWN_AREA) if drawn.unknown_table else None)
     if entry is None:
         return journey, None, None
@@ -702,7 +703,7 @@ def _start_combat(
         surprise_attack=bool(entry and entry.surprise_attack),
     )
     events.append(f"Face {', '.join(str(c) for c, _ in enemies)}")
-    journey = attrs.evolve(
+    journey = replace(
         journey,
         phase=Phase.COMBAT,
         encounter=encounter,
@@ -713,7 +714,7 @@ def _start_combat(
     if encounter.needs_opening:
         opened, strikers = encounter.open()
         events.append("Surprised: the Creatures strike first")
-        journey = attrs.evolve(journey, encounter=opened, retaliators=strikers, phase=Phase.DEFEND)
+        journey = replace(journey, encounter=opened, retaliators=strikers, phase=Phase.DEFEND)
     return journey
 
 
@@ -737,7 +738,7 @@ def _resolve_hex(journey: Journey, new: bool, source: DiceSource, events: list[o
             events.append("Reach the Hum: remove the Hum Token and read the Ruin Entry")
             kept = tuple(t for i, t in enumerate(tokens) if i != index)
             foes = tuple(f for i, f in enumerate(journey.foes) if i != index)
-            return attrs.evolve(journey, tokens=kept, foes=foes, phase=Phase.OVER, outcome=JourneyOutcome.REACHED_HUM)
+            return replace(journey, tokens=kept, foes=foes, phase=Phase.OVER, outcome=JourneyOutcome.REACHED_HUM)
         foe = journey.foes[index]
         if token.kind in _FIGHTERS and token.active and foe is not None:
             enemies.append((foe, index))
@@ -748,22 +749,22 @@ def _resolve_hex(journey: Journey, new: bool, source: DiceSource, events: list[o
             vendor = token.name
         else:
             events.append(f"{token}: no Encounter")
-    journey = attrs.evolve(journey, tokens=tokens, travel_ends=journey.travel_ends or new)
+    journey = replace(journey, tokens=tokens, travel_ends=journey.travel_ends or new)
     if enemies:
         return _start_combat(journey, enemies, entry, Phase.MOVE, events)
     if vendor is not None:
         events.append(f"Vendor {vendor}: Barter or leave")
-        return attrs.evolve(journey, phase=Phase.TRADE, trading=vendor)
+        return replace(journey, phase=Phase.TRADE, trading=vendor)
     return _continue_travel(journey, events)
 
 
 def _continue_travel(journey: Journey, events: list[object]) -> Journey:
     """Resume Move while Travel ★ remain and the Hex did not end Travel; else the Rest Phase."""
     if journey.travel_stars > 0 and not journey.travel_ends:
-        return attrs.evolve(journey, phase=Phase.MOVE)
+        return replace(journey, phase=Phase.MOVE)
     if journey.travel_ends:
         events.append("Undiscovered Hex: End Travel")
-    return _rest_phase(attrs.evolve(journey, travel_stars=0, travel_ends=False), events)
+    return _rest_phase(replace(journey, travel_stars=0, travel_ends=False), events)
 
 
 def _rest_phase(journey: Journey, events: list[object], start: int = 0) -> Journey:
@@ -771,12 +772,12 @@ def _rest_phase(journey: Journey, events: list[object], start: int = 0) -> Journ
     step = move_tokens(journey.hexmap, journey.tokens, journey.position, start=start)
     if step.moves:
         events.append(step)
-    journey = attrs.evolve(journey, tokens=step.tokens, movement_next=None)
+    journey = replace(journey, tokens=step.tokens, movement_next=None)
     if step.encounter is not None:
         token = step.tokens[step.encounter]
         foe = journey.foes[step.encounter]
         if token.kind in _FIGHTERS and foe is not None:
-            journey = attrs.evolve(journey, movement_next=step.next_index)
+            journey = replace(journey, movement_next=step.next_index)
             return _start_combat(journey, [(foe, step.encounter)], None, Phase.CHECK_STRAIN, events)
     if not step.finished:
         return _rest_phase(journey, events, step.next_index or 0)
@@ -785,7 +786,7 @@ def _rest_phase(journey: Journey, events: list[object], start: int = 0) -> Journ
     if check is StrainCheck.DEFEATED:
         detail = f"Strain {journey.wanderer.strain}, ST {journey.wanderer.strain_threshold}"
         return _defeated(journey, Defeat(DefeatCause.STRAIN, detail), events)
-    return attrs.evolve(journey, phase=Phase.CHECK_STRAIN)
+    return replace(journey, phase=Phase.CHECK_STRAIN)
 
 
 def _end_combat(journey: Journey, source: DiceSource, events: list[object]) -> Journey:
@@ -800,7 +801,7 @@ def _end_combat(journey: Journey, source: DiceSource, events: list[object]) -> J
             if wanderer.conditions.has(Condition.FEAR):
                 roll, conditions = wanderer.conditions.roll(Condition.FEAR, rng=source)
                 events.append(roll)
-                wanderer = attrs.evolve(wanderer, conditions=conditions)
+                wanderer = replace(wanderer, conditions=conditions)
             if token is not None:
                 removed.add(token)
         elif token is not None:
@@ -812,7 +813,7 @@ def _end_combat(journey: Journey, source: DiceSource, events: list[object]) -> J
     next_index = journey.movement_next
     if next_index is not None:
         next_index -= sum(1 for i in removed if i < next_index)
-    return attrs.evolve(
+    return replace(
         journey,
         wanderer=wanderer,
         tokens=tuple(tokens[i] for i in kept),
@@ -832,7 +833,7 @@ def _after_combat(journey: Journey, source: DiceSource, events: list[object]) ->
     after = journey.after_combat
     journey = _end_combat(journey, source, events)
     if escaped:
-        return attrs.evolve(journey, phase=Phase.ESCAPE, after_combat=after)
+        return replace(journey, phase=Phase.ESCAPE, after_combat=after)
     return _resume(journey, after, events)
 
 
@@ -852,8 +853,8 @@ def _do_commit_move(journey: Journey, choice: Choice, source: DiceSource, events
     journey, result = _commit(journey, ActionSlot.MOVE, choice, source, events)
     if result is None:
         return journey
-    journey = attrs.evolve(journey, travel_stars=result.stars, travel_ends=False)
-    return _continue_travel(journey, events) if result.stars == 0 else attrs.evolve(journey, phase=Phase.MOVE)
+    journey = replace(journey, travel_stars=result.stars, travel_ends=False)
+    return _continue_travel(journey, events) if result.stars == 0 else replace(journey, phase=Phase.MOVE)
 
 
 def _do_move(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
@@ -861,7 +862,7 @@ def _do_move(journey: Journey, choice: Choice, source: DiceSource, events: list[
     target = journey.position.neighbour(choice.direction)
     new = journey.hexmap.tile(target).is_new
     events.append(f"move {choice.direction} to {target}")
-    journey = attrs.evolve(journey, position=target, travel_stars=journey.travel_stars - 1)
+    journey = replace(journey, position=target, travel_stars=journey.travel_stars - 1)
     journey = _roll_gear(journey, source, events)
     if journey.is_over:
         return journey
@@ -871,7 +872,7 @@ def _do_move(journey: Journey, choice: Choice, source: DiceSource, events: list[
 def _do_end_travel(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
     if journey.travel_stars:
         events.append(f"lose {journey.travel_stars} Travel ★")
-    return _rest_phase(attrs.evolve(journey, travel_stars=0, travel_ends=False), events)
+    return _rest_phase(replace(journey, travel_stars=0, travel_ends=False), events)
 
 
 def _do_attack(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
@@ -882,7 +883,7 @@ def _do_attack(journey: Journey, choice: Choice, source: DiceSource, events: lis
     assert choice.target is not None
     hit = resolve_attack(journey.encounter, target=choice.target, stars=result.stars)
     events.append(hit)
-    return _after_action(attrs.evolve(journey, encounter=hit.after), hit.retaliators, source, events)
+    return _after_action(replace(journey, encounter=hit.after), hit.retaliators, source, events)
 
 
 def _do_pass(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
@@ -899,7 +900,7 @@ def _do_run(journey: Journey, choice: Choice, source: DiceSource, events: list[o
     assert journey.encounter is not None
     run = resolve_run(journey.encounter, stars=result.stars)
     events.append(run)
-    return _after_action(attrs.evolve(journey, encounter=run.after), run.retaliators, source, events)
+    return _after_action(replace(journey, encounter=run.after), run.retaliators, source, events)
 
 
 def _after_action(journey: Journey, retaliators: tuple[int, ...], source: DiceSource, events: list[object]) -> Journey:
@@ -907,8 +908,8 @@ def _after_action(journey: Journey, retaliators: tuple[int, ...], source: DiceSo
     if journey.encounter.status is not EncounterStatus.FIGHTING:
         return _after_combat(journey, source, events)
     if retaliators:
-        return attrs.evolve(journey, phase=Phase.DEFEND, retaliators=retaliators)
-    return attrs.evolve(journey, phase=Phase.COMBAT)
+        return replace(journey, phase=Phase.DEFEND, retaliators=retaliators)
+    return replace(journey, phase=Phase.COMBAT)
 
 
 def _do_defend(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
@@ -922,25 +923,25 @@ def _do_defend(journey: Journey, choice: Choice, source: DiceSource, events: lis
     enemy, rest = journey.retaliators[0], journey.retaliators[1:]
     strike = resolve_retaliation(journey.encounter, enemy, journey.wanderer.health, blocked=blocked)
     events.append(strike)
-    journey = attrs.evolve(
-        journey, wanderer=attrs.evolve(journey.wanderer, health=strike.result.after), retaliators=rest
+    journey = replace(
+        journey, wanderer=replace(journey.wanderer, health=strike.result.after), retaliators=rest
     )
     journey = _check_hp(journey, events, f"{strike.name} retaliates")
     if journey.is_over:
         return journey
-    return attrs.evolve(journey, phase=Phase.DEFEND if rest else Phase.COMBAT)
+    return replace(journey, phase=Phase.DEFEND if rest else Phase.COMBAT)
 
 
 def _do_escape(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     assert choice.direction is not None
     target = journey.position.neighbour(choice.direction)
     events.append(f"Escape {choice.direction} to {target}")
-    journey = _roll_gear(attrs.evolve(journey, position=target), source, events)
+    journey = _roll_gear(replace(journey, position=target), source, events)
     if journey.is_over:
         return journey
     if journey.after_combat is Phase.CHECK_STRAIN:
         return _resume(journey, Phase.CHECK_STRAIN, events)
-    return _rest_phase(attrs.evolve(journey, travel_stars=0, travel_ends=False), events)
+    return _rest_phase(replace(journey, travel_stars=0, travel_ends=False), events)
 
 
 def _do_recover(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
@@ -948,7 +949,7 @@ def _do_recover(journey: Journey, _choice: Choice, source: DiceSource, events: l
     step = wanderer.endurance.recover_with_strain(conditions=wanderer.conditions, rng=source)
     events.append(step)
     conditions = step.conditions if step.conditions is not None else wanderer.conditions
-    return attrs.evolve(journey, wanderer=attrs.evolve(wanderer, endurance=step.after, conditions=conditions))
+    return replace(journey, wanderer=replace(wanderer, endurance=step.after, conditions=conditions))
 
 
 def _do_reroll(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
@@ -956,12 +957,12 @@ def _do_reroll(journey: Journey, _choice: Choice, source: DiceSource, events: li
     step = wanderer.endurance.reroll(conditions=wanderer.conditions, rng=source)
     events.append(step)
     conditions = step.conditions if step.conditions is not None else wanderer.conditions
-    return attrs.evolve(journey, wanderer=attrs.evolve(wanderer, endurance=step.after, conditions=conditions))
+    return replace(journey, wanderer=replace(wanderer, endurance=step.after, conditions=conditions))
 
 
 def _do_travel(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
     events.append("return to the Travel Phase")
-    return attrs.evolve(journey, phase=Phase.TRAVEL)
+    return replace(journey, phase=Phase.TRAVEL)
 
 
 def _new_day(journey: Journey, events: list[object]) -> Journey:
@@ -969,10 +970,10 @@ def _new_day(journey: Journey, events: list[object]) -> Journey:
     foes = tuple(None if f is None else f.reset() for f in journey.foes)  # Creature HP resets at Rest
     day = journey.day + 1
     vendors = tuple(v.after_rest() for v in journey.vendors)  # after a Failed Barter, return after Rest
-    journey = attrs.evolve(journey, foes=foes, day=day, phase=Phase.TRAVEL, healed=False, vendors=vendors)
+    journey = replace(journey, foes=foes, day=day, phase=Phase.TRAVEL, healed=False, vendors=vendors)
     if day > journey.setup.max_days:
         events.append(f"day {day}: past the day limit of {journey.setup.max_days}")
-        return attrs.evolve(journey, phase=Phase.OVER, outcome=JourneyOutcome.OUT_OF_TIME)
+        return replace(journey, phase=Phase.OVER, outcome=JourneyOutcome.OUT_OF_TIME)
     events.append(f"New Day {day}")
     return journey
 
@@ -981,7 +982,7 @@ def _do_rest(journey: Journey, choice: Choice, source: DiceSource, events: list[
     if choice.rest is not None:  # the whole Rest at once, with the given choices
         result = rest(journey.wanderer, choices=choice.rest, rng=source)
         events.extend(result.steps)
-        journey = attrs.evolve(journey, wanderer=result.wanderer)
+        journey = replace(journey, wanderer=result.wanderer)
         if result.defeat is not None:
             return _defeated(journey, result.defeat, events)
         return _new_day(journey, events)
@@ -990,25 +991,25 @@ def _do_rest(journey: Journey, choice: Choice, source: DiceSource, events: list[
         step = stage(wanderer, rng=source)
         events.append(step)
         wanderer = step.wanderer
-    return _to_payoff(attrs.evolve(journey, wanderer=wanderer), events)
+    return _to_payoff(replace(journey, wanderer=wanderer), events)
 
 
 def _to_payoff(journey: Journey, events: list[object]) -> Journey:
     if journey.wanderer.strain == 0:
         return _to_recover(journey, events)
-    return attrs.evolve(journey, phase=Phase.PAYOFF)
+    return replace(journey, phase=Phase.PAYOFF)
 
 
 def _to_recover(journey: Journey, _events: list[object]) -> Journey:
     wanderer = journey.wanderer
     wanderer = wanderer.with_inventory(wanderer.inventory.forget_last())  # the Restriction starts afresh
-    return attrs.evolve(journey, wanderer=wanderer, phase=Phase.RECOVER, healed=False)
+    return replace(journey, wanderer=wanderer, phase=Phase.RECOVER, healed=False)
 
 
 def _do_pay(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     step = pay_strain(journey.wanderer, choice.kind, rng=source)
     events.extend(step.log)
-    return _to_payoff(attrs.evolve(journey, wanderer=step.wanderer), events)
+    return _to_payoff(replace(journey, wanderer=step.wanderer), events)
 
 
 def _do_stop_paying(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
@@ -1019,7 +1020,7 @@ def _do_stop_paying(journey: Journey, _choice: Choice, _source: DiceSource, even
 def _do_banish(journey: Journey, choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
     step = banish_for_strain(journey.wanderer, choice.banish)
     events.extend(step.log)
-    journey = attrs.evolve(journey, wanderer=step.wanderer)
+    journey = replace(journey, wanderer=step.wanderer)
     if step.defeat is not None:
         return _defeated(journey, step.defeat, events)
     return _to_recover(journey, events)
@@ -1035,7 +1036,7 @@ _RECOVER_ACTION = {
 def _do_recover_one(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     step = recover_one(journey.wanderer, _RECOVER_ACTION[choice.act], choice.kind, rng=source)
     events.extend(step.log)
-    return attrs.evolve(journey, wanderer=step.wanderer, healed=journey.healed or choice.act is Act.HEAL)
+    return replace(journey, wanderer=step.wanderer, healed=journey.healed or choice.act is Act.HEAL)
 
 
 def _do_barter(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
@@ -1050,14 +1051,14 @@ def _do_barter(journey: Journey, choice: Choice, source: DiceSource, events: lis
     if result.item is not None:
         slot = wanderer.loadout.item_slots.index(None)
         loadout, _ = wanderer.loadout.equip(result.item, SlotKind.ITEM, slot, context=Context.REST)
-        wanderer = attrs.evolve(wanderer, loadout=loadout)  # a new card into an empty slot costs nothing
+        wanderer = replace(wanderer, loadout=loadout)  # a new card into an empty slot costs nothing
     vendors = tuple(result.vendor if v.name == vendor.name else v for v in journey.vendors)
-    return attrs.evolve(journey, wanderer=wanderer, vendors=vendors)
+    return replace(journey, wanderer=wanderer, vendors=vendors)
 
 
 def _do_leave(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
     events.append(f"leave Vendor {journey.trading}")
-    return _continue_travel(attrs.evolve(journey, trading=None, phase=Phase.MOVE), events)
+    return _continue_travel(replace(journey, trading=None, phase=Phase.MOVE), events)
 
 
 _SWITCH_CONTEXT = {Phase.TRAVEL: Context.OUTSIDE_REST, Phase.COMBAT: Context.COMBAT, Phase.RECOVER: Context.REST}
@@ -1076,10 +1077,10 @@ def _do_switch(journey: Journey, choice: Choice, source: DiceSource, events: lis
     if cost and conditions.has(Condition.DELIRIUM):  # whenever you gain Strain, roll Delirium
         roll, conditions = conditions.roll(Condition.DELIRIUM, rng=source)
         events.append(roll)
-    wanderer = attrs.evolve(
+    wanderer = replace(
         wanderer, loadout=loadout, endurance=wanderer.endurance.gain_strain(cost), conditions=conditions
     )
-    return attrs.evolve(journey, wanderer=wanderer)
+    return replace(journey, wanderer=wanderer)
 
 
 def _do_end_rest(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
@@ -1090,7 +1091,7 @@ def _do_end_rest(journey: Journey, _choice: Choice, source: DiceSource, events: 
         done = stage(wanderer, rng=source)
         events.append(done)
         wanderer = done.wanderer
-    return _new_day(attrs.evolve(journey, wanderer=wanderer), events)
+    return _new_day(replace(journey, wanderer=wanderer), events)
 
 
 _APPLY: dict[Act, Any] = {
@@ -1467,7 +1468,7 @@ def _run_one(journey: Journey, policy: Policy, source: DiceSource, max_steps: in
             return journey
         offered = journey.choices()
         choice = policy.choose(journey, offered)
-        if attrs.evolve(choice, rest=None) not in offered:
+        if choice not in offered and attrs.evolve(choice, rest=None) not in offered:
             journey.apply(choice, rng=source)  # raises the RuleError that names the offered choices
         journey = journey._apply(choice, source, render=False).journey
     raise InvalidInput(f"max_steps: a Journey did not end within {max_steps} choices")

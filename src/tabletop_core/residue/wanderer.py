@@ -19,6 +19,7 @@ import attrs
 
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, int_field
+from tabletop_core.residue._evolve import replace
 from tabletop_core.residue.conditions import Conditions
 from tabletop_core.residue.endurance import Endurance, StrainCheck, check_strain
 from tabletop_core.residue.hp import Health
@@ -112,7 +113,9 @@ class Wanderer(Record):
 
     def with_inventory(self, inventory: Inventory) -> Wanderer:
         """The Wanderer with a new Inventory (the Conditions from Inventory at 0 follow)."""
-        return attrs.evolve(self, inventory=inventory, conditions=self.conditions.with_inventory(inventory))
+        conditions = self.conditions.with_inventory(inventory)  # checks that *inventory* is an Inventory
+        # The Conditions are brought in step just above: skip __attrs_post_init__'s second look (speed).
+        return replace(self, inventory=inventory, conditions=conditions)
 
     def __str__(self) -> str:
         pool = " ".join(map(str, self.endurance.pool)) or "empty"
