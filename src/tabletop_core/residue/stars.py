@@ -68,7 +68,9 @@ def stars(value: int) -> int:
         >>> [stars(v) for v in (1, 2, 3, 5, 6, 8, 9, 11, 12)]
         [0, 0, 1, 1, 2, 2, 3, 3, 4]
     """
-    return _STARS_BY_VALUE[check_int("value", value, low=MIN_VALUE, high=MAX_VALUE)]
+    if type(value) is not int or not MIN_VALUE <= value <= MAX_VALUE:  # the common case skips the full check
+        value = check_int("value", value, low=MIN_VALUE, high=MAX_VALUE)
+    return _STARS_BY_VALUE[value]
 
 
 def outcome(base: int, *modifiers: int) -> int:
@@ -86,9 +88,9 @@ def outcome(base: int, *modifiers: int) -> int:
         TypeError: an argument is not an int.
         InvalidInput: *base* is negative.
     """
-    total = check_int("base", base, low=0)
+    total = base if type(base) is int and base >= 0 else check_int("base", base, low=0)
     for position, modifier in enumerate(modifiers):
-        total += as_int(f"modifiers[{position}]", modifier)
+        total += modifier if type(modifier) is int else as_int(f"modifiers[{position}]", modifier)
     return max(0, total)
 
 
