@@ -210,14 +210,34 @@ def test_petrified_pauses_other_durations():
         (lambda s: s.advance(rounds=-1), tc.InvalidInput),
         (lambda s: s.suppress("prone", by="prone"), tc.InvalidInput),
         (lambda s: s.set_doomed(2, source="nobody"), tc.RuleError),
+        (lambda s: s.add("doomed", value=0, source="curse"), tc.InvalidInput),  # a value of 0 ends it
+        (lambda s: s.mark_easier_end("fatigue"), tc.InvalidInput),  # no roll ends Fatigue
+        (lambda s: s.mark_easier_end("sickened"), tc.RuleError),
+        (lambda s: s.mark_easier_end("persistent damage", energy=3), TypeError),
+        (
+            lambda s: s.add("persistent damage", value=2, energy="fire").mark_easier_end(
+                "persistent damage", energy="cold"
+            ),
+            tc.RuleError,
+        ),
+        (lambda s: s.add("sickened").mark_easier_end("sickened", easier=1), TypeError),
+        (lambda s: s.add("prone", duration=Duration(3).after(-1)), tc.InvalidInput),
+        (lambda s: s.add("prone", duration=Duration(3).after(1.5)), TypeError),
+        (lambda s: s.add("prone", duration=Duration(3).longest(5)), TypeError),
+        (lambda s: s.add("prone", duration=Duration(None).after(True)), TypeError),
+        (lambda s: Conditions(instances=[*s.instances, "prone"]), TypeError),
+        (lambda s: Conditions(instances="prone"), TypeError),
     ],
 )
 def test_bad_changes_raise_and_leave_state_unchanged(call, error):
     state = Conditions().add("fatigue", value=3).add("doomed", value=2, source="curse")
     before = state.to_dict()
-    with pytest.raises(error):
+    with pytest.raises(error) as caught:
         call(state)
     assert state.to_dict() == before
+    message = str(caught.value)
+    assert "\n" not in message
+    assert "Attribute(" not in message  # one clear sentence, not attrs' tuple of internals
 
 
 conditions_ops = st.lists(

@@ -75,6 +75,13 @@ def test_automatic_failure_in_a_contest():
     assert contest.result.decided_by is Decider.AUTOMATIC_FAILURE
 
 
+def test_contest_records_check_their_fields():
+    with pytest.raises(TypeError, match="actor_fails must be a bool, got int 1"):
+        ContestResult(actor_total=1, target_total=1, actor_trait=0, target_trait=0, actor_fails=1)
+    with pytest.raises(TypeError, match="actor must be a RolledTotal, got int 15"):
+        ContestRoll(actor=15, target=15, actor_trait=0, target_trait=0)
+
+
 def test_bad_contest_input():
     with pytest.raises(TypeError, match="actor_total"):
         resolve_contest(actor_total=1.5, target_total=2, actor_trait=0, target_trait=0)

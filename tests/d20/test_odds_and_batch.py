@@ -192,3 +192,23 @@ def test_empty_batch_with_fortune():
     assert len(batch) == 0
     assert batch.totals.shape == (0,)
     assert sum(batch.counts().values()) == 0
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"modifiers": "35"}, TypeError, "modifiers must be an iterable of ints"),
+        ({"modifiers": b"3"}, TypeError, "modifiers must be an iterable of ints"),
+        ({"modifiers": 3}, TypeError, "modifiers must be an iterable of ints"),
+        ({"modifiers": [1, 1.5]}, TypeError, r"modifiers\[1\] must be an int"),
+        ({"modifiers": [True]}, TypeError, r"modifiers\[0\] must be an int"),
+        ({"modifiers": [10**10]}, tc.InvalidInput, r"modifiers\[0\] must be an int from"),
+        ({"modifiers": range(10**12)}, tc.InvalidInput, "at most 1000 rows"),
+        ({"modifiers": [], "fatigue": -1}, tc.InvalidInput, "fatigue must be an int from 0 to 10, got -1"),
+    ],
+)
+def test_odds_table_bad_input(kwargs, error, message):
+    from tabletop_core.d20 import odds_table
+
+    with pytest.raises(error, match=message):
+        odds_table("mid", **kwargs)

@@ -356,3 +356,27 @@ def test_any_events_keep_the_creature_valid_and_errors_change_nothing(events):
         assert 0 <= hero.conditions.fatigue <= 10
         assert (hero.conditions.has("staggered") or hero.conditions.has("stable")) <= (hero.hp == 0)
     assert Creature.from_json(hero.to_json()) == hero
+
+
+@pytest.mark.parametrize(
+    ("build", "error"),
+    [
+        (lambda hero, roll: TurnStart(creature=3, action_points=2), TypeError),
+        (lambda hero, roll: TurnStart(creature=hero, action_points=2, doomed_d4=5), tc.InvalidInput),
+        (lambda hero, roll: TurnEnd(creature=None, damage=0), TypeError),
+        (lambda hero, roll: TurnEnd(creature=hero, damage=0, energies=("fire",), rolls=()), tc.InvalidInput),
+        (lambda hero, roll: TurnEnd(creature=hero, damage=0, energies=(3,), rolls=(roll,)), TypeError),
+        (lambda hero, roll: TurnEnd(creature=hero, damage=0, energies=("fire",), rolls=("15",)), TypeError),
+        (lambda hero, roll: EndAttempt(condition="dazed", roll=roll, creature=hero), tc.InvalidInput),
+        (lambda hero, roll: EndAttempt(condition="sickened", roll=15, creature=hero), TypeError),
+        (lambda hero, roll: EndAttempt(condition="sickened", roll=roll, creature="hero"), TypeError),
+    ],
+)
+def test_turn_records_check_their_fields(build, error):
+    hero = Creature(max_hp=5)
+    roll = d20.resolve_test(flat_roll=15, stakes="mid", kind="flat roll")
+    with pytest.raises(error) as caught:
+        build(hero, roll)
+    assert "Attribute(" not in str(caught.value)
+    attempt = EndAttempt(condition="sickened", roll=roll, creature=hero)
+    assert attempt.condition is C.SICKENED  # a name is read as the Condition

@@ -22,7 +22,7 @@ from tabletop_core.d20.conditions import (
 )
 from tabletop_core.d20.contest import ContestResult, ContestRoll, Decider, Side, resolve_contest, roll_contest
 from tabletop_core.d20.effects import CHECK_KINDS, combine_effects, effects_between, effects_on_test
-from tabletop_core.d20.odds import actor_win_chance, contest_odds, odds_table, stakes_odds, total_odds
+from tabletop_core.d20.odds import MAX_TABLE_ROWS, actor_win_chance, contest_odds, odds_table, stakes_odds, total_odds
 from tabletop_core.d20.stakes import Outcome, Stakes, classify
 from tabletop_core.d20.test import (
     FATIGUE_LIMIT,
@@ -68,6 +68,7 @@ __all__ = [
     "HOURS_PER_DAY",
     "LEVELS_PER_TIER",
     "MAX_LEVEL",
+    "MAX_TABLE_ROWS",
     "MAX_TIER",
     "MINUTES_PER_HOUR",
     "MODIFIER_LIMIT",

@@ -29,8 +29,8 @@ from typing import ClassVar
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int
-from tabletop_core.d20.test import FATIGUE_LIMIT, _label, _parse_enum
+from tabletop_core._validate import check_int, check_type, of_type
+from tabletop_core.d20.test import FATIGUE_LIMIT, _label, _parse_enum, _tuple_of
 from tabletop_core.errors import InvalidInput, RuleError
 
 __all__ = [
@@ -111,6 +111,7 @@ class Condition(enum.Enum):
 
 
 _VALUED = frozenset({Condition.FATIGUE, Condition.DOOMED, Condition.PERSISTENT_DAMAGE})
+_ENDED_BY_ROLL_WITH_SETBACK = frozenset({Condition.PERSISTENT_DAMAGE, Condition.SICKENED})
 
 C = Condition
 _IMPLIES: dict[Condition, frozenset[Condition]] = {
@@ -208,13 +209,24 @@ class Duration(Record):
         return self.rounds is not None
 
     def after(self, rounds: int) -> Duration:
-        """The Duration left after *rounds* pass (never below 0)."""
+        """The Duration left after *rounds* pass (never below 0).
+
+        Raises:
+            InvalidInput: *rounds* is negative (time does not run backwards).
+            TypeError: *rounds* is not an int.
+        """
+        rounds = check_int("rounds", rounds, low=0)
         if self.rounds is None:
             return self
         return Duration(max(0, self.rounds - rounds))
 
     def longest(self, other: Duration) -> Duration:
-        """The longer of two Durations (no time limit is longest)."""
+        """The longer of two Durations (no time limit is longest).
+
+        Raises:
+            TypeError: *other* is not a Duration.
+        """
+        check_type("other", other, Duration)
         if self.rounds is None or other.rounds is None:
             return Duration(None)
         return self if self.rounds >= other.rounds else other
@@ -297,12 +309,15 @@ class ConditionInstance(Record):
     value: int | None = attrs.field(default=None, converter=_optional_value)
     source: str = attrs.field(default="", converter=_source)
     energy: str | None = attrs.field(default=None, converter=_optional_label)
-    easier_end: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    easier_end: bool = attrs.field(default=False, validator=of_type(bool))
 
     def __attrs_post_init__(self) -> None:
         c = self.condition
         if c in (Condition.FATIGUE, Condition.PERSISTENT_DAMAGE) and not self.value:
             raise InvalidInput(f"{c} needs a value of at least 1, got {self.value}")
+        if c is Condition.DOOMED and self.value == 0:
+            # "Reducing a Condition's value to 0 ends it": a Doomed 0 is no Doomed at all.
+            raise InvalidInput("a Doomed value must be at least 1 (None: still to roll), got 0")
         if not c.has_value and self.value is not None:
             raise InvalidInput(f"{c} takes no value, got {self.value}")
         if (c is Condition.PERSISTENT_DAMAGE) != (self.energy is not None):
@@ -345,28 +360,16 @@ class Suppression(Record):
         return f"{self.condition} suppressed by {self.by}"
 
 
-STAGGERED_SOURCE = "Staggered at 0 HP"
-"""The source of the Doomed gained with Staggered at 0 HP."""
-
-
 def _instances(value: object) -> tuple[ConditionInstance, ...]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise TypeError(f"instances must be an iterable of ConditionInstance, got {type(value).__name__}")
-    items = tuple(value)
-    for i, item in enumerate(items):
-        if not isinstance(item, ConditionInstance):
-            raise TypeError(f"instances[{i}] must be a ConditionInstance, got {type(item).__name__}")
-    return items
+    return _tuple_of("instances", ConditionInstance, value)
 
 
 def _suppressions(value: object) -> tuple[Suppression, ...]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise TypeError(f"suppressions must be an iterable of Suppression, got {type(value).__name__}")
-    items = tuple(value)
-    for i, item in enumerate(items):
-        if not isinstance(item, Suppression):
-            raise TypeError(f"suppressions[{i}] must be a Suppression, got {type(item).__name__}")
-    return items
+    return _tuple_of("suppressions", Suppression, value)
+
+
+STAGGERED_SOURCE = "Staggered at 0 HP"
+"""The source of the Doomed gained with Staggered at 0 HP."""
 
 
 @attrs.frozen(kw_only=True)
@@ -627,16 +630,20 @@ class Conditions(Record):
         roll fails, ``easier=False`` puts the roll after it back to Mid Stakes.
         """
         condition = Condition.parse(condition)
-        if not self.instances_of(condition):
-            raise RuleError(f"cannot mark {condition}: the creature does not have it")
+        check_type("easier", easier, bool)
+        if condition not in _ENDED_BY_ROLL_WITH_SETBACK:
+            raise InvalidInput(
+                f"only Persistent Damage and Sickened have a roll whose Setback makes the next one Low Stakes, "
+                f"not {condition}"
+            )
+        if energy is not None:
+            energy = _label("energy", energy)
+        targets = [i for i in self.instances_of(condition) if energy is None or i.energy == energy]
+        if not targets:
+            raise RuleError(f"cannot mark {condition}: the creature does not have it{_which(None, energy)}")
         return attrs.evolve(
             self,
-            instances=tuple(
-                attrs.evolve(i, easier_end=easier)
-                if i.condition is condition and (energy is None or i.energy == energy)
-                else i
-                for i in self.instances
-            ),
+            instances=tuple(attrs.evolve(i, easier_end=easier) if i in targets else i for i in self.instances),
         )
 
     def suppress(self, condition: Condition | str, *, by: Condition | str) -> Conditions:

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, int_field
+from tabletop_core._validate import check_int, int_field, of_type
 from tabletop_core.d20.stakes import Outcome
 from tabletop_core.d20.test import (
     MODIFIER_LIMIT,
@@ -75,8 +75,8 @@ class ContestResult(Record):
     target_total: int = int_field(low=-_TOTAL_LIMIT, high=_TOTAL_LIMIT)
     actor_trait: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT)
     target_trait: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT)
-    actor_fails: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
-    target_fails: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    actor_fails: bool = attrs.field(default=False, validator=of_type(bool))
+    target_fails: bool = attrs.field(default=False, validator=of_type(bool))
 
     @property
     def decided_by(self) -> Decider:
@@ -159,8 +159,8 @@ class ContestRoll(Record):
         target_trait: The Target's governing Trait value.
     """
 
-    actor: RolledTotal = attrs.field(validator=attrs.validators.instance_of(RolledTotal))
-    target: RolledTotal = attrs.field(validator=attrs.validators.instance_of(RolledTotal))
+    actor: RolledTotal = attrs.field(validator=of_type(RolledTotal))
+    target: RolledTotal = attrs.field(validator=of_type(RolledTotal))
     actor_trait: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT)
     target_trait: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT)
 

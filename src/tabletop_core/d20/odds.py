@@ -12,16 +12,30 @@ when one is rolled), so they cannot drift from the rules.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Hashable, Iterable
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from tabletop_core._validate import check_int
 from tabletop_core.d20.contest import Side, resolve_contest
 from tabletop_core.d20.stakes import Outcome, Stakes
-from tabletop_core.d20.test import Modifier, TestEffects, TestRoll, _template, resolve_test
+from tabletop_core.d20.test import (
+    FATIGUE_LIMIT,
+    MODIFIER_LIMIT,
+    Modifier,
+    TestEffects,
+    TestRoll,
+    _template,
+    resolve_test,
+)
+from tabletop_core.errors import InvalidInput
 from tabletop_core.odds import Distribution
 
-__all__ = ["actor_win_chance", "contest_odds", "odds_table", "stakes_odds", "total_odds"]
+__all__ = ["MAX_TABLE_ROWS", "actor_win_chance", "contest_odds", "odds_table", "stakes_odds", "total_odds"]
+
+MAX_TABLE_ROWS = 1000
+"""The most rows :func:`odds_table` writes."""
 
 T = TypeVar("T", bound=Hashable)
 Instances = bool | int | str | Iterable[str]
@@ -173,6 +187,11 @@ def odds_table(stakes: Stakes | str, *, modifiers: Iterable[int] = range(-2, 11)
         modifiers: The modifiers, one row each.
         fatigue: Fatigue to subtract, for every row.
 
+    Raises:
+        InvalidInput: a modifier or the Fatigue is out of range, or more than
+            :data:`MAX_TABLE_ROWS` rows are asked for.
+        TypeError: *modifiers* is not an iterable of ints.
+
     Example:
         >>> print(odds_table("high", modifiers=[5]))
         | modifier | Success | Setback | Failure | Success with Fortune | Setback with Fortune | Failure with Fortune |
@@ -180,10 +199,18 @@ def odds_table(stakes: Stakes | str, *, modifiers: Iterable[int] = range(-2, 11)
         | +5 | 30.0% | 25.0% | 45.0% | 47.5% | 25.0% | 27.5% |
     """
     level = Stakes.parse(stakes)
+    check_int("fatigue", fatigue, low=0, high=FATIGUE_LIMIT)
+    if isinstance(modifiers, (str, bytes)) or not isinstance(modifiers, Iterable):
+        raise TypeError(f"modifiers must be an iterable of ints, got {type(modifiers).__name__} {modifiers!r}")
+    # Read one item past the limit, so a huge range is refused without being walked.
+    rows = list(itertools.islice(modifiers, MAX_TABLE_ROWS + 1))
+    if len(rows) > MAX_TABLE_ROWS:
+        raise InvalidInput(f"modifiers must give at most {MAX_TABLE_ROWS} rows")
+    rows = [check_int(f"modifiers[{i}]", m, low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT) for i, m in enumerate(rows)]
     names = [str(outcome) for outcome in Outcome]
     header = ["modifier", *names, *(f"{name} with Fortune" for name in names)]
     lines = [f"| {' | '.join(header)} |", "|" + "--:|" * len(header)]
-    for modifier in modifiers:
+    for modifier in rows:
         cells = [f"{modifier:+d}"]
         for fortune in (False, True):
             odds = stakes_odds(stakes=level, modifier=modifier, fortune=fortune, fatigue=fatigue)

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, int_field
+from tabletop_core._validate import check_int, check_type, int_field
 from tabletop_core.d20.stakes import Outcome, Stakes, classify
 from tabletop_core.errors import InvalidInput
 from tabletop_core.rng import GeneratorDice, RngLike, dice_source
@@ -57,6 +57,7 @@ MAX_INSTANCES = 1000
 """Most instances of Fortune, Misfortune or automatic failure one Test may list."""
 
 E = TypeVar("E", bound=enum.Enum)
+T = TypeVar("T")
 
 GM = "GM"
 """The reason recorded for Fortune or Misfortune given as ``True`` or a count: the GM's call."""
@@ -159,6 +160,13 @@ def _check_label(name: str, value: object) -> None:
 def _label(name: str, value: object) -> str:
     _check_label(name, value)
     return str(value).strip()
+
+
+def _tuple_of(name: str, kind: type[T], value: object) -> tuple[T, ...]:
+    """Any iterable (not a str) of *kind* items, as a tuple; else a TypeError naming the item."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise TypeError(f"{name} must be an iterable of {kind.__name__}, got {type(value).__name__} {value!r}")
+    return tuple(check_type(f"{name}[{i}]", item, kind) for i, item in enumerate(value))
 
 
 def _parse_enum(cls: type[E], name: str, value: object) -> E:

@@ -35,11 +35,21 @@ from collections.abc import Sequence
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, int_field
-from tabletop_core.d20.conditions import STAGGERED_SOURCE, Condition, Conditions, Duration
+from tabletop_core._validate import check_int, int_field, of_type
+from tabletop_core.d20.conditions import STAGGERED_SOURCE, Condition, Conditions, Duration, _condition
 from tabletop_core.d20.effects import effects_on_test
 from tabletop_core.d20.stakes import Outcome, Stakes
-from tabletop_core.d20.test import MODIFIER_LIMIT, Modifier, TestKind, TestRoll, Trait, resolve_test, roll_test
+from tabletop_core.d20.test import (
+    MODIFIER_LIMIT,
+    Modifier,
+    TestKind,
+    TestRoll,
+    Trait,
+    _label,
+    _tuple_of,
+    resolve_test,
+    roll_test,
+)
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.rng import RngLike, dice_source
 
@@ -444,6 +454,18 @@ def _stagger(conditions: Conditions) -> Conditions:
     return conditions.add(Condition.FATIGUE)  # "Gained when: You gain Staggered." (Defeated at 10)
 
 
+def _optional_d4(value: object) -> int | None:
+    return None if value is None else check_int("doomed_d4", value, low=1, high=4)
+
+
+def _energies(value: object) -> tuple[str, ...]:
+    return tuple(_label(f"energies[{i}]", energy) for i, energy in enumerate(_tuple_of("energies", str, value)))
+
+
+def _rolls(value: object) -> tuple[TestRoll, ...]:
+    return _tuple_of("rolls", TestRoll, value)
+
+
 def _recover(conditions: Conditions) -> Conditions:
     """Back above 0 HP: Stable ends, and Staggered with its Doomed (an assumption: both are tied to 0 HP)."""
     return conditions._without(
@@ -458,9 +480,9 @@ def _recover(conditions: Conditions) -> Conditions:
 class TurnStart(Record):
     """The start of a Turn: the creature after it, its AP, and the Doomed d4 if one was rolled."""
 
-    creature: Creature
+    creature: Creature = attrs.field(validator=of_type(Creature))
     action_points: int = int_field(low=0)
-    doomed_d4: int | None = None
+    doomed_d4: int | None = attrs.field(default=None, converter=_optional_d4)
 
     def __str__(self) -> str:
         text = f"Turn starts: {self.action_points} AP"
@@ -476,10 +498,16 @@ class TurnStart(Record):
 class TurnEnd(Record):
     """The end of a Turn: Persistent Damage taken, and the Flat Roll for each Energy."""
 
-    creature: Creature
+    creature: Creature = attrs.field(validator=of_type(Creature))
     damage: int = int_field(low=0)
-    energies: tuple[str, ...] = ()
-    rolls: tuple[TestRoll, ...] = ()
+    energies: tuple[str, ...] = attrs.field(default=(), converter=_energies)
+    rolls: tuple[TestRoll, ...] = attrs.field(default=(), converter=_rolls)
+
+    def __attrs_post_init__(self) -> None:
+        if len(self.energies) != len(self.rolls):
+            raise InvalidInput(
+                f"a TurnEnd has one roll per Energy: {len(self.energies)} energies, {len(self.rolls)} rolls"
+            )
 
     def __str__(self) -> str:
         if not self.damage and not self.rolls:
@@ -499,9 +527,9 @@ class TurnEnd(Record):
 class EndAttempt(Record):
     """A roll to end a Condition (Sickened, Restrained) and the creature after it."""
 
-    condition: Condition
-    roll: TestRoll
-    creature: Creature
+    condition: Condition = attrs.field(converter=_condition)
+    roll: TestRoll = attrs.field(validator=of_type(TestRoll))
+    creature: Creature = attrs.field(validator=of_type(Creature))
 
     @property
     def ended(self) -> bool:
