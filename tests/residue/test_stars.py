@@ -53,3 +53,12 @@ def test_render_stars_writes_large_counts_as_a_number():
     assert render_stars(10**30) == f"{10**30}★"
     with pytest.raises(TypeError):
         render_stars(2.0)
+
+
+def test_numpy_integers_are_read_as_ints():
+    import numpy as np
+
+    assert rs.stars(np.int64(12)) == 4
+    assert type(rs.stars(np.int64(12))) is int
+    assert outcome(np.int64(2), np.int64(-1)) == 1
+    assert type(outcome(np.int64(2), np.int64(-1))) is int
