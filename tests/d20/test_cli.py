@@ -86,6 +86,12 @@ def test_odds_contest(capsys):
         (["test", "--fortune", "--dice", "10"], "scripted dice ran out"),
         (["condition", "dazed"], "condition must be one of"),
         (["odds", "test", "--fatigue", "11"], "fatigue"),
+        # Values --dice gives but the roll does not use are refused, not silently dropped.
+        (["test", "--fortune", "--misfortune", "--dice", "14,4"], "--dice must give exactly the d20 (no d6 is rolled)"),
+        (["test", "--dice", "14,4,3"], "got 3 values"),
+        (["test", "--fortune", "--dice", "14,4,3"], "--dice must give exactly the d20, then the d6, got 3 values"),
+        (["contest", "--actor-trait", "0", "--target-trait", "0", "--dice", "5,6,7"], "got 3 values"),
+        (["test", "--stakes", "extreme"], "stakes must be one of low, mid, high, got 'extreme'"),
     ],
 )
 def test_errors_are_one_line_exit_2(capsys, argv, message):
@@ -101,3 +107,11 @@ def test_demo_section_is_seeded():
     assert text == d20_cli.demo(7)
     assert text.startswith("-- d20: Stakes, Fortune and Conditions --")
     assert "Fortune: target Off Guard (from Prone)" in text
+
+
+def test_argparse_type_errors_are_one_line_exit_2(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["test", "--modifier", "1.5"])
+    _, err = capsys.readouterr()
+    assert exit_.value.code == 2
+    assert err.strip().splitlines() == ["tabletop test: error: argument --modifier: invalid int value: '1.5'"]

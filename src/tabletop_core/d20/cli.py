@@ -24,6 +24,8 @@ from tabletop_core.d20.contest import Side, roll_contest
 from tabletop_core.d20.odds import contest_odds, stakes_odds, total_odds
 from tabletop_core.d20.stakes import Stakes
 from tabletop_core.d20.test import roll_test
+from tabletop_core.errors import InvalidInput
+from tabletop_core.rng import DiceSource, ScriptedDice
 
 if TYPE_CHECKING:
     from tabletop_core.cli import Output
@@ -31,9 +33,17 @@ if TYPE_CHECKING:
 __all__ = ["demo", "register"]
 
 
+def _check_all_used(source: DiceSource, expected: str) -> None:
+    """Refuse ``--dice`` values left over: a die typed in but not used would be silently dropped."""
+    if isinstance(source, ScriptedDice) and source.remaining:
+        given = len(source.used) + source.remaining
+        raise InvalidInput(f"--dice must give exactly {expected}, got {given} values: {source.used} were used")
+
+
 def _test(args: argparse.Namespace) -> Output:
     from tabletop_core.cli import Output, rng_from_args  # imported late: the core CLI imports this module
 
+    source = rng_from_args(args)
     roll = roll_test(
         stakes=args.stakes,
         modifier=args.modifier,
@@ -41,8 +51,9 @@ def _test(args: argparse.Namespace) -> Output:
         misfortune=args.misfortune,
         fatigue=args.fatigue,
         kind=args.kind,
-        rng=rng_from_args(args),
+        rng=source,
     )
+    _check_all_used(source, "the d20, then the d6" if roll.fortune_die is not None else "the d20 (no d6 is rolled)")
     data = {"result": roll.to_dict(), "total": roll.total, "outcome": roll.outcome.name}
     return Output(str(roll), data)
 
@@ -65,7 +76,9 @@ def _contest_kwargs(args: argparse.Namespace) -> dict[str, object]:
 def _contest(args: argparse.Namespace) -> Output:
     from tabletop_core.cli import Output, rng_from_args
 
-    contest = roll_contest(**_contest_kwargs(args), rng=rng_from_args(args))  # type: ignore[arg-type]
+    source = rng_from_args(args)
+    contest = roll_contest(**_contest_kwargs(args), rng=source)  # type: ignore[arg-type]
+    _check_all_used(source, "each side's d20, then its d6 when it rolls one (actor first)")
     text = f"actor:  {contest.actor}\ntarget: {contest.target}\n{contest.result}"
     data = {"result": contest.to_dict(), "winner": contest.winner.name, "outcome": contest.outcome.name}
     return Output(text, data)
