@@ -86,3 +86,24 @@ def test_stars_batch_checks_modifiers_like_the_pure_rule():
         simulate_stars("d6", 10, modifiers=5, rng=1)
     with pytest.raises(InvalidInput, match="stars"):
         simulate_stars("d6", 10, modifiers=[(2**62, "x")], rng=1)
+
+
+@pytest.mark.parametrize(
+    ("slot", "bonus", "modifiers"),
+    [("attack", 0, [(-2, "armour")]), ("skill", -1, []), ("skill", 2, [(-1, "dark"), (1, "rifle")]), ("move", 0, [])],
+)
+def test_stars_batch_agrees_with_the_pure_function_with_the_floor(slot, bonus, modifiers):
+    values = [1, 2, 3, 5, 6, 8, 9, 12, 4, 7]
+    luck = [1, 2, 3, 4, 5, 6, 1, 6, 2, 3]
+    batch = simulate_stars(
+        "d12", 10, slot=slot, skill_bonus=bonus, modifiers=modifiers, luck="d6", rng=ScriptedDice(values + luck)
+    )
+    expected = [
+        resolve_action(
+            slot=slot, die="d12", value=v, skill_bonus=bonus, modifiers=modifiers, luck="d6", luck_value=lv
+        ).stars
+        for v, lv in zip(values, luck, strict=True)
+    ]
+    assert batch.stars.tolist() == expected
+    if bonus + sum(stars for stars, _ in modifiers) < 0:
+        assert min(expected) == 0  # the floor of 0 is exercised
