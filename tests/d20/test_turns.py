@@ -61,6 +61,8 @@ def test_dropping_to_zero_staggers_dooms_and_fatigues():
     assert hero.conditions.present == {C.STAGGERED, C.DOOMED, C.FATIGUE}
     assert hero.conditions.fatigue == 1
     assert hero.doomed is None  # rolled at the start of the next Turn
+    assert hero.doomed_roll_due
+    assert not hero.resolve_start_turn(doomed_d4=2).creature.doomed_roll_due
     assert hero.conditions.has("impaired")
     assert hero.conditions.has("helpless")
     assert hero.conditions.has("off guard")

@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from tabletop_core._validate import check_int
 from tabletop_core.d20.stakes import Outcome, Stakes
-from tabletop_core.d20.test import Modifier, TestEffects, TestRoll, _template, resolve_test
+from tabletop_core.d20.test import Modifier, TestEffects, TestRoll, _template
 from tabletop_core.rng import RngLike, dice_source
 
 __all__ = ["OUTCOME_CODES", "TestBatch", "simulate_test"]
@@ -77,18 +77,8 @@ class TestBatch:
     def roll(self, index: int) -> TestRoll:
         """Test number *index* as a full :class:`~tabletop_core.d20.TestRoll` (through the pure function)."""
         index = check_int("index", index, low=0, high=len(self) - 1)
-        t = self.template
-        return resolve_test(
-            flat_roll=int(self.flat_rolls[index]),
-            fortune_die=None if self.fortune_dice is None else int(self.fortune_dice[index]),
-            stakes=t.stakes,
-            modifier=t.modifiers,
-            fortune=t.fortune,
-            misfortune=t.misfortune,
-            fatigue=t.fatigue,
-            kind=t.kind,
-            automatic_failure=t.automatic_failure,
-        )
+        fortune_die = None if self.fortune_dice is None else int(self.fortune_dice[index])
+        return self.template.with_dice(int(self.flat_rolls[index]), fortune_die)
 
     def __str__(self) -> str:
         n = len(self)

@@ -253,9 +253,6 @@ def roll_contest(
     target_trait = check_int("target_trait", target_trait, low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT)
     actor_side = attrs.evolve(sides[0], kind=TestKind.CHECK)
     source = dice_source(rng)
-    rolled = []
-    for side in (actor_side, sides[1]):
-        flat_roll = source.roll(20)
-        fortune_die = source.roll(6) if side.needs_fortune_die else None
-        rolled.append(attrs.evolve(side, flat_roll=flat_roll, fortune_die=fortune_die))
-    return ContestRoll(actor=rolled[0], target=rolled[1], actor_trait=actor_trait, target_trait=target_trait)
+    actor = actor_side._roll_dice(source)
+    target = sides[1]._roll_dice(source)
+    return ContestRoll(actor=actor, target=target, actor_trait=actor_trait, target_trait=target_trait)

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import attrs
 
+from tabletop_core._validate import check_type
 from tabletop_core.d20.conditions import Condition, Conditions, implied_conditions
 from tabletop_core.d20.contest import Side
 from tabletop_core.d20.test import AttackKind, TestEffects, TestKind, Trait, _label, _parse_enum, attack_trait
@@ -99,8 +100,7 @@ def effects_on_test(
         >>> print(effects_on_test(state, kind="save", trait="body"))
         Misfortune (Impaired (from Sickened)); Fatigue -2
     """
-    if not isinstance(conditions, Conditions):
-        raise TypeError(f"conditions must be a Conditions, got {type(conditions).__name__} {conditions!r}")
+    check_type("conditions", conditions, Conditions)
     kind = TestKind.parse(kind)
     side = _parse_enum(Side, "side", side)
     if attack is not None:
@@ -120,8 +120,7 @@ def effects_on_test(
         "social_by_charmer": social_by_charmer,
     }
     for name, flag in flags.items():
-        if not isinstance(flag, bool):
-            raise TypeError(f"{name} must be a bool, got {type(flag).__name__} {flag!r}")
+        check_type(name, flag, bool)
 
     active = conditions.active
     fortune: list[str] = []
@@ -179,8 +178,7 @@ def effects_on_test(
 def combine_effects(*effects: TestEffects) -> TestEffects:
     """Put several :class:`~tabletop_core.d20.TestEffects` together (instances listed, Fatigue added)."""
     for i, item in enumerate(effects):
-        if not isinstance(item, TestEffects):
-            raise TypeError(f"effects[{i}] must be a TestEffects, got {type(item).__name__}")
+        check_type(f"effects[{i}]", item, TestEffects)
     return TestEffects(
         fortune=tuple(r for e in effects for r in e.fortune),
         misfortune=tuple(r for e in effects for r in e.misfortune),

@@ -27,7 +27,6 @@ from tabletop_core.d20.test import (
     TestEffects,
     TestRoll,
     _template,
-    resolve_test,
 )
 from tabletop_core.errors import InvalidInput
 from tabletop_core.odds import Distribution
@@ -57,18 +56,7 @@ def _enumerate(
     )
 
     def judge(d20: int, d6: int | None = None) -> T:
-        return read(
-            resolve_test(
-                flat_roll=d20,
-                fortune_die=d6,
-                stakes=template.stakes,
-                modifier=template.modifiers,
-                fortune=template.fortune,
-                misfortune=template.misfortune,
-                fatigue=template.fatigue,
-                automatic_failure=template.automatic_failure,
-            )
-        )
+        return read(template.with_dice(d20, d6))
 
     if not template.needs_fortune_die:
         return Distribution.from_function(judge, 20)

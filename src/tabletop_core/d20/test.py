@@ -29,7 +29,7 @@ from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field
 from tabletop_core.d20.stakes import Outcome, Stakes, classify
 from tabletop_core.errors import InvalidInput
-from tabletop_core.rng import GeneratorDice, RngLike, dice_source
+from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, dice_source
 
 __all__ = [
     "FATIGUE_LIMIT",
@@ -58,6 +58,7 @@ MAX_INSTANCES = 1000
 
 E = TypeVar("E", bound=enum.Enum)
 T = TypeVar("T")
+R = TypeVar("R", bound="RolledTotal")
 
 GM = "GM"
 """The reason recorded for Fortune or Misfortune given as ``True`` or a count: the GM's call."""
@@ -336,6 +337,24 @@ class RolledTotal(Record):
                 f"{len(self.fortune)} Fortune, {len(self.misfortune)} Misfortune and fatigue {self.fatigue}"
             )
 
+    # -- the same Test with dice -----------------------------------------------
+
+    def with_dice(self: R, flat_roll: int, fortune_die: int | None = None) -> R:
+        """This Test with other dice, checked as when it was built (the d6 exactly when one is rolled).
+
+        The one place a Test's arguments meet its dice: rolls, exact odds and batches all use it.
+
+        >>> template = resolve_test(flat_roll=1, stakes="mid", modifier=3, misfortune="Impaired", fortune_die=1)
+        >>> print(template.with_dice(14, 4))
+        Test 14 + 3 - d6(4) = 13 · Mid Stakes -> Setback (Misfortune: Impaired)
+        """
+        return attrs.evolve(self, flat_roll=flat_roll, fortune_die=fortune_die)
+
+    def _roll_dice(self: R, source: DiceSource) -> R:
+        """This Test with dice drawn from *source*: the d20 first, then the d6 when one is rolled."""
+        flat_roll = source.roll(20)
+        return self.with_dice(flat_roll, source.roll(6) if self.needs_fortune_die else None)
+
     # -- derived values -------------------------------------------------------
 
     @property
@@ -423,8 +442,11 @@ class RolledTotal(Record):
 
     def to_markdown(self) -> str:
         """A Markdown table of every part of the total and the rule behind it."""
+        return self._markdown(f"**{self.kind}**")
+
+    def _markdown(self, heading: str) -> str:
+        lines = [heading, "", *self._markdown_rows()]
         notes = self._notes()
-        lines = [f"**{self.kind}**", "", *self._markdown_rows()]
         if notes:
             lines += ["", "; ".join(notes)]
         return "\n".join(lines)
@@ -473,11 +495,7 @@ class TestRoll(RolledTotal):
 
     def to_markdown(self) -> str:
         """A Markdown table of every part of the total, then the Stakes and the Test Result."""
-        notes = self._notes()
-        lines = [f"**{self.kind}** at {self.stakes}: **{self.outcome}**", "", *self._markdown_rows()]
-        if notes:
-            lines += ["", "; ".join(notes)]
-        return "\n".join(lines)
+        return self._markdown(f"**{self.kind}** at {self.stakes}: **{self.outcome}**")
 
 
 # The slots' own setters, for the fast roll path: the frozen class's __setattr__ refuses,
@@ -552,8 +570,7 @@ def _merge(
     }
     if effects is None:
         return merged
-    if not isinstance(effects, TestEffects):
-        raise TypeError(f"effects must be a TestEffects or None, got {type(effects).__name__} {effects!r}")
+    check_type("effects", effects, TestEffects)
     merged["fortune"] += effects.fortune
     merged["misfortune"] += effects.misfortune
     merged["automatic_failure"] += effects.automatic_failure
@@ -657,6 +674,7 @@ def roll_test(
         >>> print(roll_test(stakes="high", modifier=5, misfortune="Impaired", rng=tc.ScriptedDice([17, 2])))
         Test 17 + 5 - d6(2) = 20 · High Stakes -> Success (Misfortune: Impaired)
     """
+    drawn: tuple[int, int | None] | None = None  # dice the fast path drew but could not trust
     if (
         effects is None
         and type(stakes) is Stakes
@@ -677,29 +695,20 @@ def roll_test(
         source = rng if type(rng) is GeneratorDice else dice_source(rng)
         flat = source.roll(20)
         die = source.roll(6) if fortune is not misfortune else None
-        if type(source) is not GeneratorDice and not (
+        if type(source) is GeneratorDice or (
             type(flat) is int and 1 <= flat <= 20 and (die is None or (type(die) is int and 1 <= die <= 6))
         ):
-            # Another DiceSource gave a face the fast path cannot trust: the pure function checks it.
-            return resolve_test(
-                flat_roll=flat,
-                fortune_die=die,
-                stakes=stakes,
-                modifier=modifier,
-                fortune=fortune,
-                misfortune=misfortune,
-                fatigue=fatigue,
-                kind=kind,
-            )
-        # Results are immutable values, so equal Tests may share one object: reuse a built one.
-        key = (flat, die, modifier, fortune, misfortune, fatigue, stakes, kind)
-        roll = _ROLL_CACHE.get(key)
-        if roll is None:
-            roll = _build_roll(kind, flat, modifier, fortune, misfortune, die, fatigue, stakes)
-            if len(_ROLL_CACHE) >= _ROLL_CACHE_LIMIT:
-                _ROLL_CACHE.clear()  # bounded memory; the next calls refill it
-            _ROLL_CACHE[key] = roll
-        return roll
+            # Results are immutable values, so equal Tests may share one object: reuse a built one.
+            key = (flat, die, modifier, fortune, misfortune, fatigue, stakes, kind)
+            roll = _ROLL_CACHE.get(key)
+            if roll is None:
+                roll = _build_roll(kind, flat, modifier, fortune, misfortune, die, fatigue, stakes)
+                if len(_ROLL_CACHE) >= _ROLL_CACHE_LIMIT:
+                    _ROLL_CACHE.clear()  # bounded memory; the next calls refill it
+                _ROLL_CACHE[key] = roll
+            return roll
+        # Another DiceSource gave a face the fast path cannot trust: the checked path below judges it.
+        drawn = (flat, die)
     template = _template(
         stakes=stakes,
         modifier=modifier,
@@ -710,20 +719,9 @@ def roll_test(
         automatic_failure=automatic_failure,
         effects=effects,
     )
-    source = dice_source(rng)
-    flat_roll = source.roll(20)
-    fortune_die = source.roll(6) if template.needs_fortune_die else None
-    return resolve_test(
-        flat_roll=flat_roll,
-        fortune_die=fortune_die,
-        stakes=template.stakes,
-        modifier=template.modifiers,
-        fortune=template.fortune,
-        misfortune=template.misfortune,
-        fatigue=template.fatigue,
-        kind=template.kind,
-        automatic_failure=template.automatic_failure,
-    )
+    if drawn is None:
+        return template._roll_dice(dice_source(rng))
+    return template.with_dice(*drawn)
 
 
 _ONE_GM = (GM,)

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, int_field, of_type
+from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.d20.conditions import STAGGERED_SOURCE, Condition, Conditions, Duration, _condition
 from tabletop_core.d20.effects import effects_on_test
 from tabletop_core.d20.stakes import Outcome, Stakes
@@ -85,8 +85,7 @@ def action_points(conditions: Conditions, *, base: int = DEFAULT_ACTION_POINTS) 
     >>> action_points(Conditions(), base=4)
     4
     """
-    if not isinstance(conditions, Conditions):
-        raise TypeError(f"conditions must be a Conditions, got {type(conditions).__name__}")
+    check_type("conditions", conditions, Conditions)
     points = check_int("base", base, low=0, high=1000)
     if conditions.has(Condition.INCAPACITATED):
         return 0
@@ -109,9 +108,7 @@ def resolve_doomed(*, d4: int, soul: int) -> int:
 
 
 def _conditions(value: object) -> Conditions:
-    if not isinstance(value, Conditions):
-        raise TypeError(f"conditions must be a Conditions, got {type(value).__name__} {value!r}")
-    return value
+    return check_type("conditions", value, Conditions)
 
 
 @attrs.frozen(kw_only=True)
@@ -158,6 +155,11 @@ class Creature(Record):
     def doomed(self) -> int | None:
         """The Doomed value of Staggered at 0 HP (``None``: not Doomed, or still to roll)."""
         return self.conditions.doomed.get(STAGGERED_SOURCE)
+
+    @property
+    def doomed_roll_due(self) -> bool:
+        """Whether the Doomed value of Staggered at 0 HP is still to roll (at the start of the next Turn)."""
+        return STAGGERED_SOURCE in self.conditions.doomed and self.doomed is None
 
     def _with(self, **changes: object) -> Creature:
         return attrs.evolve(self, **changes)  # type: ignore[arg-type]  # attrs checks the fields
@@ -278,7 +280,7 @@ class Creature(Record):
         Raises:
             InvalidInput: *doomed_d4* missing when needed, or given when not.
         """
-        pending = STAGGERED_SOURCE in self.conditions.doomed and self.doomed is None
+        pending = self.doomed_roll_due
         if pending and doomed_d4 is None:
             raise InvalidInput("doomed_d4 must be given (1..4): the Doomed value of Staggered at 0 HP is to be rolled")
         if not pending and doomed_d4 is not None:
@@ -293,8 +295,7 @@ class Creature(Record):
 
     def start_turn(self, *, rng: RngLike = None) -> TurnStart:
         """Start the creature's Turn, rolling the Doomed d4 when one is due."""
-        pending = STAGGERED_SOURCE in self.conditions.doomed and self.doomed is None
-        return self.resolve_start_turn(doomed_d4=dice_source(rng).roll(4) if pending else None)
+        return self.resolve_start_turn(doomed_d4=dice_source(rng).roll(4) if self.doomed_roll_due else None)
 
     def _persistent_energies(self) -> list[str]:
         return list(self.conditions.persistent_damage)
@@ -415,8 +416,7 @@ class Creature(Record):
         """
         condition = Condition.parse(condition)
         self.end_roll_kind(condition)
-        if not isinstance(roll, TestRoll):
-            raise TypeError(f"roll must be a TestRoll, got {type(roll).__name__}")
+        check_type("roll", roll, TestRoll)
         conditions = self.conditions
         if roll.outcome is Outcome.SUCCESS:
             conditions = conditions.remove(condition)
