@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 import cattrs
 
+from tabletop_core._validate import as_int
 from tabletop_core.errors import InvalidInput, TabletopError
 
 __all__ = ["Record", "converter"]
@@ -47,6 +48,29 @@ def _structure_enum(value: Any, cls: type[enum.Enum]) -> enum.Enum:
 
 converter.register_unstructure_hook_func(_is_enum, lambda member: member.name)
 converter.register_structure_hook_func(_is_enum, _structure_enum)
+
+
+def _strict(kind: type[Any]) -> Any:
+    """A structure hook that refuses values of another type instead of coercing them.
+
+    cattrs would turn ``2.5``, ``"2"`` and ``True`` into the int 2, 2 and 1: data
+    edited by hand or sent by a client must not silently change meaning.
+    """
+
+    def structure(value: Any, _cls: Any) -> Any:
+        if kind is int:
+            return as_int("value", value)
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            return float(value)
+        if type(value) is not kind:
+            raise TypeError(f"expected {kind.__name__}, got {type(value).__name__} {value!r}")
+        return value
+
+    return structure
+
+
+for _kind in (int, str, bool, float):
+    converter.register_structure_hook(_kind, _strict(_kind))
 converter.register_unstructure_hook(Fraction, str)
 converter.register_structure_hook(Fraction, lambda value, _cls: Fraction(value))
 

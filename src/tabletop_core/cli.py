@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -167,10 +168,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (TabletopError, TypeError) as error:
         print(f"tabletop: error: {error}", file=sys.stderr)
         return 2
-    if getattr(args, "json", False):
-        print(json.dumps(output.data, indent=2))
-    else:
-        print(output.text)
+    try:
+        if getattr(args, "json", False):
+            print(json.dumps(output.data, indent=2))
+        else:
+            print(output.text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (``tabletop ... | head``): stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0
 
 

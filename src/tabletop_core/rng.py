@@ -58,6 +58,15 @@ class DiceSource(abc.ABC):
     def roll_many(self, sides: int, n: int) -> npt.NDArray[np.int64]:
         """Roll *n* dice with *sides* faces each; return them as an ``int64`` array."""
 
+    def roll_each(self, sides: Sequence[int]) -> tuple[int, ...]:
+        """Roll one die of each size in *sides*, in order (a d6 then two d10: ``(6, 10, 10)``).
+
+        Rule functions that draw several dice of different sizes for one roll use
+        this, so that a :class:`ScriptedDice` hands out all of them or none: a bad
+        or missing value leaves the script where it was.
+        """
+        return tuple(self.roll(size) for size in sides)
+
 
 class GeneratorDice(DiceSource):
     """A :class:`DiceSource` drawing from a :class:`numpy.random.Generator`.
@@ -164,6 +173,24 @@ class ScriptedDice(DiceSource):
         self._check_fits(value, sides, self._position)
         self._position += 1
         return value
+
+    def roll_each(self, sides: Sequence[int]) -> tuple[int, ...]:
+        """Hand out one value per die size in *sides* (all or none of them).
+
+        Raises:
+            DiceExhausted: fewer values are left than dice asked for (none are consumed).
+            InvalidInput: a value does not fit its die (none are consumed).
+        """
+        sizes = [check_int(f"sides[{i}]", size, low=1, high=_MAX_SIDES) for i, size in enumerate(sides)]
+        if len(sizes) > self.remaining:
+            wanted = ", ".join(f"d{size}" for size in sizes)
+            raise DiceExhausted(f"scripted dice ran out: {wanted} asked for, {self.remaining} left")
+        start = self._position
+        values = self._values[start : start + len(sizes)]
+        for offset, (value, size) in enumerate(zip(values, sizes, strict=True)):
+            self._check_fits(value, size, start + offset)
+        self._position += len(sizes)
+        return values
 
     def roll_many(self, sides: int, n: int) -> npt.NDArray[np.int64]:
         """Hand out the next *n* values as an array (all or none of them).

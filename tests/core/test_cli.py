@@ -116,3 +116,17 @@ def test_odds_die_refuses_odd_digits_and_huge_dice(capsys):
     assert status == 2
     assert "at most 10000 sides" in err
     assert run(capsys, "odds", "die", "d10000")[0] == 0
+
+
+def test_a_closed_pipe_ends_quietly():
+    import subprocess
+    import sys
+
+    # `tabletop ... | head -1`: the reader leaves early; no BrokenPipeError traceback.
+    command = [sys.executable, "-m", "tabletop_core", "odds", "die", "d10000"]  # ~300 KB, beyond a pipe buffer
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None
+        process.stdout.readline()
+        process.stdout.close()
+        _, err = process.communicate()
+    assert b"Traceback" not in err

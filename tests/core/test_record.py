@@ -77,3 +77,24 @@ def test_plot_without_matplotlib_says_how_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
     with pytest.raises(ImportError, match=r"tabletop_core\[plot\]"):
         d6.distribution().plot()
+
+
+@pytest.mark.parametrize("bad", [2.5, "2", True, None])
+def test_from_dict_does_not_coerce_wrong_types(bad):
+    # cattrs alone would read 2.5 as 2, "2" as 2 and True as 1.
+    with pytest.raises(tc.InvalidInput, match="cannot build Sample"):
+        Sample.from_dict({"colour": "RED", "rolls": [], "score": bad})
+
+
+def test_from_dict_refuses_a_string_for_a_bool_and_a_number_for_a_string():
+    @attrs.frozen
+    class Flags(Record):
+        name: str
+        on: bool
+        weight: float
+
+    assert Flags.from_dict({"name": "a", "on": False, "weight": 1}).weight == 1.0
+    with pytest.raises(tc.InvalidInput):
+        Flags.from_dict({"name": "a", "on": "false", "weight": 1.0})
+    with pytest.raises(tc.InvalidInput):
+        Flags.from_dict({"name": 3, "on": False, "weight": 1.0})

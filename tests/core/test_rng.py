@@ -180,3 +180,27 @@ class TestScriptedDice:
     def test_round_trips_any_valid_script(self, values):
         dice = tc.ScriptedDice(values)
         assert [dice.roll(20) for _ in values] == values
+
+
+class TestRollEach:
+    def test_generator_sources_roll_one_die_of_each_size(self):
+        values = tc.dice_source(3).roll_each((6, 10, 10))
+        assert len(values) == 3
+        assert 1 <= values[0] <= 6
+        assert all(1 <= v <= 10 for v in values[1:])
+        assert values == tc.dice_source(3).roll_each([6, 10, 10])
+
+    def test_scripted_dice_hand_out_all_or_none(self):
+        dice = tc.ScriptedDice([4, 3, 11, 8])
+        with pytest.raises(tc.InvalidInput, match="11"):
+            dice.roll_each((6, 10, 10))
+        assert dice.remaining == 4
+        short = tc.ScriptedDice([4, 3])
+        with pytest.raises(tc.DiceExhausted, match="d6, d10, d10"):
+            short.roll_each((6, 10, 10))
+        assert short.remaining == 2
+        assert tc.ScriptedDice([4, 3, 8]).roll_each((6, 10, 10)) == (4, 3, 8)
+
+    def test_bad_sizes(self):
+        with pytest.raises(tc.InvalidInput, match=r"sides\[1\]"):
+            tc.ScriptedDice([1, 1]).roll_each((6, 0))
