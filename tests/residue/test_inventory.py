@@ -230,3 +230,10 @@ def test_among_must_name_inventories():
         bag().roll_any(among=[], rng=ScriptedDice([3]))
     with pytest.raises(TypeError, match="among"):
         bag().allowed(among=[1])
+
+
+def test_among_may_be_a_generator():
+    kinds = (k for k in ("food", "water"))
+    with pytest.raises(RuleError, match="may not be used here"):
+        bag().roll_any(K.GEAR, among=kinds, rng=ScriptedDice([3]))
+    assert bag().roll_any(among=(k for k in ("water",)), rng=ScriptedDice([3])).roll.kind is K.WATER

@@ -314,6 +314,7 @@ class Inventory(Record):
             RuleError: no Inventory is above 0, or *choice* is at 0 or was used
                 last while another is available (the Inventory Restriction).
         """
+        among = None if among is None else _kinds(among)  # read once: it is consulted twice below
         allowed = self.allowed(among, repeat_allowed=repeat_allowed)
         if not allowed:
             raise RuleError("no Inventory above 0 to roll")
