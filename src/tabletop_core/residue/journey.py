@@ -40,7 +40,7 @@ from __future__ import annotations
 import enum
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Protocol, TextIO
 
@@ -68,7 +68,7 @@ from tabletop_core.residue.endurance import ActionSlot, StrainCheck
 from tabletop_core.residue.hexmap import DIRECTIONS, UNKNOWN_AREA, Direction, Hex, HexMap, Region, draw_area
 from tabletop_core.residue.hum import DEFAULT_COMPASS, place_hum
 from tabletop_core.residue.inventory import InventoryKind
-from tabletop_core.residue.items import Context, SlotKind, Vendor, barter
+from tabletop_core.residue.items import Context, Item, SlotKind, Vendor, barter
 from tabletop_core.residue.rest import (
     RecoverAction,
     RestChoices,
@@ -83,7 +83,7 @@ from tabletop_core.residue.rest import (
     wear_and_tear,
 )
 from tabletop_core.residue.step_die import StepDie
-from tabletop_core.residue.tokens import Token, TokenKind, move_tokens, tokens_at
+from tabletop_core.residue.tokens import Token, TokenKind, TokenResolution, move_tokens, token_resolution, tokens_at
 from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, dice_source
 
@@ -100,6 +100,7 @@ __all__ = [
     "JourneyStep",
     "Phase",
     "Policy",
+    "PortalRules",
     "RegionRules",
     "example_setup",
     "play_journey",
@@ -121,6 +122,8 @@ class Phase(enum.Enum):
     DEFEND = "Combat: a Creature Retaliates, Commit Defense or not"
     ESCAPE = "Escape: choose the adjacent Hex"
     TRADE = "a Vendor: Barter or leave"
+    MEET = "optional Encounters here: meet one or go on"
+    PLACE = "a gained card: put it in a slot"
     CHECK_STRAIN = "Rest Phase: Rest or return to Travel"
     PAYOFF = "Rest: Strain Payoff, pay Strain with ⊙ Inventory"
     RECOVER = "Rest: Recover HP with ⊙ Food or Water"
@@ -167,6 +170,12 @@ class Act(enum.Enum):
     SWITCH = "Switch Items between an Item Slot and a Weapon Slot"
     BARTER = "Barter for a Vendor's good"
     LEAVE = "leave the Vendor"
+    FAST_TRAVEL = "Fast Travel to another Portal"
+    MEET = "meet (an optional Encounter)"
+    GO_ON = "go on without the optional Encounters"
+    PLACE = "put the gained card in a slot"
+    DISCARD_CARD = "discard the gained card"
+    RECYCLE = "Recycle an Item: Gear ⇧"
 
     def __str__(self) -> str:
         return self.value
@@ -181,14 +190,14 @@ class Choice(Record):
         die: The Endurance Pool position to Commit (``None`` with an empty pool:
             No Dice Available is resolved first).
         luck: ⊙ Luck once for the Action.
-        target: The enemy attacked.
+        target: The enemy attacked; the Token met or Fast Travelled to; the Vendor's good.
         direction: The direction moved.
         rest: For a whole Rest at once, its choices (:class:`~tabletop_core.residue.rest.RestChoices`);
             ``None`` rests one choice at a time (Strain Payoff, Recover HP).
         kind: The Inventory to roll (Strain Payoff, Recover HP).
         banish: The size of Endurance die to banish (Strain Payoff with no Inventory).
-        item_slot: The Item Slot of a switch.
-        weapon_slot: The Weapon Slot of a switch.
+        item_slot: The Item Slot of a switch, a Recycle or a gained card.
+        weapon_slot: The Weapon Slot of a switch, a Recycle or a gained card.
     """
 
     act: Act
@@ -208,10 +217,15 @@ class Choice(Record):
             parts.append(str(self.kind))
         if self.banish is not None:
             parts.append(str(self.banish))
-        if self.item_slot is not None:
+        if self.act is Act.SWITCH:
             parts.append(f"Item Slot {self.item_slot} <-> Weapon Slot {self.weapon_slot}")
+        elif self.item_slot is not None:
+            parts.append(f"Item Slot {self.item_slot}")
+        elif self.weapon_slot is not None:
+            parts.append(f"Weapon Slot {self.weapon_slot}")
         if self.target is not None:
-            parts.append(f"enemy {self.target}")
+            label = {Act.ATTACK: "enemy", Act.BARTER: "good"}.get(self.act, "Token")
+            parts.append(f"{label} {self.target}")
         if self.die is not None:
             parts.append(f"die {self.die}")
         if self.luck:
@@ -233,6 +247,11 @@ class AreaEntry(Record):
         hp: HP gained (positive, up to Max HP) or lost directly (negative).
         inventory: Inventory ⇧ (positive) or ⇩ (negative) by kind.
         condition: A Condition gained.
+        card: An Item card gained (a Corruption card is permanent Corruption): the
+            player puts it in a slot (:attr:`Phase.PLACE`).
+
+    The same record is the caller's reading of an Anomaly's entry (Discover
+    Anomaly) and of an NPC's Entry, with *area* holding the Token's name.
     """
 
     area: str = attrs.field(validator=attrs.validators.instance_of(str))
@@ -242,9 +261,44 @@ class AreaEntry(Record):
     hp: int = int_field(low=-1000, high=1000, default=0)
     inventory: tuple[tuple[InventoryKind, int], ...] = ()
     condition: Condition | None = None
+    card: Item | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(Item))
+    )
 
     def __str__(self) -> str:
         return f"Area Entry {self.area}"
+
+
+@attrs.frozen
+class PortalRules(Record):
+    """The Portal rules as numbers (content the glossary refers to: Fast Travel follows them).
+
+    Fast Travel is offered in the Travel Phase (before Commit Move or between
+    Travel ★) while the Wanderer stands on an Active Portal Token and another
+    Active Portal Token is on the map. It moves the Wanderer to that Portal's
+    Hex, which is resolved like any Hex entered (Discovery, Special Hex, Tokens;
+    a New Hex ends Travel), without spending a Travel ★ or rolling Gear (it is
+    not Travel across the HexMap).
+
+    Args:
+        strain: Strain gained for each Fast Travel.
+        inventory: An Inventory to ⊙ for each Fast Travel (``None``: none); at 0 Fast
+            Travel is not possible.
+        ends_travel: Fast Travel ends Travel (the Rest Phase follows).
+    """
+
+    strain: int = int_field(low=0, high=100, default=0)
+    inventory: InventoryKind | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(InventoryKind))
+    )
+    ends_travel: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+
+    def __str__(self) -> str:
+        cost = [f"+{self.strain} Strain"] if self.strain else []
+        if self.inventory is not None:
+            cost.append(f"⊙ {self.inventory}")
+        ends = ", ends Travel" if self.ends_travel else ""
+        return f"Fast Travel: {', '.join(cost) or 'free'}{ends}"
 
 
 @attrs.frozen
@@ -278,6 +332,11 @@ class JourneySetup(Record):
         compass: The Compass Die's faces.
         max_days: A guard for unattended play: the Journey stops after this many days.
         vendors: The Vendors Vendor tokens name (their goods, prices and Tradeable Inventory).
+        anomalies: What Discover Anomaly does for each Anomaly Token (an :class:`AreaEntry`
+            whose *area* is the Token's name; an Anomaly not listed is only marked Discovered).
+        npcs: Each NPC's Entry (an :class:`AreaEntry` whose *area* is the NPC Token's name);
+            whether meeting it is optional or mandatory is the Token's ``mandatory`` flag.
+        portal_rules: The Portal rules for Fast Travel; ``None``: Portals are no Fast Travel points.
     """
 
     regions: tuple[Region, ...]
@@ -290,6 +349,9 @@ class JourneySetup(Record):
     compass: tuple[Direction, ...] = DEFAULT_COMPASS
     max_days: int = int_field(low=1, high=100_000, default=40)
     vendors: tuple[Vendor, ...] = ()
+    anomalies: tuple[AreaEntry, ...] = ()
+    npcs: tuple[AreaEntry, ...] = ()
+    portal_rules: PortalRules | None = PortalRules()
 
     def __attrs_post_init__(self) -> None:
         if not self.regions:
@@ -298,9 +360,9 @@ class JourneySetup(Record):
         if self.start_region not in names:
             raise InvalidInput(f"start_region must be one of {names}, got {self.start_region!r}")
         beasts = {c.name for c in self.bestiary}
-        for entry in self.entries:
+        for entry in (*self.entries, *self.anomalies, *self.npcs):
             if entry.creature is not None and entry.creature not in beasts:
-                raise InvalidInput(f"Area Entry {entry.area!r} names {entry.creature!r}, which is not in the bestiary")
+                raise InvalidInput(f"Entry {entry.area!r} names {entry.creature!r}, which is not in the bestiary")
         for token in self.tokens:
             if token.kind is TokenKind.VENDOR and token.name not in {v.name for v in self.vendors}:
                 raise InvalidInput(f"Vendor token {token.name!r} is not in vendors")
@@ -315,9 +377,10 @@ class JourneySetup(Record):
                 return beast.mutated(rules.mutation) if rules and rules.mutation else beast
         raise InvalidInput(f"creature must be in the bestiary, got {name!r}")
 
-    def entry(self, area: str) -> AreaEntry | None:
-        """The Area Entry for *area*, if the setup gives one."""
-        for entry in self.entries:
+    def entry(self, area: str, *, kind: TokenKind | None = None) -> AreaEntry | None:
+        """The Area Entry for *area* (or, with *kind* ANOMALY or NPC, that Token's entry), if given."""
+        listed = self.anomalies if kind is TokenKind.ANOMALY else self.npcs if kind is TokenKind.NPC else self.entries
+        for entry in listed:
             if entry.area == area:
                 return entry
         return None
@@ -356,6 +419,11 @@ class Journey(Record):
         healed: HP was recovered in this Rest's Recover HP (Bleeding rolls at its end).
         vendors: The Vendors and the goods they still hold.
         trading: The Vendor being traded with (TRADE phase).
+        gained: Cards gained from Entries, waiting for a slot (PLACE phase: the first).
+        met: Tokens on this Hex whose optional Encounter was met or passed by (cleared
+            when the Wanderer changes Hex and at each New Day).
+        back_to: Where the procedure returns after an optional Encounter or a Fast
+            Travel (TRAVEL when it began before Commit Move, else MOVE).
     """
 
     wanderer: Wanderer
@@ -379,6 +447,9 @@ class Journey(Record):
     healed: bool = False
     vendors: tuple[Vendor, ...] = ()
     trading: str | None = None
+    gained: tuple[Item, ...] = ()
+    met: tuple[int, ...] = ()
+    back_to: Phase = Phase.MOVE
 
     def __attrs_post_init__(self) -> None:
         if len(self.foes) != len(self.tokens):
@@ -392,6 +463,10 @@ class Journey(Record):
             check_int("index", index, low=0)
         if self.phase is Phase.TRADE and self.trading is None:
             raise InvalidInput("phase TRADE needs the Vendor being traded with (trading)")
+        if self.phase is Phase.PLACE and not self.gained:
+            raise InvalidInput("phase PLACE needs the gained card (gained)")
+        for index in self.met:
+            check_int("met", index, low=0, high=max(len(self.tokens) - 1, 0))
         check_int("day", self.day, low=1)
         check_int("travel_stars", self.travel_stars, low=0)
 
@@ -446,6 +521,59 @@ class Journey(Record):
                     found.append(Choice(Act.SWITCH, item_slot=i, weapon_slot=j))
         return found
 
+    def _recycle_choices(self) -> list[Choice]:
+        """Recycle Item: any card in a slot but a Corruption card (Corruption cannot normally be removed)."""
+        loadout = self.wanderer.loadout
+        found = [
+            Choice(Act.RECYCLE, item_slot=i)
+            for i, card in enumerate(loadout.item_slots)
+            if card is not None and not card.is_corruption_card
+        ]
+        found += [
+            Choice(Act.RECYCLE, weapon_slot=j)
+            for j, card in enumerate(loadout.weapon_slots)
+            if card is not None and not card.is_corruption_card
+        ]
+        return found
+
+    def optional_here(self) -> tuple[int, ...]:
+        """The Tokens on the Wanderer's Hex offering an optional Encounter not yet met or passed by."""
+        found = []
+        for index in tokens_at(self.tokens, self.position):
+            token = self.tokens[index]
+            if index in self.met or token_resolution(token) is not TokenResolution.OPTIONAL_ENCOUNTER:
+                continue
+            if token.kind in _FIGHTERS and self.foes[index] is None:
+                continue
+            found.append(index)
+        return tuple(found)
+
+    def _fast_travel_choices(self) -> list[Choice]:
+        """Fast Travel: from an Active Portal on this Hex to any other Active Portal (the Portal rules allowing)."""
+        rules = self.setup.portal_rules
+        if rules is None:
+            return []
+        if rules.inventory is not None and self.wanderer.inventory.die(rules.inventory).is_zero:
+            return []
+        portals = [i for i, t in enumerate(self.tokens) if t.kind is TokenKind.PORTAL and t.active]
+        if not any(self.tokens[i].at == self.position for i in portals):
+            return []
+        return [Choice(Act.FAST_TRAVEL, target=i) for i in portals if self.tokens[i].at != self.position]
+
+    def _place_choices(self) -> tuple[Choice, ...]:
+        """A gained card: any slot (a slot holding a Corruption card only for another Corruption)."""
+        card = self.gained[0]  # the PLACE phase always holds one
+        loadout = self.wanderer.loadout
+
+        def fits(held: Item | None) -> bool:
+            return held is None or not held.is_corruption_card or card.is_corruption_card
+
+        found = [Choice(Act.PLACE, item_slot=i) for i, held in enumerate(loadout.item_slots) if fits(held)]
+        found += [Choice(Act.PLACE, weapon_slot=j) for j, held in enumerate(loadout.weapon_slots) if fits(held)]
+        if not card.is_corruption_card or not found:
+            found.append(Choice(Act.DISCARD_CARD))  # a Corruption card must take a slot when one can hold it
+        return tuple(found)
+
     def vendor(self, name: str) -> Vendor:
         """The Vendor called *name*, with the goods it still holds."""
         for vendor in self.vendors:
@@ -482,7 +610,7 @@ class Journey(Record):
         for condition, act in ((Condition.PANIC, Act.PANIC_ROLL), (Condition.FATIGUE, Act.FATIGUE_ROLL)):
             if wanderer.conditions.has(condition):
                 found += [Choice(act, kind=k) for k in wanderer.inventory.allowed()]
-        return (*found, *self._switch_choices(), Choice(Act.END_REST))
+        return (*found, *self._switch_choices(), *self._recycle_choices(), Choice(Act.END_REST))
 
     def choices(self) -> tuple[Choice, ...]:
         """Every choice the rules give the player now (empty once the Journey is over)."""
@@ -493,9 +621,20 @@ class Journey(Record):
                 Choice(Act.END_TRAVEL),
                 *self._strain_choices(),
                 *self._switch_choices(),
+                *self._recycle_choices(),
+                *(Choice(Act.MEET, target=i) for i in self.optional_here()),
+                *self._fast_travel_choices(),
             )
         if phase is Phase.MOVE:
-            return (*(Choice(Act.MOVE, direction=d) for d in DIRECTIONS), Choice(Act.END_TRAVEL))
+            return (
+                *(Choice(Act.MOVE, direction=d) for d in DIRECTIONS),
+                Choice(Act.END_TRAVEL),
+                *self._fast_travel_choices(),
+            )
+        if phase is Phase.MEET:
+            return (*(Choice(Act.MEET, target=i) for i in self.optional_here()), Choice(Act.GO_ON))
+        if phase is Phase.PLACE:
+            return self._place_choices()
         if phase is Phase.COMBAT:
             assert self.encounter is not None  # the COMBAT phase always holds one
             attacks = [c for t in self.encounter.living for c in self._commit_choices(Act.ATTACK, target=t)]
@@ -652,6 +791,9 @@ def _apply_entry(
     if entry.hp or entry.inventory or entry.condition:
         events.append(f"{entry}: HP {wanderer.health.hp}, {inventory}")
     journey = _check_hp(replace(journey, wanderer=wanderer), events, f"Area Entry {entry.area}")
+    if entry.card is not None and not journey.is_over:
+        events.append(f"gain {entry.card}")
+        journey = replace(journey, gained=(*journey.gained, entry.card))
     creature = None
     if entry.creature is not None and not journey.is_over:
         creature = journey.setup.creature(entry.creature, journey.hexmap.region_of(journey.position))
@@ -730,26 +872,45 @@ def _resolve_hex(journey: Journey, new: bool, source: DiceSource, events: list[o
     if tile.special:
         events.append(f"Special Hex: {tile.special}")
     enemies: list[tuple[Creature, int | None]] = [(creature, None)] if creature is not None else []
-    tokens = journey.tokens
     vendor: str | None = None
-    for index in tokens_at(tokens, journey.position):
-        token = tokens[index]
-        if token.kind is TokenKind.HUM:
+    for index in tokens_at(journey.tokens, journey.position):
+        token = journey.tokens[index]
+        resolution = token_resolution(token)
+        if resolution is TokenResolution.REACH_HUM:
             events.append("Reach the Hum: remove the Hum Token and read the Ruin Entry")
-            kept = tuple(t for i, t in enumerate(tokens) if i != index)
+            kept = tuple(t for i, t in enumerate(journey.tokens) if i != index)
             foes = tuple(f for i, f in enumerate(journey.foes) if i != index)
             return replace(journey, tokens=kept, foes=foes, phase=Phase.OVER, outcome=JourneyOutcome.REACHED_HUM)
         foe = journey.foes[index]
-        if token.kind in _FIGHTERS and token.active and foe is not None:
+        if resolution is TokenResolution.DISCOVER_ANOMALY:
+            events.append(f"Discover Anomaly {token.name}".rstrip())
+            tokens = journey.tokens
+            marked = attrs.evolve(token, discovered=True)
+            journey = replace(journey, tokens=(*tokens[:index], marked, *tokens[index + 1 :]))
+            journey, found, anomaly = _token_entry(journey, token, events)
+            if journey.is_over:
+                return journey
+            if found is not None:
+                enemies.append((found, None))
+                entry = entry or anomaly
+        elif resolution is TokenResolution.ENCOUNTER and token.kind in _FIGHTERS and foe is not None:
             enemies.append((foe, index))
-        elif token.kind is TokenKind.ANOMALY and not token.discovered:
-            events.append("Discover Anomaly")
-            tokens = (*tokens[:index], attrs.evolve(token, discovered=True), *tokens[index + 1 :])
-        elif token.kind is TokenKind.VENDOR and token.active:
+        elif resolution is TokenResolution.ENCOUNTER and token.kind is TokenKind.VENDOR:
             vendor = token.name
+        elif resolution is TokenResolution.ENCOUNTER and token.kind is TokenKind.NPC:
+            journey, found, npc = _token_entry(journey, token, events)
+            if journey.is_over:
+                return journey
+            if found is not None:
+                enemies.append((found, None))
+                entry = entry or npc
+        elif resolution is TokenResolution.OPTIONAL_ENCOUNTER:
+            events.append(f"{token}: an optional Encounter")
+        elif token.kind is TokenKind.PORTAL:
+            events.append(f"{token}: no Encounter, a Fast Travel point")
         else:
             events.append(f"{token}: no Encounter")
-    journey = replace(journey, tokens=tokens, travel_ends=journey.travel_ends or new)
+    journey = replace(journey, travel_ends=journey.travel_ends or new)
     if enemies:
         return _start_combat(journey, enemies, entry, Phase.MOVE, events)
     if vendor is not None:
@@ -758,8 +919,30 @@ def _resolve_hex(journey: Journey, new: bool, source: DiceSource, events: list[o
     return _continue_travel(journey, events)
 
 
+def _token_entry(
+    journey: Journey, token: Token, events: list[object]
+) -> tuple[Journey, Creature | None, AreaEntry | None]:
+    """Resolve an Anomaly's or NPC's entry, as the setup gives it (none: nothing more happens)."""
+    entry = journey.setup.entry(token.name, kind=token.kind)
+    if entry is None:
+        return journey, None, None
+    events.append(f"{token.kind} Entry {token.name}")
+    return _apply_entry(journey, entry, events)
+
+
 def _continue_travel(journey: Journey, events: list[object]) -> Journey:
-    """Resume Move while Travel ★ remain and the Hex did not end Travel; else the Rest Phase."""
+    """Go on after a Hex is resolved.
+
+    A gained card first, then optional Encounters; then Resume Move while Travel ★
+    remain and the Hex did not end Travel (or back to the Travel Phase it came
+    from); else the Rest Phase.
+    """
+    if journey.gained:
+        return replace(journey, phase=Phase.PLACE)
+    if journey.optional_here():
+        return replace(journey, phase=Phase.MEET)
+    if journey.back_to is Phase.TRAVEL and not journey.travel_ends:
+        return replace(journey, phase=Phase.TRAVEL)
     if journey.travel_stars > 0 and not journey.travel_ends:
         return replace(journey, phase=Phase.MOVE)
     if journey.travel_ends:
@@ -776,9 +959,19 @@ def _rest_phase(journey: Journey, events: list[object], start: int = 0) -> Journ
     if step.encounter is not None:
         token = step.tokens[step.encounter]
         foe = journey.foes[step.encounter]
-        if token.kind in _FIGHTERS and foe is not None:
-            journey = replace(journey, movement_next=step.next_index)
-            return _start_combat(journey, [(foe, step.encounter)], None, Phase.CHECK_STRAIN, events)
+        # A mandatory Encounter is resolved now; an optional one is offered in the next Travel Phase.
+        if token_resolution(token) is TokenResolution.ENCOUNTER:
+            found: Creature | None = None
+            if token.kind in _FIGHTERS and foe is not None:
+                journey = replace(journey, movement_next=step.next_index)
+                return _start_combat(journey, [(foe, step.encounter)], None, Phase.CHECK_STRAIN, events)
+            if token.kind is TokenKind.NPC:
+                journey, found, _npc = _token_entry(journey, token, events)
+                if journey.is_over:
+                    return journey
+            if found is not None:
+                journey = replace(journey, movement_next=step.next_index)
+                return _start_combat(journey, [(found, None)], None, Phase.CHECK_STRAIN, events)
     if not step.finished:
         return _rest_phase(journey, events, step.next_index or 0)
     check = journey.wanderer.strain_check
@@ -813,6 +1006,7 @@ def _end_combat(journey: Journey, source: DiceSource, events: list[object]) -> J
     next_index = journey.movement_next
     if next_index is not None:
         next_index -= sum(1 for i in removed if i < next_index)
+    met = tuple(i - sum(1 for r in removed if r < i) for i in journey.met if i not in removed)
     return replace(
         journey,
         wanderer=wanderer,
@@ -823,6 +1017,7 @@ def _end_combat(journey: Journey, source: DiceSource, events: list[object]) -> J
         retaliators=(),
         phase=journey.after_combat,  # overwritten by whatever comes next (Escape, Travel, Rest Phase)
         movement_next=next_index,
+        met=met,
     )
 
 
@@ -853,7 +1048,7 @@ def _do_commit_move(journey: Journey, choice: Choice, source: DiceSource, events
     journey, result = _commit(journey, ActionSlot.MOVE, choice, source, events)
     if result is None:
         return journey
-    journey = replace(journey, travel_stars=result.stars, travel_ends=False)
+    journey = replace(journey, travel_stars=result.stars, travel_ends=False, back_to=Phase.MOVE)
     return _continue_travel(journey, events) if result.stars == 0 else replace(journey, phase=Phase.MOVE)
 
 
@@ -862,7 +1057,7 @@ def _do_move(journey: Journey, choice: Choice, source: DiceSource, events: list[
     target = journey.position.neighbour(choice.direction)
     new = journey.hexmap.tile(target).is_new
     events.append(f"move {choice.direction} to {target}")
-    journey = replace(journey, position=target, travel_stars=journey.travel_stars - 1)
+    journey = replace(journey, position=target, travel_stars=journey.travel_stars - 1, met=())
     journey = _roll_gear(journey, source, events)
     if journey.is_over:
         return journey
@@ -923,9 +1118,7 @@ def _do_defend(journey: Journey, choice: Choice, source: DiceSource, events: lis
     enemy, rest = journey.retaliators[0], journey.retaliators[1:]
     strike = resolve_retaliation(journey.encounter, enemy, journey.wanderer.health, blocked=blocked)
     events.append(strike)
-    journey = replace(
-        journey, wanderer=replace(journey.wanderer, health=strike.result.after), retaliators=rest
-    )
+    journey = replace(journey, wanderer=replace(journey.wanderer, health=strike.result.after), retaliators=rest)
     journey = _check_hp(journey, events, f"{strike.name} retaliates")
     if journey.is_over:
         return journey
@@ -936,7 +1129,7 @@ def _do_escape(journey: Journey, choice: Choice, source: DiceSource, events: lis
     assert choice.direction is not None
     target = journey.position.neighbour(choice.direction)
     events.append(f"Escape {choice.direction} to {target}")
-    journey = _roll_gear(replace(journey, position=target), source, events)
+    journey = _roll_gear(replace(journey, position=target, met=()), source, events)
     if journey.is_over:
         return journey
     if journey.after_combat is Phase.CHECK_STRAIN:
@@ -970,7 +1163,7 @@ def _new_day(journey: Journey, events: list[object]) -> Journey:
     foes = tuple(None if f is None else f.reset() for f in journey.foes)  # Creature HP resets at Rest
     day = journey.day + 1
     vendors = tuple(v.after_rest() for v in journey.vendors)  # after a Failed Barter, return after Rest
-    journey = replace(journey, foes=foes, day=day, phase=Phase.TRAVEL, healed=False, vendors=vendors)
+    journey = replace(journey, foes=foes, day=day, phase=Phase.TRAVEL, healed=False, vendors=vendors, met=())
     if day > journey.setup.max_days:
         events.append(f"day {day}: past the day limit of {journey.setup.max_days}")
         return replace(journey, phase=Phase.OVER, outcome=JourneyOutcome.OUT_OF_TIME)
@@ -1061,6 +1254,99 @@ def _do_leave(journey: Journey, _choice: Choice, _source: DiceSource, events: li
     return _continue_travel(replace(journey, trading=None, phase=Phase.MOVE), events)
 
 
+def _gain_strain(wanderer: Wanderer, amount: int, source: DiceSource, events: list[object]) -> Wanderer:
+    """Gain Strain (whenever you gain Strain under Delirium, roll Delirium)."""
+    conditions = wanderer.conditions
+    if amount and conditions.has(Condition.DELIRIUM):
+        roll, conditions = conditions.roll(Condition.DELIRIUM, rng=source)
+        events.append(roll)
+    return replace(wanderer, endurance=wanderer.endurance.gain_strain(amount), conditions=conditions)
+
+
+def _do_fast_travel(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+    rules = journey.setup.portal_rules
+    assert rules is not None  # offered only with Portal rules
+    assert choice.target is not None
+    back = Phase.TRAVEL if journey.phase is Phase.TRAVEL else Phase.MOVE
+    portal = journey.tokens[choice.target]
+    events.append(f"{rules} to {portal}")
+    wanderer = _gain_strain(journey.wanderer, rules.strain, source, events)
+    if rules.inventory is not None:
+        use = wanderer.inventory.roll(rules.inventory, rng=source)
+        events.append(use)
+        wanderer = wanderer.with_inventory(use.after.forget_last())
+    new = journey.hexmap.tile(portal.at).is_new
+    journey = replace(journey, wanderer=wanderer, position=portal.at, met=(), back_to=back)
+    if rules.ends_travel:
+        journey = replace(journey, travel_ends=True)
+    return _resolve_hex(journey, new, source, events)
+
+
+def _do_meet(journey: Journey, choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+    assert choice.target is not None
+    index = choice.target
+    token = journey.tokens[index]
+    if journey.phase is Phase.TRAVEL:
+        journey = replace(journey, back_to=Phase.TRAVEL)
+    journey = replace(journey, met=(*journey.met, index), phase=Phase.MOVE)
+    events.append(f"meet {token}")
+    foe = journey.foes[index]
+    if token.kind in _FIGHTERS and foe is not None:
+        return _start_combat(journey, [(foe, index)], None, Phase.MOVE, events)
+    if token.kind is TokenKind.VENDOR:
+        return replace(journey, phase=Phase.TRADE, trading=token.name)
+    journey, found, npc = _token_entry(journey, token, events)
+    if journey.is_over:
+        return journey
+    if found is not None:
+        return _start_combat(journey, [(found, None)], npc, Phase.MOVE, events)
+    return _continue_travel(journey, events)
+
+
+def _do_go_on(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+    passed = journey.optional_here()
+    events.append("pass by " + ", ".join(str(journey.tokens[i]) for i in passed))
+    return _continue_travel(replace(journey, met=(*journey.met, *passed)), events)
+
+
+def _slot_of(choice: Choice) -> tuple[SlotKind, int]:
+    if choice.item_slot is not None:
+        return SlotKind.ITEM, choice.item_slot
+    assert choice.weapon_slot is not None
+    return SlotKind.WEAPON, choice.weapon_slot
+
+
+def _do_place(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+    card, rest = journey.gained[0], journey.gained[1:]
+    kind, index = _slot_of(choice)
+    wanderer = journey.wanderer
+    replaced = wanderer.loadout.get(kind, index)
+    loadout, cost = wanderer.loadout.equip(card, kind, index, context=Context.OUTSIDE_REST)
+    events.append(f"{card} into {kind} {index}" + (f", {replaced} discarded" if replaced is not None else ""))
+    wanderer = _gain_strain(replace(wanderer, loadout=loadout), cost, source, events)
+    if card.is_corruption_card and not wanderer.inventory.corrupted:
+        # Corruption Card: permanent Corruption.
+        wanderer = wanderer.with_inventory(attrs.evolve(wanderer.inventory, corrupted=True))
+        events.append("Corruption (permanent)")
+    return _continue_travel(replace(journey, wanderer=wanderer, gained=rest, phase=Phase.MOVE), events)
+
+
+def _do_discard_card(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+    card, rest = journey.gained[0], journey.gained[1:]
+    events.append(f"discard {card}")
+    return _continue_travel(replace(journey, gained=rest, phase=Phase.MOVE), events)
+
+
+def _do_recycle(journey: Journey, choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+    kind, index = _slot_of(choice)
+    wanderer = journey.wanderer
+    card = wanderer.loadout.get(kind, index)
+    loadout, inventory = wanderer.loadout.recycle(kind, index, wanderer.inventory)
+    events.append(f"Recycle {card}: Gear ⇧ {inventory.gear}")
+    wanderer = replace(wanderer, loadout=loadout).with_inventory(inventory)
+    return replace(journey, wanderer=wanderer)
+
+
 _SWITCH_CONTEXT = {Phase.TRAVEL: Context.OUTSIDE_REST, Phase.COMBAT: Context.COMBAT, Phase.RECOVER: Context.REST}
 
 
@@ -1073,14 +1359,7 @@ def _do_switch(journey: Journey, choice: Choice, source: DiceSource, events: lis
         (SlotKind.ITEM, choice.item_slot), (SlotKind.WEAPON, choice.weapon_slot), context=context
     )
     events.append(f"Switch Items {context}: +{cost} Strain · {loadout}")
-    conditions = wanderer.conditions
-    if cost and conditions.has(Condition.DELIRIUM):  # whenever you gain Strain, roll Delirium
-        roll, conditions = conditions.roll(Condition.DELIRIUM, rng=source)
-        events.append(roll)
-    wanderer = replace(
-        wanderer, loadout=loadout, endurance=wanderer.endurance.gain_strain(cost), conditions=conditions
-    )
-    return replace(journey, wanderer=wanderer)
+    return replace(journey, wanderer=_gain_strain(replace(wanderer, loadout=loadout), cost, source, events))
 
 
 def _do_end_rest(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
@@ -1118,6 +1397,12 @@ _APPLY: dict[Act, Any] = {
     Act.SWITCH: _do_switch,
     Act.BARTER: _do_barter,
     Act.LEAVE: _do_leave,
+    Act.FAST_TRAVEL: _do_fast_travel,
+    Act.MEET: _do_meet,
+    Act.GO_ON: _do_go_on,
+    Act.PLACE: _do_place,
+    Act.DISCARD_CARD: _do_discard_card,
+    Act.RECYCLE: _do_recycle,
 }
 
 
@@ -1189,6 +1474,24 @@ def _rest_choice(journey: Journey, choices: Sequence[Choice], *, pay_all: bool) 
     return largest(Act.HEAL) or next(c for c in choices if c.act is Act.END_REST)
 
 
+def _place_card(journey: Journey, choices: Sequence[Choice]) -> Choice:
+    """A gained card for the shipped policies: an empty slot (Item Slots first), else discard, else the first slot."""
+    loadout = journey.wanderer.loadout
+    for choice in choices:
+        if choice.act is Act.PLACE and loadout.get(*_slot_of(choice)) is None:
+            return choice
+    return next((c for c in choices if c.act is Act.DISCARD_CARD), choices[0])
+
+
+def _meet(journey: Journey, choices: Sequence[Choice], *, fight: bool) -> Choice:
+    """Optional Encounters for the shipped policies: meet NPCs and Vendors; fight optional Raiders if *fight*."""
+    for choice in choices:
+        fighter = choice.target is not None and journey.tokens[choice.target].kind in _FIGHTERS
+        if choice.act is Act.MEET and (fight or not fighter):
+            return choice
+    return next(c for c in choices if c.act is Act.GO_ON)
+
+
 def _toward_hum(journey: Journey, choices: Sequence[Choice]) -> Choice:
     hum = journey.hum
     direction = journey.position.direction_to(hum) if hum is not None else None
@@ -1214,6 +1517,9 @@ class CautiousPolicy:
       Attack the weakest enemy with the best die (Luck when the die is low).
     * Retaliation: Commit Defense with the best die whenever one is free.
     * Vendors: leaves without trading.
+    * Optional Encounters: meets NPCs and Vendors, passes optional Raiders by.
+    * A gained card: into an empty slot, else discarded (a Corruption card takes the first slot).
+    * Never Fast Travels or Recycles.
     * Rest Phase: Rest whenever Strain is above 0 or HP is below Max HP; pay off
       every Strain with the largest Inventory die; heal to Max HP.
     """
@@ -1231,6 +1537,10 @@ class CautiousPolicy:
 
         if journey.phase in (Phase.PAYOFF, Phase.RECOVER):
             return _rest_choice(journey, choices, pay_all=True)
+        if journey.phase is Phase.PLACE:
+            return _place_card(journey, choices)
+        if journey.phase is Phase.MEET:
+            return _meet(journey, choices, fight=False)
         if journey.phase is Phase.CHECK_STRAIN:
             w = journey.wanderer
             wants_rest = w.strain > 0 or w.health.missing > 0 or not pool
@@ -1268,6 +1578,9 @@ class GreedyPolicy:
     * Combat: Attack the weakest enemy with the best die and Luck; never Runs.
     * Retaliation: takes every blow (keeps its dice for Travel).
     * Vendors: leaves without trading.
+    * Optional Encounters: meets every one, optional Raiders too.
+    * A gained card: into an empty slot, else discarded (a Corruption card takes the first slot).
+    * Never Fast Travels or Recycles.
     * Rest Phase: returns to Travel whenever the rules allow; at Rest pays only the
       Strain it must; heals to Max HP.
     """
@@ -1279,6 +1592,10 @@ class GreedyPolicy:
         acts = {c.act for c in choices}
         if journey.phase in (Phase.PAYOFF, Phase.RECOVER):
             return _rest_choice(journey, choices, pay_all=False)
+        if journey.phase is Phase.PLACE:
+            return _place_card(journey, choices)
+        if journey.phase is Phase.MEET:
+            return _meet(journey, choices, fight=True)
         if journey.phase is Phase.CHECK_STRAIN:
             has_dice = bool(journey.wanderer.endurance.pool or journey.wanderer.endurance.committed)
             return Choice(Act.TRAVEL) if Act.TRAVEL in acts and has_dice else Choice(Act.REST)
@@ -1388,6 +1705,19 @@ class JourneySimulation(Record):
     out_of_time: int
     defeats: dict[str, int]
     days: dict[int, int]
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> JourneySimulation:
+        """Rebuild from :meth:`to_dict` data, also after JSON turned the day numbers into strings.
+
+        Raises:
+            InvalidInput: the data is incomplete, has unknown keys or breaks a rule.
+            TypeError: *data* is not a mapping.
+        """
+        if isinstance(data, Mapping) and isinstance(data.get("days"), Mapping):
+            days = {int(k) if isinstance(k, str) and k.isdecimal() else k: v for k, v in data["days"].items()}
+            data = {**data, "days": days}
+        return super().from_dict(data)
 
     @property
     def reach_probability(self) -> Fraction:
