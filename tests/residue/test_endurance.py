@@ -283,3 +283,19 @@ def test_records_name_the_field_in_type_errors_and_start_is_bounded():
     assert Endurance.start(["d4"] * 100, rng=1).total_dice == 100
     with pytest.raises(InvalidInput, match="1 to 100"):
         Endurance.start(["d4"] * 101, rng=1)
+
+
+def test_delirium_is_rolled_on_every_strain_gain():
+    delirious = Conditions(delirium="d6")
+    committed = start().commit(A.ATTACK, 0)  # d8(7) in Attack
+    step = committed.recover_with_strain(conditions=delirious, rng=ScriptedDice([1, 8]))  # Delirium, then the d8
+    assert (step.delirium.value, step.conditions.delirium) == (1, S.D4)
+    assert step.after.strain == 1
+    assert step.after.pool[-1] == EnduranceDie(die=S.D8, value=8)
+    empty = start().commit(A.SKILL, 0).commit(A.MOVE, 0).commit(A.ATTACK, 0)
+    step = empty.no_dice_available(conditions=delirious, rng=ScriptedDice([5, 1, 2, 3]))
+    assert (step.delirium.value, step.conditions.delirium) == (5, S.D6)  # 3+: no change
+    assert [d.value for d in step.after.pool] == [1, 2, 3]
+    assert step.strain_gained == 1
+    # No Strain, no Delirium roll:
+    assert committed.recover(rng=ScriptedDice([4])).delirium is None
