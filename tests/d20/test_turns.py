@@ -1,5 +1,6 @@
 import json
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -382,3 +383,19 @@ def test_turn_records_check_their_fields(build, error):
     assert "Attribute(" not in str(caught.value)
     attempt = EndAttempt(condition="sickened", roll=roll, creature=hero)
     assert attempt.condition is C.SICKENED  # a name is read as the Condition
+
+
+def test_petrified_pauses_persistent_damage_and_doomed():
+    # Petrified: "Ongoing Effects on you pause" (and you can't lose HP): no Damage, no roll to end it.
+    conditions = Conditions().add("persistent damage", value=3, energy="fire").add("petrified")
+    statue = Creature(max_hp=20, conditions=conditions)
+    assert statue.flat_rolls_needed() == 0
+    end = statue.end_turn(rng=tc.ScriptedDice([]))
+    assert (end.damage, end.rolls, end.creature.hp) == (0, (), 20)
+    assert end.creature.conditions.instances_of("persistent damage")[0].value == 3
+    assert str(end) == "Turn ends"
+    # A Staggered creature turned to stone: its Doomed value holds while it is Petrified.
+    dying = Creature(max_hp=10, hp=1).take_damage(1).resolve_start_turn(doomed_d4=2).creature
+    frozen = attrs.evolve(dying, conditions=dying.conditions.add("petrified")).end_round()
+    assert frozen.doomed == 2
+    assert dying.end_round().doomed == 1

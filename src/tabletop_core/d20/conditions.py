@@ -427,9 +427,14 @@ class Conditions(Record):
         return max((i.value or 0 for i in self.instances_of(Condition.FATIGUE)), default=0)
 
     @property
+    def effects_paused(self) -> bool:
+        """Whether ongoing Effects on the creature pause: it is Petrified (and that is not suppressed)."""
+        return Condition.PETRIFIED in self.present and not self.is_suppressed(Condition.PETRIFIED)
+
+    @property
     def persistent_damage(self) -> dict[str, int]:
-        """The Persistent Damage that applies: the highest value per Energy."""
-        if not self.has(Condition.PERSISTENT_DAMAGE):
+        """The Persistent Damage that applies: the highest value per Energy (none while Petrified pauses it)."""
+        if not self.has(Condition.PERSISTENT_DAMAGE) or self.effects_paused:
             return {}
         highest: dict[str, int] = {}
         for i in self.instances_of(Condition.PERSISTENT_DAMAGE):
@@ -499,7 +504,8 @@ class Conditions(Record):
         * Doomed: tracked per *source*; the same source again keeps the stronger
           (lower) value, then the longest Duration. A value of ``None`` means
           "to be rolled" (Staggered at 0 HP rolls it at the start of your next Turn).
-        * Persistent Damage: needs *value* (the Damage) and *energy*; each value
+        * Persistent Damage: needs *value* (the Damage, which never adds a caster's
+          Soul: pass the listed Damage) and *energy*; each value
           keeps its own Duration (1 minute, when it ends, or shorter if given), and only the
           highest value per Energy applies.
         * Defeated: ongoing Effects end, so every other Condition except Fatigue is removed.
@@ -673,7 +679,7 @@ class Conditions(Record):
     ) -> tuple[Conditions, tuple[ConditionInstance, ...]]:
         """As :meth:`advance`, also returning the instances that ended."""
         elapsed = _to_rounds(rounds=rounds, minutes=minutes, hours=hours, days=days)
-        paused = Condition.PETRIFIED in self.present and not self.is_suppressed(Condition.PETRIFIED)
+        paused = self.effects_paused
         kept: list[ConditionInstance] = []
         ended: list[ConditionInstance] = []
         for i in self.instances:

@@ -303,7 +303,8 @@ class Creature(Record):
     def resolve_end_turn(self, *, flat_rolls: Sequence[int] = ()) -> TurnEnd:
         """End the creature's Turn with the dice given (pure): Persistent Damage.
 
-        Take the Persistent Damage (the highest per Energy, all Energies added),
+        Take the Persistent Damage (the highest per Energy, all Energies added;
+        none while Petrified, which pauses ongoing Effects, and then no roll either),
         then one Flat Roll per Energy still present, in Energy name order: Mid
         Stakes, or Low right after a Setback. Success ends that Energy's Persistent
         Damage; Setback makes its next roll Low Stakes; Failure leaves the next
@@ -364,10 +365,13 @@ class Creature(Record):
         return self.resolve_end_turn(flat_rolls=[source.roll(20) for _ in range(needed)])
 
     def end_round(self) -> Creature:
-        """The Round ends: the Doomed of Staggered at 0 HP drops by 1 (Defeated at 0), then 1 Round passes."""
+        """The Round ends: the Doomed of Staggered at 0 HP drops by 1 (Defeated at 0), then 1 Round passes.
+
+        While Petrified, ongoing Effects on the creature pause: the Doomed value holds.
+        """
         conditions = self.conditions
         value = self.doomed
-        if value is not None:
+        if value is not None and not conditions.effects_paused:
             conditions = conditions.set_doomed(value - 1, source=STAGGERED_SOURCE)
             if value - 1 == 0 and Condition.STAGGERED in conditions.present:
                 conditions = conditions.add(Condition.DEFEATED, source="Doomed reached 0")
