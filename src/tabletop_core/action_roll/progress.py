@@ -317,7 +317,5 @@ def progress_roll(track_or_score: ProgressTrack | LegacyTrack | int, *, rng: Rng
         'Progress 7 vs 3 · 8 -> weak hit'
     """
     score = progress_score_of(track_or_score)
-    source = dice_source(rng)
-    first = source.roll(10)
-    second = source.roll(10)
+    first, second = dice_source(rng).roll_each((10, 10))  # all or none of scripted dice
     return resolve_progress(progress_score=score, challenge_dice=(first, second))
