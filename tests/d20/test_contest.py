@@ -82,6 +82,16 @@ def test_contest_records_check_their_fields():
         ContestRoll(actor=15, target=15, actor_trait=0, target_trait=0)
 
 
+def test_huge_modifier_sums_are_refused_before_the_dice():
+    # Each Modifier may be up to 10**9; their sum may not, or the Contest's totals could not be judged.
+    dice = tc.ScriptedDice([5, 5])
+    with pytest.raises(tc.InvalidInput, match="Modifiers must add up to"):
+        roll_contest(actor_modifier=[10**9] * 5, actor_trait=0, target_trait=0, rng=dice)
+    assert dice.remaining == 2
+    extreme = roll_contest(actor_modifier=[10**9], target_modifier=-(10**9), actor_trait=0, target_trait=0, rng=1)
+    assert extreme.winner is Side.ACTOR
+
+
 def test_bad_contest_input():
     with pytest.raises(TypeError, match="actor_total"):
         resolve_contest(actor_total=1.5, target_total=2, actor_trait=0, target_trait=0)

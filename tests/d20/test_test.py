@@ -259,6 +259,7 @@ def test_bad_call_uses_no_dice():
         ({"flat_roll": 10, "modifier": "3"}, TypeError, "modifier"),
         ({"flat_roll": 10, "modifier": 2.5}, TypeError, "modifier"),
         ({"flat_roll": 10, "modifier": 10**10}, tc.InvalidInput, "modifier"),
+        ({"flat_roll": 10, "modifier": [10**9, 1]}, tc.InvalidInput, "Modifiers must add up to an int from"),
         ({"flat_roll": 10, "fortune": 1.0}, TypeError, "fortune"),
         ({"flat_roll": 10, "fortune": -1}, tc.InvalidInput, "fortune"),
         ({"flat_roll": 10, "fortune": [""]}, tc.InvalidInput, "fortune"),

@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 MODIFIER_LIMIT = 10**9
-"""Largest absolute value of one Modifier (keeps batch totals inside 64-bit integers)."""
+"""Largest absolute value of one Modifier, and of the sum of a Test's Modifiers (keeps totals in range)."""
 
 FATIGUE_LIMIT = 10
 """Fatigue at which a creature is Defeated; a Test takes Fatigue 0..10."""
@@ -322,6 +322,11 @@ class RolledTotal(Record):
     automatic_failure: tuple[str, ...] = attrs.field(default=(), converter=_failure_reasons)
 
     def __attrs_post_init__(self) -> None:
+        if not -MODIFIER_LIMIT <= self.modifier <= MODIFIER_LIMIT:
+            # Each Modifier is bounded; their sum is too, so totals stay in the range Contests and batches take.
+            raise InvalidInput(
+                f"the Modifiers must add up to an int from {-MODIFIER_LIMIT} to {MODIFIER_LIMIT}, got {self.modifier}"
+            )
         if self.needs_fortune_die and self.fortune_die is None:
             side = "Fortune" if self.fortune else "Misfortune"
             raise InvalidInput(f"fortune_die must be given (1..6): {side} without its opposite rolls one extra d6")
