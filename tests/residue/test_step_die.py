@@ -121,3 +121,16 @@ def test_named_enums_read_the_same_way():
         ActionSlot.parse("sneak")
     with pytest.raises(TypeError, match="kind must be a str"):
         InventoryKind.parse(3)
+
+
+def test_check_value_fast_path_keeps_the_checks():
+    import numpy as np
+
+    assert check_value(S.D6, 1) == 1
+    assert type(check_value(S.D6, np.int64(6))) is int
+    with pytest.raises(TypeError):
+        check_value(S.D6, True)
+    with pytest.raises(InvalidInput):
+        check_value(S.D6, 0)
+    with pytest.raises(InvalidInput):
+        check_value(S.D4, 5)

@@ -173,6 +173,8 @@ def check_value(die: StepDie, value: int, *, name: str = "value") -> int:
     """
     if die.is_zero:
         raise RuleError(f"a die at 0 cannot be rolled, so it has no {name}")
+    if type(value) is int and 1 <= value <= die.value:  # the common case skips the full check
+        return value
     return check_int(name, value, low=1, high=die.sides)
 
 
