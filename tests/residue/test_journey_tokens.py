@@ -4,14 +4,17 @@ optional and mandatory Encounters, Recycle, Corruption cards)."""
 import json
 
 import attrs
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tabletop_core as tc
 from tabletop_core.residue.combat import Creature
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.hexmap import Direction, Hex, HexMap, Region, Tile
 from tabletop_core.residue.inventory import InventoryKind
-from tabletop_core.residue.items import Item, ItemType, Loadout
+from tabletop_core.residue.items import Item, ItemType, Loadout, Vendor
 from tabletop_core.residue.journey import (
     Act,
     AreaEntry,
@@ -306,3 +309,70 @@ def test_policies_handle_the_new_choices(policy, seed):
     start = journey(*tokens, wanderer=sheet(loadout=Loadout((None,), (None,))))
     end, _steps = play_journey(start, policy, rng=seed)
     assert end.is_over
+
+
+class RandomPolicy:
+    """Any offered choice, uniformly, from its own seeded stream (reaches every kind of choice)."""
+
+    name = "random"
+
+    def __init__(self, seed):
+        self.rng = np.random.default_rng(seed)
+
+    def choose(self, journey, choices):
+        return choices[int(self.rng.integers(len(choices)))]
+
+
+def busy_start(seed):
+    tokens = (
+        Token(TokenKind.NPC, Hex(0, 1), name="Scav", mandatory=False),
+        Token(TokenKind.NPC, Hex(1, 0), name="Hermit"),
+        Token(TokenKind.NPC, Hex(-1, 1), name="Medic", mandatory=False),
+        Token(TokenKind.RAIDERS, Hex(0, 2), name="Raider", mandatory=False),
+        Token(TokenKind.CREATURE, Hex(2, -2), name="Husk"),
+        Token(TokenKind.ANOMALY, Hex(-1, 0), name="Hum Echo"),
+        Token(TokenKind.PORTAL, Hex(0, 0)),
+        Token(TokenKind.PORTAL, Hex(1, -1)),
+        Token(TokenKind.PORTAL, Hex(3, 3)),
+        Token(TokenKind.VENDOR, Hex(1, 1), name="Dealer", mandatory=False),
+        Token(TokenKind.VENDOR, Hex(-1, -1), name="Dealer"),
+    )
+    kit = Loadout((Item("Rope"), None), (None,))
+    dealer = Vendor("Dealer", tradeable=(InventoryKind.FOOD, InventoryKind.WATER), goods=(PIPE, ROT), prices=(1, 2))
+    setup = attrs.evolve(SETUP, portal_rules=PortalRules(strain=1), max_days=6, vendors=(dealer,))
+    return journey(*tokens, wanderer=sheet(loadout=kit), setup=setup, vendors=(dealer,))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 40))
+def test_any_sequence_of_choices_keeps_the_rules_and_resumes_identically(seed, cut):
+    j = busy_start(seed)
+    policy = RandomPolicy(seed)
+    source = tc.dice_source(seed)
+    for _ in range(cut):
+        if j.is_over:
+            break
+        j = j.apply(policy.choose(j, j.choices()), rng=source).journey
+        assert 0 <= j.wanderer.health.hp <= j.wanderer.health.max_hp
+    resumed = Journey.from_json(j.to_json())
+    assert resumed == j
+    a, steps = play_journey(j, RandomPolicy(seed + 1), rng=seed + 2)
+    b, _ = play_journey(resumed, RandomPolicy(seed + 1), rng=seed + 2)
+    assert a == b
+    for step in steps:
+        health = step.journey.wanderer.health
+        assert 0 <= health.hp <= health.max_hp
+        if step.choice.act in (Act.END_REST, Act.STOP_PAYING) and not step.journey.is_over:
+            assert step.journey.wanderer.strain < step.journey.wanderer.strain_threshold
+
+
+def test_a_corruption_card_bartered_from_a_vendor_is_permanent_corruption_too():
+    dealer = Vendor("Dealer", tradeable=(InventoryKind.FOOD,), goods=(ROT,), prices=(1,))
+    token = Token(TokenKind.VENDOR, Hex(0, 1), name="Dealer")
+    setup = attrs.evolve(SETUP, vendors=(dealer,))
+    j = journey(token, wanderer=sheet(loadout=Loadout((None,), ())), setup=setup, vendors=(dealer,))
+    trade = move_south(j).journey
+    assert trade.phase is Phase.TRADE
+    bought = apply(trade, Choice(Act.BARTER, target=0), [5]).journey  # ⊙ Food 5
+    assert bought.wanderer.loadout.item_slots == (ROT,)
+    assert bought.wanderer.conditions.has(Condition.CORRUPTION)

@@ -1245,6 +1245,7 @@ def _do_barter(journey: Journey, choice: Choice, source: DiceSource, events: lis
         slot = wanderer.loadout.item_slots.index(None)
         loadout, _ = wanderer.loadout.equip(result.item, SlotKind.ITEM, slot, context=Context.REST)
         wanderer = replace(wanderer, loadout=loadout)  # a new card into an empty slot costs nothing
+        wanderer = _card_corrupts(wanderer, result.item, events)
     vendors = tuple(result.vendor if v.name == vendor.name else v for v in journey.vendors)
     return replace(journey, wanderer=wanderer, vendors=vendors)
 
@@ -1323,12 +1324,16 @@ def _do_place(journey: Journey, choice: Choice, source: DiceSource, events: list
     replaced = wanderer.loadout.get(kind, index)
     loadout, cost = wanderer.loadout.equip(card, kind, index, context=Context.OUTSIDE_REST)
     events.append(f"{card} into {kind} {index}" + (f", {replaced} discarded" if replaced is not None else ""))
-    wanderer = _gain_strain(replace(wanderer, loadout=loadout), cost, source, events)
-    if card.is_corruption_card and not wanderer.inventory.corrupted:
-        # Corruption Card: permanent Corruption.
-        wanderer = wanderer.with_inventory(attrs.evolve(wanderer.inventory, corrupted=True))
-        events.append("Corruption (permanent)")
+    wanderer = _card_corrupts(_gain_strain(replace(wanderer, loadout=loadout), cost, source, events), card, events)
     return _continue_travel(replace(journey, wanderer=wanderer, gained=rest, phase=Phase.MOVE), events)
+
+
+def _card_corrupts(wanderer: Wanderer, card: Item, events: list[object]) -> Wanderer:
+    """Corruption Card: permanent Corruption (once in a slot)."""
+    if card.is_corruption_card and not wanderer.inventory.corrupted:
+        events.append("Corruption (permanent)")
+        return wanderer.with_inventory(attrs.evolve(wanderer.inventory, corrupted=True))
+    return wanderer
 
 
 def _do_discard_card(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
