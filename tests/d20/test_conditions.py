@@ -176,6 +176,15 @@ def test_suppression_has_no_effect_but_duration_counts_down():
     assert not state.advance(rounds=2).instances_of("frightened")
 
 
+def test_an_implied_condition_can_suppress():
+    state = Conditions().add("frightened").suppress("frightened", by="unconscious")
+    assert state.has("frightened")
+    asleep = state.add("stable")  # Stable gives Unconscious
+    assert asleep.is_suppressed("frightened")
+    assert not asleep.has("frightened")
+    assert asleep.has("unconscious")
+
+
 def test_defeated_ends_ongoing_effects_and_stable_ends_staggered():
     state = (
         Conditions().add("fatigue", value=2).add("hasted").add("staggered").add("doomed", source="Staggered at 0 HP")
@@ -211,6 +220,7 @@ def test_petrified_pauses_other_durations():
         (lambda s: s.suppress("prone", by="prone"), tc.InvalidInput),
         (lambda s: s.set_doomed(2, source="nobody"), tc.RuleError),
         (lambda s: s.add("doomed", value=0, source="curse"), tc.InvalidInput),  # a value of 0 ends it
+        (lambda s: s.add("fatigue", duration=Duration.of(rounds=3)), tc.InvalidInput),  # a Long Rest ends it
         (lambda s: s.mark_easier_end("fatigue"), tc.InvalidInput),  # no roll ends Fatigue
         (lambda s: s.mark_easier_end("sickened"), tc.RuleError),
         (lambda s: s.mark_easier_end("persistent damage", energy=3), TypeError),
@@ -260,7 +270,8 @@ def test_any_sequence_of_changes_round_trips_and_errors_change_nothing(ops):
     for op, a, b in ops:
         before = state
         if op == "add":
-            state = state.add(a, duration=None if b is None else Duration.of(rounds=b))
+            timeless = b is None or a is C.FATIGUE  # Fatigue has no Duration
+            state = state.add(a, duration=None if timeless else Duration.of(rounds=b))
         elif op == "pd":
             state = state.add("persistent damage", value=b, energy=a)
         elif op == "doom":

@@ -398,15 +398,21 @@ class Conditions(Record):
         """The Conditions given directly (suppressed ones included; implied ones not)."""
         return frozenset(i.condition for i in self.instances)
 
+    def _suppressed(self) -> frozenset[Condition]:
+        if not self.suppressions:
+            return frozenset()
+        # A suppressor counts whether given or implied (Unconscious through Stable, say).
+        given = _closure(self.present)
+        return frozenset(s.condition for s in self.suppressions if s.by in given)
+
     def is_suppressed(self, condition: Condition | str) -> bool:
-        """Whether a Condition is suppressed by another Condition that is present."""
-        condition = Condition.parse(condition)
-        return any(s.condition is condition and s.by in self.present for s in self.suppressions)
+        """Whether a Condition is suppressed by another Condition the creature has (given or implied)."""
+        return Condition.parse(condition) in self._suppressed()
 
     @property
     def active(self) -> frozenset[Condition]:
         """Every Condition in effect: given or implied, minus suppressed ones."""
-        suppressed = {s.condition for s in self.suppressions if s.by in self.present}
+        suppressed = self._suppressed()
         roots = self.present - suppressed
         return _closure(roots) - suppressed
 
@@ -526,6 +532,8 @@ class Conditions(Record):
         source = _source(source)
         duration = _duration(duration)
         if condition is Condition.FATIGUE:
+            if duration.is_limited:
+                raise InvalidInput(f"Fatigue has no Duration (a Long Rest removes 1), got {duration}")
             return self._gain_fatigue(1 if value is None else check_int("value", value, low=1, high=FATIGUE_LIMIT))
         if condition is Condition.PERSISTENT_DAMAGE:
             # "Ends when: 1 minute passes." A shorter Duration may still be given.
