@@ -117,6 +117,17 @@ def test_fatigue_is_cumulative_and_reaches_defeated_at_ten():
     assert state.has("prone")  # Defeated: you fall Prone
 
 
+def test_gaining_staggered_gains_one_fatigue():
+    # Fatigue, "Gained when: You gain Staggered", whatever makes you Staggered.
+    state = Conditions().add("staggered")
+    assert state.fatigue == 1
+    assert state.add("staggered", duration=Duration.of(rounds=2)).fatigue == 1  # already Staggered: no new gain
+    assert state.remove("staggered").add("staggered").fatigue == 2
+    nine = Conditions().add("fatigue", value=9).add("staggered")
+    assert nine.fatigue == 10
+    assert nine.present == {C.DEFEATED, C.FATIGUE}  # the tenth Fatigue defeats; Defeated ends Staggered
+
+
 def test_long_rest_reduces_fatigue_and_zero_ends_it():
     state = Conditions().add("fatigue", value=2)
     assert state.reduce("fatigue").fatigue == 1
@@ -292,7 +303,7 @@ def test_any_sequence_of_changes_round_trips_and_errors_change_nothing(ops):
 
 
 def test_rendering():
-    state = Conditions().add("staggered").add("fatigue", value=2).add("doomed", source="Staggered at 0 HP")
+    state = Conditions().add("staggered").add("fatigue").add("doomed", source="Staggered at 0 HP")
     assert str(state) == (
         "Staggered (until removed), Fatigue 2, Doomed (to roll) from Staggered at 0 HP (until removed); "
         "also Helpless, Impaired, Off Guard, Slowed, Unfocused"

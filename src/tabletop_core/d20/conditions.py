@@ -516,6 +516,7 @@ class Conditions(Record):
           highest value per Energy applies.
         * Defeated: ongoing Effects end, so every other Condition except Fatigue is removed.
         * Stable: you are no longer Staggered (and its Doomed ends).
+        * Staggered: gaining it (not already Staggered) also gains 1 Fatigue.
 
         Args:
             condition: The Condition (a member or its name).
@@ -560,6 +561,9 @@ class Conditions(Record):
                     or (i.condition is Condition.DOOMED and i.source == STAGGERED_SOURCE)
                 )
             )
+        if condition is Condition.STAGGERED and Condition.STAGGERED not in self.present:
+            # Fatigue, "Gained when: You gain Staggered" (whatever the cause; not when already Staggered).
+            state = state._gain_fatigue(1)
         return state
 
     def _gain_fatigue(self, amount: int) -> Conditions:

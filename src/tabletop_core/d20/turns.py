@@ -453,9 +453,9 @@ class Creature(Record):
 
 
 def _stagger(conditions: Conditions) -> Conditions:
-    conditions = conditions.add(Condition.STAGGERED, source="0 HP")
+    # Doomed first: gaining Staggered brings 1 Fatigue, and a tenth Fatigue's Defeated ends both.
     conditions = conditions.add(Condition.DOOMED, source=STAGGERED_SOURCE)
-    return conditions.add(Condition.FATIGUE)  # "Gained when: You gain Staggered." (Defeated at 10)
+    return conditions.add(Condition.STAGGERED, source="0 HP")
 
 
 def _optional_d4(value: object) -> int | None:
