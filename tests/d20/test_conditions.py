@@ -128,6 +128,18 @@ def test_gaining_staggered_gains_one_fatigue():
     assert nine.present == {C.DEFEATED, C.FATIGUE}  # the tenth Fatigue defeats; Defeated ends Staggered
 
 
+def test_doomed_of_staggered_reaching_zero_defeats():
+    # Defeated, "Gained when: Your Doomed value reaches 0 while Staggered."
+    dying = Conditions().add("staggered").add("doomed", value=2, source="Staggered at 0 HP")
+    assert not dying.reduce("doomed", source="Staggered at 0 HP").has("defeated")
+    assert dying.reduce("doomed", 2, source="Staggered at 0 HP").has("defeated")
+    assert dying.set_doomed(0, source="Staggered at 0 HP").has("defeated")
+    # Another Effect's Doomed says itself what happens at 0; a Doomed ending without Staggered defeats no one.
+    cursed = dying.add("doomed", value=1, source="curse")
+    assert not cursed.reduce("doomed", source="curse").has("defeated")
+    assert not Conditions().add("doomed", value=1, source="Staggered at 0 HP").reduce("doomed").has("defeated")
+
+
 def test_long_rest_reduces_fatigue_and_zero_ends_it():
     state = Conditions().add("fatigue", value=2)
     assert state.reduce("fatigue").fatigue == 1

@@ -621,7 +621,8 @@ class Conditions(Record):
                     instances.append(attrs.evolve(i, value=i.value - by))
             else:
                 instances.append(i)
-        return attrs.evolve(self, instances=tuple(instances))
+        state = attrs.evolve(self, instances=tuple(instances))
+        return state._defeat_if_doom_ended(self)
 
     def set_doomed(self, value: int, *, source: str) -> Conditions:
         """Set the value of the Doomed from *source* (for example the rolled 1d4 + Soul); 0 ends it.
@@ -636,8 +637,15 @@ class Conditions(Record):
             raise RuleError(f"cannot set Doomed: the creature has no Doomed from {source!r}")
         kept = tuple(i for i in self.instances if i not in targets)
         if value == 0:
-            return attrs.evolve(self, instances=kept)
+            return attrs.evolve(self, instances=kept)._defeat_if_doom_ended(self)
         return attrs.evolve(self, instances=(*kept, attrs.evolve(targets[0], value=value)))
+
+    def _defeat_if_doom_ended(self, before: Conditions) -> Conditions:
+        """Defeated, "Gained when: Your Doomed value reaches 0 while Staggered" (the Doomed of Staggered at 0 HP)."""
+        ended = STAGGERED_SOURCE in before.doomed and STAGGERED_SOURCE not in self.doomed
+        if ended and Condition.STAGGERED in self.present:
+            return self.add(Condition.DEFEATED, source="Doomed reached 0")
+        return self
 
     def mark_easier_end(
         self, condition: Condition | str, *, energy: str | None = None, easier: bool = True

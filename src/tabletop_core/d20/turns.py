@@ -372,9 +372,7 @@ class Creature(Record):
         conditions = self.conditions
         value = self.doomed
         if value is not None and not conditions.effects_paused:
-            conditions = conditions.set_doomed(value - 1, source=STAGGERED_SOURCE)
-            if value - 1 == 0 and Condition.STAGGERED in conditions.present:
-                conditions = conditions.add(Condition.DEFEATED, source="Doomed reached 0")
+            conditions = conditions.set_doomed(value - 1, source=STAGGERED_SOURCE)  # at 0: Defeated
         return self._with(conditions=conditions).pass_time(rounds=1)
 
     def pass_time(self, *, rounds: int = 0, minutes: int = 0, hours: int = 0, days: int = 0) -> Creature:
