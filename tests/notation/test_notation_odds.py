@@ -152,7 +152,7 @@ def test_too_large_is_a_clear_error():
     with pytest.raises(NotationError, match="exact odds would have more than 50000 outcomes"):
         distribution("1000d10000")
     with pytest.raises(NotationError, match="exact odds would take more than"):
-        distribution("1000d6")
+        distribution("100d6!")
     with pytest.raises(NotationError, match="exact odds would take more than"):
         distribution("1000d10kh999")
     with pytest.raises(NotationError, match="more than 10 outcomes"):
@@ -196,3 +196,37 @@ def test_huge_numbers_do_not_blow_up_the_odds():
     assert distribution(f"1d4*{big}").outcomes[0] == int(big)
     with pytest.raises(NotationError, match="outcomes"):
         distribution(f"1d10000*{big}+1d10000*{big[:-5]}", limits=Limits(max_length=5000))
+
+
+def test_a_thousand_d6_exactly():
+    # 1000 dice may be rolled (MAX_DICE), so their sum has exact odds too.
+    odds = distribution("1000d6")
+    assert odds.outcomes[0] == 1000
+    assert odds.outcomes[-1] == 6000
+    assert odds.probability(6000) == Fraction(1, 6**1000)
+    assert odds.probability(5999) == Fraction(1000, 6**1000)
+    assert odds.probability(5998) == Fraction(1000 + comb(1000, 2), 6**1000)
+    assert odds.mean() == 3500
+
+
+def test_a_thousand_dice_success_count_is_binomial():
+    odds = distribution("1000d100<=41")
+    assert len(odds) == 1001
+    for k in (0, 1, 410, 999, 1000):
+        assert odds.probability(k) == comb(1000, k) * Fraction(41, 100) ** k * Fraction(59, 100) ** (1000 - k)
+
+
+def test_big_sums_are_refused_before_the_work(monkeypatch):
+    # The size and cost of a sum of alike dice are known before computing it: a
+    # refusal must not come after the work it refuses.
+    from tabletop_core.notation import odds as odds_module
+
+    def must_not_run(*_args, **_kwargs):  # pragma: no cover - fails the test if reached
+        raise AssertionError("the sum was computed before the budget was checked")
+
+    monkeypatch.setattr(odds_module, "_power_by_recurrence", must_not_run)
+    monkeypatch.setattr(odds_module._Calculator, "squaring", must_not_run)
+    with pytest.raises(NotationError, match="more than 1000 steps"):
+        distribution("1000d6", limits=Limits(max_odds_work=1000))
+    with pytest.raises(NotationError, match="outcomes"):
+        distribution("1000d100", limits=Limits(max_odds_work=10**12))

@@ -64,7 +64,8 @@ MAX_ODDS_WORK = 5_000_000
 """Most elementary steps (pairs of outcomes combined) one exact computation may take.
 
 A step is one product of two small weights (bigger weights and big-integer
-convolutions count as many steps). The budget is about a second of pure-Python
+convolutions count as many steps; turning the final weights into exact fractions
+counts too). The budget is about a second of pure-Python
 work on a desktop (a few seconds on a busy shared machine); larger expressions are
 refused with a clear error instead of hanging.
 """
