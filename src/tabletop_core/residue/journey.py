@@ -16,6 +16,12 @@ The procedure:
   on every Hex entered (at Gear 0 you are Exposed and suffer the Region
   Hazard); resolve the Hex: Discovery (its Region and Area), Special Hex, Tokens.
   An Undiscovered Hex ends Travel; End Travel loses the remaining ★.
+* **Tokens** on the Hex entered: a Creature's Encounter, the Hum (the Journey
+  is won), Discover Anomaly (once), a Portal (no Encounter; Fast Travel to another
+  Portal under the caller's :class:`PortalRules`), Raiders, Vendors and NPCs met at
+  once when mandatory or offered as a choice when optional; a card an Entry gives
+  goes into the slot the player chooses (a Corruption card is permanent Corruption);
+  Recycle an Item for Gear ⇧ in the Travel Phase and at Rest.
 * **Combat**: Commit Attack at one enemy, Pass, or Run (Commit Move); after each,
   every surviving enemy Retaliates and you may Commit Defense against each one.
 * **Rest Phase**: Token Movement (an Encounter it causes is resolved before
