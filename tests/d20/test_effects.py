@@ -48,6 +48,8 @@ def test_frightened_only_on_checks_while_seeing_the_source():
     assert on("frightened", kind="attack").misfortune == ("Frightened",)
     assert on("frightened", kind="check", sees_fear_source=False).misfortune == ()
     assert on("frightened", kind="save", trait="soul").misfortune == ()
+    assert on("frightened", "blinded", kind="check").misfortune == ()  # a Blinded creature can't see it
+    assert on("frightened", "unconscious", kind="check").misfortune == ()  # Unconscious gives Blinded
 
 
 def test_surprised_misfortune_on_initiative():
@@ -144,7 +146,9 @@ def test_bad_query():
 def test_effects_name_their_conditions_and_only_grow(names, kind, side):
     state = Conditions()
     # Defeated ends every other Condition, and valued Conditions need values: leave them out here.
-    for name in sorted(names - {Condition.DEFEATED, Condition.DOOMED, Condition.PERSISTENT_DAMAGE}, key=str):
+    # Frightened too: Blinding a Frightened creature takes its Misfortune away (it can't see the source).
+    left_out = {Condition.DEFEATED, Condition.DOOMED, Condition.PERSISTENT_DAMAGE, Condition.FRIGHTENED}
+    for name in sorted(names - left_out, key=str):
         smaller = effects_on_test(state, kind=kind, side=side, trait="body", needs_sight=True)
         state = state.add(name)
         bigger = effects_on_test(state, kind=kind, side=side, trait="body", needs_sight=True)

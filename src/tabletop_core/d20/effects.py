@@ -81,7 +81,8 @@ def effects_on_test(
             (Spells use Soul).
         needs_sight: The Test needs Sight (Blinded fails it).
         needs_hearing: The Test needs Hearing (Deafened fails it).
-        sees_fear_source: A Frightened actor can see the source of its fear (the default).
+        sees_fear_source: A Frightened actor can see the source of its fear (the default;
+            never while Blinded).
         observed: When the other side is Invisible: whether it has been Observed
             (an Invisible actor's Attacks gain Fortune against creatures that have not
             Observed it; Attacks against an Invisible target gain Misfortune unless it is Observed).
@@ -142,7 +143,8 @@ def effects_on_test(
             agility = kind is TestKind.CHECK and skill_name == "agility"
             if is_attack or agility or trait is Trait.BODY:
                 misfortune.append(why(Condition.CLUMSY))
-        if Condition.FRIGHTENED in active and is_check and sees_fear_source:
+        # "While you can see your source of fear": a Blinded creature sees nothing.
+        if Condition.FRIGHTENED in active and is_check and sees_fear_source and Condition.BLINDED not in active:
             misfortune.append(why(Condition.FRIGHTENED))
         if Condition.SURPRISED in active and kind is TestKind.INITIATIVE:
             misfortune.append(why(Condition.SURPRISED))
