@@ -98,16 +98,20 @@ def _plan_for_tree(expression: Expression, limits: Limits) -> Callable[[DiceSour
         return run
     # The commonest bot roll is one die plus fixed numbers (1d20+5): its result is
     # decided by one face, and results are immutable, so each face's result is
-    # built once and shared, like small ints.
+    # built once and shared, like small ints. Only true faces (Python ints in
+    # 1..sides) are kept, so the memo holds at most `sides` results and a source
+    # that breaks the DiceSource contract (a numpy int, a 0) cannot put its value
+    # into the results other sources get: such a face is rolled uncached.
     sides = single.sides
     memo: dict[int, RollResult] = {}
 
     def run_single(source: DiceSource) -> RollResult:
         face = source.roll(sides)
-        result = memo.get(face)
+        result = memo.get(face) if type(face) is int else None
         if result is None:
             result = run(_OneFace(face))
-            memo[face] = result
+            if type(face) is int and 1 <= face <= sides:
+                memo[face] = result
         return result
 
     return run_single

@@ -1,0 +1,123 @@
+"""The roll cache: plans per expression, and one shared result per face of a one-die roll.
+
+``roll("1d20+5")`` builds each face's result once and hands the same immutable
+object out again. These tests check that a cached result is indistinguishable
+from one built without any cache, from the same dice.
+"""
+
+from __future__ import annotations
+
+import json
+
+import attrs
+import numpy as np
+import pytest
+
+from tabletop_core import ScriptedDice
+from tabletop_core.notation import Limits, RollResult, roll
+from tabletop_core.notation import roller as roller_module
+from tabletop_core.rng import DiceSource
+
+ONE_DIE = ["1d20+5", "1d20+5 [attack]", "d%", "2*1d6-1", "-1d4", "(1d8+2)/3", "1d1"]
+
+
+def _clear_caches() -> None:
+    roller_module._PLANS.clear()
+    roller_module._plan_for_text.cache_clear()
+    roller_module._plan_for_tree.cache_clear()
+
+
+@pytest.fixture
+def uncached(monkeypatch):
+    """Roll with every cache off: no memo of one-die results, no kept plans."""
+
+    def roll_uncached(expr: str, values: list[int]) -> RollResult:
+        monkeypatch.setattr(roller_module, "_MEMO_SIDES", 0)
+        _clear_caches()
+        try:
+            return roll(expr, rng=ScriptedDice(values))
+        finally:
+            monkeypatch.undo()
+            _clear_caches()
+
+    return roll_uncached
+
+
+@pytest.mark.parametrize("expr", ONE_DIE)
+def test_cached_results_equal_uncached_ones(expr, uncached):
+    sides = roller_module._single_die(roller_module.as_expression(expr, None)[0].body).sides
+    for face in (1, sides, (sides + 1) // 2):
+        first = roll(expr, rng=ScriptedDice([face]))
+        cached = roll(expr, rng=ScriptedDice([face]))
+        assert cached is first  # served from the memo
+        fresh = uncached(expr, [face])
+        assert cached is not fresh
+        assert cached == fresh
+        assert json.dumps(cached.to_dict()) == json.dumps(fresh.to_dict())
+        assert cached.to_json() == fresh.to_json()
+        assert str(cached) == str(fresh)
+        assert cached.to_markdown() == fresh.to_markdown()
+        assert cached._repr_html_() == fresh._repr_html_()
+        assert cached.tree == fresh.tree
+
+
+def test_shared_results_cannot_be_changed():
+    result = roll("1d20+5", rng=ScriptedDice([7]))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        result.total = 99  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        result.rolls[0].faces = (20,)  # type: ignore[misc]
+    assert not hasattr(result, "__dict__")  # slots: no attribute can be added either
+    data = result.to_dict()
+    data["total"] = 99
+    data["rolls"][0]["faces"].append(3)
+    assert roll("1d20+5", rng=ScriptedDice([7])).to_dict()["total"] == 12
+    assert roll("1d20+5", rng=ScriptedDice([7])).rolls[0].faces == (7,)
+
+
+def test_memo_is_keyed_by_expression_and_limits():
+    assert roll("1d20+5", rng=ScriptedDice([3])).total == 8
+    assert roll("1d20+6", rng=ScriptedDice([3])).total == 9
+    assert roll("1d20+5 [a]", rng=ScriptedDice([3])).label == "a"
+    assert roll("1d20+5", rng=ScriptedDice([3])).label is None
+    strict = Limits(max_length=6)
+    assert roll("1d20+5", rng=ScriptedDice([3]), limits=strict).total == 8
+    with pytest.raises(Exception, match="at most 5 characters"):
+        roll("1d20+5", rng=ScriptedDice([3]), limits=Limits(max_length=5))
+
+
+def test_memo_is_bounded_by_the_faces():
+    _clear_caches()
+    for seed in range(300):
+        roll("1d20+5", rng=seed)
+    plan = roller_module._PLANS["1d20+5"]
+    memo = next(cell.cell_contents for cell in plan.__closure__ if isinstance(cell.cell_contents, dict))
+    assert set(memo) <= set(range(1, 21))
+    for _ in range(roller_module._PLANS_KEPT + 5):  # the plan table is bounded too
+        roller_module._PLANS.setdefault(f"{len(roller_module._PLANS)}+1d4", plan)
+    roll("1d6+1", rng=1)
+    assert len(roller_module._PLANS) <= roller_module._PLANS_KEPT
+
+
+class _SloppySource(DiceSource):
+    """Breaks the DiceSource contract: numpy ints, and faces off the die."""
+
+    def __init__(self, faces: list[object]) -> None:
+        self.faces = faces
+
+    def roll(self, sides: int) -> int:
+        return self.faces.pop(0)  # type: ignore[return-value]
+
+    def roll_many(self, sides: int, n: int) -> np.ndarray:  # pragma: no cover - one die only
+        raise NotImplementedError
+
+
+def test_a_sloppy_source_does_not_leak_into_the_memo():
+    _clear_caches()
+    sloppy = roll("1d12+1", rng=_SloppySource([np.int64(4), 0, 13]))
+    assert sloppy.total == 5
+    roll("1d12+1", rng=_SloppySource([0]))
+    roll("1d12+1", rng=_SloppySource([13]))
+    clean = roll("1d12+1", rng=ScriptedDice([4]))
+    assert type(clean.total) is int
+    assert type(clean.rolls[0].faces[0]) is int
