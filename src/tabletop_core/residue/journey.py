@@ -1902,3 +1902,10 @@ def simulate_journey(
         defeats=dict(defeats),
         days=dict(sorted(days.items())),
     )
+
+
+# Bind the string annotations (``from __future__ import annotations``) to this module's
+# classes now: JSON loading resolves them, and a test runner that imports this file a
+# second time (Sybil, importlib mode) would otherwise hand back the copy's enums.
+for _record in (Choice, AreaEntry, PortalRules, RegionRules, JourneySetup, Journey, JourneyStep, JourneySimulation):
+    attrs.resolve_types(_record)
