@@ -130,3 +130,15 @@ def test_a_closed_pipe_ends_quietly():
         process.stdout.close()
         _, err = process.communicate()
     assert b"Traceback" not in err
+
+
+def test_roll_refuses_dice_it_did_not_use(capsys):
+    # Extra --dice values used to be dropped without a word.
+    assert run(capsys, "roll", "1d6", "--dice", "3,4") == (
+        2,
+        "",
+        "tabletop: error: --dice gave 2 values but 1d6 rolled 1 die\n",
+    )
+    status, _, err = run(capsys, "roll", "1d6!", "--dice", ",".join(["6"] * 22))
+    assert (status, err) == (2, "tabletop: error: --dice gave 22 values but 1d6! rolled 21 dice\n")
+    assert run(capsys, "roll", "1d6!", "--dice", "6,6,2")[0] == 0

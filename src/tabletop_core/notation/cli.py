@@ -10,9 +10,11 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import DEFAULT_LIMITS
 from tabletop_core.notation.odds import distribution, explodes_anywhere
 from tabletop_core.notation.roller import roll
+from tabletop_core.rng import ScriptedDice
 
 if TYPE_CHECKING:
     from tabletop_core.cli import Output
@@ -23,7 +25,15 @@ __all__ = ["demo", "register"]
 def _roll(args: argparse.Namespace) -> Output:
     from tabletop_core.cli import Output, rng_from_args  # imported late: the core CLI imports this module
 
-    result = roll(args.expr, rng=rng_from_args(args))
+    source = rng_from_args(args)
+    result = roll(args.expr, rng=source)
+    if isinstance(source, ScriptedDice) and source.remaining:
+        # A die typed in but not used would be silently dropped: say so instead.
+        used = len(source.used)
+        raise NotationError(
+            f"--dice gave {used + source.remaining} values but {result.expression} rolled {used} "
+            + ("die" if used == 1 else "dice")
+        )
     return Output(str(result), result.to_dict())
 
 
