@@ -261,3 +261,20 @@ def test_result_tree_mirrors_the_expression():
     assert die.roll is result.rolls[1]
     assert str(product.children[0]) == "2d6+1 = 8"
     assert roll("-1d4", rng=dice(3)).tree.children[0].value == 3
+
+
+def test_unary_minus_parentheses_and_division_with_dice():
+    assert roll("-1d4", rng=dice(3)).total == -3
+    result = roll("-(1d6+2)*2", rng=dice(5))
+    assert result.total == -14
+    assert str(result) == "-(1d6 (5) + 2) * 2 = -14"
+    assert roll("2d6/3", rng=dice(6, 1)).total == 2
+    assert roll("-1d6/4", rng=dice(5)).total == -2  # rounds down, as integer division does
+
+
+def test_spacing_case_bare_keep_and_percent_with_fixed_dice():
+    result = roll("  2D20 K + D%  [ Sneak Attack ] ", rng=dice(4, 17, 100))
+    assert result.expression == "2d20kh1+1d100 [Sneak Attack]"
+    assert result.total == 117
+    assert result.label == "Sneak Attack"
+    assert str(result) == "Sneak Attack: 2d20kh1 (~4~, 17) + 1d100 (100↑) = 117"
