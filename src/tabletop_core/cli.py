@@ -22,11 +22,11 @@ import attrs
 
 from tabletop_core import __version__
 from tabletop_core.dice import Die
-from tabletop_core.errors import TabletopError
+from tabletop_core.errors import InvalidInput, TabletopError
 from tabletop_core.odds import Distribution
 from tabletop_core.rng import DiceSource, ScriptedDice, dice_source
 
-__all__ = ["EXTENSIONS", "Output", "add_roll_options", "main", "rng_from_args"]
+__all__ = ["EXTENSIONS", "Output", "add_roll_options", "check_all_dice_used", "main", "rng_from_args"]
 
 EXTENSIONS = (
     "tabletop_core.notation.cli",
@@ -81,6 +81,22 @@ def rng_from_args(args: argparse.Namespace) -> DiceSource:
             raise TabletopError(f"--dice must be comma-separated whole numbers, got {scripted!r}") from None
         return ScriptedDice(values)
     return dice_source(getattr(args, "seed", None))
+
+
+def check_all_dice_used(source: DiceSource, expected: str) -> None:
+    """Refuse ``--dice`` values a command did not use: silently dropping them would hide a typo.
+
+    Args:
+        source: The source the command rolled from (only a :class:`ScriptedDice` is checked).
+        expected: What the command rolls, for the message ("the d20, then the d6").
+
+    Raises:
+        InvalidInput: values are left over.
+    """
+    if isinstance(source, ScriptedDice) and source.remaining:
+        given = len(source.used) + source.remaining
+        used = ", ".join(map(str, source.used)) or "none"
+        raise InvalidInput(f"--dice must give exactly {expected}, got {given} values ({used} used)")
 
 
 def _parse_die(text: str) -> Die:

@@ -14,35 +14,24 @@ roll 1..100 or the two d10 as tens then units (faces 0..9; 0 and 0 read as 100).
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabletop_core.action_roll.action import action_roll, burn_momentum, burn_would_improve
 from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.odds import action_match_odds, action_odds, odds_table, progress_odds
 from tabletop_core.action_roll.oracle import Odds, ask_the_oracle, read_oracle_dice, resolve_oracle
 from tabletop_core.action_roll.progress import ProgressTrack, Rank, progress_roll
+from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, rng_from_args
 from tabletop_core.errors import InvalidInput
-from tabletop_core.rng import DiceSource, ScriptedDice
-
-if TYPE_CHECKING:
-    from tabletop_core.cli import Output
 
 __all__ = ["demo", "register"]
 
 
-def _check_all_used(source: DiceSource, expected: str) -> None:
-    """Refuse ``--dice`` values left over: a die typed in but not used would be silently dropped."""
-    if isinstance(source, ScriptedDice) and source.remaining:
-        given = len(source.used) + source.remaining
-        raise InvalidInput(f"--dice must give exactly {expected}, got {given} values")
-
-
 def _action(args: argparse.Namespace) -> Output:
-    from tabletop_core.cli import Output, rng_from_args  # imported late: the core CLI imports this module
 
     source = rng_from_args(args)
     result = action_roll(stat=args.stat, adds=args.adds, momentum=args.momentum, rng=source)
-    _check_all_used(source, "3 dice (the d6 action die, then the two d10 challenge dice)")
+    check_all_dice_used(source, "3 dice (the d6 action die, then the two d10 challenge dice)")
     lines = [str(result)]
     data: dict[str, Any] = {"result": result.to_dict(), "burn_would_improve": False}
     if burn_would_improve(result, args.momentum):
@@ -54,7 +43,6 @@ def _action(args: argparse.Namespace) -> Output:
 
 
 def _progress(args: argparse.Namespace) -> Output:
-    from tabletop_core.cli import Output, rng_from_args
 
     if args.score is not None:
         if args.rank is not None or args.ticks is not None:
@@ -66,13 +54,12 @@ def _progress(args: argparse.Namespace) -> Output:
         subject = ProgressTrack(Rank(args.rank), ticks=0 if args.ticks is None else args.ticks)
     source = rng_from_args(args)
     result = progress_roll(subject, rng=source)
-    _check_all_used(source, "the 2 challenge dice")
+    check_all_dice_used(source, "the 2 challenge dice")
     text = str(result) if isinstance(subject, int) else f"{subject}\n{result}"
     return Output(text, result.to_dict())
 
 
 def _oracle(args: argparse.Namespace) -> Output:
-    from tabletop_core.cli import Output, rng_from_args
 
     odds = Odds.parse(args.odds)
     parts = [part for part in (args.dice or "").replace(" ", "").split(",") if part]
@@ -91,7 +78,6 @@ def _oracle(args: argparse.Namespace) -> Output:
 
 
 def _odds_action(args: argparse.Namespace) -> Output:
-    from tabletop_core.cli import Output
 
     odds = action_odds(stat=args.stat, adds=args.adds, momentum=args.momentum, burn=args.burn)
     joint = action_match_odds(stat=args.stat, adds=args.adds, momentum=args.momentum, burn=args.burn).map(
@@ -104,7 +90,6 @@ def _odds_action(args: argparse.Namespace) -> Output:
 
 
 def _odds_progress(args: argparse.Namespace) -> Output:
-    from tabletop_core.cli import Output
 
     odds = progress_odds(args.score)
     return Output(f"progress roll, progress score {args.score}\n{odds}", odds.to_dict())
@@ -121,8 +106,6 @@ def register(
     odds_commands: argparse._SubParsersAction[argparse.ArgumentParser],
 ) -> None:
     """Add ``action``, ``progress`` and ``oracle`` to ``tabletop``; ``action`` and ``progress`` to ``tabletop odds``."""
-    from tabletop_core.cli import add_roll_options
-
     action = commands.add_parser("action", help="Starforged action roll: d6 + stat + adds vs 2d10")
     _bonus_options(action)
     add_roll_options(action)

@@ -17,31 +17,18 @@ Contest: the actor's, then the Target's).
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
+from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, rng_from_args
 from tabletop_core.d20.conditions import Condition, direct_implications, implied_conditions
 from tabletop_core.d20.contest import Side, roll_contest
 from tabletop_core.d20.odds import contest_odds, stakes_odds, total_odds
 from tabletop_core.d20.stakes import Stakes
 from tabletop_core.d20.test import roll_test
-from tabletop_core.errors import InvalidInput
-from tabletop_core.rng import DiceSource, ScriptedDice
-
-if TYPE_CHECKING:
-    from tabletop_core.cli import Output
 
 __all__ = ["demo", "register"]
 
 
-def _check_all_used(source: DiceSource, expected: str) -> None:
-    """Refuse ``--dice`` values left over: a die typed in but not used would be silently dropped."""
-    if isinstance(source, ScriptedDice) and source.remaining:
-        given = len(source.used) + source.remaining
-        raise InvalidInput(f"--dice must give exactly {expected}, got {given} values: {source.used} were used")
-
-
 def _test(args: argparse.Namespace) -> Output:
-    from tabletop_core.cli import Output, rng_from_args  # imported late: the core CLI imports this module
 
     source = rng_from_args(args)
     roll = roll_test(
@@ -53,7 +40,7 @@ def _test(args: argparse.Namespace) -> Output:
         kind=args.kind,
         rng=source,
     )
-    _check_all_used(source, "the d20, then the d6" if roll.fortune_die is not None else "the d20 (no d6 is rolled)")
+    check_all_dice_used(source, "the d20, then the d6" if roll.fortune_die is not None else "the d20 (no d6 is rolled)")
     data = {"result": roll.to_dict(), "total": roll.total, "outcome": roll.outcome.name}
     return Output(str(roll), data)
 
@@ -74,18 +61,16 @@ def _contest_kwargs(args: argparse.Namespace) -> dict[str, object]:
 
 
 def _contest(args: argparse.Namespace) -> Output:
-    from tabletop_core.cli import Output, rng_from_args
 
     source = rng_from_args(args)
     contest = roll_contest(**_contest_kwargs(args), rng=source)  # type: ignore[arg-type]
-    _check_all_used(source, "each side's d20, then its d6 when it rolls one (actor first)")
+    check_all_dice_used(source, "each side's d20, then its d6 when it rolls one (actor first)")
     text = f"actor:  {contest.actor}\ntarget: {contest.target}\n{contest.result}"
     data = {"result": contest.to_dict(), "winner": contest.winner.name, "outcome": contest.outcome.name}
     return Output(text, data)
 
 
 def _condition(args: argparse.Namespace) -> Output:
-    from tabletop_core.cli import Output
 
     condition = Condition.parse(args.condition)
     direct = sorted(str(c) for c in direct_implications(condition))
@@ -97,7 +82,6 @@ def _condition(args: argparse.Namespace) -> Output:
 
 
 def _odds_test(args: argparse.Namespace) -> Output:
-    from tabletop_core.cli import Output
 
     kwargs = {
         "modifier": args.modifier,
@@ -119,7 +103,6 @@ def _odds_test(args: argparse.Namespace) -> Output:
 
 
 def _odds_contest(args: argparse.Namespace) -> Output:
-    from tabletop_core.cli import Output
 
     odds = contest_odds(**_contest_kwargs(args))  # type: ignore[arg-type]
     chance = odds.probability(Side.ACTOR)
@@ -149,8 +132,6 @@ def register(
     odds_commands: argparse._SubParsersAction[argparse.ArgumentParser],
 ) -> None:
     """Add ``test``, ``contest`` and ``condition`` to ``tabletop``; ``test`` and ``contest`` to ``tabletop odds``."""
-    from tabletop_core.cli import add_roll_options
-
     test = commands.add_parser("test", help="d20 Test: d20 + modifier (+/- d6) against Low/Mid/High Stakes")
     _test_options(test)
     test.add_argument("--kind", default="test", help="test, check, save, attack, spell, initiative or 'flat roll'")
