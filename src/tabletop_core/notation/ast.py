@@ -15,6 +15,7 @@ Dice(count=4, sides=6, fate=False, reroll=None, explode=None, select=Select(kind
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, TypeAlias, Union
 
 import attrs
@@ -36,6 +37,7 @@ __all__ = [
     "Reroll",
     "Select",
     "Sum",
+    "dice_terms",
 ]
 
 COMPARISON_OPERATORS = (">=", "<=", ">", "<", "=")
@@ -335,6 +337,24 @@ def _wrap(node: Node, needs_parentheses: tuple[type[Any], ...]) -> str:
 
 Node: TypeAlias = Union[Number, Dice, Negate, Sum, Product]  # noqa: UP007 - a runtime alias on Python 3.10
 """Any expression node."""
+
+
+def dice_terms(node: Node) -> Iterator[Dice]:
+    """Every dice term under *node*, left to right (without recursion, so any depth is safe).
+
+    >>> from tabletop_core.notation import parse
+    >>> [str(d) for d in dice_terms(parse("1d20+2*(1d4-1d6)").body)]
+    ['1d20', '1d4', '1d6']
+    """
+    stack: list[Node] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Dice):
+            yield item
+        elif isinstance(item, Negate):
+            stack.append(item.operand)
+        elif isinstance(item, (Sum, Product)):
+            stack.extend(reversed(item.operands))
 
 
 @attrs.frozen

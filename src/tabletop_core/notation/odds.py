@@ -27,7 +27,7 @@ import functools
 from collections import defaultdict
 from math import comb, gcd
 
-from tabletop_core.notation.ast import Dice, Expression, Negate, Node, Number, Product, Sum
+from tabletop_core.notation.ast import Dice, Expression, Negate, Node, Number, dice_terms
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
 from tabletop_core.notation.parser import as_expression
@@ -73,16 +73,7 @@ def distribution(expr: str | Expression, *, limits: Limits | None = None) -> Dis
 def explodes_anywhere(expr: str | Expression, *, limits: Limits | None = None) -> bool:
     """Whether any dice term of *expr* explodes (so its odds use the explosion cap)."""
     expression, _limits = as_expression(expr, limits)
-    stack: list[Node] = [expression.body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Dice) and node.explode is not None:
-            return True
-        if isinstance(node, Negate):
-            stack.append(node.operand)
-        elif isinstance(node, (Sum, Product)):
-            stack.extend(node.operands)
-    return False
+    return any(dice.explode is not None for dice in dice_terms(expression.body))
 
 
 @functools.lru_cache(maxsize=512)

@@ -10,12 +10,13 @@ that caused it, before the next die of the term.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable
 
 import numpy as np
 import numpy.typing as npt
 
-from tabletop_core.notation.ast import Dice, Expression, Negate, Node, Number, Product, Sum
+from tabletop_core.notation.ast import Dice, Expression, Negate, Node, Number, Sum, dice_terms
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
 from tabletop_core.notation.parser import as_expression
@@ -84,7 +85,7 @@ def _plan_for_text(expr: str, limits: Limits | None) -> Callable[[DiceSource], R
 def _plan_for_tree(expression: Expression, limits: Limits) -> Callable[[DiceSource], RollResult]:
     text = str(expression)
     label = expression.label
-    dice_written = _dice_written(expression.body)
+    dice_written = sum(dice.count for dice in dice_terms(expression.body))
     step = _compile(expression.body, text, limits)
     spare = limits.max_dice - dice_written
 
@@ -137,31 +138,12 @@ class _OneFace(DiceSource):
 
 def _single_die(node: Node) -> Dice | None:
     """The one plain, non-Fate die of an expression of that die and numbers, else None."""
-    found: list[Dice] = []
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Dice):
-            found.append(item)
-        elif isinstance(item, Negate):
-            stack.append(item.operand)
-        elif isinstance(item, (Sum, Product)):
-            stack.extend(item.operands)
+    found = list(itertools.islice(dice_terms(node), 2))
     if len(found) != 1:
         return None
     die = found[0]
     plain = die.reroll is None and die.explode is None and die.select is None and die.success is None
     return die if plain and die.count == 1 and not die.fate else None
-
-
-def _dice_written(node: Node) -> int:
-    if isinstance(node, Dice):
-        return node.count
-    if isinstance(node, Negate):
-        return _dice_written(node.operand)
-    if isinstance(node, (Sum, Product)):
-        return sum(_dice_written(operand) for operand in node.operands)
-    return 0
 
 
 def _compile(node: Node, text: str, limits: Limits) -> _Step:
@@ -220,6 +202,16 @@ def _product(steps: list[_Step], operators: tuple[str, ...], text: str) -> _Step
     return run
 
 
+def _draw(source: DiceSource, sides: int, count: int, fate: bool) -> list[int]:
+    """The faces of one term's dice: drawn one by one, or in one vectorised call from :data:`_BULK` dice."""
+    if count < _BULK:
+        roll_one = source.roll
+        faces = [roll_one(sides) for _ in range(count)]
+    else:
+        faces = source.roll_many(sides, count).tolist()
+    return [face - 2 for face in faces] if fate else faces
+
+
 def _plain_dice(node: Dice) -> _Step:
     count, sides, fate, notation = node.count, node.sides, node.fate, str(node)
 
@@ -233,15 +225,7 @@ def _plain_dice(node: Dice) -> _Step:
         return run_one
 
     def run(source: DiceSource, rolls: list[DiceRoll], _budget: list[int]) -> int:
-        if count == 1:
-            faces: tuple[int, ...] = (source.roll(sides),)
-        elif count < _BULK:
-            roll_one = source.roll
-            faces = tuple([roll_one(sides) for _ in range(count)])
-        else:
-            faces = tuple(source.roll_many(sides, count).tolist())
-        if fate:
-            faces = tuple([face - 2 for face in faces])
+        faces = tuple(_draw(source, sides, count, fate))
         value = sum(faces)
         rolls.append(DiceRoll(notation, sides, fate, faces, value))
         return value
@@ -256,10 +240,7 @@ def _selected_dice(node: Dice) -> _Step:
     highest, keep = select.kept(count) if select is not None else (True, count)
 
     def run(source: DiceSource, rolls: list[DiceRoll], _budget: list[int]) -> int:
-        roll_one = source.roll
-        faces = [roll_one(sides) for _ in range(count)] if count < _BULK else source.roll_many(sides, count).tolist()
-        if fate:
-            faces = [face - 2 for face in faces]
+        faces = _draw(source, sides, count, fate)
         if keep < count:
             # A stable sort, reversed or not, keeps the die rolled first among ties.
             order = sorted(range(count), key=faces.__getitem__, reverse=highest)
