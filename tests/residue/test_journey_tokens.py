@@ -337,9 +337,15 @@ def busy_start(seed):
         Token(TokenKind.VENDOR, Hex(1, 1), name="Dealer", mandatory=False),
         Token(TokenKind.VENDOR, Hex(-1, -1), name="Dealer"),
     )
-    kit = Loadout((Item("Rope"), None), (None,))
+    kit = Loadout((Item("Rope"), Item("Medkit", uses="d6")), (None,))
     dealer = Vendor("Dealer", tradeable=(InventoryKind.FOOD, InventoryKind.WATER), goods=(PIPE, ROT), prices=(1, 2))
-    setup = attrs.evolve(SETUP, portal_rules=PortalRules(strain=1), max_days=6, vendors=(dealer,))
+    setup = attrs.evolve(
+        SETUP,
+        portal_rules=PortalRules(strain=1),
+        max_days=6,
+        vendors=(dealer,),
+        item_effects=(AreaEntry("Medkit", hp=1),),
+    )
     return journey(*tokens, wanderer=sheet(loadout=kit), setup=setup, vendors=(dealer,))
 
 
@@ -376,3 +382,36 @@ def test_a_corruption_card_bartered_from_a_vendor_is_permanent_corruption_too():
     bought = apply(trade, Choice(Act.BARTER, target=0), [5]).journey  # ⊙ Food 5
     assert bought.wanderer.loadout.item_slots == (ROT,)
     assert bought.wanderer.conditions.has(Condition.CORRUPTION)
+
+
+def test_activating_an_item_rolls_its_uses_and_a_d4_stepping_down_returns_it():
+    kit_card = Item("Medkit", uses="d6")
+    torch = Item("Torch", requires_battery=True, uses="d8")
+    gun = Item("Flare Gun", ItemType.WEAPON, uses="d4")
+    setup = attrs.evolve(SETUP, item_effects=(AreaEntry("Medkit", hp=2),))
+    kit = Loadout((kit_card, torch, gun), (gun,))
+    j = journey(wanderer=sheet(loadout=kit), setup=setup)
+    activations = [c for c in j.choices() if c.act is Act.ACTIVATE]
+    # The Weapon in an Item Slot is not offered: Weapon abilities function only in a Weapon Slot.
+    assert activations == [
+        Choice(Act.ACTIVATE, item_slot=0),
+        Choice(Act.ACTIVATE, item_slot=1),
+        Choice(Act.ACTIVATE, weapon_slot=0),
+    ]
+    step = apply(j, activations[0], [5])  # Uses d6 -> 5: no change; its effect: +2 HP
+    assert step.journey.wanderer.health.hp == 6
+    assert step.journey.wanderer.loadout.item_slots[0] == kit_card
+    assert "activate Medkit: Uses d6 → 5: no change" in str(step)
+    worn = apply(j, activations[0], [2]).journey  # 1-2: Uses ⇩
+    assert worn.wanderer.loadout.item_slots[0].uses is StepDie.D4
+    gone = apply(j, activations[2], [1]).journey  # a d4 stepping down returns the card to its deck
+    assert gone.wanderer.loadout.weapon_slots == (None,)
+    assert gone.wanderer.health.hp == 4  # no effect given for the Flare Gun
+    # Requires Battery: not under Depletion.
+    drained = tc.residue.Inventory(food="d8", water="d8", battery="0", gear="d8", resolve="d8")
+    dark = journey(wanderer=sheet(loadout=kit, inventory=drained), setup=setup)
+    assert Choice(Act.ACTIVATE, item_slot=1) not in dark.choices()
+    assert Choice(Act.ACTIVATE, item_slot=0) in attrs.evolve(j, phase=Phase.RECOVER).choices()  # at Rest too
+    with pytest.raises(tc.InvalidInput, match="item_effects"):
+        attrs.evolve(SETUP, item_effects=(AreaEntry("Medkit", creature="Husk"),))
+    round_trip(worn)

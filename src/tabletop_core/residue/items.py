@@ -38,6 +38,7 @@ from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.inventory import Inventory, InventoryKind, InventoryUse
+from tabletop_core.residue.step_die import StepDie, to_step_die
 from tabletop_core.rng import RngLike, ScriptedDice, dice_source
 
 __all__ = [
@@ -107,12 +108,15 @@ class Item(Record):
         type: Item, Tool, Weapon, or a Corruption card.
         corrupted: A Corrupted Item (black border) rather than an Uncorrupted one (white).
         requires_battery: Its abilities require Battery (they stop under Depletion).
+        uses: Its dX Uses die (0: the card has no Uses die): rolled when the Item is
+            activated; 1-2 steps it down, and a d4 stepping down returns the card to its deck.
     """
 
     name: str = attrs.field(validator=attrs.validators.instance_of(str))
     type: ItemType = attrs.field(default=ItemType.ITEM, validator=attrs.validators.instance_of(ItemType))
     corrupted: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
     requires_battery: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    uses: StepDie = attrs.field(default=StepDie.ZERO, converter=to_step_die)
 
     @property
     def is_corruption_card(self) -> bool:
@@ -121,7 +125,8 @@ class Item(Record):
 
     def __str__(self) -> str:
         border = " (Corrupted)" if self.corrupted else ""
-        return f"{self.name} [{self.type}]{border}"
+        uses = f" Uses {self.uses}" if not self.uses.is_zero else ""
+        return f"{self.name} [{self.type}]{border}{uses}"
 
 
 def _slots(values: Iterable[Any]) -> tuple[Item | None, ...]:
@@ -208,6 +213,19 @@ class Loadout(Record):
             raise RuleError(f"{current.name} is a Corruption card: only another Corruption may replace it")
         cost = 0 if current is None else switch_cost(context)
         return self._set(kind, index, item), cost
+
+    def put(self, kind: SlotKind, index: int, card: Item | None) -> Loadout:
+        """Set what a slot holds in place (a card whose Uses changed, or ``None``: gone back to its deck).
+
+        Not a switch: it costs no Strain. Raises ``RuleError`` for a Corruption card
+        removed or replaced by a card that is not a Corruption.
+        """
+        current = self.get(kind, index)
+        if card is not None:
+            check_type("card", card, Item)
+        if current is not None and current.is_corruption_card and not (card and card.is_corruption_card):
+            raise RuleError(f"{current.name} is a Corruption card: only another Corruption may replace it")
+        return self._set(kind, index, card)
 
     def switch(
         self, first: tuple[SlotKind, int], second: tuple[SlotKind, int], *, context: Context

@@ -74,7 +74,7 @@ from tabletop_core.residue.endurance import ActionSlot, StrainCheck
 from tabletop_core.residue.hexmap import DIRECTIONS, UNKNOWN_AREA, Direction, Hex, HexMap, Region, draw_area
 from tabletop_core.residue.hum import DEFAULT_COMPASS, place_hum
 from tabletop_core.residue.inventory import InventoryKind
-from tabletop_core.residue.items import Context, Item, SlotKind, Vendor, barter
+from tabletop_core.residue.items import Context, Item, ItemType, SlotKind, Vendor, barter
 from tabletop_core.residue.rest import (
     RecoverAction,
     RestChoices,
@@ -90,6 +90,7 @@ from tabletop_core.residue.rest import (
 )
 from tabletop_core.residue.step_die import StepDie
 from tabletop_core.residue.tokens import Token, TokenKind, TokenResolution, move_tokens, token_resolution, tokens_at
+from tabletop_core.residue.uses import roll_uses
 from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, dice_source
 
@@ -182,6 +183,7 @@ class Act(enum.Enum):
     PLACE = "put the gained card in a slot"
     DISCARD_CARD = "discard the gained card"
     RECYCLE = "Recycle an Item: Gear ⇧"
+    ACTIVATE = "activate an Item (roll its Uses)"
 
     def __str__(self) -> str:
         return self.value
@@ -343,6 +345,8 @@ class JourneySetup(Record):
         npcs: Each NPC's Entry (an :class:`AreaEntry` whose *area* is the NPC Token's name);
             whether meeting it is optional or mandatory is the Token's ``mandatory`` flag.
         portal_rules: The Portal rules for Fast Travel; ``None``: Portals are no Fast Travel points.
+        item_effects: What activating an Item with a Uses die does (an :class:`AreaEntry` whose
+            *area* is the Item's name: HP, Inventory or a Condition; not a Creature or a card).
     """
 
     regions: tuple[Region, ...]
@@ -358,6 +362,7 @@ class JourneySetup(Record):
     anomalies: tuple[AreaEntry, ...] = ()
     npcs: tuple[AreaEntry, ...] = ()
     portal_rules: PortalRules | None = PortalRules()
+    item_effects: tuple[AreaEntry, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         if not self.regions:
@@ -369,6 +374,9 @@ class JourneySetup(Record):
         for entry in (*self.entries, *self.anomalies, *self.npcs):
             if entry.creature is not None and entry.creature not in beasts:
                 raise InvalidInput(f"Entry {entry.area!r} names {entry.creature!r}, which is not in the bestiary")
+        for effect in self.item_effects:
+            if effect.creature is not None or effect.card is not None:
+                raise InvalidInput(f"item_effects {effect.area!r}: an Item's effect gives HP, Inventory or a Condition")
         for token in self.tokens:
             if token.kind is TokenKind.VENDOR and token.name not in {v.name for v in self.vendors}:
                 raise InvalidInput(f"Vendor token {token.name!r} is not in vendors")
@@ -389,6 +397,13 @@ class JourneySetup(Record):
         for entry in listed:
             if entry.area == area:
                 return entry
+        return None
+
+    def item_effect(self, name: str) -> AreaEntry | None:
+        """What activating the Item called *name* does, if the setup says."""
+        for effect in self.item_effects:
+            if effect.area == name:
+                return effect
         return None
 
     def rules(self, region: str | None) -> RegionRules | None:
@@ -542,6 +557,26 @@ class Journey(Record):
         ]
         return found
 
+    def _activate_choices(self) -> list[Choice]:
+        """Activate a card (dX Uses) with a Uses die with a Uses die whose requirements are met.
+
+        A Weapon's abilities function only in a Weapon Slot.
+        """
+        loadout = self.wanderer.loadout
+        working = loadout.working(self.wanderer.conditions.active)
+        found = []
+        for kind, slots in ((SlotKind.ITEM, loadout.item_slots), (SlotKind.WEAPON, loadout.weapon_slots)):
+            for index, card in enumerate(slots):
+                if card is None or card.uses.is_zero or card not in working:
+                    continue
+                if kind is SlotKind.ITEM and card.type is ItemType.WEAPON:
+                    continue
+                if kind is SlotKind.ITEM:
+                    found.append(Choice(Act.ACTIVATE, item_slot=index))
+                else:
+                    found.append(Choice(Act.ACTIVATE, weapon_slot=index))
+        return found
+
     def optional_here(self) -> tuple[int, ...]:
         """The Tokens on the Wanderer's Hex offering an optional Encounter not yet met or passed by."""
         found = []
@@ -616,7 +651,13 @@ class Journey(Record):
         for condition, act in ((Condition.PANIC, Act.PANIC_ROLL), (Condition.FATIGUE, Act.FATIGUE_ROLL)):
             if wanderer.conditions.has(condition):
                 found += [Choice(act, kind=k) for k in wanderer.inventory.allowed()]
-        return (*found, *self._switch_choices(), *self._recycle_choices(), Choice(Act.END_REST))
+        return (
+            *found,
+            *self._switch_choices(),
+            *self._recycle_choices(),
+            *self._activate_choices(),
+            Choice(Act.END_REST),
+        )
 
     def choices(self) -> tuple[Choice, ...]:
         """Every choice the rules give the player now (empty once the Journey is over)."""
@@ -628,6 +669,7 @@ class Journey(Record):
                 *self._strain_choices(),
                 *self._switch_choices(),
                 *self._recycle_choices(),
+                *self._activate_choices(),
                 *(Choice(Act.MEET, target=i) for i in self.optional_here()),
                 *self._fast_travel_choices(),
             )
@@ -1342,6 +1384,22 @@ def _card_corrupts(wanderer: Wanderer, card: Item, events: list[object]) -> Wand
     return wanderer
 
 
+def _do_activate(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+    kind, index = _slot_of(choice)
+    wanderer = journey.wanderer
+    card = wanderer.loadout.get(kind, index)
+    assert card is not None  # offered only for a card with a Uses die
+    uses = roll_uses(card.uses, rng=source)
+    events.append(f"activate {card.name}: {uses}")
+    kept = None if uses.returned else attrs.evolve(card, uses=uses.after)
+    journey = replace(journey, wanderer=replace(wanderer, loadout=wanderer.loadout.put(kind, index, kept)))
+    effect = journey.setup.item_effect(card.name)
+    if effect is None:
+        return journey
+    journey, _creature, _entry = _apply_entry(journey, effect, events)  # no Creature or card: see JourneySetup
+    return journey
+
+
 def _do_discard_card(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
     card, rest = journey.gained[0], journey.gained[1:]
     events.append(f"discard {card}")
@@ -1414,6 +1472,7 @@ _APPLY: dict[Act, Any] = {
     Act.PLACE: _do_place,
     Act.DISCARD_CARD: _do_discard_card,
     Act.RECYCLE: _do_recycle,
+    Act.ACTIVATE: _do_activate,
 }
 
 
