@@ -303,10 +303,7 @@ class Sum:
     operators: tuple[str, ...] = attrs.field(validator=_operators(("+", "-")))
 
     def __str__(self) -> str:
-        parts = [_wrap(self.operands[0], (Sum,))]
-        for op, operand in zip(self.operators, self.operands[1:], strict=True):
-            parts += [op, _wrap(operand, (Sum,))]
-        return "".join(parts)
+        return _chain_text(self.operands, self.operators, (Sum,))
 
 
 @attrs.frozen
@@ -322,10 +319,14 @@ class Product:
     operators: tuple[str, ...] = attrs.field(validator=_operators(("*", "/")))
 
     def __str__(self) -> str:
-        parts = [_wrap(self.operands[0], (Sum, Product))]
-        for op, operand in zip(self.operators, self.operands[1:], strict=True):
-            parts += [op, _wrap(operand, (Sum, Product))]
-        return "".join(parts)
+        return _chain_text(self.operands, self.operators, (Sum, Product))
+
+
+def _chain_text(operands: tuple[Node, ...], operators: tuple[str, ...], nested: tuple[type[Any], ...]) -> str:
+    parts = [_wrap(operands[0], nested)]
+    for op, operand in zip(operators, operands[1:], strict=True):
+        parts += [op, _wrap(operand, nested)]
+    return "".join(parts)
 
 
 def _wrap(node: Node, needs_parentheses: tuple[type[Any], ...]) -> str:

@@ -22,6 +22,7 @@ are read in a loop into one flat node, so no input can exhaust the stack.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from tabletop_core._validate import check_type
 from tabletop_core.notation import lexer
@@ -157,20 +158,21 @@ class _Parser:
         return Expression(body, label)
 
     def expression(self, depth: int) -> Node:
-        operands = [self.term(depth)]
-        operators: list[str] = []
-        while self.peek.kind in (lexer.PLUS, lexer.MINUS):
-            operators.append(self.advance().kind)
-            operands.append(self.term(depth))
-        return operands[0] if not operators else Sum(tuple(operands), tuple(operators))
+        return self.chain(self.term, (lexer.PLUS, lexer.MINUS), Sum, depth)
 
     def term(self, depth: int) -> Node:
-        operands = [self.factor(depth)]
+        return self.chain(self.factor, (lexer.TIMES, lexer.DIVIDE), Product, depth)
+
+    def chain(
+        self, operand: Callable[[int], Node], kinds: tuple[str, ...], build: type[Sum | Product], depth: int
+    ) -> Node:
+        """Operands joined by operators of one precedence level, read in a loop into one flat node."""
+        operands = [operand(depth)]
         operators: list[str] = []
-        while self.peek.kind in (lexer.TIMES, lexer.DIVIDE):
+        while self.peek.kind in kinds:
             operators.append(self.advance().kind)
-            operands.append(self.factor(depth))
-        return operands[0] if not operators else Product(tuple(operands), tuple(operators))
+            operands.append(operand(depth))
+        return operands[0] if not operators else build(tuple(operands), tuple(operators))
 
     def deeper(self, depth: int, token: Token) -> int:
         if depth + 1 > self.limits.max_depth:
