@@ -97,3 +97,10 @@ def test_many_dice_rerolled_until_they_stop():
     # Rerolling 1s until the die shows something else leaves 2..6 equally likely.
     assert distribution("30d6r1") == Distribution(_naive_power(dict.fromkeys(range(2, 7), 1), 30))
     assert distribution("12d10r<=3>=9") == Distribution(_naive_power({0: 5, 1: 2}, 12))
+
+
+def test_zero_weights_and_single_faces():
+    calculator = _Calculator("x", UNLIMITED)
+    assert calculator.power({0: 0, 1: 1, 2: 1}, 3) == _naive_power({1: 1, 2: 1}, 3)
+    assert distribution("1000d1").outcomes == (1000,)
+    assert distribution("5d1>=1").outcomes == (5,)

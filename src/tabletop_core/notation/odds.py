@@ -163,6 +163,8 @@ class _Calculator:
         """
         if n == 1:
             return weights
+        # A zero weight at the lowest outcome would leave the recurrence nothing to divide by.
+        weights = {value: weight for value, weight in weights.items() if weight}
         low, high = min(weights), max(weights)
         step = _gcd_of_gaps(weights)
         outcomes = n * (high - low) // step + 1
