@@ -512,9 +512,9 @@ class Journey(Record):
         if not endurance.pool:
             return [Choice(act, None, False, target)] if endurance.committed else []
         conditions = self.wanderer.conditions
-        active = conditions.active
-        # Only Fear and Fatigue forbid dice; skip asking per die when neither is on.
-        limited = Condition.FEAR in active or Condition.FATIGUE in active
+        # Only Fear and Fatigue forbid dice; skip asking per die when neither is on
+        # (their Condition Dice read directly: Conditions.active builds a set each call).
+        limited = not conditions.fear.is_zero or not conditions.fatigue.is_zero
         return [
             Choice(act, index, luck, target)
             for index, die in enumerate(endurance.pool)
@@ -563,6 +563,8 @@ class Journey(Record):
         A Weapon's abilities function only in a Weapon Slot.
         """
         loadout = self.wanderer.loadout
+        if not any(card is not None and not card.uses.is_zero for card in loadout.items):
+            return []  # the common case, without building the Conditions set
         working = loadout.working(self.wanderer.conditions.active)
         found = []
         for kind, slots in ((SlotKind.ITEM, loadout.item_slots), (SlotKind.WEAPON, loadout.weapon_slots)):
