@@ -10,7 +10,7 @@ from __future__ import annotations
 import tabletop_core as tc
 from benchmarks._timing import compare
 from tabletop_core.notation.limits import DEFAULT_LIMITS
-from tabletop_core.notation.odds import _distribution_of_tree
+from tabletop_core.notation.odds import _compute
 
 
 def run() -> None:
@@ -47,7 +47,7 @@ def run() -> None:
         tree = tc.notation.parse(expr)
         compare(
             f'distribution("{expr}"), cold: recomputed every call',
-            lambda tree=tree: _distribution_of_tree.__wrapped__(tree, DEFAULT_LIMITS),
+            lambda tree=tree: _compute(tree, DEFAULT_LIMITS),
             f"icepool {expr} (its own caches warm)",
             peer,
             target="for information",

@@ -230,3 +230,43 @@ def test_big_sums_are_refused_before_the_work(monkeypatch):
         distribution("1000d6", limits=Limits(max_odds_work=1000))
     with pytest.raises(NotationError, match="outcomes"):
         distribution("1000d100", limits=Limits(max_odds_work=10**12))
+
+
+def test_refusals_are_remembered(monkeypatch):
+    from tabletop_core.notation import odds as odds_module
+
+    calls = []
+    real = odds_module._compute
+
+    def counting(expression, limits):
+        calls.append(str(expression))
+        return real(expression, limits)
+
+    monkeypatch.setattr(odds_module, "_compute", counting)
+    odds_module._CACHE.clear()
+    for _ in range(3):
+        with pytest.raises(NotationError, match="exact odds would take more than"):
+            distribution("100d6!")
+    assert calls == ["100d6!"]  # the refused work was done once, not three times
+    assert distribution("2d4") is distribution("2d4")
+    assert distribution("2d4") is distribution(parse("2 d4"))
+    assert calls == ["100d6!", "2d4"]
+
+
+def test_the_cache_is_bounded_by_memory():
+    from tabletop_core.notation.odds import _Known, _SizedCache
+
+    small = Distribution({1: 1, 2: 3})
+    cache = _SizedCache(max_bits=4 * _Known(small, None).bits)
+    for key in range(10):
+        cache.put(key, _Known(small, None))
+    assert cache.bits <= cache.max_bits
+    assert cache.get(0) is None  # the oldest answers made room
+    assert cache.get(9) is not None
+    big = Distribution(dict.fromkeys(range(100), 1))
+    cache.put("big", _Known(big, None))  # more than a quarter of the cache: not kept
+    assert cache.get("big") is None
+    refusal = _Known(None, "too big")
+    cache.put("refused", refusal)
+    with pytest.raises(NotationError, match="too big"):
+        cache.get("refused").result()

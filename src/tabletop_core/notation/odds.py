@@ -24,8 +24,11 @@ raises :class:`~tabletop_core.notation.NotationError` instead of hanging.
 from __future__ import annotations
 
 import functools
-from collections import defaultdict
+import threading
+from collections import OrderedDict, defaultdict
 from math import comb, gcd
+
+import attrs
 
 from tabletop_core.notation.ast import Dice, Expression, Negate, Node, Number, dice_terms
 from tabletop_core.notation.errors import NotationError
@@ -44,7 +47,7 @@ def distribution(expr: str | Expression, *, limits: Limits | None = None) -> Dis
     Exploding dice explode at most ``limits.explode_depth`` times per die (20 by
     default), exactly as :func:`~tabletop_core.notation.roll` does, so the odds are
     exact for that capped rule and every rolled total lies in the support. Results
-    are cached per expression.
+    are cached per expression (the cache is bounded by memory, 64 MB), and so are refusals.
 
     Args:
         expr: Notation such as ``"2d6+3"``, or a parsed expression.
@@ -65,9 +68,25 @@ def distribution(expr: str | Expression, *, limits: Limits | None = None) -> Dis
         >>> distribution("1d20+5").at_least(20)
         Fraction(3, 10)
     """
-    if type(expr) is str and (limits is None or type(limits) is Limits):
-        return _distribution_of_text(expr, limits)
-    return _distribution_of_tree(*as_expression(expr, limits))
+    # Bots ask for the same few expressions all day: look the text up before parsing it.
+    text_key = (expr, limits) if type(expr) is str and (limits is None or type(limits) is Limits) else None
+    if text_key is not None:
+        known = _CACHE.get(text_key)
+        if known is not None:
+            return known.result()
+    expression, checked = as_expression(expr, limits)
+    key = (expression, checked)
+    known = _CACHE.get(key)
+    if known is None:
+        try:
+            known = _Known(_compute(expression, checked), None)
+        except NotationError as error:
+            # A refusal is remembered too, so asking again does not redo the work it refused.
+            known = _Known(None, str(error))
+        _CACHE.put(key, known)
+    if text_key is not None:
+        _CACHE.put(text_key, known)
+    return known.result()
 
 
 def explodes_anywhere(expr: str | Expression, *, limits: Limits | None = None) -> bool:
@@ -76,19 +95,81 @@ def explodes_anywhere(expr: str | Expression, *, limits: Limits | None = None) -
     return any(dice.explode is not None for dice in dice_terms(expression.body))
 
 
-@functools.lru_cache(maxsize=512)
-def _distribution_of_text(expr: str, limits: Limits | None) -> Distribution[int]:
-    return _distribution_of_tree(*as_expression(expr, limits))
-
-
-@functools.lru_cache(maxsize=512)
-def _distribution_of_tree(expression: Expression, limits: Limits) -> Distribution[int]:
+def _compute(expression: Expression, limits: Limits) -> Distribution[int]:
+    """The exact distribution of *expression*, uncached."""
     calculator = _Calculator(str(expression), limits)
     weights = calculator.node(expression.body)
     # Reducing every weight to an exact Fraction (a gcd with the total each) is
     # often the largest part of the work for many dice: charge it before doing it.
     calculator.charge(len(weights) * _normalise_cost(_bits(weights)))
     return Distribution(weights)
+
+
+@attrs.frozen
+class _Known:
+    """A cached answer: a distribution, or the message of the NotationError that refused it."""
+
+    distribution: Distribution[int] | None
+    refusal: str | None
+
+    def result(self) -> Distribution[int]:
+        if self.distribution is None:
+            raise NotationError(str(self.refusal))
+        return self.distribution
+
+    @property
+    def bits(self) -> int:
+        """About how much memory the answer holds, in bits (numerators, denominators, overhead)."""
+        if self.distribution is None:
+            return 8 * len(str(self.refusal)) + 1024
+        return sum(
+            p.numerator.bit_length() + p.denominator.bit_length() + 1024 for _outcome, p in self.distribution.items()
+        )
+
+
+class _SizedCache:
+    """A least-recently-used cache bounded by the memory its answers hold, not by their number.
+
+    A distribution of 1000 dice holds thousands of fractions of thousands of digits;
+    counting entries alone would let a few hundred distinct big expressions fill the
+    memory of a bot. Thread-safe.
+    """
+
+    def __init__(self, max_bits: int) -> None:
+        self.max_bits = max_bits
+        self.bits = 0
+        self._entries: OrderedDict[object, tuple[_Known, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: object) -> _Known | None:
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is None:
+                return None
+            self._entries.move_to_end(key)
+            return entry[0]
+
+    def put(self, key: object, known: _Known) -> None:
+        size = known.bits
+        if size > self.max_bits // 4:
+            return  # one answer may take at most a quarter of the cache
+        with self._lock:
+            old = self._entries.pop(key, None)
+            if old is not None:
+                self.bits -= old[1]
+            self._entries[key] = (known, size)
+            self.bits += size
+            while self.bits > self.max_bits:
+                _key, (_known, dropped) = self._entries.popitem(last=False)
+                self.bits -= dropped
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self.bits = 0
+
+
+_CACHE = _SizedCache(max_bits=8 * 64 * 2**20)  # 64 MB of exact fractions at most
 
 
 class _Calculator:
