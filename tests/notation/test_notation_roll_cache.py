@@ -25,6 +25,7 @@ def _clear_caches() -> None:
     roller_module._PLANS.clear()
     roller_module._plan_for_text.cache_clear()
     roller_module._plan_for_tree.cache_clear()
+    roller_module._FACE_RESULTS.clear()
 
 
 @pytest.fixture
@@ -86,15 +87,21 @@ def test_memo_is_keyed_by_expression_and_limits():
         roll("1d20+5", rng=ScriptedDice([3]), limits=Limits(max_length=5))
 
 
-def test_memo_is_bounded_by_the_faces():
+def test_shared_results_are_bounded(monkeypatch):
     _clear_caches()
+    roller_module._FACE_RESULTS.clear()
     for seed in range(300):
         roll("1d20+5", rng=seed)
-    plan = roller_module._PLANS["1d20+5"]
-    memo = next(cell.cell_contents for cell in plan.__closure__ if isinstance(cell.cell_contents, dict))
-    assert set(memo) <= set(range(1, 21))
+    faces = {face for _plan, face in roller_module._FACE_RESULTS}
+    assert faces <= set(range(1, 21))
+    assert len(roller_module._FACE_RESULTS) <= 20
+    monkeypatch.setattr(roller_module, "_FACE_RESULTS_KEPT", 50)
+    for k in range(40):  # many distinct one-die expressions share one bounded table
+        for face in (1, 2, 3):
+            assert roll(f"1d4+{k}", rng=ScriptedDice([face])).total == face + k
+    assert len(roller_module._FACE_RESULTS) <= 50
     for _ in range(roller_module._PLANS_KEPT + 5):  # the plan table is bounded too
-        roller_module._PLANS.setdefault(f"{len(roller_module._PLANS)}+1d4", plan)
+        roller_module._PLANS.setdefault(f"{len(roller_module._PLANS)}+1d4", roller_module._PLANS["1d20+5"])
     roll("1d6+1", rng=1)
     assert len(roller_module._PLANS) <= roller_module._PLANS_KEPT
 

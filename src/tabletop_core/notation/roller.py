@@ -100,25 +100,31 @@ def _plan_for_tree(expression: Expression, limits: Limits) -> Callable[[DiceSour
     # The commonest bot roll is one die plus fixed numbers (1d20+5): its result is
     # decided by one face, and results are immutable, so each face's result is
     # built once and shared, like small ints. Only true faces (Python ints in
-    # 1..sides) are kept, so the memo holds at most `sides` results and a source
-    # that breaks the DiceSource contract (a numpy int, a 0) cannot put its value
-    # into the results other sources get: such a face is rolled uncached.
+    # 1..sides) are kept, so a source that breaks the DiceSource contract (a numpy
+    # int, a 0) cannot put its value into the results other sources get. All plans
+    # share one table of at most _FACE_RESULTS_KEPT results (a few MB), so many
+    # distinct one-die expressions cannot pile up memory.
     sides = single.sides
-    memo: dict[int, RollResult] = {}
 
     def run_single(source: DiceSource) -> RollResult:
         face = source.roll(sides)
-        result = memo.get(face) if type(face) is int else None
+        if type(face) is not int or not 1 <= face <= sides:
+            return run(_OneFace(face))
+        key = (run, face)
+        result = _FACE_RESULTS.get(key)
         if result is None:
             result = run(_OneFace(face))
-            if type(face) is int and 1 <= face <= sides:
-                memo[face] = result
+            if len(_FACE_RESULTS) >= _FACE_RESULTS_KEPT:
+                _FACE_RESULTS.clear()  # a crude bound, like _PLANS: the next rolls rebuild what they need
+            _FACE_RESULTS[key] = result
         return result
 
     return run_single
 
 
-_MEMO_SIDES = 100  # memoise results of one-die expressions up to a d100: at most 100 results each
+_MEMO_SIDES = 100  # share results of one-die expressions up to a d100: at most 100 results each
+_FACE_RESULTS_KEPT = 20_000  # shared one-die results kept in all (about 7 MB)
+_FACE_RESULTS: dict[tuple[object, int], RollResult] = {}
 
 
 class _OneFace(DiceSource):
