@@ -20,7 +20,7 @@ from typing import Any, TypeAlias, Union
 
 import attrs
 
-from tabletop_core._validate import check_int, check_type, int_field
+from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.notation.errors import NotationError
 
 __all__ = [
@@ -54,6 +54,10 @@ def _one_of(options: tuple[str, ...]) -> Any:
             raise NotationError(f"{attribute.name} must be one of {', '.join(options)}, got {value!r}")
 
     return validate
+
+
+def _optional(kind: type[Any]) -> Any:
+    return attrs.validators.optional(of_type(kind))
 
 
 @attrs.frozen
@@ -103,8 +107,8 @@ class Reroll:
     the result, marked as rerolled.
     """
 
-    condition: Comparison = attrs.field(validator=attrs.validators.instance_of(Comparison))
-    once: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    condition: Comparison = attrs.field(validator=of_type(Comparison))
+    once: bool = attrs.field(default=False, validator=of_type(bool))
 
     def __str__(self) -> str:
         condition = str(self.condition.value) if self.condition.op == "=" else str(self.condition)
@@ -119,9 +123,7 @@ class Explode:
     in turn, up to :data:`~tabletop_core.notation.limits.EXPLODE_DEPTH` times per die.
     """
 
-    on: Comparison | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(Comparison))
-    )
+    on: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
 
 
 @attrs.frozen
@@ -148,10 +150,6 @@ class Select:
         return True, max(pool - self.count, 0)
 
 
-def _optional(kind: type[Any]) -> Any:
-    return attrs.validators.optional(attrs.validators.instance_of(kind))
-
-
 @attrs.frozen
 class Dice:
     """A dice term: ``count`` dice with ``sides`` faces (or Fate dice) and their modifiers.
@@ -176,7 +174,7 @@ class Dice:
 
     count: int = int_field(low=1)
     sides: int = int_field(low=1)
-    fate: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    fate: bool = attrs.field(default=False, validator=of_type(bool))
     reroll: Reroll | None = attrs.field(default=None, validator=_optional(Reroll))
     explode: Explode | None = attrs.field(default=None, validator=_optional(Explode))
     select: Select | None = attrs.field(default=None, validator=_optional(Select))

@@ -75,11 +75,7 @@ def parse(expr: str, *, limits: Limits | None = None) -> Expression:
         tabletop_core.notation.errors.NotationError: 1d20+ [atk]: expected a number or a die at column 6
     """
     check_type("expr", expr, str)
-    if limits is None:
-        limits = DEFAULT_LIMITS
-    elif not isinstance(limits, Limits):
-        raise TypeError(f"limits must be a Limits, got {type(limits).__name__}")
-    return _parse_cached(expr, limits)
+    return _parse_cached(expr, _limits(limits))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -264,6 +260,11 @@ class _Parser:
         return Comparison(op, value)
 
 
+def _limits(limits: Limits | None) -> Limits:
+    """The limits a call gives, or the defaults; anything else is a TypeError."""
+    return DEFAULT_LIMITS if limits is None else check_type("limits", limits, Limits)
+
+
 def as_expression(expr: object, limits: Limits | None) -> tuple[Expression, Limits]:
     """Accept text, an :class:`Expression` or a bare node; check it against *limits*.
 
@@ -274,10 +275,7 @@ def as_expression(expr: object, limits: Limits | None) -> tuple[Expression, Limi
         NotationError: a syntax error or a broken limit.
         TypeError: *expr* is none of those, or *limits* is not a :class:`Limits`.
     """
-    if limits is None:
-        limits = DEFAULT_LIMITS
-    elif not isinstance(limits, Limits):
-        raise TypeError(f"limits must be a Limits, got {type(limits).__name__}")
+    limits = _limits(limits)
     if isinstance(expr, str):
         return _parse_cached(expr, limits), limits
     if isinstance(expr, (Number, Dice, Negate, Sum, Product)):
