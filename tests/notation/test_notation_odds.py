@@ -270,3 +270,14 @@ def test_the_cache_is_bounded_by_memory():
     cache.put("refused", refusal)
     with pytest.raises(NotationError, match="too big"):
         cache.get("refused").result()
+
+
+def test_odds_limits_at_their_edges():
+    assert len(distribution("3d6", limits=Limits(max_odds_outcomes=16))) == 16
+    with pytest.raises(NotationError, match="more than 15 outcomes"):
+        distribution("3d6", limits=Limits(max_odds_outcomes=15))
+    assert len(distribution("1000d2", limits=Limits(max_odds_outcomes=1001))) == 1001
+    with pytest.raises(NotationError, match="more than 1000 outcomes"):
+        distribution("1000d2", limits=Limits(max_odds_outcomes=1000))
+    # explode_depth=0: a die never explodes, for odds as for rolls.
+    assert distribution("1d6!", limits=Limits(explode_depth=0)) == Distribution.uniform(range(1, 7))
