@@ -2,10 +2,11 @@
 
 One call gives the roll explained, the exact odds, and fast batch simulation.
 
->>> import tabletop_core as tc
->>> from tabletop_core.dice import d20
->>> d20.roll(rng=tc.ScriptedDice([17]))
-17
+Examples:
+    >>> import tabletop_core as tc
+    >>> from tabletop_core.dice import d20
+    >>> d20.roll(rng=tc.ScriptedDice([17]))
+    17
 """
 
 from tabletop_core import action_roll, d20, notation, residue

@@ -1,10 +1,11 @@
 """Dice: :class:`Die`, the standard dice, and :class:`DieRoll` records.
 
->>> from tabletop_core.dice import d6, d20
->>> str(d6), d20.sides
-('d6', 20)
->>> d6.roll(rng=7) in range(1, 7)
-True
+Examples:
+    >>> from tabletop_core.dice import d6, d20
+    >>> str(d6), d20.sides
+    ('d6', 20)
+    >>> d6.roll(rng=7) in range(1, 7)
+    True
 """
 
 from __future__ import annotations
@@ -65,10 +66,11 @@ class DieRoll(Record):
 
     Results keep these so that every die stays visible, even a cancelled one.
 
-    >>> DieRoll(sides=6, value=6)
-    DieRoll(sides=6, value=6)
-    >>> str(DieRoll(sides=6, value=4)), DieRoll(sides=6, value=6).is_max
-    ('d6(4)', True)
+    Examples:
+        >>> DieRoll(sides=6, value=6)
+        DieRoll(sides=6, value=6)
+        >>> str(DieRoll(sides=6, value=4)), DieRoll(sides=6, value=6).is_max
+        ('d6(4)', True)
     """
 
     sides: int = int_field(low=1, high=MAX_SIDES)

@@ -6,15 +6,16 @@ theirs by enumerating a pure rule function over the faces of the dice
 (:meth:`Distribution.from_function`), so the odds can never drift from the
 rules.
 
->>> from tabletop_core import Distribution
->>> from tabletop_core.dice import d6
->>> two_d6 = Distribution.from_function(lambda a, b: a + b, d6, d6)
->>> two_d6.probability(7)
-Fraction(1, 6)
->>> two_d6.probability(lambda total: total >= 10)
-Fraction(1, 6)
->>> two_d6.mean()
-Fraction(7, 1)
+Examples:
+    >>> from tabletop_core import Distribution
+    >>> from tabletop_core.dice import d6
+    >>> two_d6 = Distribution.from_function(lambda a, b: a + b, d6, d6)
+    >>> two_d6.probability(7)
+    Fraction(1, 6)
+    >>> two_d6.probability(lambda total: total >= 10)
+    Fraction(1, 6)
+    >>> two_d6.mean()
+    Fraction(7, 1)
 """
 
 from __future__ import annotations
@@ -117,7 +118,7 @@ class Distribution(Generic[T]):
         Returns:
             The distribution of ``func``'s results.
 
-        Example:
+        Examples:
             >>> from tabletop_core.dice import d6
             >>> Distribution.from_function(max, d6, d6).probability(6)
             Fraction(11, 36)

@@ -133,7 +133,7 @@ class ScriptedDice(DiceSource):
     Raises:
         TypeError: a value is not an int.
 
-    Example:
+    Examples:
         >>> dice = ScriptedDice([4, 3, 8])
         >>> dice.roll(6), dice.roll(10), dice.roll(10)
         (4, 3, 8)
@@ -253,7 +253,7 @@ def dice_source(rng: RngLike = None) -> DiceSource:
         TypeError: *rng* is none of the accepted kinds (the message lists them).
         InvalidInput: a seed is negative.
 
-    Example:
+    Examples:
         >>> a, b = dice_source(42), dice_source(42)
         >>> [a.roll(6) for _ in range(4)] == [b.roll(6) for _ in range(4)]
         True

@@ -1,8 +1,9 @@
 """Ironsworn: Starforged: the action roll, momentum, progress tracks, meters, impacts and the oracle.
 
->>> from tabletop_core import action_roll as ar
->>> str(ar.resolve_action(action_die=4, challenge_dice=(3, 8), stat=2))
-'Action 4 + 2 = 6 vs 3 · 8 -> weak hit'
+Examples:
+    >>> from tabletop_core import action_roll as ar
+    >>> str(ar.resolve_action(action_die=4, challenge_dice=(3, 8), stat=2))
+    'Action 4 + 2 = 6 vs 3 · 8 -> weak hit'
 """
 
 from tabletop_core.action_roll.action import (

@@ -3,12 +3,13 @@
 :func:`resolve_action` is the pure rule (dice in, result out); :func:`action_roll`
 draws the action die first, then the two challenge dice, and calls it.
 
->>> from tabletop_core.action_roll import resolve_action
->>> result = resolve_action(action_die=4, challenge_dice=(3, 8), stat=2)
->>> str(result)
-'Action 4 + 2 = 6 vs 3 · 8 -> weak hit'
->>> result.outcome, result.is_match
-(<Outcome.WEAK_HIT: 'weak hit'>, False)
+Examples:
+    >>> from tabletop_core.action_roll import resolve_action
+    >>> result = resolve_action(action_die=4, challenge_dice=(3, 8), stat=2)
+    >>> str(result)
+    'Action 4 + 2 = 6 vs 3 · 8 -> weak hit'
+    >>> result.outcome, result.is_match
+    (<Outcome.WEAK_HIT: 'weak hit'>, False)
 """
 
 from __future__ import annotations
@@ -272,7 +273,7 @@ def resolve_action(
         InvalidInput: a value is outside its range.
         TypeError: a value is not an int, or the challenge dice not a sequence.
 
-    Example:
+    Examples:
         >>> str(resolve_action(action_die=4, challenge_dice=(2, 9), stat=1, momentum=-4))
         'Action 4 cancelled by momentum -4 to 0 + 1 = 1 vs 2 · 9 -> miss'
     """
@@ -291,7 +292,7 @@ def action_roll(
     dice. See :func:`resolve_action` for the rules and arguments, and
     :func:`~tabletop_core.dice_source` for *rng*.
 
-    Example:
+    Examples:
         >>> from tabletop_core import ScriptedDice
         >>> str(action_roll(stat=2, rng=ScriptedDice([4, 3, 8])))
         'Action 4 + 2 = 6 vs 3 · 8 -> weak hit'
@@ -335,7 +336,7 @@ def burn_momentum(result: ActionResult, momentum: Momentum) -> tuple[ActionResul
             *momentum*: a burn follows the roll at once.
         TypeError: *result* or *momentum* is of the wrong type.
 
-    Example:
+    Examples:
         >>> from tabletop_core.action_roll import Momentum
         >>> miss = resolve_action(action_die=2, challenge_dice=(5, 8), stat=2)
         >>> burned, after = burn_momentum(miss, Momentum(9))
@@ -391,7 +392,7 @@ def burn_would_improve(result: ActionResult, momentum: Momentum | int) -> bool:
         InvalidInput: an int *momentum* outside -6..10, or other than the
             (non-zero) momentum the roll was made with.
 
-    Example:
+    Examples:
         >>> miss = resolve_action(action_die=2, challenge_dice=(5, 8), stat=2)
         >>> burn_would_improve(miss, 6), burn_would_improve(miss, 5)
         (True, False)

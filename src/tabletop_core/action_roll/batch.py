@@ -11,10 +11,11 @@ second of every roll (contiguous blocks keep the array work fast). A
 :class:`~tabletop_core.ScriptedDice` given that order replays exactly.
 Outcomes are stored as small codes (see :attr:`Outcome.code`).
 
->>> from tabletop_core.action_roll import simulate_action
->>> batch = simulate_action(10_000, stat=2, rng=1)
->>> len(batch), sum(batch.counts().values())
-(10000, 10000)
+Examples:
+    >>> from tabletop_core.action_roll import simulate_action
+    >>> batch = simulate_action(10_000, stat=2, rng=1)
+    >>> len(batch), sum(batch.counts().values())
+    (10000, 10000)
 """
 
 from __future__ import annotations
@@ -232,7 +233,7 @@ def simulate_progress(
         InvalidInput: a value is out of range (*n* above :data:`MAX_BATCH` too).
         TypeError: a value has the wrong type.
 
-    Example:
+    Examples:
         >>> simulate_progress(1000, 10, rng=3).counts()[Outcome.MISS] > 0
         True
     """

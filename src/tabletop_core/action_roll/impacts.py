@@ -6,12 +6,13 @@ it; battered blocks raising a vehicle's integrity until it is repaired.
 Vehicle troubles count only while the character is aboard. Burdens clear only
 by resolving their quest; lasting effects and cursed are permanent.
 
->>> from tabletop_core.action_roll import Impact, Impacts
->>> impacts = Impacts().mark(Impact.WOUNDED).mark(Impact.BATTERED)
->>> impacts.count, impacts.board().count
-(1, 2)
->>> impacts.max_momentum, impacts.momentum_reset
-(9, 1)
+Examples:
+    >>> from tabletop_core.action_roll import Impact, Impacts
+    >>> impacts = Impacts().mark(Impact.WOUNDED).mark(Impact.BATTERED)
+    >>> impacts.count, impacts.board().count
+    (1, 2)
+    >>> impacts.max_momentum, impacts.momentum_reset
+    (9, 1)
 """
 
 from __future__ import annotations

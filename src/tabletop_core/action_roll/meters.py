@@ -8,14 +8,15 @@ it. Allies share one supply: keep one :class:`Party` for the group and pass
 each character through :meth:`Party.share_with` so the shared *unprepared*
 impact counts for everyone.
 
->>> from tabletop_core.action_roll import Character, Impact, Meter
->>> hero = Character().suffer(Meter.HEALTH, 5).mark_impact(Impact.WOUNDED)
->>> str(hero)
-'health 0/5, spirit 5/5, momentum +2 (max +9, reset +1); wounded'
->>> hero.recover(Meter.HEALTH, 2)
-Traceback (most recent call last):
-  ...
-tabletop_core.errors.RuleError: health cannot be raised while wounded is marked
+Examples:
+    >>> from tabletop_core.action_roll import Character, Impact, Meter
+    >>> hero = Character().suffer(Meter.HEALTH, 5).mark_impact(Impact.WOUNDED)
+    >>> str(hero)
+    'health 0/5, spirit 5/5, momentum +2 (max +9, reset +1); wounded'
+    >>> hero.recover(Meter.HEALTH, 2)
+    Traceback (most recent call last):
+      ...
+    tabletop_core.errors.RuleError: health cannot be raised while wounded is marked
 """
 
 from __future__ import annotations

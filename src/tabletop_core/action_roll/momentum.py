@@ -5,14 +5,15 @@ momentum becomes after a burn) is +2 with no impact, +1 with one and 0 with
 more than one. :class:`Momentum` is a frozen value: every operation returns a
 new one.
 
->>> from tabletop_core.action_roll import Momentum
->>> momentum = Momentum()
->>> str(momentum)
-'momentum +2 (max +10, reset +2)'
->>> str(momentum.gain(3).lose(1))
-'momentum +4 (max +10, reset +2)'
->>> Momentum(value=7, impacts=1).burn()
-Momentum(value=1, impacts=1, shortfall=0)
+Examples:
+    >>> from tabletop_core.action_roll import Momentum
+    >>> momentum = Momentum()
+    >>> str(momentum)
+    'momentum +2 (max +10, reset +2)'
+    >>> str(momentum.gain(3).lose(1))
+    'momentum +4 (max +10, reset +2)'
+    >>> Momentum(value=7, impacts=1).burn()
+    Momentum(value=1, impacts=1, shortfall=0)
 """
 
 from __future__ import annotations

@@ -5,10 +5,11 @@ Every distribution here is built by enumerating the pure rule functions of
 uses) over every face of the dice, and the tests check each against brute
 force over :func:`resolve_action` itself.
 
->>> from tabletop_core.action_roll import action_odds, Outcome
->>> odds = action_odds(stat=2)
->>> tuple(str(odds.probability(o)) for o in Outcome)
-('139/600', '131/300', '199/600')
+Examples:
+    >>> from tabletop_core.action_roll import action_odds, Outcome
+    >>> odds = action_odds(stat=2)
+    >>> tuple(str(odds.probability(o)) for o in Outcome)
+    ('139/600', '131/300', '199/600')
 """
 
 from __future__ import annotations
@@ -91,7 +92,7 @@ def action_odds(
         InvalidInput: a value is out of range.
         TypeError: a value has the wrong type.
 
-    Example:
+    Examples:
         >>> tuple(str(p) for p in action_odds(stat=2, momentum=8, burn=True).probabilities)
         ('49/100', '21/50', '9/100')
     """
@@ -108,7 +109,7 @@ def action_match_odds(
 
     Arguments as for :func:`action_odds`.
 
-    Example:
+    Examples:
         >>> str(action_match_odds(stat=2).probability((Outcome.MISS, True)))
         '11/200'
     """
@@ -125,7 +126,7 @@ def action_match_odds(
 def progress_odds(progress_score: int) -> Distribution[Outcome]:
     """The exact odds of a progress roll with *progress_score* (0..10); momentum plays no part.
 
-    Example:
+    Examples:
         >>> tuple(str(p) for p in progress_odds(7).probabilities)
         ('9/25', '12/25', '4/25')
     """
@@ -142,7 +143,7 @@ def progress_match_odds(progress_score: int) -> Distribution[tuple[Outcome, bool
 def oracle_odds(odds: Odds) -> Distribution[tuple[bool, bool]]:
     """The exact odds of Ask the Oracle's ``(answer, is_match)`` for *odds*.
 
-    Example:
+    Examples:
         >>> str(oracle_odds(Odds.LIKELY).probability(lambda pair: pair[0]))
         '3/4'
     """
@@ -165,7 +166,7 @@ def odds_table(bonuses: Iterable[int] = range(8), *, momentum: int = 0, burn: bo
         momentum: Momentum when rolling, -6..10.
         burn: Use the "burn whenever it improves" policy.
 
-    Example:
+    Examples:
         >>> print(odds_table(range(2, 4)))
         | stat + adds | strong hit | weak hit | miss |
         |--:|--:|--:|--:|

@@ -5,11 +5,12 @@ Ask the Oracle (Starforged) answers *yes* when the roll is at or under the
 odds' threshold; a roll of 11, 22, ..., 99 or 100 is a match (an extreme
 result or a twist).
 
->>> from tabletop_core.action_roll import Odds, resolve_oracle, read_oracle_dice
->>> str(resolve_oracle(odds=Odds.LIKELY, roll=42))
-'Ask the Oracle (likely, yes on 75 or under): 42 -> yes'
->>> read_oracle_dice(0, 0), read_oracle_dice(7, 3)
-(100, 73)
+Examples:
+    >>> from tabletop_core.action_roll import Odds, resolve_oracle, read_oracle_dice
+    >>> str(resolve_oracle(odds=Odds.LIKELY, roll=42))
+    'Ask the Oracle (likely, yes on 75 or under): 42 -> yes'
+    >>> read_oracle_dice(0, 0), read_oracle_dice(7, 3)
+    (100, 73)
 """
 
 from __future__ import annotations
@@ -159,7 +160,7 @@ def resolve_oracle(*, odds: Odds, roll: int) -> OracleAnswer:
 def ask_the_oracle(odds: Odds = Odds.FIFTY_FIFTY, *, rng: RngLike = None) -> OracleAnswer:
     """Ask the Oracle: make an oracle roll and answer yes or no.
 
-    Example:
+    Examples:
         >>> from tabletop_core import ScriptedDice
         >>> str(ask_the_oracle(Odds.UNLIKELY, rng=ScriptedDice([22])))
         'Ask the Oracle (unlikely, yes on 25 or under): 22 -> yes (match: an extreme result or a twist)'

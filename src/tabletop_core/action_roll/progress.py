@@ -5,12 +5,13 @@ the challenge's rank; the progress score is the number of fully filled boxes.
 A progress roll judges that score against the two challenge dice only:
 momentum is ignored (no burn, no cancel).
 
->>> from tabletop_core.action_roll import ProgressTrack, Rank, resolve_progress
->>> track = ProgressTrack(Rank.DANGEROUS).mark(times=3)
->>> track.ticks, track.score
-(24, 6)
->>> str(resolve_progress(progress_score=track.score, challenge_dice=(3, 8)))
-'Progress 6 vs 3 · 8 -> weak hit'
+Examples:
+    >>> from tabletop_core.action_roll import ProgressTrack, Rank, resolve_progress
+    >>> track = ProgressTrack(Rank.DANGEROUS).mark(times=3)
+    >>> track.ticks, track.score
+    (24, 6)
+    >>> str(resolve_progress(progress_score=track.score, challenge_dice=(3, 8)))
+    'Progress 6 vs 3 · 8 -> weak hit'
 """
 
 from __future__ import annotations
@@ -215,7 +216,7 @@ def experience(tracks: Iterable[LegacyTrack]) -> int:
     Raises:
         TypeError: an item is not a LegacyTrack.
 
-    Example:
+    Examples:
         >>> experience([LegacyTrack(Legacy.QUESTS, ticks=9), LegacyTrack(Legacy.BONDS, ticks=4)])
         6
     """
@@ -276,7 +277,7 @@ def resolve_progress(*, progress_score: int, challenge_dice: Sequence[int]) -> P
         InvalidInput: a value is outside its range.
         TypeError: a value is not an int.
 
-    Example:
+    Examples:
         >>> str(resolve_progress(progress_score=10, challenge_dice=(10, 10)))
         'Progress 10 vs 10 · 10 -> miss (match)'
     """
@@ -311,7 +312,7 @@ def progress_roll(track_or_score: ProgressTrack | LegacyTrack | int, *, rng: Rng
             progress score 0..10.
         rng: Where the dice come from (see :func:`~tabletop_core.dice_source`).
 
-    Example:
+    Examples:
         >>> from tabletop_core import ScriptedDice
         >>> str(progress_roll(7, rng=ScriptedDice([3, 8])))
         'Progress 7 vs 3 · 8 -> weak hit'

@@ -1,10 +1,11 @@
 """The d20 Stakes system: Tests against Stakes, Fortune/Misfortune, Contests and Conditions.
 
->>> from tabletop_core import d20
->>> import tabletop_core as tc
->>> print(d20.roll_test(stakes=d20.Stakes.MID, modifier=3, fortune="target Off Guard", kind="check",
-...                     rng=tc.ScriptedDice([14, 4])))
-Check 14 + 3 + d6(4) = 21 · Mid Stakes -> Success (Fortune: target Off Guard)
+Examples:
+    >>> from tabletop_core import d20
+    >>> import tabletop_core as tc
+    >>> print(d20.roll_test(stakes=d20.Stakes.MID, modifier=3, fortune="target Off Guard", kind="check",
+    ...                     rng=tc.ScriptedDice([14, 4])))
+    Check 14 + 3 + d6(4) = 21 · Mid Stakes -> Success (Fortune: target Off Guard)
 """
 
 from tabletop_core.d20.batch import OUTCOME_CODES, TestBatch, simulate_test

@@ -6,10 +6,11 @@ no Python loop per roll. With :class:`~tabletop_core.ScriptedDice` it reads the
 same dice in the same order, so it can be checked against the pure
 :func:`~tabletop_core.d20.resolve_test` die for die.
 
->>> from tabletop_core.d20 import simulate_test
->>> batch = simulate_test(10_000, stakes="mid", modifier=3, rng=1)
->>> sum(batch.counts().values())
-10000
+Examples:
+    >>> from tabletop_core.d20 import simulate_test
+    >>> batch = simulate_test(10_000, stakes="mid", modifier=3, rng=1)
+    >>> sum(batch.counts().values())
+    10000
 """
 
 from __future__ import annotations

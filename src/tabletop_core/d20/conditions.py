@@ -12,12 +12,13 @@ Condition's own rule:
 * a suppressed Condition has no effect, but its Duration still counts down;
 * Durations count in Rounds; 1 minute lasts 10 Rounds (hours and days in minutes).
 
->>> from tabletop_core.d20 import Condition, Conditions, Duration, implied_conditions
->>> sorted(c.value for c in implied_conditions(Condition.PETRIFIED))
-['Immobilized', 'Incapacitated', 'Off Guard', 'Paralyzed']
->>> state = Conditions().add(Condition.PRONE).add("frightened", duration=Duration.of(rounds=3))
->>> print(state)
-Prone (until removed), Frightened (3 rounds); also Off Guard
+Examples:
+    >>> from tabletop_core.d20 import Condition, Conditions, Duration, implied_conditions
+    >>> sorted(c.value for c in implied_conditions(Condition.PETRIFIED))
+    ['Immobilized', 'Incapacitated', 'Off Guard', 'Paralyzed']
+    >>> state = Conditions().add(Condition.PRONE).add("frightened", duration=Duration.of(rounds=3))
+    >>> print(state)
+    Prone (until removed), Frightened (3 rounds); also Off Guard
 """
 
 from __future__ import annotations
@@ -134,8 +135,9 @@ del C
 def direct_implications(condition: Condition | str) -> frozenset[Condition]:
     """The Conditions a Condition's own rule says you gain (one step, not transitive).
 
-    >>> sorted(c.value for c in direct_implications("petrified"))
-    ['Paralyzed']
+    Examples:
+        >>> sorted(c.value for c in direct_implications("petrified"))
+        ['Paralyzed']
     """
     return _IMPLIES.get(Condition.parse(condition), frozenset())
 
@@ -149,8 +151,9 @@ def implied_conditions(condition: Condition | str) -> frozenset[Condition]:
         InvalidInput: the name is not a Condition.
         TypeError: *condition* is neither a Condition nor a str.
 
-    >>> sorted(c.value for c in implied_conditions(Condition.STAGGERED))
-    ['Helpless', 'Impaired', 'Off Guard', 'Slowed', 'Unfocused']
+    Examples:
+        >>> sorted(c.value for c in implied_conditions(Condition.STAGGERED))
+        ['Helpless', 'Impaired', 'Off Guard', 'Slowed', 'Unfocused']
     """
     start = Condition.parse(condition)
     found: set[Condition] = set()
@@ -198,8 +201,9 @@ class Duration(Record):
     def of(cls, *, rounds: int = 0, minutes: int = 0, hours: int = 0, days: int = 0) -> Duration:
         """A Duration from Rounds, minutes, hours and days (1 minute = 10 Rounds).
 
-        >>> Duration.of(minutes=1).rounds, Duration.of(hours=2).rounds
-        (10, 1200)
+        Examples:
+            >>> Duration.of(minutes=1).rounds, Duration.of(hours=2).rounds
+            (10, 1200)
         """
         return cls(_to_rounds(rounds=rounds, minutes=minutes, hours=hours, days=days))
 
@@ -380,7 +384,7 @@ class Conditions(Record):
         instances: The Condition instances the creature has been given.
         suppressions: Which Conditions suppress which.
 
-    Example:
+    Examples:
         >>> state = Conditions().add("fatigue").add("fatigue").add("fatigue")
         >>> state.fatigue
         3
@@ -483,12 +487,13 @@ class Conditions(Record):
     def restrictions(self) -> list[str]:
         """The rules text's other limits that apply now, one line per Condition in effect.
 
-        >>> for line in Conditions().add("stunned").restrictions():
-        ...     print(line)
-        Immobilized: you can't Move or otherwise move under your own power
-        Off Guard: Attacks against you gain Fortune
-        Stunned: you can't communicate coherently
-        Unfocused: your Focus ends; you can't start to Focus
+        Examples:
+            >>> for line in Conditions().add("stunned").restrictions():
+            ...     print(line)
+            Immobilized: you can't Move or otherwise move under your own power
+            Off Guard: Attacks against you gain Fortune
+            Stunned: you can't communicate coherently
+            Unfocused: your Focus ends; you can't start to Focus
         """
         return [f"{c}: {_LIMITS[c]}" for c in Condition if c in self.active and c in _LIMITS]
 

@@ -3,9 +3,10 @@
 Core Rule "Contest": there is no Setback, only Success or Failure for the actor.
 On a tie the higher governing Trait wins; if the Traits tie too, the Target wins.
 
->>> from tabletop_core.d20 import resolve_contest
->>> print(resolve_contest(actor_total=15, target_total=15, actor_trait=3, target_trait=1))
-Contest 15 vs 15, tie -> Trait 3 vs 1 -> actor wins: Success
+Examples:
+    >>> from tabletop_core.d20 import resolve_contest
+    >>> print(resolve_contest(actor_total=15, target_total=15, actor_trait=3, target_trait=1))
+    Contest 15 vs 15, tie -> Trait 3 vs 1 -> actor wins: Success
 """
 
 from __future__ import annotations
@@ -139,7 +140,7 @@ def resolve_contest(*, actor_total: int, target_total: int, actor_trait: int, ta
         TypeError: a value is not an int.
         InvalidInput: a value is beyond the library's limits.
 
-    Example:
+    Examples:
         >>> resolve_contest(actor_total=12, target_total=12, actor_trait=2, target_trait=2).winner
         <Side.TARGET: 'target'>
     """
@@ -230,7 +231,7 @@ def roll_contest(
         InvalidInput: a value is out of range.
         TypeError: a value has the wrong type.
 
-    Example:
+    Examples:
         >>> import tabletop_core as tc
         >>> contest = roll_contest(actor_modifier=3, target_modifier=4, actor_trait=2, target_trait=1,
         ...                        rng=tc.ScriptedDice([12, 11]))

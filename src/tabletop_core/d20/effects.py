@@ -23,9 +23,10 @@ Rules applied (implied Conditions included, suppressed ones left out):
 
 Attacks and Spells are Checks (Core Rule "Check"), so what applies to Checks applies to them.
 
->>> from tabletop_core.d20 import Conditions, effects_on_test
->>> print(effects_on_test(Conditions().add("prone"), kind="attack", side="target"))
-Fortune (target Off Guard (from Prone))
+Examples:
+    >>> from tabletop_core.d20 import Conditions, effects_on_test
+    >>> print(effects_on_test(Conditions().add("prone"), kind="attack", side="target"))
+    Fortune (target Off Guard (from Prone))
 """
 
 from __future__ import annotations
@@ -96,7 +97,7 @@ def effects_on_test(
         InvalidInput: an unknown kind, side, Trait or attack.
         TypeError: a wrong type.
 
-    Example:
+    Examples:
         >>> state = Conditions().add("sickened").add("fatigue", value=2)
         >>> print(effects_on_test(state, kind="save", trait="body"))
         Misfortune (Impaired (from Sickened)); Fatigue -2
@@ -211,7 +212,7 @@ def effects_between(
     the target is Invisible). The Fatigue is the actor's. Other arguments are as
     for :func:`effects_on_test`.
 
-    Example:
+    Examples:
         >>> attacker = Conditions().add("sickened")
         >>> target = Conditions().add("restrained")
         >>> print(effects_between(attacker, target, kind="attack", attack="melee"))

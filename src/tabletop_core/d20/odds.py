@@ -4,10 +4,11 @@ The odds are not a separate formula: :func:`stakes_odds` calls
 :func:`~tabletop_core.d20.resolve_test` once per face of the d20 (and of the d6,
 when one is rolled), so they cannot drift from the rules.
 
->>> from tabletop_core.d20 import Stakes, stakes_odds
->>> odds = stakes_odds(stakes=Stakes.MID, modifier=3)
->>> [str(p) for p in odds.probabilities]
-['9/20', '1/4', '3/10']
+Examples:
+    >>> from tabletop_core.d20 import Stakes, stakes_odds
+    >>> odds = stakes_odds(stakes=Stakes.MID, modifier=3)
+    >>> [str(p) for p in odds.probabilities]
+    ['9/20', '1/4', '3/10']
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ def stakes_odds(
 
     Arguments are those of :func:`~tabletop_core.d20.roll_test`.
 
-    Example:
+    Examples:
         >>> odds = stakes_odds(stakes="high", modifier=5, fortune=True)
         >>> odds.probability(Outcome.SUCCESS)
         Fraction(19, 40)
@@ -102,7 +103,7 @@ def total_odds(
 ) -> Distribution[int]:
     """The exact distribution of the Test Total (Stakes play no part in it).
 
-    Example:
+    Examples:
         >>> total_odds(fortune=True).mean()
         Fraction(14, 1)
     """
@@ -135,7 +136,7 @@ def contest_odds(
     Each side's Test Total is enumerated exactly (:func:`total_odds`), then every
     pair of totals is judged by :func:`~tabletop_core.d20.resolve_contest`.
 
-    Example:
+    Examples:
         >>> contest_odds(actor_trait=1, target_trait=1).probability(Side.ACTOR)
         Fraction(19, 40)
     """
@@ -158,7 +159,7 @@ def contest_odds(
 def actor_win_chance(**kwargs: Any) -> Fraction:
     """The exact chance that the actor wins a Contest; takes the arguments of :func:`contest_odds`.
 
-    Example:
+    Examples:
         >>> actor_win_chance(actor_modifier=2, actor_trait=2, target_trait=1)
         Fraction(247, 400)
     """
@@ -180,7 +181,7 @@ def odds_table(stakes: Stakes | str, *, modifiers: Iterable[int] = range(-2, 11)
             :data:`MAX_TABLE_ROWS` rows are asked for.
         TypeError: *modifiers* is not an iterable of ints.
 
-    Example:
+    Examples:
         >>> print(odds_table("high", modifiers=[5]))
         | modifier | Success | Setback | Failure | Success with Fortune | Setback with Fortune | Failure with Fortune |
         |--:|--:|--:|--:|--:|--:|--:|

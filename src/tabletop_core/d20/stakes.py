@@ -4,11 +4,12 @@ Core Rules "Low/Mid/High Stakes" and "Success/Setback/Failure": a Test Total at 
 above the Stakes' Success threshold is a Success, at or above its Setback
 threshold a Setback, anything lower a Failure.
 
->>> from tabletop_core.d20 import Stakes, classify
->>> Stakes.MID.success_at, Stakes.MID.setback_at
-(15, 10)
->>> classify(14, Stakes.MID), classify(15, Stakes.MID)
-(<Outcome.SETBACK: 'Setback'>, <Outcome.SUCCESS: 'Success'>)
+Examples:
+    >>> from tabletop_core.d20 import Stakes, classify
+    >>> Stakes.MID.success_at, Stakes.MID.setback_at
+    (15, 10)
+    >>> classify(14, Stakes.MID), classify(15, Stakes.MID)
+    (<Outcome.SETBACK: 'Setback'>, <Outcome.SUCCESS: 'Success'>)
 """
 
 from __future__ import annotations
@@ -104,7 +105,7 @@ def classify(total: int, stakes: Stakes | str) -> Outcome:
         TypeError: *total* is not an int, or *stakes* is not a Stakes.
         InvalidInput: *stakes* is a name that is not a Stakes level.
 
-    Example:
+    Examples:
         >>> classify(4, "low"), classify(5, "low"), classify(20, "high")
         (<Outcome.FAILURE: 'Failure'>, <Outcome.SETBACK: 'Setback'>, <Outcome.SUCCESS: 'Success'>)
     """

@@ -10,10 +10,11 @@ Fortune and Misfortune never roll more than one d6, however many instances
 there are, and any Fortune with any Misfortune cancel: no d6 is rolled. The rules
 give no special effect to a natural 20 or 1, so there is none.
 
->>> from tabletop_core.d20 import Stakes, resolve_test
->>> print(resolve_test(flat_roll=14, stakes=Stakes.MID, modifier=3, fortune="target Off Guard", fortune_die=4,
-...                    kind="check"))
-Check 14 + 3 + d6(4) = 21 · Mid Stakes -> Success (Fortune: target Off Guard)
+Examples:
+    >>> from tabletop_core.d20 import Stakes, resolve_test
+    >>> print(resolve_test(flat_roll=14, stakes=Stakes.MID, modifier=3, fortune="target Off Guard", fortune_die=4,
+    ...                    kind="check"))
+    Check 14 + 3 + d6(4) = 21 · Mid Stakes -> Success (Fortune: target Off Guard)
 """
 
 from __future__ import annotations
@@ -106,8 +107,9 @@ def attack_trait(kind: AttackKind | str) -> Trait:
 
     Body for Melee Attacks, Mind for Ranged and Thrown Attacks, Soul for Spells.
 
-    >>> attack_trait(AttackKind.MELEE), attack_trait("thrown"), attack_trait("spell")
-    (<Trait.BODY: 'Body'>, <Trait.MIND: 'Mind'>, <Trait.SOUL: 'Soul'>)
+    Examples:
+        >>> attack_trait(AttackKind.MELEE), attack_trait("thrown"), attack_trait("spell")
+        (<Trait.BODY: 'Body'>, <Trait.MIND: 'Mind'>, <Trait.SOUL: 'Soul'>)
     """
     kind = _parse_enum(AttackKind, "kind", kind)
     return {
@@ -191,10 +193,11 @@ class Modifier(Record):
         value: The bonus or penalty.
         source: What produced it, for example ``"Skill: Brawn"`` or ``"Trait: Body"``.
 
-    >>> print(Modifier.skill("Brawn", 3))
-    +3 (Skill: Brawn)
-    >>> print(Modifier(value=-2, source="cover"))
-    -2 (cover)
+    Examples:
+        >>> print(Modifier.skill("Brawn", 3))
+        +3 (Skill: Brawn)
+        >>> print(Modifier(value=-2, source="cover"))
+        -2 (cover)
     """
 
     value: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT)
@@ -349,9 +352,10 @@ class RolledTotal(Record):
 
         The one place a Test's arguments meet its dice: rolls, exact odds and batches all use it.
 
-        >>> template = resolve_test(flat_roll=1, stakes="mid", modifier=3, misfortune="Impaired", fortune_die=1)
-        >>> print(template.with_dice(14, 4))
-        Test 14 + 3 - d6(4) = 13 · Mid Stakes -> Setback (Misfortune: Impaired)
+        Examples:
+            >>> template = resolve_test(flat_roll=1, stakes="mid", modifier=3, misfortune="Impaired", fortune_die=1)
+            >>> print(template.with_dice(14, 4))
+            Test 14 + 3 - d6(4) = 13 · Mid Stakes -> Setback (Misfortune: Impaired)
         """
         return attrs.evolve(self, flat_roll=flat_roll, fortune_die=fortune_die)
 
@@ -621,7 +625,7 @@ def resolve_test(
             Fatigue), or *fortune_die* is missing or given when it must not be.
         TypeError: a value has the wrong type.
 
-    Example:
+    Examples:
         >>> resolve_test(flat_roll=9, stakes="mid", modifier=1).outcome
         <Outcome.SETBACK: 'Setback'>
         >>> resolve_test(flat_roll=9, stakes="mid", fortune=2, misfortune=True).fortune_die is None
@@ -674,7 +678,7 @@ def roll_test(
         TypeError: a value has the wrong type.
         DiceExhausted: a :class:`~tabletop_core.ScriptedDice` ran out.
 
-    Example:
+    Examples:
         >>> import tabletop_core as tc
         >>> print(roll_test(stakes="high", modifier=5, misfortune="Impaired", rng=tc.ScriptedDice([17, 2])))
         Test 17 + 5 - d6(2) = 20 · High Stakes -> Success (Misfortune: Impaired)

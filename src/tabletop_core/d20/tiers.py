@@ -5,11 +5,12 @@ Tier 3 LV 9-12, Tier 4 LV 13-16, Tier 5 LV 17-20. Unless the GM rules otherwise,
 you can gain Feats, use Objects and Cast Spells of your Tier or lower. A Feat,
 Object or Spell that lists no Tier gets one from the GM: pass that Tier.
 
->>> from tabletop_core.d20 import tier_for_level, tier_allows
->>> [tier_for_level(level) for level in (1, 4, 5, 8, 9, 12, 13, 16, 17, 20)]
-[1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
->>> tier_allows(level=6, tier=2, what="spell"), tier_allows(level=6, tier=3, what="spell")
-(True, False)
+Examples:
+    >>> from tabletop_core.d20 import tier_for_level, tier_allows
+    >>> [tier_for_level(level) for level in (1, 4, 5, 8, 9, 12, 13, 16, 17, 20)]
+    [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+    >>> tier_allows(level=6, tier=2, what="spell"), tier_allows(level=6, tier=3, what="spell")
+    (True, False)
 """
 
 from __future__ import annotations
@@ -79,10 +80,11 @@ def tier_allows(*, level: int, tier: int, what: TierUse | str = TierUse.FEAT) ->
 def check_tier(*, level: int, tier: int, what: TierUse | str = TierUse.FEAT) -> None:
     """Raise :class:`~tabletop_core.RuleError` unless a Scribe of *level* may use something of *tier*.
 
-    >>> check_tier(level=6, tier=3, what="spell")
-    Traceback (most recent call last):
-      ...
-    tabletop_core.errors.RuleError: a LV 6 Scribe is Tier 2 and can Cast Spells of Tier 2 or lower, not Tier 3
+    Examples:
+        >>> check_tier(level=6, tier=3, what="spell")
+        Traceback (most recent call last):
+          ...
+        tabletop_core.errors.RuleError: a LV 6 Scribe is Tier 2 and can Cast Spells of Tier 2 or lower, not Tier 3
     """
     use = _parse_enum(TierUse, "what", what)
     if not tier_allows(level=level, tier=tier, what=use):

@@ -18,14 +18,15 @@ Action Points); every event returns a new one.
   1 AP to try to end them (:meth:`Creature.roll_to_end`).
 * **Fatigue**: gained with Staggered; Defeated at 10; a Long Rest removes 1.
 
->>> from tabletop_core.d20 import Creature
->>> import tabletop_core as tc
->>> hero = Creature(max_hp=10, hp=3, soul=2).take_damage(5)
->>> sorted(c.value for c in hero.conditions.present), hero.conditions.fatigue, hero.hp
-(['Doomed', 'Fatigue', 'Staggered'], 1, 0)
->>> start = hero.start_turn(rng=tc.ScriptedDice([1]))
->>> print(start)
-Turn starts: 2 AP; Doomed = d4(1) + Soul 2 = 3
+Examples:
+    >>> from tabletop_core.d20 import Creature
+    >>> import tabletop_core as tc
+    >>> hero = Creature(max_hp=10, hp=3, soul=2).take_damage(5)
+    >>> sorted(c.value for c in hero.conditions.present), hero.conditions.fatigue, hero.hp
+    (['Doomed', 'Fatigue', 'Staggered'], 1, 0)
+    >>> start = hero.start_turn(rng=tc.ScriptedDice([1]))
+    >>> print(start)
+    Turn starts: 2 AP; Doomed = d4(1) + Soul 2 = 3
 """
 
 from __future__ import annotations
@@ -80,10 +81,11 @@ def action_points(conditions: Conditions, *, base: int = DEFAULT_ACTION_POINTS) 
     Slowed: only 2 (or the base, if lower). Hasted: 1 more (after Slowed: Slowed and
     Hasted together give 3). Incapacitated: 0, since AP can't be spent.
 
-    >>> [action_points(Conditions().add(name)) for name in ("hasted", "slowed", "paralyzed")]
-    [4, 2, 0]
-    >>> action_points(Conditions(), base=4)
-    4
+    Examples:
+        >>> [action_points(Conditions().add(name)) for name in ("hasted", "slowed", "paralyzed")]
+        [4, 2, 0]
+        >>> action_points(Conditions(), base=4)
+        4
     """
     check_type("conditions", conditions, Conditions)
     points = check_int("base", base, low=0, high=1000)
@@ -99,8 +101,9 @@ def action_points(conditions: Conditions, *, base: int = DEFAULT_ACTION_POINTS) 
 def resolve_doomed(*, d4: int, soul: int) -> int:
     """The Doomed value at 0 HP: 1d4 + Soul, minimum 1.
 
-    >>> resolve_doomed(d4=1, soul=-3), resolve_doomed(d4=4, soul=2)
-    (1, 6)
+    Examples:
+        >>> resolve_doomed(d4=1, soul=-3), resolve_doomed(d4=4, soul=2)
+        (1, 6)
     """
     d4 = check_int("d4", d4, low=1, high=4)
     soul = check_int("soul", soul, low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT)

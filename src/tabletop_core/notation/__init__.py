@@ -5,12 +5,13 @@ canonical notation), :func:`roll` (every die kept, rendered for chat) and
 :func:`distribution` (exact odds). Every input is bounded by :class:`Limits`, so
 text typed by strangers cannot hang a bot.
 
->>> import tabletop_core as tc
->>> result = tc.notation.roll("1d20+5 [attack]", rng=tc.ScriptedDice([17]))
->>> print(result)
-attack: 1d20 (17) + 5 = 22
->>> tc.notation.distribution("2d6").probability(7)
-Fraction(1, 6)
+Examples:
+    >>> import tabletop_core as tc
+    >>> result = tc.notation.roll("1d20+5 [attack]", rng=tc.ScriptedDice([17]))
+    >>> print(result)
+    attack: 1d20 (17) + 5 = 22
+    >>> tc.notation.distribution("2d6").probability(7)
+    Fraction(1, 6)
 """
 
 from tabletop_core.notation.ast import (

@@ -5,12 +5,13 @@ hand. ``str()`` of any node is canonical notation, and parsing it gives an equal
 node: ``parse(str(e)) == e``. Parentheses are not nodes: ``(1d6)`` is ``1d6``, and
 ``str()`` puts parentheses back exactly where precedence needs them.
 
->>> from tabletop_core.notation import parse
->>> e = parse("4D6 kh3 + (2 - 1) [stats]")
->>> str(e)
-'4d6kh3+(2-1) [stats]'
->>> e.body.operands[0]
-Dice(count=4, sides=6, fate=False, reroll=None, explode=None, select=Select(kind='kh', count=3), success=None)
+Examples:
+    >>> from tabletop_core.notation import parse
+    >>> e = parse("4D6 kh3 + (2 - 1) [stats]")
+    >>> str(e)
+    '4d6kh3+(2-1) [stats]'
+    >>> e.body.operands[0]
+    Dice(count=4, sides=6, fate=False, reroll=None, explode=None, select=Select(kind='kh', count=3), success=None)
 """
 
 from __future__ import annotations
@@ -341,9 +342,10 @@ Node: TypeAlias = Union[Number, Dice, Negate, Sum, Product]  # noqa: UP007 - a r
 def dice_terms(node: Node) -> Iterator[Dice]:
     """Every dice term under *node*, left to right (without recursion, so any depth is safe).
 
-    >>> from tabletop_core.notation import parse
-    >>> [str(d) for d in dice_terms(parse("1d20+2*(1d4-1d6)").body)]
-    ['1d20', '1d4', '1d6']
+    Examples:
+        >>> from tabletop_core.notation import parse
+        >>> [str(d) for d in dice_terms(parse("1d20+2*(1d4-1d6)").body)]
+        ['1d20', '1d4', '1d6']
     """
     stack: list[Node] = [node]
     while stack:

@@ -75,7 +75,7 @@ refused with a clear error instead of hanging.
 class Limits:
     """The safety limits in force for one call; every field defaults to its constant.
 
-    Example:
+    Examples:
         >>> from tabletop_core.notation import Limits, parse
         >>> strict = Limits(max_dice=10)
         >>> str(parse("10d6", limits=strict))

@@ -62,7 +62,7 @@ def distribution(expr: str | Expression, *, limits: Limits | None = None) -> Dis
             ``limits.max_odds_work`` steps; or a divisor that can be 0.
         TypeError: *expr* is not notation or an expression.
 
-    Example:
+    Examples:
         >>> distribution("4d6kh3").probability(18)
         Fraction(7, 432)
         >>> distribution("1d20+5").at_least(20)

@@ -66,7 +66,7 @@ def parse(expr: str, *, limits: Limits | None = None) -> Expression:
             or a broken limit.
         TypeError: *expr* is not a string.
 
-    Example:
+    Examples:
         >>> str(parse("d20 + 5 [Attack]"))
         '1d20+5 [Attack]'
         >>> parse("1d20+ [atk]")

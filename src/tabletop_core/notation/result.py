@@ -211,7 +211,7 @@ class RollResult(Record):
     def tree(self) -> RolledNode:
         """The expression tree with every node's rolled value (every dice term with its dice).
 
-        Example:
+        Examples:
             >>> from tabletop_core import ScriptedDice
             >>> from tabletop_core.notation import roll
             >>> tree = roll("(2d6+1)*2", rng=ScriptedDice([3, 4])).tree

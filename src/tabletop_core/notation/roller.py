@@ -55,7 +55,7 @@ def roll(expr: str | Expression, *, rng: RngLike = None, limits: Limits | None =
             rolling), or a division by zero.
         TypeError: *expr* or *rng* has the wrong type.
 
-    Example:
+    Examples:
         >>> from tabletop_core import ScriptedDice
         >>> result = roll("4d6kh3 [str]", rng=ScriptedDice([6, 2, 5, 4]))
         >>> result.total, result.label

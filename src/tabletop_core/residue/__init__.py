@@ -1,8 +1,9 @@
 """RESIDUE: the Success Table, step dice, Inventory, Luck, Endurance, Conditions and Actions.
 
->>> from tabletop_core import residue as rs
->>> rs.stars(7), rs.StepDie.D4.down(), rs.StepDie.D12.up()
-(2, <StepDie.ZERO: 0>, <StepDie.D12: 12>)
+Examples:
+    >>> from tabletop_core import residue as rs
+    >>> rs.stars(7), rs.StepDie.D4.down(), rs.StepDie.D12.up()
+    (2, <StepDie.ZERO: 0>, <StepDie.D12: 12>)
 """
 
 from tabletop_core.residue.actions import ActionResult, CommitResult, StarModifier, commit_action, resolve_action

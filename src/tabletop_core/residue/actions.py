@@ -14,8 +14,9 @@ the Wanderer's Conditions: Fear and Fatigue forbid some dice, Delirium rerolls
 the committed die, Bleeding costs 1 HP, Panic rerolls the Endurance Pool after
 Commit Skill, Dehydration gives ``-★``.
 
->>> print(resolve_action(slot="attack", die="d8", value=7, luck="d6", luck_value=5))
-Commit Attack d8 → 7: ★★ +★ luck (d6 → 5) = ★★★
+Examples:
+    >>> print(resolve_action(slot="attack", die="d8", value=7, luck="d6", luck_value=5))
+    Commit Attack d8 → 7: ★★ +★ luck (d6 → 5) = ★★★
 """
 
 from __future__ import annotations
@@ -213,7 +214,7 @@ def action_modifiers(
             beyond :data:`MAX_MODIFIER_STARS`.
         TypeError: a wrong type (*dehydrated* not a bool, *modifiers* not pairs).
 
-    Example:
+    Examples:
         >>> [(m.stars, m.reason) for m in action_modifiers(slot="skill", skill_bonus=1, dehydrated=True)]
         [(1, 'Skill'), (-1, 'Dehydration')]
     """
@@ -242,7 +243,7 @@ def action_stars(value: int, shift: int = 0, luck_value: int | None = None) -> i
         shift: The sum of the fixed modifiers (see :func:`action_modifiers`).
         luck_value: The Luck die's Value, when Luck for the Action was rolled.
 
-    Example:
+    Examples:
         >>> action_stars(7), action_stars(7, -1), action_stars(2, -1, luck_value=5)
         (2, 1, 0)
     """

@@ -5,9 +5,10 @@ The batch paths use the same lookup the pure rules use (the Success Table, the
 per roll. Tests check them against the exact odds of
 :mod:`tabletop_core.residue.odds` and against the pure functions on the same dice.
 
->>> batch = simulate_stars("d8", 1000, rng=7)
->>> sorted(batch.counts())
-[0, 1, 2]
+Examples:
+    >>> batch = simulate_stars("d8", 1000, rng=7)
+    >>> sorted(batch.counts())
+    [0, 1, 2]
 """
 
 from __future__ import annotations

@@ -18,10 +18,11 @@ Endurance dice is part 1's job):
 Creature stats are the boxed game's content: the caller supplies them. A
 Region Mutation is applied when the Creature is first drawn (:meth:`Creature.mutated`).
 
->>> enc = Encounter((Creature("Husk", hp=4, defense=1, damage=2),))
->>> hit = resolve_attack(enc, target=0, stars=3)
->>> str(hit)
-'Attack Husk: 3★ - Defense 1 = 2 Damage -> Husk 2/4 HP; Retaliation from Husk'
+Examples:
+    >>> enc = Encounter((Creature("Husk", hp=4, defense=1, damage=2),))
+    >>> hit = resolve_attack(enc, target=0, stars=3)
+    >>> str(hit)
+    'Attack Husk: 3★ - Defense 1 = 2 Damage -> Husk 2/4 HP; Retaliation from Husk'
 """
 
 from __future__ import annotations

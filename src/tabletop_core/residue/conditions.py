@@ -14,15 +14,16 @@ Bleeding costs 1 HP per Commit, Panic rerolls the Endurance Pool after Commit
 Skill, Dehydration gives every Action -★, and Starvation forbids gaining Strain to
 reroll the Endurance Pool.
 
->>> from tabletop_core import ScriptedDice
->>> afraid = Conditions().gain(Condition.FEAR)
->>> print(afraid)
-Conditions: Fear d6
->>> print(afraid.gain(Condition.FEAR))
-Conditions: Fear d8
->>> roll, calmer = afraid.roll(Condition.FEAR, rng=ScriptedDice([2]))
->>> print(roll)
-Fear d6 → 2: Fear ⇩ d4
+Examples:
+    >>> from tabletop_core import ScriptedDice
+    >>> afraid = Conditions().gain(Condition.FEAR)
+    >>> print(afraid)
+    Conditions: Fear d6
+    >>> print(afraid.gain(Condition.FEAR))
+    Conditions: Fear d8
+    >>> roll, calmer = afraid.roll(Condition.FEAR, rng=ScriptedDice([2]))
+    >>> print(roll)
+    Fear d6 → 2: Fear ⇩ d4
 """
 
 from __future__ import annotations

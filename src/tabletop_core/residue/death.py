@@ -10,10 +10,11 @@ You are defeated if:
 4. all Endurance dice are banished (:attr:`DefeatCause.BANISHED`), which also
    covers Strain Payoff's "Cannot Banish".
 
->>> str(check_defeat(hp=0))
-'Defeated: HP reached 0'
->>> check_defeat(hp=3, strain=9, strain_threshold=3).cause
-<DefeatCause.STRAIN: 'Strain at 3x the Strain Threshold'>
+Examples:
+    >>> str(check_defeat(hp=0))
+    'Defeated: HP reached 0'
+    >>> check_defeat(hp=3, strain=9, strain_threshold=3).cause
+    <DefeatCause.STRAIN: 'Strain at 3x the Strain Threshold'>
 """
 
 from __future__ import annotations

@@ -20,15 +20,16 @@ never changes: they only move between those four places.
 The number and sizes of the Endurance dice and the Strain Threshold are not in
 the rules text: they are parameters (:meth:`Endurance.start`, :func:`check_strain`).
 
->>> from tabletop_core import ScriptedDice
->>> ep = Endurance.start(["d8", "d6", "d6"], rng=ScriptedDice([7, 2, 5]))
->>> print(ep)
-EP d8(7) d6(2) d6(5) · Strain 0
->>> ep = ep.commit(ActionSlot.ATTACK, 0)
->>> print(ep.reroll([0], rng=ScriptedDice([6])))
-Reroll +1 Strain: d6 → 6 · EP d6(6) d6(5) · Attack d8(7) · Strain 1
->>> check_strain(4, 4)
-<StrainCheck.MUST_REST: 'at or above the Strain Threshold: Rest'>
+Examples:
+    >>> from tabletop_core import ScriptedDice
+    >>> ep = Endurance.start(["d8", "d6", "d6"], rng=ScriptedDice([7, 2, 5]))
+    >>> print(ep)
+    EP d8(7) d6(2) d6(5) · Strain 0
+    >>> ep = ep.commit(ActionSlot.ATTACK, 0)
+    >>> print(ep.reroll([0], rng=ScriptedDice([6])))
+    Reroll +1 Strain: d6 → 6 · EP d6(6) d6(5) · Attack d8(7) · Strain 1
+    >>> check_strain(4, 4)
+    <StrainCheck.MUST_REST: 'at or above the Strain Threshold: Rest'>
 """
 
 from __future__ import annotations
@@ -118,7 +119,7 @@ def check_strain(strain: int, threshold: int) -> StrainCheck:
         TypeError: an argument is not an int.
         InvalidInput: *strain* is negative or *threshold* below 1.
 
-    Example:
+    Examples:
         >>> [check_strain(s, 3).name for s in (2, 3, 8, 9, 12)]
         ['TRAVEL_OR_REST', 'MUST_REST', 'MUST_REST', 'DEFEATED', 'DEFEATED']
     """

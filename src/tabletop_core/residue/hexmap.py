@@ -16,11 +16,12 @@ The glossary's words map onto :class:`Tile` like this:
 Region tables and Area Entries are content of the boxed game: the caller
 supplies them as :class:`Region` records (a name and the names of its Areas).
 
->>> from tabletop_core.residue.hexmap import Direction, Hex
->>> Hex(0, 0).neighbour(Direction.NE)
-Hex(q=1, r=-1)
->>> Hex(0, 0).distance(Hex(3, -1))
-3
+Examples:
+    >>> from tabletop_core.residue.hexmap import Direction, Hex
+    >>> Hex(0, 0).neighbour(Direction.NE)
+    Hex(q=1, r=-1)
+    >>> Hex(0, 0).distance(Hex(3, -1))
+    3
 """
 
 from __future__ import annotations

@@ -8,12 +8,13 @@
 
 Starting HP and Max HP are not public numbers: they are parameters.
 
->>> health = Health(hp=6, max_hp=8)
->>> hit = health.suffer(4, blocked=1)
->>> str(hit)
-'Suffer 4 Damage, Defense blocks 1 -> -3 HP: 6 -> 3/8'
->>> str(hit.after.gain(9))
-'HP 8/8'
+Examples:
+    >>> health = Health(hp=6, max_hp=8)
+    >>> hit = health.suffer(4, blocked=1)
+    >>> str(hit)
+    'Suffer 4 Damage, Defense blocks 1 -> -3 HP: 6 -> 3/8'
+    >>> str(hit.after.gain(9))
+    'HP 8/8'
 """
 
 from __future__ import annotations

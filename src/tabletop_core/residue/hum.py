@@ -11,10 +11,11 @@ game's die is not public, and a d6 whose faces 1..6 read N, NE, SE, S, SW, NW
 is the natural reading of a die that picks one of a hex's six directions
 (an assumption, documented as such).
 
->>> from tabletop_core.residue.hexmap import Hex, HexMap
->>> placed = resolve_hum_placement(HexMap(), Hex(0, 0), compass_roll=4, distance_dice=(2, 3))
->>> str(placed)
-'Hum: Compass 4 -> S, 2d4+3 = 2+3+3 = 8 -> Hum at (0,8)'
+Examples:
+    >>> from tabletop_core.residue.hexmap import Hex, HexMap
+    >>> placed = resolve_hum_placement(HexMap(), Hex(0, 0), compass_roll=4, distance_dice=(2, 3))
+    >>> str(placed)
+    'Hum: Compass 4 -> S, 2d4+3 = 2+3+3 = 8 -> Hum at (0,8)'
 """
 
 from __future__ import annotations

@@ -10,15 +10,16 @@ not the same Inventory twice in a row, unless it is the only one available or a
 rule says otherwise (:meth:`Inventory.roll_any`). A named roll such as "⊙ Food"
 (:meth:`Inventory.roll`) is what the rule asked for and is always allowed.
 
->>> from tabletop_core import ScriptedDice
->>> roll_inventory(StepDie.D8, rng=ScriptedDice([2])).after
-<StepDie.D6: 6>
->>> bag = Inventory(food="d6", water="d4", battery="d8", gear="d6", resolve="d10")
->>> use = bag.roll(InventoryKind.WATER, rng=ScriptedDice([1]))
->>> print(use)
-⊙ Water d4 → 1: Water ⇩ 0 (gains Dehydration)
->>> sorted(c.name for c in use.after.conditions)
-['DEHYDRATION']
+Examples:
+    >>> from tabletop_core import ScriptedDice
+    >>> roll_inventory(StepDie.D8, rng=ScriptedDice([2])).after
+    <StepDie.D6: 6>
+    >>> bag = Inventory(food="d6", water="d4", battery="d8", gear="d6", resolve="d10")
+    >>> use = bag.roll(InventoryKind.WATER, rng=ScriptedDice([1]))
+    >>> print(use)
+    ⊙ Water d4 → 1: Water ⇩ 0 (gains Dehydration)
+    >>> sorted(c.name for c in use.after.conditions)
+    ['DEHYDRATION']
 """
 
 from __future__ import annotations
@@ -163,7 +164,7 @@ def roll_inventory(
     Raises:
         RuleError: *die* is at 0.
 
-    Example:
+    Examples:
         >>> print(roll_inventory("d6", kind="food", rng=ScriptedDice([4])))
         ⊙ Food d6 → 4: no change
     """

@@ -18,11 +18,12 @@
 
 Slot counts are the caller's parameters (the character sheet's).
 
->>> from tabletop_core.residue.inventory import Inventory
->>> kit = Loadout.empty(item_slots=2, weapon_slots=1)
->>> kit, cost = kit.equip(Item("Pipe", ItemType.WEAPON), SlotKind.WEAPON, 0, context=Context.REST)
->>> cost, [w.name for w in kit.active_weapons]
-(0, ['Pipe'])
+Examples:
+    >>> from tabletop_core.residue.inventory import Inventory
+    >>> kit = Loadout.empty(item_slots=2, weapon_slots=1)
+    >>> kit, cost = kit.equip(Item("Pipe", ItemType.WEAPON), SlotKind.WEAPON, 0, context=Context.REST)
+    >>> cost, [w.name for w in kit.active_weapons]
+    (0, ['Pipe'])
 """
 
 from __future__ import annotations

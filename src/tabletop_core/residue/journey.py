@@ -1911,7 +1911,7 @@ def simulate_journey(
             ``first_run=500, n=500`` together are the runs of ``n=1000``
             (add the results with ``+``).
 
-    Example:
+    Examples:
         >>> w = Wanderer.new(hp=6, endurance_dice=["d8", "d8", "d6"], inventory="d8",
         ...                  luck="d6", strain_threshold=3, rng=1)
         >>> result = simulate_journey(20, w, example_setup(), CautiousPolicy(), rng=7)

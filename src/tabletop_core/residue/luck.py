@@ -6,11 +6,12 @@ Value row wins over the 3+ row: it passes (or adds ``+★``) *and* steps Luck up
 Luck 0 cannot be rolled (:class:`~tabletop_core.errors.RuleError`); at Rest,
 Check Luck raises Luck 0 to d4 instead of rolling.
 
->>> from tabletop_core import ScriptedDice
->>> print(luck_test("d6", rng=ScriptedDice([6])))
-Luck test d6 → 6: pass, Luck ⇧ d8
->>> print(luck_for_action("d6", rng=ScriptedDice([2])))
-Luck d6 → 2: nothing, Luck ⇩ d4
+Examples:
+    >>> from tabletop_core import ScriptedDice
+    >>> print(luck_test("d6", rng=ScriptedDice([6])))
+    Luck test d6 → 6: pass, Luck ⇧ d8
+    >>> print(luck_for_action("d6", rng=ScriptedDice([2])))
+    Luck d6 → 2: nothing, Luck ⇩ d4
 """
 
 from __future__ import annotations

@@ -9,11 +9,12 @@ Every distribution here enumerates the same pure rule functions the rolls use
 drift from the rules. Inventory decay is a small absorbing Markov chain on the
 Dice Chain, solved exactly with fractions.
 
->>> from fractions import Fraction
->>> star_odds("d8").probability(2)
-Fraction(3, 8)
->>> expected_rolls_to_zero("d12")
-Fraction(20, 1)
+Examples:
+    >>> from fractions import Fraction
+    >>> star_odds("d8").probability(2)
+    Fraction(3, 8)
+    >>> expected_rolls_to_zero("d12")
+    Fraction(20, 1)
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def star_odds(die: DieLike) -> Distribution[int]:
     Raises:
         RuleError: the die is 0.
 
-    Example:
+    Examples:
         >>> print(star_odds("d4"))
         outcome  probability  percent
         -----------------------------
@@ -91,7 +92,7 @@ def action_odds(
         modifiers: Other ``(stars, reason)`` modifiers.
         luck: The Luck die, to include Luck for the Action.
 
-    Example:
+    Examples:
         >>> action_odds("d6", luck="d6").probability(0)
         Fraction(1, 9)
     """
@@ -119,7 +120,7 @@ def _luck_row(luck: StepDie, value: int) -> LuckRow:
 def luck_test_odds(luck: DieLike) -> Distribution[LuckRow]:
     """Which row a Luck roll lands on (the Luck Test and Luck for an Action share the rows).
 
-    Example:
+    Examples:
         >>> luck_test_odds("d6").probability(LuckRow.PASS_AND_STEP_UP)
         Fraction(1, 6)
     """
@@ -147,7 +148,7 @@ def inventory_transition(die: DieLike) -> dict[StepDie, Fraction]:
 def inventory_odds(die: DieLike, rolls: int = 1) -> Distribution[StepDie]:
     """The Inventory die after *rolls* rolls (a die that reaches 0 is not rolled again).
 
-    Example:
+    Examples:
         >>> inventory_odds("d4", rolls=2).probability(StepDie.ZERO)
         Fraction(3, 4)
     """
@@ -169,7 +170,7 @@ def expected_rolls_to_zero(die: DieLike) -> Fraction:
     Solves the absorbing Markov chain ``(I - Q) t = 1`` over the dice above 0
     with exact fractions (``Q`` holds the steps between those dice).
 
-    Example:
+    Examples:
         >>> [expected_rolls_to_zero(d) for d in ("d4", "d6", "d8")]
         [Fraction(2, 1), Fraction(5, 1), Fraction(9, 1)]
     """

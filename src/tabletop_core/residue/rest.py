@@ -413,7 +413,7 @@ def rest(wanderer: Wanderer, *, choices: RestChoices | None = None, rng: RngLike
 
     Stops at the step that defeats the Wanderer (Strain Payoff with nothing to banish).
 
-    Example:
+    Examples:
         >>> from tabletop_core import ScriptedDice
         >>> w = Wanderer.new(hp=5, max_hp=6, endurance_dice=["d6"], inventory="d6", luck="d4",
         ...                  strain_threshold=3, rng=ScriptedDice([4]))

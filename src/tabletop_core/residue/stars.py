@@ -5,12 +5,13 @@ star, 3-5 one, 6-8 two, 9-11 three and 12 four. Modifiers (``+★``, ``-★``, a
 Skill bonus, Luck) change the number of stars, never the Value; the Outcome is
 the final number of stars and is never below 0.
 
->>> stars(7)
-2
->>> outcome(1, -1, +1)
-1
->>> outcome(0, -1)
-0
+Examples:
+    >>> stars(7)
+    2
+    >>> outcome(1, -1, +1)
+    1
+    >>> outcome(0, -1)
+    0
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ def stars(value: int) -> int:
         TypeError: *value* is not an int.
         InvalidInput: *value* is not 1..12.
 
-    Example:
+    Examples:
         >>> [stars(v) for v in (1, 2, 3, 5, 6, 8, 9, 11, 12)]
         [0, 0, 1, 1, 2, 2, 3, 3, 4]
     """
@@ -101,7 +102,7 @@ def render_stars(count: int) -> str:
         TypeError: *count* is not an int.
         InvalidInput: *count* is negative.
 
-    Example:
+    Examples:
         >>> render_stars(3), render_stars(0), render_stars(25)
         ('★★★', '0★', '25★')
     """

@@ -4,10 +4,11 @@ Inventory, Luck, Condition Dice and Uses all move on this chain. ⇧ (:meth:`Ste
 from d12 stays d12; ⇩ (:meth:`StepDie.down`) from d4 is 0; a die at 0 cannot be
 rolled (:class:`~tabletop_core.errors.RuleError`).
 
->>> StepDie.D4.up(), StepDie.D12.up(), StepDie.D4.down()
-(<StepDie.D6: 6>, <StepDie.D12: 12>, <StepDie.ZERO: 0>)
->>> StepDie.parse("d8").max_value
-8
+Examples:
+    >>> StepDie.D4.up(), StepDie.D12.up(), StepDie.D4.down()
+    (<StepDie.D6: 6>, <StepDie.D12: 12>, <StepDie.ZERO: 0>)
+    >>> StepDie.parse("d8").max_value
+    8
 """
 
 from __future__ import annotations
@@ -147,7 +148,7 @@ def rollable(die: DieLike, *, name: str = "die", label: str | None = None) -> St
 def step_after(die: StepDie, value: int) -> StepDie:
     """The die after a roll of *value* on the "1-2 ⇩, 3+ no change" table (Inventory, Uses, Condition Dice).
 
-    Example:
+    Examples:
         >>> step_after(StepDie.D6, 2), step_after(StepDie.D6, 3), step_after(StepDie.D4, 1)
         (<StepDie.D4: 4>, <StepDie.D6: 6>, <StepDie.ZERO: 0>)
     """

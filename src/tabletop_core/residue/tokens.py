@@ -247,7 +247,7 @@ def move_tokens(hexmap: HexMap, tokens: Sequence[Token], wanderer: Hex, *, start
         Wanderer's Hex and must be resolved before calling again with
         ``start=next_index``.
 
-    Example:
+    Examples:
         >>> from tabletop_core.residue.hexmap import Hex, HexMap
         >>> raiders = Token(TokenKind.RAIDERS, Hex(0, 2))
         >>> step = move_tokens(HexMap(), [raiders], Hex(0, 0))

@@ -2,11 +2,12 @@
 
 A d4 Uses die that steps down returns the card to its deck.
 
->>> from tabletop_core import ScriptedDice
->>> print(roll_uses("d6", rng=ScriptedDice([2])))
-Uses d6 → 2: Uses ⇩ d4
->>> roll_uses("d4", rng=ScriptedDice([1])).returned
-True
+Examples:
+    >>> from tabletop_core import ScriptedDice
+    >>> print(roll_uses("d6", rng=ScriptedDice([2])))
+    Uses d6 → 2: Uses ⇩ d4
+    >>> roll_uses("d4", rng=ScriptedDice([1])).returned
+    True
 """
 
 from __future__ import annotations

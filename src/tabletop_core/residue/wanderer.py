@@ -4,11 +4,12 @@ HP and Max HP, the Endurance dice and Strain, the Inventory, the Luck die, the
 Conditions, the Strain Threshold and the Item and Weapon Slots. None of the
 starting numbers are public: :meth:`Wanderer.new` takes them all as parameters.
 
->>> from tabletop_core import ScriptedDice
->>> w = Wanderer.new(hp=6, endurance_dice=["d8", "d6"], inventory="d6", luck="d6",
-...                  strain_threshold=3, rng=ScriptedDice([5, 2]))
->>> print(w)
-HP 6/6 · EP d8(5) d6(2) · Strain 0 · ST 3 · Luck d6 · Food d6, Water d6, Battery d6, Gear d6, Resolve d6
+Examples:
+    >>> from tabletop_core import ScriptedDice
+    >>> w = Wanderer.new(hp=6, endurance_dice=["d8", "d6"], inventory="d6", luck="d6",
+    ...                  strain_threshold=3, rng=ScriptedDice([5, 2]))
+    >>> print(w)
+    HP 6/6 · EP d8(5) d6(2) · Strain 0 · ST 3 · Luck d6 · Food d6, Water d6, Battery d6, Gear d6, Resolve d6
 """
 
 from __future__ import annotations
