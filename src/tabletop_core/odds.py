@@ -72,7 +72,7 @@ class Distribution(Generic[T]):
 
     def __init__(self, weights: Mapping[T, Weight] | Iterable[tuple[T, Weight]]) -> None:
         pairs = weights.items() if isinstance(weights, Mapping) else weights
-        totals: dict[T, Fraction] = {}
+        totals: dict[T, Weight] = {}  # ints stay ints: one exact division per outcome at the end
         for outcome, weight in pairs:
             if isinstance(weight, bool) or not isinstance(weight, (int, Rational)):
                 raise TypeError(
@@ -81,13 +81,18 @@ class Distribution(Generic[T]):
             if weight < 0:
                 raise InvalidInput(f"weight of {outcome!r} must be >= 0, got {weight}")
             if weight:
-                totals[outcome] = totals.get(outcome, Fraction(0)) + Fraction(weight)
-        total = sum(totals.values(), Fraction(0))
+                exact: Weight = weight if isinstance(weight, int) else Fraction(weight)
+                totals[outcome] = totals.get(outcome, 0) + exact
+        total = sum(totals.values())
         if total == 0:
             raise InvalidInput("a distribution needs at least one outcome with a positive weight")
         outcomes = _stable_order(list(totals))
+        if isinstance(total, int):
+            probabilities = tuple(Fraction(totals[o], total) for o in outcomes)
+        else:
+            probabilities = tuple(Fraction(totals[o]) / total for o in outcomes)
         object.__setattr__(self, "_outcomes", tuple(outcomes))
-        object.__setattr__(self, "_probabilities", tuple(totals[o] / total for o in outcomes))
+        object.__setattr__(self, "_probabilities", probabilities)
         object.__setattr__(self, "_index", {o: i for i, o in enumerate(outcomes)})
 
     def __setattr__(self, name: str, value: object) -> None:
