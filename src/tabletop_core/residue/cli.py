@@ -14,8 +14,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from tabletop_core.cli import Output, add_roll_options, rng_from_args
-from tabletop_core.errors import InvalidInput
+from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, rng_from_args
 from tabletop_core.residue import cli_journey
 from tabletop_core.residue.actions import commit_action, resolve_action
 from tabletop_core.residue.endurance import ActionSlot, Endurance, check_strain
@@ -24,7 +23,7 @@ from tabletop_core.residue.luck import luck_for_action, luck_test
 from tabletop_core.residue.odds import action_odds, expected_rolls_to_zero, star_odds
 from tabletop_core.residue.stars import render_stars, stars
 from tabletop_core.residue.step_die import StepDie, rollable
-from tabletop_core.rng import DiceSource, ScriptedDice, dice_source
+from tabletop_core.rng import dice_source
 
 __all__ = ["demo", "register"]
 
@@ -40,20 +39,12 @@ def _is_action(args: argparse.Namespace) -> bool:
     return bool(args.slot or args.bonus or args.dehydrated or args.luck)
 
 
-def _all_used(source: DiceSource, expected: str) -> DiceSource:
-    """Refuse ``--dice`` values left over: a value typed in but not used would be silently dropped."""
-    if isinstance(source, ScriptedDice) and source.remaining:
-        given = len(source.used) + source.remaining
-        raise InvalidInput(f"--dice must give exactly {expected}, got {given} values")
-    return source
-
-
 def _stars(args: argparse.Namespace) -> Output:
     die = StepDie.parse(args.die)
     if not _is_action(args):
         source = rng_from_args(args)
         value = die.roll(rng=source)
-        _all_used(source, "one value (the die)")
+        check_all_dice_used(source, "one value (the die)")
         count = stars(value)
         return Output(f"{die} → {value}: {render_stars(count)}", {"die": str(die), "value": value, "stars": count})
     source = rng_from_args(args)
@@ -63,7 +54,7 @@ def _stars(args: argparse.Namespace) -> Output:
     resolve_action(slot=slot, die=die, value=1, skill_bonus=args.bonus)
     value = die.roll(rng=source)
     luck_value = None if luck is None else luck.roll(rng=source)
-    _all_used(source, "one value (the die)" if luck is None else "two values (the die, then Luck)")
+    check_all_dice_used(source, "one value (the die)" if luck is None else "two values (the die, then Luck)")
     result = resolve_action(
         slot=slot, die=die, value=value, skill_bonus=args.bonus, dehydrated=args.dehydrated,
         luck=luck, luck_value=luck_value,
@@ -74,14 +65,14 @@ def _stars(args: argparse.Namespace) -> Output:
 def _luck(args: argparse.Namespace) -> Output:
     rng = rng_from_args(args)
     result: Any = luck_for_action(args.die, rng=rng) if args.action else luck_test(args.die, rng=rng)
-    _all_used(rng, "one value (the Luck die)")
+    check_all_dice_used(rng, "one value (the Luck die)")
     return Output(str(result), result.to_dict())
 
 
 def _inventory(args: argparse.Namespace) -> Output:
     rng = rng_from_args(args)
     result = roll_inventory(args.die, kind=InventoryKind.parse(args.kind), rng=rng)
-    _all_used(rng, "one value (the Inventory die)")
+    check_all_dice_used(rng, "one value (the Inventory die)")
     return Output(str(result), result.to_dict())
 
 
