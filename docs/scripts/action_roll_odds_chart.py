@@ -7,17 +7,12 @@ weak hit and miss for stat + adds from 0 to 7, computed by the library.
 from __future__ import annotations
 
 import pathlib
-import sys
 
-import matplotlib
-
-matplotlib.use("Agg")  # no display needed: the chart is written to a file
-
-import matplotlib.pyplot as plt  # after use("Agg"), so no display is needed
+from _charts import IMG, main, plt, save
 
 from tabletop_core.action_roll import Outcome, action_odds
 
-OUTPUT = pathlib.Path(__file__).resolve().parents[1] / "img" / "action-roll-odds.svg"
+OUTPUT = IMG / "action-roll-odds.svg"
 COLOURS = {Outcome.STRONG_HIT: "#2e7d32", Outcome.WEAK_HIT: "#f9a825", Outcome.MISS: "#c62828"}
 
 
@@ -36,12 +31,8 @@ def draw(path: pathlib.Path = OUTPUT, bonuses: range = range(8)) -> pathlib.Path
     axes.set_ylim(0, 100)
     axes.set_title("Starforged action roll: exact odds (momentum 0)")
     axes.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    figure.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    figure.savefig(path, format="svg", metadata={"Date": None})
-    plt.close(figure)
-    return path
+    return save(figure, path)
 
 
 if __name__ == "__main__":
-    print(draw(pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else OUTPUT))
+    main(draw, OUTPUT)

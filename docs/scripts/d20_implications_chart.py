@@ -10,17 +10,12 @@ from __future__ import annotations
 
 import functools
 import pathlib
-import sys
 
-import matplotlib
-
-matplotlib.use("Agg")  # no display needed: the chart is written to a file
-
-import matplotlib.pyplot as plt  # after use("Agg"), so no display is needed
+from _charts import IMG, main, plt, save
 
 from tabletop_core.d20 import Condition, direct_implications
 
-OUTPUT = pathlib.Path(__file__).resolve().parents[1] / "img" / "d20-implications.svg"
+OUTPUT = IMG / "d20-implications.svg"
 
 
 @functools.cache
@@ -75,12 +70,8 @@ def draw(path: pathlib.Path = OUTPUT) -> pathlib.Path:
     axes.set_ylim(-0.5, top + 0.5)
     axes.axis("off")
     axes.set_title("d20 Conditions: an arrow means 'you also gain'")
-    figure.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    figure.savefig(path, format="svg", metadata={"Date": None})
-    plt.close(figure)
-    return path
+    return save(figure, path)
 
 
 if __name__ == "__main__":
-    print(draw(pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else OUTPUT))
+    main(draw, OUTPUT)

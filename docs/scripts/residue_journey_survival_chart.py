@@ -11,17 +11,12 @@ is the same every time it is drawn.
 from __future__ import annotations
 
 import pathlib
-import sys
 
-import matplotlib
-
-matplotlib.use("Agg")  # no display needed: the chart is written to a file
-
-import matplotlib.pyplot as plt  # after use("Agg"), so no display is needed
+from _charts import IMG, main, plt, save
 
 from tabletop_core.residue import CautiousPolicy, GreedyPolicy, Wanderer, example_setup, simulate_journey
 
-OUTPUT = pathlib.Path(__file__).resolve().parents[1] / "img" / "residue-journey-survival.svg"
+OUTPUT = IMG / "residue-journey-survival.svg"
 SUPPLIES = ("d4", "d6", "d8", "d10", "d12")
 SEED = 2026
 
@@ -55,12 +50,8 @@ def draw(path: pathlib.Path = OUTPUT, *, runs: int = 400) -> pathlib.Path:
     axes.set_title(f"RESIDUE journeys reaching the Hum ({runs} runs per point, example content)")
     axes.legend(loc="upper left")
     axes.grid(alpha=0.3)
-    figure.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    figure.savefig(path, format="svg", metadata={"Date": None})
-    plt.close(figure)
-    return path
+    return save(figure, path)
 
 
 if __name__ == "__main__":
-    print(draw(pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else OUTPUT))
+    main(draw, OUTPUT)

@@ -8,17 +8,12 @@ by the library (:func:`tabletop_core.residue.star_odds`).
 from __future__ import annotations
 
 import pathlib
-import sys
 
-import matplotlib
-
-matplotlib.use("Agg")  # no display needed: the chart is written to a file
-
-import matplotlib.pyplot as plt  # after use("Agg"), so no display is needed
+from _charts import IMG, main, plt, save
 
 from tabletop_core.residue import StepDie, star_odds
 
-OUTPUT = pathlib.Path(__file__).resolve().parents[1] / "img" / "residue-star-odds.svg"
+OUTPUT = IMG / "residue-star-odds.svg"
 DICE = (StepDie.D4, StepDie.D6, StepDie.D8, StepDie.D10, StepDie.D12)
 COLOURS = ("#9e9e9e", "#90caf9", "#42a5f5", "#1565c0", "#0d1b5e")
 
@@ -40,12 +35,8 @@ def draw(path: pathlib.Path = OUTPUT) -> pathlib.Path:
     axes.set_ylim(0, 100)
     axes.set_title("RESIDUE Success Table: exact star odds per die")
     axes.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    figure.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    figure.savefig(path, format="svg", metadata={"Date": None})
-    plt.close(figure)
-    return path
+    return save(figure, path)
 
 
 if __name__ == "__main__":
-    print(draw(pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else OUTPUT))
+    main(draw, OUTPUT)
