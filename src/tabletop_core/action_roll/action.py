@@ -14,6 +14,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -218,6 +219,7 @@ _new = object.__new__
 _set = object.__setattr__
 
 
+@functools.lru_cache(maxsize=8192)  # results are frozen: equal rolls may share one object
 def _judged(die: int, first: int, second: int, stat: int, adds: int, momentum: int) -> ActionResult:
     """Build a result from values already checked, without re-running the field checks.
 
