@@ -263,7 +263,7 @@ class Distribution(Generic[T]):
     # -- rendering ------------------------------------------------------------
 
     def _rows(self) -> list[tuple[str, str, str]]:
-        return [(_label(o), str(p), f"{float(p) * 100:.2f}%") for o, p in self.items()]
+        return [(_label(o), _fraction_text(p), _percent_text(p)) for o, p in self.items()]
 
     def __str__(self) -> str:
         rows = [("outcome", "probability", "percent"), *self._rows()]
@@ -341,6 +341,39 @@ def _number(outcome: object) -> Fraction:
     if isinstance(outcome, bool) or not isinstance(outcome, (int, Rational)):
         raise TypeError(f"mean and variance need numeric outcomes, got {outcome!r}")
     return Fraction(outcome)
+
+
+MAX_FRACTION_TEXT = 24
+"""Longest exact fraction a table prints; longer ones show an approximation (``≈1.23e-45``)."""
+
+
+def _fraction_text(probability: Fraction) -> str:
+    """The exact fraction when it is short enough to read, else an approximation.
+
+    Tables of big pools (``1000d6``) would otherwise print fractions thousands of
+    digits long; :attr:`Distribution.probabilities` and ``to_dict`` stay exact.
+    """
+    text = str(probability)
+    if len(text) <= MAX_FRACTION_TEXT:
+        return text
+    return "≈" + _scientific(probability)
+
+
+def _scientific(probability: Fraction) -> str:
+    # log10 of big ints works where float() would underflow to 0.
+    exponent10 = math.log10(probability.numerator) - math.log10(probability.denominator)
+    exponent = math.floor(exponent10)
+    mantissa = 10 ** (exponent10 - exponent)
+    if round(mantissa, 2) >= 10:  # 9.999 rounds up to the next power of ten
+        mantissa, exponent = mantissa / 10, exponent + 1
+    return f"{mantissa:.2f}e{exponent:+d}"
+
+
+def _percent_text(probability: Fraction) -> str:
+    percent = float(probability) * 100
+    if probability and percent < 0.005:
+        return "<0.01%"
+    return f"{percent:.2f}%"
 
 
 def _label(outcome: object) -> str:

@@ -157,3 +157,27 @@ def test_plot_draws_bars():
     import matplotlib.pyplot as plt
 
     plt.close("all")
+
+
+def test_tables_abbreviate_fractions_too_long_to_read_but_data_stays_exact():
+    tiny = Fraction(1, 3**100)
+    distribution = Distribution({"rare": tiny, "common": 1 - tiny})
+    text = str(distribution)
+    assert "≈1.94e-48" in text
+    assert "<0.01%" in text
+    assert str(3**100) not in text
+    assert distribution.probability("rare") == tiny
+    assert distribution.to_dict()["probabilities"][1] == str(tiny)
+    # short fractions are printed exactly
+    assert "| 1/6 |" in d6.distribution().to_markdown()
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [(Fraction(99999, 10**35), "≈1.00e-30"), (Fraction(123, 10**40), "≈1.23e-38"), (Fraction(1, 7**40), "≈1.57e-34")],
+)
+def test_scientific_approximation(value, text):
+    from tabletop_core.odds import _fraction_text
+
+    assert _fraction_text(value) == text
+    assert float(text[1:]) == pytest.approx(float(value), rel=5e-3)
