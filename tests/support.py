@@ -35,3 +35,10 @@ def assert_fits(counts: Mapping[Hashable, int], expected: Distribution[Hashable]
 def exact(numerator: int, denominator: int) -> Fraction:
     """Shorthand for a Fraction in expected values."""
     return Fraction(numerator, denominator)
+
+
+def round_trip(value):
+    """Rebuild a record from its ``to_dict()`` data after a trip through JSON text."""
+    import json
+
+    return type(value).from_dict(json.loads(json.dumps(value.to_dict())))

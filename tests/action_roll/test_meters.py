@@ -1,10 +1,9 @@
-import json
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import tabletop_core as tc
+from support import round_trip
 from tabletop_core.action_roll import (
     Character,
     ConditionMeter,
@@ -15,10 +14,6 @@ from tabletop_core.action_roll import (
     Momentum,
     Party,
 )
-
-
-def round_trip(value):
-    return type(value).from_dict(json.loads(json.dumps(value.to_dict())))
 
 
 def test_health_spirit_supply_run_0_to_5_and_start_at_5():

@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from support import round_trip
 from tabletop_core import InvalidInput, RuleError, ScriptedDice, TabletopError
 from tabletop_core.residue.actions import MINUS, ActionResult, CommitResult, StarModifier, commit_action, resolve_action
 from tabletop_core.residue.conditions import Condition, Conditions
@@ -13,10 +14,6 @@ from tabletop_core.residue.step_die import StepDie
 
 A = ActionSlot
 S = StepDie
-
-
-def round_trip(x):
-    return type(x).from_dict(json.loads(json.dumps(x.to_dict())))
 
 
 def ep(values=(7, 2, 5), dice=("d8", "d6", "d6")):

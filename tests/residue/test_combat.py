@@ -1,10 +1,9 @@
-import json
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import tabletop_core as tc
+from support import round_trip
 from tabletop_core.residue.combat import (
     AttackResult,
     Creature,
@@ -22,10 +21,6 @@ from tabletop_core.residue.hp import Health
 
 HUSK = Creature("Husk", hp=4, defense=1, damage=2)
 MAW = Creature("Maw", hp=3, defense=0, damage=3)
-
-
-def round_trip(value):
-    return type(value).from_dict(json.loads(json.dumps(value.to_dict())))
 
 
 def test_creature_stats():

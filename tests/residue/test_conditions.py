@@ -1,9 +1,8 @@
-import json
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from support import round_trip
 from tabletop_core import InvalidInput, RuleError, ScriptedDice
 from tabletop_core.residue.conditions import Condition, ConditionRoll, Conditions, resolve_condition_roll
 from tabletop_core.residue.inventory import Inventory
@@ -12,10 +11,6 @@ from tabletop_core.residue.step_die import StepDie
 S = StepDie
 C = Condition
 DIE_CONDITIONS = [C.FEAR, C.BLEEDING, C.PANIC, C.FATIGUE, C.DELIRIUM]
-
-
-def round_trip(x):
-    return type(x).from_dict(json.loads(json.dumps(x.to_dict())))
 
 
 def test_every_glossary_condition_exists():

@@ -1,9 +1,8 @@
-import json
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from support import round_trip
 from tabletop_core import InvalidInput, RuleError, ScriptedDice, TabletopError
 from tabletop_core import residue as rs
 from tabletop_core.residue.conditions import Condition, Conditions
@@ -20,10 +19,6 @@ from tabletop_core.residue.step_die import StepDie
 
 S = StepDie
 A = ActionSlot
-
-
-def round_trip(x):
-    return type(x).from_dict(json.loads(json.dumps(x.to_dict())))
 
 
 def start(values=(7, 2, 5), dice=("d8", "d6", "d6")):

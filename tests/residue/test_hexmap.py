@@ -1,10 +1,9 @@
-import json
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import tabletop_core as tc
+from support import round_trip
 from tabletop_core.residue.hexmap import (
     UNKNOWN_AREA,
     AreaDraw,
@@ -20,10 +19,6 @@ from tabletop_core.residue.hexmap import (
 hexes = st.builds(Hex, st.integers(-50, 50), st.integers(-50, 50))
 ASH = Region("Ash Flats", ("Crater", "Pylon", "Husk Field"), hazard="-1 HP")
 GLASS = Region("Glass Wastes", ("Spire",))
-
-
-def round_trip(value):
-    return type(value).from_dict(json.loads(json.dumps(value.to_dict())))
 
 
 def test_six_compass_directions_clockwise_from_north():

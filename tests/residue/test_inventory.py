@@ -1,9 +1,8 @@
-import json
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from support import round_trip
 from tabletop_core import InvalidInput, RuleError, ScriptedDice, TabletopError
 from tabletop_core import residue as rs
 from tabletop_core.residue.conditions import Condition
@@ -18,10 +17,6 @@ def bag(**changes):
     dice = {"food": "d6", "water": "d6", "battery": "d8", "gear": "d8", "resolve": "d10"}
     dice.update(changes)
     return Inventory(**dice)
-
-
-def round_trip(x):
-    return type(x).from_dict(json.loads(json.dumps(x.to_dict())))
 
 
 @pytest.mark.parametrize("die", [S.D4, S.D6, S.D8, S.D10, S.D12])

@@ -1,10 +1,9 @@
-import json
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import tabletop_core as tc
+from support import round_trip
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.inventory import Inventory, InventoryKind
 from tabletop_core.residue.items import (
@@ -27,10 +26,6 @@ TORCH = Item("Torch", ItemType.TOOL, requires_battery=True)
 ROT = Item("Rot", ItemType.CORRUPTION, corrupted=True)
 BLIGHT = Item("Blight", ItemType.CORRUPTION, corrupted=True)
 BAG = Inventory(food="d6", water="d6", battery="d4", gear="d6", resolve="d8")
-
-
-def round_trip(value):
-    return type(value).from_dict(json.loads(json.dumps(value.to_dict())))
 
 
 def test_switch_costs_free_at_rest_1_outside_2_in_combat():

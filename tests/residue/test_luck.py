@@ -1,9 +1,8 @@
-import json
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from support import round_trip
 from tabletop_core import InvalidInput, RuleError, ScriptedDice
 from tabletop_core import residue as rs
 from tabletop_core.residue.luck import (
@@ -19,10 +18,6 @@ from tabletop_core.residue.step_die import StepDie
 
 S = StepDie
 ROLLABLE = [S.D4, S.D6, S.D8, S.D10, S.D12]
-
-
-def round_trip(x):
-    return type(x).from_dict(json.loads(json.dumps(x.to_dict())))
 
 
 @pytest.mark.parametrize("luck", ROLLABLE)
