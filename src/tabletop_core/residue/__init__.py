@@ -19,6 +19,17 @@ from tabletop_core.residue.combat import (
 )
 from tabletop_core.residue.conditions import Condition, ConditionRoll, Conditions, resolve_condition_roll
 from tabletop_core.residue.death import Defeat, DefeatCause, check_defeat
+from tabletop_core.residue.decks import (
+    Deck,
+    DeckDraw,
+    ItemGain,
+    ItemSource,
+    ItemUseResult,
+    gain_item,
+    recycle_to_deck,
+    resolve_item_uses,
+    roll_item_uses,
+)
 from tabletop_core.residue.endurance import (
     ActionSlot,
     CommittedDie,
@@ -27,6 +38,15 @@ from tabletop_core.residue.endurance import (
     EnduranceStep,
     StrainCheck,
     check_strain,
+)
+from tabletop_core.residue.entries import (
+    Entry,
+    EntryCheck,
+    EntryOption,
+    EntryOutcome,
+    Requirement,
+    RequirementKind,
+    requirements_met,
 )
 from tabletop_core.residue.hexmap import UNKNOWN_AREA, Direction, Hex, HexMap, Region, Tile
 from tabletop_core.residue.hp import DamageResult, Health, resolve_damage
@@ -122,6 +142,8 @@ __all__ = [
     "Context",
     "Creature",
     "DamageResult",
+    "Deck",
+    "DeckDraw",
     "Defeat",
     "DefeatCause",
     "Direction",
@@ -129,6 +151,10 @@ __all__ = [
     "Endurance",
     "EnduranceDie",
     "EnduranceStep",
+    "Entry",
+    "EntryCheck",
+    "EntryOption",
+    "EntryOutcome",
     "GreedyPolicy",
     "Health",
     "Hex",
@@ -140,7 +166,10 @@ __all__ = [
     "InventoryRoll",
     "InventoryUse",
     "Item",
+    "ItemGain",
+    "ItemSource",
     "ItemType",
+    "ItemUseResult",
     "Journey",
     "JourneyOutcome",
     "JourneySetup",
@@ -158,6 +187,8 @@ __all__ = [
     "RecoverAction",
     "Region",
     "RegionRules",
+    "Requirement",
+    "RequirementKind",
     "RestChoices",
     "RestResult",
     "SlotKind",
@@ -180,6 +211,7 @@ __all__ = [
     "commit_action",
     "example_setup",
     "expected_rolls_to_zero",
+    "gain_item",
     "hum_distance_odds",
     "inventory_odds",
     "luck_after_odds",
@@ -191,7 +223,9 @@ __all__ = [
     "place_hum",
     "play_journey",
     "reach_hum",
+    "recycle_to_deck",
     "render_stars",
+    "requirements_met",
     "resolve_action",
     "resolve_attack",
     "resolve_barter",
@@ -200,6 +234,7 @@ __all__ = [
     "resolve_damage",
     "resolve_hum_placement",
     "resolve_inventory",
+    "resolve_item_uses",
     "resolve_luck_for_action",
     "resolve_luck_test",
     "resolve_pass",
@@ -208,6 +243,7 @@ __all__ = [
     "resolve_uses",
     "rest",
     "roll_inventory",
+    "roll_item_uses",
     "roll_step_die",
     "roll_uses",
     "simulate_inventory",

@@ -70,6 +70,7 @@ from tabletop_core.residue.combat import (
 )
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.death import Defeat, DefeatCause
+from tabletop_core.residue.decks import Deck
 from tabletop_core.residue.endurance import ActionSlot, StrainCheck
 from tabletop_core.residue.hexmap import DIRECTIONS, UNKNOWN_AREA, Direction, Hex, HexMap, Region, draw_area
 from tabletop_core.residue.hum import DEFAULT_COMPASS, place_hum
@@ -347,6 +348,8 @@ class JourneySetup(Record):
         portal_rules: The Portal rules for Fast Travel; ``None``: Portals are no Fast Travel points.
         item_effects: What activating an Item with a Uses die does (an :class:`AreaEntry` whose
             *area* is the Item's name: HP, Inventory or a Condition; not a Creature or a card).
+        item_deck: The Item Deck (``None``: none in play). With one, a Recycled card, a card
+            discarded or replaced from a slot, and a card whose d4 Uses steps down go to its bottom.
     """
 
     regions: tuple[Region, ...]
@@ -363,6 +366,7 @@ class JourneySetup(Record):
     npcs: tuple[AreaEntry, ...] = ()
     portal_rules: PortalRules | None = PortalRules()
     item_effects: tuple[AreaEntry, ...] = ()
+    item_deck: Deck | None = None  # a default, so setups saved before decks still load
 
     def __attrs_post_init__(self) -> None:
         if not self.regions:
@@ -445,6 +449,7 @@ class Journey(Record):
             when the Wanderer changes Hex and at each New Day).
         back_to: Where the procedure returns after an optional Encounter or a Fast
             Travel (TRAVEL when it began before Commit Move, else MOVE).
+        item_deck: The Item Deck in play, if any (cards returned to it go to its bottom).
     """
 
     wanderer: Wanderer
@@ -471,6 +476,7 @@ class Journey(Record):
     gained: tuple[Item, ...] = ()
     met: tuple[int, ...] = ()
     back_to: Phase = Phase.MOVE
+    item_deck: Deck | None = None  # a default, so journeys saved before decks still load
 
     def __attrs_post_init__(self) -> None:
         if len(self.foes) != len(self.tokens):
@@ -1375,7 +1381,15 @@ def _do_place(journey: Journey, choice: Choice, source: DiceSource, events: list
     loadout, cost = wanderer.loadout.equip(card, kind, index, context=Context.OUTSIDE_REST)
     events.append(f"{card} into {kind} {index}" + (f", {replaced} discarded" if replaced is not None else ""))
     wanderer = _card_corrupts(_gain_strain(replace(wanderer, loadout=loadout), cost, source, events), card, events)
+    journey = _to_deck_bottom(journey, replaced)
     return _continue_travel(replace(journey, wanderer=wanderer, gained=rest, phase=Phase.MOVE), events)
+
+
+def _to_deck_bottom(journey: Journey, card: Item | None) -> Journey:
+    """Discard (or return) a card: it goes to the bottom of the Item Deck, when one is in play."""
+    if card is None or journey.item_deck is None:
+        return journey
+    return replace(journey, item_deck=journey.item_deck.discard(card))
 
 
 def _card_corrupts(wanderer: Wanderer, card: Item, events: list[object]) -> Wanderer:
@@ -1395,6 +1409,8 @@ def _do_activate(journey: Journey, choice: Choice, source: DiceSource, events: l
     events.append(f"activate {card.name}: {uses}")
     kept = None if uses.returned else attrs.evolve(card, uses=uses.after)
     journey = replace(journey, wanderer=replace(wanderer, loadout=wanderer.loadout.put(kind, index, kept)))
+    if uses.returned:  # d4 ⇩: return the card to its deck (with the d4 it had: printed Uses are not known here)
+        journey = _to_deck_bottom(journey, card)
     effect = journey.setup.item_effect(card.name)
     if effect is None:
         return journey
@@ -1405,6 +1421,7 @@ def _do_activate(journey: Journey, choice: Choice, source: DiceSource, events: l
 def _do_discard_card(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
     card, rest = journey.gained[0], journey.gained[1:]
     events.append(f"discard {card}")
+    journey = _to_deck_bottom(journey, card)
     return _continue_travel(replace(journey, gained=rest, phase=Phase.MOVE), events)
 
 
@@ -1413,9 +1430,10 @@ def _do_recycle(journey: Journey, choice: Choice, _source: DiceSource, events: l
     wanderer = journey.wanderer
     card = wanderer.loadout.get(kind, index)
     loadout, inventory = wanderer.loadout.recycle(kind, index, wanderer.inventory)
-    events.append(f"Recycle {card}: Gear ⇧ {inventory.gear}")
+    back = f", back to the {journey.item_deck.name}" if journey.item_deck is not None else ""
+    events.append(f"Recycle {card}{back}: Gear ⇧ {inventory.gear}")
     wanderer = replace(wanderer, loadout=loadout).with_inventory(inventory)
-    return replace(journey, wanderer=wanderer)
+    return _to_deck_bottom(replace(journey, wanderer=wanderer), card)
 
 
 _SWITCH_CONTEXT = {Phase.TRAVEL: Context.OUTSIDE_REST, Phase.COMBAT: Context.COMBAT, Phase.RECOVER: Context.REST}
@@ -1499,6 +1517,7 @@ def start_journey(wanderer: Wanderer, setup: JourneySetup, *, rng: RngLike = Non
         position=origin,
         setup=setup,
         vendors=setup.vendors,
+        item_deck=setup.item_deck,
     )
 
 

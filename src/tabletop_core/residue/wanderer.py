@@ -15,11 +15,13 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, int_field
+from tabletop_core._validate import check_int, check_type, int_field
+from tabletop_core.errors import InvalidInput
 from tabletop_core.residue._evolve import replace
 from tabletop_core.residue.conditions import Conditions
 from tabletop_core.residue.endurance import Endurance, StrainCheck, check_strain
@@ -30,6 +32,20 @@ from tabletop_core.residue.step_die import DieLike, StepDie, to_step_die
 from tabletop_core.rng import RngLike
 
 __all__ = ["Wanderer"]
+
+
+def _tags(values: Iterable[Any]) -> tuple[str, ...]:
+    """Keywords or Skills: a sequence of names, each once (a tag is held or not)."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise TypeError(f"keywords and skills must be a sequence of str, got {type(values).__name__}")
+    result: list[str] = []
+    for index, value in enumerate(values):
+        text = check_type(f"tag[{index}]", value, str)
+        if not text.strip():
+            raise InvalidInput(f"tag[{index}] must be a non-empty name, got {value!r}")
+        if text not in result:
+            result.append(text)
+    return tuple(result)
 
 
 @attrs.frozen
@@ -44,6 +60,9 @@ class Wanderer(Record):
         strain_threshold: The Strain Threshold (ST).
         conditions: The Conditions (those from Inventory at 0 are kept in step).
         loadout: The Item and Weapon Slots.
+        keywords: The Keywords (story or rules tags) the Wanderer holds, in the order gained.
+        framework: The Framework (character background or role), if any.
+        skills: The named Skills an Entry Limitation can ask for (the character sheet's).
     """
 
     health: Health = attrs.field(validator=attrs.validators.instance_of(Health))
@@ -53,6 +72,12 @@ class Wanderer(Record):
     strain_threshold: int = int_field(low=1, high=1000)
     conditions: Conditions = attrs.field(factory=Conditions, validator=attrs.validators.instance_of(Conditions))
     loadout: Loadout = attrs.field(factory=Loadout, validator=attrs.validators.instance_of(Loadout))
+    # Defaults, so a Wanderer saved before Keywords existed still loads.
+    keywords: tuple[str, ...] = attrs.field(default=(), converter=_tags)
+    framework: str | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(str))
+    )
+    skills: tuple[str, ...] = attrs.field(default=(), converter=_tags)
 
     def __attrs_post_init__(self) -> None:
         # Inventory at 0 is the source of those Conditions; rebuild them only when they differ.
@@ -70,6 +95,9 @@ class Wanderer(Record):
         strain_threshold: int,
         max_hp: int | None = None,
         loadout: Loadout | None = None,
+        keywords: Iterable[str] = (),
+        framework: str | None = None,
+        skills: Iterable[str] = (),
         rng: RngLike = None,
     ) -> Wanderer:
         """A Wanderer at the start of a run, rolling the Endurance dice into the EP.
@@ -82,6 +110,9 @@ class Wanderer(Record):
             strain_threshold: The Strain Threshold.
             max_hp: Max HP (defaults to *hp*).
             loadout: Item and Weapon Slots (defaults to none).
+            keywords: Keywords held at the start.
+            framework: The Framework (background or role).
+            skills: The named Skills.
             rng: Where the Endurance dice come from.
         """
         if not isinstance(inventory, Inventory):
@@ -95,6 +126,9 @@ class Wanderer(Record):
             luck=StepDie.parse(luck, name="luck"),
             strain_threshold=strain_threshold,
             loadout=Loadout() if loadout is None else loadout,
+            keywords=keywords,
+            framework=framework,
+            skills=skills,
         )
 
     @property
@@ -111,6 +145,19 @@ class Wanderer(Record):
     def endurance_dice(self) -> int:
         """Endurance dice not banished."""
         return self.endurance.total_dice - len(self.endurance.banished)
+
+    def has_keyword(self, keyword: str) -> bool:
+        """Whether the Wanderer holds the Keyword."""
+        return check_type("keyword", keyword, str) in self.keywords
+
+    def gain_keyword(self, keyword: str) -> Wanderer:
+        """Gain Keyword: take or record that Keyword (held already: unchanged, a tag is held once)."""
+        return attrs.evolve(self, keywords=(*self.keywords, check_type("keyword", keyword, str)))
+
+    def lose_keyword(self, keyword: str) -> Wanderer:
+        """Lose Keyword: remove that Keyword (not held: unchanged, there is nothing to remove)."""
+        check_type("keyword", keyword, str)
+        return attrs.evolve(self, keywords=tuple(k for k in self.keywords if k != keyword))
 
     def with_inventory(self, inventory: Inventory) -> Wanderer:
         """The Wanderer with a new Inventory (the Conditions from Inventory at 0 follow)."""

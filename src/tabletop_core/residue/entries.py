@@ -1,0 +1,323 @@
+"""RESIDUE's Keywords and Entries: Entry Checks, Entry Limitations, Requires X.
+
+* **Keyword**: a story or rules tag; **Gain Keyword** takes or records it,
+  **Lose Keyword** removes it (``Wanderer.gain_keyword``, ``Wanderer.lose_keyword``,
+  or an :class:`EntryCheck`'s *gain* and *lose*). A Keyword is held once.
+* **Framework**: the character's background or role (``Wanderer.framework``).
+* **Entry Checks**: check requirements from top to bottom and follow the first
+  one that applies (:meth:`Entry.first_applicable`); a check with no requirement
+  always applies (the "otherwise" line).
+* **Entry Limitation**: an option requiring the listed Skill, Item, Keyword,
+  Framework, Resource or Condition (:class:`Requirement`, :class:`EntryOption`);
+  a limited option the Wanderer does not meet cannot be chosen.
+* **Requires X**: an ability functions only while the requirement is met
+  (:func:`requirements_met`; an Item that requires Battery is
+  ``Requirement(RequirementKind.RESOURCE, "Battery")``).
+* **You may continue your journey**: the current Entry ends and the Journey
+  procedure goes on (:attr:`EntryOutcome.continue_journey`).
+
+Reading the six kinds against a :class:`~tabletop_core.residue.wanderer.Wanderer`:
+a Skill is one of its named ``skills``; an Item is a card of that name in one of
+its slots; a Keyword is held; the Framework is equal; a Resource is an Inventory
+(Food, Water, Battery, Gear, Resolve) above 0, or at least the die given; a
+Condition is on the Wanderer. The Entries' text is the caller's data.
+
+Examples:
+    >>> from tabletop_core.residue.wanderer import Wanderer
+    >>> w = Wanderer.new(hp=6, endurance_dice=["d6"], inventory="d6", luck="d6",
+    ...                  strain_threshold=3, keywords=["Marked"], rng=1)
+    >>> entry = Entry("Gate", checks=(
+    ...     EntryCheck("The gate opens.", requires=(Requirement("keyword", "Key"),)),
+    ...     EntryCheck("The guard nods.", requires=(Requirement("keyword", "Marked"),)),
+    ...     EntryCheck("Nothing happens."),
+    ... ))
+    >>> entry.first_applicable(w).text
+    'The guard nods.'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from tabletop_core._record import Record
+from tabletop_core._validate import check_int, check_type
+from tabletop_core.errors import InvalidInput, RuleError
+from tabletop_core.residue._names import parse_by_name
+from tabletop_core.residue.conditions import Condition
+from tabletop_core.residue.inventory import InventoryKind
+from tabletop_core.residue.step_die import StepDie, to_step_die
+from tabletop_core.residue.wanderer import Wanderer
+
+__all__ = [
+    "Entry",
+    "EntryCheck",
+    "EntryOption",
+    "EntryOutcome",
+    "Requirement",
+    "RequirementKind",
+    "requirements_met",
+]
+
+
+class RequirementKind(enum.Enum):
+    """The six things an Entry Limitation can list."""
+
+    SKILL = "Skill"
+    ITEM = "Item"
+    KEYWORD = "Keyword"
+    FRAMEWORK = "Framework"
+    RESOURCE = "Resource"
+    CONDITION = "Condition"
+
+    @classmethod
+    def parse(cls, kind: RequirementKind | str, *, name: str = "kind") -> RequirementKind:
+        """A kind given itself or its name (``"keyword"``)."""
+        return parse_by_name(cls, kind, name=name)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def _kind(value: Any) -> RequirementKind:
+    return RequirementKind.parse(value)
+
+
+def _name(_instance: Any, attribute: Any, value: Any) -> None:
+    check_type(attribute.name, value, str)
+    if not value.strip():
+        raise InvalidInput(f"{attribute.name} must be a non-empty name, got {value!r}")
+
+
+@attrs.frozen
+class Requirement(Record):
+    """One requirement: a Skill, Item, Keyword, Framework, Resource or Condition.
+
+    Args:
+        kind: Which of the six kinds (a :class:`RequirementKind` or its name).
+        name: The Skill, Item, Keyword or Framework's name; the Inventory
+            (``"Battery"``) for a Resource; the Condition (``"Fear"``) for a Condition.
+        at_least: For a Resource, the smallest die that meets it (0: any die above 0).
+    """
+
+    kind: RequirementKind = attrs.field(converter=_kind)
+    name: str = attrs.field(validator=_name)
+    at_least: StepDie = attrs.field(default=StepDie.ZERO, converter=to_step_die)
+
+    def __attrs_post_init__(self) -> None:
+        # Read the names now, so a misspelt Resource or Condition fails when written, not when checked.
+        if self.kind is RequirementKind.RESOURCE:
+            InventoryKind.parse(self.name, name="name")
+        elif self.kind is RequirementKind.CONDITION:
+            Condition.parse(self.name, name="name")
+        if not self.at_least.is_zero and self.kind is not RequirementKind.RESOURCE:
+            raise InvalidInput(f"at_least is for a Resource only, got {self.at_least} for a {self.kind}")
+
+    def met(self, wanderer: Wanderer) -> bool:
+        """Whether *wanderer* meets this requirement."""
+        check_type("wanderer", wanderer, Wanderer)
+        kind = self.kind
+        if kind is RequirementKind.SKILL:
+            return self.name in wanderer.skills
+        if kind is RequirementKind.ITEM:
+            return any(card.name == self.name for card in wanderer.loadout.items)
+        if kind is RequirementKind.KEYWORD:
+            return self.name in wanderer.keywords
+        if kind is RequirementKind.FRAMEWORK:
+            return wanderer.framework == self.name
+        if kind is RequirementKind.RESOURCE:
+            die = wanderer.inventory.die(InventoryKind.parse(self.name))
+            return not die.is_zero and die.value >= self.at_least.value
+        return wanderer.conditions.has(Condition.parse(self.name))
+
+    def __str__(self) -> str:
+        floor = f" {self.at_least}+" if not self.at_least.is_zero else ""
+        return f"{self.kind}: {self.name}{floor}"
+
+
+def _requirements(values: Iterable[Any]) -> tuple[Requirement, ...]:
+    if isinstance(values, (str, bytes, Requirement)) or not isinstance(values, Iterable):
+        raise TypeError(f"requires must be a sequence of Requirement, got {type(values).__name__}")
+    result = tuple(values)
+    for index, value in enumerate(result):
+        check_type(f"requires[{index}]", value, Requirement)
+    return result
+
+
+def _keywords(values: Iterable[Any]) -> tuple[str, ...]:
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise TypeError(f"keywords must be a sequence of str, got {type(values).__name__}")
+    result = tuple(values)
+    for index, value in enumerate(result):
+        check_type(f"keywords[{index}]", value, str)
+        if not value.strip():
+            raise InvalidInput(f"keywords[{index}] must be a non-empty name, got {value!r}")
+    return result
+
+
+def requirements_met(requires: Iterable[Requirement], wanderer: Wanderer) -> bool:
+    """Requires X: an ability functions only while every requirement is met (none: always)."""
+    return all(r.met(wanderer) for r in _requirements(requires))
+
+
+@attrs.frozen
+class EntryCheck(Record):
+    """One line of an Entry's checks: its requirements and what following it does.
+
+    Args:
+        text: What the line says (the caller's text).
+        requires: Every requirement must be met for the line to apply (none: it always applies).
+        gain: Keywords gained by following it (Gain Keyword).
+        lose: Keywords lost by following it (Lose Keyword).
+        continue_journey: "You may continue your journey": the Entry ends here and
+            the Journey procedure goes on (``False``: the line leads on, for example
+            to another Entry, which the caller follows).
+    """
+
+    text: str = attrs.field(validator=attrs.validators.instance_of(str))
+    requires: tuple[Requirement, ...] = attrs.field(default=(), converter=_requirements)
+    gain: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
+    lose: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
+    continue_journey: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
+
+    def applies(self, wanderer: Wanderer) -> bool:
+        """Whether the line applies to *wanderer*."""
+        return requirements_met(self.requires, wanderer)
+
+    def __str__(self) -> str:
+        need = " & ".join(map(str, self.requires)) or "otherwise"
+        return f"[{need}] {self.text}"
+
+
+@attrs.frozen
+class EntryOption(Record):
+    """An option an Entry offers, with its Entry Limitation.
+
+    Args:
+        text: The option (the caller's text).
+        limitation: What choosing it requires (none: open to everyone).
+        gain: Keywords gained by choosing it.
+        lose: Keywords lost by choosing it.
+        continue_journey: Choosing it ends the Entry ("You may continue your journey").
+    """
+
+    text: str = attrs.field(validator=attrs.validators.instance_of(str))
+    limitation: tuple[Requirement, ...] = attrs.field(default=(), converter=_requirements)
+    gain: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
+    lose: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
+    continue_journey: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
+
+    def available(self, wanderer: Wanderer) -> bool:
+        """Whether *wanderer* meets the Entry Limitation."""
+        return requirements_met(self.limitation, wanderer)
+
+    def __str__(self) -> str:
+        need = f" (requires {', '.join(map(str, self.limitation))})" if self.limitation else ""
+        return f"{self.text}{need}"
+
+
+def _checks(values: Iterable[Any]) -> tuple[EntryCheck, ...]:
+    if isinstance(values, (str, bytes, EntryCheck)) or not isinstance(values, Iterable):
+        raise TypeError(f"checks must be a sequence of EntryCheck, got {type(values).__name__}")
+    result = tuple(values)
+    for index, value in enumerate(result):
+        check_type(f"checks[{index}]", value, EntryCheck)
+    return result
+
+
+def _options(values: Iterable[Any]) -> tuple[EntryOption, ...]:
+    if isinstance(values, (str, bytes, EntryOption)) or not isinstance(values, Iterable):
+        raise TypeError(f"options must be a sequence of EntryOption, got {type(values).__name__}")
+    result = tuple(values)
+    for index, value in enumerate(result):
+        check_type(f"options[{index}]", value, EntryOption)
+    return result
+
+
+@attrs.frozen
+class EntryOutcome(Record):
+    """What following an Entry's check or option did.
+
+    Attributes:
+        entry: The Entry's name.
+        text: The line or option followed (``""``: no check applied).
+        wanderer: The Wanderer after (Keywords gained and lost).
+        continue_journey: The Entry has ended; continue the current Journey procedure.
+    """
+
+    entry: str
+    text: str
+    wanderer: Wanderer
+    continue_journey: bool
+
+    def __str__(self) -> str:
+        tail = " · You may continue your journey" if self.continue_journey else ""
+        return f"{self.entry}: {self.text or 'no check applies'}{tail}"
+
+
+def _follow(entry: str, line: EntryCheck | EntryOption, wanderer: Wanderer) -> EntryOutcome:
+    for keyword in line.lose:
+        wanderer = wanderer.lose_keyword(keyword)
+    for keyword in line.gain:
+        wanderer = wanderer.gain_keyword(keyword)
+    return EntryOutcome(entry, line.text, wanderer, line.continue_journey)
+
+
+@attrs.frozen
+class Entry(Record):
+    """An Entry: its checks (top to bottom) and the options it offers.
+
+    Args:
+        name: The Entry's name or number.
+        checks: The Entry Checks, top first.
+        options: The options, each with its Entry Limitation.
+    """
+
+    name: str = attrs.field(validator=attrs.validators.instance_of(str))
+    checks: tuple[EntryCheck, ...] = attrs.field(default=(), converter=_checks)
+    options: tuple[EntryOption, ...] = attrs.field(default=(), converter=_options)
+
+    def first_applicable(self, wanderer: Wanderer) -> EntryCheck | None:
+        """Entry Checks: the first check, from the top, that applies (``None``: none does)."""
+        check_type("wanderer", wanderer, Wanderer)
+        for line in self.checks:
+            if line.applies(wanderer):
+                return line
+        return None
+
+    def check(self, wanderer: Wanderer) -> EntryOutcome:
+        """Follow the first check that applies: its Keywords are gained and lost.
+
+        No check applying leaves the Wanderer as it was and the Entry ends.
+        """
+        line = self.first_applicable(wanderer)
+        if line is None:
+            return EntryOutcome(self.name, "", wanderer, True)
+        return _follow(self.name, line, wanderer)
+
+    def available_options(self, wanderer: Wanderer) -> tuple[int, ...]:
+        """The options *wanderer* may choose (their positions): each Limitation met."""
+        check_type("wanderer", wanderer, Wanderer)
+        return tuple(i for i, option in enumerate(self.options) if option.available(wanderer))
+
+    def choose(self, index: int, wanderer: Wanderer) -> EntryOutcome:
+        """Choose option *index*.
+
+        Raises:
+            RuleError: the Wanderer does not meet its Entry Limitation.
+            InvalidInput: there is no such option.
+        """
+        check_type("wanderer", wanderer, Wanderer)
+        if not self.options:
+            raise InvalidInput(f"Entry {self.name!r} offers no options")
+        option = self.options[check_int("index", index, low=0, high=len(self.options) - 1)]
+        if not option.available(wanderer):
+            missing = ", ".join(str(r) for r in option.limitation if not r.met(wanderer))
+            raise RuleError(f"{option.text!r} requires {missing}")
+        return _follow(self.name, option, wanderer)
+
+    def __str__(self) -> str:
+        return f"Entry {self.name}: {len(self.checks)} checks, {len(self.options)} options"
