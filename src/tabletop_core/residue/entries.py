@@ -37,7 +37,6 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 from typing import Any
 
@@ -46,10 +45,12 @@ import attrs
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.residue._names import parse_by_name
-from tabletop_core.residue.conditions import Condition
-from tabletop_core.residue.inventory import InventoryKind
-from tabletop_core.residue.step_die import StepDie, to_step_die
+from tabletop_core.residue.requirements import (
+    Requirement,
+    RequirementKind,
+    _requirements,
+    requirements_met,
+)
 from tabletop_core.residue.wanderer import Wanderer
 
 __all__ = [
@@ -63,90 +64,6 @@ __all__ = [
 ]
 
 
-class RequirementKind(enum.Enum):
-    """The six things an Entry Limitation can list."""
-
-    SKILL = "Skill"
-    ITEM = "Item"
-    KEYWORD = "Keyword"
-    FRAMEWORK = "Framework"
-    RESOURCE = "Resource"
-    CONDITION = "Condition"
-
-    @classmethod
-    def parse(cls, kind: RequirementKind | str, *, name: str = "kind") -> RequirementKind:
-        """A kind given itself or its name (``"keyword"``)."""
-        return parse_by_name(cls, kind, name=name)
-
-    def __str__(self) -> str:
-        return self.value
-
-
-def _kind(value: Any) -> RequirementKind:
-    return RequirementKind.parse(value)
-
-
-def _name(_instance: Any, attribute: Any, value: Any) -> None:
-    check_type(attribute.name, value, str)
-    if not value.strip():
-        raise InvalidInput(f"{attribute.name} must be a non-empty name, got {value!r}")
-
-
-@attrs.frozen
-class Requirement(Record):
-    """One requirement: a Skill, Item, Keyword, Framework, Resource or Condition.
-
-    Args:
-        kind: Which of the six kinds (a :class:`RequirementKind` or its name).
-        name: The Skill, Item, Keyword or Framework's name; the Inventory
-            (``"Battery"``) for a Resource; the Condition (``"Fear"``) for a Condition.
-        at_least: For a Resource, the smallest die that meets it (0: any die above 0).
-    """
-
-    kind: RequirementKind = attrs.field(converter=_kind)
-    name: str = attrs.field(validator=_name)
-    at_least: StepDie = attrs.field(default=StepDie.ZERO, converter=to_step_die)
-
-    def __attrs_post_init__(self) -> None:
-        # Read the names now, so a misspelt Resource or Condition fails when written, not when checked.
-        if self.kind is RequirementKind.RESOURCE:
-            InventoryKind.parse(self.name, name="name")
-        elif self.kind is RequirementKind.CONDITION:
-            Condition.parse(self.name, name="name")
-        if not self.at_least.is_zero and self.kind is not RequirementKind.RESOURCE:
-            raise InvalidInput(f"at_least is for a Resource only, got {self.at_least} for a {self.kind}")
-
-    def met(self, wanderer: Wanderer) -> bool:
-        """Whether *wanderer* meets this requirement."""
-        check_type("wanderer", wanderer, Wanderer)
-        kind = self.kind
-        if kind is RequirementKind.SKILL:
-            return self.name in wanderer.skills
-        if kind is RequirementKind.ITEM:
-            return any(card.name == self.name for card in wanderer.loadout.items)
-        if kind is RequirementKind.KEYWORD:
-            return self.name in wanderer.keywords
-        if kind is RequirementKind.FRAMEWORK:
-            return wanderer.framework == self.name
-        if kind is RequirementKind.RESOURCE:
-            die = wanderer.inventory.die(InventoryKind.parse(self.name))
-            return not die.is_zero and die.value >= self.at_least.value
-        return wanderer.conditions.has(Condition.parse(self.name))
-
-    def __str__(self) -> str:
-        floor = f" {self.at_least}+" if not self.at_least.is_zero else ""
-        return f"{self.kind}: {self.name}{floor}"
-
-
-def _requirements(values: Iterable[Any]) -> tuple[Requirement, ...]:
-    if isinstance(values, (str, bytes, Requirement)) or not isinstance(values, Iterable):
-        raise TypeError(f"requires must be a sequence of Requirement, got {type(values).__name__}")
-    result = tuple(values)
-    for index, value in enumerate(result):
-        check_type(f"requires[{index}]", value, Requirement)
-    return result
-
-
 def _keywords(values: Iterable[Any]) -> tuple[str, ...]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise TypeError(f"keywords must be a sequence of str, got {type(values).__name__}")
@@ -156,11 +73,6 @@ def _keywords(values: Iterable[Any]) -> tuple[str, ...]:
         if not value.strip():
             raise InvalidInput(f"keywords[{index}] must be a non-empty name, got {value!r}")
     return result
-
-
-def requirements_met(requires: Iterable[Requirement], wanderer: Wanderer) -> bool:
-    """Requires X: an ability functions only while every requirement is met (none: always)."""
-    return all(r.met(wanderer) for r in _requirements(requires))
 
 
 @attrs.frozen

@@ -39,6 +39,7 @@ from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.inventory import Inventory, InventoryKind, InventoryUse
+from tabletop_core.residue.requirements import Requirement, _requirements
 from tabletop_core.residue.step_die import StepDie, to_step_die
 from tabletop_core.rng import RngLike, ScriptedDice, dice_source
 
@@ -111,6 +112,9 @@ class Item(Record):
         requires_battery: Its abilities require Battery (they stop under Depletion).
         uses: Its dX Uses die (0: the card has no Uses die): rolled when the Item is
             activated; 1-2 steps it down, and a d4 stepping down returns the card to its deck.
+        requires: Requires X: its abilities function only while every one of these
+            :class:`~tabletop_core.residue.requirements.Requirement` is met
+            (see ``Wanderer.working_items``).
     """
 
     name: str = attrs.field(validator=attrs.validators.instance_of(str))
@@ -118,6 +122,7 @@ class Item(Record):
     corrupted: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
     requires_battery: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
     uses: StepDie = attrs.field(default=StepDie.ZERO, converter=to_step_die)
+    requires: tuple[Requirement, ...] = attrs.field(default=(), converter=_requirements)
 
     @property
     def is_corruption_card(self) -> bool:

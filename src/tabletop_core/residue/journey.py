@@ -571,7 +571,7 @@ class Journey(Record):
         loadout = self.wanderer.loadout
         if not any(card is not None and not card.uses.is_zero for card in loadout.items):
             return []  # the common case, without building the Conditions set
-        working = loadout.working(self.wanderer.conditions.active)
+        working = self.wanderer.working_items  # Requires X and Battery under Depletion
         found = []
         for kind, slots in ((SlotKind.ITEM, loadout.item_slots), (SlotKind.WEAPON, loadout.weapon_slots)):
             for index, card in enumerate(slots):

@@ -27,7 +27,8 @@ from tabletop_core.residue.conditions import Conditions
 from tabletop_core.residue.endurance import Endurance, StrainCheck, check_strain
 from tabletop_core.residue.hp import Health
 from tabletop_core.residue.inventory import Inventory, InventoryKind
-from tabletop_core.residue.items import Loadout
+from tabletop_core.residue.items import Item, Loadout
+from tabletop_core.residue.requirements import requirements_met
 from tabletop_core.residue.step_die import DieLike, StepDie, to_step_die
 from tabletop_core.rng import RngLike
 
@@ -145,6 +146,19 @@ class Wanderer(Record):
     def endurance_dice(self) -> int:
         """Endurance dice not banished."""
         return self.endurance.total_dice - len(self.endurance.banished)
+
+    @property
+    def working_items(self) -> tuple[Item, ...]:
+        """Requires X: the cards in slots whose abilities function now.
+
+        A card works while every one of its ``requires`` is met by this Wanderer,
+        and a card that requires Battery stops under Depletion.
+        """
+        return tuple(
+            card
+            for card in self.loadout.working(self.conditions.active)
+            if not card.requires or requirements_met(card.requires, self)
+        )
 
     def has_keyword(self, keyword: str) -> bool:
         """Whether the Wanderer holds the Keyword."""
