@@ -31,12 +31,19 @@ import numpy.typing as npt
 from tabletop_core._validate import as_int, check_int
 from tabletop_core.errors import DiceExhausted, InvalidInput
 
-__all__ = ["DiceSource", "GeneratorDice", "RngLike", "ScriptedDice", "dice_source"]
+__all__ = ["MAX_ROLL_MANY", "DiceSource", "GeneratorDice", "RngLike", "ScriptedDice", "dice_source"]
 
 RngLike = Any
 """What an ``rng=`` argument accepts (see :func:`dice_source`)."""
 
 _MAX_SIDES = 2**62
+
+MAX_ROLL_MANY = 10**9
+"""Most dice one :meth:`DiceSource.roll_many` call draws (8 GB as ``int64``).
+
+Larger counts are refused with :class:`~tabletop_core.errors.InvalidInput` instead of
+numpy's bare ``ValueError``; every batch function in the library stays well below it.
+"""
 _FIRST_BLOCK = 8
 _MAX_BLOCK = 4096
 
@@ -56,7 +63,10 @@ class DiceSource(abc.ABC):
 
     @abc.abstractmethod
     def roll_many(self, sides: int, n: int) -> npt.NDArray[np.int64]:
-        """Roll *n* dice with *sides* faces each; return them as an ``int64`` array."""
+        """Roll *n* dice with *sides* faces each; return them as an ``int64`` array.
+
+        *n* is 0..:data:`MAX_ROLL_MANY`; a larger *n* is :class:`~tabletop_core.errors.InvalidInput`.
+        """
 
     def roll_each(self, sides: Sequence[int]) -> tuple[int, ...]:
         """Roll one die of each size in *sides*, in order (a d6 then two d10: ``(6, 10, 10)``).
@@ -114,7 +124,7 @@ class GeneratorDice(DiceSource):
     def roll_many(self, sides: int, n: int) -> npt.NDArray[np.int64]:
         """Roll *n* dice with *sides* faces in one vectorised draw."""
         sides = check_int("sides", sides, low=1, high=_MAX_SIDES)
-        n = check_int("n", n, low=0)
+        n = check_int("n", n, low=0, high=MAX_ROLL_MANY)
         return self._generator.integers(1, sides, size=n, endpoint=True, dtype=np.int64)
 
     def __repr__(self) -> str:
@@ -200,7 +210,7 @@ class ScriptedDice(DiceSource):
             InvalidInput: a value is not 1..sides (none are consumed).
         """
         sides = check_int("sides", sides, low=1, high=_MAX_SIDES)
-        n = check_int("n", n, low=0)
+        n = check_int("n", n, low=0, high=MAX_ROLL_MANY)
         if n > self.remaining:
             raise DiceExhausted(f"scripted dice ran out: {n} d{sides} asked for, {self.remaining} left")
         start = self._position
