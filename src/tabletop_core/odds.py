@@ -24,7 +24,7 @@ import enum
 import html
 import itertools
 import math
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from numbers import Rational
 from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
@@ -61,7 +61,8 @@ class Distribution(Generic[T]):
     Raises:
         InvalidInput: a weight is negative, or all weights are 0.
         TypeError: a weight is not an int or Fraction (floats are refused:
-            they are not exact).
+            they are not exact), or an item of *weights* is not an
+            ``(outcome, weight)`` pair.
     """
 
     __slots__ = ("_index", "_outcomes", "_probabilities")
@@ -73,7 +74,18 @@ class Distribution(Generic[T]):
     def __init__(self, weights: Mapping[T, Weight] | Iterable[tuple[T, Weight]]) -> None:
         pairs = weights.items() if isinstance(weights, Mapping) else weights
         totals: dict[T, Weight] = {}  # ints stay ints: one exact division per outcome at the end
-        for outcome, weight in pairs:
+        for pair in pairs:
+            # A str unpacks character by character, and a pair of the wrong length would
+            # raise a bare ValueError: both are the wrong type of argument. Tuples (what
+            # dict.items() and the library give) skip the slower ABC check.
+            not_a_sequence = type(pair) is not tuple and (
+                isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence)
+            )
+            if not_a_sequence or len(pair) != 2:
+                raise TypeError(
+                    f"weights must be a mapping or (outcome, weight) pairs, got {type(pair).__name__} {pair!r}"
+                )
+            outcome, weight = pair
             if isinstance(weight, bool) or not isinstance(weight, (int, Rational)):
                 raise TypeError(
                     f"weight of {outcome!r} must be an int or Fraction, got {type(weight).__name__} {weight!r}"
