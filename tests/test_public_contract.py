@@ -774,3 +774,142 @@ def test_roll_many_huge_n_is_invalid_input(source: tc.DiceSource) -> None:
         source.roll_many(6, MAX_ROLL_MANY + 1)
     with pytest.raises(tc.InvalidInput):
         d6.distribution().sample(10**30, rng=1)
+
+
+# ---------------------------------------------------------------- more of the contract, as a reader would try it
+
+
+def test_action_str_matches_design_example() -> None:
+    r = ar.resolve_action(action_die=4, challenge_dice=(3, 8), stat=2)
+    assert str(r) == "Action 4 + 2 = 6 vs 3 · 8 -> weak hit"
+    assert "weak hit" in r._repr_html_()
+
+
+@pytest.mark.parametrize(("stat", "adds", "momentum"), [(0, 0, 0), (2, 0, 0), (3, 1, -4), (1, 0, -1), (5, 4, 0)])
+def test_action_odds_brute_force(stat: int, adds: int, momentum: int) -> None:
+    counts = dict.fromkeys(ar.Outcome, 0)
+    for a in range(1, 7):
+        for c1 in range(1, 11):
+            for c2 in range(1, 11):
+                r = ar.resolve_action(action_die=a, challenge_dice=(c1, c2), stat=stat, adds=adds, momentum=momentum)
+                counts[r.outcome] += 1
+    dist = ar.action_odds(stat=stat, adds=adds, momentum=momentum)
+    for outcome, n in counts.items():
+        assert dist.probability(outcome) == Fraction(n, 600)
+
+
+@pytest.mark.parametrize("score", range(11))
+def test_progress_odds_brute_force(score: int) -> None:
+    counts = dict.fromkeys(ar.Outcome, 0)
+    for c1 in range(1, 11):
+        for c2 in range(1, 11):
+            counts[ar.resolve_progress(progress_score=score, challenge_dice=(c1, c2)).outcome] += 1
+    for outcome, n in counts.items():
+        assert ar.progress_odds(score).probability(outcome) == Fraction(n, 100)
+
+
+@pytest.mark.parametrize(
+    ("modifier", "fortune", "misfortune", "fatigue"),
+    [(0, False, False, 0), (3, True, False, 0), (-2, False, True, 1), (1, True, True, 2), (0, True, False, 4)],
+)
+@pytest.mark.parametrize("stakes", list(d20.Stakes))
+def test_stakes_odds_brute_force(
+    stakes: d20.Stakes, modifier: int, fortune: bool, misfortune: bool, fatigue: int
+) -> None:
+    extra = fortune != misfortune
+    counts = dict.fromkeys(d20.Outcome, 0)
+    for flat in range(1, 21):
+        for die in range(1, 7) if extra else [None]:
+            t = d20.resolve_test(
+                flat_roll=flat,
+                stakes=stakes,
+                modifier=modifier,
+                fortune=fortune,
+                misfortune=misfortune,
+                fortune_die=die,
+                fatigue=fatigue,
+            )
+            counts[t.outcome] += 1
+    total = 120 if extra else 20
+    dist = d20.stakes_odds(stakes=stakes, modifier=modifier, fortune=fortune, misfortune=misfortune, fatigue=fatigue)
+    for outcome, n in counts.items():
+        assert dist.probability(outcome) == Fraction(n, total)
+
+
+def test_simulate_action_rows_match_pure_function() -> None:
+    sim = ar.simulate_action(300, stat=2, adds=1, momentum=-3, rng=np.random.default_rng(9))
+    for i in range(300):
+        c1, c2 = (int(c) for c in sim.challenge_dice[i])
+        pure = ar.resolve_action(
+            action_die=int(sim.action_dice[i]), challenge_dice=(c1, c2), stat=2, adds=1, momentum=-3
+        )
+        assert int(sim.scores[i]) == pure.action_score
+        assert bool(sim.matches[i]) == pure.is_match
+    counts = sim.counts()
+    assert sum(counts.values()) == 300
+    pure_counts = dict.fromkeys(ar.Outcome, 0)
+    for i in range(300):
+        c1, c2 = (int(c) for c in sim.challenge_dice[i])
+        r = ar.resolve_action(action_die=int(sim.action_dice[i]), challenge_dice=(c1, c2), stat=2, adds=1, momentum=-3)
+        pure_counts[r.outcome] += 1
+    assert counts == pure_counts
+
+
+def test_simulate_test_rows_match_pure_function() -> None:
+    sim = d20.simulate_test(200, stakes=d20.Stakes.MID, modifier=2, fortune=True, rng=np.random.default_rng(4))
+    pure_counts = dict.fromkeys(d20.Outcome, 0)
+    for i in range(200):
+        assert sim.fortune_dice is not None
+        t = d20.resolve_test(
+            flat_roll=int(sim.flat_rolls[i]),
+            stakes=d20.Stakes.MID,
+            modifier=2,
+            fortune=True,
+            fortune_die=int(sim.fortune_dice[i]),
+        )
+        assert int(sim.totals[i]) == t.total
+        pure_counts[t.outcome] += 1
+    assert sim.counts() == pure_counts
+
+
+def test_tier_table() -> None:
+    expected = {1: 1, 4: 1, 5: 2, 8: 2, 9: 3, 12: 3, 13: 4, 16: 4, 17: 5, 20: 5}
+    for level, tier in expected.items():
+        assert d20.tier_for_level(level) == tier
+    with pytest.raises(tc.InvalidInput):
+        d20.tier_for_level(21)
+
+
+def test_every_test_class_in_the_package_is_not_collected() -> None:
+    import importlib
+    import pkgutil
+
+    found = []
+    for info in pkgutil.walk_packages(tc.__path__, "tabletop_core."):
+        if info.name.endswith("__main__"):  # importing it runs the command
+            continue
+        module = importlib.import_module(info.name)
+        for name, obj in vars(module).items():
+            if name.startswith("Test") and inspect.isclass(obj) and obj.__module__ == module.__name__:
+                found.append(name)
+                assert obj.__dict__.get("__test__") is False, f"{info.name}.{name}"
+    assert {"TestRoll", "TestBatch"} <= set(found)
+
+
+def test_step_die_values_roll_through_the_chain() -> None:
+    chain = [rs.StepDie.ZERO]
+    while chain[-1] is not rs.StepDie.D12:
+        chain.append(chain[-1].up())
+    assert chain == list(rs.StepDie)
+    down = [rs.StepDie.D12]
+    while down[-1] is not rs.StepDie.ZERO:
+        down.append(down[-1].down())
+    assert down == list(reversed(list(rs.StepDie)))
+
+
+def test_star_odds_brute_force() -> None:
+    for die in list(rs.StepDie)[1:]:
+        dist = rs.star_odds(die)
+        for n in range(5):
+            expected = Fraction(sum(1 for v in range(1, die.sides + 1) if rs.stars(v) == n), die.sides)
+            assert dist.probability(n) == expected
