@@ -14,6 +14,7 @@ import argparse
 import importlib
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -26,7 +27,17 @@ from tabletop_core.errors import InvalidInput, TabletopError
 from tabletop_core.odds import Distribution
 from tabletop_core.rng import DiceSource, ScriptedDice, dice_source
 
-__all__ = ["EXTENSIONS", "Output", "add_roll_options", "check_all_dice_used", "main", "rng_from_args"]
+__all__ = [
+    "EXTENSIONS",
+    "MAX_INT_DIGITS",
+    "Output",
+    "add_roll_options",
+    "check_all_dice_used",
+    "int_option",
+    "main",
+    "one_line",
+    "rng_from_args",
+]
 
 EXTENSIONS = (
     "tabletop_core.notation.cli",
@@ -40,6 +51,50 @@ DEFAULT_DEMO_SEED = 2026
 
 MAX_TABLE_SIDES = 10_000
 """The most sides ``tabletop odds die`` tabulates (a bigger table is no use in a terminal)."""
+
+
+MAX_INT_DIGITS = 40
+"""The most digits a whole-number option takes (more is refused before Python parses it)."""
+
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+
+
+def one_line(message: str) -> str:
+    """*message* with every line break escaped, so an error is always one line.
+
+    Errors quote what the user typed, and a chat message or a shell argument may hold a
+    newline (or another character :meth:`str.splitlines` breaks on).
+    """
+    return "".join(
+        char.encode("unicode_escape").decode("ascii") if len(f"a{char}b".splitlines()) > 1 else char for char in message
+    )
+
+
+def int_option(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type=`` for a whole number in *low*..*high* (either may be open).
+
+    Only ASCII digits with an optional sign are accepted: ``"²"``, ``"٣"``, ``"1.5"`` and
+    ``"1e3"`` are refused with a one-line message naming the option, as is a number of more
+    than :data:`MAX_INT_DIGITS` digits.
+    """
+
+    def parse(text: str) -> int:
+        body = text.strip()
+        if not _INTEGER.fullmatch(body) or len(body.lstrip("+-")) > MAX_INT_DIGITS:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {one_line(repr(text))[:60]}")
+        value = int(body)
+        if (low is not None and value < low) or (high is not None and value > high):
+            if high is None:
+                expected = f"at least {low}"
+            elif low is None:
+                expected = f"at most {high}"
+            else:
+                expected = f"from {low} to {high}"
+            raise argparse.ArgumentTypeError(f"expected a whole number {expected}, got {value}")
+        return value
+
+    parse.__name__ = "whole number"  # argparse names the type in some messages
+    return parse
 
 
 @attrs.frozen
@@ -57,12 +112,12 @@ class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
 
 
 def add_roll_options(parser: argparse.ArgumentParser, *, dice: bool = True) -> None:
     """Add ``--seed``, ``--json`` and (when *dice*) ``--dice`` to a command that rolls."""
-    parser.add_argument("--seed", type=int, help="seed for reproducible dice")
+    parser.add_argument("--seed", type=int_option(0), help="seed for reproducible dice (a whole number >= 0)")
     if dice:
         parser.add_argument(
             "--dice",
@@ -75,11 +130,11 @@ def rng_from_args(args: argparse.Namespace) -> DiceSource:
     """The dice source a command should roll from: ``--dice``, else ``--seed``, else OS entropy."""
     scripted = getattr(args, "dice", None)
     if scripted is not None:
-        try:
-            values = [int(part) for part in scripted.replace(" ", "").split(",") if part]
-        except ValueError:
-            raise TabletopError(f"--dice must be comma-separated whole numbers, got {scripted!r}") from None
-        return ScriptedDice(values)
+        parts = [part for part in scripted.replace(" ", "").split(",") if part]
+        if not all(_INTEGER.fullmatch(part) and len(part) <= MAX_INT_DIGITS for part in parts):
+            # ASCII digits only, like every other whole-number option ("²" and "٣" are refused).
+            raise TabletopError(f"--dice must be comma-separated whole numbers, got {scripted!r}")
+        return ScriptedDice([int(part) for part in parts])
     return dice_source(getattr(args, "seed", None))
 
 
@@ -157,7 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     demo = commands.add_parser("demo", help="a seeded tour of everything the library does")
-    demo.add_argument("--seed", type=int, help=f"seed (default {DEFAULT_DEMO_SEED})")
+    demo.add_argument("--seed", type=int_option(0), help=f"seed, a whole number >= 0 (default {DEFAULT_DEMO_SEED})")
     demo.add_argument("--json", action="store_true", help="print machine-readable JSON")
     demo.set_defaults(handler=_demo)
 
@@ -175,14 +230,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``tabletop`` command; return its exit status."""
+    """Run the ``tabletop`` command; return its exit status (never raises ``SystemExit``).
+
+    0 when it worked (``--help`` and ``--version`` included); 2 for bad arguments, after one
+    line on stderr. A bot can call ``main([...])`` without catching argparse's exits.
+    """
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # argparse exits on --help, --version and bad arguments
+        return stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 2
     handler: Handler = args.handler
     try:
         output = handler(args)
     except (TabletopError, TypeError) as error:
-        print(f"tabletop: error: {error}", file=sys.stderr)
+        print(f"tabletop: error: {one_line(str(error))}", file=sys.stderr)
         return 2
     try:
         if getattr(args, "json", False):

@@ -21,7 +21,7 @@ from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.odds import action_match_odds, action_odds, odds_table, progress_odds
 from tabletop_core.action_roll.oracle import Odds, ask_the_oracle, read_oracle_dice, resolve_oracle
 from tabletop_core.action_roll.progress import ProgressTrack, Rank, progress_roll
-from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, rng_from_args
+from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, int_option, rng_from_args
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["demo", "register"]
@@ -96,9 +96,11 @@ def _odds_progress(args: argparse.Namespace) -> Output:
 
 
 def _bonus_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--stat", type=int, required=True, help="the stat or condition meter (0..10)")
-    parser.add_argument("--adds", type=int, default=0, help="adds (default 0)")
-    parser.add_argument("--momentum", type=int, default=0, help="momentum when rolling, -6..10 (default 0)")
+    parser.add_argument("--stat", type=int_option(0, 10), required=True, help="the stat or condition meter (0..10)")
+    parser.add_argument("--adds", type=int_option(), default=0, help="adds (default 0)")
+    parser.add_argument(
+        "--momentum", type=int_option(-6, 10), default=0, help="momentum when rolling, -6..10 (default 0)"
+    )
 
 
 def register(
@@ -112,9 +114,9 @@ def register(
     action.set_defaults(handler=_action)
 
     progress = commands.add_parser("progress", help="Starforged progress roll: progress score vs 2d10")
-    progress.add_argument("--score", type=int, help="the progress score (0..10)")
+    progress.add_argument("--score", type=int_option(0, 10), help="the progress score (0..10)")
     progress.add_argument("--rank", choices=[rank.value for rank in Rank], help="the track's rank")
-    progress.add_argument("--ticks", type=int, help="ticks filled on the track (0..40)")
+    progress.add_argument("--ticks", type=int_option(0, 40), help="ticks filled on the track (0..40)")
     add_roll_options(progress)
     progress.set_defaults(handler=_progress)
 
@@ -132,7 +134,7 @@ def register(
     odds.set_defaults(handler=_odds_action)
 
     odds_progress = odds_commands.add_parser("progress", help="exact odds of a Starforged progress roll")
-    odds_progress.add_argument("--score", type=int, required=True, help="the progress score (0..10)")
+    odds_progress.add_argument("--score", type=int_option(0, 10), required=True, help="the progress score (0..10)")
     odds_progress.add_argument("--json", action="store_true", help="print machine-readable JSON")
     odds_progress.set_defaults(handler=_odds_progress)
 

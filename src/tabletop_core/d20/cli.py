@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import argparse
 
-from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, rng_from_args
+from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, int_option, rng_from_args
 from tabletop_core.d20.conditions import Condition, direct_implications, implied_conditions
 from tabletop_core.d20.contest import Side, roll_contest
 from tabletop_core.d20.odds import contest_odds, stakes_odds, total_odds
@@ -112,19 +112,25 @@ def _odds_contest(args: argparse.Namespace) -> Output:
 
 def _test_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--stakes", default="mid", help="low, mid (default) or high")
-    parser.add_argument("--modifier", type=int, default=0, help="the Skill or Trait and other Modifiers (default 0)")
+    parser.add_argument(
+        "--modifier", type=int_option(), default=0, help="the Skill or Trait and other Modifiers (default 0)"
+    )
     parser.add_argument("--fortune", action="count", default=0, help="Fortune: one extra d6 added (repeatable)")
     parser.add_argument("--misfortune", action="count", default=0, help="Misfortune: one extra d6 subtracted")
-    parser.add_argument("--fatigue", type=int, default=0, help="Fatigue, subtracted from the Test Total (0..10)")
+    parser.add_argument(
+        "--fatigue", type=int_option(0, 10), default=0, help="Fatigue, subtracted from the Test Total (0..10)"
+    )
 
 
 def _contest_options(parser: argparse.ArgumentParser) -> None:
     for side in ("actor", "target"):
-        parser.add_argument(f"--{side}-modifier", type=int, default=0, help=f"the {side}'s Skill or Trait")
-        parser.add_argument(f"--{side}-trait", type=int, required=True, help=f"the {side}'s governing Trait (ties)")
+        parser.add_argument(f"--{side}-modifier", type=int_option(), default=0, help=f"the {side}'s Skill or Trait")
+        parser.add_argument(
+            f"--{side}-trait", type=int_option(), required=True, help=f"the {side}'s governing Trait (ties)"
+        )
         parser.add_argument(f"--{side}-fortune", action="count", default=0, help=f"Fortune on the {side}'s roll")
         parser.add_argument(f"--{side}-misfortune", action="count", default=0, help=f"Misfortune on the {side}'s roll")
-        parser.add_argument(f"--{side}-fatigue", type=int, default=0, help=f"the {side}'s Fatigue")
+        parser.add_argument(f"--{side}-fatigue", type=int_option(), default=0, help=f"the {side}'s Fatigue")
 
 
 def register(

@@ -8,6 +8,7 @@ exact table. ``tabletop roll d20`` still rolls one die.
 from __future__ import annotations
 
 import argparse
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from tabletop_core.notation.errors import NotationError
@@ -37,11 +38,19 @@ def _roll(args: argparse.Namespace) -> Output:
     return Output(str(result), result.to_dict())
 
 
+def _approx(value: Fraction) -> str:
+    """*value* to four significant digits; exact when too large for a float (``odds roll 10**400``)."""
+    try:
+        return f"{float(value):.4g}"
+    except OverflowError:
+        return str(value)
+
+
 def _odds(args: argparse.Namespace) -> Output:
     from tabletop_core.cli import Output
 
     table = distribution(args.expr)
-    text = f"{args.expr}\n{table}\nmean {float(table.mean()):.4g}"
+    text = f"{args.expr}\n{table}\nmean {_approx(table.mean())}"
     data = table.to_dict()
     if explodes_anywhere(args.expr):
         note = (

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, rng_from_args
+from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, int_option, rng_from_args
 from tabletop_core.residue import cli_journey
 from tabletop_core.residue.actions import commit_action, resolve_action
 from tabletop_core.residue.endurance import ActionSlot, Endurance, check_strain
@@ -30,7 +30,7 @@ __all__ = ["demo", "register"]
 
 def _action_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--slot", choices=[s.name.lower() for s in ActionSlot], help="make it a Commit to this slot")
-    parser.add_argument("--bonus", type=int, default=0, help="Skill bonus (Commit Skill)")
+    parser.add_argument("--bonus", type=int_option(), default=0, help="Skill bonus (Commit Skill)")
     parser.add_argument("--dehydrated", action="store_true", help="Dehydration: all Actions -★")
     parser.add_argument("--luck", help="use Luck for the Action with this Luck die, such as d6")
 
@@ -56,8 +56,13 @@ def _stars(args: argparse.Namespace) -> Output:
     luck_value = None if luck is None else luck.roll(rng=source)
     check_all_dice_used(source, "one value (the die)" if luck is None else "two values (the die, then Luck)")
     result = resolve_action(
-        slot=slot, die=die, value=value, skill_bonus=args.bonus, dehydrated=args.dehydrated,
-        luck=luck, luck_value=luck_value,
+        slot=slot,
+        die=die,
+        value=value,
+        skill_bonus=args.bonus,
+        dehydrated=args.dehydrated,
+        luck=luck,
+        luck_value=luck_value,
     )
     return Output(str(result), result.to_dict())
 

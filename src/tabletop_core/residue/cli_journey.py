@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import argparse
 
-from tabletop_core.cli import Output, add_roll_options, rng_from_args
+from tabletop_core.cli import Output, add_roll_options, int_option, rng_from_args
 from tabletop_core.residue.journey import (
     CautiousPolicy,
     GreedyPolicy,
@@ -31,7 +31,16 @@ from tabletop_core.residue.journey import (
 )
 from tabletop_core.residue.wanderer import Wanderer
 
-__all__ = ["demo", "register"]
+__all__ = ["MAX_DAYS", "MAX_RUNS", "MAX_STEPS", "demo", "register"]
+
+MAX_RUNS = 100_000
+"""The most Journeys ``residue simulate --runs`` plays (about 100 a second: 100,000 is ~15 minutes)."""
+
+MAX_DAYS = 1_000
+"""The most days ``--days`` allows on the command line (the library allows more)."""
+
+MAX_STEPS = 20_000
+"""The most choices one Journey of the command makes before it is refused (a few seconds)."""
 
 POLICIES: dict[str, Policy] = {"cautious": CautiousPolicy(), "greedy": GreedyPolicy()}
 """The policies the commands offer, by name."""
@@ -39,14 +48,19 @@ POLICIES: dict[str, Policy] = {"cautious": CautiousPolicy(), "greedy": GreedyPol
 
 def _wanderer_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--policy", choices=sorted(POLICIES), default="cautious", help="who makes the choices")
-    parser.add_argument("--hp", type=int, default=6, help="starting HP and Max HP (default 6, an assumption)")
+    parser.add_argument("--hp", type=int_option(), default=6, help="starting HP and Max HP (default 6, an assumption)")
     parser.add_argument(
         "--endurance", default="d8,d8,d6,d6", help="Endurance dice, comma-separated (default d8,d8,d6,d6)"
     )
     parser.add_argument("--inventory", default="d8", help="the starting die of all five Inventories (default d8)")
     parser.add_argument("--luck", default="d6", help="the starting Luck die (default d6)")
-    parser.add_argument("--threshold", type=int, default=3, help="the Strain Threshold (default 3)")
-    parser.add_argument("--days", type=int, default=40, help="stop a Journey after this many days (default 40)")
+    parser.add_argument("--threshold", type=int_option(), default=3, help="the Strain Threshold (default 3)")
+    parser.add_argument(
+        "--days",
+        type=int_option(1, MAX_DAYS),
+        default=40,
+        help=f"stop a Journey after this many days, 1..{MAX_DAYS} (default 40)",
+    )
 
 
 def _wanderer(args: argparse.Namespace, rng: object) -> Wanderer:
@@ -65,7 +79,7 @@ def _journey(args: argparse.Namespace) -> Output:
     source = rng_from_args(args)
     wanderer = _wanderer(args, source)
     start = start_journey(wanderer, example_setup(max_days=args.days), rng=source)
-    end, steps = play_journey(start, POLICIES[args.policy], rng=source)
+    end, steps = play_journey(start, POLICIES[args.policy], rng=source, max_steps=MAX_STEPS)
     lines = [f"Start: {start}", *(str(step) for step in steps), f"End: {end}"]
     return Output("\n".join(lines), {"start": start.to_dict(), "log": [str(s) for s in steps], "end": end.to_dict()})
 
@@ -80,6 +94,7 @@ def _simulate(args: argparse.Namespace) -> Output:
         POLICIES[args.policy],
         rng=seed,
         progress=None if not args.json else False,
+        max_steps=MAX_STEPS,
     )
     days = ", ".join(f"{day}: {count}" for day, count in result.days.items())
     text = f"{result}\n{result.to_markdown()}\ndays survived (day: journeys): {days}"
@@ -97,7 +112,9 @@ def register(
     journey.set_defaults(handler=_journey)
 
     simulate = commands.add_parser("simulate", help="play many Journeys and print the survival odds")
-    simulate.add_argument("--runs", type=int, default=1000, help="how many Journeys (default 1000)")
+    simulate.add_argument(
+        "--runs", type=int_option(1, MAX_RUNS), default=1000, help=f"how many Journeys, 1..{MAX_RUNS:,} (default 1000)"
+    )
     _wanderer_options(simulate)
     add_roll_options(simulate, dice=False)
     simulate.set_defaults(handler=_simulate)
