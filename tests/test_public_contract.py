@@ -913,3 +913,38 @@ def test_star_odds_brute_force() -> None:
         for n in range(5):
             expected = Fraction(sum(1 for v in range(1, die.sides + 1) if rs.stars(v) == n), die.sides)
             assert dist.probability(n) == expected
+
+
+# ---------------------------------------------------------------- a failing roll uses none of the caller's dice
+
+
+@pytest.mark.parametrize(
+    ("call", "values"),
+    [
+        (lambda dice: d20.roll_test(stakes=d20.Stakes.MID, fortune=True, rng=dice), [11]),
+        (lambda dice: d20.roll_test(stakes=d20.Stakes.MID, misfortune=True, rng=dice), [11, 7]),
+        (lambda dice: ar.action_roll(stat=2, rng=dice), [4, 3]),
+        (lambda dice: ar.progress_roll(5, rng=dice), [3]),
+        (lambda dice: tc.notation.roll("3d6", rng=dice), [1, 2]),
+        (lambda dice: tc.notation.roll("1d6+1d8", rng=dice), [1]),
+        (lambda dice: tc.notation.roll("2d6!", rng=dice), [6, 2]),
+        (lambda dice: tc.notation.roll("1d6+1d4", rng=dice), [3, 5]),
+        (lambda dice: ar.simulate_action(2, stat=2, rng=dice), [1, 2, 3, 4, 5]),
+        (lambda dice: d20.simulate_test(2, stakes=d20.Stakes.MID, fortune=True, rng=dice), [1, 2, 3]),
+        (lambda dice: d6.distribution().sample(3, rng=dice), [1, 2]),
+    ],
+)
+def test_failed_roll_leaves_scripted_dice_unused(call: Any, values: list[int]) -> None:
+    dice = tc.ScriptedDice(values)
+    with pytest.raises((tc.DiceExhausted, tc.InvalidInput)):
+        call(dice)
+    assert dice.remaining == len(values)
+
+
+def test_scripted_dice_still_roll_through_the_atomic_paths() -> None:
+    t = d20.roll_test(stakes=d20.Stakes.MID, misfortune=True, rng=tc.ScriptedDice([11, 2]))
+    assert (t.flat_roll, t.fortune_die, t.total) == (11, 2, 9)
+    assert tc.notation.roll("2d6!", rng=tc.ScriptedDice([6, 2, 3])).total == 11
+    assert sum(ar.simulate_action(1, stat=2, rng=tc.ScriptedDice([4, 3, 8])).counts().values()) == 1
+    sim = d20.simulate_test(1, stakes=d20.Stakes.MID, fortune=True, rng=tc.ScriptedDice([11, 4]))
+    assert sim.counts()[d20.Outcome.SUCCESS] == 1

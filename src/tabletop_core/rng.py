@@ -21,8 +21,9 @@ The global :mod:`random` module and numpy's legacy global state are never used.
 from __future__ import annotations
 
 import abc
+import contextlib
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -76,6 +77,17 @@ class DiceSource(abc.ABC):
         or missing value leaves the script where it was.
         """
         return tuple(self.roll(size) for size in sides)
+
+    def atomic(self) -> contextlib.AbstractContextManager[None]:
+        """A block whose draws are all kept, or none if it raises.
+
+        Rule functions that draw dice in several steps (a Test's d20 then its d6, a
+        batch's action dice then its challenge dice, an exploding die) wrap the draws in
+        it, so a call that fails leaves the caller's dice as they were. Fresh random
+        dice need nothing undone: the default does nothing; :class:`ScriptedDice`
+        gives back the values a failed block used.
+        """
+        return contextlib.nullcontext()
 
 
 class GeneratorDice(DiceSource):
@@ -219,6 +231,16 @@ class ScriptedDice(DiceSource):
             self._check_fits(value, sides, start + offset)
         self._position += n
         return np.array(values, dtype=np.int64)
+
+    @contextlib.contextmanager
+    def atomic(self) -> Iterator[None]:
+        """A block that hands back every value it used if it raises (see :meth:`DiceSource.atomic`)."""
+        start = self._position
+        try:
+            yield
+        except BaseException:
+            self._position = start
+            raise
 
     @staticmethod
     def _check_fits(value: int, sides: int, position: int) -> None:

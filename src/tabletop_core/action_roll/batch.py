@@ -188,8 +188,9 @@ def simulate_action(
     stat, adds, momentum = check_bonus(stat, adds, momentum)
     check_type("burn", burn, bool)
     source = dice_source(rng)
-    action_dice = source.roll_many(6, n)
-    drawn = source.roll_many(10, 2 * n)
+    with source.atomic():  # all the dice or none of a ScriptedDice
+        action_dice = source.roll_many(6, n)
+        drawn = source.roll_many(10, 2 * n)
     first, second = drawn[:n], drawn[n:]
     # Score and cancel for each action die face come from the pure rule itself
     # (index 0 unused), then are looked up for the whole batch at once.

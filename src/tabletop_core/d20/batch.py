@@ -116,8 +116,9 @@ def simulate_test(
         stakes=stakes, modifier=modifier, fortune=fortune, misfortune=misfortune, fatigue=fatigue, effects=effects
     )
     source = dice_source(rng)
-    flat_rolls = source.roll_many(20, n)
-    fortune_dice = source.roll_many(6, n) if template.needs_fortune_die else None
+    with source.atomic():  # all the dice or none of a ScriptedDice
+        flat_rolls = source.roll_many(20, n)
+        fortune_dice = source.roll_many(6, n) if template.needs_fortune_die else None
     shift = template.modifier - template.fatigue
     # Compare the dice with the thresholds moved by the Modifiers and Fatigue, instead of
     # building a totals array: fewer large temporary arrays, the same comparisons.

@@ -361,8 +361,12 @@ class RolledTotal(Record):
 
     def _roll_dice(self: R, source: DiceSource) -> R:
         """This Test with dice drawn from *source*: the d20 first, then the d6 when one is rolled."""
-        flat_roll = source.roll(20)
-        return self.with_dice(flat_roll, source.roll(6) if self.needs_fortune_die else None)
+        if self.needs_fortune_die:
+            # roll_each: a ScriptedDice hands out both dice or neither, so a Test that fails on
+            # its d6 leaves the player's dice unused.
+            flat_roll, fortune_die = source.roll_each((20, 6))
+            return self.with_dice(flat_roll, fortune_die)
+        return self.with_dice(source.roll(20), None)
 
     # -- derived values -------------------------------------------------------
 
@@ -702,8 +706,14 @@ def roll_test(
         # (same dice, same order, same result; tests compare it with resolve_test).
         # A GeneratorDice is what dice_source would return as it is; skip the call's ABC check.
         source = rng if type(rng) is GeneratorDice else dice_source(rng)
-        flat = source.roll(20)
-        die = source.roll(6) if fortune is not misfortune else None
+        die: int | None = None
+        if fortune is misfortune:
+            flat = source.roll(20)
+        elif type(source) is GeneratorDice:
+            flat = source.roll(20)
+            die = source.roll(6)
+        else:
+            flat, die = source.roll_each((20, 6))  # all or none from a ScriptedDice
         if type(source) is GeneratorDice or (
             type(flat) is int and 1 <= flat <= 20 and (die is None or (type(die) is int and 1 <= die <= 6))
         ):

@@ -21,7 +21,7 @@ from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
 from tabletop_core.notation.parser import as_expression
 from tabletop_core.notation.result import DiceMarks, DiceRoll, RollResult
-from tabletop_core.rng import DiceSource, RngLike, _default_source, dice_source
+from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, _default_source, dice_source
 
 __all__ = ["roll"]
 
@@ -73,7 +73,11 @@ def roll(expr: str | Expression, *, rng: RngLike = None, limits: Limits | None =
                 _PLANS[expr] = plan
         else:
             plan = _plan_for_tree(*as_expression(expr, limits))
-    return plan(_default_source() if rng is None else dice_source(rng))
+    source = _default_source() if rng is None else dice_source(rng)
+    if type(source) is GeneratorDice:
+        return plan(source)  # fresh dice: nothing to give back on failure, skip the context
+    with source.atomic():  # a failed roll (dice ran out mid-way) leaves a ScriptedDice unused
+        return plan(source)
 
 
 @functools.lru_cache(maxsize=4096)
