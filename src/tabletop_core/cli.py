@@ -33,6 +33,7 @@ __all__ = [
     "Output",
     "add_roll_options",
     "check_all_dice_used",
+    "dice_values",
     "int_option",
     "main",
     "one_line",
@@ -126,15 +127,25 @@ def add_roll_options(parser: argparse.ArgumentParser, *, dice: bool = True) -> N
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
 
 
+def dice_values(text: str) -> list[int]:
+    """The values of a ``--dice`` option: comma-separated whole numbers (spaces and empty parts ignored).
+
+    Raises:
+        InvalidInput: a part is not ASCII digits with an optional sign (``"²"`` and ``"٣"`` are
+            refused like everywhere else on the command line) or has more than
+            :data:`MAX_INT_DIGITS` digits.
+    """
+    parts = [part for part in text.replace(" ", "").split(",") if part]
+    if not all(_INTEGER.fullmatch(part) and len(part.lstrip("+-")) <= MAX_INT_DIGITS for part in parts):
+        raise InvalidInput(f"--dice must be comma-separated whole numbers, got {text!r}")
+    return [int(part) for part in parts]
+
+
 def rng_from_args(args: argparse.Namespace) -> DiceSource:
     """The dice source a command should roll from: ``--dice``, else ``--seed``, else OS entropy."""
     scripted = getattr(args, "dice", None)
     if scripted is not None:
-        parts = [part for part in scripted.replace(" ", "").split(",") if part]
-        if not all(_INTEGER.fullmatch(part) and len(part) <= MAX_INT_DIGITS for part in parts):
-            # ASCII digits only, like every other whole-number option ("²" and "٣" are refused).
-            raise TabletopError(f"--dice must be comma-separated whole numbers, got {scripted!r}")
-        return ScriptedDice([int(part) for part in parts])
+        return ScriptedDice(dice_values(scripted))
     return dice_source(getattr(args, "seed", None))
 
 

@@ -223,7 +223,7 @@ def check_outcome(argv: list[str], status: int, out: str, err: str) -> None:
     assert err.startswith("tabletop"), (argv, err)
 
 
-@settings(max_examples=300)
+@settings(max_examples=200)
 @given(argvs())
 def test_any_argv_exits_0_or_2_with_one_line(argv: list[str]) -> None:
     status, out, err = run(argv)
@@ -284,3 +284,55 @@ def test_help_and_version_return_0() -> None:
         status, out, err = run(argv)
         assert (status, err) == (0, "")
         assert out
+
+
+ROLLING = [
+    ["demo"],
+    ["roll", "4d6kh3"],
+    ["action", "--stat", "2"],
+    ["progress", "--rank", "epic", "--ticks", "20"],
+    ["oracle", "--odds", "likely"],
+    ["test", "--stakes", "high", "--modifier", "3", "--fortune"],
+    ["contest", "--actor-trait", "1", "--target-trait", "2"],
+    ["residue", "stars", "d8", "--slot", "attack", "--luck", "d6"],
+    ["residue", "luck", "d6", "--action"],
+    ["residue", "inventory", "food", "d8"],
+    ["residue", "journey"],
+    ["residue", "simulate", "--runs", "5"],
+]
+EXACT = [
+    ["condition", "staggered"],
+    ["odds", "die", "d8"],
+    ["odds", "roll", "2d6+3"],
+    ["odds", "action", "--stat", "2", "--momentum", "6", "--burn"],
+    ["odds", "progress", "--score", "7"],
+    ["odds", "test", "--stakes", "high", "--modifier", "5", "--fortune"],
+    ["odds", "contest", "--actor-trait", "1", "--target-trait", "1"],
+    ["odds", "residue", "d10"],
+]
+
+
+@pytest.mark.parametrize("argv", ROLLING, ids=" ".join)
+def test_every_rolling_command_repeats_with_a_seed_and_prints_json(argv: list[str]) -> None:
+    text = run([*argv, "--seed", "11"])
+    assert text[0] == 0
+    assert run([*argv, "--seed", "11"]) == text
+    status, out, _ = run([*argv, "--seed", "11", "--json"])
+    assert status == 0
+    assert json.loads(out)
+    assert run([*argv, "--seed", "11", "--json"])[1] == out
+
+
+@pytest.mark.parametrize("argv", EXACT, ids=" ".join)
+def test_every_exact_command_prints_json(argv: list[str]) -> None:
+    assert run(argv)[0] == 0
+    status, out, _ = run([*argv, "--json"])
+    assert status == 0
+    assert json.loads(out)
+
+
+def test_a_seed_repeats_across_processes() -> None:
+    argv = [sys.executable, "-m", "tabletop_core", "action", "--stat", "2", "--seed", "5", "--json"]
+    first, second = (subprocess.run(argv, capture_output=True, text=True, timeout=60, check=True) for _ in range(2))
+    assert first.stdout == second.stdout
+    assert json.loads(first.stdout)["result"]

@@ -21,7 +21,7 @@ from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.odds import action_match_odds, action_odds, odds_table, progress_odds
 from tabletop_core.action_roll.oracle import Odds, ask_the_oracle, read_oracle_dice, resolve_oracle
 from tabletop_core.action_roll.progress import ProgressTrack, Rank, progress_roll
-from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, int_option, rng_from_args
+from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, dice_values, int_option, rng_from_args
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["demo", "register"]
@@ -62,15 +62,12 @@ def _progress(args: argparse.Namespace) -> Output:
 def _oracle(args: argparse.Namespace) -> Output:
 
     odds = Odds.parse(args.odds)
-    parts = [part for part in (args.dice or "").replace(" ", "").split(",") if part]
+    parts = dice_values(args.dice or "")
     if len(parts) > 2:
         raise InvalidInput(f"--dice must give the roll 1..100 or two d10 (tens, units), got {len(parts)} values")
     if len(parts) == 2:
         # Two d10 from the table: tens then units (0 and 0 read as 100).
-        try:
-            tens, units = (int(part) for part in parts)
-        except ValueError:
-            raise InvalidInput(f"--dice must be comma-separated whole numbers, got {args.dice!r}") from None
+        tens, units = parts
         answer = resolve_oracle(odds=odds, roll=read_oracle_dice(tens, units))
     else:
         answer = ask_the_oracle(odds, rng=rng_from_args(args))
@@ -120,7 +117,7 @@ def register(
     add_roll_options(progress)
     progress.set_defaults(handler=_progress)
 
-    oracle = commands.add_parser("oracle", help="Ask the Oracle a yes/no question")
+    oracle = commands.add_parser("oracle", help="Starforged oracle: ask a yes/no question")
     oracle.add_argument(
         "--odds", default="fifty-fifty", help="almost certain, likely, fifty-fifty (default), unlikely, small chance"
     )

@@ -116,7 +116,9 @@ def _test_options(parser: argparse.ArgumentParser) -> None:
         "--modifier", type=int_option(), default=0, help="the Skill or Trait and other Modifiers (default 0)"
     )
     parser.add_argument("--fortune", action="count", default=0, help="Fortune: one extra d6 added (repeatable)")
-    parser.add_argument("--misfortune", action="count", default=0, help="Misfortune: one extra d6 subtracted")
+    parser.add_argument(
+        "--misfortune", action="count", default=0, help="Misfortune: one extra d6 subtracted (repeatable)"
+    )
     parser.add_argument(
         "--fatigue", type=int_option(0, 10), default=0, help="Fatigue, subtracted from the Test Total (0..10)"
     )
@@ -124,13 +126,15 @@ def _test_options(parser: argparse.ArgumentParser) -> None:
 
 def _contest_options(parser: argparse.ArgumentParser) -> None:
     for side in ("actor", "target"):
-        parser.add_argument(f"--{side}-modifier", type=int_option(), default=0, help=f"the {side}'s Skill or Trait")
+        parser.add_argument(
+            f"--{side}-modifier", type=int_option(), default=0, help=f"the {side}'s Skill or Trait (default 0)"
+        )
         parser.add_argument(
             f"--{side}-trait", type=int_option(), required=True, help=f"the {side}'s governing Trait (ties)"
         )
         parser.add_argument(f"--{side}-fortune", action="count", default=0, help=f"Fortune on the {side}'s roll")
         parser.add_argument(f"--{side}-misfortune", action="count", default=0, help=f"Misfortune on the {side}'s roll")
-        parser.add_argument(f"--{side}-fatigue", type=int_option(), default=0, help=f"the {side}'s Fatigue")
+        parser.add_argument(f"--{side}-fatigue", type=int_option(), default=0, help=f"the {side}'s Fatigue (default 0)")
 
 
 def register(
@@ -140,7 +144,9 @@ def register(
     """Add ``test``, ``contest`` and ``condition`` to ``tabletop``; ``test`` and ``contest`` to ``tabletop odds``."""
     test = commands.add_parser("test", help="d20 Test: d20 + modifier (+/- d6) against Low/Mid/High Stakes")
     _test_options(test)
-    test.add_argument("--kind", default="test", help="test, check, save, attack, spell, initiative or 'flat roll'")
+    test.add_argument(
+        "--kind", default="test", help="test (default), check, save, attack, spell, initiative or 'flat roll'"
+    )
     add_roll_options(test)
     test.set_defaults(handler=_test)
 

@@ -30,7 +30,7 @@ __all__ = ["demo", "register"]
 
 def _action_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--slot", choices=[s.name.lower() for s in ActionSlot], help="make it a Commit to this slot")
-    parser.add_argument("--bonus", type=int_option(), default=0, help="Skill bonus (Commit Skill)")
+    parser.add_argument("--bonus", type=int_option(), default=0, help="Skill bonus for Commit Skill (default 0)")
     parser.add_argument("--dehydrated", action="store_true", help="Dehydration: all Actions -★")
     parser.add_argument("--luck", help="use Luck for the Action with this Luck die, such as d6")
 
@@ -99,7 +99,7 @@ def register(
     odds_commands: argparse._SubParsersAction[argparse.ArgumentParser],
 ) -> None:
     """Add ``tabletop residue ...`` and ``tabletop odds residue``."""
-    residue = commands.add_parser("residue", help="RESIDUE: stars, Luck and Inventory rolls")
+    residue = commands.add_parser("residue", help="RESIDUE: stars, Luck, Inventory, a Journey, survival odds")
     sub = residue.add_subparsers(dest="residue_command", metavar="COMMAND", required=True)
     cli_journey.register(sub, odds_commands)  # part 2: journey, simulate
 

@@ -47,7 +47,9 @@ POLICIES: dict[str, Policy] = {"cautious": CautiousPolicy(), "greedy": GreedyPol
 
 
 def _wanderer_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--policy", choices=sorted(POLICIES), default="cautious", help="who makes the choices")
+    parser.add_argument(
+        "--policy", choices=sorted(POLICIES), default="cautious", help="who makes the choices (default cautious)"
+    )
     parser.add_argument("--hp", type=int_option(), default=6, help="starting HP and Max HP (default 6, an assumption)")
     parser.add_argument(
         "--endurance", default="d8,d8,d6,d6", help="Endurance dice, comma-separated (default d8,d8,d6,d6)"
