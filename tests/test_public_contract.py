@@ -376,6 +376,8 @@ def test_rank_and_track() -> None:
     assert t.mark(times=3).score == 6
     assert t.mark(times=3).ticks == 24
     assert t.mark().mark().mark() == t.mark(times=3)
+    with pytest.raises(TypeError):
+        t.mark(3)  # type: ignore[misc]  # times is keyword-only, as DESIGN writes it
     assert ar.ProgressTrack(ar.Rank.TROUBLESOME).mark(times=4).score == 10
     assert ar.ProgressTrack(ar.Rank.TROUBLESOME).mark(times=4).ticks == 40
     assert ar.ProgressTrack(ar.Rank.TROUBLESOME).mark(times=4).is_complete

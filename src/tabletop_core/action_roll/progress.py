@@ -133,7 +133,7 @@ class ProgressTrack(_Boxes):
     ticks: int = int_field(low=0, high=MAX_TICKS, default=0)
     name: str = attrs.field(default="", validator=of_type(str))
 
-    def mark(self, times: int = 1) -> ProgressTrack:
+    def mark(self, *, times: int = 1) -> ProgressTrack:
         """Mark progress *times* times (marks stack), by rank; the track stops at 40 ticks.
 
         Raises:
