@@ -382,7 +382,6 @@ def test_rank_and_track() -> None:
     assert ar.ProgressTrack(ar.Rank.TROUBLESOME).mark(times=4).ticks == 40
     assert ar.ProgressTrack(ar.Rank.TROUBLESOME).mark(times=4).is_complete
     assert ar.ProgressTrack(ar.Rank.EPIC, ticks=7).score == 1
-    assert ar.ProgressTrack(ar.Rank.EPIC, 7).ticks == 7
     assert ar.ProgressTrack(ar.Rank.EXTREME, ticks=39).score == 9
     assert t.ticks == 0
     one_line(t.mark())
