@@ -13,6 +13,7 @@ earlier value is still rejected), so each example stays fast.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import json
@@ -23,7 +24,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop_core.cli import main
+from tabletop_core.cli import build_parser, main
 
 COMMANDS: tuple[tuple[str, ...], ...] = (
     ("demo",),
@@ -188,10 +189,38 @@ ARG = st.one_of(
 )
 
 
+def _options_by_command() -> dict[tuple[str, ...], tuple[str, ...]]:
+    """Each sub-command path of the real parser with its own option names (so examples go deep)."""
+    table: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+    def walk(parser: argparse.ArgumentParser, path: tuple[str, ...]) -> None:
+        table[path] = tuple(name for action in parser._actions for name in action.option_strings if name != "-h")
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    walk(sub, (*path, name))
+
+    walk(build_parser(), ())
+    return table
+
+
+OPTIONS_BY_COMMAND = _options_by_command()
+
+
+def test_the_fuzzed_commands_are_every_command() -> None:
+    assert set(COMMANDS) == set(OPTIONS_BY_COMMAND)
+
+
 @st.composite
 def argvs(draw: st.DrawFn) -> list[str]:
     path = list(draw(st.sampled_from(COMMANDS)))
-    argv = path + [part for arg in draw(st.lists(ARG, max_size=6)) for part in arg]
+    own = OPTIONS_BY_COMMAND[tuple(path)] or ("--help",)
+    # Mostly the command's own options (with hostile or plausible values), some junk.
+    own_arg = st.one_of(
+        st.sampled_from(own).map(lambda name: [name]), st.tuples(st.sampled_from(own), VALUES).map(list)
+    )
+    args = draw(st.lists(st.one_of(own_arg, own_arg, ARG), max_size=6))
+    argv = path + [part for arg in args for part in arg]
     if path[-1:] == ["simulate"]:
         argv += ["--runs", "2", "--days", "3"]  # keep the example fast; earlier junk is still parsed
     elif path[-1:] == ["journey"]:
