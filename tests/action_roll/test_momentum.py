@@ -204,29 +204,33 @@ def test_momentum_always_stays_in_range(impacts, steps):
         (6, (3, 4), 3, 3, Outcome.STRONG_HIT),  # 3 would make the strong hit a miss
     ],
 )
-def test_burning_is_only_allowed_to_improve_the_result(die, dice, stat, momentum, rolled):
-    # "you may replace your action score with your current momentum value to improve your result"
+def test_a_burn_that_does_not_improve_is_carried_out_as_asked(die, dice, stat, momentum, rolled):
+    # Players burn "to improve your result"; burn_would_improve says whether it would.
+    # Asked anyway, the score becomes the momentum value and momentum resets.
     result = ar.resolve_action(action_die=die, challenge_dice=dice, stat=stat)
     assert result.outcome is rolled
     meter = Momentum(momentum)
     assert not ar.burn_would_improve(result, meter)
-    with pytest.raises(tc.RuleError, match="would not improve"):
-        ar.burn_momentum(result, meter)
-    assert meter == Momentum(momentum)
+    burned, after = ar.burn_momentum(result, meter)
+    assert burned.action_score == momentum
+    assert not burned.outcome.is_better_than(rolled)
+    assert after == Momentum(2)
+    assert meter == Momentum(momentum)  # the caller's state is unchanged
     assert result.burned_momentum is None
-    assert result.outcome is rolled
 
 
 @given(die=st.integers(1, 6), first=st.integers(1, 10), second=st.integers(1, 10), stat=st.integers(0, 5),
        momentum=st.integers(-6, 10))
-def test_burn_momentum_happens_exactly_when_it_would_improve(die, first, second, stat, momentum):
+def test_burn_momentum_rejudges_with_any_positive_momentum(die, first, second, stat, momentum):
     result = ar.resolve_action(action_die=die, challenge_dice=(first, second), stat=stat)
-    if ar.burn_would_improve(result, momentum):
+    if momentum > 0:
         burned, after = ar.burn_momentum(result, Momentum(momentum))
-        assert burned.outcome.is_better_than(result.outcome)
         assert burned.action_score == momentum
+        assert burned.challenge_dice == (first, second)
+        assert burned.outcome.is_better_than(result.outcome) == ar.burn_would_improve(result, momentum)
         assert after == Momentum(2)
     else:
+        assert not ar.burn_would_improve(result, momentum)
         with pytest.raises(tc.RuleError):
             ar.burn_momentum(result, Momentum(momentum))
 

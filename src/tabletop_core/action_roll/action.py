@@ -122,18 +122,12 @@ class ActionResult(Record):
                 "action result does not follow the rules: expected (action_die_cancelled, action_score, "
                 f"outcome, is_match) = {expected!r}, got {given!r}"
             )
-        if self.burned_momentum is not None:
-            # The same rules burn_momentum follows, so edited data cannot claim a burn it never allowed.
-            if self.momentum and self.burned_momentum != self.momentum:
-                raise InvalidInput(
-                    f"burned_momentum must be the momentum the roll was made with ({signed(self.momentum)}), "
-                    f"got {signed(self.burned_momentum)}"
-                )
-            if not self.outcome.is_better_than(self.rolled_outcome):
-                raise InvalidInput(
-                    f"a burn must improve the result: burning {signed(self.burned_momentum)} turns the "
-                    f"{self.rolled_outcome} into a {self.outcome}"
-                )
+        # The same rule burn_momentum follows, so edited data cannot claim a burn it never allowed.
+        if self.burned_momentum is not None and self.momentum and self.burned_momentum != self.momentum:
+            raise InvalidInput(
+                f"burned_momentum must be the momentum the roll was made with ({signed(self.momentum)}), "
+                f"got {signed(self.burned_momentum)}"
+            )
 
     @property
     def rolled_score(self) -> int:
@@ -318,9 +312,11 @@ def burn_momentum(result: ActionResult, momentum: Momentum) -> tuple[ActionResul
     """Burn momentum on an action roll: the momentum value replaces the action score.
 
     The outcome is re-judged against the same challenge dice, and momentum is
-    reset. Burning is a choice the player makes (never automatic), and the
-    rules allow it only "to improve your result": :func:`burn_would_improve`
-    tells whether it would.
+    reset. Burning is a choice the player makes (never automatic). Players burn
+    "to improve your result", and :func:`burn_would_improve` tells whether it
+    would; a burn that does not improve the outcome is still carried out as
+    asked (the score becomes the momentum value and momentum resets), because
+    the rules make only positive momentum a condition of burning.
 
     Args:
         result: The action roll (not already burned).
@@ -331,9 +327,8 @@ def burn_momentum(result: ActionResult, momentum: Momentum) -> tuple[ActionResul
 
     Raises:
         RuleError: *result* is a progress roll (momentum is ignored there),
-            momentum is not positive, momentum was already burned on this
-            roll, or the burn would not improve the outcome (a burn that
-            leaves it as it is, or makes it worse, is refused). Nothing is changed.
+            momentum is not positive, or momentum was already burned on this
+            roll. Nothing is changed.
         InvalidInput: the roll was made with other (non-zero) momentum than
             *momentum*: a burn follows the roll at once.
         TypeError: *result* or *momentum* is of the wrong type.
@@ -354,12 +349,6 @@ def burn_momentum(result: ActionResult, momentum: Momentum) -> tuple[ActionResul
     after = momentum.burn()  # RuleError first when momentum is not positive
     value = momentum.value
     outcome = judge(value, *result.challenge_dice)
-    if not outcome.is_better_than(result.outcome):
-        first, second = result.challenge_dice
-        raise RuleError(
-            f"burning momentum {signed(value)} would not improve the {result.outcome} against {first} · {second} "
-            f"(it would be a {outcome}); momentum may only be burned to improve the result"
-        )
     return attrs.evolve(result, burned_momentum=value, action_score=value, outcome=outcome), after
 
 
