@@ -17,7 +17,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import attrs
 
@@ -26,6 +26,9 @@ from tabletop_core.dice import Die
 from tabletop_core.errors import InvalidInput, TabletopError
 from tabletop_core.odds import Distribution
 from tabletop_core.rng import DiceSource, ScriptedDice, dice_source
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 __all__ = [
     "EXTENSIONS",
@@ -109,8 +112,22 @@ class Output:
 Handler = Callable[[argparse.Namespace], Output]
 
 
+def _write(text: str, stream: SupportsWrite[str]) -> None:
+    """Write *text*, escaping what *stream*'s encoding cannot show (``PYTHONIOENCODING=ascii``, a cp1252 console)."""
+    try:
+        stream.write(text)
+    except UnicodeEncodeError:
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
+
+
 class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line and exit status 2."""
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # --help holds "★" and "→": an ASCII-only stdout must not turn it into a traceback.
+        if message:
+            _write(message, file or sys.stderr)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
@@ -261,7 +278,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if getattr(args, "json", False):
             print(json.dumps(output.data, indent=2))
         else:
-            print(output.text)
+            _write(f"{output.text}\n", sys.stdout)
         sys.stdout.flush()
     except BrokenPipeError:
         # The reader went away (``tabletop ... | head``): stop quietly, as Unix tools do.

@@ -17,6 +17,7 @@ import argparse
 import contextlib
 import io
 import json
+import os
 import subprocess
 import sys
 
@@ -365,3 +366,14 @@ def test_a_seed_repeats_across_processes() -> None:
     first, second = (subprocess.run(argv, capture_output=True, text=True, timeout=60, check=True) for _ in range(2))
     assert first.stdout == second.stdout
     assert json.loads(first.stdout)["result"]
+
+
+@pytest.mark.parametrize("argv", [["residue", "stars", "d8", "--dice", "7"], ["odds", "residue", "--help"]])
+def test_an_ascii_only_stdout_gets_escapes_not_a_traceback(argv: list[str]) -> None:
+    # found by hand: "★" and "→" on a stdout that cannot encode them raised UnicodeEncodeError
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run(
+        [sys.executable, "-m", "tabletop_core", *argv], capture_output=True, text=True, timeout=60, check=False, env=env
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "\\u2605" in done.stdout  # ★, escaped
