@@ -274,6 +274,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (TabletopError, TypeError) as error:
         print(f"tabletop: error: {one_line(str(error))}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        # Ctrl-C during a long ``residue simulate``: one line and the shell's usual status, no traceback.
+        print("tabletop: interrupted", file=sys.stderr)
+        return 130
     try:
         if getattr(args, "json", False):
             print(json.dumps(output.data, indent=2))

@@ -377,3 +377,13 @@ def test_an_ascii_only_stdout_gets_escapes_not_a_traceback(argv: list[str]) -> N
     )
     assert (done.returncode, done.stderr) == (0, "")
     assert "\\u2605" in done.stdout  # ★, escaped
+
+
+def test_ctrl_c_is_one_line_and_status_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tabletop_core.action_roll.cli as action_cli
+
+    def interrupted(**_: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(action_cli, "action_roll", interrupted)
+    assert run(["action", "--stat", "2"]) == (130, "", "tabletop: interrupted\n")
