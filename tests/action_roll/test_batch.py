@@ -19,14 +19,24 @@ def every_combination():
 
 @pytest.mark.parametrize(
     ("stat", "adds", "momentum", "burn"),
-    [(0, 0, 0, False), (2, 0, 0, False), (3, 2, -3, False), (1, 0, -6, False), (5, 4, 0, False),
-     (2, 1, 7, True), (0, 0, 10, True), (4, 0, -2, True), (9, 3, 3, True)],
+    [
+        (0, 0, 0, False),
+        (2, 0, 0, False),
+        (3, 2, -3, False),
+        (1, 0, -6, False),
+        (5, 4, 0, False),
+        (2, 1, 7, True),
+        (0, 0, 10, True),
+        (4, 0, -2, True),
+        (9, 3, 3, True),
+    ],
 )
 def test_batch_agrees_with_the_pure_function_on_every_dice_combination(stat, adds, momentum, burn):
     batch = ar.simulate_action(600, stat=stat, adds=adds, momentum=momentum, burn=burn, rng=every_combination())
     for index, (die, first, second) in enumerate(ALL_DICE):
-        expected = ar.resolve_action(action_die=die, challenge_dice=(first, second), stat=stat, adds=adds,
-                                     momentum=momentum)
+        expected = ar.resolve_action(
+            action_die=die, challenge_dice=(first, second), stat=stat, adds=adds, momentum=momentum
+        )
         if burn and ar.burn_would_improve(expected, momentum):
             expected, _ = ar.burn_momentum(expected, Momentum(momentum))
         assert int(batch.action_dice[index]) == die
@@ -72,7 +82,8 @@ def test_progress_batch_agrees_with_the_pure_function():
             assert bool(batch.matches[index]) == expected.is_match
             assert batch.result(index) == expected
         assert batch.counts() == {o: int(p * 100) for o, p in ar.progress_odds(score).items()} | {
-            o: 0 for o in Outcome if ar.progress_odds(score).probability(o) == 0}
+            o: 0 for o in Outcome if ar.progress_odds(score).probability(o) == 0
+        }
 
 
 @pytest.mark.parametrize("score", [0, 4, 7, 10])

@@ -48,12 +48,20 @@ def test_asset_meters_have_their_own_range():
 def test_impacts_in_four_groups():
     groups = {impact: impact.group for impact in Impact}
     assert [i for i, g in groups.items() if g is ImpactGroup.MISFORTUNE] == [
-        Impact.WOUNDED, Impact.SHAKEN, Impact.UNPREPARED]
+        Impact.WOUNDED,
+        Impact.SHAKEN,
+        Impact.UNPREPARED,
+    ]
     assert [i for i, g in groups.items() if g is ImpactGroup.VEHICLE_TROUBLE] == [Impact.BATTERED, Impact.CURSED]
     assert [i for i, g in groups.items() if g is ImpactGroup.BURDEN] == [
-        Impact.DOOMED, Impact.TORMENTED, Impact.INDEBTED]
+        Impact.DOOMED,
+        Impact.TORMENTED,
+        Impact.INDEBTED,
+    ]
     assert [i for i, g in groups.items() if g is ImpactGroup.LASTING_EFFECT] == [
-        Impact.PERMANENTLY_HARMED, Impact.TRAUMATIZED]
+        Impact.PERMANENTLY_HARMED,
+        Impact.TRAUMATIZED,
+    ]
 
 
 def test_each_impact_lowers_max_momentum_and_reset():
@@ -187,8 +195,12 @@ def test_states_render_and_round_trip():
 
 
 operations = st.lists(
-    st.tuples(st.sampled_from(["suffer", "recover", "mark", "clear", "board", "gain", "lose"]),
-              st.sampled_from([Meter.HEALTH, Meter.SPIRIT]), st.sampled_from(list(Impact)), st.integers(0, 7)),
+    st.tuples(
+        st.sampled_from(["suffer", "recover", "mark", "clear", "board", "gain", "lose"]),
+        st.sampled_from([Meter.HEALTH, Meter.SPIRIT]),
+        st.sampled_from(list(Impact)),
+        st.integers(0, 7),
+    ),
     max_size=15,
 )
 

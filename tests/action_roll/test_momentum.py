@@ -219,8 +219,13 @@ def test_a_burn_that_does_not_improve_is_carried_out_as_asked(die, dice, stat, m
     assert result.burned_momentum is None
 
 
-@given(die=st.integers(1, 6), first=st.integers(1, 10), second=st.integers(1, 10), stat=st.integers(0, 5),
-       momentum=st.integers(-6, 10))
+@given(
+    die=st.integers(1, 6),
+    first=st.integers(1, 10),
+    second=st.integers(1, 10),
+    stat=st.integers(0, 5),
+    momentum=st.integers(-6, 10),
+)
 def test_burn_momentum_rejudges_with_any_positive_momentum(die, first, second, stat, momentum):
     result = ar.resolve_action(action_die=die, challenge_dice=(first, second), stat=stat)
     if momentum > 0:

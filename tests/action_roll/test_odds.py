@@ -18,8 +18,9 @@ def brute_force(stat, adds=0, momentum=0, *, burn=False, match=False):
     """Every one of the 600 dice through resolve_action (and burn_momentum when it helps)."""
     counts = Counter()
     for die, first, second in ALL_DICE:
-        result = ar.resolve_action(action_die=die, challenge_dice=(first, second), stat=stat, adds=adds,
-                                   momentum=momentum)
+        result = ar.resolve_action(
+            action_die=die, challenge_dice=(first, second), stat=stat, adds=adds, momentum=momentum
+        )
         if burn and ar.burn_would_improve(result, momentum):
             result, _ = ar.burn_momentum(result, Momentum(momentum))
         counts[(result.outcome, result.is_match) if match else result.outcome] += 1
@@ -40,7 +41,8 @@ def test_check_numbers_plus_2():
 def test_action_odds_match_brute_force(bonus, momentum):
     assert dict(ar.action_odds(stat=bonus, momentum=momentum).items()) == brute_force(bonus, momentum=momentum)
     assert dict(ar.action_match_odds(stat=bonus, momentum=momentum).items()) == brute_force(
-        bonus, momentum=momentum, match=True)
+        bonus, momentum=momentum, match=True
+    )
 
 
 def test_negative_momentum_lowers_the_odds():
@@ -54,9 +56,11 @@ def test_negative_momentum_lowers_the_odds():
 @pytest.mark.parametrize(("stat", "adds"), [(0, 0), (2, 0), (3, 1), (5, 3)])
 def test_burn_policy_odds_match_brute_force(stat, adds, momentum):
     assert dict(ar.action_odds(stat=stat, adds=adds, momentum=momentum, burn=True).items()) == brute_force(
-        stat, adds, momentum, burn=True)
+        stat, adds, momentum, burn=True
+    )
     assert dict(ar.action_match_odds(stat=stat, adds=adds, momentum=momentum, burn=True).items()) == brute_force(
-        stat, adds, momentum, burn=True, match=True)
+        stat, adds, momentum, burn=True, match=True
+    )
 
 
 def test_burning_never_hurts_and_nonpositive_momentum_cannot_burn():
@@ -108,8 +112,13 @@ def test_odds_table_renders_each_bonus():
 
 @pytest.mark.parametrize(
     ("kwargs", "error"),
-    [({"stat": -1}, tc.InvalidInput), ({"stat": "2"}, TypeError), ({"stat": 2, "momentum": 11}, tc.InvalidInput),
-     ({"stat": 2, "burn": 1}, TypeError), ({"stat": 2, "adds": 11}, tc.InvalidInput)],
+    [
+        ({"stat": -1}, tc.InvalidInput),
+        ({"stat": "2"}, TypeError),
+        ({"stat": 2, "momentum": 11}, tc.InvalidInput),
+        ({"stat": 2, "burn": 1}, TypeError),
+        ({"stat": 2, "adds": 11}, tc.InvalidInput),
+    ],
 )
 def test_odds_bad_input(kwargs, error):
     with pytest.raises(error):
@@ -161,7 +170,8 @@ def test_odds_and_batches_take_a_meter_and_momentum_like_a_roll():
     supply = ar.ConditionMeter(ar.Meter.SUPPLY, 3)
     assert ar.action_odds(stat=supply, momentum=Momentum(-2)) == ar.action_odds(stat=3, momentum=-2)
     assert ar.action_match_odds(stat=supply, momentum=Momentum(6), burn=True) == ar.action_match_odds(
-        stat=3, momentum=6, burn=True)
+        stat=3, momentum=6, burn=True
+    )
     by_meter = ar.simulate_action(50, stat=supply, momentum=Momentum(-2), rng=5)
     by_int = ar.simulate_action(50, stat=3, momentum=-2, rng=5)
     assert (by_meter.stat, by_meter.momentum) == (3, -2)

@@ -13,7 +13,12 @@ from tabletop_core.action_roll import Odds
 
 def test_the_five_odds_and_thresholds():
     assert [(o.name, o.threshold) for o in Odds] == [
-        ("ALMOST_CERTAIN", 90), ("LIKELY", 75), ("FIFTY_FIFTY", 50), ("UNLIKELY", 25), ("SMALL_CHANCE", 10)]
+        ("ALMOST_CERTAIN", 90),
+        ("LIKELY", 75),
+        ("FIFTY_FIFTY", 50),
+        ("UNLIKELY", 25),
+        ("SMALL_CHANCE", 10),
+    ]
 
 
 @pytest.mark.parametrize(("odds", "yes_up_to"), [(o, o.threshold) for o in Odds])

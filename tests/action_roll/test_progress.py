@@ -120,8 +120,10 @@ def test_progress_roll_bad_input():
 
 
 def test_progress_counts_over_all_dice():
-    counts = Counter(ar.resolve_progress(progress_score=5, challenge_dice=d).outcome
-                     for d in itertools.product(range(1, 11), repeat=2))
+    counts = Counter(
+        ar.resolve_progress(progress_score=5, challenge_dice=d).outcome
+        for d in itertools.product(range(1, 11), repeat=2)
+    )
     assert counts == {Outcome.STRONG_HIT: 16, Outcome.WEAK_HIT: 48, Outcome.MISS: 36}
 
 

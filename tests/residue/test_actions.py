@@ -198,7 +198,7 @@ def test_modifiers_and_skill_bonus_are_bounded_and_typed():
     with pytest.raises(InvalidInput, match="stars"):
         StarModifier(100, "card")
     with pytest.raises(InvalidInput, match="stars"):
-        StarModifier(-10**30, "card")
+        StarModifier(-(10**30), "card")
     with pytest.raises(TypeError, match="reason must be a str"):
         StarModifier(1, 3)
     with pytest.raises(TypeError, match="stars must be an int"):
@@ -215,8 +215,14 @@ def test_numpy_integers_become_python_ints():
     import numpy as np
 
     result = ActionResult(
-        slot="skill", die="d6", value=np.int64(3), committed_value=np.int64(3), base_stars=np.int64(1),
-        modifiers=[StarModifier(np.int64(1), "card")], luck=None, stars=np.int64(2),
+        slot="skill",
+        die="d6",
+        value=np.int64(3),
+        committed_value=np.int64(3),
+        base_stars=np.int64(1),
+        modifiers=[StarModifier(np.int64(1), "card")],
+        luck=None,
+        stars=np.int64(2),
     )
     assert type(result.stars) is int
     assert type(result.base_stars) is int

@@ -30,8 +30,9 @@ def test_stars_batch_agrees_with_the_pure_function_on_the_same_dice():
     luck = [1, 2, 3, 6, 4, 5, 2, 6]
     batch = simulate_stars("d8", 8, dehydrated=True, modifiers=[(1, "x")], luck="d6", rng=ScriptedDice(values + luck))
     expected = [
-        resolve_action(slot="skill", die="d8", value=v, dehydrated=True, modifiers=[(1, "x")], luck="d6", luck_value=lv)
-        .stars
+        resolve_action(
+            slot="skill", die="d8", value=v, dehydrated=True, modifiers=[(1, "x")], luck="d6", luck_value=lv
+        ).stars
         for v, lv in zip(values, luck, strict=True)
     ]
     assert batch.stars.tolist() == expected

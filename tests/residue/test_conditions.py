@@ -16,8 +16,16 @@ DIE_CONDITIONS = [C.FEAR, C.BLEEDING, C.PANIC, C.FATIGUE, C.DELIRIUM]
 def test_every_glossary_condition_exists():
     names = {c.value for c in C}
     assert names == {
-        "Starvation", "Dehydration", "Depletion", "Exposed", "Corruption",
-        "Fear", "Bleeding", "Panic", "Fatigue", "Delirium",
+        "Starvation",
+        "Dehydration",
+        "Depletion",
+        "Exposed",
+        "Corruption",
+        "Fear",
+        "Bleeding",
+        "Panic",
+        "Fatigue",
+        "Delirium",
     }
     assert {c for c in C if c.has_die} == set(DIE_CONDITIONS)
 

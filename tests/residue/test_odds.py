@@ -133,8 +133,14 @@ def test_the_light_outcome_function_agrees_with_resolve_action_on_every_case():
                 shift = sum(m.stars for m in fixed)
                 for luck, luck_value in lucks:
                     result = resolve_action(
-                        slot="skill", die=die, value=value, skill_bonus=bonus, dehydrated=dehydrated,
-                        modifiers=extra, luck=luck, luck_value=luck_value,
+                        slot="skill",
+                        die=die,
+                        value=value,
+                        skill_bonus=bonus,
+                        dehydrated=dehydrated,
+                        modifiers=extra,
+                        luck=luck,
+                        luck_value=luck_value,
                     )
                     assert result.stars == action_stars(value, shift, luck_value)
                     # and both agree with the Success Table written out by hand

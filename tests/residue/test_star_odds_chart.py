@@ -17,4 +17,3 @@ def test_the_chart_script_draws_an_svg(tmp_path):
     assert text.startswith("<?xml")
     assert "<svg" in text
     assert "Success Table" in text
-

@@ -114,8 +114,9 @@ class ActionResult(Record):
     def __attrs_post_init__(self) -> None:
         if self.burned_momentum is not None:
             check_int("burned_momentum", self.burned_momentum, low=1, high=MAX_MOMENTUM)
-        expected = _derive(self.action_die, self.challenge_dice, self.stat + self.adds, self.momentum,
-                           self.burned_momentum)
+        expected = _derive(
+            self.action_die, self.challenge_dice, self.stat + self.adds, self.momentum, self.burned_momentum
+        )
         given = (self.action_die_cancelled, self.action_score, self.outcome, self.is_match)
         if given != expected:
             raise InvalidInput(
@@ -145,8 +146,10 @@ class ActionResult(Record):
         return self.burned_momentum is not None
 
     def _line(self, outcome: str, burned: str) -> str:
-        die = f"{self.action_die} cancelled by momentum {self.momentum} to 0" if self.action_die_cancelled else (
-            str(self.action_die)
+        die = (
+            f"{self.action_die} cancelled by momentum {self.momentum} to 0"
+            if self.action_die_cancelled
+            else (str(self.action_die))
         )
         terms = [die, str(self.stat)] + ([str(self.adds)] if self.adds else [])
         total = (0 if self.action_die_cancelled else self.action_die) + self.stat + self.adds
@@ -360,8 +363,10 @@ def _burn_value(result: object, momentum: object) -> int:
     if isinstance(result, ProgressResult):
         raise RuleError("momentum cannot be burned on a progress roll: momentum is ignored on a progress move")
     result = check_type("result", result, ActionResult)
-    value = momentum.value if isinstance(momentum, Momentum) else check_int(
-        "momentum", momentum, low=MIN_MOMENTUM, high=MAX_MOMENTUM
+    value = (
+        momentum.value
+        if isinstance(momentum, Momentum)
+        else check_int("momentum", momentum, low=MIN_MOMENTUM, high=MAX_MOMENTUM)
     )
     # A burn comes right after the roll, so momentum is what the roll was made with. A roll
     # resolved without momentum (0, the default) may be burned with any momentum.

@@ -229,7 +229,5 @@ class Impacts(Record):
     def __str__(self) -> str:
         if not self.marked:
             return "no impacts"
-        names = ", ".join(
-            str(i) if i in self.counted else f"{i} (not aboard, not counted)" for i in self.marked
-        )
+        names = ", ".join(str(i) if i in self.counted else f"{i} (not aboard, not counted)" for i in self.marked)
         return f"impacts: {names}; max momentum {signed(self.max_momentum)}, reset {signed(self.momentum_reset)}"

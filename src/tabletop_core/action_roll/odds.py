@@ -156,8 +156,6 @@ def oracle_odds(odds: Odds) -> Distribution[tuple[bool, bool]]:
     return Distribution.from_function(answer, 100)
 
 
-
-
 def odds_table(bonuses: Iterable[int] = range(8), *, momentum: int = 0, burn: bool = False) -> str:
     """A Markdown table of the exact action roll odds for each stat + adds in *bonuses*.
 

@@ -24,8 +24,15 @@ from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.errors import InvalidInput
 from tabletop_core.rng import RngLike, dice_source
 
-__all__ = ["Odds", "OracleAnswer", "ask_the_oracle", "is_oracle_match", "oracle_roll", "read_oracle_dice",
-           "resolve_oracle"]
+__all__ = [
+    "Odds",
+    "OracleAnswer",
+    "ask_the_oracle",
+    "is_oracle_match",
+    "oracle_roll",
+    "read_oracle_dice",
+    "resolve_oracle",
+]
 
 
 class Odds(enum.Enum):

@@ -424,5 +424,3 @@ def commit_action(
         panic=panic,
         luck_after=None if action.luck is None else action.luck.after,
     )
-
-

@@ -167,5 +167,3 @@ def simulate_inventory(die: DieLike, n: int, *, rolls: int | None = None, rng: R
         if rolls is None and (sides > 0).any():
             raise InvalidInput(f"some dice were still above 0 after {MAX_ROUNDS} rolls")
     return InventoryBatch(die=step, after=sides, rolls=made)
-
-

@@ -65,7 +65,6 @@ FATIGUE_MAX_VALUE = 7
 """Fatigue: "Only Commit dice with Value 7-"."""
 
 
-
 class Condition(enum.Enum):
     """Every Condition in the RESIDUE glossary."""
 
@@ -105,8 +104,9 @@ _DIE_CONDITIONS = (Condition.FEAR, Condition.BLEEDING, Condition.PANIC, Conditio
 def _die_condition(condition: Condition | str) -> Condition:
     chosen = Condition.parse(condition)
     if not chosen.has_die:
-        raise InvalidInput(f"condition must be one with a Condition Die (Fear, Bleeding, Panic, Fatigue, Delirium), "
-                           f"got {chosen}")
+        raise InvalidInput(
+            f"condition must be one with a Condition Die (Fear, Bleeding, Panic, Fatigue, Delirium), got {chosen}"
+        )
     return chosen
 
 

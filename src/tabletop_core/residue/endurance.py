@@ -359,8 +359,13 @@ class Endurance(Record):
             strain=self.strain + strain,
         )
         return EnduranceStep(
-            action=label, before=self, after=after, rolled=recovered, strain_gained=strain,
-            delirium=delirium, conditions=conditions_after,
+            action=label,
+            before=self,
+            after=after,
+            rolled=recovered,
+            strain_gained=strain,
+            delirium=delirium,
+            conditions=conditions_after,
         )
 
     def reroll(
@@ -400,8 +405,13 @@ class Endurance(Record):
         pool = tuple(new_values.get(p, die) for p, die in enumerate(self.pool))
         after = attrs.evolve(self, pool=pool, strain=self.strain + strain)
         return EnduranceStep(
-            action=label, before=self, after=after, rolled=tuple(new_values.values()), strain_gained=strain,
-            delirium=delirium, conditions=conditions_after,
+            action=label,
+            before=self,
+            after=after,
+            rolled=tuple(new_values.values()),
+            strain_gained=strain,
+            delirium=delirium,
+            conditions=conditions_after,
         )
 
     def no_dice_available(self, *, conditions: Conditions | None = None, rng: RngLike = None) -> EnduranceStep:

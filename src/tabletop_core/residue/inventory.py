@@ -148,9 +148,7 @@ def resolve_inventory(die: DieLike, value: int, *, kind: InventoryKind | str | N
     return InventoryRoll(die=step, value=value, after=step_after(step, value), kind=resolved_kind)
 
 
-def roll_inventory(
-    die: DieLike, *, kind: InventoryKind | str | None = None, rng: RngLike = None
-) -> InventoryRoll:
+def roll_inventory(die: DieLike, *, kind: InventoryKind | str | None = None, rng: RngLike = None) -> InventoryRoll:
     """⊙ an Inventory die: roll it and read 1-2 ⇩, 3+ no change.
 
     Args:
@@ -247,9 +245,10 @@ class Inventory(Record):
     # -- changing -----------------------------------------------------------
 
     def _with(self, kind: InventoryKind, die: StepDie, *, last_used: InventoryKind | None = None) -> Inventory:
-        changes: dict[str, Any] = {kind.name.lower(): die, "corrupted": self.corrupted or (
-            kind is InventoryKind.RESOLVE and die.is_zero
-        )}
+        changes: dict[str, Any] = {
+            kind.name.lower(): die,
+            "corrupted": self.corrupted or (kind is InventoryKind.RESOLVE and die.is_zero),
+        }
         if last_used is not None:
             changes["last_used"] = last_used
         return attrs.evolve(self, **changes)
@@ -328,9 +327,7 @@ class Inventory(Record):
                     raise RuleError(f"{chosen} is at 0 and cannot be rolled")
                 if chosen not in self.available(among):
                     raise RuleError(f"{chosen} may not be used here: choose from {_names(allowed)}")
-                raise RuleError(
-                    f"Inventory Restriction: {chosen} was used last; choose from {_names(allowed)}"
-                )
+                raise RuleError(f"Inventory Restriction: {chosen} was used last; choose from {_names(allowed)}")
         return self.roll(chosen, rng=rng)
 
     def __str__(self) -> str:
