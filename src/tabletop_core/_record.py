@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 import cattrs
 
+from tabletop_core._names import parse_enum
 from tabletop_core._validate import as_int
 from tabletop_core.errors import InvalidInput, TabletopError
 
@@ -37,13 +38,7 @@ def _is_enum(cls: Any) -> bool:
 
 
 def _structure_enum(value: Any, cls: type[enum.Enum]) -> enum.Enum:
-    if not isinstance(value, str):
-        raise TypeError(f"{cls.__name__} must be given by name, got {value!r}")
-    try:
-        return cls[value.upper()]
-    except KeyError:
-        names = ", ".join(member.name for member in cls)
-        raise InvalidInput(f"{cls.__name__} must be one of {names}, got {value!r}") from None
+    return parse_enum(cls, value, name=cls.__name__)
 
 
 converter.register_unstructure_hook_func(_is_enum, lambda member: member.name)

@@ -65,7 +65,7 @@ def test_odds(capsys):
         ),
         (
             ("residue", "inventory", "ammo", "d8"),
-            "tabletop: error: kind must be one of Food, Water, Battery, Gear, Resolve, got 'ammo'\n",
+            "tabletop: error: kind must be one of food, water, battery, gear, resolve, got 'ammo'\n",
         ),
         (("residue", "inventory", "gear", "0", "--dice", "1"), "tabletop: error: Gear is at 0 and cannot be rolled\n"),
         (

@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field
 from tabletop_core.d20.stakes import Outcome, Stakes, classify
@@ -83,7 +84,7 @@ class Trait(enum.Enum):
             InvalidInput: the name is not a Trait.
             TypeError: *value* is neither a Trait nor a str.
         """
-        return _parse_enum(cls, "trait", value)
+        return parse_enum(cls, value, name="trait")
 
     def __str__(self) -> str:
         return self.value
@@ -111,7 +112,7 @@ def attack_trait(kind: AttackKind | str) -> Trait:
         >>> attack_trait(AttackKind.MELEE), attack_trait("thrown"), attack_trait("spell")
         (<Trait.BODY: 'Body'>, <Trait.MIND: 'Mind'>, <Trait.SOUL: 'Soul'>)
     """
-    kind = _parse_enum(AttackKind, "kind", kind)
+    kind = parse_enum(AttackKind, kind, name="kind")
     return {
         AttackKind.MELEE: Trait.BODY,
         AttackKind.RANGED: Trait.MIND,
@@ -143,7 +144,7 @@ class TestKind(enum.Enum):
     @classmethod
     def parse(cls, value: TestKind | str) -> TestKind:
         """Return *value* as a :class:`TestKind`; accepts a member or its name (``"check"``, ``"flat roll"``)."""
-        return _parse_enum(cls, "kind", value)
+        return parse_enum(cls, value, name="kind")
 
     def __str__(self) -> str:
         return str(self.value)
@@ -170,19 +171,6 @@ def _tuple_of(name: str, kind: type[T], value: object) -> tuple[T, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise TypeError(f"{name} must be an iterable of {kind.__name__}, got {type(value).__name__} {value!r}")
     return tuple(check_type(f"{name}[{i}]", item, kind) for i, item in enumerate(value))
-
-
-def _parse_enum(cls: type[E], name: str, value: object) -> E:
-    if isinstance(value, cls):
-        return value
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a {cls.__name__} or its name, got {type(value).__name__} {value!r}")
-    key = value.strip().upper().replace(" ", "_").replace("-", "_")
-    try:
-        return cls.__members__[key]
-    except KeyError:
-        names = ", ".join(member.name.lower().replace("_", " ") for member in cls)
-        raise InvalidInput(f"{name} must be one of {names}, got {value!r}") from None
 
 
 @attrs.frozen(kw_only=True)
@@ -279,7 +267,7 @@ def _failure_reasons(value: object) -> tuple[str, ...]:
 
 
 def _kind(value: object) -> TestKind:
-    return _parse_enum(TestKind, "kind", value)
+    return parse_enum(TestKind, value, name="kind")
 
 
 def _stakes(value: object) -> Stakes:

@@ -34,10 +34,10 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.residue._names import parse_by_name
 from tabletop_core.residue.stars import MAX_VALUE, MIN_VALUE
 from tabletop_core.residue.step_die import StepDie, check_value, step_after, to_step_die
 from tabletop_core.rng import RngLike, dice_source
@@ -92,7 +92,7 @@ class Condition(enum.Enum):
             TypeError: not a Condition or a str.
             InvalidInput: not a Condition of the glossary.
         """
-        return parse_by_name(cls, condition, name=name)
+        return parse_enum(cls, condition, name=name)
 
     def __str__(self) -> str:
         return str(self.value)

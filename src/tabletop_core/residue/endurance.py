@@ -40,10 +40,10 @@ from typing import Any
 
 import attrs
 
+from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import as_int, check_int, check_type, int_field, of_type
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.residue._names import parse_by_name
 from tabletop_core.residue.conditions import Condition, ConditionRoll, Conditions
 from tabletop_core.residue.step_die import DieLike, StepDie, check_value
 from tabletop_core.rng import DiceSource, RngLike, dice_source
@@ -87,7 +87,7 @@ class ActionSlot(enum.Enum):
             TypeError: not an ActionSlot or a str.
             InvalidInput: not one of the four.
         """
-        return parse_by_name(cls, slot, name=name)
+        return parse_enum(cls, slot, name=name)
 
     def __str__(self) -> str:
         return str(self.value)

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type
 from tabletop_core.errors import InvalidInput
-from tabletop_core.residue._names import parse_by_name
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.inventory import InventoryKind
 from tabletop_core.residue.step_die import StepDie, to_step_die
@@ -40,7 +40,7 @@ class RequirementKind(enum.Enum):
     @classmethod
     def parse(cls, kind: RequirementKind | str, *, name: str = "kind") -> RequirementKind:
         """A kind given itself or its name (``"keyword"``)."""
-        return parse_by_name(cls, kind, name=name)
+        return parse_enum(cls, kind, name=name)
 
     def __str__(self) -> str:
         return self.value
