@@ -68,7 +68,7 @@ def test_batch_is_reproducible_and_matches_single_rolls_statistically():
     first = ar.simulate_action(1000, stat=2, rng=7)
     second = ar.simulate_action(1000, stat=2, rng=7)
     assert np.array_equal(first.outcomes, second.outcomes)
-    assert str(first).startswith("1000 action rolls: strong hit ")
+    assert str(first).startswith("1000 action rolls at +2, momentum +0: strong hit ")
 
 
 def test_progress_batch_agrees_with_the_pure_function():
