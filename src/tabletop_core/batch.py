@@ -23,7 +23,7 @@ Examples:
     >>> len(batch), sum(batch.counts().values())
     (1000, 1000)
     >>> batch.counts()[ar.Outcome.MISS], batch.shares().probability(ar.Outcome.MISS)
-    (319, Fraction(319, 1000))
+    (339, Fraction(339, 1000))
     >>> batch.result(0).outcome is batch.outcome(0)
     True
 """
