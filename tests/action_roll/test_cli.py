@@ -97,7 +97,10 @@ def test_odds_progress(capsys):
         (["action", "--stat", "-1"], "argument --stat: expected a whole number from 0 to 10, got -1"),
         (["action", "--stat", "2", "--momentum", "-7"], "momentum"),
         (["action", "--stat", "2", "--dice", "7,3,3"], "does not fit a d6"),
-        (["action", "--stat", "2", "--dice", "4,3"], "ran out"),
+        (
+            ["action", "--stat", "2", "--dice", "4,3"],
+            "tabletop action: error: --dice gave 2 values, this roll needs at least 3",
+        ),
         (["progress", "--score", "3", "--rank", "epic"], "not both"),
         (["progress"], "give --score"),
         (["progress", "--rank", "epic", "--ticks", "41"], "ticks"),

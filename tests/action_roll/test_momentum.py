@@ -127,8 +127,8 @@ def test_momentum_cannot_be_burned_twice_on_one_roll():
 
 def test_burn_momentum_checks_types():
     result = ar.resolve_action(action_die=2, challenge_dice=(5, 8), stat=2)
-    with pytest.raises(TypeError, match="momentum must be a Momentum"):
-        ar.burn_momentum(result, 9)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="momentum must be an int"):
+        ar.burn_momentum(result, "9")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="result must be a ActionResult"):
         ar.burn_momentum("miss", Momentum(9))  # type: ignore[arg-type]
 

@@ -83,7 +83,7 @@ def test_odds_contest(capsys):
         (["test", "--dice", "21"], "does not fit a d20"),
         (["test", "--stakes", "huge"], "stakes must be one of low, mid, high"),
         (["test", "--fatigue", "-1", "--seed", "1"], "--fatigue: expected a whole number from 0 to 10, got -1"),
-        (["test", "--fortune", "--dice", "10"], "scripted dice ran out"),
+        (["test", "--fortune", "--dice", "10"], "--dice gave 1 value, this roll needs at least 2"),
         (["condition", "dazed"], "condition must be one of"),
         (["odds", "test", "--fatigue", "11"], "fatigue"),
         # Values --dice gives but the roll does not use are refused, not silently dropped.

@@ -311,7 +311,7 @@ def action_roll(
     return _judged(die, first, second, stat, adds, momentum_value)
 
 
-def burn_momentum(result: ActionResult, momentum: Momentum) -> tuple[ActionResult, Momentum]:
+def burn_momentum(result: ActionResult, momentum: Momentum | int) -> tuple[ActionResult, Momentum]:
     """Burn momentum on an action roll: the momentum value replaces the action score.
 
     The outcome is re-judged against the same challenge dice, and momentum is
@@ -323,7 +323,9 @@ def burn_momentum(result: ActionResult, momentum: Momentum) -> tuple[ActionResul
 
     Args:
         result: The action roll (not already burned).
-        momentum: The momentum meter; its value must be positive.
+        momentum: The momentum meter, or its value as an int (as
+            :func:`burn_would_improve` takes it; the reset is then that of a
+            character with no impacts, +2); its value must be positive.
 
     Returns:
         ``(new_result, reset_momentum)``.
@@ -344,9 +346,12 @@ def burn_momentum(result: ActionResult, momentum: Momentum) -> tuple[ActionResul
         'Action 2 + 2 = 4 vs 5 · 8 -> miss; burned momentum +9 -> strong hit'
         >>> after.value
         2
+        >>> burn_momentum(miss, 9) == (burned, after)
+        True
     """
-    check_type("momentum", momentum, Momentum)
-    _burn_value(result, momentum)
+    value = _burn_value(result, momentum)
+    if not isinstance(momentum, Momentum):
+        momentum = Momentum(value)
     if result.burned_momentum is not None:
         raise RuleError(f"momentum was already burned on this roll ({signed(result.burned_momentum)})")
     after = momentum.burn()  # RuleError first when momentum is not positive
