@@ -76,7 +76,7 @@ class DiceSource(abc.ABC):
         this, so that a :class:`ScriptedDice` hands out all of them or none: a bad
         or missing value leaves the script where it was.
         """
-        return tuple(self.roll(size) for size in sides)
+        return tuple(map(self.roll, sides))
 
     def atomic(self) -> contextlib.AbstractContextManager[None]:
         """A block whose draws are all kept, or none if it raises.
@@ -290,7 +290,7 @@ def dice_source(rng: RngLike = None) -> DiceSource:
         >>> [a.roll(6) for _ in range(4)] == [b.roll(6) for _ in range(4)]
         True
     """
-    if isinstance(rng, DiceSource):
+    if type(rng) is GeneratorDice or isinstance(rng, DiceSource):  # the first test is the quick one
         return rng
     if rng is None:
         return _default_source()

@@ -14,12 +14,12 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
+from tabletop_core._fast import fast_build, memo
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, int_in, of_type
 from tabletop_core.action_roll.meters import ConditionMeter
@@ -212,31 +212,30 @@ def check_bonus(stat: object, adds: object, momentum: object) -> tuple[int, int,
 
 
 _TRUSTED_SOURCES = (GeneratorDice, ScriptedDice)  # both hand out Python ints that fit the die
-_new = object.__new__
-_set = object.__setattr__
 
 
-@functools.lru_cache(maxsize=8192)  # results are frozen: equal rolls may share one object
+@memo(maxsize=8192)  # results are frozen: equal rolls may share one object
 def _judged(die: int, first: int, second: int, stat: int, adds: int, momentum: int) -> ActionResult:
-    """Build a result from values already checked, without re-running the field checks.
+    """The result of checked dice and bonuses, judged by the pure rules.
 
-    Only for values validated by this module: the derived fields come straight
-    from the pure rules, so re-deriving them in ``__attrs_post_init__`` would
-    only cost time. ``from_dict`` and direct construction still check everything.
+    Its derived fields come straight from the rules, so they need no re-checking
+    (:func:`~tabletop_core._fast.fast_build`); ``from_dict`` and direct construction
+    still check everything.
     """
     score, cancelled = action_score(die, stat + adds, momentum)
-    result = _new(ActionResult)
-    _set(result, "action_die", die)
-    _set(result, "challenge_dice", (first, second))
-    _set(result, "stat", stat)
-    _set(result, "adds", adds)
-    _set(result, "momentum", momentum)
-    _set(result, "action_die_cancelled", cancelled)
-    _set(result, "action_score", score)
-    _set(result, "outcome", judge(score, first, second))
-    _set(result, "is_match", first == second)
-    _set(result, "burned_momentum", None)
-    return result
+    return fast_build(
+        ActionResult,
+        action_die=die,
+        challenge_dice=(first, second),
+        stat=stat,
+        adds=adds,
+        momentum=momentum,
+        action_die_cancelled=cancelled,
+        action_score=score,
+        outcome=judge(score, first, second),
+        is_match=first == second,
+        burned_momentum=None,
+    )
 
 
 def resolve_action(

@@ -53,10 +53,10 @@ from typing import Any, Protocol, TextIO
 import attrs
 import numpy as np
 
+from tabletop_core._fast import fast_replace as replace
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.residue._evolve import replace
 from tabletop_core.residue.actions import CommitResult, commit_action
 from tabletop_core.residue.combat import (
     Creature,

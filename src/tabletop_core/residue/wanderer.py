@@ -19,10 +19,10 @@ from typing import Any
 
 import attrs
 
+from tabletop_core._fast import fast_replace as replace
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field
 from tabletop_core.errors import InvalidInput
-from tabletop_core.residue._evolve import replace
 from tabletop_core.residue.conditions import Conditions
 from tabletop_core.residue.endurance import Endurance, StrainCheck, check_strain
 from tabletop_core.residue.hp import Health
