@@ -104,7 +104,7 @@ def test_empty_batch(case):
 
 
 def test_one_max_batch():
-    assert ar.MAX_BATCH is MAX_BATCH
+    assert ar.batch.MAX_BATCH is MAX_BATCH
     assert rs.batch.MAX_BATCH is MAX_BATCH
     assert d20.batch.MAX_BATCH is MAX_BATCH
     assert MAX_BATCH == 10**8

@@ -14,13 +14,13 @@ from tabletop_core.d20 import (
     Side,
     Stakes,
     TestEffects,
-    actor_win_chance,
     contest_odds,
     resolve_test,
     simulate_test,
     stakes_odds,
     total_odds,
 )
+from tabletop_core.d20.odds import actor_win_chance
 
 
 def brute_force_outcomes(stakes, modifier, fortune, misfortune, fatigue):

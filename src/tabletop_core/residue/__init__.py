@@ -6,6 +6,7 @@ Examples:
     (2, <StepDie.ZERO: 0>, <StepDie.D12: 12>)
 """
 
+from tabletop_core.residue import journey
 from tabletop_core.residue.actions import ActionResult, CommitResult, StarModifier, commit_action, resolve_action
 from tabletop_core.residue.batch import InventoryBatch, StarsBatch, simulate_inventory, simulate_stars
 from tabletop_core.residue.combat import (
@@ -48,7 +49,7 @@ from tabletop_core.residue.entries import (
     RequirementKind,
     requirements_met,
 )
-from tabletop_core.residue.hexmap import UNKNOWN_AREA, Direction, Hex, HexMap, Region, Tile
+from tabletop_core.residue.hexmap import Direction, Hex, HexMap, Region, Tile
 from tabletop_core.residue.hp import DamageResult, Health, resolve_damage
 from tabletop_core.residue.hum import (
     DEFAULT_COMPASS,
@@ -77,25 +78,6 @@ from tabletop_core.residue.items import (
     resolve_barter,
     switch_cost,
 )
-from tabletop_core.residue.journey import (
-    Act,
-    AreaEntry,
-    CautiousPolicy,
-    Choice,
-    GreedyPolicy,
-    Journey,
-    JourneyOutcome,
-    JourneySetup,
-    JourneySimulation,
-    JourneyStep,
-    Phase,
-    PortalRules,
-    RegionRules,
-    example_setup,
-    play_journey,
-    simulate_journey,
-    start_journey,
-)
 from tabletop_core.residue.luck import (
     LuckCheck,
     LuckForAction,
@@ -117,23 +99,18 @@ from tabletop_core.residue.odds import (
     star_odds,
 )
 from tabletop_core.residue.rest import RecoverAction, RestChoices, RestResult, rest
-from tabletop_core.residue.stars import STAR, SUCCESS_TABLE, outcome, render_stars, stars
+from tabletop_core.residue.stars import outcome, stars
 from tabletop_core.residue.step_die import StepDie, roll_step_die
 from tabletop_core.residue.tokens import Movement, Token, TokenKind, TokenResolution, move_tokens, token_resolution
 from tabletop_core.residue.uses import UsesRoll, resolve_uses, roll_uses
 from tabletop_core.residue.wanderer import Wanderer
 
+# The Journey engine's own names (Journey, start_journey, CautiousPolicy, ...) live in
+# residue.journey: `from tabletop_core.residue import journey`.
 __all__ = [
     "DEFAULT_COMPASS",
-    "STAR",
-    "SUCCESS_TABLE",
-    "UNKNOWN_AREA",
-    "Act",
     "ActionResult",
     "ActionSlot",
-    "AreaEntry",
-    "CautiousPolicy",
-    "Choice",
     "CommitResult",
     "CommittedDie",
     "Condition",
@@ -155,7 +132,6 @@ __all__ = [
     "EntryCheck",
     "EntryOption",
     "EntryOutcome",
-    "GreedyPolicy",
     "Health",
     "Hex",
     "HexMap",
@@ -170,11 +146,6 @@ __all__ = [
     "ItemSource",
     "ItemType",
     "ItemUseResult",
-    "Journey",
-    "JourneyOutcome",
-    "JourneySetup",
-    "JourneySimulation",
-    "JourneyStep",
     "Loadout",
     "LuckCheck",
     "LuckForAction",
@@ -182,11 +153,8 @@ __all__ = [
     "LuckTest",
     "Movement",
     "Mutation",
-    "Phase",
-    "PortalRules",
     "RecoverAction",
     "Region",
-    "RegionRules",
     "Requirement",
     "RequirementKind",
     "RestChoices",
@@ -209,11 +177,11 @@ __all__ = [
     "check_luck",
     "check_strain",
     "commit_action",
-    "example_setup",
     "expected_rolls_to_zero",
     "gain_item",
     "hum_distance_odds",
     "inventory_odds",
+    "journey",
     "luck_after_odds",
     "luck_for_action",
     "luck_test",
@@ -221,10 +189,8 @@ __all__ = [
     "move_tokens",
     "outcome",
     "place_hum",
-    "play_journey",
     "reach_hum",
     "recycle_to_deck",
-    "render_stars",
     "requirements_met",
     "resolve_action",
     "resolve_attack",
@@ -247,11 +213,9 @@ __all__ = [
     "roll_step_die",
     "roll_uses",
     "simulate_inventory",
-    "simulate_journey",
     "simulate_stars",
     "star_odds",
     "stars",
-    "start_journey",
     "switch_cost",
     "token_resolution",
 ]
