@@ -24,7 +24,7 @@ import abc
 import contextlib
 import threading
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import SupportsIndex, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -33,9 +33,6 @@ from tabletop_core._validate import as_int, check_int
 from tabletop_core.errors import DiceExhausted, InvalidInput
 
 __all__ = ["MAX_ROLL_MANY", "DiceSource", "GeneratorDice", "RngLike", "ScriptedDice", "dice_source"]
-
-RngLike = Any
-"""What an ``rng=`` argument accepts (see :func:`dice_source`)."""
 
 _MAX_SIDES = 2**62
 
@@ -88,6 +85,20 @@ class DiceSource(abc.ABC):
         gives back the values a failed block used.
         """
         return contextlib.nullcontext()
+
+
+RngLike: TypeAlias = (
+    DiceSource
+    | np.random.Generator
+    | np.random.BitGenerator
+    | np.random.SeedSequence
+    | SupportsIndex
+    | Sequence[SupportsIndex]
+    | None
+)
+"""What an ``rng=`` argument accepts (see :func:`dice_source`): a :class:`DiceSource`, a numpy
+``Generator``, ``BitGenerator`` or ``SeedSequence``, a seed (an int >= 0 or a sequence of them),
+or ``None`` for fresh OS entropy. mypy checks every ``rng=`` against it."""
 
 
 class GeneratorDice(DiceSource):

@@ -44,6 +44,7 @@ game can be saved and resumed exactly.
 from __future__ import annotations
 
 import enum
+import operator
 import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -1876,7 +1877,10 @@ def _root_seed(rng: RngLike) -> np.random.SeedSequence | None:
     if isinstance(rng, (bool, float)):
         raise TypeError(f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource, got {rng!r}")
     try:
-        return np.random.SeedSequence(rng)
+        seed = (
+            [operator.index(part) for part in rng] if isinstance(rng, (Sequence, np.ndarray)) else operator.index(rng)
+        )
+        return np.random.SeedSequence(seed)
     except (TypeError, ValueError) as error:
         raise TypeError(
             f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource: {error}"
