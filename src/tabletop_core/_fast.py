@@ -66,8 +66,7 @@ def fast_build(cls: type[T], **fields: object) -> T:
     return instance
 
 
-# Any: a change may be any field's value; fast_replace checks only that the names are fields.
-def fast_replace(instance: _A, **changes: Any) -> _A:
+def fast_replace(instance: _A, **changes: Any) -> _A:  # Any: any field's value; only the names are checked
     """A copy of the attrs *instance* with *changes*, without re-running ``__init__``.
 
     Raises:

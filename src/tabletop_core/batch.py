@@ -49,8 +49,7 @@ MAX_BATCH = 10**8
 
 OutcomeT = TypeVar("OutcomeT", bound=Hashable)  # the outcome type: an enum, a number of stars, a step die
 
-# Any: every numpy array shape and dtype is accepted; the function only flips a flag.
-A = TypeVar("A", bound="np.ndarray[Any, Any]")
+A = TypeVar("A", bound="np.ndarray[Any, Any]")  # Any: every shape and dtype; read_only only flips a flag
 
 
 def read_only(array: A) -> A:

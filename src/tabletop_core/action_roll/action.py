@@ -49,7 +49,7 @@ MAX_ADDS = 10
 """The largest total of adds accepted (same reasoning as :data:`MAX_STAT`)."""
 
 
-def challenge_pair(value: Any, name: str = "challenge_dice") -> tuple[int, int]:
+def challenge_pair(value: Any, name: str = "challenge_dice") -> tuple[int, int]:  # Any: raw input
     """Validate two challenge dice (each 1..10) and return them as a tuple of ints.
 
     Raises:
@@ -70,7 +70,7 @@ def challenge_pair(value: Any, name: str = "challenge_dice") -> tuple[int, int]:
     )
 
 
-def pair_field() -> Any:
+def pair_field() -> Any:  # Any: attrs.field's own type
     """An attrs field holding two challenge dice, validated by :func:`challenge_pair`."""
     return attrs.field(converter=challenge_pair)
 

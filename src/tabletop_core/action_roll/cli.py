@@ -36,7 +36,7 @@ def _action(args: argparse.Namespace) -> Output:
     result = action_roll(stat=args.stat, adds=args.adds, momentum=momentum, rng=source)
     check_all_dice_used(source, "3 dice (the d6 action die, then the two d10 challenge dice)")
     lines = [str(result)]
-    data: dict[str, Any] = {"result": result.to_dict(), "burn_would_improve": False}
+    data: dict[str, Any] = {"result": result.to_dict(), "burn_would_improve": False}  # Any: JSON values
     if burn_would_improve(result, momentum):
         burned, after = burn_momentum(result, momentum)
         data["burn_would_improve"] = True

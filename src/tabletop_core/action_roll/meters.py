@@ -133,8 +133,8 @@ def _supply() -> ConditionMeter:
     return ConditionMeter.full(Meter.SUPPLY)
 
 
-def _kind_is(kind: Meter) -> Callable[[Any, Any, Any], None]:
-    def validate(_instance: Any, attribute: Any, value: Any) -> None:
+def _kind_is(kind: Meter) -> Callable[[Any, Any, Any], None]:  # Any: a validator
+    def validate(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
         meter = check_type(attribute.name, value, ConditionMeter)
         if meter.kind is not kind:  # its maximum is already 5: ConditionMeter checks that
             raise InvalidInput(f"{attribute.name} must be a {kind} meter 0..{METER_MAX}, got {meter}")

@@ -538,8 +538,8 @@ class TestEffects(Record):
 
 def _merge(
     fortune: object, misfortune: object, fatigue: object, automatic_failure: object, effects: TestEffects | None
-) -> dict[str, Any]:
-    merged: dict[str, Any] = {
+) -> dict[str, Any]:  # Any: reasons (tuples) and Fatigue (an int), by key
+    merged: dict[str, Any] = {  # Any: as the return type
         "fortune": _reasons("fortune", fortune),
         "misfortune": _reasons("misfortune", misfortune),
         "fatigue": check_int("fatigue", fatigue, low=0, high=FATIGUE_LIMIT),

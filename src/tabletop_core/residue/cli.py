@@ -12,14 +12,13 @@ Every rolling command takes ``--seed``, ``--dice`` and ``--json``.
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, int_option, rng_from_args
 from tabletop_core.residue import cli_journey
 from tabletop_core.residue.actions import commit_action, resolve_action
 from tabletop_core.residue.endurance import ActionSlot, Endurance, check_strain
 from tabletop_core.residue.inventory import Inventory, InventoryKind, roll_inventory
-from tabletop_core.residue.luck import luck_for_action, luck_test
+from tabletop_core.residue.luck import LuckForAction, LuckTest, luck_for_action, luck_test
 from tabletop_core.residue.odds import action_odds, expected_rolls_to_zero, star_odds
 from tabletop_core.residue.stars import render_stars, stars
 from tabletop_core.residue.step_die import StepDie, rollable
@@ -69,7 +68,9 @@ def _stars(args: argparse.Namespace) -> Output:
 
 def _luck(args: argparse.Namespace) -> Output:
     rng = rng_from_args(args)
-    result: Any = luck_for_action(args.die, rng=rng) if args.action else luck_test(args.die, rng=rng)
+    result: LuckForAction | LuckTest = (
+        luck_for_action(args.die, rng=rng) if args.action else luck_test(args.die, rng=rng)
+    )
     check_all_dice_used(rng, "one value (the Luck die)")
     return Output(str(result), result.to_dict())
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -162,7 +162,7 @@ def resolve_condition_roll(condition: Condition | str, die: StepDie | int | str,
     return ConditionRoll(condition=chosen, die=step, value=value, after=step_after(step, value))
 
 
-def _to_others(values: Any) -> tuple[Condition, ...]:
+def _to_others(values: object) -> tuple[Condition, ...]:
     if isinstance(values, (str, Condition)) or not isinstance(values, Iterable):
         raise TypeError(f"others must be an iterable of Conditions, got {type(values).__name__} {values!r}")
     chosen = {Condition.parse(value, name="others") for value in values}

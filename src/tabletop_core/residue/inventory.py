@@ -245,7 +245,7 @@ class Inventory(Record):
     # -- changing -----------------------------------------------------------
 
     def _with(self, kind: InventoryKind, die: StepDie, *, last_used: InventoryKind | None = None) -> Inventory:
-        changes: dict[str, Any] = {
+        changes: dict[str, Any] = {  # Any: values of several field types
             kind.name.lower(): die,
             "corrupted": self.corrupted or (kind is InventoryKind.RESOLVE and die.is_zero),
         }

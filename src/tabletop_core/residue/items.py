@@ -135,7 +135,7 @@ class Item(Record):
         return f"{self.name} [{self.type}]{border}{uses}"
 
 
-def _slots(values: Iterable[Any]) -> tuple[Item | None, ...]:
+def _slots(values: Iterable[Any]) -> tuple[Item | None, ...]:  # Any: raw input, each item checked below
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise TypeError(f"slots must be a sequence of Item or None, got {type(values).__name__}")
     result = tuple(values)
@@ -270,13 +270,13 @@ class Loadout(Record):
         return f"Item Slots: {show(self.item_slots)} · Weapon Slots: {show(self.weapon_slots)}"
 
 
-def _kinds(values: Iterable[Any]) -> tuple[InventoryKind, ...]:
+def _kinds(values: Iterable[Any]) -> tuple[InventoryKind, ...]:  # Any: raw input, each item checked below
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise TypeError(f"tradeable must be a sequence of InventoryKind, got {type(values).__name__}")
     return tuple(InventoryKind.parse(v, name="tradeable") for v in values)
 
 
-def _goods(values: Iterable[Any]) -> tuple[Item, ...]:
+def _goods(values: Iterable[Any]) -> tuple[Item, ...]:  # Any: raw input, each item checked below
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise TypeError(f"goods must be a sequence of Item, got {type(values).__name__}")
     result = tuple(values)
@@ -285,7 +285,7 @@ def _goods(values: Iterable[Any]) -> tuple[Item, ...]:
     return result
 
 
-def _prices(values: Iterable[Any]) -> tuple[int, ...]:
+def _prices(values: Iterable[object]) -> tuple[int, ...]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise TypeError(f"prices must be a sequence of ints, got {type(values).__name__}")
     return tuple(check_int(f"prices[{i}]", v, low=0, high=1000) for i, v in enumerate(values))

@@ -1463,7 +1463,7 @@ def _do_end_rest(journey: Journey, _choice: Choice, source: DiceSource, events: 
     return _new_day(replace(journey, wanderer=wanderer), events)
 
 
-_APPLY: dict[Act, Any] = {
+_APPLY: dict[Act, Any] = {  # Any: each handler takes its own choice type
     Act.COMMIT_MOVE: _do_commit_move,
     Act.MOVE: _do_move,
     Act.END_TRAVEL: _do_end_travel,
@@ -1799,7 +1799,7 @@ class JourneySimulation(Record):
     days: dict[int, int]
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> JourneySimulation:
+    def from_dict(cls, data: Mapping[str, Any]) -> JourneySimulation:  # Any: JSON data
         """Rebuild from :meth:`to_dict` data, also after JSON turned the day numbers into strings.
 
         Raises:

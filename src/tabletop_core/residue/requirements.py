@@ -46,11 +46,11 @@ class RequirementKind(enum.Enum):
         return self.value
 
 
-def _kind(value: Any) -> RequirementKind:
+def _kind(value: Any) -> RequirementKind:  # Any: raw input, each item checked below
     return RequirementKind.parse(value)
 
 
-def _name(_instance: Any, attribute: Any, value: Any) -> None:
+def _name(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
     check_type(attribute.name, value, str)
     if not value.strip():
         raise InvalidInput(f"{attribute.name} must be a non-empty name, got {value!r}")
@@ -104,7 +104,7 @@ class Requirement(Record):
         return f"{self.kind}: {self.name}{floor}"
 
 
-def _requirements(values: Iterable[Any]) -> tuple[Requirement, ...]:
+def _requirements(values: Iterable[Any]) -> tuple[Requirement, ...]:  # Any: raw input, each item checked below
     if isinstance(values, (str, bytes, Requirement)) or not isinstance(values, Iterable):
         raise TypeError(f"requires must be a sequence of Requirement, got {type(values).__name__}")
     result = tuple(values)

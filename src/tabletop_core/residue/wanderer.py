@@ -15,7 +15,6 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 import attrs
 
@@ -35,7 +34,7 @@ from tabletop_core.rng import RngLike
 __all__ = ["Wanderer"]
 
 
-def _tags(values: Iterable[Any]) -> tuple[str, ...]:
+def _tags(values: Iterable[object]) -> tuple[str, ...]:
     """Keywords or Skills: a sequence of names, each once (a tag is held or not)."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise TypeError(f"keywords and skills must be a sequence of str, got {type(values).__name__}")
