@@ -6,7 +6,6 @@ Examples:
     (2, <StepDie.ZERO: 0>, <StepDie.D12: 12>)
 """
 
-from tabletop_core.residue import journey
 from tabletop_core.residue.actions import ActionResult, CommitResult, StarModifier, commit_action, resolve_action
 from tabletop_core.residue.batch import InventoryBatch, StarsBatch, simulate_inventory, simulate_stars
 from tabletop_core.residue.combat import (
@@ -78,6 +77,25 @@ from tabletop_core.residue.items import (
     resolve_barter,
     switch_cost,
 )
+from tabletop_core.residue.journey import (
+    Act,
+    AreaEntry,
+    CautiousPolicy,
+    Choice,
+    GreedyPolicy,
+    Journey,
+    JourneyOutcome,
+    JourneySetup,
+    JourneySimulation,
+    JourneyStep,
+    Phase,
+    PortalRules,
+    RegionRules,
+    example_setup,
+    play_journey,
+    simulate_journey,
+    start_journey,
+)
 from tabletop_core.residue.luck import (
     LuckCheck,
     LuckForAction,
@@ -105,12 +123,14 @@ from tabletop_core.residue.tokens import Movement, Token, TokenKind, TokenResolu
 from tabletop_core.residue.uses import UsesRoll, resolve_uses, roll_uses
 from tabletop_core.residue.wanderer import Wanderer
 
-# The Journey engine's own names (Journey, start_journey, CautiousPolicy, ...) live in
-# residue.journey: `from tabletop_core.residue import journey`.
 __all__ = [
     "DEFAULT_COMPASS",
+    "Act",
     "ActionResult",
     "ActionSlot",
+    "AreaEntry",
+    "CautiousPolicy",
+    "Choice",
     "CommitResult",
     "CommittedDie",
     "Condition",
@@ -132,6 +152,7 @@ __all__ = [
     "EntryCheck",
     "EntryOption",
     "EntryOutcome",
+    "GreedyPolicy",
     "Health",
     "Hex",
     "HexMap",
@@ -146,6 +167,11 @@ __all__ = [
     "ItemSource",
     "ItemType",
     "ItemUseResult",
+    "Journey",
+    "JourneyOutcome",
+    "JourneySetup",
+    "JourneySimulation",
+    "JourneyStep",
     "Loadout",
     "LuckCheck",
     "LuckForAction",
@@ -153,8 +179,11 @@ __all__ = [
     "LuckTest",
     "Movement",
     "Mutation",
+    "Phase",
+    "PortalRules",
     "RecoverAction",
     "Region",
+    "RegionRules",
     "Requirement",
     "RequirementKind",
     "RestChoices",
@@ -177,11 +206,11 @@ __all__ = [
     "check_luck",
     "check_strain",
     "commit_action",
+    "example_setup",
     "expected_rolls_to_zero",
     "gain_item",
     "hum_distance_odds",
     "inventory_odds",
-    "journey",
     "luck_after_odds",
     "luck_for_action",
     "luck_test",
@@ -189,6 +218,7 @@ __all__ = [
     "move_tokens",
     "outcome",
     "place_hum",
+    "play_journey",
     "reach_hum",
     "recycle_to_deck",
     "requirements_met",
@@ -213,9 +243,11 @@ __all__ = [
     "roll_step_die",
     "roll_uses",
     "simulate_inventory",
+    "simulate_journey",
     "simulate_stars",
     "star_odds",
     "stars",
+    "start_journey",
     "switch_cost",
     "token_resolution",
 ]
