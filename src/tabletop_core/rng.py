@@ -135,6 +135,15 @@ class GeneratorDice(DiceSource):
             return block.pop()
         return self._refill(sides)
 
+    def roll_each(self, sides: Sequence[int]) -> tuple[int, ...]:
+        """Roll one die of each size in *sides*, in order (as :meth:`roll` for each, in one call)."""
+        blocks = self._blocks
+        faces = []
+        for size in sides:
+            block = blocks.get(size)
+            faces.append(block.pop() if block else self._refill(size))
+        return tuple(faces)
+
     def _refill(self, sides: int) -> int:
         sides = check_int("sides", sides, low=1, high=_MAX_SIDES)
         size = self._next_block.get(sides, _FIRST_BLOCK)

@@ -662,27 +662,30 @@ class _Plan:
     at most 20 x 6 of them per plan.
     """
 
-    __slots__ = ("results", "template")
+    __slots__ = ("needs_d6", "results", "template")
 
     def __init__(self, template: TestRoll) -> None:
         self.template = template
-        self.results: dict[tuple[int, int | None], TestRoll] = {}
+        self.needs_d6 = template.needs_fortune_die
+        self.results: dict[object, TestRoll] = {}  # by the d20, or by (d20, d6)
 
     def roll(self, source: DiceSource) -> TestRoll:
         """The Test with dice drawn from *source*: the d20 first, then the d6 when one is rolled."""
-        template = self.template
-        if template.needs_fortune_die:
+        if self.needs_d6:
             # roll_each: a ScriptedDice hands out both dice or neither, so a Test that fails on
             # its d6 leaves the player's dice unused.
             flat_roll, fortune_die = source.roll_each((20, 6))
+            key: object = (flat_roll, fortune_die)
+            plain = type(flat_roll) is int and type(fortune_die) is int
         else:
-            flat_roll, fortune_die = source.roll(20), None
-        if type(flat_roll) is not int or (fortune_die is not None and type(fortune_die) is not int):
-            return template.with_dice(flat_roll, fortune_die)  # another DiceSource's faces: checked, not kept
-        key = (flat_roll, fortune_die)
+            flat_roll = key = source.roll(20)
+            fortune_die = None
+            plain = type(flat_roll) is int
+        if not plain:  # another DiceSource's faces (numpy ints, floats): checked, not kept
+            return self.template.with_dice(flat_roll, fortune_die)
         result = self.results.get(key)
-        if result is None:
-            result = self.results[key] = template.with_dice(flat_roll, fortune_die)  # checked: a bad face raises
+        if result is None:  # checked as any Test is: a face that does not fit raises
+            result = self.results[key] = self.template.with_dice(flat_roll, fortune_die)
         return result
 
 
