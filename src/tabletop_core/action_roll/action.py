@@ -297,12 +297,7 @@ def action_roll(
     """
     stat, adds, momentum_value = check_bonus(stat, adds, momentum)
     source = dice_source(rng)
-    if type(source) is GeneratorDice:  # the hot path: three buffered draws
-        die = source.roll(6)
-        first = source.roll(10)
-        second = source.roll(10)
-    else:  # all or none: a bad third die leaves scripted dice where they were
-        die, first, second = source.roll_each((6, 10, 10))
+    die, first, second = source.roll_each((6, 10, 10))  # all or none: a bad third die leaves scripted dice
     if type(source) not in _TRUSTED_SOURCES:
         # A DiceSource of the user's own is checked like dice typed in at the table.
         die = check_int("action_die", die, low=1, high=6)
