@@ -218,15 +218,16 @@ def check_all_dice_used(source: DiceSource, expected: str) -> None:
 
     Args:
         source: The source the command rolled from (only a :class:`ScriptedDice` is checked).
-        expected: What the command rolls, for the message ("the d20, then the d6").
+        expected: What the command rolls, for the message ("the d20, then the d6"): the error
+            reads ``--dice gave 3 values, this roll uses 2: the d20, then the d6``, the twin of
+            :class:`OptionDice`'s ``--dice gave 1 value, this roll needs at least 2``.
 
     Raises:
         InvalidInput: values are left over.
     """
     if isinstance(source, ScriptedDice) and source.remaining:
         given = len(source.used) + source.remaining
-        used = ", ".join(map(str, source.used)) or "none"
-        raise InvalidInput(f"--dice must give exactly {expected}, got {given} values ({used} used)")
+        raise InvalidInput(f"--dice gave {given} values, this roll uses {len(source.used)}: {expected}")
 
 
 def _parse_die(text: str) -> Die:

@@ -145,8 +145,8 @@ def test_roll_refuses_dice_it_did_not_use(capsys):
     assert run(capsys, "roll", "1d6", "--dice", "3,4") == (
         2,
         "",
-        "tabletop roll: error: --dice gave 2 values but 1d6 rolled 1 die\n",
+        "tabletop roll: error: --dice gave 2 values, this roll uses 1: 1d6\n",
     )
     status, _, err = run(capsys, "roll", "1d6!", "--dice", ",".join(["6"] * 22))
-    assert (status, err) == (2, "tabletop roll: error: --dice gave 22 values but 1d6! rolled 21 dice\n")
+    assert (status, err) == (2, "tabletop roll: error: --dice gave 22 values, this roll uses 21: 1d6!\n")
     assert run(capsys, "roll", "1d6!", "--dice", "6,6,2")[0] == 0

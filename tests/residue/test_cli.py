@@ -88,21 +88,19 @@ def test_odds(capsys):
         ),
         (
             ("residue", "stars", "d8", "--dice", "3,4"),
-            "tabletop residue stars: error: --dice must give exactly one value (the die), got 2 values (3 used)\n",
+            "tabletop residue stars: error: --dice gave 2 values, this roll uses 1: the die\n",
         ),
         (
             ("residue", "stars", "d8", "--luck", "d6", "--dice", "3,4,5"),
-            "tabletop residue stars: error: --dice must give exactly two values (the die, then Luck), "
-            "got 3 values (3, 4 used)\n",
+            "tabletop residue stars: error: --dice gave 3 values, this roll uses 2: the die, then Luck\n",
         ),
         (
             ("residue", "luck", "d6", "--dice", "1,2"),
-            "tabletop residue luck: error: --dice must give exactly one value (the Luck die), got 2 values (1 used)\n",
+            "tabletop residue luck: error: --dice gave 2 values, this roll uses 1: the Luck die\n",
         ),
         (
             ("residue", "inventory", "food", "d6", "--dice", "1,2"),
-            "tabletop residue inventory: error: --dice must give exactly one value (the Inventory die), "
-            "got 2 values (1 used)\n",
+            "tabletop residue inventory: error: --dice gave 2 values, this roll uses 1: the Inventory die\n",
         ),
         (("residue", "stars", "d0"), "tabletop residue stars: error: die is at 0 and cannot be rolled\n"),
         (

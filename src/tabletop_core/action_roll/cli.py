@@ -34,7 +34,7 @@ def _action(args: argparse.Namespace) -> Output:
         momentum.burn()  # RuleError before any die is drawn: only positive momentum can be burned
     source = rng_from_args(args)
     result = action_roll(stat=args.stat, adds=args.adds, momentum=momentum, rng=source)
-    check_all_dice_used(source, "3 dice (the d6 action die, then the two d10 challenge dice)")
+    check_all_dice_used(source, "the d6 action die, then the two d10 challenge dice")
     lines = [str(result)]
     data: dict[str, Any] = {"result": result.to_dict(), "burn_would_improve": False}  # Any: JSON values
     if burn_would_improve(result, momentum):
@@ -69,7 +69,7 @@ def _progress(args: argparse.Namespace) -> Output:
     subject = _progress_subject(args)
     source = rng_from_args(args)
     result = progress_roll(subject, rng=source)
-    check_all_dice_used(source, "the 2 challenge dice")
+    check_all_dice_used(source, "the two challenge dice")
     text = str(result) if isinstance(subject, int) else f"{subject}\n{result}"
     return Output(text, result.to_dict())
 
@@ -79,7 +79,9 @@ def _oracle(args: argparse.Namespace) -> Output:
     odds = Odds.parse(args.odds)
     parts = dice_values(args.dice or "")
     if len(parts) > 2:
-        raise InvalidInput(f"--dice must give the roll 1..100 or two d10 (tens, units), got {len(parts)} values")
+        raise InvalidInput(
+            f"--dice gave {len(parts)} values, this roll uses 1 or 2: the roll 1..100, or two d10 (tens, units)"
+        )
     if len(parts) == 2:
         # Two d10 from the table: tens then units (0 and 0 read as 100).
         tens, units = parts

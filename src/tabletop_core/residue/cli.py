@@ -43,7 +43,7 @@ def _stars(args: argparse.Namespace) -> Output:
     if not _is_action(args):
         source = rng_from_args(args)
         value = die.roll(rng=source)
-        check_all_dice_used(source, "one value (the die)")
+        check_all_dice_used(source, "the die")
         count = stars(value)
         return Output(f"{die} → {value}: {render_stars(count)}", {"die": str(die), "value": value, "stars": count})
     source = rng_from_args(args)
@@ -53,7 +53,7 @@ def _stars(args: argparse.Namespace) -> Output:
     resolve_action(slot=slot, die=die, value=1, skill_bonus=args.bonus)
     value = die.roll(rng=source)
     luck_value = None if luck is None else luck.roll(rng=source)
-    check_all_dice_used(source, "one value (the die)" if luck is None else "two values (the die, then Luck)")
+    check_all_dice_used(source, "the die" if luck is None else "the die, then Luck")
     result = resolve_action(
         slot=slot,
         die=die,
@@ -71,14 +71,14 @@ def _luck(args: argparse.Namespace) -> Output:
     result: LuckForAction | LuckTest = (
         luck_for_action(args.die, rng=rng) if args.action else luck_test(args.die, rng=rng)
     )
-    check_all_dice_used(rng, "one value (the Luck die)")
+    check_all_dice_used(rng, "the Luck die")
     return Output(str(result), result.to_dict())
 
 
 def _inventory(args: argparse.Namespace) -> Output:
     rng = rng_from_args(args)
     result = roll_inventory(args.die, kind=InventoryKind.parse(args.kind), rng=rng)
-    check_all_dice_used(rng, "one value (the Inventory die)")
+    check_all_dice_used(rng, "the Inventory die")
     return Output(str(result), result.to_dict())
 
 
