@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -99,6 +99,8 @@ class ActionResult(Record):
         burned_momentum: The momentum value that replaced the score, or
             ``None`` when momentum was not burned.
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("action_die_cancelled", "action_score", "outcome", "is_match")
 
     action_die: int = int_field(low=1, high=6)
     challenge_dice: tuple[int, int] = pair_field()

@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 import html
 from collections.abc import Iterable
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
@@ -315,6 +315,8 @@ class RolledTotal(Record):
         TypeError: a value has the wrong type.
     """
 
+    _derived: ClassVar[tuple[str, ...]] = ("modifier", "total")
+
     kind: TestKind = attrs.field(default=TestKind.TEST, converter=_kind)
     flat_roll: int = int_field(low=1, high=20)
     modifiers: tuple[Modifier, ...] = attrs.field(default=(), converter=_modifiers)
@@ -489,6 +491,8 @@ class TestRoll(RolledTotal):
     Args:
         stakes: The Stakes the Test Total is read against.
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("modifier", "total", "outcome")
 
     __test__ = False  # not a pytest test class
 

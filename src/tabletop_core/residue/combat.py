@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -101,6 +101,8 @@ class Creature(Record):
         max_hp: The HP it resets to at Rest; defaults to *hp*.
         mutation: The Region Mutation applied to it, if any.
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("is_defeated",)
 
     name: str = attrs.field(validator=attrs.validators.instance_of(str))
     hp: int = int_field(low=0, high=_LIMIT)
@@ -243,6 +245,8 @@ class AttackResult(Record):
         retaliators: The enemies who Retaliate now, in order (each one separately).
     """
 
+    _derived: ClassVar[tuple[str, ...]] = ("killed",)
+
     before: Encounter
     after: Encounter
     target: int | None
@@ -349,6 +353,8 @@ class RunResult(Record):
         stars: The Move's ★.
         retaliators: The enemies who Retaliate after a failed Run.
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("escaped",)
 
     before: Encounter
     after: Encounter

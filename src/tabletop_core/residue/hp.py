@@ -19,6 +19,8 @@ Examples:
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from tabletop_core._record import Record
@@ -38,6 +40,8 @@ class Health(Record):
         hp: Current HP, 0..max_hp (0 means defeated).
         max_hp: Maximum HP, at least 1.
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("is_defeated",)
 
     hp: int = int_field(low=0, high=_LIMIT)
     max_hp: int = int_field(low=1, high=_LIMIT)
@@ -93,6 +97,8 @@ class DamageResult(Record):
         lost: HP actually lost (Damage after Defense, at most the HP left).
         after: Health after.
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("defeated",)
 
     before: Health
     damage: int

@@ -48,7 +48,7 @@ import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Protocol, TextIO
+from typing import Any, ClassVar, Protocol, TextIO
 
 import attrs
 import numpy as np
@@ -451,6 +451,8 @@ class Journey(Record):
             Travel (TRAVEL when it began before Commit Move, else MOVE).
         item_deck: The Item Deck in play, if any (cards returned to it go to its bottom).
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("is_over",)
 
     wanderer: Wanderer
     hexmap: HexMap
@@ -1789,6 +1791,8 @@ class JourneySimulation(Record):
         defeats: Defeats by cause (cause name -> count).
         days: Days survived (the day each Journey ended on -> count).
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("reach_probability", "mean_days")
 
     runs: int
     policy: str
