@@ -30,7 +30,7 @@ import json
 import reprlib
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
 import attrs
 import cattrs
@@ -171,14 +171,14 @@ _SYSTEMS = ("core", "action_roll", "d20", "notation", "residue")
 
 
 def _concrete_records() -> dict[str, type[Record]]:
-    def below(cls: type) -> list[type]:
-        found = []
-        for sub in cls.__subclasses__():
-            found.append(sub)
-            found.extend(below(sub))
-        return found
-
-    return {type_name(c): c for c in below(Record) if "__attrs_attrs__" in c.__dict__}
+    found: dict[str, type[Record]] = {}
+    stack: list[type[Record]] = [Record]
+    while stack:
+        for sub in stack.pop().__subclasses__():
+            stack.append(sub)
+            if "__attrs_attrs__" in sub.__dict__:
+                found[type_name(sub)] = sub
+    return found
 
 
 def record_type(name: str) -> type[Record]:
@@ -408,7 +408,7 @@ class Record:
 
     def _rows(self) -> list[tuple[str, object]]:
         """The rows of the notebook table: ``(name, value)``; by default every field, then every answer."""
-        fields = [f.name for f in attrs.fields(type(self)) if f.init and not f.name.startswith("_")]
+        fields = [f.name for f in _fields(type(self)) if f.init and not f.name.startswith("_")]
         names = fields + [name for name in self._derived if name not in fields]
         return [(name.replace("_", " "), getattr(self, name)) for name in names]
 
@@ -428,6 +428,12 @@ class Record:
         lines = [f"**{_markdown_escape(_clip_text(str(self), 300))}**", "", "| | |", "|:--|:--|"]
         lines += [f"| {_markdown_escape(name)} | {_markdown_escape(_cell(value))} |" for name, value in self._rows()]
         return "\n".join(lines)
+
+
+def _fields(cls: type) -> tuple[attrs.Attribute[Any], ...]:
+    """The attrs fields of a record class (every concrete Record is an attrs class)."""
+    fields: tuple[attrs.Attribute[Any], ...] = attrs.fields(cast(Any, cls))
+    return fields
 
 
 def _clip_text(text: str, limit: int) -> str:
@@ -483,7 +489,7 @@ def _renames(cls: type[Record]) -> dict[str, Any]:
 def _unstructure_factory(cls: type[Record]) -> Callable[[Record], dict[str, Any]]:
     base = make_dict_unstructure_fn(cls, converter, **_renames(cls))
     head = {"type": type_name(cls), "version": cls._version}
-    fields = frozenset(f.name for f in attrs.fields(cls))
+    fields = frozenset(f.name for f in _fields(cls))
     derived = cls._derived
 
     if not derived:
@@ -504,7 +510,7 @@ def _unstructure_factory(cls: type[Record]) -> Callable[[Record], dict[str, Any]
 
 def _structure_factory(cls: type[Record]) -> Callable[[Any, Any], Record]:
     base = make_dict_structure_fn(cls, converter, **_renames(cls))
-    fields = frozenset(f.name for f in attrs.fields(cls))
+    fields = frozenset(f.name for f in _fields(cls))
     answer_keys = [n for n in cls._derived if n not in fields] + [f"{n}_label" for n in cls._derived]
 
     def structure(data: Any, _cls: Any) -> Record:
@@ -540,7 +546,7 @@ def _check_rule(cls: type[Record], obj: Record) -> None:
     rule = obj._rule()
     if rule is None or rule == obj:
         return
-    for field in attrs.fields(cls):
+    for field in _fields(cls):
         if field.eq and getattr(rule, field.name) != getattr(obj, field.name):
             raise InvalidInput(
                 f"{cls.__name__}.{field.name} does not follow the rules: "

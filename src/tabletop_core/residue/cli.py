@@ -90,8 +90,9 @@ def _odds(args: argparse.Namespace) -> Output:
     else:
         distribution = star_odds(die)
     mean = distribution.mean()
+    title = f"stars from {die}" if not _is_action(args) else f"stars of an Action with {die}"
     text = f"stars from {die}, mean {mean} (about {float(mean):.3f})\n{distribution}"
-    return Output(text, distribution.to_dict())
+    return Output(text, distribution.to_dict(title=title))
 
 
 def register(
