@@ -406,6 +406,10 @@ class Record:
         """Return a Markdown rendering for chat; defaults to ``str(self)``."""
         return str(self)
 
+    def _caption(self) -> str:
+        """The table's caption: the chat line (``str(self)``) unless a record says otherwise."""
+        return str(self)
+
     def _rows(self) -> list[tuple[str, object]]:
         """The rows of the notebook table: ``(name, value)``; by default every field, then every answer."""
         fields = [f.name for f in _fields(type(self)) if f.init and not f.name.startswith("_")]
@@ -418,14 +422,14 @@ class Record:
             f'<td style="text-align:left">{html.escape(_cell(value))}</td></tr>'
             for name, value in self._rows()
         )
-        caption = html.escape(_clip_text(str(self), 300))
+        caption = html.escape(_clip_text(self._caption(), 300))
         return (
             f'<table class="tabletop-record"><caption style="text-align:left">{caption}</caption>'
             f"<tbody>{body}</tbody></table>"
         )
 
     def _repr_markdown_(self) -> str:
-        lines = [f"**{_markdown_escape(_clip_text(str(self), 300))}**", "", "| | |", "|:--|:--|"]
+        lines = [f"**{_markdown_escape(_clip_text(self._caption(), 300))}**", "", "| | |", "|:--|:--|"]
         lines += [f"| {_markdown_escape(name)} | {_markdown_escape(_cell(value))} |" for name, value in self._rows()]
         return "\n".join(lines)
 
@@ -456,7 +460,7 @@ def _cell(value: object) -> str:
     return _clip_text(str(value), 200)
 
 
-_MARKDOWN_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_{}[]<>()#+-!|~"})
+_MARKDOWN_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]<>|~"})
 
 
 def _markdown_escape(text: str) -> str:
@@ -543,7 +547,10 @@ def _structure_factory(cls: type[Record]) -> Callable[[Any, Any], Record]:
 
 def _check_rule(cls: type[Record], obj: Record) -> None:
     """Refuse *obj* if the rule gives another record for its inputs, naming the first field that differs."""
-    rule = obj._rule()
+    try:
+        rule = obj._rule()
+    except TabletopError as error:
+        raise InvalidInput(f"{cls.__name__} does not follow the rules: {error}") from None
     if rule is None or rule == obj:
         return
     for field in _fields(cls):

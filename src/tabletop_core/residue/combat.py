@@ -259,6 +259,11 @@ class AttackResult(Record):
         """Whether the target was defeated by this Attack."""
         return self.target is not None and self.after.enemies[self.target].is_defeated
 
+    def _rule(self) -> AttackResult:
+        if self.target is None:
+            return resolve_pass(self.before)
+        return resolve_attack(self.before, target=self.target, stars=self.stars)
+
     def __str__(self) -> str:
         if self.target is None:
             head = "Pass: Attack counts as 0"
@@ -365,6 +370,9 @@ class RunResult(Record):
     def escaped(self) -> bool:
         """★★★ or more: you Escape to an adjacent Hex and ⊙ Gear."""
         return self.after.escaped
+
+    def _rule(self) -> RunResult:
+        return resolve_run(self.before, stars=self.stars)
 
     def __str__(self) -> str:
         if self.escaped:

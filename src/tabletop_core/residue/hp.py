@@ -111,6 +111,9 @@ class DamageResult(Record):
         """Whether the Damage brought HP to 0."""
         return self.after.is_defeated
 
+    def _rule(self) -> DamageResult:
+        return resolve_damage(self.before, damage=self.damage, blocked=self.blocked)
+
     def __str__(self) -> str:
         defense = f", Defense blocks {self.blocked}" if self.blocked else ""
         tail = " (defeated)" if self.defeated else ""
