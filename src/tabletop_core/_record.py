@@ -585,9 +585,15 @@ def _grouped(error: BaseException) -> bool:
     return bool(getattr(error, "exceptions", None))
 
 
-def _reason(error: BaseException) -> str:
-    """The innermost messages of a (possibly grouped) exception, joined and clipped."""
+def _reason(error: BaseException, path: str = "") -> str:
+    """The innermost messages of a (possibly grouped) exception, each after the field it is about, clipped."""
+    for note in getattr(error, "__notes__", ()):
+        if isinstance(note, str) and " @ attribute " in note:
+            path = f"{path}.{note.rsplit(' @ attribute ', 1)[1]}" if path else note.rsplit(" @ attribute ", 1)[1]
+        elif isinstance(note, str) and " @ index " in note:
+            path = f"{path}[{note.rsplit(' @ index ', 1)[1]}]"
     inner = getattr(error, "exceptions", None)
     if inner:
-        return _clip_text("; ".join(_reason(sub) for sub in inner), 400)
-    return _clip_text(f"{type(error).__name__}: {error}", 400)
+        return _clip_text("; ".join(_reason(sub, path) for sub in inner), 400)
+    where = f"{path}: " if path else ""
+    return _clip_text(f"{where}{type(error).__name__}: {error}", 400)
