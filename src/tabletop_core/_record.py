@@ -503,10 +503,16 @@ def _unstructure_factory(cls: type[Record]) -> Callable[[Record], dict[str, Any]
 
         return plain
 
+    in_place = frozenset(name for name in derived if name in fields)
+
     def unstructure(obj: Record) -> dict[str, Any]:
-        data = {**head, **base(obj)}
-        for key, value in _answers(obj, fields):
+        answers = dict(_answers(obj, fields))
+        data = dict(head)
+        for key, value in base(obj).items():
             data[key] = value
+            if key in in_place and f"{key}_label" in answers:  # a label right after its field
+                data[f"{key}_label"] = answers.pop(f"{key}_label")
+        data.update(answers)
         return data
 
     return unstructure
