@@ -26,6 +26,7 @@ from tabletop_core import d20
 from tabletop_core import notation as nt
 from tabletop_core import residue as rs
 from tabletop_core._record import MAX_JSON_DEPTH, Record, clip, migration, record_type, type_name
+from tabletop_core.residue.step_die import StarsRoll
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 _spec = importlib.util.spec_from_file_location("make_fixtures", FIXTURES / "make_fixtures.py")
@@ -51,7 +52,7 @@ def plain(data: Any) -> Any:
 def test_every_record_type_has_an_instance_and_a_unique_tag():
     assert set(INSTANCES) == set(TYPES)
     assert len(set(NAMES)) == len(NAMES) == len(TYPES)
-    assert len(TYPES) >= 89
+    assert len(TYPES) >= 90
     for cls, name in zip(TYPES, NAMES, strict=True):
         assert record_type(name) is cls
 
@@ -443,6 +444,7 @@ CLI_CASES: list[tuple[list[str], Any]] = [
         ["residue", "stars", "d8", "--slot", "attack", "--dice", "7"],
         lambda: rs.resolve_action(slot="attack", die="d8", value=7).to_dict(),
     ),
+    (["residue", "stars", "d8", "--dice", "7"], lambda: StarsRoll("d8", 7).to_dict()),
     (["residue", "luck", "d6", "--dice", "6"], lambda: rs.luck_test("d6", rng=SD([6])).to_dict()),
     (
         ["residue", "inventory", "food", "d8", "--dice", "2"],
