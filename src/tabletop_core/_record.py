@@ -362,7 +362,7 @@ class Record:
 
     def to_json(self) -> str:
         """Return :meth:`to_dict` as a JSON string."""
-        return json.dumps(self.to_dict(), ensure_ascii=False)
+        return json.dumps(self.to_dict())
 
     @classmethod
     def from_json(cls: type[R], text: str | bytes) -> R:

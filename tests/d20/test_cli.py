@@ -59,7 +59,7 @@ def test_condition(capsys):
         "with everything those give: Immobilized, Incapacitated, Off Guard, Paralyzed",
     ]
     _, out, _ = run(capsys, "condition", "blinded", "--json")
-    assert json.loads(out) == {"condition": "BLINDED", "gives": [], "implied": []}
+    assert json.loads(out) == {"condition": "blinded", "gives": [], "implied": []}
 
 
 def test_odds_test(capsys):

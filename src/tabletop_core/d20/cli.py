@@ -76,7 +76,7 @@ def _condition(args: argparse.Namespace) -> Output:
     text = f"{condition}: gives {', '.join(direct) or 'no other Condition'}"
     if every != direct:
         text += f"\nwith everything those give: {', '.join(every)}"
-    return Output(text, {"condition": condition.name, "gives": direct, "implied": every})
+    return Output(text, {"condition": condition.name.lower(), "gives": direct, "implied": every})
 
 
 def _odds_test(args: argparse.Namespace) -> Output:

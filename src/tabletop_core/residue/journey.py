@@ -1810,7 +1810,10 @@ class JourneySimulation(Record):
             TypeError: *data* is not a mapping.
         """
         if isinstance(data, Mapping) and isinstance(data.get("days"), Mapping):
-            days = {int(k) if isinstance(k, str) and k.isdecimal() else k: v for k, v in data["days"].items()}
+            days = {
+                int(k) if isinstance(k, str) and k.isascii() and k.isdecimal() and len(k) < 19 else k: v
+                for k, v in data["days"].items()
+            }
             data = {**data, "days": days}
         return super().from_dict(data)
 
