@@ -157,12 +157,16 @@ def type_name(cls: type) -> str:
 
     The system is the subpackage (``action_roll``, ``d20``, ``notation``,
     ``residue``) or ``core`` for the top-level modules: ``"d20.TestRoll"``,
-    ``"core.DieRoll"``.
+    ``"core.DieRoll"``. A record class defined outside tabletop_core is tagged
+    with its full module path, or with its ``_type_tag`` class attribute.
     """
     tag = cls.__dict__.get("_type_tag")
     if isinstance(tag, str):
         return tag
-    parts = cls.__module__.split(".")
+    module = cls.__module__
+    if module != "tabletop_core" and not module.startswith("tabletop_core."):
+        return f"{module}.{cls.__qualname__}"  # a record defined outside the library keeps its full name
+    parts = module.split(".")
     system = parts[1] if len(parts) > 2 else "core"
     return f"{system}.{cls.__qualname__}"
 

@@ -33,7 +33,7 @@ def test_nested_records_and_enums_round_trip_through_json():
     data = sample.to_dict()
     die = {"type": "core.DieRoll", "version": 1}
     assert data == {
-        "type": "core.Sample",
+        "type": f"{Sample.__module__}.Sample",
         "version": 1,
         "colour": "blue",
         "rolls": [{**die, "sides": 6, "value": 3}, {**die, "sides": 10, "value": 10}],
