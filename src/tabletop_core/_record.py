@@ -27,6 +27,7 @@ from __future__ import annotations
 import enum
 import html
 import json
+import re
 import reprlib
 from collections.abc import Callable, Mapping
 from fractions import Fraction
@@ -277,9 +278,10 @@ def _check_nesting(data: object, what: str) -> None:
     nodes = 0
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, Mapping):
-            children: Any = item.values()
-        elif isinstance(item, (list, tuple)):
+        kind = type(item)
+        if kind is dict or (kind is not list and kind is not tuple and isinstance(item, Mapping)):
+            children: Any = item.values()  # type: ignore[attr-defined]  # a Mapping
+        elif kind is list or kind is tuple:
             children = item
         else:
             continue
@@ -288,23 +290,35 @@ def _check_nesting(data: object, what: str) -> None:
         nodes += len(children)
         if nodes > _MAX_NODES:
             raise InvalidInput(f"{what} holds more than {_MAX_NODES:,} values")
-        stack.extend((child, depth + 1) for child in children)
+        for child in children:
+            child_kind = type(child)
+            if (
+                child_kind is dict
+                or child_kind is list
+                or (child_kind not in _SCALARS and isinstance(child, (Mapping, tuple)))
+            ):
+                stack.append((child, depth + 1))
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 
 
 def _json_depth(text: str) -> int:
-    """The deepest nesting of ``[`` and ``{`` in JSON *text* (brackets inside strings ignored), in one pass."""
-    import re
-
-    bare = re.sub(r'"(?:[^"\\]|\\.)*"', "", text)
+    """The deepest nesting of ``[`` and ``{`` in JSON *text* (brackets inside strings ignored)."""
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
+        return 0  # too few brackets to nest too deeply: the common case costs two counts
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
     depth = deepest = 0
-    for char in bare:
+    for char in brackets:
         if char in "[{":
             depth += 1
             if depth > deepest:
                 deepest = depth
                 if deepest > MAX_JSON_DEPTH:
                     return deepest
-        elif char in "]}":
+        else:
             depth -= 1
     return deepest
 
@@ -353,6 +367,10 @@ class Record:
         if not isinstance(data, Mapping):
             raise TypeError(f"{cls.__name__}.from_dict needs a mapping, got {type(data).__name__}")
         _check_nesting(data, f"{cls.__name__} data")
+        return cls._structure(data)
+
+    @classmethod
+    def _structure(cls: type[R], data: Mapping[str, Any]) -> R:
         try:
             return converter.structure(data, cls)
         except TabletopError:
