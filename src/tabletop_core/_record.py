@@ -14,7 +14,7 @@ derives from :class:`Record`, which gives it one JSON shape and one display:
   version newer than this library writes, and a record whose answers disagree
   with the rule (each answer is recomputed from the inputs); an older version is
   upgraded through the migration registry first (data without a type tag is
-  version 0, the shape tabletop_core 0.1.0 wrote).
+  version 0, the shape tabletop_core 0.1.0 and 0.2.0 wrote).
 * ``to_json()`` / ``from_json()``; ``from_json`` checks the text's size and nesting
   depth before parsing it, ``from_dict`` the mapping's nesting depth.
 * ``_repr_html_`` / ``_repr_markdown_``: a small table of the rows the record
@@ -106,7 +106,7 @@ def _structure_enum(value: Any, cls: type[enum.Enum]) -> enum.Enum:
     if not isinstance(value, str):
         raise TypeError(f"{cls.__name__} must be given by name, got {clip(value)}")
     try:
-        return cls[value.upper()]  # 0.1.0 wrote upper-case names; both read
+        return cls[value.upper()]  # 0.1.0 and 0.2.0 wrote upper-case names; both read
     except KeyError:
         names = ", ".join(enum_value(member) for member in cls)
         raise InvalidInput(f"{cls.__name__} must be one of {names}, got {clip(value)}") from None
@@ -216,7 +216,7 @@ def migration(
 
     The function takes the fields (without ``"type"`` and ``"version"``) as written
     by *from_version* and returns them as *from_version* + 1 writes them. A type
-    with no function registered for the step from version 0 (tabletop_core 0.1.0)
+    with no function registered for the step from version 0 (tabletop_core 0.1.0 and 0.2.0)
     reads that data unchanged: version 1 only added the tag, the version and the
     derived answers, which are recomputed.
 
@@ -241,7 +241,7 @@ def _upgrade(cls: type[Record], data: dict[str, Any]) -> dict[str, Any]:
     if "version" not in data:
         if data.get("type") == tag:
             raise InvalidInput(f"{cls.__name__}: 'version' is missing")
-        version = 0  # tabletop_core 0.1.0 wrote neither a tag nor a version
+        version = 0  # tabletop_core 0.1.0 and 0.2.0 wrote neither a tag nor a version
     else:
         raw = data.pop("version")
         given = data.pop("type", None)
@@ -557,7 +557,7 @@ def _structure_factory(cls: type[Record]) -> Callable[[Any, Any], Record]:
         for key, value in expected.items():
             if key not in given:
                 if old:
-                    continue  # 0.1.0 did not write the answers; they are computed now
+                    continue  # versions before 1 did not write the answers; they are computed now
                 raise InvalidInput(f"{cls.__name__}.{key} is missing (the rule gives {clip(value)})")
             said = given.pop(key)
             if not _same(said, value):
