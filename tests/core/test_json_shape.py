@@ -536,6 +536,70 @@ RESULTS = st.one_of(
 )
 
 
+STEP_DICE = st.sampled_from(["0", "d4", "d6", "d8", "d10", "d12"])
+
+
+@st.composite
+def played_journeys(draw: st.DrawFn) -> Record:
+    """A Journey played a few choices under a policy, or the last step of it (nests most RESIDUE types)."""
+    seed = draw(st.integers(0, 2**16))
+    wanderer = rs.Wanderer.new(
+        hp=draw(st.integers(4, 10)),
+        endurance_dice=draw(st.lists(st.sampled_from(["d6", "d8", "d10"]), min_size=1, max_size=4)),
+        inventory=draw(st.sampled_from(["d6", "d8"])),
+        luck=draw(st.sampled_from(["d4", "d6"])),
+        strain_threshold=3,
+        rng=seed,
+    )
+    journey = rs.start_journey(wanderer, rs.example_setup(), rng=seed)
+    policy = draw(st.sampled_from([rs.CautiousPolicy(), rs.GreedyPolicy()]))
+    step: Record = journey
+    for i in range(draw(st.integers(0, 12))):
+        if journey.is_over:
+            break
+        step = journey.apply(policy.choose(journey, journey.choices()), rng=seed + i)
+        journey = step.journey  # type: ignore[attr-defined]
+    return step if draw(st.booleans()) else journey
+
+
+STATES = st.one_of(
+    played_journeys(),
+    st.builds(rs.Inventory, food=STEP_DICE, water=STEP_DICE, battery=STEP_DICE, gear=STEP_DICE, resolve=STEP_DICE),
+    st.builds(
+        lambda dice, seed: rs.Endurance.start(dice, rng=seed),
+        st.lists(st.sampled_from(["d4", "d6", "d8", "d12"]), min_size=1, max_size=5),
+        st.integers(0, 999),
+    ),
+    st.builds(
+        lambda max_hp, damage, doomed: d20.Creature(
+            max_hp=max_hp,
+            conditions=d20.Conditions().add("doomed", value=doomed, source="x") if doomed else d20.Conditions(),
+        ).take_damage(damage),
+        st.integers(1, 40),
+        st.integers(0, 60),
+        st.integers(0, 3),
+    ),
+    st.builds(
+        lambda health, spirit, gain: (
+            ar.Character().suffer(ar.Meter.HEALTH, health).suffer(ar.Meter.SPIRIT, spirit).gain_momentum(gain)
+        ),
+        st.integers(0, 5),
+        st.integers(0, 5),
+        st.integers(0, 8),
+    ),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(state=STATES)
+def test_generated_states_round_trip_through_the_one_shape(state):
+    data = plain(state.to_dict())
+    assert data["type"] == type_name(type(state))
+    again = type(state).from_json(json.dumps(data))
+    assert again == state
+    assert plain(again.to_dict()) == data
+
+
 @settings(max_examples=200, deadline=None)
 @given(result=RESULTS)
 def test_generated_results_round_trip_through_the_one_shape(result):
