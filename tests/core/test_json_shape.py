@@ -658,4 +658,4 @@ def test_tamper_one_field_is_refused_or_an_equally_valid_state(cls, data):
     rule = loaded._rule()
     assert rule is None or rule == loaded
     if len(path) == 1 and path[0] in {*cls._derived, *(f"{n}_label" for n in cls._derived)}:
-        assert rewritten[path[0]] == tampered[path[0]]  # an answer is only accepted when it is the right one
+        assert loaded == INSTANCES[cls]  # an answer is only accepted when it says the same (any case of a name)
