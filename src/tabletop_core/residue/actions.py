@@ -331,15 +331,6 @@ class CommitResult(Record):
     panic: EnduranceStep | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(EnduranceStep)))
     luck_after: StepDie | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(StepDie)))
 
-    def __attrs_post_init__(self) -> None:
-        expected = None if self.action.luck is None else self.action.luck.after
-        if self.luck_after is not expected:
-            raise InvalidInput(
-                f"luck_after must be the Luck die after the Action's Luck, {expected}, got {self.luck_after}"
-            )
-        if self.hp_lost not in (0, BLEEDING_HP_PER_COMMIT):
-            raise InvalidInput(f"hp_lost must be 0 or {BLEEDING_HP_PER_COMMIT} (Bleeding), got {self.hp_lost}")
-
     @property
     def stars(self) -> int:
         """The Outcome of the Action."""
