@@ -86,30 +86,6 @@ class HumPlacement(Record):
     redirect_roll: int | None = None
     redirect_direction: Direction | None = None
 
-    def __attrs_post_init__(self) -> None:
-        # The dice and what they read must agree, so a saved placement cannot claim another target.
-        dice = self.distance_dice
-        if not isinstance(dice, tuple) or len(dice) != 2:
-            raise InvalidInput(f"distance_dice must be two d4, got {len(dice) if isinstance(dice, tuple) else dice!r}")
-        first = check_int("distance_dice[0]", dice[0], low=1, high=4)
-        second = check_int("distance_dice[1]", dice[1], low=1, high=4)
-        check_int("compass_roll", self.compass_roll, low=1)
-        if self.distance != first + second + HUM_DISTANCE_BONUS:
-            raise InvalidInput(
-                f"distance must be 2d4+3 = {first}+{second}+{HUM_DISTANCE_BONUS} = "
-                f"{first + second + HUM_DISTANCE_BONUS}, got {self.distance}"
-            )
-        check_type("origin", self.origin, Hex)
-        check_type("direction", self.direction, Direction)
-        if self.target != self.origin.neighbour(self.direction, self.distance):
-            raise InvalidInput(
-                f"target must be {self.distance} Hexes {self.direction} of {self.origin}, got {self.target}"
-            )
-        if (self.redirect_roll is None) != (self.redirect_direction is None):
-            raise InvalidInput("redirect_roll and redirect_direction are given together or not at all")
-        if self.redirect_roll is None and self.at != self.target:
-            raise InvalidInput(f"at must be the target {self.target} when the Hum is not redirected, got {self.at}")
-
     @property
     def redirected(self) -> bool:
         """Whether the first target was a Discovered Hex."""
