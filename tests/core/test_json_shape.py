@@ -36,8 +36,11 @@ make_fixtures = importlib.util.module_from_spec(_spec)
 sys.modules.setdefault("make_fixtures", make_fixtures)
 _spec.loader.exec_module(make_fixtures)
 
-TYPES = make_fixtures.record_types()
+ALL_TYPES = make_fixtures.record_types()
 INSTANCES: dict[type[Record], Record] = make_fixtures.instances()
+# The per-type tests run over the types make_fixtures.py builds; a type it does not build yet
+# fails test_every_record_type_has_an_instance_and_a_unique_tag once, by name.
+TYPES = [cls for cls in ALL_TYPES if cls in INSTANCES]
 NAMES = [type_name(cls) for cls in TYPES]
 
 
@@ -50,7 +53,9 @@ def plain(data: Any) -> Any:
 
 
 def test_every_record_type_has_an_instance_and_a_unique_tag():
-    assert set(INSTANCES) == set(TYPES)
+    missing = sorted(type_name(cls) for cls in ALL_TYPES if cls not in INSTANCES)
+    assert not missing, f"add a seed for {missing} to tests/fixtures/make_fixtures.py (see CONTRIBUTING.md)"
+    assert set(INSTANCES) == set(ALL_TYPES)
     assert len(set(NAMES)) == len(NAMES) == len(TYPES)
     assert len(TYPES) >= 90
     for cls, name in zip(TYPES, NAMES, strict=True):
@@ -240,7 +245,9 @@ def test_the_fixture_directories():
     assert "0.1.0" in FORMATS
     assert "format-1" in FORMATS
     written = {path.stem for path in (FIXTURES / "format-1").glob("*.json")}
-    assert written == {*NAMES, "core.Distribution"}, "run tests/fixtures/make_fixtures.py (see CONTRIBUTING.md)"
+    missing = sorted({*NAMES, "core.Distribution"} - written)
+    assert not missing, f"no fixture for {missing}: run tests/fixtures/make_fixtures.py (see CONTRIBUTING.md)"
+    assert written <= {*NAMES, "core.Distribution"}
 
 
 @pytest.mark.parametrize(("fmt", "name"), FILES, ids=[f"{f}/{n}" for f, n in FILES])
