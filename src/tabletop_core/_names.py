@@ -46,6 +46,12 @@ def _keys(cls: type[E]) -> dict[str, E]:
     return keys  # type: ignore[return-value]  # built from cls's own members
 
 
+def _clip(value: object, limit: int = 80) -> str:
+    """``repr(value)``, cut to *limit* characters: an error never repeats a huge input."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def accepted_names(cls: type[enum.Enum]) -> str:
     """The names :func:`parse_enum` lists in its error: each member's name, lower case with spaces."""
     return ", ".join(member.name.lower().replace("_", " ") for member in cls)
@@ -76,11 +82,11 @@ def parse_enum(cls: type[E], value: object, *, name: str, strip_suffix: str = ""
     if isinstance(value, cls):
         return value
     if not isinstance(value, str):
-        raise TypeError(f"{name} must be a {cls.__name__} or its name, got {type(value).__name__} {value!r}")
+        raise TypeError(f"{name} must be a {cls.__name__} or its name, got {type(value).__name__} {_clip(value)}")
     key = name_key(value)
     if strip_suffix:
         key = key.removesuffix(name_key(strip_suffix)).rstrip("_") or key
     member = _keys(cls).get(key)
     if member is None:
-        raise InvalidInput(f"{name} must be one of {accepted_names(cls)}, got {value!r}")
+        raise InvalidInput(f"{name} must be one of {accepted_names(cls)}, got {_clip(value)}")
     return member

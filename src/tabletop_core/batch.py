@@ -38,6 +38,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from tabletop_core._record import enum_value, type_name
 from tabletop_core._validate import check_int
 from tabletop_core.errors import InvalidInput
 from tabletop_core.odds import Distribution
@@ -59,8 +60,8 @@ def read_only(array: A) -> A:
 
 
 def _json_key(outcome: Hashable) -> str:
-    """How an outcome is written as a JSON key: an enum by its name, anything else by ``str()``."""
-    return outcome.name if isinstance(outcome, enum.Enum) else str(outcome)
+    """How an outcome is written as a JSON key: an enum by its machine value (``"strong_hit"``), else ``str()``."""
+    return enum_value(outcome) if isinstance(outcome, enum.Enum) else str(outcome)
 
 
 class Batch(Generic[OutcomeT]):
@@ -142,22 +143,24 @@ class Batch(Generic[OutcomeT]):
         return f"{n} {self._describe()}: {parts}"
 
     def to_dict(self) -> dict[str, Any]:  # Any: JSON values of several types
-        """JSON-ready data: the type, the number of rolls, what they shared and the counts.
+        """JSON-ready data: type tag and version (as records have), size, shared arguments, counts.
 
-        The arrays are not included (a batch may hold 10**8 rolls); read them from the batch.
+        Enums are written by their machine value (``"strong_hit"``). The arrays are not
+        included (a batch may hold 10**8 rolls); read them from the batch.
         """
         parameters: dict[str, Any] = {}  # Any: ints, bools, names
         for name in self._parameters:
             value = getattr(self, name)
             if isinstance(value, enum.Enum):
-                value = value.name
+                value = enum_value(value)
             elif isinstance(value, Sequence) and not isinstance(value, str):
                 value = [str(item) for item in value]
             elif value is not None and not isinstance(value, (bool, int, str)):
                 value = str(value)
             parameters[name] = value
         return {
-            "type": type(self).__name__,
+            "type": type_name(type(self)),
+            "version": 1,
             "size": len(self),
             "parameters": parameters,
             "counts": {_json_key(label): count for label, count in self.counts().items()},

@@ -71,7 +71,8 @@ def test_every_batch_has_the_one_shape(case):
     assert dict(shares.items()) == {o: Fraction(c, 300) for o, c in counts.items() if c}
     assert str(batch).startswith("300 ")
     data = json.loads(json.dumps(batch.to_dict()))
-    assert data["type"] == type(batch).__name__
+    assert data["type"].endswith("." + type(batch).__name__)
+    assert data["version"] == 1
     assert data["size"] == 300
     assert sum(data["counts"].values()) == 300
 
@@ -147,8 +148,9 @@ def test_str_is_one_line_with_shares():
 def test_to_dict_names_what_every_roll_shared():
     data = ar.simulate_action(2, stat=2, adds=1, momentum=4, burn=True, rng=1).to_dict()
     assert data["parameters"] == {"stat": 2, "adds": 1, "momentum": 4, "burn": True}
-    assert list(data["counts"]) == ["STRONG_HIT", "WEAK_HIT", "MISS"]
+    assert data["type"] == "action_roll.ActionBatch"
+    assert list(data["counts"]) == ["strong_hit", "weak_hit", "miss"]
     data = rs.simulate_stars("d8", 2, skill_bonus=1, luck="d4", rng=1).to_dict()
-    assert data["parameters"] == {"die": "D8", "slot": "SKILL", "modifiers": ["+★ Skill"], "luck": "D4"}
+    assert data["parameters"] == {"die": "d8", "slot": "skill", "modifiers": ["+★ Skill"], "luck": "d4"}
     data = d20.simulate_test(2, stakes="mid", modifier=3, rng=1).to_dict()
-    assert data["parameters"]["template"]["stakes"] == "MID"
+    assert data["parameters"]["template"]["stakes"] == "mid"

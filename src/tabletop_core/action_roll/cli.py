@@ -14,7 +14,6 @@ roll 1..100 or the two d10 as tens then units (faces 0..9; 0 and 0 read as 100).
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from tabletop_core.action_roll.action import action_roll, burn_momentum, burn_would_improve
 from tabletop_core.action_roll.momentum import Momentum
@@ -36,20 +35,15 @@ def _action(args: argparse.Namespace) -> Output:
     result = action_roll(stat=args.stat, adds=args.adds, momentum=momentum, rng=source)
     check_all_dice_used(source, "the d6 action die, then the two d10 challenge dice")
     lines = [str(result)]
-    data: dict[str, Any] = {"result": result.to_dict(), "burn_would_improve": False}  # Any: JSON values
     if burn_would_improve(result, momentum):
         burned, after = burn_momentum(result, momentum)
-        data["burn_would_improve"] = True
         if args.burn:
-            lines = [str(burned), f"momentum resets to {after.value:+d}"]
-            data["result"] = burned.to_dict()
-            data["momentum_after"] = after.value
-        else:
-            lines.append(f"burning momentum {args.momentum:+d} would make it a {burned.outcome} (momentum then resets)")
-            data["if_burned"] = burned.to_dict()
+            return Output(f"{burned}\nmomentum resets to {after.value:+d}", burned.to_dict())
+        lines.append(f"burning momentum {args.momentum:+d} would make it a {burned.outcome} (momentum then resets)")
     elif args.burn:
         lines.append(f"burning momentum {args.momentum:+d} would not improve it: momentum kept")
-    return Output("\n".join(lines), data)
+    # The record says it too: "burn_outcome" is the outcome a burn would give, or null.
+    return Output("\n".join(lines), result.to_dict())
 
 
 def _progress_subject(args: argparse.Namespace) -> ProgressTrack | int:
@@ -100,7 +94,7 @@ def _odds_action(args: argparse.Namespace) -> Output:
     policy = ", burning momentum whenever it improves the result" if args.burn else ""
     title = f"action roll +{args.stat + args.adds}, momentum {args.momentum:+d}{policy}"
     text = f"{title}\n{odds}\n\nwith matches:\n{joint}"
-    return Output(text, {"title": title, "outcomes": odds.to_dict(), "with_matches": joint.to_dict()})
+    return Output(text, odds.to_dict(title=title))
 
 
 def _odds_progress(args: argparse.Namespace) -> Output:
@@ -109,7 +103,7 @@ def _odds_progress(args: argparse.Namespace) -> Output:
     score = subject if isinstance(subject, int) else subject.score
     odds = progress_odds(score)
     title = f"progress roll, progress score {score}" if isinstance(subject, int) else f"progress roll, {subject}"
-    return Output(f"{title}\n{odds}", odds.to_dict())
+    return Output(f"{title}\n{odds}", odds.to_dict(title=title))
 
 
 def _progress_options(parser: argparse.ArgumentParser) -> None:
