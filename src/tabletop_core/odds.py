@@ -412,7 +412,7 @@ def _percent_text(probability: Fraction) -> str:
     return f"{percent:.2f}%"
 
 
-def _machine(outcome: object) -> Any:
+def _machine(outcome: object) -> Any:  # Any: a JSON value of the outcome's own kind
     """An outcome as a JSON value: enums by lower-case name, tuples as lists, numbers as they are."""
     if isinstance(outcome, enum.Enum):
         return enum_value(outcome)

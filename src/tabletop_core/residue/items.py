@@ -437,7 +437,7 @@ def resolve_barter(
 
 
 @migration("residue.Item", 0)
-def _item_from_0_1_0(data: dict[str, Any]) -> dict[str, Any]:
+def _item_from_0_1_0(data: dict[str, Any]) -> dict[str, Any]:  # Any: JSON data
     """0.1.0 and 0.2.0 wrote the Item's type as ``"type"``, now the record tag: ``"item_type"`` since version 1."""
     if "type" in data:
         data["item_type"] = data.pop("type")
