@@ -135,6 +135,23 @@ class Batch(Generic[OutcomeT]):
             raise InvalidInput("an empty batch has no shares: simulate at least one roll")
         return Distribution(self.counts())
 
+    def to_pandas(self) -> Any:  # Any: a pandas DataFrame (pandas is optional)
+        """The counts as a ``pandas.DataFrame``: ``outcome``, ``label``, ``count``, ``share``.
+
+        One row per label, in :attr:`labels` order (zeros included); ``share`` is
+        the count over the batch size (0.0 for an empty batch).
+
+        Raises:
+            MissingExtra: pandas is missing (install the ``pandas`` extra).
+        """
+        from tabletop_core.frames import COUNT_COLUMNS, count_rows, require_pandas
+
+        return require_pandas().DataFrame(count_rows(self.counts()), columns=list(COUNT_COLUMNS))
+
+    def to_numpy(self) -> npt.NDArray[np.int64]:
+        """The counts as an ``int64`` array, aligned with :attr:`labels`."""
+        return np.bincount(self.outcome_codes, minlength=len(self.labels)).astype(np.int64)
+
     def __str__(self) -> str:
         n = len(self)
         parts = ", ".join(
