@@ -37,3 +37,17 @@ def test_notebook_is_in_the_docs_nav_and_linked_from_a_page(path):
     assert f"notebooks/{path.name}" in nav
     pages = "".join(page.read_text(encoding="utf-8") for page in (ROOT / "docs").glob("*.md"))
     assert re.search(rf"\(notebooks/{re.escape(path.name)}\)", pages), f"no docs page links {path.name}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_notebook_shows_tables_as_html(path):
+    notebook = nbformat.read(path, as_version=4)
+    pages = [
+        o["data"]["text/html"]
+        for c in notebook.cells
+        if c.cell_type == "code"
+        for o in c.outputs
+        if "text/html" in o.get("data", {})
+    ]
+    assert pages, "a notebook shows at least one table"
+    assert all("<table" in page and "</table>" in page for page in pages)
