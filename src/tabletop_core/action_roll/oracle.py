@@ -15,10 +15,9 @@ Examples:
 
 from __future__ import annotations
 
-import enum
-
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.errors import InvalidInput
@@ -35,7 +34,7 @@ __all__ = [
 ]
 
 
-class Odds(enum.Enum):
+class Odds(Enum):
     """The odds of Ask the Oracle, each with the highest roll that answers yes."""
 
     ALMOST_CERTAIN = "almost certain"

@@ -11,11 +11,11 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, int_field, of_type
 from tabletop_core.d20.stakes import Outcome
@@ -34,7 +34,7 @@ __all__ = ["ContestResult", "ContestRoll", "Decider", "Side", "resolve_contest",
 _TOTAL_LIMIT = 4 * MODIFIER_LIMIT
 
 
-class Side(enum.Enum):
+class Side(Enum):
     """The two sides of a Contest, or of any Test: the one making it and its Target."""
 
     ACTOR = "actor"
@@ -46,7 +46,7 @@ class Side(enum.Enum):
         return self.value
 
 
-class Decider(enum.Enum):
+class Decider(Enum):
     """Which step of the Contest rule decided the winner."""
 
     TOTAL = "total"

@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field
 from tabletop_core.d20.stakes import Outcome, Stakes, classify
@@ -65,7 +66,7 @@ GM = "GM"
 """The reason recorded for Fortune or Misfortune given as ``True`` or a count: the GM's call."""
 
 
-class Trait(enum.Enum):
+class Trait(Enum):
     """The three Traits: untrained capability, used by Saves, Attacks and Spells."""
 
     BODY = "Body"
@@ -89,7 +90,7 @@ class Trait(enum.Enum):
         return self.value
 
 
-class AttackKind(enum.Enum):
+class AttackKind(Enum):
     """What an Attack or Spell is made with; it decides the Trait it uses."""
 
     MELEE = "Melee"
@@ -120,7 +121,7 @@ def attack_trait(kind: AttackKind | str) -> Trait:
     }[kind]
 
 
-class TestKind(enum.Enum):
+class TestKind(Enum):
     """What kind of Test is made; it names the Test in the result and decides what Conditions do."""
 
     __test__ = False  # not a pytest test class

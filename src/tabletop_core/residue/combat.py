@@ -27,12 +27,12 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 from typing import Any
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field
 from tabletop_core.errors import InvalidInput, RuleError
@@ -153,7 +153,7 @@ class Creature(Record):
         return f"{self.name} (HP {self.hp}/{self.max_hp}, Defense {self.defense}, Damage {self.damage}{mutation})"
 
 
-class EncounterStatus(enum.Enum):
+class EncounterStatus(Enum):
     """Where a Combat stands."""
 
     FIGHTING = "fighting"

@@ -19,10 +19,9 @@ Examples:
 
 from __future__ import annotations
 
-import enum
-
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, int_field
 
@@ -32,7 +31,7 @@ STRAIN_DEFEAT_MULTIPLE = 3
 """Check Strain defeats at this multiple of the Strain Threshold."""
 
 
-class DefeatCause(enum.Enum):
+class DefeatCause(Enum):
     """Why a Wanderer was defeated."""
 
     HP = "HP reached 0"

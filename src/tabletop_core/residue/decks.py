@@ -32,12 +32,12 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput, RuleError
@@ -244,7 +244,7 @@ def recycle_to_deck(
     return new_loadout, new_inventory, deck.discard(card)
 
 
-class ItemSource(enum.Enum):
+class ItemSource(Enum):
     """Where a unique Item was when it was gained."""
 
     DECK = "the deck"

@@ -34,12 +34,12 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import as_int, check_int, check_type, int_field, of_type
 from tabletop_core.errors import InvalidInput, RuleError
@@ -71,7 +71,7 @@ STRAIN_PER_USE = 1
 """Reroll, Recover with Strain and No Dice Available each cost 1 Strain."""
 
 
-class ActionSlot(enum.Enum):
+class ActionSlot(Enum):
     """The four Action Slots."""
 
     SKILL = "Skill"
@@ -93,7 +93,7 @@ class ActionSlot(enum.Enum):
         return str(self.value)
 
 
-class StrainCheck(enum.Enum):
+class StrainCheck(Enum):
     """The result of Check Strain."""
 
     TRAVEL_OR_REST = "below the Strain Threshold: Travel or Rest"

@@ -26,12 +26,12 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field
 from tabletop_core.errors import InvalidInput, RuleError
@@ -63,7 +63,7 @@ UNKNOWN_AREA = "Unknown Area"
 _COORD_LIMIT = 10**6  # far beyond any table map; keeps coordinates sane in JSON
 
 
-class Direction(enum.Enum):
+class Direction(Enum):
     """The six compass directions of a flat-topped hex, in clockwise order from North.
 
     The value is the (dq, dr) step in axial coordinates.
@@ -299,7 +299,9 @@ class HexMap(Record):
 
         Raises:
             InvalidInput: no Region has that name.
+            TypeError: *name* is not a str.
         """
+        check_type("name", name, str)
         for region in self.regions:
             if region.name == name:
                 return region

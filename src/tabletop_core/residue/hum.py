@@ -190,12 +190,20 @@ def hum_distance_odds() -> Distribution[int]:
     return Distribution.from_function(lambda a, b: a + b + HUM_DISTANCE_BONUS, 4, 4)
 
 
+def _tokens(tokens: object) -> tuple[Token, ...]:
+    """*tokens* as a tuple, checked to be a sequence of :class:`Token` (else ``TypeError``)."""
+    if isinstance(tokens, (str, bytes)) or not isinstance(tokens, Sequence):
+        raise TypeError(f"tokens must be a sequence of Token, got {type(tokens).__name__}")
+    return tuple(check_type(f"tokens[{i}]", token, Token) for i, token in enumerate(tokens))
+
+
 def reach_hum(tokens: Sequence[Token], where: Hex) -> tuple[Token, ...]:
     """Reach the Hum on *where*: the Tokens without the Hum Token (read the Ruin Entry next).
 
     Raises:
         RuleError: no Hum Token stands on *where*.
     """
+    tokens = _tokens(tokens)
     check_type("where", where, Hex)
     kept = tuple(t for t in tokens if not (t.kind is TokenKind.HUM and t.at == where))
     if len(kept) == len(tokens):

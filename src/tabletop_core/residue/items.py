@@ -28,12 +28,12 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput, RuleError
@@ -58,7 +58,7 @@ __all__ = [
 ]
 
 
-class ItemType(enum.Enum):
+class ItemType(Enum):
     """The types of Item card."""
 
     ITEM = "Item"
@@ -70,7 +70,7 @@ class ItemType(enum.Enum):
         return self.value
 
 
-class SlotKind(enum.Enum):
+class SlotKind(Enum):
     """The two kinds of slot on the character sheet."""
 
     ITEM = "Item Slot"
@@ -80,7 +80,7 @@ class SlotKind(enum.Enum):
         return self.value
 
 
-class Context(enum.Enum):
+class Context(Enum):
     """When a switch happens: it decides the Strain it costs."""
 
     REST = "during Rest"

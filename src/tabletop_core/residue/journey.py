@@ -43,18 +43,19 @@ game can be saved and resumed exactly.
 
 from __future__ import annotations
 
-import enum
 import sys
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Protocol, TextIO
 
 import attrs
 import numpy as np
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, int_field
+from tabletop_core._typed import check_fields
+from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue._evolve import replace
 from tabletop_core.residue.actions import CommitResult, commit_action
@@ -121,7 +122,7 @@ _HEALING = (InventoryKind.FOOD, InventoryKind.WATER)
 _FIGHTERS = (TokenKind.CREATURE, TokenKind.RAIDERS)  # Tokens whose Encounter is a fight (stats in the bestiary)
 
 
-class Phase(enum.Enum):
+class Phase(Enum):
     """Where the Journey procedure stands."""
 
     TRAVEL = "Travel Phase: Commit Move or End Travel"
@@ -141,7 +142,7 @@ class Phase(enum.Enum):
         return self.value
 
 
-class JourneyOutcome(enum.Enum):
+class JourneyOutcome(Enum):
     """How a Journey ended."""
 
     REACHED_HUM = "reached the Hum"
@@ -152,7 +153,7 @@ class JourneyOutcome(enum.Enum):
         return self.value
 
 
-class Act(enum.Enum):
+class Act(Enum):
     """The kinds of choice."""
 
     COMMIT_MOVE = "Commit Move for Travel"
@@ -369,6 +370,7 @@ class JourneySetup(Record):
     item_deck: Deck | None = None  # a default, so setups saved before decks still load
 
     def __attrs_post_init__(self) -> None:
+        check_fields(self)
         if not self.regions:
             raise InvalidInput("regions must hold at least one Region, got none")
         names = [r.name for r in self.regions]
@@ -389,6 +391,7 @@ class JourneySetup(Record):
 
     def creature(self, name: str, region: str | None) -> Creature:
         """The named Creature as first drawn in *region* (its Region Mutation applied)."""
+        check_type("name", name, str)
         for beast in self.bestiary:
             if beast.name == name:
                 rules = self.rules(region)
@@ -397,6 +400,7 @@ class JourneySetup(Record):
 
     def entry(self, area: str, *, kind: TokenKind | None = None) -> AreaEntry | None:
         """The Area Entry for *area* (or, with *kind* ANOMALY or NPC, that Token's entry), if given."""
+        check_type("area", area, str)
         listed = self.anomalies if kind is TokenKind.ANOMALY else self.npcs if kind is TokenKind.NPC else self.entries
         for entry in listed:
             if entry.area == area:
@@ -405,6 +409,7 @@ class JourneySetup(Record):
 
     def item_effect(self, name: str) -> AreaEntry | None:
         """What activating the Item called *name* does, if the setup says."""
+        check_type("name", name, str)
         for effect in self.item_effects:
             if effect.area == name:
                 return effect
@@ -412,6 +417,8 @@ class JourneySetup(Record):
 
     def rules(self, region: str | None) -> RegionRules | None:
         """The numeric rules of *region*, if given."""
+        if region is not None:
+            check_type("region", region, str)
         for rules in self.region_rules:
             if rules.region == region:
                 return rules
@@ -479,6 +486,7 @@ class Journey(Record):
     item_deck: Deck | None = None  # a default, so journeys saved before decks still load
 
     def __attrs_post_init__(self) -> None:
+        check_fields(self)
         if len(self.foes) != len(self.tokens):
             raise InvalidInput(f"foes must hold one entry per Token: {len(self.tokens)} Tokens, {len(self.foes)} foes")
         if self.encounter is None:
@@ -625,6 +633,7 @@ class Journey(Record):
 
     def vendor(self, name: str) -> Vendor:
         """The Vendor called *name*, with the goods it still holds."""
+        check_type("name", name, str)
         for vendor in self.vendors:
             if vendor.name == name:
                 return vendor
@@ -750,6 +759,9 @@ class JourneyStep(Record):
     choice: Choice
     journey: Journey
     events: tuple[str, ...]
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)
 
     def __str__(self) -> str:
         return f"Day {self.journey.day}: {self.choice}: " + "; ".join(self.events)
@@ -1534,6 +1546,43 @@ class Policy(Protocol):
         ...  # pragma: no cover - a protocol
 
 
+def _policy_input(journey: object, choices: object) -> tuple[Journey, tuple[Choice, ...]]:
+    """Check what a built-in policy is given: a Journey and a non-empty run of its offered choices.
+
+    Raises:
+        TypeError: *journey* is not a Journey, or *choices* is not a sequence of Choices.
+        InvalidInput: *choices* is empty, or holds a choice the Journey does not offer.
+    """
+    journey = check_type("journey", journey, Journey)
+    if isinstance(choices, (str, bytes)) or not isinstance(choices, Sequence):
+        raise TypeError(f"choices must be a sequence of Choice, got {type(choices).__name__}")
+    picked = tuple(check_type(f"choices[{i}]", c, Choice) for i, c in enumerate(choices))
+    if not picked:
+        raise InvalidInput("choices must not be empty: pass journey.choices()")
+    offered = set(journey.choices())
+    for i, choice in enumerate(picked):
+        if choice not in offered:
+            raise InvalidInput(f"choices[{i}] is not offered by the Journey now: pass journey.choices()")
+    return journey, picked
+
+
+def _check_policy(policy: object) -> None:
+    """A policy is anything with a ``choose(journey, choices)`` method (not a number or array)."""
+    if not callable(getattr(policy, "choose", None)) or isinstance(policy, (np.generic, np.ndarray)):
+        raise TypeError(f"policy must have a choose(journey, choices) method (a Policy), got {type(policy).__name__}")
+
+
+def _decide(pick: Callable[[Journey, Sequence[Choice]], Choice], journey: object, choices: object) -> Choice:
+    """Run a built-in policy's pick on checked input; a subset it cannot pick from is InvalidInput."""
+    checked, offered = _policy_input(journey, choices)
+    try:
+        return pick(checked, offered)
+    except StopIteration:
+        raise InvalidInput(
+            f"choices hold none this policy picks in {checked.phase.name}: pass all of journey.choices()"
+        ) from None
+
+
 def _best_die(journey: Journey, options: Sequence[Choice], *, luck: bool) -> Choice | None:
     """Among commit choices, the one with the highest die Value (with or without Luck)."""
     pool = journey.wanderer.endurance.pool
@@ -1615,11 +1664,19 @@ class CautiousPolicy:
       every Strain with the largest Inventory die; heal to Max HP.
     """
 
-    run_below: int = 2
-    name: str = "cautious"
+    run_below: int = int_field(low=0, default=2)
+    name: str = attrs.field(default="cautious", validator=of_type(str))
 
     def choose(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
-        """Pick a choice (see the class docs)."""
+        """Pick a choice (see the class docs).
+
+        Raises:
+            TypeError: *journey* is not a Journey or *choices* not a sequence of Choices.
+            InvalidInput: *choices* is empty or holds a choice the Journey does not offer.
+        """
+        return _decide(self._pick, journey, choices)
+
+    def _pick(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
         acts = {c.act for c in choices}
         pool = journey.wanderer.endurance.pool
 
@@ -1676,10 +1733,18 @@ class GreedyPolicy:
       Strain it must; heals to Max HP.
     """
 
-    name: str = "greedy"
+    name: str = attrs.field(default="greedy", validator=of_type(str))
 
     def choose(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
-        """Pick a choice (see the class docs)."""
+        """Pick a choice (see the class docs).
+
+        Raises:
+            TypeError: *journey* is not a Journey or *choices* not a sequence of Choices.
+            InvalidInput: *choices* is empty or holds a choice the Journey does not offer.
+        """
+        return _decide(self._pick, journey, choices)
+
+    def _pick(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
         acts = {c.act for c in choices}
         if journey.phase in (Phase.PAYOFF, Phase.RECOVER):
             return _rest_choice(journey, choices, pay_all=False)
@@ -1713,6 +1778,7 @@ def play_journey(
         InvalidInput: *max_steps* passed without an end (a policy that loops).
     """
     check_type("journey", journey, Journey)
+    _check_policy(policy)
     max_steps = check_int("max_steps", max_steps, low=1)
     source = dice_source(rng)
     steps: list[JourneyStep] = []
@@ -1877,10 +1943,12 @@ def _root_seed(rng: RngLike) -> np.random.SeedSequence | None:
         raise TypeError(f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource, got {rng!r}")
     try:
         return np.random.SeedSequence(rng)
-    except (TypeError, ValueError) as error:
+    except TypeError:
         raise TypeError(
-            f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource: {error}"
+            f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource, got {type(rng).__name__}"
         ) from None
+    except ValueError:
+        raise InvalidInput(f"rng: a seed must be an int >= 0 or a sequence of them, got {type(rng).__name__}") from None
 
 
 def _run_one(journey: Journey, policy: Policy, source: DiceSource, max_steps: int) -> Journey:
@@ -1940,10 +2008,13 @@ def simulate_journey(
     n = check_int("n", n, low=0, high=10**8)
     check_type("wanderer", wanderer, Wanderer)
     check_type("map_setup", map_setup, JourneySetup)
-    if not callable(getattr(policy, "choose", None)):
-        raise TypeError(f"policy must have a choose(journey, choices) method, got {type(policy).__name__}")
+    _check_policy(policy)
     max_steps = check_int("max_steps", max_steps, low=1)
     first_run = check_int("first_run", first_run, low=0)
+    if progress is not None:
+        check_type("progress", progress, bool)
+    if stream is not None and not callable(getattr(stream, "write", None)):
+        raise TypeError(f"stream must be a text stream or None, got {type(stream).__name__}")
     root = _root_seed(rng)
     shared = dice_source(rng) if root is None else None
     out = sys.stderr if stream is None else stream

@@ -30,11 +30,11 @@ Readings chosen where the glossary is open (as a player would):
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Sequence
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput, RuleError
@@ -69,7 +69,7 @@ __all__ = [
 _HEALING = (InventoryKind.FOOD, InventoryKind.WATER)
 
 
-class RestStepName(enum.Enum):
+class RestStepName(Enum):
     """The Rest Steps, in order (Before Resting first)."""
 
     BEFORE_RESTING = "Before Resting"
@@ -242,7 +242,7 @@ def banish_for_strain(wanderer: Wanderer, banish: StepDie | None = None) -> Rest
     return RestStep(RestStepName.STRAIN_PAYOFF, log, after)
 
 
-class RecoverAction(enum.Enum):
+class RecoverAction(Enum):
     """One roll during Recover HP."""
 
     HP = "recover 1 HP"

@@ -13,9 +13,9 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from typing import TypeAlias
 
+from tabletop_core._enum import Enum
 from tabletop_core._validate import as_int, check_int
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.rng import RngLike, dice_source
@@ -39,7 +39,7 @@ DieLike: TypeAlias = "StepDie | int | str"
 """What a ``die=`` argument accepts: a :class:`StepDie`, a number of sides, or ``"d8"``."""
 
 
-class StepDie(enum.Enum):
+class StepDie(Enum):
     """A die on the Dice Chain; the value is its number of sides (0 for no die)."""
 
     ZERO = 0

@@ -24,11 +24,11 @@ Readings the glossary leaves open, chosen as a player at the table would:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput
@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 
-class TokenKind(enum.Enum):
+class TokenKind(Enum):
     """The kinds of Token the glossary names."""
 
     CREATURE = "Creature"
@@ -62,7 +62,7 @@ class TokenKind(enum.Enum):
         return self.value
 
 
-class Movement(enum.Enum):
+class Movement(Enum):
     """How a Token moves during Token Movement."""
 
     STILL = "does not move"
@@ -79,7 +79,7 @@ _DEFAULT_MOVEMENT = {
 }
 
 
-class TokenResolution(enum.Enum):
+class TokenResolution(Enum):
     """What resolving a Token means."""
 
     ENCOUNTER = "Encounter"
