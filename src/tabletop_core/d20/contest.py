@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from tabletop_core._atomic import atomic_rolls
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, int_field, of_type
@@ -191,6 +192,7 @@ class ContestRoll(Record):
         return f"actor: {self.actor} | target: {self.target} | {self.result}"
 
 
+@atomic_rolls
 def roll_contest(
     *,
     actor_modifier: int | Modifier | Iterable[int | Modifier] = 0,

@@ -19,6 +19,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from tabletop_core._atomic import atomic_rolls
 from tabletop_core._validate import check_int
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.actions import StarModifier, action_modifiers
@@ -66,6 +67,7 @@ class StarsBatch:
         return int(self.stars.shape[0])
 
 
+@atomic_rolls
 def simulate_stars(
     die: DieLike,
     n: int,
@@ -126,6 +128,7 @@ class InventoryBatch:
         return int(self.after.shape[0])
 
 
+@atomic_rolls
 def simulate_inventory(die: DieLike, n: int, *, rolls: int | None = None, rng: RngLike = None) -> InventoryBatch:
     """Simulate *n* Inventory dice, each rolled *rolls* times (or until it reaches 0).
 

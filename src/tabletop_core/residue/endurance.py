@@ -39,6 +39,7 @@ from typing import Any
 
 import attrs
 
+from tabletop_core._atomic import atomic_rolls
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import as_int, check_int, check_type, int_field, of_type
@@ -236,6 +237,7 @@ class Endurance(Record):
     strain: int = int_field(low=0, default=0)
 
     @classmethod
+    @atomic_rolls
     def start(cls, dice: Iterable[DieLike], *, strain: int = 0, rng: RngLike = None) -> Endurance:
         """Roll a set of Endurance dice into the Endurance Pool.
 
@@ -368,6 +370,7 @@ class Endurance(Record):
             conditions=conditions_after,
         )
 
+    @atomic_rolls
     def reroll(
         self, which: Iterable[int] | None = None, *, conditions: Conditions | None = None, rng: RngLike = None
     ) -> EnduranceStep:
@@ -382,6 +385,7 @@ class Endurance(Record):
                 raise RuleError("Starvation: cannot gain Strain to reroll your Endurance Pool")
         return self._reroll("Reroll", which, STRAIN_PER_USE, conditions, rng)
 
+    @atomic_rolls
     def reroll_free(self, which: Iterable[int] | None = None, *, rng: RngLike = None) -> EnduranceStep:
         """Reroll EP dice without Strain, when a rule says so (Panic after Commit Skill)."""
         return self._reroll("Reroll", which, 0, None, rng, allow_empty=True)

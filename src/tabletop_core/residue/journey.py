@@ -47,15 +47,17 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any, Protocol, TextIO
 
 import attrs
 import numpy as np
 
+from tabletop_core._atomic import atomic_rolls
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
-from tabletop_core._validate import check_int, check_type, int_field, of_type
+from tabletop_core._validate import check_int, check_type, int_field, int_in, of_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue._evolve import replace
 from tabletop_core.residue.actions import CommitResult, commit_action
@@ -502,8 +504,37 @@ class Journey(Record):
             raise InvalidInput("phase PLACE needs the gained card (gained)")
         for index in self.met:
             check_int("met", index, low=0, high=max(len(self.tokens) - 1, 0))
-        check_int("day", self.day, low=1)
+        self._check_cross_fields()
+
+    def _check_cross_fields(self) -> None:
+        """The rules between fields, so a tampered save is refused (issue 12, item 4).
+
+        Intentionally free: ``travel_stars`` (any ★ count >= 0 a roll can give), ``healed``,
+        ``travel_ends``, ``back_to`` and ``after_combat`` (any Phase the procedure returns
+        to), ``gained`` (any cards), ``position`` (any Hex in range, even off the Regions).
+        """
+        check_int("day", self.day, low=1, high=self.setup.max_days)  # OUT_OF_TIME keeps the last day
         check_int("travel_stars", self.travel_stars, low=0)
+        check_int("steps", self.steps, low=0)
+        if self.movement_next is not None:
+            check_int("movement_next", self.movement_next, low=0, high=len(self.tokens))
+        for index in (t for t in self.encounter_tokens if t is not None):
+            check_int("encounter_tokens", index, low=0, high=max(len(self.tokens) - 1, 0))
+        if self.retaliators and self.encounter is None:
+            raise InvalidInput("retaliators must be empty outside an encounter")
+        for index in self.retaliators:
+            assert self.encounter is not None
+            check_int("retaliators", index, low=0, high=len(self.encounter.enemies) - 1)
+        if (self.outcome is None) == (self.phase is Phase.OVER):
+            raise InvalidInput(
+                f"outcome must be given exactly when the phase is OVER, got {self.outcome} in {self.phase.name}"
+            )
+        if (self.defeat is None) == (self.outcome is JourneyOutcome.DEFEATED):
+            raise InvalidInput(f"defeat must be given exactly when the outcome is DEFEATED, got {self.outcome}")
+        if self.defeat is not None and self.defeat.day != self.day:
+            raise InvalidInput(f"defeat.day must be the Journey's day {self.day}, got {self.defeat.day}")
+        if self.trading is not None and self.trading not in {v.name for v in self.vendors}:
+            raise InvalidInput(f"trading must name one of the vendors, got {self.trading[:40]!r}")
 
     @property
     def is_over(self) -> bool:
@@ -1768,6 +1799,7 @@ class GreedyPolicy:
         return _best_die(journey, moves, luck=True) or next(c for c in choices if c.act is Act.END_TRAVEL)
 
 
+@atomic_rolls
 def play_journey(
     journey: Journey, policy: Policy, *, rng: RngLike = None, max_steps: int = 100_000
 ) -> tuple[Journey, tuple[JourneyStep, ...]]:
@@ -1843,6 +1875,29 @@ def example_setup(*, max_days: int = 40) -> JourneySetup:
     )
 
 
+_MAX_DAYS = 100_000  # JourneySetup.max_days's upper bound
+
+
+def _short(value: object) -> str:
+    return repr(value[:40]) if isinstance(value, str) else type(value).__name__
+
+
+def _frozen_counts(name: str, value: object) -> Mapping[Any, int]:
+    """A read-only copy of a count mapping, each count an int >= 0 (JourneySimulation fields)."""
+    if not isinstance(value, Mapping):
+        raise TypeError(f"{name} must be a mapping of counts, got {type(value).__name__}")
+    counts = {key: check_int(f"{name}[{_short(key)}]", count, low=0) for key, count in value.items()}
+    return MappingProxyType(counts)
+
+
+def _frozen_defeats(value: object) -> Mapping[str, int]:
+    return _frozen_counts("defeats", value)
+
+
+def _frozen_days(value: object) -> Mapping[int, int]:
+    return _frozen_counts("days", value)
+
+
 @attrs.frozen
 class JourneySimulation(Record):
     """What :func:`simulate_journey` found.
@@ -1856,12 +1911,27 @@ class JourneySimulation(Record):
         days: Days survived (the day each Journey ended on -> count).
     """
 
-    runs: int
-    policy: str
-    reached: int
-    out_of_time: int
-    defeats: dict[str, int]
-    days: dict[int, int]
+    runs: int = attrs.field(validator=int_in(low=0))
+    policy: str = attrs.field(validator=of_type(str))  # free text: the policy's own name
+    reached: int = attrs.field(validator=int_in(low=0))
+    out_of_time: int = attrs.field(validator=int_in(low=0))
+    defeats: Mapping[str, int] = attrs.field(converter=_frozen_defeats)
+    days: Mapping[int, int] = attrs.field(converter=_frozen_days)
+
+    def __attrs_post_init__(self) -> None:
+        causes = {cause.name for cause in DefeatCause}
+        for cause in self.defeats:
+            if cause not in causes:
+                raise InvalidInput(f"defeats: {_short(cause)} is not a DefeatCause ({', '.join(sorted(causes))})")
+        for day in self.days:
+            check_int("days: a day", day, low=1, high=_MAX_DAYS)
+        ended = self.reached + self.out_of_time + sum(self.defeats.values())
+        if ended != self.runs:
+            raise InvalidInput(
+                f"runs must equal reached + out_of_time + defeats ({ended}): each Journey ends one way, got {self.runs}"
+            )
+        if sum(self.days.values()) != self.runs:
+            raise InvalidInput(f"days must count every run once: {sum(self.days.values())} counted, runs {self.runs}")
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> JourneySimulation:
@@ -1904,13 +1974,13 @@ class JourneySimulation(Record):
         check_type("other", other, JourneySimulation)
         if other.policy != self.policy:
             raise InvalidInput(f"cannot add simulations of policies {self.policy!r} and {other.policy!r}")
-        days = Counter(self.days) + Counter(other.days)
+        days = Counter(dict(self.days)) + Counter(dict(other.days))
         return JourneySimulation(
             runs=self.runs + other.runs,
             policy=self.policy,
             reached=self.reached + other.reached,
             out_of_time=self.out_of_time + other.out_of_time,
-            defeats=dict(Counter(self.defeats) + Counter(other.defeats)),
+            defeats=dict(Counter(dict(self.defeats)) + Counter(dict(other.defeats))),
             days=dict(sorted(days.items())),
         )
 
@@ -1963,6 +2033,7 @@ def _run_one(journey: Journey, policy: Policy, source: DiceSource, max_steps: in
     raise InvalidInput(f"max_steps: a Journey did not end within {max_steps} choices")
 
 
+@atomic_rolls
 def simulate_journey(
     n: int,
     wanderer: Wanderer,

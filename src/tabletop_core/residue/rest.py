@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from tabletop_core._atomic import atomic_rolls
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type
@@ -408,6 +409,7 @@ class RestResult(Record):
         return " | ".join(str(step) for step in self.steps)
 
 
+@atomic_rolls
 def rest(wanderer: Wanderer, *, choices: RestChoices | None = None, rng: RngLike = None) -> RestResult:
     """Rest: Before Resting, Wear & Tear, Strain Payoff, Recover HP, Check Luck, Start Day.
 

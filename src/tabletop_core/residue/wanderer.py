@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 
+from tabletop_core._atomic import atomic_rolls
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field
 from tabletop_core.errors import InvalidInput
@@ -86,6 +87,7 @@ class Wanderer(Record):
             object.__setattr__(self, "conditions", self.conditions.with_inventory(self.inventory))
 
     @classmethod
+    @atomic_rolls
     def new(
         cls,
         *,
