@@ -60,6 +60,8 @@ PROFILE = os.environ.get("TABLETOP_FUZZ", "quick")
 """``quick`` (the default test run) or ``long`` (``TABLETOP_FUZZ=long pytest tests/test_fuzz_public.py``)."""
 
 SEED = 20261130
+LONG_RANDOM = 30  # random hostile values per parameter in the long profile
+LONG_PAIRS = 100  # two-argument swaps per callable in the long profile
 
 # Not callables a caller uses: typing aliases and the abstract dice-source base.
 SKIP_NAMES = frozenset({"tabletop_core.notation.Node"})
@@ -958,27 +960,69 @@ def swappable(target: Target) -> list[inspect.Parameter]:
     return [p for p in target.parameters if p.kind is not inspect.Parameter.VAR_KEYWORD]
 
 
+def with_changes(
+    target: Target, valid: tuple[tuple[Any, ...], dict[str, Any]], changes: Mapping[str, Any]
+) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    """The valid call with some arguments replaced (an extra ``*args`` value is appended)."""
+    signature = inspect.Signature(target.parameters)
+    bound = signature.bind_partial(*valid[0], **valid[1])
+    for name, value in changes.items():
+        if signature.parameters[name].kind is inspect.Parameter.VAR_POSITIONAL:
+            bound.arguments[name] = (*bound.arguments.get(name, ()), value)
+        else:
+            bound.arguments[name] = value
+    return bound.args, dict(bound.kwargs)
+
+
 def adversarial_calls(target: Target, valid: tuple[tuple[Any, ...], dict[str, Any]]) -> Iterator[Call]:
     """Every one-argument swap of *valid* for every hostile value."""
-    args, kwargs = valid
-    positional = [
-        p for p in target.parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.name not in kwargs
-    ]
     for parameter in swappable(target):
+        swapped = "*args" if parameter.kind is inspect.Parameter.VAR_POSITIONAL else parameter.name
         for label, value in hostile_values():
-            if parameter.kind is inspect.Parameter.VAR_POSITIONAL:
-                yield Call(target, "*args", label, (*args, value), dict(kwargs))
-                continue
-            index = next((i for i, p in enumerate(positional) if p.name == parameter.name), None)
-            if index is not None and index < len(args):
-                new_args = list(args)
-                new_args[index] = value
-                yield Call(target, parameter.name, label, tuple(new_args), dict(kwargs))
-            elif parameter.kind is inspect.Parameter.POSITIONAL_ONLY:
-                if index == len(args):
-                    yield Call(target, parameter.name, label, (*args, value), dict(kwargs))
-            else:
-                yield Call(target, parameter.name, label, args, {**kwargs, parameter.name: value})
+            args, kwargs = with_changes(target, valid, {parameter.name: value})
+            yield Call(target, swapped, label, args, kwargs)
+
+
+def random_hostile(rng: random.Random) -> tuple[str, Any]:
+    """One more hostile value drawn from a seeded generator (the long profile's extras)."""
+    kind = rng.randrange(8)
+    if kind == 0:
+        bits = rng.choice((3, 8, 31, 32, 63, 64, 65, 200, 14_000))
+        value: Any = rng.choice((-1, 1)) * rng.getrandbits(bits)
+        return f"int {bits} bits", value
+    if kind == 1:
+        alphabet = "d6%!<>=kh[]()+-*/ \t\n\r\x00\x0b\x1e\x85\u2028\u2029\u202e٣\uff19x"
+        length = rng.choice((1, 3, 40, 1_100, 20_000))
+        return f"str {length}", "".join(rng.choice(alphabet) for _ in range(length))
+    if kind == 2:
+        return "float", rng.choice((-0.0, 1e308, -1e-308, 2.5, 6.0, math.nan))
+    if kind == 3:
+        return "list of ints", [rng.randint(-3, 12) for _ in range(rng.randint(0, 6))]
+    if kind == 4:
+        return "tuple of str", tuple(rng.choice(("d6", "fear", "skill", "", "Mid")) for _ in range(rng.randint(0, 4)))
+    if kind == 5:
+        depth = rng.choice((10, 200, 2_000))
+        return f"nested {depth}", _deep_list(depth) if rng.random() < 0.5 else _deep_dict(depth)
+    if kind == 6:
+        return "dict", {rng.choice(("type", "value", "", "x")): rng.randint(-2, 2) for _ in range(3)}
+    return "numpy", rng.choice((np.int8(-1), np.uint64(2**63), np.float32(math.inf), np.bool_(True), np.zeros(3)))
+
+
+def long_calls(target: Target, valid: tuple[tuple[Any, ...], dict[str, Any]]) -> Iterator[Call]:
+    """The long profile's extra calls: random hostile values, and two arguments swapped at once."""
+    rng = random.Random(f"{SEED}:long:{target.name}")
+    names = [p.name for p in swappable(target)]
+    for name in names:
+        for _ in range(LONG_RANDOM):
+            label, value = random_hostile(rng)
+            args, kwargs = with_changes(target, valid, {name: value})
+            yield Call(target, name, label, args, kwargs)
+    if len(names) >= 2:
+        for _ in range(LONG_PAIRS):
+            first, second = rng.sample(names, 2)
+            (label1, value1), (label2, value2) = rng.choice(hostile_values()), rng.choice(hostile_values())
+            args, kwargs = with_changes(target, valid, {first: value1, second: value2})
+            yield Call(target, f"{first}+{second}", f"{label1}&{label2}", args, kwargs)
 
 
 def select(calls: Sequence[Call], profile: str = PROFILE) -> list[Call]:
@@ -1052,7 +1096,10 @@ def run(profile: str = PROFILE) -> Report:
             valid = valid_call(target)
         except LookupError:
             continue  # reported by test_every_public_callable_has_a_valid_call
-        for call in select(list(adversarial_calls(target, valid)), profile):
+        calls = select(list(adversarial_calls(target, valid)), profile)
+        if profile == "long":
+            calls.extend(long_calls(target, valid))
+        for call in calls:
             report.calls[target.package] = report.calls.get(target.package, 0) + 1
             try:
                 invoke(target, call.args, call.kwargs)

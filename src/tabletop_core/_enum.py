@@ -32,7 +32,8 @@ def _show(value: object) -> str:
 
 class _EnumType(enum.EnumMeta):
     def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
-        if args or kwargs or not cls._member_map_:  # the functional API or a subclass being made
+        names = args[0] if args else kwargs.get("names")
+        if names is not None or not cls._member_map_:  # the functional API or a subclass being made
             return super().__call__(value, *args, **kwargs)
         if isinstance(value, cls):
             return value

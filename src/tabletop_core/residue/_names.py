@@ -8,9 +8,22 @@ from typing import TypeVar
 from tabletop_core._validate import check_type
 from tabletop_core.errors import InvalidInput
 
-__all__ = ["parse_by_name"]
+__all__ = ["check_name", "parse_by_name"]
 
 E = TypeVar("E", bound=enum.Enum)
+
+
+def check_name(name: object) -> str:
+    """Check the *name* a caller gives a value for error messages: a short one-line str.
+
+    Raises:
+        TypeError: *name* is not a str.
+        InvalidInput: it is longer than 100 characters or holds a line break or control character.
+    """
+    text = check_type("name", name, str)
+    if len(text) > 100 or not text.isprintable():
+        raise InvalidInput(f"name must be a short one-line label for messages, got {len(text)} characters")
+    return text
 
 
 def parse_by_name(cls: type[E], value: E | str, *, name: str) -> E:
@@ -20,6 +33,7 @@ def parse_by_name(cls: type[E], value: E | str, *, name: str) -> E:
         TypeError: *value* is neither a member nor a str.
         InvalidInput: no member has that name; the message lists them.
     """
+    name = check_name(name)
     if isinstance(value, cls):
         return value
     text = check_type(name, value, str)

@@ -18,6 +18,7 @@ from typing import TypeAlias
 from tabletop_core._enum import Enum
 from tabletop_core._validate import as_int, check_int
 from tabletop_core.errors import InvalidInput, RuleError
+from tabletop_core.residue._names import check_name
 from tabletop_core.rng import RngLike, dice_source
 
 __all__ = [
@@ -98,6 +99,7 @@ class StepDie(Enum):
             TypeError: *die* is not a StepDie, an int or a str.
             InvalidInput: it is not on the chain (a d7, a d20).
         """
+        name = check_name(name)
         if isinstance(die, StepDie):
             return die
         if isinstance(die, str):
