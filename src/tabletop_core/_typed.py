@@ -77,7 +77,7 @@ def _checker(hint: Any) -> Check | None:
 
         return check_int
     if isinstance(hint, type) and origin is None and hint is not object:
-        expected = f"a {hint.__name__}"
+        expected = f"{'an' if hint.__name__[0] in 'AEIOU' else 'a'} {hint.__name__}"
 
         def check_instance(name: str, value: Any) -> None:
             if not isinstance(value, hint):

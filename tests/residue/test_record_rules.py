@@ -135,3 +135,69 @@ def test_journey_fields_are_type_checked(journey, field):
 def test_setup_fields_are_type_checked():
     with pytest.raises(TypeError, match=r"JourneySetup.tokens\[0\] must be a Token"):
         attrs.evolve(jr.example_setup(), tokens=("d6",))
+
+
+# -- the other records with cross-field rules ------------------------------------
+
+
+def test_damage_result_lost_and_after_follow_from_damage_and_defense():
+    result = rs.resolve_damage(rs.Health(6, 10), damage=3, blocked=1)
+    assert _tampered(result) == result
+    with pytest.raises(tc.InvalidInput, match="lost must be 2"):
+        _tampered(result, lost=5)
+    with pytest.raises(tc.InvalidInput, match="after must be"):
+        _tampered(result, after={"hp": 6, "max_hp": 10})
+    with pytest.raises(tc.InvalidInput, match="blocked"):
+        _tampered(result, blocked=-1)
+
+
+def test_hum_placement_distance_target_and_landing_follow_from_the_dice(journey):
+    placed = rs.resolve_hum_placement(journey.hexmap, rs.Hex(0, 0), compass_roll=1, distance_dice=(2, 3))
+    assert _tampered(placed) == placed
+    with pytest.raises(tc.InvalidInput, match="distance must be 2d4"):
+        _tampered(placed, distance=placed.distance + 1)
+    with pytest.raises(tc.InvalidInput, match="distance_dice"):
+        _tampered(placed, distance_dice=[5, 0], distance=8)
+    with pytest.raises(tc.InvalidInput, match="target must be"):
+        _tampered(placed, target={"q": 0, "r": 0})
+    with pytest.raises(tc.InvalidInput, match="at must be the target"):
+        _tampered(placed, at={"q": 1, "r": 1})
+    with pytest.raises(tc.InvalidInput, match="given together"):
+        _tampered(placed, redirect_roll=2)
+
+
+def test_turn_start_action_points_are_the_creatures():
+    from tabletop_core import d20
+
+    start = d20.Creature(max_hp=10).resolve_start_turn()
+    assert _tampered(start) == start
+    with pytest.raises(tc.InvalidInput, match="action_points must be the creature's 3"):
+        _tampered(start, action_points=1_000_000)
+
+
+def test_endurance_step_strain_gained_is_the_strain_added():
+    endurance = rs.Endurance.start(["d6"], rng=tc.ScriptedDice([3])).commit("skill", 0)
+    step = endurance.recover_with_strain(rng=tc.ScriptedDice([5]))
+    assert step.strain_gained == step.after.strain - step.before.strain
+    assert _tampered(step) == step
+    with pytest.raises(tc.InvalidInput, match="strain_gained must be the Strain added"):
+        _tampered(step, strain_gained=step.strain_gained + 1)
+
+
+def test_commit_result_loses_at_most_bleedings_hp():
+    result = rs.commit_action(rs.Endurance.start(["d6"], rng=tc.ScriptedDice([3])), "skill", 0, rng=7)
+    with pytest.raises(tc.InvalidInput, match="hp_lost"):
+        _tampered(result, hp_lost=1_000_000)
+
+
+def test_a_choice_with_a_negative_position_is_built_and_refused_by_the_journey(journey):
+    # Free on purpose: a Choice is a request; apply() refuses one that is not offered.
+    with pytest.raises(tc.RuleError):
+        journey.apply(jr.Choice(jr.Act.COMMIT_MOVE, die=-1), rng=1)
+
+
+def test_result_records_check_their_field_types():
+    with pytest.raises(TypeError, match=r"DeckDraw\.kept\[0\] must be an Item"):
+        attrs.evolve(rs.Deck((rs.Item("Rope"),)).draw(1), kept=("Rope",))
+    with pytest.raises(TypeError, match=r"AreaEntry\.surprised must be a bool"):
+        jr.AreaEntry("Crater", surprised="yes")

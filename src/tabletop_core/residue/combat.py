@@ -34,6 +34,7 @@ import attrs
 
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
+from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, int_field
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.hp import DamageResult, Health
@@ -250,6 +251,9 @@ class AttackResult(Record):
     damage: int
     retaliators: tuple[int, ...]
 
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
+
     @property
     def killed(self) -> bool:
         """Whether the target was defeated by this Attack."""
@@ -319,6 +323,9 @@ class Retaliation(Record):
     name: str
     result: DamageResult
 
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
+
     def __str__(self) -> str:
         return f"{self.name} retaliates: {self.result}"
 
@@ -354,6 +361,9 @@ class RunResult(Record):
     after: Encounter
     stars: int
     retaliators: tuple[int, ...]
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
     @property
     def escaped(self) -> bool:

@@ -39,6 +39,7 @@ import attrs
 
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
+from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.inventory import Inventory
@@ -223,6 +224,9 @@ class DeckDraw(Record):
     bottomed: tuple[Item, ...]
     deck: Deck
 
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
+
     def __str__(self) -> str:
         bottom = f"; to the bottom: {_names(self.bottomed)}" if self.bottomed else ""
         return f"{self.deck.name}: drew {_names(self.kept)}{bottom}"
@@ -275,6 +279,9 @@ class ItemGain(Record):
     loadout: Loadout
     vendors: tuple[Vendor, ...]
     where: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
     def __str__(self) -> str:
         place = f" ({self.where})" if self.where else ""
@@ -342,6 +349,9 @@ class ItemUseResult(Record):
     roll: UsesRoll
     loadout: Loadout
     deck: Deck
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
     @property
     def returned(self) -> bool:

@@ -570,6 +570,16 @@ class EnduranceStep(Record):
     conditions: Conditions | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(Conditions)))
     defeated: bool = attrs.field(default=False, validator=of_type(bool))
 
+    def __attrs_post_init__(self) -> None:
+        # Free on purpose: action (a label), rolled (the dice as rolled), conditions.
+        if self.after.strain != self.before.strain + self.strain_gained:
+            raise InvalidInput(
+                f"strain_gained must be the Strain added: {self.before.strain} before, {self.after.strain} after, "
+                f"got {self.strain_gained}"
+            )
+        if self.defeated and self.after != self.before:
+            raise InvalidInput("a defeated step (nothing to recover) leaves the Endurance state as it was")
+
     def __str__(self) -> str:
         if self.defeated:
             return f"{self.action}: nothing to recover, you are defeated"

@@ -43,6 +43,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._record import Record
+from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.requirements import (
@@ -164,6 +165,9 @@ class EntryOutcome(Record):
     text: str
     wanderer: Wanderer
     continue_journey: bool
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
     def __str__(self) -> str:
         tail = " · You may continue your journey" if self.continue_journey else ""

@@ -33,6 +33,7 @@ import attrs
 
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
+from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, int_field
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.rng import RngLike, dice_source
@@ -248,6 +249,9 @@ class AreaDraw(Record):
     area: str
     unknown_table: bool
     roll: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
     def __str__(self) -> str:
         if self.unknown_table:

@@ -35,6 +35,7 @@ import attrs
 
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
+from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.conditions import Condition
@@ -349,6 +350,9 @@ class BarterResult(Record):
     item: Item | None
     inventory: Inventory
     vendor: Vendor
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
     def __str__(self) -> str:
         paid = "; ".join(str(r) for r in self.rolls) or "nothing rolled"

@@ -223,6 +223,11 @@ class Choice(Record):
     item_slot: int | None = None
     weapon_slot: int | None = None
 
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
+        # The positions (die, target, item_slot, weapon_slot) are free on purpose: a Choice is a
+        # request, and Journey.apply refuses one the Journey does not offer with a RuleError.
+
     def __str__(self) -> str:
         parts = [str(self.act)]
         if self.kind is not None:
@@ -277,6 +282,9 @@ class AreaEntry(Record):
         default=None, validator=attrs.validators.optional(attrs.validators.instance_of(Item))
     )
 
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
+
     def __str__(self) -> str:
         return f"Area Entry {self.area}"
 
@@ -326,6 +334,9 @@ class RegionRules(Record):
     region: str = attrs.field(validator=attrs.validators.instance_of(str))
     mutation: Mutation | None = None
     hazard_hp: int = int_field(low=0, high=1000, default=1)
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
 
 @attrs.frozen

@@ -37,6 +37,7 @@ import attrs
 from tabletop_core._atomic import atomic_rolls
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
+from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.conditions import Condition
@@ -99,6 +100,9 @@ class RestStep(Record):
     log: tuple[str, ...]
     wanderer: Wanderer
     defeat: Defeat | None = None
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
     def __str__(self) -> str:
         body = "; ".join(self.log) or "nothing to do"
@@ -396,6 +400,9 @@ class RestChoices(Record):
     banish: StepDie | None = None
     recover_plan: tuple[tuple[RecoverAction, InventoryKind | None], ...] | None = None
 
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
+
 
 @attrs.frozen
 class RestResult(Record):
@@ -404,6 +411,9 @@ class RestResult(Record):
     steps: tuple[RestStep, ...]
     wanderer: Wanderer
     defeat: Defeat | None = None
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
     def __str__(self) -> str:
         return " | ".join(str(step) for step in self.steps)

@@ -30,6 +30,7 @@ import attrs
 
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
+from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.hexmap import Hex, HexMap
@@ -181,6 +182,9 @@ class TokenMove(Record):
     start: Hex
     end: Hex
 
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
+
     def __str__(self) -> str:
         return f"token {self.index}: {self.start} -> {self.end}"
 
@@ -201,6 +205,9 @@ class MovementStep(Record):
     moves: tuple[TokenMove, ...] = ()
     encounter: int | None = None
     next_index: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
     @property
     def finished(self) -> bool:
