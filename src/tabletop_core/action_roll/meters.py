@@ -68,6 +68,8 @@ class ConditionMeter(Record):
             raise InvalidInput(f"maximum of a {self.kind} meter must be {METER_MAX}, got {self.maximum}")
         if self.value > self.maximum:
             raise InvalidInput(f"value must be an int from 0 to {self.maximum}, got {self.value}")
+        if self.shortfall and self.value != 0:
+            raise InvalidInput(f"shortfall is only left when the meter stopped at 0, got value {self.value}")
 
     @classmethod
     def full(cls, kind: Meter, maximum: int = METER_MAX) -> ConditionMeter:
