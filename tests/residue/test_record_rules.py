@@ -201,3 +201,37 @@ def test_result_records_check_their_field_types():
         attrs.evolve(rs.Deck((rs.Item("Rope"),)).draw(1), kept=("Rope",))
     with pytest.raises(TypeError, match=r"AreaEntry\.surprised must be a bool"):
         jr.AreaEntry("Crater", surprised="yes")
+
+
+def _fight():
+    return rs.Encounter((rs.Creature("Husk", hp=3, defense=1, damage=2), rs.Creature("Raider", hp=4, damage=2)))
+
+
+def test_attack_result_follows_from_encounter_target_and_stars():
+    result = rs.resolve_attack(_fight(), target=0, stars=3)
+    assert (result.damage, result.retaliators) == (2, (0, 1))
+    assert _tampered(result) == result
+    with pytest.raises(tc.InvalidInput, match="damage does not follow"):
+        _tampered(result, damage=3)
+    with pytest.raises(tc.InvalidInput, match="retaliators does not follow"):
+        _tampered(result, retaliators=[1])
+    with pytest.raises(tc.InvalidInput, match="after does not follow"):
+        _tampered(result, after=result.before.to_dict())
+    with pytest.raises(tc.InvalidInput, match="target"):
+        _tampered(result, target=7)
+    passed = rs.resolve_pass(_fight())
+    assert _tampered(passed) == passed
+    with pytest.raises(tc.InvalidInput, match="stars must be 0 for a Pass"):
+        _tampered(passed, stars=2)
+
+
+def test_run_result_escapes_exactly_at_three_stars():
+    failed = rs.resolve_run(_fight(), stars=2)
+    assert _tampered(failed) == failed
+    with pytest.raises(tc.InvalidInput, match="after must be the Encounter unchanged"):
+        _tampered(failed, after={**failed.before.to_dict(), "escaped": True})
+    with pytest.raises(tc.InvalidInput, match="after must be the Encounter escaped"):
+        _tampered(failed, stars=3)
+    escaped = rs.resolve_run(_fight(), stars=3)
+    with pytest.raises(tc.InvalidInput, match="retaliators"):
+        _tampered(escaped, retaliators=[0])

@@ -252,7 +252,21 @@ class AttackResult(Record):
     retaliators: tuple[int, ...]
 
     def __attrs_post_init__(self) -> None:
-        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
+        check_fields(self)
+        # Only the inputs (before, target, stars) are free; the rest must follow from them.
+        check_int("stars", self.stars, low=0, high=_LIMIT)
+        if self.target is None:
+            if self.stars:
+                raise InvalidInput(f"stars must be 0 for a Pass, got {self.stars}")
+            expected = (self.before, 0, self.before.living)
+        else:
+            check_int("target", self.target, low=0, high=len(self.before.enemies) - 1)
+            expected = _attack(self.before, self.target, self.stars)
+        for name, value, wanted in zip(
+            ("after", "damage", "retaliators"), (self.after, self.damage, self.retaliators), expected, strict=True
+        ):
+            if value != wanted:
+                raise InvalidInput(f"{name} does not follow from the Encounter, target and stars: expected {wanted}")
 
     @property
     def killed(self) -> bool:
@@ -294,12 +308,19 @@ def resolve_attack(encounter: Encounter, *, target: int, stars: int) -> AttackRe
     foe = encounter.enemies[target]
     if foe.is_defeated:
         raise RuleError(f"enemy {target} ({foe.name}) is already defeated: target a living enemy")
+    after, damage, retaliators = _attack(encounter, target, stars)
+    return AttackResult(encounter, after, target, stars, damage, retaliators)
+
+
+def _attack(encounter: Encounter, target: int, stars: int) -> tuple[Encounter, int, tuple[int, ...]]:
+    """The Encounter after *stars* ★ at enemy *target*, the Damage dealt and who Retaliates (pure)."""
+    foe = encounter.enemies[target]
     damage = max(0, stars - foe.defense)
     enemies = list(encounter.enemies)
     enemies[target] = foe.take(damage)
     after = attrs.evolve(encounter, enemies=tuple(enemies), attacks=encounter.attacks + 1)
     free = encounter.surprise_attack and encounter.attacks == 0
-    return AttackResult(encounter, after, target, stars, damage, () if free else after.living)
+    return after, damage, () if free else after.living
 
 
 def resolve_pass(encounter: Encounter) -> AttackResult:
@@ -324,7 +345,9 @@ class Retaliation(Record):
     result: DamageResult
 
     def __attrs_post_init__(self) -> None:
-        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
+        # enemy, name and the Damage in result are free: the enemy's Damage is not stored here.
+        check_fields(self)
+        check_int("enemy", self.enemy, low=0)
 
     def __str__(self) -> str:
         return f"{self.name} retaliates: {self.result}"
@@ -363,7 +386,15 @@ class RunResult(Record):
     retaliators: tuple[int, ...]
 
     def __attrs_post_init__(self) -> None:
-        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
+        check_fields(self)
+        # Only the inputs (before, stars) are free; after and retaliators follow from them.
+        check_int("stars", self.stars, low=0, high=_LIMIT)
+        escaped = self.stars >= RUN_ESCAPE_STARS
+        after = attrs.evolve(self.before, escaped=True) if escaped else self.before
+        if self.after != after:
+            raise InvalidInput(f"after must be the Encounter {'escaped' if escaped else 'unchanged'} for {self.stars}★")
+        if self.retaliators != (() if escaped else self.before.living):
+            raise InvalidInput("retaliators must be every living enemy after a failed Run, none after an Escape")
 
     @property
     def escaped(self) -> bool:
