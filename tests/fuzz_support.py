@@ -1008,6 +1008,23 @@ def random_hostile(rng: random.Random) -> tuple[str, Any]:
     return "numpy", rng.choice((np.int8(-1), np.uint64(2**63), np.float32(math.inf), np.bool_(True), np.zeros(3)))
 
 
+# Calls that would run for minutes and gigabytes until harden-core's budgets land on main
+# (issue 12, item 2): Distribution.from_function enumerates every face of Die(2**62 - 1)
+# before any check. The long profile skips big ints there (a count, not a clock); remove
+# an entry when its budget is on main and the fuzzer checks it again.
+BUDGET_PENDING: frozenset[tuple[str, str]] = frozenset(
+    {
+        ("core.Distribution.combine", "other"),
+        ("core.Distribution.from_function", "dice"),
+    }
+)
+BIG = 10**6
+
+
+def _over_budget(target: Target, name: str, value: Any) -> bool:
+    return (target.name, name) in BUDGET_PENDING and isinstance(value, int) and abs(value) > BIG
+
+
 def long_calls(target: Target, valid: tuple[tuple[Any, ...], dict[str, Any]]) -> Iterator[Call]:
     """The long profile's extra calls: random hostile values, and two arguments swapped at once."""
     rng = random.Random(f"{SEED}:long:{target.name}")
@@ -1015,6 +1032,8 @@ def long_calls(target: Target, valid: tuple[tuple[Any, ...], dict[str, Any]]) ->
     for name in names:
         for _ in range(LONG_RANDOM):
             label, value = random_hostile(rng)
+            if _over_budget(target, name, value):
+                continue
             args, kwargs = with_changes(target, valid, {name: value})
             yield Call(target, name, label, args, kwargs)
     if len(names) >= 2:
