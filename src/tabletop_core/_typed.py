@@ -30,61 +30,68 @@ def _checker(hint: Any) -> Check | None:
     """A function checking a value against *hint*, or ``None`` when the hint is not checked."""
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
-        options = typing.get_args(hint)
-        optional = type(None) in options
-        rest = [o for o in options if o is not type(None)]
-        if len(rest) != 1:
-            return None
-        inner = _checker(rest[0])
-        if inner is None:
-            return None
-        if not optional:
-            return inner  # pragma: no cover - a one-member union is the member itself
-
-        def check_optional(name: str, value: Any) -> None:
-            if value is not None:
-                inner(name, value)
-
-        return check_optional
+        return _union_checker(typing.get_args(hint))
     if origin is tuple:
         args = typing.get_args(hint)
         if len(args) == 2 and args[1] is Ellipsis:
-            element = _checker(args[0])
-
-            def check_run(name: str, value: Any) -> None:
-                if not isinstance(value, tuple):
-                    _fail(name, "a tuple", value)
-                if element is not None:
-                    for i, item in enumerate(value):
-                        element(f"{name}[{i}]", item)
-
-            return check_run
-        parts = [_checker(a) for a in args]
-
-        def check_fixed(name: str, value: Any) -> None:
-            if not isinstance(value, tuple) or len(value) != len(parts):
-                _fail(name, f"a tuple of {len(parts)}", value)
-            for i, (part, item) in enumerate(zip(parts, value, strict=True)):
-                if part is not None:
-                    part(f"{name}[{i}]", item)
-
-        return check_fixed
+            return _run_checker(_checker(args[0]))
+        return _fixed_checker([_checker(a) for a in args])
     if hint is int:
-
-        def check_int(name: str, value: Any) -> None:
-            if isinstance(value, bool) or not isinstance(value, int):
-                _fail(name, "an int", value)
-
-        return check_int
+        return _check_int
     if isinstance(hint, type) and origin is None and hint is not object:
-        expected = f"{'an' if hint.__name__[0] in 'AEIOU' else 'a'} {hint.__name__}"
-
-        def check_instance(name: str, value: Any) -> None:
-            if not isinstance(value, hint):
-                _fail(name, expected, value)
-
-        return check_instance
+        return _instance_checker(hint)
     return None
+
+
+def _check_int(name: str, value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        _fail(name, "an int", value)
+
+
+def _instance_checker(kind: type) -> Check:
+    expected = f"{'an' if kind.__name__[0] in 'AEIOU' else 'a'} {kind.__name__}"
+
+    def check_instance(name: str, value: Any) -> None:
+        if not isinstance(value, kind):
+            _fail(name, expected, value)
+
+    return check_instance
+
+
+def _union_checker(options: tuple[Any, ...]) -> Check | None:
+    """``X | None`` is checked (None, or an X); wider unions are left to the record."""
+    rest = [o for o in options if o is not type(None)]
+    inner = _checker(rest[0]) if len(rest) == 1 else None
+    if inner is None:
+        return None
+
+    def check_optional(name: str, value: Any) -> None:
+        if value is not None:
+            inner(name, value)
+
+    return check_optional
+
+
+def _run_checker(element: Check | None) -> Check:
+    def check_run(name: str, value: Any) -> None:
+        if not isinstance(value, tuple):
+            _fail(name, "a tuple", value)
+        if element is not None:
+            for i, item in enumerate(value):
+                element(f"{name}[{i}]", item)
+
+    return check_run
+
+
+def _fixed_checker(parts: list[Check | None]) -> Check:
+    def check_fixed(name: str, value: Any) -> None:
+        if not isinstance(value, tuple) or len(value) != len(parts):
+            _fail(name, f"a tuple of {len(parts)}", value)
+        for i, (part, item) in enumerate(zip(parts, value, strict=True)):
+            if part is not None:
+                part(f"{name}[{i}]", item)
+
+    return check_fixed
 
 
 _CHECKS: dict[type, tuple[tuple[str, str, Check], ...]] = {}
