@@ -64,7 +64,7 @@ def test_simulation_refuses_a_value_out_of_range(simulation, changes, field):
 
 def test_simulation_runs_equal_every_way_a_journey_ends(simulation):
     # runs == reached + out_of_time + sum(defeats): "5/-1 journeys (-500.0%)" cannot be built.
-    with pytest.raises(tc.InvalidInput, match="runs must equal"):
+    with pytest.raises(tc.InvalidInput, match="runs must equal reached"):
         _tampered(simulation, reached=simulation.reached + 1)
     with pytest.raises(tc.InvalidInput, match="runs must be an int >= 0"):
         jr.JourneySimulation(runs=-1, policy="x", reached=5, out_of_time=0, defeats={}, days={})

@@ -493,8 +493,7 @@ class TurnStart(Record):
         # doomed_d4 is free within 1..4: the Doomed value it set may since be reduced.
         if self.action_points != self.creature.action_points:
             raise InvalidInput(
-                f"action_points must be the creature's {self.creature.action_points} at the start of its Turn, "
-                f"got {self.action_points}"
+                f"action_points must be the creature's {self.creature.action_points} at the start of its Turn"
             )
 
     def __str__(self) -> str:

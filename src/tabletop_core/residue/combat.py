@@ -35,7 +35,7 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
-from tabletop_core._validate import check_int, check_type, int_field
+from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.hp import DamageResult, Health
 
@@ -79,7 +79,7 @@ class Mutation(Record):
         damage: Added to its Damage.
     """
 
-    name: str = attrs.field(validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(validator=of_type(str))
     hp: int = int_field(low=-_LIMIT, high=_LIMIT, default=0)
     defense: int = int_field(low=-_LIMIT, high=_LIMIT, default=0)
     damage: int = int_field(low=-_LIMIT, high=_LIMIT, default=0)
@@ -103,14 +103,12 @@ class Creature(Record):
         mutation: The Region Mutation applied to it, if any.
     """
 
-    name: str = attrs.field(validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(validator=of_type(str))
     hp: int = int_field(low=0, high=_LIMIT)
     defense: int = int_field(low=0, high=_LIMIT, default=0)
     damage: int = int_field(low=0, high=_LIMIT, default=0)
     max_hp: int = int_field(low=1, high=_LIMIT, default=attrs.Factory(lambda self: max(1, self.hp), takes_self=True))
-    mutation: Mutation | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(Mutation))
-    )
+    mutation: Mutation | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(Mutation)))
 
     def __attrs_post_init__(self) -> None:
         if self.hp > self.max_hp:
@@ -179,11 +177,11 @@ class Encounter(Record):
     """
 
     enemies: tuple[Creature, ...] = attrs.field(converter=_as_tuple)
-    surprised: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
-    surprise_attack: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    surprised: bool = attrs.field(default=False, validator=of_type(bool))
+    surprise_attack: bool = attrs.field(default=False, validator=of_type(bool))
     attacks: int = int_field(low=0, high=_LIMIT, default=0)
-    opened: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
-    escaped: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    opened: bool = attrs.field(default=False, validator=of_type(bool))
+    escaped: bool = attrs.field(default=False, validator=of_type(bool))
 
     def __attrs_post_init__(self) -> None:
         if not self.enemies:

@@ -23,7 +23,7 @@ import attrs
 
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, int_field
+from tabletop_core._validate import check_int, int_field, of_type
 
 __all__ = ["STRAIN_DEFEAT_MULTIPLE", "Defeat", "DefeatCause", "check_defeat"]
 
@@ -53,8 +53,8 @@ class Defeat(Record):
         day: The day it happened on (0 when not tracked).
     """
 
-    cause: DefeatCause = attrs.field(validator=attrs.validators.instance_of(DefeatCause))
-    detail: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
+    cause: DefeatCause = attrs.field(validator=of_type(DefeatCause))
+    detail: str = attrs.field(default="", validator=of_type(str))
     day: int = int_field(low=0, default=0)
 
     def __str__(self) -> str:

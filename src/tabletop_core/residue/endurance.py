@@ -574,8 +574,7 @@ class EnduranceStep(Record):
         # Free on purpose: action (a label), rolled (the dice as rolled), conditions.
         if self.after.strain != self.before.strain + self.strain_gained:
             raise InvalidInput(
-                f"strain_gained must be the Strain added: {self.before.strain} before, {self.after.strain} after, "
-                f"got {self.strain_gained}"
+                f"strain_gained must be the Strain added: {self.before.strain} before, {self.after.strain} after"
             )
         if self.defeated and self.after != self.before:
             raise InvalidInput("a defeated step (nothing to recover) leaves the Endurance state as it was")

@@ -44,7 +44,7 @@ import attrs
 
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
-from tabletop_core._validate import check_int, check_type
+from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.requirements import (
     Requirement,
@@ -90,11 +90,11 @@ class EntryCheck(Record):
             to another Entry, which the caller follows).
     """
 
-    text: str = attrs.field(validator=attrs.validators.instance_of(str))
+    text: str = attrs.field(validator=of_type(str))
     requires: tuple[Requirement, ...] = attrs.field(default=(), converter=_requirements)
     gain: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
     lose: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
-    continue_journey: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
+    continue_journey: bool = attrs.field(default=True, validator=of_type(bool))
 
     def applies(self, wanderer: Wanderer) -> bool:
         """Whether the line applies to *wanderer*."""
@@ -117,11 +117,11 @@ class EntryOption(Record):
         continue_journey: Choosing it ends the Entry ("You may continue your journey").
     """
 
-    text: str = attrs.field(validator=attrs.validators.instance_of(str))
+    text: str = attrs.field(validator=of_type(str))
     limitation: tuple[Requirement, ...] = attrs.field(default=(), converter=_requirements)
     gain: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
     lose: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
-    continue_journey: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
+    continue_journey: bool = attrs.field(default=True, validator=of_type(bool))
 
     def available(self, wanderer: Wanderer) -> bool:
         """Whether *wanderer* meets the Entry Limitation."""
@@ -192,7 +192,7 @@ class Entry(Record):
         options: The options, each with its Entry Limitation.
     """
 
-    name: str = attrs.field(validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(validator=of_type(str))
     checks: tuple[EntryCheck, ...] = attrs.field(default=(), converter=_checks)
     options: tuple[EntryOption, ...] = attrs.field(default=(), converter=_options)
 

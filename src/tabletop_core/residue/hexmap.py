@@ -34,7 +34,7 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
-from tabletop_core._validate import check_int, check_type, int_field
+from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.rng import RngLike, dice_source
 
@@ -157,11 +157,11 @@ class Region(Record):
         mutation: The Mutation applied to Creatures drawn there (free text).
     """
 
-    name: str = attrs.field(validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(validator=of_type(str))
     areas: tuple[str, ...] = attrs.field(converter=_as_tuple, default=())
-    terrain: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
-    hazard: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
-    mutation: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
+    terrain: str = attrs.field(default="", validator=of_type(str))
+    hazard: str = attrs.field(default="", validator=of_type(str))
+    mutation: str = attrs.field(default="", validator=of_type(str))
 
     def __attrs_post_init__(self) -> None:
         if not self.name:
@@ -187,15 +187,11 @@ class Tile(Record):
         ruin: ``True`` on the Ruin Hex, the Hex holding the Hum Token.
     """
 
-    hex: Hex = attrs.field(validator=attrs.validators.instance_of(Hex))
-    region: str | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(str))
-    )
-    area: str | None = attrs.field(default=None, validator=attrs.validators.optional(attrs.validators.instance_of(str)))
-    special: str | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(str))
-    )
-    ruin: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    hex: Hex = attrs.field(validator=of_type(Hex))
+    region: str | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(str)))
+    area: str | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(str)))
+    special: str | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(str)))
+    ruin: bool = attrs.field(default=False, validator=of_type(bool))
 
     def __attrs_post_init__(self) -> None:
         if self.area is not None and self.region is None and self.area != UNKNOWN_AREA:

@@ -96,7 +96,7 @@ class HumPlacement(Record):
             check_int(f"distance_dice[{i}]", die, low=1, high=4)
         distance = sum(self.distance_dice) + HUM_DISTANCE_BONUS
         if self.distance != distance:
-            raise InvalidInput(f"distance must be 2d4+3 = {distance}, got {self.distance}")
+            raise InvalidInput(f"distance must be 2d4+3 = {distance}")
         if self.target != self.origin.neighbour(self.direction, self.distance):
             raise InvalidInput(f"target must be {self.distance} Hexes {self.direction.name} of {self.origin}")
         if (self.redirect_roll is None) != (self.redirect_direction is None):

@@ -36,7 +36,7 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
-from tabletop_core._validate import check_int, check_type
+from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.inventory import Inventory, InventoryKind, InventoryUse
@@ -118,10 +118,10 @@ class Item(Record):
             (see ``Wanderer.working_items``).
     """
 
-    name: str = attrs.field(validator=attrs.validators.instance_of(str))
-    type: ItemType = attrs.field(default=ItemType.ITEM, validator=attrs.validators.instance_of(ItemType))
-    corrupted: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
-    requires_battery: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    name: str = attrs.field(validator=of_type(str))
+    type: ItemType = attrs.field(default=ItemType.ITEM, validator=of_type(ItemType))
+    corrupted: bool = attrs.field(default=False, validator=of_type(bool))
+    requires_battery: bool = attrs.field(default=False, validator=of_type(bool))
     uses: StepDie = attrs.field(default=StepDie.ZERO, converter=to_step_die)
     requires: tuple[Requirement, ...] = attrs.field(default=(), converter=_requirements)
 
@@ -304,10 +304,10 @@ class Vendor(Record):
         prices: The listed cost of each good (``()``: 1 each); the caller's data.
     """
 
-    name: str = attrs.field(validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(validator=of_type(str))
     tradeable: tuple[InventoryKind, ...] = attrs.field(converter=_kinds, default=tuple(InventoryKind))
     goods: tuple[Item, ...] = attrs.field(converter=_goods, default=())
-    wait_for_rest: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    wait_for_rest: bool = attrs.field(default=False, validator=of_type(bool))
     prices: tuple[int, ...] = attrs.field(converter=_prices, default=())
 
     def __attrs_post_init__(self) -> None:

@@ -31,7 +31,7 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
-from tabletop_core._validate import check_int, check_type
+from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.hexmap import Hex, HexMap
 
@@ -113,15 +113,13 @@ class Token(Record):
         discovered: For an Anomaly, whether it has been Discovered already.
     """
 
-    kind: TokenKind = attrs.field(validator=attrs.validators.instance_of(TokenKind))
-    at: Hex = attrs.field(validator=attrs.validators.instance_of(Hex))
-    name: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
-    active: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
-    movement: Movement | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(Movement))
-    )
-    mandatory: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
-    discovered: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    kind: TokenKind = attrs.field(validator=of_type(TokenKind))
+    at: Hex = attrs.field(validator=of_type(Hex))
+    name: str = attrs.field(default="", validator=of_type(str))
+    active: bool = attrs.field(default=True, validator=of_type(bool))
+    movement: Movement | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(Movement)))
+    mandatory: bool = attrs.field(default=True, validator=of_type(bool))
+    discovered: bool = attrs.field(default=False, validator=of_type(bool))
 
     @property
     def moves(self) -> Movement:
