@@ -79,7 +79,7 @@ class Mutation(Record):
         damage: Added to its Damage.
     """
 
-    name: str = attrs.field(validator=of_type(str))
+    name: str = attrs.field(validator=attrs.validators.instance_of(str))
     hp: int = int_field(low=-_LIMIT, high=_LIMIT, default=0)
     defense: int = int_field(low=-_LIMIT, high=_LIMIT, default=0)
     damage: int = int_field(low=-_LIMIT, high=_LIMIT, default=0)
@@ -103,7 +103,7 @@ class Creature(Record):
         mutation: The Region Mutation applied to it, if any.
     """
 
-    name: str = attrs.field(validator=of_type(str))
+    name: str = attrs.field(validator=attrs.validators.instance_of(str))
     hp: int = int_field(low=0, high=_LIMIT)
     defense: int = int_field(low=0, high=_LIMIT, default=0)
     damage: int = int_field(low=0, high=_LIMIT, default=0)

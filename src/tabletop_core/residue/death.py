@@ -54,7 +54,7 @@ class Defeat(Record):
     """
 
     cause: DefeatCause = attrs.field(validator=of_type(DefeatCause))
-    detail: str = attrs.field(default="", validator=of_type(str))
+    detail: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
     day: int = int_field(low=0, default=0)
 
     def __str__(self) -> str:

@@ -40,7 +40,7 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
-from tabletop_core._validate import check_int, check_type, of_type
+from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.inventory import Inventory
 from tabletop_core.residue.items import Item, ItemType, Loadout, SlotKind, Vendor
@@ -89,7 +89,7 @@ class Deck(Record):
     """
 
     cards: tuple[Item, ...] = attrs.field(converter=_cards, default=())
-    name: str = attrs.field(default="Item Deck", validator=of_type(str))
+    name: str = attrs.field(default="Item Deck", validator=attrs.validators.instance_of(str))
 
     def __len__(self) -> int:
         return len(self.cards)

@@ -90,7 +90,7 @@ class EntryCheck(Record):
             to another Entry, which the caller follows).
     """
 
-    text: str = attrs.field(validator=of_type(str))
+    text: str = attrs.field(validator=attrs.validators.instance_of(str))
     requires: tuple[Requirement, ...] = attrs.field(default=(), converter=_requirements)
     gain: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
     lose: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
@@ -117,7 +117,7 @@ class EntryOption(Record):
         continue_journey: Choosing it ends the Entry ("You may continue your journey").
     """
 
-    text: str = attrs.field(validator=of_type(str))
+    text: str = attrs.field(validator=attrs.validators.instance_of(str))
     limitation: tuple[Requirement, ...] = attrs.field(default=(), converter=_requirements)
     gain: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
     lose: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
@@ -192,7 +192,7 @@ class Entry(Record):
         options: The options, each with its Entry Limitation.
     """
 
-    name: str = attrs.field(validator=of_type(str))
+    name: str = attrs.field(validator=attrs.validators.instance_of(str))
     checks: tuple[EntryCheck, ...] = attrs.field(default=(), converter=_checks)
     options: tuple[EntryOption, ...] = attrs.field(default=(), converter=_options)
 

@@ -157,11 +157,11 @@ class Region(Record):
         mutation: The Mutation applied to Creatures drawn there (free text).
     """
 
-    name: str = attrs.field(validator=of_type(str))
+    name: str = attrs.field(validator=attrs.validators.instance_of(str))
     areas: tuple[str, ...] = attrs.field(converter=_as_tuple, default=())
-    terrain: str = attrs.field(default="", validator=of_type(str))
-    hazard: str = attrs.field(default="", validator=of_type(str))
-    mutation: str = attrs.field(default="", validator=of_type(str))
+    terrain: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
+    hazard: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
+    mutation: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
 
     def __attrs_post_init__(self) -> None:
         if not self.name:
@@ -188,9 +188,13 @@ class Tile(Record):
     """
 
     hex: Hex = attrs.field(validator=of_type(Hex))
-    region: str | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(str)))
-    area: str | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(str)))
-    special: str | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(str)))
+    region: str | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(str))
+    )
+    area: str | None = attrs.field(default=None, validator=attrs.validators.optional(attrs.validators.instance_of(str)))
+    special: str | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(str))
+    )
     ruin: bool = attrs.field(default=False, validator=of_type(bool))
 
     def __attrs_post_init__(self) -> None:

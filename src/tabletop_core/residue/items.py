@@ -118,7 +118,7 @@ class Item(Record):
             (see ``Wanderer.working_items``).
     """
 
-    name: str = attrs.field(validator=of_type(str))
+    name: str = attrs.field(validator=attrs.validators.instance_of(str))
     type: ItemType = attrs.field(default=ItemType.ITEM, validator=of_type(ItemType))
     corrupted: bool = attrs.field(default=False, validator=of_type(bool))
     requires_battery: bool = attrs.field(default=False, validator=of_type(bool))
@@ -304,7 +304,7 @@ class Vendor(Record):
         prices: The listed cost of each good (``()``: 1 each); the caller's data.
     """
 
-    name: str = attrs.field(validator=of_type(str))
+    name: str = attrs.field(validator=attrs.validators.instance_of(str))
     tradeable: tuple[InventoryKind, ...] = attrs.field(converter=_kinds, default=tuple(InventoryKind))
     goods: tuple[Item, ...] = attrs.field(converter=_goods, default=())
     wait_for_rest: bool = attrs.field(default=False, validator=of_type(bool))

@@ -271,7 +271,7 @@ class AreaEntry(Record):
     Anomaly) and of an NPC's Entry, with *area* holding the Token's name.
     """
 
-    area: str = attrs.field(validator=of_type(str))
+    area: str = attrs.field(validator=attrs.validators.instance_of(str))
     creature: str | None = None
     surprised: bool = False
     surprise_attack: bool = False
@@ -329,7 +329,7 @@ class RegionRules(Record):
         hazard_hp: HP lost directly on each Hex entered while Exposed (the Hazard).
     """
 
-    region: str = attrs.field(validator=of_type(str))
+    region: str = attrs.field(validator=attrs.validators.instance_of(str))
     mutation: Mutation | None = None
     hazard_hp: int = int_field(low=0, high=1000, default=1)
 

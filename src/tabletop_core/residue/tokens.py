@@ -115,7 +115,7 @@ class Token(Record):
 
     kind: TokenKind = attrs.field(validator=of_type(TokenKind))
     at: Hex = attrs.field(validator=of_type(Hex))
-    name: str = attrs.field(default="", validator=of_type(str))
+    name: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
     active: bool = attrs.field(default=True, validator=of_type(bool))
     movement: Movement | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(Movement)))
     mandatory: bool = attrs.field(default=True, validator=of_type(bool))

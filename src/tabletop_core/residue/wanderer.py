@@ -76,7 +76,9 @@ class Wanderer(Record):
     loadout: Loadout = attrs.field(factory=Loadout, validator=of_type(Loadout))
     # Defaults, so a Wanderer saved before Keywords existed still loads.
     keywords: tuple[str, ...] = attrs.field(default=(), converter=_tags)
-    framework: str | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(str)))
+    framework: str | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(str))
+    )
     skills: tuple[str, ...] = attrs.field(default=(), converter=_tags)
 
     def __attrs_post_init__(self) -> None:
