@@ -32,9 +32,10 @@ def _show(value: object) -> str:
 
 class _EnumType(enum.EnumMeta):
     def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
-        names = args[0] if args else kwargs.get("names")
-        if names is not None or not cls._member_map_:  # the functional API or a subclass being made
+        if not cls._member_map_:  # the functional API on a base without members
             return super().__call__(value, *args, **kwargs)
+        if any(a is not None for a in args) or any(v is not None for v in kwargs.values()):
+            raise TypeError(f"{cls.__name__}(value) looks a member up; {cls.__name__} cannot be extended")
         if isinstance(value, cls):
             return value
         try:

@@ -57,3 +57,12 @@ def test_a_parse_name_must_be_a_short_one_line_label(name):
         rs.StepDie.parse("d7", name=name)
     with pytest.raises((TypeError, tc.InvalidInput), match="name"):
         rs.Condition.parse("fear", name=name)
+
+
+def test_an_enum_with_members_cannot_be_extended_through_a_lookup():
+    deep: list = []
+    for _ in range(3000):
+        deep = [deep]
+    with pytest.raises(TypeError, match="Stakes cannot be extended"):
+        d20.Stakes("x", deep)
+    assert d20.Stakes("Mid", None) is d20.Stakes.MID
