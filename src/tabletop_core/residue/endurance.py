@@ -71,6 +71,9 @@ uses a handful; a chat bot's "start with a million dice" is refused instead of r
 STRAIN_PER_USE = 1
 """Reroll, Recover with Strain and No Dice Available each cost 1 Strain."""
 
+STRAIN_LIMIT = 10**6
+"""Most Strain an Endurance state holds (far beyond any table; keeps numbers printable)."""
+
 
 class ActionSlot(Enum):
     """The four Action Slots."""
@@ -234,7 +237,7 @@ class Endurance(Record):
     committed: tuple[CommittedDie, ...] = attrs.field(default=(), converter=_to_committed)
     exhausted: tuple[StepDie, ...] = attrs.field(default=(), converter=_to_dice)
     banished: tuple[StepDie, ...] = attrs.field(default=(), converter=_to_dice)
-    strain: int = int_field(low=0, default=0)
+    strain: int = int_field(low=0, high=STRAIN_LIMIT, default=0)
 
     @classmethod
     @atomic_rolls
@@ -500,7 +503,7 @@ class Endurance(Record):
 
     def gain_strain(self, amount: int = 1) -> Endurance:
         """Gain Strain (Delirium's roll is the caller's: see :meth:`Conditions.roll`)."""
-        return attrs.evolve(self, strain=self.strain + check_int("amount", amount, low=0))
+        return attrs.evolve(self, strain=self.strain + check_int("amount", amount, low=0, high=STRAIN_LIMIT))
 
     def reduce_strain(self, amount: int = 1) -> Endurance:
         """Reduce Strain (Strain Payoff).
@@ -508,7 +511,7 @@ class Endurance(Record):
         Raises:
             RuleError: more than the Strain there is.
         """
-        amount = check_int("amount", amount, low=0)
+        amount = check_int("amount", amount, low=0, high=STRAIN_LIMIT)
         if amount > self.strain:
             raise RuleError(f"cannot reduce Strain by {amount}: Strain is {self.strain}")
         return attrs.evolve(self, strain=self.strain - amount)

@@ -96,7 +96,7 @@ from tabletop_core.residue.step_die import StepDie
 from tabletop_core.residue.tokens import Token, TokenKind, TokenResolution, move_tokens, token_resolution, tokens_at
 from tabletop_core.residue.uses import roll_uses
 from tabletop_core.residue.wanderer import Wanderer
-from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, dice_source
+from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, _seed, dice_source
 
 __all__ = [
     "Act",
@@ -2019,7 +2019,7 @@ def _root_seed(rng: RngLike) -> np.random.SeedSequence | None:
     if isinstance(rng, (bool, float)):
         raise TypeError(f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource, got {rng!r}")
     try:
-        return np.random.SeedSequence(rng)
+        return np.random.SeedSequence(_seed(rng))  # the seeds checked first: numpy recurses into nested lists
     except TypeError:
         raise TypeError(
             f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource, got {type(rng).__name__}"
