@@ -211,11 +211,11 @@ def test_attack_result_follows_from_encounter_target_and_stars():
     result = rs.resolve_attack(_fight(), target=0, stars=3)
     assert (result.damage, result.retaliators) == (2, (0, 1))
     assert _tampered(result) == result
-    with pytest.raises(tc.InvalidInput, match="damage does not follow"):
+    with pytest.raises(tc.InvalidInput, match="damage must be 2: it follows"):
         _tampered(result, damage=3)
-    with pytest.raises(tc.InvalidInput, match="retaliators does not follow"):
+    with pytest.raises(tc.InvalidInput, match="retaliators must be"):
         _tampered(result, retaliators=[1])
-    with pytest.raises(tc.InvalidInput, match="after does not follow"):
+    with pytest.raises(tc.InvalidInput, match="after must be"):
         _tampered(result, after=result.before.to_dict())
     with pytest.raises(tc.InvalidInput, match="target"):
         _tampered(result, target=7)

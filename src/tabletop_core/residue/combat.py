@@ -268,7 +268,7 @@ class AttackResult(Record):
             ("after", "damage", "retaliators"), (self.after, self.damage, self.retaliators), expected, strict=True
         ):
             if value != wanted:
-                raise InvalidInput(f"{name} does not follow from the Encounter, target and stars: expected {wanted}")
+                raise InvalidInput(f"{name} must be {wanted}: it follows from the Encounter, target and stars")
 
     @property
     def killed(self) -> bool:
