@@ -43,6 +43,7 @@ game can be saved and resumed exactly.
 
 from __future__ import annotations
 
+import operator
 import sys
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -55,11 +56,11 @@ import numpy as np
 
 from tabletop_core._atomic import atomic_rolls
 from tabletop_core._enum import Enum
+from tabletop_core._fast import fast_replace as replace
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, int_field, int_in, of_type
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.residue._evolve import replace
 from tabletop_core.residue.actions import CommitResult, commit_action
 from tabletop_core.residue.combat import (
     Creature,
@@ -96,7 +97,7 @@ from tabletop_core.residue.step_die import StepDie
 from tabletop_core.residue.tokens import Token, TokenKind, TokenResolution, move_tokens, token_resolution, tokens_at
 from tabletop_core.residue.uses import roll_uses
 from tabletop_core.residue.wanderer import Wanderer
-from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, _seed, dice_source
+from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, dice_source
 
 __all__ = [
     "Act",
@@ -1516,7 +1517,7 @@ def _do_end_rest(journey: Journey, _choice: Choice, source: DiceSource, events: 
     return _new_day(replace(journey, wanderer=wanderer), events)
 
 
-_APPLY: dict[Act, Any] = {
+_APPLY: dict[Act, Any] = {  # Any: each handler takes its own choice type
     Act.COMMIT_MOVE: _do_commit_move,
     Act.MOVE: _do_move,
     Act.END_TRAVEL: _do_end_travel,
@@ -1945,7 +1946,7 @@ class JourneySimulation(Record):
             raise InvalidInput("days must count every run once: their counts must add up to runs")
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> JourneySimulation:
+    def from_dict(cls, data: Mapping[str, Any]) -> JourneySimulation:  # Any: JSON data
         """Rebuild from :meth:`to_dict` data, also after JSON turned the day numbers into strings.
 
         Raises:
@@ -2026,7 +2027,10 @@ def _root_seed(rng: RngLike) -> np.random.SeedSequence | None:
     if isinstance(rng, (bool, float)):
         raise TypeError(f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource, got {rng!r}")
     try:
-        return np.random.SeedSequence(_seed(rng))  # the seeds checked first: numpy recurses into nested lists
+        seed = (
+            [operator.index(part) for part in rng] if isinstance(rng, (Sequence, np.ndarray)) else operator.index(rng)
+        )
+        return np.random.SeedSequence(seed)
     except TypeError:
         raise TypeError(
             f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource, got {type(rng).__name__}"

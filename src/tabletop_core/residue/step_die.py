@@ -18,10 +18,10 @@ from typing import ClassVar, TypeAlias
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._names import check_name
 from tabletop_core._record import Record
 from tabletop_core._validate import as_int, check_int
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.residue._names import check_name
 from tabletop_core.rng import RngLike, dice_source
 
 __all__ = [
