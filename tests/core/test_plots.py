@@ -101,7 +101,7 @@ def test_heatmap_refuses_bad_axes(kwargs, error):
 
 def sim(reached, runs, policy="cautious"):
     return JourneySimulation(
-        runs=runs, policy=policy, reached=reached, out_of_time=0, defeats={"hp": runs - reached}, days={1: runs}
+        runs=runs, policy=policy, reached=reached, out_of_time=0, defeats={"HP": runs - reached} if runs > reached else {}, days={1: runs}
     )
 
 
@@ -121,7 +121,12 @@ def test_survival_draws_share_and_band():
     assert [t.get_text() for t in ax.get_xticklabels()] == ["d4", "d8"]
 
 
-@pytest.mark.parametrize("bad", [{}, {"a": {}}, {"a": {"d4": sim(0, 0)}}])
+class NoRuns:
+    reached = 0
+    runs = 0
+
+
+@pytest.mark.parametrize("bad", [{}, {"a": {}}, {"a": {"d4": NoRuns()}}])
 def test_survival_refuses_empty_curves(bad):
     with pytest.raises(InvalidInput):
         survival(bad)
