@@ -275,6 +275,19 @@ def build(name: str, cells: list[tuple[str, str]]) -> nbformat.NotebookNode:
     return notebook
 
 
+WIDGET = "application/vnd.jupyter.widget-view+json"
+
+
+def stable(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Drop what changes between runs: live widgets (random ids; a static page cannot run them)."""
+    notebook.metadata.pop("widgets", None)
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            output.get("data", {}).pop(WIDGET, None)
+        cell["outputs"] = [o for o in cell.get("outputs", []) if o.get("data", True)]
+    return notebook
+
+
 def main() -> None:
     """Write every notebook (executed when ``--execute`` is given)."""
     execute = "--execute" in sys.argv
@@ -291,8 +304,11 @@ def main() -> None:
 
             notebook = nbformat.read(path, as_version=4)
             resources = {"metadata": {"path": str(HERE)}}
-            NotebookClient(notebook, timeout=300, kernel_name="python3", resources=resources).execute()
-            nbformat.write(notebook, path)
+            client = NotebookClient(
+                notebook, timeout=300, kernel_name="python3", resources=resources, record_timing=False
+            )
+            client.execute()
+            nbformat.write(stable(notebook), path)
         print(path)
 
 
