@@ -282,9 +282,11 @@ def stable(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """Drop what changes between runs: live widgets (random ids; a static page cannot run them)."""
     notebook.metadata.pop("widgets", None)
     for cell in notebook.cells:
-        for output in cell.get("outputs", []):
+        if cell.cell_type != "code":
+            continue
+        for output in cell.outputs:
             output.get("data", {}).pop(WIDGET, None)
-        cell["outputs"] = [o for o in cell.get("outputs", []) if o.get("data", True)]
+        cell.outputs = [o for o in cell.outputs if o.get("data", True)]
     return notebook
 
 

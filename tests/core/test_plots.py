@@ -101,7 +101,12 @@ def test_heatmap_refuses_bad_axes(kwargs, error):
 
 def sim(reached, runs, policy="cautious"):
     return JourneySimulation(
-        runs=runs, policy=policy, reached=reached, out_of_time=0, defeats={"HP": runs - reached} if runs > reached else {}, days={1: runs}
+        runs=runs,
+        policy=policy,
+        reached=reached,
+        out_of_time=0,
+        defeats={"HP": runs - reached} if runs > reached else {},
+        days={1: runs},
     )
 
 
