@@ -167,7 +167,7 @@ except ImportError:  # ipywidgets is in the notebooks extra
 if interact is None:
     display(explore())
 else:
-    interact(explore, stakes=["low", "mid", "high"], modifier=(-2, 10), fortune=False, misfortune=False);""",
+    explorer = interact(explore, stakes=["low", "mid", "high"], modifier=(-2, 10), fortune=False, misfortune=False)""",
         ),
     ],
     "residue-survival": [
@@ -284,9 +284,7 @@ def stable(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
     for cell in notebook.cells:
         if cell.cell_type != "code":
             continue
-        for output in cell.outputs:
-            output.get("data", {}).pop(WIDGET, None)
-        cell.outputs = [o for o in cell.outputs if o.get("data", True)]
+        cell.outputs = [o for o in cell.outputs if WIDGET not in o.get("data", {})]
     return notebook
 
 
