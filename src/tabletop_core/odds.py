@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from tabletop_core._validate import check_int
+from tabletop_core._validate import check_int, clip
 from tabletop_core.dice import Die
 from tabletop_core.errors import InvalidInput
 from tabletop_core.rng import RngLike, dice_source
@@ -83,15 +83,15 @@ class Distribution(Generic[T]):
             )
             if not_a_sequence or len(pair) != 2:
                 raise TypeError(
-                    f"weights must be a mapping or (outcome, weight) pairs, got {type(pair).__name__} {pair!r}"
+                    f"weights must be a mapping or (outcome, weight) pairs, got {type(pair).__name__} {clip(pair)}"
                 )
             outcome, weight = pair
             if isinstance(weight, bool) or not isinstance(weight, (int, Rational)):
                 raise TypeError(
-                    f"weight of {outcome!r} must be an int or Fraction, got {type(weight).__name__} {weight!r}"
+                    f"weight of {clip(outcome)} must be an int or Fraction, got {type(weight).__name__} {clip(weight)}"
                 )
             if weight < 0:
-                raise InvalidInput(f"weight of {outcome!r} must be >= 0, got {weight}")
+                raise InvalidInput(f"weight of {clip(outcome)} must be >= 0, got {weight}")
             if weight:
                 exact: Weight = weight if isinstance(weight, int) else Fraction(weight)
                 totals[outcome] = totals.get(outcome, 0) + exact
@@ -108,7 +108,7 @@ class Distribution(Generic[T]):
         object.__setattr__(self, "_index", {o: i for i, o in enumerate(outcomes)})
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Distribution is immutable; cannot set {name!r}")
+        raise AttributeError(f"Distribution is immutable; cannot set {clip(name)}")
 
     # -- building -------------------------------------------------------------
 
@@ -351,7 +351,7 @@ def _fits_int64(outcome: object) -> bool:
 
 def _number(outcome: object) -> Fraction:
     if isinstance(outcome, bool) or not isinstance(outcome, (int, Rational)):
-        raise TypeError(f"mean and variance need numeric outcomes, got {outcome!r}")
+        raise TypeError(f"mean and variance need numeric outcomes, got {clip(outcome)}")
     return Fraction(outcome)
 
 

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tabletop_core._validate import as_int, check_int
+from tabletop_core._validate import as_int, check_int, clip
 from tabletop_core.errors import DiceExhausted, InvalidInput
 
 __all__ = ["MAX_ROLL_MANY", "DiceSource", "GeneratorDice", "RngLike", "ScriptedDice", "dice_source"]
@@ -305,7 +305,7 @@ def dice_source(rng: RngLike = None) -> DiceSource:
 
 def _seed(rng: object) -> int | list[int]:
     if isinstance(rng, (bool, str, bytes)):
-        raise TypeError(f"rng must be {_ACCEPTED}; got {type(rng).__name__} {rng!r}")
+        raise TypeError(f"rng must be {_ACCEPTED}; got {type(rng).__name__} {clip(rng)}")
     if isinstance(rng, Sequence) or (isinstance(rng, np.ndarray) and rng.ndim == 1):
         try:
             seeds = [check_int(f"rng seed[{i}]", s, low=0) for i, s in enumerate(rng)]
@@ -316,4 +316,4 @@ def _seed(rng: object) -> int | list[int]:
         return seeds
     if hasattr(rng, "__index__") and not isinstance(rng, np.ndarray):
         return check_int("rng seed", rng, low=0)
-    raise TypeError(f"rng must be {_ACCEPTED}; got {type(rng).__name__} {rng!r}")
+    raise TypeError(f"rng must be {_ACCEPTED}; got {type(rng).__name__} {clip(rng)}")

@@ -21,7 +21,7 @@ from typing import Any, TypeAlias, Union
 
 import attrs
 
-from tabletop_core._validate import check_int, check_type, int_field, of_type
+from tabletop_core._validate import check_int, check_type, clip, int_field, of_type
 from tabletop_core.notation.errors import NotationError
 
 __all__ = [
@@ -52,7 +52,7 @@ def _one_of(options: tuple[str, ...]) -> Any:
     def validate(_instance: Any, attribute: Any, value: Any) -> None:
         check_type(attribute.name, value, str)
         if value not in options:
-            raise NotationError(f"{attribute.name} must be one of {', '.join(options)}, got {value!r}")
+            raise NotationError(f"{attribute.name} must be one of {', '.join(options)}, got {clip(value)}")
 
     return validate
 
@@ -276,7 +276,7 @@ def _operators(allowed: tuple[str, ...]) -> Any:
             raise NotationError(f"{attribute.name} needs one operator between each pair of operands")
         for op in value:
             if op not in allowed:
-                raise NotationError(f"{attribute.name} must be drawn from {' '.join(allowed)}, got {op!r}")
+                raise NotationError(f"{attribute.name} must be drawn from {' '.join(allowed)}, got {clip(op)}")
 
     return validate
 
@@ -378,7 +378,7 @@ class Expression:
             return
         check_type("label", value, str)
         if "]" in value or "\n" in value or "\r" in value:
-            raise NotationError(f"a label cannot hold ']' or a line break, got {value!r}")
+            raise NotationError(f"a label cannot hold ']' or a line break, got {clip(value)}")
 
     def __attrs_post_init__(self) -> None:
         if self.label is not None:

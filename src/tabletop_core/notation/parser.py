@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from tabletop_core._validate import check_type
+from tabletop_core._validate import check_type, clip
 from tabletop_core.notation import lexer
 from tabletop_core.notation.ast import (
     Comparison,
@@ -122,7 +122,7 @@ class _Parser:
 
     def expected(self, what: str, why: str = "") -> NotationError:
         token = self.peek
-        found = "" if token.kind in (lexer.END, lexer.LABEL) else f", found {token.text!r}"
+        found = "" if token.kind in (lexer.END, lexer.LABEL) else f", found {clip(token.text)}"
         return self.error(f"expected {what}", suffix=f"{why}{found}")
 
     def integer(self, what: str) -> tuple[int, Token]:

@@ -43,7 +43,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type
+from tabletop_core._validate import check_int, check_type, clip
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.requirements import (
     Requirement,
@@ -71,7 +71,7 @@ def _keywords(values: Iterable[Any]) -> tuple[str, ...]:
     for index, value in enumerate(result):
         check_type(f"keywords[{index}]", value, str)
         if not value.strip():
-            raise InvalidInput(f"keywords[{index}] must be a non-empty name, got {value!r}")
+            raise InvalidInput(f"keywords[{index}] must be a non-empty name, got {clip(value)}")
     return result
 
 
@@ -224,11 +224,11 @@ class Entry(Record):
         """
         check_type("wanderer", wanderer, Wanderer)
         if not self.options:
-            raise InvalidInput(f"Entry {self.name!r} offers no options")
+            raise InvalidInput(f"Entry {clip(self.name)} offers no options")
         option = self.options[check_int("index", index, low=0, high=len(self.options) - 1)]
         if not option.available(wanderer):
             missing = ", ".join(str(r) for r in option.limitation if not r.met(wanderer))
-            raise RuleError(f"{option.text!r} requires {missing}")
+            raise RuleError(f"{clip(option.text)} requires {missing}")
         return _follow(self.name, option, wanderer)
 
     def __str__(self) -> str:

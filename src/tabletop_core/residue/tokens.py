@@ -30,7 +30,7 @@ from collections.abc import Sequence
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type
+from tabletop_core._validate import check_int, check_type, clip
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.hexmap import Hex, HexMap
 
@@ -261,7 +261,7 @@ def move_tokens(hexmap: HexMap, tokens: Sequence[Token], wanderer: Hex, *, start
         check_type(f"tokens[{index}]", token, Token)
     start = check_int("start", start, low=0)
     if start > len(current):
-        raise InvalidInput(f"start must be an int from 0 to {len(current)}, got {start}")
+        raise InvalidInput(f"start must be an int from 0 to {len(current)}, got {clip(start)}")
     moves: list[TokenMove] = []
     for index in range(start, len(current)):
         token = current[index]

@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, int_field
+from tabletop_core._validate import check_int, check_type, clip, int_field
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue._evolve import replace
 from tabletop_core.residue.conditions import Conditions
@@ -43,7 +43,7 @@ def _tags(values: Iterable[Any]) -> tuple[str, ...]:
     for index, value in enumerate(values):
         text = check_type(f"tag[{index}]", value, str)
         if not text.strip():
-            raise InvalidInput(f"tag[{index}] must be a non-empty name, got {value!r}")
+            raise InvalidInput(f"tag[{index}] must be a non-empty name, got {clip(value)}")
         if text not in result:
             result.append(text)
     return tuple(result)
