@@ -9,6 +9,7 @@ do not allow is :class:`~tabletop_core.errors.InvalidInput`.
 from __future__ import annotations
 
 import operator
+import re
 import reprlib
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -17,7 +18,18 @@ import attrs
 
 from tabletop_core.errors import InvalidInput
 
-__all__ = ["CLIP_LENGTH", "as_int", "check_int", "check_type", "clip", "int_field", "int_in", "of_type"]
+__all__ = [
+    "CLIP_LENGTH",
+    "as_int",
+    "check_int",
+    "check_one_line",
+    "check_type",
+    "clip",
+    "int_field",
+    "int_in",
+    "of_type",
+    "unsafe_character",
+]
 
 T = TypeVar("T")
 
@@ -62,6 +74,36 @@ class _Clipped(reprlib.Repr):
 
 
 _CLIPPED = _Clipped()
+
+# What may not stand in caller text that ends up in one-line output: C0 and C1 control
+# characters (NUL, tab, \v, \f, \x1e, \x85 ...), DEL, the line and paragraph separators,
+# and the bidirectional embeddings, overrides and isolates that can reorder a chat line.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def unsafe_character(text: str) -> int | None:
+    r"""The index of the first character of *text* not allowed in one-line output, or ``None``.
+
+    Refused: every C0 and C1 control character (tab, line feed, ``\\v``, ``\\f``,
+    ``\\x1e``, ``\\x85``, NUL ...), DEL, U+2028 and U+2029 (line and paragraph
+    separators), and the bidirectional controls U+202A..U+202E and U+2066..U+2069.
+    """
+    found = _UNSAFE.search(text)
+    return None if found is None else found.start()
+
+
+def check_one_line(name: str, value: object) -> str:
+    """Return *value* if it is a ``str`` safe to show in one chat line (see :func:`unsafe_character`).
+
+    Raises:
+        TypeError: *value* is not a ``str``.
+        InvalidInput: it holds a line break, a control character or a bidirectional override.
+    """
+    text = check_type(name, value, str)
+    index = unsafe_character(text)
+    if index is not None:
+        raise InvalidInput(f"{name} must be one line of plain text: it holds {text[index]!a} at position {index + 1}")
+    return text
 
 
 def clip(value: object) -> str:

@@ -34,7 +34,7 @@ from tabletop_core.notation.ast import Dice, Expression, Negate, Node, Number, d
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
 from tabletop_core.notation.parser import as_expression
-from tabletop_core.odds import Distribution
+from tabletop_core.odds import MAX_OUTCOMES, Distribution
 
 __all__ = ["distribution", "explodes_anywhere"]
 
@@ -179,6 +179,8 @@ class _Calculator:
         self.text = text
         self.limits = limits
         self.work = 0
+        # A Distribution holds at most MAX_OUTCOMES outcomes, however far the caller raises the limit.
+        self.max_outcomes = min(limits.max_odds_outcomes, MAX_OUTCOMES)
 
     # -- budget ---------------------------------------------------------------
 
@@ -191,11 +193,16 @@ class _Calculator:
             )
 
     def checked(self, weights: _Weights) -> _Weights:
-        if len(weights) > self.limits.max_odds_outcomes:
+        if len(weights) > self.max_outcomes:
             raise self.too_many()
         return weights
 
     def too_many(self) -> NotationError:
+        if self.max_outcomes < self.limits.max_odds_outcomes:
+            return NotationError(
+                f"{self.text}: exact odds would have more than {self.max_outcomes} outcomes, "
+                "the most a Distribution holds (tabletop_core.odds.MAX_OUTCOMES)"
+            )
         return NotationError(
             f"{self.text}: exact odds would have more than {self.limits.max_odds_outcomes} outcomes; "
             "raise Limits.max_odds_outcomes to allow more"
@@ -208,7 +215,7 @@ class _Calculator:
         if op in ("+", "-"):
             # Know the size before doing the work: a sum spans at most both ranges.
             span = (max(left) - min(left)) + (max(right) - min(right)) + 1
-            if min(span, len(left) * len(right)) > self.limits.max_odds_outcomes:
+            if min(span, len(left) * len(right)) > self.max_outcomes:
                 raise self.too_many()
         if op == "+" and _dense(left) and _dense(right):
             span = (max(left) - min(left)) + (max(right) - min(right)) + 2
@@ -229,7 +236,7 @@ class _Calculator:
                 else:
                     value = a // b
                 result[value] += wa * wb
-            if len(result) > self.limits.max_odds_outcomes:
+            if len(result) > self.max_outcomes:
                 self.checked(result)
         return self.checked(dict(result))
 
@@ -249,7 +256,7 @@ class _Calculator:
         low, high = min(weights), max(weights)
         step = _gcd_of_gaps(weights)
         outcomes = n * (high - low) // step + 1
-        if outcomes > self.limits.max_odds_outcomes:
+        if outcomes > self.max_outcomes:
             raise self.too_many()
         bits = n * sum(weights.values()).bit_length()  # the largest weight of the result is below this
         recurrence = _recurrence_terms(weights, low, step)
@@ -308,9 +315,16 @@ class _Calculator:
     def faces(self, dice: Dice) -> _Weights:
         """Weights of the face one die finally shows, rerolls included."""
         faces = dice.faces
+        low, high = dice.min_face, dice.max_face
+        matching = 0 if dice.reroll is None else dice.reroll.condition.count_in(low, high)
+        # Know the size of the face table before building it (counted, not listed): a
+        # d100000000 allowed by raised limits must be refused here, not after 5 GB.
+        kept = len(faces) if dice.reroll is None or dice.reroll.once else len(faces) - matching
+        if kept > self.max_outcomes:
+            raise self.too_many()
+        self.charge(len(faces))
         if dice.reroll is None:
             return dict.fromkeys(faces, 1)
-        matching = sum(1 for face in faces if dice.rerolls(face))
         if dice.reroll.once:
             # P(face) = [not rerolled]/S + (matching/S) * (1/S), scaled by S*S.
             sides = len(faces)
@@ -358,7 +372,7 @@ class _Calculator:
                     deeper[(face + total, hits + hit)] += weight * chain_weight
             chain = dict(deeper)
             scale *= total_weight
-            if len(chain) > self.limits.max_odds_outcomes:
+            if len(chain) > self.max_outcomes:
                 raise self.too_many()
         units = {}
         for (total, hits), weight in chain.items():

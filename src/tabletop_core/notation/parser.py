@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from tabletop_core._validate import check_type, clip
+from tabletop_core._validate import check_type, clip, unsafe_character
 from tabletop_core.notation import lexer
 from tabletop_core.notation.ast import (
     Comparison,
@@ -145,8 +145,12 @@ class _Parser:
         token = self.peek
         if token.kind == lexer.LABEL:
             label = token.text
-            if "\n" in label or "\r" in label:
-                raise self.error("a label cannot hold a line break", token.start)
+            index = unsafe_character(label)
+            if index is not None:
+                # A chat line must stay one line, in the order it was written.
+                raise self.error(
+                    f"a label must be one line of plain text, found {label[index]!a}", token.start + 1 + index
+                )
         elif token.kind == lexer.CLOSE:
             raise self.error("unmatched ')'", token.start)
         elif token.kind != lexer.END:
@@ -288,11 +292,17 @@ def as_expression(expr: object, limits: Limits | None) -> tuple[Expression, Limi
 
 def _check_tree(expression: Expression, limits: Limits) -> None:
     dice = 0
+    # A tree built by hand obeys the limits text does: its notation must fit in
+    # max_length characters (counted from the nodes, without building the text).
+    length = len(expression.label) + 3 if expression.label is not None else 0
     stack: list[tuple[Node, int]] = [(expression.body, 0)]
     while stack:
         node, depth = stack.pop()
         if depth > limits.max_depth:
             raise NotationError(f"the expression: nesting is deeper than {limits.max_depth} levels")
+        length += _length_of(node)
+        if length > limits.max_length:
+            raise NotationError(f"the expression: an expression may have at most {limits.max_length} characters")
         if isinstance(node, Dice):
             dice += node.count
             if node.sides > limits.max_sides:
@@ -304,3 +314,23 @@ def _check_tree(expression: Expression, limits: Limits) -> None:
             stack.extend((operand, depth + isinstance(operand, (Sum, Product))) for operand in node.operands)
     if dice > limits.max_dice:
         raise NotationError(f"an expression may roll at most {limits.max_dice} dice, got {dice}")
+
+
+def _length_of(node: Node) -> int:
+    """The characters *node* adds to its notation, children not included (an estimate from below)."""
+    if isinstance(node, Number):
+        return _digits(node.value)
+    if isinstance(node, Dice):
+        extra = sum(
+            _digits(abs(part.value)) + 2 if isinstance(part, Comparison) else 3
+            for part in (node.reroll, node.select, node.success)
+            if part is not None
+        )
+        return _digits(node.count) + _digits(node.sides) + 1 + extra + (node.explode is not None)
+    if isinstance(node, Negate):
+        return 1
+    return len(node.operators) + 2  # the operators, and parentheses when nested
+
+
+def _digits(number: int) -> int:
+    return max(1, int(number.bit_length() * 0.30102999566398120))  # log10(2): never more than the digits
