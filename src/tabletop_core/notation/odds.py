@@ -36,7 +36,7 @@ from tabletop_core.notation.limits import Limits
 from tabletop_core.notation.parser import as_expression
 from tabletop_core.odds import MAX_OUTCOMES, Distribution
 
-__all__ = ["distribution", "explodes_anywhere"]
+__all__ = ["ODDS_CACHE_BYTES", "distribution", "explodes_anywhere"]
 
 _Weights = dict[int, int]
 
@@ -47,7 +47,7 @@ def distribution(expr: str | Expression, *, limits: Limits | None = None) -> Dis
     Exploding dice explode at most ``limits.explode_depth`` times per die (20 by
     default), exactly as :func:`~tabletop_core.notation.roll` does, so the odds are
     exact for that capped rule and every rolled total lies in the support. Results
-    are cached per expression (the cache is bounded by memory, 64 MB), and so are refusals.
+    are cached per expression (the cache is bounded by memory, :data:`ODDS_CACHE_BYTES`), and so are refusals.
 
     Args:
         expr: Notation such as ``"2d6+3"``, or a parsed expression.
@@ -77,15 +77,18 @@ def distribution(expr: str | Expression, *, limits: Limits | None = None) -> Dis
     expression, checked = as_expression(expr, limits)
     key = (expression, checked)
     known = _CACHE.get(key)
+    # The keys count too: an expression tree of 1,000 characters holds about 40 KB,
+    # far more than the refusal it may be the key of.
+    key_bits = 8 * _KEY_BYTES_PER_CHARACTER * len(str(expression))
     if known is None:
         try:
             known = _Known(_compute(expression, checked), None)
         except NotationError as error:
             # A refusal is remembered too, so asking again does not redo the work it refused.
             known = _Known(None, str(error))
-        _CACHE.put(key, known)
+        _CACHE.put(key, known, key_bits)
     if text_key is not None:
-        _CACHE.put(text_key, known)
+        _CACHE.put(text_key, known, 8 * len(str(expr)) + key_bits)  # the text, and the answer it shares
     return known.result()
 
 
@@ -149,8 +152,8 @@ class _SizedCache:
             self._entries.move_to_end(key)
             return entry[0]
 
-    def put(self, key: object, known: _Known) -> None:
-        size = known.bits
+    def put(self, key: object, known: _Known, key_bits: int = 0) -> None:
+        size = known.bits + key_bits
         if size > self.max_bits // 4:
             return  # one answer may take at most a quarter of the cache
         with self._lock:
@@ -169,7 +172,11 @@ class _SizedCache:
             self.bits = 0
 
 
-_CACHE = _SizedCache(max_bits=8 * 64 * 2**20)  # 64 MB of exact fractions at most
+ODDS_CACHE_BYTES = 32 * 2**20
+"""Memory the cache of :func:`distribution` may hold (estimated): 32 MB of answers and their keys."""
+
+_KEY_BYTES_PER_CHARACTER = 48  # a parsed expression, per character of its text (measured, as for parse)
+_CACHE = _SizedCache(max_bits=8 * ODDS_CACHE_BYTES)
 
 
 class _Calculator:
