@@ -28,6 +28,7 @@ __all__ = [
     "int_field",
     "int_in",
     "of_type",
+    "one_line",
     "unsafe_character",
 ]
 
@@ -180,6 +181,15 @@ def check_type(name: str, value: object, kind: type[T]) -> T:
     if not isinstance(value, kind):
         raise TypeError(f"{name} must be a {kind.__name__}, got {type(value).__name__} {clip(value)}")
     return value
+
+
+def one_line() -> Callable[[Any, Any, Any], None]:
+    """An attrs validator: the attribute is a ``str`` fit for one chat line (see :func:`check_one_line`)."""
+
+    def validate(_instance: Any, attribute: Any, value: Any) -> None:
+        check_one_line(attribute.name, value)
+
+    return validate
 
 
 def int_in(low: int | None = None, high: int | None = None) -> Callable[[Any, Any, Any], None]:

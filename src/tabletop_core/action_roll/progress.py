@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, clip, int_field, of_type
+from tabletop_core._validate import check_int, check_type, clip, int_field, of_type, one_line
 from tabletop_core.action_roll.action import challenge_pair, pair_field
 from tabletop_core.action_roll.outcome import Outcome, judge
 from tabletop_core.errors import InvalidInput
@@ -131,7 +131,7 @@ class ProgressTrack(_Boxes):
 
     rank: Rank = attrs.field(validator=of_type(Rank))
     ticks: int = int_field(low=0, high=MAX_TICKS, default=0)
-    name: str = attrs.field(default="", validator=of_type(str))
+    name: str = attrs.field(default="", validator=one_line())
 
     def mark(self, *, times: int = 1) -> ProgressTrack:
         """Mark progress *times* times (marks stack), by rank; the track stops at 40 ticks.

@@ -30,7 +30,7 @@ from typing import ClassVar
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, clip, of_type
+from tabletop_core._validate import check_int, check_one_line, check_type, clip, of_type
 from tabletop_core.d20.test import FATIGUE_LIMIT, _label, _parse_enum, _tuple_of
 from tabletop_core.errors import InvalidInput, RuleError
 
@@ -289,7 +289,7 @@ def _optional_label(value: object) -> str | None:
 def _source(value: object) -> str:
     if not isinstance(value, str):
         raise TypeError(f"source must be a str, got {type(value).__name__} {clip(value)}")
-    return value.strip()
+    return check_one_line("source", value).strip()
 
 
 @attrs.frozen(kw_only=True)

@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, clip, int_field
+from tabletop_core._validate import check_int, check_one_line, check_type, clip, int_field
 from tabletop_core.d20.stakes import Outcome, Stakes, classify
 from tabletop_core.errors import InvalidInput
 from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, dice_source
@@ -158,6 +158,7 @@ def _check_label(name: str, value: object) -> None:
         raise TypeError(f"{name} must be a str, got {type(value).__name__} {clip(value)}")
     if not value.strip():
         raise InvalidInput(f"{name} must not be empty, got {clip(value)}")
+    check_one_line(name, value)
 
 
 def _label(name: str, value: object) -> str:

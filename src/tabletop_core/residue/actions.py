@@ -27,7 +27,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, clip, int_field, int_in, of_type
+from tabletop_core._validate import check_int, check_type, clip, int_field, int_in, of_type, one_line
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.conditions import Condition, Conditions
 from tabletop_core.residue.endurance import ActionSlot, Endurance, EnduranceDie, EnduranceStep
@@ -87,7 +87,7 @@ class StarModifier(Record):
     """
 
     stars: int = attrs.field(converter=_modifier_stars)
-    reason: str = attrs.field(validator=of_type(str))
+    reason: str = attrs.field(validator=one_line())
 
     def __str__(self) -> str:
         sign = "+" if self.stars > 0 else MINUS

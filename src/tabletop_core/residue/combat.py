@@ -34,7 +34,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, clip, int_field
+from tabletop_core._validate import check_int, check_type, clip, int_field, one_line
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.hp import DamageResult, Health
 
@@ -78,7 +78,7 @@ class Mutation(Record):
         damage: Added to its Damage.
     """
 
-    name: str = attrs.field(validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(validator=one_line())
     hp: int = int_field(low=-_LIMIT, high=_LIMIT, default=0)
     defense: int = int_field(low=-_LIMIT, high=_LIMIT, default=0)
     damage: int = int_field(low=-_LIMIT, high=_LIMIT, default=0)
@@ -102,7 +102,7 @@ class Creature(Record):
         mutation: The Region Mutation applied to it, if any.
     """
 
-    name: str = attrs.field(validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(validator=one_line())
     hp: int = int_field(low=0, high=_LIMIT)
     defense: int = int_field(low=0, high=_LIMIT, default=0)
     damage: int = int_field(low=0, high=_LIMIT, default=0)

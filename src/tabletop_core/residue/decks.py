@@ -39,7 +39,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, clip
+from tabletop_core._validate import check_int, check_type, clip, one_line
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.inventory import Inventory
 from tabletop_core.residue.items import Item, ItemType, Loadout, SlotKind, Vendor
@@ -88,7 +88,7 @@ class Deck(Record):
     """
 
     cards: tuple[Item, ...] = attrs.field(converter=_cards, default=())
-    name: str = attrs.field(default="Item Deck", validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(default="Item Deck", validator=one_line())
 
     def __len__(self) -> int:
         return len(self.cards)

@@ -43,7 +43,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, clip
+from tabletop_core._validate import check_int, check_one_line, check_type, clip, one_line
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.requirements import (
     Requirement,
@@ -72,6 +72,7 @@ def _keywords(values: Iterable[Any]) -> tuple[str, ...]:
         check_type(f"keywords[{index}]", value, str)
         if not value.strip():
             raise InvalidInput(f"keywords[{index}] must be a non-empty name, got {clip(value)}")
+        check_one_line(f"keywords[{index}]", value)
     return result
 
 
@@ -89,7 +90,7 @@ class EntryCheck(Record):
             to another Entry, which the caller follows).
     """
 
-    text: str = attrs.field(validator=attrs.validators.instance_of(str))
+    text: str = attrs.field(validator=one_line())
     requires: tuple[Requirement, ...] = attrs.field(default=(), converter=_requirements)
     gain: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
     lose: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
@@ -116,7 +117,7 @@ class EntryOption(Record):
         continue_journey: Choosing it ends the Entry ("You may continue your journey").
     """
 
-    text: str = attrs.field(validator=attrs.validators.instance_of(str))
+    text: str = attrs.field(validator=one_line())
     limitation: tuple[Requirement, ...] = attrs.field(default=(), converter=_requirements)
     gain: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
     lose: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
@@ -188,7 +189,7 @@ class Entry(Record):
         options: The options, each with its Entry Limitation.
     """
 
-    name: str = attrs.field(validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(validator=one_line())
     checks: tuple[EntryCheck, ...] = attrs.field(default=(), converter=_checks)
     options: tuple[EntryOption, ...] = attrs.field(default=(), converter=_options)
 

@@ -33,7 +33,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, clip, int_field
+from tabletop_core._validate import check_int, check_type, clip, int_field, one_line
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.rng import RngLike, dice_source
 
@@ -156,11 +156,11 @@ class Region(Record):
         mutation: The Mutation applied to Creatures drawn there (free text).
     """
 
-    name: str = attrs.field(validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(validator=one_line())
     areas: tuple[str, ...] = attrs.field(converter=_as_tuple, default=())
-    terrain: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
-    hazard: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
-    mutation: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
+    terrain: str = attrs.field(default="", validator=one_line())
+    hazard: str = attrs.field(default="", validator=one_line())
+    mutation: str = attrs.field(default="", validator=one_line())
 
     def __attrs_post_init__(self) -> None:
         if not self.name:
@@ -187,13 +187,9 @@ class Tile(Record):
     """
 
     hex: Hex = attrs.field(validator=attrs.validators.instance_of(Hex))
-    region: str | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(str))
-    )
-    area: str | None = attrs.field(default=None, validator=attrs.validators.optional(attrs.validators.instance_of(str)))
-    special: str | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(str))
-    )
+    region: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_line()))
+    area: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_line()))
+    special: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_line()))
     ruin: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
 
     def __attrs_post_init__(self) -> None:

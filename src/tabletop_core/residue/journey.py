@@ -54,7 +54,7 @@ import attrs
 import numpy as np
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, clip, int_field
+from tabletop_core._validate import check_int, check_type, clip, int_field, one_line
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue._evolve import replace
 from tabletop_core.residue.actions import CommitResult, commit_action
@@ -263,7 +263,7 @@ class AreaEntry(Record):
     Anomaly) and of an NPC's Entry, with *area* holding the Token's name.
     """
 
-    area: str = attrs.field(validator=attrs.validators.instance_of(str))
+    area: str = attrs.field(validator=one_line())
     creature: str | None = None
     surprised: bool = False
     surprise_attack: bool = False
@@ -320,7 +320,7 @@ class RegionRules(Record):
         hazard_hp: HP lost directly on each Hex entered while Exposed (the Hazard).
     """
 
-    region: str = attrs.field(validator=attrs.validators.instance_of(str))
+    region: str = attrs.field(validator=one_line())
     mutation: Mutation | None = None
     hazard_hp: int = int_field(low=0, high=1000, default=1)
 
