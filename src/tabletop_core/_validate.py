@@ -29,6 +29,7 @@ __all__ = [
     "int_in",
     "of_type",
     "one_line",
+    "one_line_text",
     "unsafe_character",
 ]
 
@@ -85,12 +86,20 @@ _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]
 def unsafe_character(text: str) -> int | None:
     r"""The index of the first character of *text* not allowed in one-line output, or ``None``.
 
-    Refused: every C0 and C1 control character (tab, line feed, ``\\v``, ``\\f``,
-    ``\\x1e``, ``\\x85``, NUL ...), DEL, U+2028 and U+2029 (line and paragraph
+    Refused: every C0 and C1 control character (tab, line feed, ``\v``, ``\f``,
+    ``\x1e``, ``\x85``, NUL ...), DEL, U+2028 and U+2029 (line and paragraph
     separators), and the bidirectional controls U+202A..U+202E and U+2066..U+2069.
     """
     found = _UNSAFE.search(text)
     return None if found is None else found.start()
+
+
+def one_line_text(text: str) -> str:
+    r"""*text* with every character :func:`unsafe_character` refuses written as an escape (``\u2028``).
+
+    For quoting caller text in a message without refusing it.
+    """
+    return _UNSAFE.sub(lambda found: ascii(found.group())[1:-1], text)
 
 
 def check_one_line(name: str, value: object) -> str:

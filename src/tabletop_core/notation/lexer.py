@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from tabletop_core._validate import clip
+from tabletop_core._validate import clip, one_line_text
 from tabletop_core.notation.errors import NotationError
 
 __all__ = ["Token", "shown", "tokenize"]
@@ -58,7 +58,8 @@ def shown(text: str) -> str:
     """The expression as quoted in error messages (long input shortened)."""
     if not text.strip():
         return f"empty expression {clip(text)}"
-    return text if len(text) <= _SHOWN_LENGTH else text[: _SHOWN_LENGTH - 3] + "..."
+    short = text if len(text) <= _SHOWN_LENGTH else text[: _SHOWN_LENGTH - 3] + "..."
+    return one_line_text(short)  # an error message is one line too
 
 
 def _error(text: str, message: str, column: int) -> NotationError:
