@@ -118,6 +118,7 @@ def _odds_in_worker(expr: str) -> Distribution[int]:
     return notation.distribution(expr)
 
 
+@pytest.mark.filterwarnings("ignore:.*multi-threaded.*fork:DeprecationWarning")
 def test_distributions_cross_process_boundaries() -> None:
     with ProcessPoolExecutor(max_workers=1) as pool:
         result = pool.submit(_odds_in_worker, "4d6kh3").result()
