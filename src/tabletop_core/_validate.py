@@ -116,7 +116,7 @@ def check_one_line(name: str, value: object) -> str:
     return text
 
 
-def clip(value: object) -> str:
+def clip(value: object, limit: int = CLIP_LENGTH) -> str:
     """A short, one-line ``repr()`` of *value* for an error message.
 
     Messages quote what the caller gave, and a caller may give anything: a
@@ -126,7 +126,7 @@ def clip(value: object) -> str:
 
     Long strings and containers are cut (``...``), huge ints are described by
     their number of digits, line breaks are escaped, and the result is at most
-    :data:`CLIP_LENGTH` characters.
+    *limit* (:data:`CLIP_LENGTH`) characters.
 
     Examples:
         >>> clip("x" * 1000)[:12], len(clip("x" * 1000)) <= CLIP_LENGTH
@@ -142,8 +142,8 @@ def clip(value: object) -> str:
         text = f"<{type(value).__name__} object>"
     if not text.isprintable():  # a custom repr with a newline, a bidi override, ...
         text = "".join(char if char.isprintable() else ascii(char)[1:-1] for char in text)
-    if len(text) > CLIP_LENGTH:
-        text = text[: CLIP_LENGTH - 3] + "..."
+    if len(text) > limit:
+        text = text[: max(limit - 3, 0)] + "..."
     return text
 
 
@@ -197,31 +197,31 @@ def check_type(name: str, value: object, kind: type[T]) -> T:
 def one_line() -> Callable[[Any, Any, Any], None]:
     """An attrs validator: the attribute is a ``str`` fit for one chat line (see :func:`check_one_line`)."""
 
-    def validate(_instance: Any, attribute: Any, value: Any) -> None:
+    def validate(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
         check_one_line(attribute.name, value)
 
     return validate
 
 
-def int_in(low: int | None = None, high: int | None = None) -> Callable[[Any, Any, Any], None]:
+def int_in(low: int | None = None, high: int | None = None) -> Callable[[Any, Any, Any], None]:  # Any: a validator
     """An attrs validator: the attribute is an int in ``low..high`` (inclusive)."""
 
-    def validate(_instance: Any, attribute: Any, value: Any) -> None:
+    def validate(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
         check_int(attribute.name, value, low=low, high=high)
 
     return validate
 
 
-def of_type(kind: type[Any]) -> Callable[[Any, Any, Any], None]:
+def of_type(kind: type[Any]) -> Callable[[Any, Any, Any], None]:  # Any: a validator for any class
     """An attrs validator: the attribute is an instance of *kind* (else ``TypeError``)."""
 
-    def validate(_instance: Any, attribute: Any, value: Any) -> None:
+    def validate(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
         check_type(attribute.name, value, kind)
 
     return validate
 
 
-def int_field(low: int | None = None, high: int | None = None, **kwargs: Any) -> Any:
+def int_field(low: int | None = None, high: int | None = None, **kwargs: Any) -> Any:  # Any: attrs.field's own types
     """An attrs field holding a Python ``int`` in ``low..high`` (inclusive).
 
     Numpy integers are converted to ``int``; bools, floats and strings are a
@@ -230,7 +230,7 @@ def int_field(low: int | None = None, high: int | None = None, **kwargs: Any) ->
     arguments (``default=...``) go to :func:`attrs.field`.
     """
 
-    def convert(value: Any, field: Any) -> int:
+    def convert(value: Any, field: Any) -> int:  # Any: attrs callback
         return check_int(field.name.lstrip("_"), value, low=low, high=high)
 
     return attrs.field(converter=attrs.Converter(convert, takes_field=True), **kwargs)
