@@ -21,7 +21,7 @@ from typing import Any, TypeAlias, Union
 
 import attrs
 
-from tabletop_core._validate import check_int, check_type, clip, int_field, of_type, unsafe_character
+from tabletop_core._validate import as_int, check_int, check_type, clip, int_field, of_type, unsafe_character
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import MAX_NESTING
 
@@ -80,7 +80,12 @@ class Comparison:
     value: int = int_field(low=-MAX_NUMBER, high=MAX_NUMBER)
 
     def count_in(self, low: int, high: int) -> int:
-        """How many whole numbers in ``low..high`` meet this comparison (without listing them)."""
+        """How many whole numbers in ``low..high`` meet this comparison (without listing them).
+
+        Raises:
+            TypeError: *low* or *high* is not an int.
+        """
+        low, high = as_int("low", low), as_int("high", high)
         op, value = self.op, self.value
         if op == ">=":
             first, last = max(low, value), high
