@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 import cattrs
 
-from tabletop_core._validate import as_int
+from tabletop_core._validate import as_int, clip
 from tabletop_core.errors import InvalidInput, TabletopError
 
 __all__ = ["Record", "converter"]
@@ -38,12 +38,12 @@ def _is_enum(cls: Any) -> bool:
 
 def _structure_enum(value: Any, cls: type[enum.Enum]) -> enum.Enum:
     if not isinstance(value, str):
-        raise TypeError(f"{cls.__name__} must be given by name, got {value!r}")
+        raise TypeError(f"{cls.__name__} must be given by name, got {clip(value)}")
     try:
         return cls[value.upper()]
     except KeyError:
         names = ", ".join(member.name for member in cls)
-        raise InvalidInput(f"{cls.__name__} must be one of {names}, got {value!r}") from None
+        raise InvalidInput(f"{cls.__name__} must be one of {names}, got {clip(value)}") from None
 
 
 converter.register_unstructure_hook_func(_is_enum, lambda member: member.name)
@@ -63,7 +63,7 @@ def _strict(kind: type[Any]) -> Any:
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
             return float(value)
         if type(value) is not kind:
-            raise TypeError(f"expected {kind.__name__}, got {type(value).__name__} {value!r}")
+            raise TypeError(f"expected {kind.__name__}, got {type(value).__name__} {clip(value)}")
         return value
 
     return structure
@@ -101,7 +101,7 @@ class Record:
         except TabletopError:
             raise
         except Exception as error:  # cattrs groups every failure; report it as one.
-            raise InvalidInput(f"cannot build {cls.__name__} from {dict(data)!r}: {_reason(error)}") from error
+            raise InvalidInput(f"cannot build {cls.__name__} from {clip(dict(data))}: {_reason(error)}") from error
 
     def to_json(self) -> str:
         """Return :meth:`to_dict` as a JSON string."""

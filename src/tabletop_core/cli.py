@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import attrs
 
 from tabletop_core import __version__
+from tabletop_core._validate import clip
 from tabletop_core.dice import Die
 from tabletop_core.errors import InvalidInput, TabletopError
 from tabletop_core.odds import Distribution
@@ -154,7 +155,7 @@ def dice_values(text: str) -> list[int]:
     """
     parts = [part for part in text.replace(" ", "").split(",") if part]
     if not all(_INTEGER.fullmatch(part) and len(part.lstrip("+-")) <= MAX_INT_DIGITS for part in parts):
-        raise InvalidInput(f"--dice must be comma-separated whole numbers, got {text!r}")
+        raise InvalidInput(f"--dice must be comma-separated whole numbers, got {clip(text)}")
     return [int(part) for part in parts]
 
 
@@ -189,9 +190,9 @@ def _parse_die(text: str) -> Die:
     if body == "%":
         body = "100"
     if not (body.isascii() and body.isdigit()):  # isdigit alone accepts "²", which int() refuses
-        raise TabletopError(f"expected a die such as d20, got {text!r}")
+        raise TabletopError(f"expected a die such as d20, got {clip(text)}")
     if len(body) > len(str(MAX_TABLE_SIDES)) or int(body) > MAX_TABLE_SIDES:
-        raise TabletopError(f"a die for the command line has at most {MAX_TABLE_SIDES} sides, got {text!r}")
+        raise TabletopError(f"a die for the command line has at most {MAX_TABLE_SIDES} sides, got {clip(text)}")
     return Die(int(body))
 
 

@@ -20,7 +20,7 @@ import enum
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, int_field, of_type
+from tabletop_core._validate import check_int, check_type, clip, int_field, of_type
 from tabletop_core.errors import InvalidInput
 from tabletop_core.rng import RngLike, dice_source
 
@@ -65,7 +65,7 @@ class Odds(enum.Enum):
             return cls[key]
         except KeyError:
             names = ", ".join(str(odds) for odds in cls)
-            raise InvalidInput(f"odds must be one of {names}, got {text!r}") from None
+            raise InvalidInput(f"odds must be one of {names}, got {clip(text)}") from None
 
 
 _THRESHOLDS = {
@@ -132,8 +132,8 @@ class OracleAnswer(Record):
         expected = (self.roll <= self.odds.threshold, is_oracle_match(self.roll))
         if (self.answer, self.is_match) != expected:
             raise InvalidInput(
-                f"oracle answer does not follow the rules: expected (answer, is_match) = {expected!r}, "
-                f"got {(self.answer, self.is_match)!r}"
+                f"oracle answer does not follow the rules: expected (answer, is_match) = {clip(expected)}, "
+                f"got {clip((self.answer, self.is_match))}"
             )
 
     def _line(self, answer: str) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 
-from tabletop_core._validate import as_int
+from tabletop_core._validate import as_int, clip
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["Outcome", "Stakes", "classify"]
@@ -76,12 +76,12 @@ class Stakes(enum.Enum):
         if isinstance(value, Stakes):
             return value
         if not isinstance(value, str):
-            raise TypeError(f"stakes must be a Stakes or its name, got {type(value).__name__} {value!r}")
+            raise TypeError(f"stakes must be a Stakes or its name, got {type(value).__name__} {clip(value)}")
         key = value.strip().upper().removesuffix("STAKES").strip()
         try:
             return cls[key]
         except KeyError:
-            raise InvalidInput(f"stakes must be one of low, mid, high, got {value!r}") from None
+            raise InvalidInput(f"stakes must be one of low, mid, high, got {clip(value)}") from None
 
     def __str__(self) -> str:
         return self.label

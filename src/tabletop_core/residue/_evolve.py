@@ -15,6 +15,8 @@ from typing import Any, TypeVar
 
 import attrs
 
+from tabletop_core._validate import clip
+
 __all__ = ["replace"]
 
 _T = TypeVar("_T", bound=attrs.AttrsInstance)
@@ -37,6 +39,6 @@ def replace(instance: _T, **changes: Any) -> _T:
         setter(new, name, getattr(instance, name))
     for name, value in changes.items():
         if name not in names:
-            raise TypeError(f"{cls.__name__} has no field {name!r}")
+            raise TypeError(f"{cls.__name__} has no field {clip(name)}")
         setter(new, name, value)
     return new

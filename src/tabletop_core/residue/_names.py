@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from typing import TypeVar
 
-from tabletop_core._validate import check_type
+from tabletop_core._validate import check_type, clip
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["parse_by_name"]
@@ -27,4 +27,4 @@ def parse_by_name(cls: type[E], value: E | str, *, name: str) -> E:
         return cls[text.strip().upper()]
     except KeyError:
         names = ", ".join(str(member.value) for member in cls)
-        raise InvalidInput(f"{name} must be one of {names}, got {value!r}") from None
+        raise InvalidInput(f"{name} must be one of {names}, got {clip(value)}") from None

@@ -24,7 +24,7 @@ import enum
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, int_field
+from tabletop_core._validate import check_int, int_field, one_line
 
 __all__ = ["STRAIN_DEFEAT_MULTIPLE", "Defeat", "DefeatCause", "check_defeat"]
 
@@ -55,7 +55,7 @@ class Defeat(Record):
     """
 
     cause: DefeatCause = attrs.field(validator=attrs.validators.instance_of(DefeatCause))
-    detail: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
+    detail: str = attrs.field(default="", validator=one_line())
     day: int = int_field(low=0, default=0)
 
     def __str__(self) -> str:

@@ -35,7 +35,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type
+from tabletop_core._validate import check_int, check_type, one_line
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.inventory import Inventory, InventoryKind, InventoryUse
@@ -117,7 +117,7 @@ class Item(Record):
             (see ``Wanderer.working_items``).
     """
 
-    name: str = attrs.field(validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(validator=one_line())
     type: ItemType = attrs.field(default=ItemType.ITEM, validator=attrs.validators.instance_of(ItemType))
     corrupted: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
     requires_battery: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
@@ -303,7 +303,7 @@ class Vendor(Record):
         prices: The listed cost of each good (``()``: 1 each); the caller's data.
     """
 
-    name: str = attrs.field(validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(validator=one_line())
     tradeable: tuple[InventoryKind, ...] = attrs.field(converter=_kinds, default=tuple(InventoryKind))
     goods: tuple[Item, ...] = attrs.field(converter=_goods, default=())
     wait_for_rest: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))

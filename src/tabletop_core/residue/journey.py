@@ -54,7 +54,7 @@ import attrs
 import numpy as np
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, int_field
+from tabletop_core._validate import check_int, check_type, clip, int_field, one_line
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue._evolve import replace
 from tabletop_core.residue.actions import CommitResult, commit_action
@@ -263,7 +263,7 @@ class AreaEntry(Record):
     Anomaly) and of an NPC's Entry, with *area* holding the Token's name.
     """
 
-    area: str = attrs.field(validator=attrs.validators.instance_of(str))
+    area: str = attrs.field(validator=one_line())
     creature: str | None = None
     surprised: bool = False
     surprise_attack: bool = False
@@ -320,7 +320,7 @@ class RegionRules(Record):
         hazard_hp: HP lost directly on each Hex entered while Exposed (the Hazard).
     """
 
-    region: str = attrs.field(validator=attrs.validators.instance_of(str))
+    region: str = attrs.field(validator=one_line())
     mutation: Mutation | None = None
     hazard_hp: int = int_field(low=0, high=1000, default=1)
 
@@ -373,19 +373,23 @@ class JourneySetup(Record):
             raise InvalidInput("regions must hold at least one Region, got none")
         names = [r.name for r in self.regions]
         if self.start_region not in names:
-            raise InvalidInput(f"start_region must be one of {names}, got {self.start_region!r}")
+            raise InvalidInput(f"start_region must be one of {names}, got {clip(self.start_region)}")
         beasts = {c.name for c in self.bestiary}
         for entry in (*self.entries, *self.anomalies, *self.npcs):
             if entry.creature is not None and entry.creature not in beasts:
-                raise InvalidInput(f"Entry {entry.area!r} names {entry.creature!r}, which is not in the bestiary")
+                raise InvalidInput(
+                    f"Entry {clip(entry.area)} names {clip(entry.creature)}, which is not in the bestiary"
+                )
         for effect in self.item_effects:
             if effect.creature is not None or effect.card is not None:
-                raise InvalidInput(f"item_effects {effect.area!r}: an Item's effect gives HP, Inventory or a Condition")
+                raise InvalidInput(
+                    f"item_effects {clip(effect.area)}: an Item's effect gives HP, Inventory or a Condition"
+                )
         for token in self.tokens:
             if token.kind is TokenKind.VENDOR and token.name not in {v.name for v in self.vendors}:
-                raise InvalidInput(f"Vendor token {token.name!r} is not in vendors")
+                raise InvalidInput(f"Vendor token {clip(token.name)} is not in vendors")
             if token.kind in _FIGHTERS and token.name not in beasts:
-                raise InvalidInput(f"{token.kind} token {token.name!r} is not in the bestiary")
+                raise InvalidInput(f"{token.kind} token {clip(token.name)} is not in the bestiary")
 
     def creature(self, name: str, region: str | None) -> Creature:
         """The named Creature as first drawn in *region* (its Region Mutation applied)."""
@@ -393,7 +397,7 @@ class JourneySetup(Record):
             if beast.name == name:
                 rules = self.rules(region)
                 return beast.mutated(rules.mutation) if rules and rules.mutation else beast
-        raise InvalidInput(f"creature must be in the bestiary, got {name!r}")
+        raise InvalidInput(f"creature must be in the bestiary, got {clip(name)}")
 
     def entry(self, area: str, *, kind: TokenKind | None = None) -> AreaEntry | None:
         """The Area Entry for *area* (or, with *kind* ANOMALY or NPC, that Token's entry), if given."""
@@ -628,7 +632,7 @@ class Journey(Record):
         for vendor in self.vendors:
             if vendor.name == name:
                 return vendor
-        raise InvalidInput(f"vendor must be one of {[v.name for v in self.vendors]}, got {name!r}")
+        raise InvalidInput(f"vendor must be one of {[v.name for v in self.vendors]}, got {clip(name)}")
 
     def _trade_choices(self) -> tuple[Choice, ...]:
         assert self.trading is not None
@@ -1837,7 +1841,7 @@ class JourneySimulation(Record):
         """
         check_type("other", other, JourneySimulation)
         if other.policy != self.policy:
-            raise InvalidInput(f"cannot add simulations of policies {self.policy!r} and {other.policy!r}")
+            raise InvalidInput(f"cannot add simulations of policies {clip(self.policy)} and {clip(other.policy)}")
         days = Counter(self.days) + Counter(other.days)
         return JourneySimulation(
             runs=self.runs + other.runs,
@@ -1874,7 +1878,7 @@ def _root_seed(rng: RngLike) -> np.random.SeedSequence | None:
     if rng is None:
         return np.random.SeedSequence()
     if isinstance(rng, (bool, float)):
-        raise TypeError(f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource, got {rng!r}")
+        raise TypeError(f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource, got {clip(rng)}")
     try:
         return np.random.SeedSequence(rng)
     except (TypeError, ValueError) as error:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_type
+from tabletop_core._validate import check_one_line, check_type, clip
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue._names import parse_by_name
 from tabletop_core.residue.conditions import Condition
@@ -53,7 +53,8 @@ def _kind(value: Any) -> RequirementKind:
 def _name(_instance: Any, attribute: Any, value: Any) -> None:
     check_type(attribute.name, value, str)
     if not value.strip():
-        raise InvalidInput(f"{attribute.name} must be a non-empty name, got {value!r}")
+        raise InvalidInput(f"{attribute.name} must be a non-empty name, got {clip(value)}")
+    check_one_line(attribute.name, value)
 
 
 @attrs.frozen

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type
+from tabletop_core._validate import check_int, check_type, clip, one_line
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.hexmap import Hex, HexMap
 
@@ -114,7 +114,7 @@ class Token(Record):
 
     kind: TokenKind = attrs.field(validator=attrs.validators.instance_of(TokenKind))
     at: Hex = attrs.field(validator=attrs.validators.instance_of(Hex))
-    name: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(default="", validator=one_line())
     active: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
     movement: Movement | None = attrs.field(
         default=None, validator=attrs.validators.optional(attrs.validators.instance_of(Movement))
@@ -261,7 +261,7 @@ def move_tokens(hexmap: HexMap, tokens: Sequence[Token], wanderer: Hex, *, start
         check_type(f"tokens[{index}]", token, Token)
     start = check_int("start", start, low=0)
     if start > len(current):
-        raise InvalidInput(f"start must be an int from 0 to {len(current)}, got {start}")
+        raise InvalidInput(f"start must be an int from 0 to {len(current)}, got {clip(start)}")
     moves: list[TokenMove] = []
     for index in range(start, len(current)):
         token = current[index]
