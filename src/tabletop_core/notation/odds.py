@@ -31,8 +31,9 @@ from math import comb, gcd
 import attrs
 
 from tabletop_core.notation.ast import Dice, Expression, Negate, Node, Number, dice_terms
+from tabletop_core.notation.dialect_d20 import D20Expression, distribution_d20
 from tabletop_core.notation.errors import NotationError
-from tabletop_core.notation.limits import Limits
+from tabletop_core.notation.limits import Limits, check_dialect
 from tabletop_core.notation.parser import as_expression
 from tabletop_core.odds import MAX_OUTCOMES, Distribution
 
@@ -41,7 +42,9 @@ __all__ = ["ODDS_CACHE_BYTES", "distribution", "explodes_anywhere"]
 _Weights = dict[int, int]
 
 
-def distribution(expr: str | Expression, *, limits: Limits | None = None) -> Distribution[int]:
+def distribution(
+    expr: str | Expression | D20Expression, *, limits: Limits | None = None, dialect: str = "default"
+) -> Distribution[int]:
     """The exact distribution of an expression's total.
 
     Exploding dice explode at most ``limits.explode_depth`` times per die (20 by
@@ -52,6 +55,8 @@ def distribution(expr: str | Expression, *, limits: Limits | None = None) -> Dis
     Args:
         expr: Notation such as ``"2d6+3"``, or a parsed expression.
         limits: Safety limits; the defaults when omitted.
+        dialect: ``"default"`` or ``"d20"`` (the d20 package's grammar; its rerolls and
+            explosions also stop after ``limits.explode_depth`` rounds in exact odds).
 
     Returns:
         A :class:`~tabletop_core.odds.Distribution` of ints with exact probabilities.
@@ -68,6 +73,10 @@ def distribution(expr: str | Expression, *, limits: Limits | None = None) -> Dis
         >>> distribution("1d20+5").at_least(20)
         Fraction(3, 10)
     """
+    if dialect != "default" or isinstance(expr, D20Expression):
+        if check_dialect(dialect) == "default" or isinstance(expr, Expression):
+            raise TypeError("a D20Expression needs dialect='d20', and an Expression the default dialect")
+        return distribution_d20(expr, limits)
     # Bots ask for the same few expressions all day: look the text up before parsing it.
     text_key = (expr, limits) if type(expr) is str and (limits is None or type(limits) is Limits) else None
     if text_key is not None:

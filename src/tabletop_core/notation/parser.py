@@ -22,6 +22,7 @@ are read in a loop into one flat node, so no input can exhaust the stack.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, overload
 
 from tabletop_core._validate import check_type, clip, unsafe_character
 from tabletop_core.notation import lexer
@@ -41,7 +42,10 @@ from tabletop_core.notation.ast import (
 )
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.lexer import Token
-from tabletop_core.notation.limits import DEFAULT_LIMITS, Limits
+from tabletop_core.notation.limits import DEFAULT_LIMITS, Limits, check_dialect
+
+if TYPE_CHECKING:
+    from tabletop_core.notation.dialect_d20 import D20Expression
 
 __all__ = ["PARSE_CACHE_BYTES", "as_expression", "parse"]
 
@@ -59,7 +63,15 @@ PARSE_BYTES_PER_ENTRY = 1024
 _PARSED: SizedCache[tuple[str, Limits], Expression] = SizedCache(PARSE_CACHE_BYTES)
 
 
-def parse(expr: str, *, limits: Limits | None = None) -> Expression:
+@overload
+def parse(expr: str, *, limits: Limits | None = None) -> Expression: ...
+
+
+@overload
+def parse(expr: str, *, limits: Limits | None = None, dialect: str) -> Expression | D20Expression: ...
+
+
+def parse(expr: str, *, limits: Limits | None = None, dialect: str = "default") -> Expression | D20Expression:
     """Parse dice notation into a frozen :class:`~tabletop_core.notation.ast.Expression`.
 
     Results are cached (in a cache bounded by memory, :data:`PARSE_CACHE_BYTES`):
@@ -68,9 +80,12 @@ def parse(expr: str, *, limits: Limits | None = None) -> Expression:
     Args:
         expr: Notation such as ``"4d6kh3"`` or ``"1d20+5 [attack]"``.
         limits: Safety limits; :data:`~tabletop_core.notation.limits.DEFAULT_LIMITS` when omitted.
+        dialect: ``"default"`` (this grammar) or ``"d20"`` (the d20 package's grammar, giving a
+            :class:`~tabletop_core.notation.dialect_d20.D20Expression`).
 
     Returns:
-        The expression; ``str()`` of it is canonical notation and parses back to an equal one.
+        The expression; ``str()`` of it is canonical notation and parses back to an equal one
+        (in the same dialect).
 
     Raises:
         NotationError: a syntax error (naming the column and what was expected there)
@@ -80,12 +95,18 @@ def parse(expr: str, *, limits: Limits | None = None) -> Expression:
     Examples:
         >>> str(parse("d20 + 5 [Attack]"))
         '1d20+5 [Attack]'
+        >>> str(parse("d20+5 to hit", dialect="d20"))
+        '1d20 + 5 to hit'
         >>> parse("1d20+ [atk]")
         Traceback (most recent call last):
         ...
         tabletop_core.notation.errors.NotationError: 1d20+ [atk]: expected a number or a die at column 6
     """
     check_type("expr", expr, str)
+    if dialect != "default" and check_dialect(dialect) == "d20":
+        from tabletop_core.notation.dialect_d20 import parse_d20
+
+        return parse_d20(expr, limits=_limits(limits))
     return _parse_cached(expr, _limits(limits))
 
 
