@@ -210,6 +210,13 @@ class Distribution(Generic[T]):
             raise _too_many("the dice have", combinations, MAX_COMBINATIONS, "MAX_COMBINATIONS")
         axes = [_faces(die, position) for position, die in enumerate(dice)]
         weights: dict[T, Weight] = {}
+        if all(weight == 1 for axis in axes for _face, weight in axis):
+            # Plain dice (every face weighs 1): count outcomes, without the weight products.
+            counts: dict[T, int] = {}
+            for faces in itertools.product(*([face for face, _w in axis] for axis in axes)):
+                outcome = func(*faces)
+                counts[outcome] = counts.get(outcome, 0) + 1
+            return cls(counts)
         for combination in itertools.product(*axes):
             weight: Weight = 1
             for _face, face_weight in combination:

@@ -11,7 +11,11 @@ import pytest
 import tabletop_core as tc
 from tabletop_core import notation
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the platform has no os.fork")
+pytestmark = [
+    pytest.mark.skipif(not hasattr(os, "fork"), reason="the platform has no os.fork"),
+    # Python 3.12+ warns when a process with threads forks; these tests fork on purpose.
+    pytest.mark.filterwarnings("ignore:.*multi-threaded.*fork:DeprecationWarning"),
+]
 
 DRAWS = 64  # d1000 faces compared: 64 equal by chance has probability 1000**-64
 

@@ -355,7 +355,7 @@ class Sum:
     _nesting: int = attrs.field(init=False, default=0, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        _check_nesting(self, _chain_nesting(self.operands))
+        _check_nesting(self, _chain_nesting(self.operands, (Sum,)))
 
     def __str__(self) -> str:
         return _text(self)
@@ -375,15 +375,15 @@ class Product:
     _nesting: int = attrs.field(init=False, default=0, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        _check_nesting(self, _chain_nesting(self.operands))
+        _check_nesting(self, _chain_nesting(self.operands, (Sum, Product)))
 
     def __str__(self) -> str:
         return _text(self)
 
 
-def _chain_nesting(operands: tuple[Node, ...]) -> int:
-    # A Sum or Product inside a Sum or Product prints in parentheses: one level each.
-    return max(nesting(operand) + isinstance(operand, (Sum, Product)) for operand in operands)
+def _chain_nesting(operands: tuple[Node, ...], printed_in_parentheses: tuple[type[Any], ...]) -> int:
+    # An operand that prints in parentheses (a Sum in a Sum; a Sum or Product in a Product) is one level deeper.
+    return max(nesting(operand) + isinstance(operand, printed_in_parentheses) for operand in operands)
 
 
 def _text(root: Node) -> str:

@@ -39,6 +39,7 @@ from tabletop_core.notation.ast import (
     Reroll,
     Select,
     Sum,
+    nesting,
 )
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.lexer import Token
@@ -332,11 +333,11 @@ def _check_tree(expression: Expression, limits: Limits) -> None:
     # A tree built by hand obeys the limits text does: its notation must fit in
     # max_length characters (counted from the nodes, without building the text).
     length = len(expression.label) + 3 if expression.label is not None else 0
-    stack: list[tuple[Node, int]] = [(expression.body, 0)]
+    if nesting(expression.body) > limits.max_depth:  # every node knows its nesting: no walk needed
+        raise NotationError(f"the expression: nesting is deeper than {limits.max_depth} levels")
+    stack: list[Node] = [expression.body]
     while stack:
-        node, depth = stack.pop()
-        if depth > limits.max_depth:
-            raise NotationError(f"the expression: nesting is deeper than {limits.max_depth} levels")
+        node = stack.pop()
         length += _length_of(node)
         if length > limits.max_length:
             raise NotationError(f"the expression: an expression may have at most {limits.max_length} characters")
@@ -345,10 +346,9 @@ def _check_tree(expression: Expression, limits: Limits) -> None:
             if node.sides > limits.max_sides:
                 raise NotationError(f"{node}: a die may have at most {limits.max_sides} sides, got {node.sides}")
         elif isinstance(node, Negate):
-            stack.append((node.operand, depth + 1))
+            stack.append(node.operand)
         elif isinstance(node, (Sum, Product)):
-            # A nested Sum/Product prints with parentheses: one level each.
-            stack.extend((operand, depth + isinstance(operand, (Sum, Product))) for operand in node.operands)
+            stack.extend(node.operands)
     if dice > limits.max_dice:
         raise NotationError(f"an expression may roll at most {limits.max_dice} dice, got {dice}")
 
@@ -365,8 +365,9 @@ def _length_of(node: Node) -> int:
         )
         return _digits(node.count) + _digits(node.sides) + 1 + extra + (node.explode is not None)
     if isinstance(node, Negate):
-        return 1
-    return len(node.operators) + 2  # the operators, and parentheses when nested
+        return 1 + 2 * isinstance(node.operand, (Sum, Product))
+    # The operators, and the parentheses of operands that print in them.
+    return len(node.operators) + 2 * sum(isinstance(operand, (Sum, Product)) for operand in node.operands)
 
 
 def _digits(number: int) -> int:
