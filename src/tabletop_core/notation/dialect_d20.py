@@ -408,6 +408,7 @@ class _Parser:
     def operators(self, allowed: tuple[str, ...]) -> tuple[D20Op, ...]:
         ops: list[D20Op] = []
         while (op := self.starts(allowed)) is not None:
+            at = self.i + 1
             self.i += len(op)
             kind = self.starts(_SELECTOR_KINDS)
             if kind is not None:
@@ -419,8 +420,8 @@ class _Parser:
             if op in ("mi", "ma") and kind is not None:
                 raise NotationError(
                     f"{lexer.shown(self.text)}: {op}{selector} is not a valid selector for "
-                    f"{'minimums' if op == 'mi' else 'maximums'} at column {self.i}",
-                    column=self.i,
+                    f"{'minimums' if op == 'mi' else 'maximums'} at column {at}",
+                    column=at,
                 )
             if ops and ops[-1].op == op and op not in ("mi", "ma"):
                 ops[-1] = D20Op(op, (*ops[-1].selectors, selector))  # k1k2: one keep, two selectors

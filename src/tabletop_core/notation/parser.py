@@ -191,6 +191,10 @@ class _Parser:
                 )
         elif token.kind == lexer.CLOSE:
             raise self.error("unmatched ')'", token.start)
+        elif token.kind == lexer.ADVANTAGE:
+            raise self.error(
+                f"'{token.text}' goes right after the d20 it applies to (d20 {token.text} + 5)", token.start
+            )
         elif token.kind != lexer.END:
             raise self.expected("an operator or the end of the expression")
         return Expression(body, label)
@@ -251,23 +255,12 @@ class _Parser:
             raise self.error(
                 f"an expression may roll at most {self.limits.max_dice} dice, got {self.dice_written}", start.start
             )
-        fate = False
-        token = self.peek
-        if token.kind == lexer.PERCENT:
-            self.advance()
-            sides = 100
-        elif token.kind == lexer.FATE:
-            self.advance()
-            sides, fate = 3, True
-        else:
-            sides, token = self.integer("the number of sides, '%' or 'F' after 'd'")
-        if sides < 1:
-            raise self.error("a die needs at least 1 side, got 0", token.start)
-        if sides > self.limits.max_sides:
-            raise self.error(f"a die may have at most {self.limits.max_sides} sides, got {sides}", token.start)
+        sides, fate = self.sides()
         reroll: Reroll | None = None
         explode: Explode | None = None
         select: Select | None = None
+        if self.peek.kind == lexer.ADVANTAGE:
+            count, select = self.advantage(count, start)
         while self.peek.kind in (lexer.SELECT, lexer.REROLL, lexer.EXPLODE):
             token = self.advance()
             if token.kind == lexer.SELECT:
@@ -293,6 +286,34 @@ class _Parser:
             return Dice(count, sides, fate, reroll, explode, select, success)
         except NotationError as error:
             raise self.error(str(error), start.start) from None
+
+    def sides(self) -> tuple[int, bool]:
+        """The die after 'd': ``(sides, fate)``."""
+        token = self.peek
+        if token.kind == lexer.PERCENT:
+            self.advance()
+            return 100, False
+        if token.kind == lexer.FATE:
+            self.advance()
+            return 3, True
+        sides, token = self.integer("the number of sides, '%' or 'F' after 'd'")
+        if sides < 1:
+            raise self.error("a die needs at least 1 side, got 0", token.start)
+        if sides > self.limits.max_sides:
+            raise self.error(f"a die may have at most {self.limits.max_sides} sides, got {sides}", token.start)
+        return sides, False
+
+    def advantage(self, count: int, start: Token) -> tuple[int, Select]:
+        """``d20 adv`` is 2d20kh1, ``d20 dis`` 2d20kl1: one die rolled twice, one kept."""
+        token = self.advance()
+        if count != 1:
+            raise self.error(f"'{token.text}' applies to one die (d20 {token.text}), got {count}", token.start)
+        self.dice_written += 1
+        if self.dice_written > self.limits.max_dice:
+            raise self.error(
+                f"an expression may roll at most {self.limits.max_dice} dice, got {self.dice_written}", start.start
+            )
+        return 2, Select("kh" if token.text == "adv" else "kl", 1)
 
     def comparison(self, what: str) -> Comparison:
         if self.peek.kind != lexer.COMPARE:

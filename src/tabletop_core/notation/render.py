@@ -144,6 +144,9 @@ def render_markdown(result: RollResult) -> str:
 
 
 def _crit_text(result: RollResult) -> str:
+    # The default dialect's lines stay as they were (bots match them); its flag is in .crit and JSON.
+    if result.dialect == "default":
+        return ""
     if result.crit == "crit":
         return " (critical hit)"
     if result.crit == "fumble":

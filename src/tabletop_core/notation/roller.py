@@ -152,11 +152,16 @@ def _compile_plan(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
     dice_written = sum(dice.count for dice in dice_terms(expression.body))
     step = _compile(expression.body, text, limits)
     spare = limits.max_dice - dice_written
+    flags_crit = _flags_crit(expression.body)
 
     def run(source: DiceSource) -> RollResult:
         rolls: list[DiceRoll] = []
         total = step(source, rolls, [spare])
-        return RollResult(text, total, tuple(rolls), label)
+        crit = None
+        if flags_crit:
+            kept = rolls[0].value
+            crit = "crit" if kept == 20 else "fumble" if kept == 1 else None
+        return RollResult(text, total, tuple(rolls), label, crit)
 
     single = _single_die(expression.body)
     if single is None or single.sides > _MEMO_SIDES:
@@ -181,6 +186,15 @@ def _compile_plan(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
         return result
 
     return run_single, size + PLAN_BYTES_PER_FACE * sides
+
+
+def _flags_crit(node: Node) -> bool:
+    """Whether the first dice term is a d20 with one die kept (``1d20``, ``2d20kh1``): its 20 and 1 are flagged."""
+    first = next(dice_terms(node), None)
+    if first is None or first.sides != 20 or first.fate or first.success is not None or first.explode is not None:
+        return False
+    kept = first.count if first.select is None else first.select.kept(first.count)[1]
+    return kept == 1
 
 
 _MEMO_SIDES = 100  # share results of one-die expressions up to a d100: at most 100 results each
