@@ -120,6 +120,8 @@ def check_dialect(dialect: object) -> str:
         TypeError: *dialect* is not a string.
         NotationError: it names no dialect.
     """
+    if type(dialect) is str and dialect in DIALECTS:
+        return dialect
     from tabletop_core._validate import check_type, clip
     from tabletop_core.notation.errors import NotationError
 

@@ -216,9 +216,10 @@ class RollResult(Record):
 
     @dialect.validator
     def _check_dialect(self, _attribute: object, value: object) -> None:
-        from tabletop_core.notation.limits import check_dialect
+        if value != "default":
+            from tabletop_core.notation.limits import check_dialect
 
-        check_dialect(value)
+            check_dialect(value)
 
     @property
     def dice(self) -> tuple[RolledDie, ...]:

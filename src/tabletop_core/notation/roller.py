@@ -116,11 +116,11 @@ def roll(
 
 
 def _roll_dialect(expr: object, rng: RngLike, limits: Limits | None, dialect: str) -> RollResult:
-    if check_dialect(dialect) == "default" and not isinstance(expr, D20Expression):  # pragma: no cover
-        raise AssertionError("unreachable")
-    if isinstance(expr, Expression):
-        raise TypeError("a parsed default-dialect Expression cannot be rolled with dialect='d20'")
+    if check_dialect(dialect) == "default" or isinstance(expr, Expression):
+        raise TypeError("a D20Expression needs dialect='d20', and an Expression the default dialect")
     source = _default_source() if rng is None else dice_source(rng)
+    if type(source) is GeneratorDice:
+        return roll_d20(expr, source, limits)
     with source.atomic():
         return roll_d20(expr, source, limits)
 
