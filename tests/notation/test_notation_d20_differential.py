@@ -100,7 +100,7 @@ def test_same_totals_as_the_d20_package_on_the_same_dice(body: str, comment: str
     assert theirs == mine, text
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(d20_texts)
 def test_same_exact_odds_as_the_d20_package(text: str) -> None:
     reference = d20_distribution(text)

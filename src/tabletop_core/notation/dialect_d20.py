@@ -1113,7 +1113,39 @@ class _Odds:
             fast = self.by_default_engine(node)
             if fast is not None:
                 return fast
+        if isinstance(node, D20Set):
+            return self.members([self.node(item) for item in node.items], node.ops)
+        if isinstance(node, D20Paren):
+            inner = node.inner
+            while isinstance(inner, D20Annotated):
+                inner = inner.inner
+            # Keep/drop on parentheses acts on what the inside is made of.
+            if isinstance(inner, D20Dice):
+                return self.node(D20Dice(inner.count, inner.sides, inner.ops + node.ops))
+            if isinstance(inner, D20Set):
+                return self.node(D20Set(inner.items, inner.ops + node.ops))
+            if isinstance(inner, D20Paren):
+                return self.node(D20Paren(inner.inner, inner.ops + node.ops))
+            return self.members([self.node(inner)], node.ops)
         return self.enumerate(node)
+
+    def members(self, members: list[dict[Value, Fraction]], ops: tuple[D20Op, ...]) -> dict[Value, Fraction]:
+        """Keep/drop on independent members: every combination of their totals (budgeted)."""
+        size = 1
+        for member in members:
+            size *= len(member)
+            self.charge(size * (len(members) + 1))
+        out: dict[Value, Fraction] = {}
+        combos: list[tuple[tuple[Value, ...], Fraction]] = [((), Fraction(1))]
+        for member in members:
+            combos = [((*values, v), p * q) for values, p in combos for v, q in member.items()]
+        for values, p in combos:
+            target = _SetMember([_Const(v) for v in values])
+            for op in ops:
+                _operate(op, target, _Source(), self.text)
+            total = target.total()
+            out[total] = out.get(total, Fraction(0)) + p
+        return self.checked(out)
 
     def by_default_engine(self, node: D20Dice) -> dict[Value, Fraction] | None:
         """Odds of a dice term the default dialect computes the same way, or ``None``."""
