@@ -1116,18 +1116,21 @@ class _Odds:
         if isinstance(node, D20Set):
             return self.members([self.node(item) for item in node.items], node.ops)
         if isinstance(node, D20Paren):
-            inner = node.inner
-            while isinstance(inner, D20Annotated):
-                inner = inner.inner
-            # Keep/drop on parentheses acts on what the inside is made of.
-            if isinstance(inner, D20Dice):
-                return self.node(D20Dice(inner.count, inner.sides, inner.ops + node.ops))
-            if isinstance(inner, D20Set):
-                return self.node(D20Set(inner.items, inner.ops + node.ops))
-            if isinstance(inner, D20Paren):
-                return self.node(D20Paren(inner.inner, inner.ops + node.ops))
-            return self.members([self.node(inner)], node.ops)
+            return self.paren(node)
         return self.enumerate(node)
+
+    def paren(self, node: D20Paren) -> dict[Value, Fraction]:
+        """Keep/drop on parentheses acts on what the inside is made of."""
+        content = node.inner
+        while isinstance(content, D20Annotated):
+            content = content.inner
+        if isinstance(content, D20Dice):
+            return self.node(D20Dice(content.count, content.sides, content.ops + node.ops))
+        if isinstance(content, D20Set):
+            return self.node(D20Set(content.items, content.ops + node.ops))
+        if isinstance(content, D20Paren):
+            return self.node(D20Paren(content.inner, content.ops + node.ops))
+        return self.members([self.node(content)], node.ops)
 
     def members(self, members: list[dict[Value, Fraction]], ops: tuple[D20Op, ...]) -> dict[Value, Fraction]:
         """Keep/drop on independent members: every combination of their totals (budgeted)."""
