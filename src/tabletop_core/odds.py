@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from tabletop_core._record import enum_label, enum_value
 from tabletop_core._validate import check_int, clip
 from tabletop_core.dice import Die
 from tabletop_core.errors import InvalidInput
@@ -45,7 +46,7 @@ __all__ = ["MAX_COMBINATIONS", "MAX_OUTCOMES", "MAX_SAMPLE", "Distribution"]
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
 Weight: TypeAlias = "int | Fraction"
-DiceLike: TypeAlias = "Die | int | Distribution[Any]"
+DiceLike: TypeAlias = "Die | int | Distribution[Any]"  # Any: a die may have outcomes of any type
 
 _MAX_SAMPLE_DENOMINATOR = 2**62
 
@@ -294,7 +295,9 @@ class Distribution(Generic[T]):
         weights, _total = self._integer_weights()
         return Distribution((func(o), w) for o, w in zip(self._outcomes, weights, strict=True))
 
-    def combine(self, other: Distribution[U], func: Callable[[T, U], Any]) -> Distribution[Any]:
+    def combine(  # Any: the outcome type is whatever func returns
+        self, other: Distribution[U], func: Callable[[T, U], Any]
+    ) -> Distribution[Any]:
         """The distribution of ``func(a, b)`` for independent draws ``a`` of self, ``b`` of *other*.
 
         Raises:
@@ -303,7 +306,7 @@ class Distribution(Generic[T]):
         """
         return Distribution.from_function(func, self, other)
 
-    def __add__(self, other: Distribution[Any] | int) -> Distribution[Any]:
+    def __add__(self, other: Distribution[Any] | int) -> Distribution[Any]:  # Any: numbers of any kind
         if isinstance(other, int) and not isinstance(other, bool):
             shift = other
             return self.map(lambda o: o + shift)  # type: ignore[operator]
@@ -313,7 +316,7 @@ class Distribution(Generic[T]):
 
     __radd__ = __add__
 
-    def __neg__(self) -> Distribution[Any]:
+    def __neg__(self) -> Distribution[Any]:  # Any: numbers of any kind
         return self.map(lambda o: -o)  # type: ignore[operator]
 
     def mean(self) -> Fraction:
@@ -350,17 +353,17 @@ class Distribution(Generic[T]):
             total = math.lcm(total, p.denominator)
         return [p.numerator * (total // p.denominator) for p in self._probabilities], total
 
-    def at_least(self, value: Any) -> Fraction:
+    def at_least(self, value: Any) -> Fraction:  # Any: anything the outcomes compare with
         """The probability of an outcome ``>= value``."""
         return self.probability(lambda o: o >= value)
 
-    def at_most(self, value: Any) -> Fraction:
+    def at_most(self, value: Any) -> Fraction:  # Any: anything the outcomes compare with
         """The probability of an outcome ``<= value``."""
         return self.probability(lambda o: o <= value)
 
     # -- sampling -------------------------------------------------------------
 
-    def sample(self, n: int, *, rng: RngLike = None) -> npt.NDArray[Any]:
+    def sample(self, n: int, *, rng: RngLike = None) -> npt.NDArray[Any]:  # Any: numpy picks the dtype
         """Draw *n* independent outcomes, exactly in proportion, into a numpy array.
 
         Integer outcomes give an ``int64`` array, others an ``object`` array.
@@ -419,14 +422,35 @@ class Distribution(Generic[T]):
             f"<tbody>{body}</tbody></table>"
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready data: outcome labels and exact probabilities as strings."""
+    def to_dict(self, *, title: str | None = None) -> dict[str, Any]:  # Any: JSON values
+        """JSON-ready data in the one shape every odds table uses.
+
+        ``{"type": "core.Distribution", "version": 1, "title": ..., "outcomes": [...],
+        "labels": [...], "probabilities": ["1/6", ...], "floats": [0.1666..., ...]}``:
+        each outcome as its machine value (an enum member's lower-case name, a
+        tuple as a list), its display label, its exact probability as a fraction
+        string and the same as a float.
+
+        Args:
+            title: What the table is the odds of (default ``"odds"``).
+
+        Examples:
+            >>> from tabletop_core import Distribution
+            >>> data = Distribution({"heads": 1, "tails": 1}).to_dict(title="a coin")
+            >>> data["title"], data["outcomes"], data["probabilities"], data["floats"]
+            ('a coin', ['heads', 'tails'], ['1/2', '1/2'], [0.5, 0.5])
+        """
         return {
-            "outcomes": [_label(o) for o in self._outcomes],
+            "type": "core.Distribution",
+            "version": 1,
+            "title": "odds" if title is None else str(title),
+            "outcomes": [_machine(o) for o in self._outcomes],
+            "labels": [_label(o) for o in self._outcomes],
             "probabilities": [str(p) for p in self._probabilities],
+            "floats": [float(p) for p in self._probabilities],
         }
 
-    def plot(self, ax: Axes | None = None, **bar_options: Any) -> Axes:
+    def plot(self, ax: Axes | None = None, **bar_options: Any) -> Axes:  # Any: passed to matplotlib's bar()
         """Draw a bar chart of the probabilities with matplotlib.
 
         Args:
@@ -462,7 +486,7 @@ def _size(die: DiceLike, position: int) -> int:
     raise TypeError(f"dice[{position}] must be a Die, a number of sides or a Distribution, got {type(die).__name__}")
 
 
-def _faces(die: DiceLike, position: int) -> list[tuple[Any, Weight]]:
+def _faces(die: DiceLike, position: int) -> list[tuple[Any, Weight]]:  # Any: faces of any type
     if isinstance(die, Distribution):
         return die.items()  # type: ignore[return-value]  # Fraction is a Weight
     if isinstance(die, Die):
@@ -515,15 +539,26 @@ def _percent_text(probability: Fraction) -> str:
     return f"{percent:.2f}%"
 
 
+def _machine(outcome: object) -> Any:  # Any: a JSON value of the outcome's own kind
+    """An outcome as a JSON value: enums by lower-case name, tuples as lists, numbers as they are."""
+    if isinstance(outcome, enum.Enum):
+        return enum_value(outcome)
+    if isinstance(outcome, tuple):
+        return [_machine(part) for part in outcome]
+    if isinstance(outcome, (bool, int, float, str)) or outcome is None:
+        return outcome
+    return str(outcome)
+
+
 def _label(outcome: object) -> str:
     if isinstance(outcome, enum.Enum):
-        return outcome.name.lower().replace("_", " ")
+        return enum_label(outcome)
     if isinstance(outcome, tuple):
         return ", ".join(_label(part) for part in outcome)
     return str(outcome)
 
 
-def _sort_key(outcome: Any) -> Any:
+def _sort_key(outcome: Any) -> Any:  # Any: outcomes of any type
     if isinstance(outcome, enum.Enum):
         return list(type(outcome)).index(outcome)
     if isinstance(outcome, tuple):

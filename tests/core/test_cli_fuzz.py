@@ -281,7 +281,7 @@ def test_as_a_process_errors_are_one_line(argv: list[str]) -> None:
     ("argv", "error"),
     [
         # found by the fuzz test: a newline in a quoted argument made the error two lines
-        (["roll", "d6", "x\ny"], "tabletop: error: unrecognized arguments: x\\ny\n"),
+        (["roll", "d6", "x\ny"], "tabletop roll: error: unrecognized arguments: x\\ny\n"),
         (
             ["action", "--stat", "two\nlines"],
             "tabletop action: error: argument --stat: expected a whole number, got 'two\\nlines'\n",
@@ -291,7 +291,10 @@ def test_as_a_process_errors_are_one_line(argv: list[str]) -> None:
             ["roll", "d6", "--seed", "-1"],
             "tabletop roll: error: argument --seed: expected a whole number at least 0, got -1\n",
         ),
-        (["roll", "d6", "--dice", "٣"], "tabletop: error: --dice must be comma-separated whole numbers, got '٣'\n"),
+        (
+            ["roll", "d6", "--dice", "٣"],
+            "tabletop roll: error: --dice must be comma-separated whole numbers, got '٣'\n",
+        ),
         (
             ["residue", "simulate", "--runs", "100001"],
             "tabletop residue simulate: error: argument --runs: expected a whole number from 1 to 100000, got 100001\n",
@@ -365,7 +368,7 @@ def test_a_seed_repeats_across_processes() -> None:
     argv = [sys.executable, "-m", "tabletop_core", "action", "--stat", "2", "--seed", "5", "--json"]
     first, second = (subprocess.run(argv, capture_output=True, text=True, timeout=60, check=True) for _ in range(2))
     assert first.stdout == second.stdout
-    assert json.loads(first.stdout)["result"]
+    assert json.loads(first.stdout)["type"] == "action_roll.ActionResult"
 
 
 @pytest.mark.parametrize("argv", [["residue", "stars", "d8", "--dice", "7"], ["odds", "residue", "--help"]])

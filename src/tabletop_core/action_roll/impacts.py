@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any
+from typing import ClassVar
 
 import attrs
 
@@ -115,7 +115,7 @@ _BLOCKS = {
 _ORDER = {impact: index for index, impact in enumerate(Impact)}
 
 
-def _impact_set(value: Any) -> tuple[Impact, ...]:
+def _impact_set(value: object) -> tuple[Impact, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise TypeError(f"marked must be an iterable of Impact, got {type(value).__name__} {clip(value)}")
     items = [check_type(f"marked[{i}]", item, Impact) for i, item in enumerate(value)]
@@ -138,6 +138,8 @@ class Impacts(Record):
         TypeError: an item is not an Impact, or *aboard* not a bool.
         InvalidInput: an impact is repeated.
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("count", "max_momentum", "momentum_reset")
 
     marked: tuple[Impact, ...] = attrs.field(default=(), converter=_impact_set)
     aboard: bool = attrs.field(default=False, validator=of_type(bool))

@@ -16,9 +16,11 @@ Examples:
 from __future__ import annotations
 
 import enum
+from typing import ClassVar
 
 import attrs
 
+from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_field, of_type
 from tabletop_core.errors import InvalidInput
@@ -60,12 +62,7 @@ class Odds(enum.Enum):
             InvalidInput: no odds have that name.
             TypeError: *text* is not a str.
         """
-        key = check_type("odds", text, str).strip().upper().replace("-", "_").replace(" ", "_")
-        try:
-            return cls[key]
-        except KeyError:
-            names = ", ".join(str(odds) for odds in cls)
-            raise InvalidInput(f"odds must be one of {names}, got {clip(text)}") from None
+        return parse_enum(cls, text, name="odds")
 
 
 _THRESHOLDS = {
@@ -122,6 +119,8 @@ class OracleAnswer(Record):
         answer: ``True`` for yes (the roll is at or under the odds' threshold).
         is_match: Whether the roll is a match (an extreme result or a twist).
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("answer", "is_match")
 
     odds: Odds = attrs.field(validator=of_type(Odds))
     roll: int = int_field(low=1, high=100)

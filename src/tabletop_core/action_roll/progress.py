@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
+from typing import ClassVar
 
 import attrs
 
+from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_field, of_type, one_line
 from tabletop_core.action_roll.action import challenge_pair, pair_field
@@ -54,7 +56,11 @@ XP_PER_BOX = 2
 
 
 class Rank(enum.Enum):
-    """The rank of a challenge, in increasing order of severity."""
+    """The rank of a challenge, in increasing order of severity.
+
+    Ranks compare by difficulty: ``Rank.EPIC > Rank.TROUBLESOME``, and ``sorted()``
+    puts them troublesome first.
+    """
 
     TROUBLESOME = "troublesome"
     DANGEROUS = "dangerous"
@@ -64,6 +70,41 @@ class Rank(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    @classmethod
+    def parse(cls, value: Rank | str) -> Rank:
+        """Return *value* as a :class:`Rank`; accepts a member or its name in any case (``"Epic"``).
+
+        Raises:
+            InvalidInput: the name is not a rank.
+            TypeError: *value* is neither a Rank nor a str.
+        """
+        return parse_enum(cls, value, name="rank")
+
+    @property
+    def difficulty(self) -> int:
+        """0 for troublesome up to 4 for epic: the order ranks compare in."""
+        return _ORDER[self]
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Rank):
+            return NotImplemented
+        return self.difficulty < other.difficulty
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Rank):
+            return NotImplemented
+        return self.difficulty <= other.difficulty
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Rank):
+            return NotImplemented
+        return self.difficulty > other.difficulty
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Rank):
+            return NotImplemented
+        return self.difficulty >= other.difficulty
 
     @property
     def ticks_per_mark(self) -> int:
@@ -80,6 +121,7 @@ class Rank(enum.Enum):
         return _LEGACY_REWARD[self]
 
 
+_ORDER = {rank: i for i, rank in enumerate(Rank)}
 _TICKS_PER_MARK = {Rank.TROUBLESOME: 12, Rank.DANGEROUS: 8, Rank.FORMIDABLE: 4, Rank.EXTREME: 2, Rank.EPIC: 1}
 _LEGACY_REWARD = {Rank.TROUBLESOME: 1, Rank.DANGEROUS: 2, Rank.FORMIDABLE: 4, Rank.EXTREME: 8, Rank.EPIC: 12}
 
@@ -128,6 +170,8 @@ class ProgressTrack(_Boxes):
         TypeError: *rank* is not a Rank, *ticks* not an int, *name* not a str.
         InvalidInput: *ticks* is outside 0..40.
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("score", "is_complete")
 
     rank: Rank = attrs.field(validator=of_type(Rank))
     ticks: int = int_field(low=0, high=MAX_TICKS, default=0)
@@ -180,6 +224,8 @@ class LegacyTrack(_Boxes):
         TypeError: *legacy* is not a Legacy or *ticks* not an int.
         InvalidInput: *ticks* is outside 0..40.
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("score", "xp", "is_complete")
 
     legacy: Legacy = attrs.field(validator=of_type(Legacy))
     ticks: int = int_field(low=0, high=MAX_TICKS, default=0)
@@ -236,6 +282,8 @@ class ProgressResult(Record):
         is_match: Whether the challenge dice are equal (matches count on
             progress rolls too).
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("outcome", "is_match")
 
     progress_score: int = int_field(low=0, high=BOXES)
     challenge_dice: tuple[int, int] = pair_field()

@@ -54,8 +54,8 @@ MAX_NUMBER = 10**1000 - 1
 _MAX_DIE = 2**62  # the most sides or dice a term may hold (what a DiceSource can roll)
 
 
-def _one_of(options: tuple[str, ...]) -> Any:
-    def validate(_instance: Any, attribute: Any, value: Any) -> None:
+def _one_of(options: tuple[str, ...]) -> Any:  # Any: an attrs validator
+    def validate(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
         check_type(attribute.name, value, str)
         if value not in options:
             raise NotationError(f"{attribute.name} must be one of {', '.join(options)}, got {clip(value)}")
@@ -63,7 +63,7 @@ def _one_of(options: tuple[str, ...]) -> Any:
     return validate
 
 
-def _optional(kind: type[Any]) -> Any:
+def _optional(kind: type[Any]) -> Any:  # Any: an attrs validator for any class
     return attrs.validators.optional(of_type(kind))
 
 
@@ -282,7 +282,7 @@ class Dice:
         return "".join(parts)
 
 
-def _is_node(_instance: Any, attribute: Any, value: Any) -> None:
+def _is_node(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
     if not isinstance(value, (Number, Dice, Negate, Sum, Product)):
         raise TypeError(f"{attribute.name} must be an expression node, got {type(value).__name__}")
 
@@ -321,8 +321,8 @@ class Negate:
         return _text(self)
 
 
-def _operators(allowed: tuple[str, ...]) -> Any:
-    def validate(instance: Any, attribute: Any, value: Any) -> None:
+def _operators(allowed: tuple[str, ...]) -> Any:  # Any: an attrs validator
+    def validate(instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
         check_type(attribute.name, value, tuple)
         if len(value) != len(instance.operands) - 1:
             raise NotationError(f"{attribute.name} needs one operator between each pair of operands")
@@ -333,7 +333,7 @@ def _operators(allowed: tuple[str, ...]) -> Any:
     return validate
 
 
-def _operands(_instance: Any, attribute: Any, value: Any) -> None:
+def _operands(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
     check_type(attribute.name, value, tuple)
     check_int(f"number of {attribute.name}", len(value), low=2)
     for operand in value:
@@ -455,7 +455,7 @@ class Expression:
     label: str | None = attrs.field(default=None)
 
     @label.validator
-    def _check_label(self, _attribute: Any, value: Any) -> None:
+    def _check_label(self, _attribute: Any, value: Any) -> None:  # Any: attrs callback
         if value is None:
             return
         check_type("label", value, str)

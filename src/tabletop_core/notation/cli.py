@@ -31,10 +31,7 @@ def _roll(args: argparse.Namespace) -> Output:
     if isinstance(source, ScriptedDice) and source.remaining:
         # A die typed in but not used would be silently dropped: say so instead.
         used = len(source.used)
-        raise NotationError(
-            f"--dice gave {used + source.remaining} values but {result.expression} rolled {used} "
-            + ("die" if used == 1 else "dice")
-        )
+        raise NotationError(f"--dice gave {used + source.remaining} values, this roll uses {used}: {result.expression}")
     return Output(str(result), result.to_dict())
 
 
@@ -51,15 +48,15 @@ def _odds(args: argparse.Namespace) -> Output:
 
     table = distribution(args.expr, dialect=args.dialect)
     text = f"{args.expr}\n{table}\nmean {_approx(table.mean())}"
-    data = table.to_dict()
+    title = args.expr
     if args.dialect == "default" and explodes_anywhere(args.expr):
         note = (
             f"exploding dice stop after {DEFAULT_LIMITS.explode_depth} explosions per die "
             "(the odds are exact for that cap)"
         )
         text += f"\n{note}"
-        data["note"] = note
-    return Output(text, data)
+        title += f" ({note})"
+    return Output(text, table.to_dict(title=title))
 
 
 def register(

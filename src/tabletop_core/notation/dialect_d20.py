@@ -646,7 +646,7 @@ class _DiceMember(_Member):
                 exploded.append(last)
         marks = DiceMarks(tuple(sorted(dropped)), tuple(sorted(rerolled)), tuple(sorted(exploded)))
         plain = not (dropped or rerolled or exploded)
-        value = self.total()
+        value = self.number()  # its kept dice (a set may drop the whole term: the total shows that)
         return DiceRoll(
             str(self.node),
             100 if self.sides is None else self.sides,

@@ -22,7 +22,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import ClassVar
 
 import attrs
 
@@ -69,7 +69,7 @@ def _slot(value: ActionSlot | str) -> ActionSlot:
     return ActionSlot.parse(value)
 
 
-def _modifier_stars(value: Any) -> int:
+def _modifier_stars(value: object) -> int:
     stars = check_int("stars", value, low=-MAX_MODIFIER_STARS, high=MAX_MODIFIER_STARS)
     if stars == 0:
         raise InvalidInput("stars must not be 0 (a modifier adds or removes at least one star)")
@@ -96,7 +96,7 @@ class StarModifier(Record):
         return f"{sign}{amount} {self.reason}"
 
 
-def _to_modifiers(values: Any) -> tuple[StarModifier, ...]:
+def _to_modifiers(values: object) -> tuple[StarModifier, ...]:
     if isinstance(values, (str, bytes, StarModifier)) or not isinstance(values, Iterable):
         raise TypeError(f"modifiers must be a sequence of StarModifier or (stars, reason) pairs, got {clip(values)}")
     result = []
@@ -325,6 +325,8 @@ class CommitResult(Record):
         panic: Panic's reroll of the Endurance Pool after Commit Skill, if any.
         luck_after: The Luck die after Luck for the Action (``None`` when Luck was not used).
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("stars",)
 
     action: ActionResult = attrs.field(validator=of_type(ActionResult))
     before: Endurance = attrs.field(validator=of_type(Endurance))

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -63,7 +63,7 @@ MAX_CARDS = 10_000
 """A bound on a deck's size, so a typo cannot build a deck of a billion cards."""
 
 
-def _cards(values: Iterable[Any]) -> tuple[Item, ...]:
+def _cards(values: Iterable[Any]) -> tuple[Item, ...]:  # Any: raw input, each item checked below
     if isinstance(values, (str, bytes, Item)) or not isinstance(values, Iterable):
         raise TypeError(f"cards must be a sequence of Item, got {type(values).__name__}")
     result = tuple(values)
@@ -338,6 +338,8 @@ class ItemUseResult(Record):
         loadout: The Loadout after (the slot is empty when the card went back).
         deck: The deck after (the card at its bottom when it went back).
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("returned",)
 
     roll: UsesRoll
     loadout: Loadout

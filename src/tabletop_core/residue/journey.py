@@ -44,19 +44,20 @@ game can be saved and resumed exactly.
 from __future__ import annotations
 
 import enum
+import operator
 import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Protocol, TextIO
+from typing import Any, ClassVar, Protocol, TextIO
 
 import attrs
 import numpy as np
 
+from tabletop_core._fast import fast_replace as replace
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_field, one_line
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.residue._evolve import replace
 from tabletop_core.residue.actions import CommitResult, commit_action
 from tabletop_core.residue.combat import (
     Creature,
@@ -455,6 +456,8 @@ class Journey(Record):
             Travel (TRAVEL when it began before Commit Move, else MOVE).
         item_deck: The Item Deck in play, if any (cards returned to it go to its bottom).
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("is_over",)
 
     wanderer: Wanderer
     hexmap: HexMap
@@ -1466,7 +1469,7 @@ def _do_end_rest(journey: Journey, _choice: Choice, source: DiceSource, events: 
     return _new_day(replace(journey, wanderer=wanderer), events)
 
 
-_APPLY: dict[Act, Any] = {
+_APPLY: dict[Act, Any] = {  # Any: each handler takes its own choice type
     Act.COMMIT_MOVE: _do_commit_move,
     Act.MOVE: _do_move,
     Act.END_TRAVEL: _do_end_travel,
@@ -1794,6 +1797,8 @@ class JourneySimulation(Record):
         days: Days survived (the day each Journey ended on -> count).
     """
 
+    _derived: ClassVar[tuple[str, ...]] = ("reach_probability", "mean_days")
+
     runs: int
     policy: str
     reached: int
@@ -1802,7 +1807,7 @@ class JourneySimulation(Record):
     days: dict[int, int]
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> JourneySimulation:
+    def from_dict(cls, data: Mapping[str, Any]) -> JourneySimulation:  # Any: JSON data
         """Rebuild from :meth:`to_dict` data, also after JSON turned the day numbers into strings.
 
         Raises:
@@ -1810,7 +1815,10 @@ class JourneySimulation(Record):
             TypeError: *data* is not a mapping.
         """
         if isinstance(data, Mapping) and isinstance(data.get("days"), Mapping):
-            days = {int(k) if isinstance(k, str) and k.isdecimal() else k: v for k, v in data["days"].items()}
+            days = {
+                int(k) if isinstance(k, str) and k.isascii() and k.isdecimal() and len(k) < 19 else k: v
+                for k, v in data["days"].items()
+            }
             data = {**data, "days": days}
         return super().from_dict(data)
 
@@ -1880,7 +1888,10 @@ def _root_seed(rng: RngLike) -> np.random.SeedSequence | None:
     if isinstance(rng, (bool, float)):
         raise TypeError(f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource, got {clip(rng)}")
     try:
-        return np.random.SeedSequence(rng)
+        seed = (
+            [operator.index(part) for part in rng] if isinstance(rng, (Sequence, np.ndarray)) else operator.index(rng)
+        )
+        return np.random.SeedSequence(seed)
     except (TypeError, ValueError) as error:
         raise TypeError(
             f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource: {error}"
