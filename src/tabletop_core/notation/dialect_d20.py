@@ -66,10 +66,7 @@ __all__ = [
     "D20Selector",
     "D20Set",
     "D20Unary",
-    "distribution_d20",
     "parse_d20",
-    "render_d20",
-    "roll_d20",
 ]
 
 Value: TypeAlias = Union[int, float]  # noqa: UP007 - a runtime alias on Python 3.10
