@@ -81,6 +81,7 @@ class Comparison:
 
     def count_in(self, low: int, high: int) -> int:
         """How many whole numbers in ``low..high`` meet this comparison (without listing them)."""
+        low, high = check_int("low", low), check_int("high", high)
         op, value = self.op, self.value
         if op == ">=":
             first, last = max(low, value), high
@@ -163,6 +164,7 @@ class Select:
 
     def kept(self, pool: int) -> tuple[bool, int]:
         """How a pool of *pool* dice is cut: ``(keep_highest, how_many_kept)``."""
+        pool = check_int("pool", pool, low=0)
         if self.kind == "kh":
             return True, min(self.count, pool)
         if self.kind == "kl":

@@ -73,7 +73,7 @@ def distribution(
         >>> distribution("1d20+5").at_least(20)
         Fraction(3, 10)
     """
-    if dialect != "default" or isinstance(expr, D20Expression):
+    if type(dialect) is not str or dialect != "default" or isinstance(expr, D20Expression):
         if check_dialect(dialect) == "default" or isinstance(expr, Expression):
             raise TypeError("a D20Expression needs dialect='d20', and an Expression the default dialect")
         return distribution_d20(expr, limits)

@@ -104,7 +104,7 @@ def parse(expr: str, *, limits: Limits | None = None, dialect: str = "default") 
         tabletop_core.notation.errors.NotationError: 1d20+ [atk]: expected a number or a die at column 6
     """
     check_type("expr", expr, str)
-    if dialect != "default" and check_dialect(dialect) == "d20":
+    if (type(dialect) is not str or dialect != "default") and check_dialect(dialect) == "d20":
         from tabletop_core.notation.dialect_d20 import parse_d20
 
         return parse_d20(expr, limits=_limits(limits))

@@ -94,7 +94,7 @@ def roll(
         str: 4d6kh3 (6↑, ~2~, 5, 4) = 15
     """
     global _plans_size
-    if dialect != "default" or isinstance(expr, D20Expression):
+    if type(dialect) is not str or dialect != "default" or isinstance(expr, D20Expression):
         return _roll_dialect(expr, rng, limits, dialect)
     plan = _PLANS.get(expr) if limits is None and type(expr) is str else None
     if plan is None:
