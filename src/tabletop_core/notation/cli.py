@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from tabletop_core.notation.errors import NotationError
-from tabletop_core.notation.limits import DEFAULT_LIMITS
+from tabletop_core.notation.limits import DEFAULT_LIMITS, DIALECTS
 from tabletop_core.notation.odds import distribution, explodes_anywhere
 from tabletop_core.notation.roller import roll
 from tabletop_core.rng import ScriptedDice
@@ -27,7 +27,7 @@ def _roll(args: argparse.Namespace) -> Output:
     from tabletop_core.cli import Output, rng_from_args  # imported late: the core CLI imports this module
 
     source = rng_from_args(args)
-    result = roll(args.expr, rng=source)
+    result = roll(args.expr, rng=source, dialect=args.dialect)
     if isinstance(source, ScriptedDice) and source.remaining:
         # A die typed in but not used would be silently dropped: say so instead.
         used = len(source.used)
@@ -46,10 +46,10 @@ def _approx(value: Fraction) -> str:
 def _odds(args: argparse.Namespace) -> Output:
     from tabletop_core.cli import Output
 
-    table = distribution(args.expr)
+    table = distribution(args.expr, dialect=args.dialect)
     text = f"{args.expr}\n{table}\nmean {_approx(table.mean())}"
     title = args.expr
-    if explodes_anywhere(args.expr):
+    if args.dialect == "default" and explodes_anywhere(args.expr):
         note = (
             f"exploding dice stop after {DEFAULT_LIMITS.explode_depth} explosions per die "
             "(the odds are exact for that cap)"
@@ -70,13 +70,24 @@ def register(
         "roll", help='roll dice notation, for example: tabletop roll "4d6kh3" or tabletop roll d20'
     )
     roller.add_argument("expr", help='dice notation such as d20, "1d20+5 [attack]" or "4d6kh3"')
+    _dialect_option(roller)
     add_roll_options(roller)
     roller.set_defaults(handler=_roll)
 
     odds = odds_commands.add_parser("roll", help='exact odds of dice notation, for example: tabletop odds roll "2d6+3"')
     odds.add_argument("expr", help='dice notation such as "2d6+3" or "4d6kh3"')
+    _dialect_option(odds)
     odds.add_argument("--json", action="store_true", help="print machine-readable JSON")
     odds.set_defaults(handler=_odds)
+
+
+def _dialect_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--dialect",
+        choices=DIALECTS,
+        default="default",
+        help="the notation's dialect: default (Roll20-like) or d20 (the d20 package's grammar)",
+    )
 
 
 def demo(seed: int) -> str:

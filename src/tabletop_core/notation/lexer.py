@@ -30,7 +30,14 @@ DIVIDE = "/"
 OPEN = "("
 CLOSE = ")"
 LABEL = "label"
+ADVANTAGE = "adv"
 END = "end"
+
+_SHORTHANDS = {"adv": "adv", "dis": "dis"}
+_HINTS = {
+    "adv": "did you mean 'adv' (d20 adv is 2d20kh1)?",
+    "dis": "did you mean 'dis' (d20 dis is 2d20kl1)?",
+}
 
 _SINGLE = {"+": PLUS, "-": MINUS, "*": TIMES, "/": DIVIDE, "(": OPEN, ")": CLOSE, "!": EXPLODE, "%": PERCENT}
 _SHOWN_LENGTH = 60
@@ -66,6 +73,29 @@ def _error(text: str, message: str, column: int) -> NotationError:
     return NotationError(f"{shown(text)}: {message} at column {column}", column=column)
 
 
+def _shorthand(text: str, lower: str, i: int) -> Token:
+    """``adv`` or ``dis`` at *i*; a longer word there (``advantage``) is an error with a hint."""
+    j = i
+    while j < len(lower) and "a" <= lower[j] <= "z":
+        j += 1
+    word = lower[i:j]
+    if word not in _SHORTHANDS:
+        raise _error(text, f"unexpected word {clip(text[i:j])}; {_HINTS[word[:3]]}", i + 1)
+    return Token(ADVANTAGE, word, i + 1, j)
+
+
+def _label(text: str, i: int) -> Token:
+    """The trailing ``[label]`` opened at *i*; it must be closed and come last."""
+    close = text.find("]", i + 1)
+    if close < 0:
+        raise _error(text, "the label opened here is not closed with ']'", i + 1)
+    rest = text[close + 1 :]
+    if rest.strip():
+        after = close + 2 + (len(rest) - len(rest.lstrip()))
+        raise _error(text, "the label must come last; unexpected text after it", after)
+    return Token(LABEL, text[i + 1 : close], i + 1, close + 1)
+
+
 def tokenize(text: str) -> list[Token]:
     """Return the tokens of *text*, ending with an ``end`` token.
 
@@ -82,6 +112,9 @@ def tokenize(text: str) -> list[Token]:
         column = i + 1
         if char in " \t\r\n":
             i += 1
+        elif char in "ad" and lower.startswith(("adv", "dis"), i):
+            tokens.append(_shorthand(text, lower, i))
+            i = tokens[-1].end
         elif "0" <= char <= "9":
             j = i + 1
             while j < length and "0" <= lower[j] <= "9":
@@ -114,14 +147,7 @@ def tokenize(text: str) -> list[Token]:
             tokens.append(Token(REROLL, "ro" if once else "r", column, column + once))
             i += 1 + once
         elif char == "[":
-            close = text.find("]", i + 1)
-            if close < 0:
-                raise _error(text, "the label opened here is not closed with ']'", column)
-            rest = text[close + 1 :]
-            if rest.strip():
-                after = close + 2 + (len(rest) - len(rest.lstrip()))
-                raise _error(text, "the label must come last; unexpected text after it", after)
-            tokens.append(Token(LABEL, text[i + 1 : close], column, close + 1))
+            tokens.append(_label(text, i))
             i = length
         else:
             raise _error(text, f"unexpected character {clip(text[i])}", column)

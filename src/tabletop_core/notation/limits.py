@@ -21,6 +21,7 @@ from tabletop_core._validate import int_field
 
 __all__ = [
     "DEFAULT_LIMITS",
+    "DIALECTS",
     "EXPLODE_DEPTH",
     "MAX_DEPTH",
     "MAX_DICE",
@@ -30,6 +31,7 @@ __all__ = [
     "MAX_ODDS_WORK",
     "MAX_SIDES",
     "Limits",
+    "check_dialect",
 ]
 
 MAX_LENGTH = 1000
@@ -103,3 +105,27 @@ class Limits:
 
 DEFAULT_LIMITS = Limits()
 """The limits used when a call gives none."""
+
+
+DIALECTS = ("default", "d20")
+"""The dialects :func:`~tabletop_core.notation.parse`, :func:`~tabletop_core.notation.roll` and
+:func:`~tabletop_core.notation.distribution` read: ``"default"`` (Roll20-like) and ``"d20"``
+(the d20 package's grammar, read as it reads it)."""
+
+
+def check_dialect(dialect: object) -> str:
+    """Return *dialect* if it names a dialect of :data:`DIALECTS`.
+
+    Raises:
+        TypeError: *dialect* is not a string.
+        NotationError: it names no dialect.
+    """
+    if type(dialect) is str and dialect in DIALECTS:
+        return dialect
+    from tabletop_core._validate import check_type, clip
+    from tabletop_core.notation.errors import NotationError
+
+    check_type("dialect", dialect, str)
+    if dialect not in DIALECTS:
+        raise NotationError(f"dialect must be one of {', '.join(DIALECTS)}, got {clip(dialect)}")
+    return str(dialect)

@@ -30,9 +30,10 @@ from math import comb, gcd
 
 import attrs
 
-from tabletop_core.notation.ast import Dice, Expression, Negate, Node, Number, dice_terms
+from tabletop_core.notation.ast import Dice, Expression, Negate, Node, Number, Sum, dice_terms
+from tabletop_core.notation.dialect_d20 import D20Expression, distribution_d20
 from tabletop_core.notation.errors import NotationError
-from tabletop_core.notation.limits import Limits
+from tabletop_core.notation.limits import Limits, check_dialect
 from tabletop_core.notation.parser import as_expression
 from tabletop_core.odds import MAX_OUTCOMES, Distribution
 
@@ -41,7 +42,9 @@ __all__ = ["ODDS_CACHE_BYTES", "distribution", "explodes_anywhere"]
 _Weights = dict[int, int]
 
 
-def distribution(expr: str | Expression, *, limits: Limits | None = None) -> Distribution[int]:
+def distribution(
+    expr: str | Expression | D20Expression, *, limits: Limits | None = None, dialect: str = "default"
+) -> Distribution[int]:
     """The exact distribution of an expression's total.
 
     Exploding dice explode at most ``limits.explode_depth`` times per die (20 by
@@ -52,6 +55,8 @@ def distribution(expr: str | Expression, *, limits: Limits | None = None) -> Dis
     Args:
         expr: Notation such as ``"2d6+3"``, or a parsed expression.
         limits: Safety limits; the defaults when omitted.
+        dialect: ``"default"`` or ``"d20"`` (the d20 package's grammar; its rerolls and
+            explosions also stop after ``limits.explode_depth`` rounds in exact odds).
 
     Returns:
         A :class:`~tabletop_core.odds.Distribution` of ints with exact probabilities.
@@ -68,6 +73,10 @@ def distribution(expr: str | Expression, *, limits: Limits | None = None) -> Dis
         >>> distribution("1d20+5").at_least(20)
         Fraction(3, 10)
     """
+    if type(dialect) is not str or dialect != "default" or isinstance(expr, D20Expression):
+        if check_dialect(dialect) == "default" or isinstance(expr, Expression):
+            raise TypeError("a D20Expression needs dialect='d20', and an Expression the default dialect")
+        return distribution_d20(expr, limits)
     # Bots ask for the same few expressions all day: look the text up before parsing it.
     text_key = (expr, limits) if type(expr) is str and (limits is None or type(limits) is Limits) else None
     if text_key is not None:
@@ -303,10 +312,100 @@ class _Calculator:
             return self.dice(node)
         if isinstance(node, Negate):
             return {-value: weight for value, weight in self.node(node.operand).items()}
+        if isinstance(node, Sum):
+            grouped = self.sum_of_groups(node)
+            if grouped is not None:
+                return grouped
         result = self.node(node.operands[0])
         for op, operand in zip(node.operators, node.operands[1:], strict=True):
             result = self.combine(result, self.node(operand), op)
         return result
+
+    def sum_of_groups(self, node: Sum) -> _Weights | None:
+        """A sum of two or more groups of alike dice (``300d6+300d8+100d10``) in one pass, else ``None``.
+
+        Each group is a power of one die's polynomial; the sum is their product ``P``,
+        computed by one recurrence (below) instead of a power per group and a
+        convolution per pair. Other terms of the sum are added afterwards.
+        """
+        groups: list[tuple[_Weights, int]] = []
+        rest: list[tuple[str, Node]] = []
+        for op, operand in zip(("+", *node.operators), node.operands, strict=True):
+            plain = isinstance(operand, Dice) and (
+                operand.select is None or operand.select.kept(operand.count)[1] == operand.count
+            )
+            if plain and isinstance(operand, Dice):
+                units = self.units(operand)
+                merged: defaultdict[int, int] = defaultdict(int)
+                for contributions in units.values():
+                    for value, weight in contributions.items():
+                        merged[value if op == "+" else -value] += weight
+                groups.append(({v: w for v, w in merged.items() if w}, operand.count))
+            else:
+                rest.append((op, operand))
+        width = sum(max(w) - min(w) + 1 for w, _n in groups)
+        if len(groups) < 2 or width > _MAX_GROUP_WIDTH:
+            return None
+        result = self.powers(groups)
+        for op, operand in rest:
+            result = self.combine(result, self.node(operand), op)
+        return result
+
+    def powers(self, groups: list[tuple[_Weights, int]]) -> _Weights:
+        """The product ``P = f1**n1 * f2**n2 * ...`` of the groups' polynomials, exactly.
+
+        With ``F = f1 f2 ...`` and ``G = sum of ni fi' (F / fi)``, ``P' F = P G``;
+        comparing coefficients of ``x**(t-1)``::
+
+            F[0] t p[t] = sum over k >= 0 of G[k] p[t-1-k] - sum over k >= 1 of F[k] (t-k) p[t-k]
+
+        (J. C. P. Miller's recurrence for one power, generalised). ``P`` has integer
+        coefficients and ``F[0] != 0``, so every division is exact.
+        """
+        polys: list[tuple[list[int], int]] = []
+        base = 0
+        for weights, n in groups:
+            low = min(weights)
+            base += n * low
+            f = [0] * (max(weights) - low + 1)
+            for value, weight in weights.items():
+                f[value - low] = weight
+            polys.append((f, n))
+        outcomes = sum(n * (len(f) - 1) for f, n in polys) + 1
+        if outcomes > self.max_outcomes:
+            raise self.too_many()
+        bits = sum(n * sum(f).bit_length() for f, n in polys)
+        big_f = [1]
+        for f, _n in polys:
+            big_f = _poly_mul(big_f, f)
+        # G has degree below F's, but a constant group (a d1) contributes an all-zero term as long as F.
+        big_g: list[int] = [0] * len(big_f)
+        for i, (f, n) in enumerate(polys):
+            term = [n * k * f[k] for k in range(1, len(f))] or [0]
+            for j, (other, _m) in enumerate(polys):
+                if j != i:
+                    term = _poly_mul(term, other)
+            for k, c in enumerate(term):
+                big_g[k] += c
+        f_terms = [(k, c) for k, c in enumerate(big_f) if k and c]
+        g_terms = [(k, c) for k, c in enumerate(big_g) if c]
+        self.charge(outcomes * (len(f_terms) + len(g_terms) + 1) * _term_cost(bits))
+        c0 = big_f[0]
+        p = [1]
+        for f, n in polys:
+            p[0] *= f[0] ** n
+        for t in range(1, outcomes):
+            total = 0
+            for k, c in g_terms:
+                if k > t - 1:
+                    break
+                total += c * p[t - 1 - k]
+            for k, c in f_terms:
+                if k > t:
+                    break
+                total -= c * (t - k) * p[t - k]
+            p.append(total // (t * c0))
+        return self.checked({base + k: weight for k, weight in enumerate(p) if weight})
 
     def dice(self, dice: Dice) -> _Weights:
         units = self.units(dice)
@@ -458,6 +557,16 @@ class _Calculator:
 _SLOW_LOOP = 4
 """Steps charged per pair in the keep/drop and explosion loops: each updates a dict with a
 computed key, about four times the cost of a step elsewhere (measured, ``6d1000kh3``, ``2d10000!``)."""
+_MAX_GROUP_WIDTH = 400  # wider dice (d1000s) convolve faster group by group
+
+
+def _poly_mul(a: list[int], b: list[int]) -> list[int]:
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
 
 
 def _accumulate(target: defaultdict[int, int], sums: _Weights, added: _Weights, factor: int) -> None:

@@ -22,6 +22,7 @@ are read in a loop into one flat node, so no input can exhaust the stack.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, overload
 
 from tabletop_core._validate import check_type, clip, unsafe_character
 from tabletop_core.notation import lexer
@@ -42,7 +43,10 @@ from tabletop_core.notation.ast import (
 )
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.lexer import Token
-from tabletop_core.notation.limits import DEFAULT_LIMITS, Limits
+from tabletop_core.notation.limits import DEFAULT_LIMITS, Limits, check_dialect
+
+if TYPE_CHECKING:
+    from tabletop_core.notation.dialect_d20 import D20Expression
 
 __all__ = ["PARSE_CACHE_BYTES", "as_expression", "parse"]
 
@@ -60,7 +64,15 @@ PARSE_BYTES_PER_ENTRY = 1024
 _PARSED: SizedCache[tuple[str, Limits], Expression] = SizedCache(PARSE_CACHE_BYTES)
 
 
-def parse(expr: str, *, limits: Limits | None = None) -> Expression:
+@overload
+def parse(expr: str, *, limits: Limits | None = None) -> Expression: ...
+
+
+@overload
+def parse(expr: str, *, limits: Limits | None = None, dialect: str) -> Expression | D20Expression: ...
+
+
+def parse(expr: str, *, limits: Limits | None = None, dialect: str = "default") -> Expression | D20Expression:
     """Parse dice notation into a frozen :class:`~tabletop_core.notation.ast.Expression`.
 
     Results are cached (in a cache bounded by memory, :data:`PARSE_CACHE_BYTES`):
@@ -69,9 +81,12 @@ def parse(expr: str, *, limits: Limits | None = None) -> Expression:
     Args:
         expr: Notation such as ``"4d6kh3"`` or ``"1d20+5 [attack]"``.
         limits: Safety limits; :data:`~tabletop_core.notation.limits.DEFAULT_LIMITS` when omitted.
+        dialect: ``"default"`` (this grammar) or ``"d20"`` (the d20 package's grammar, giving a
+            :class:`~tabletop_core.notation.dialect_d20.D20Expression`).
 
     Returns:
-        The expression; ``str()`` of it is canonical notation and parses back to an equal one.
+        The expression; ``str()`` of it is canonical notation and parses back to an equal one
+        (in the same dialect).
 
     Raises:
         NotationError: a syntax error (naming the column and what was expected there)
@@ -81,12 +96,18 @@ def parse(expr: str, *, limits: Limits | None = None) -> Expression:
     Examples:
         >>> str(parse("d20 + 5 [Attack]"))
         '1d20+5 [Attack]'
+        >>> str(parse("d20+5 to hit", dialect="d20"))
+        '1d20 + 5 to hit'
         >>> parse("1d20+ [atk]")
         Traceback (most recent call last):
         ...
         tabletop_core.notation.errors.NotationError: 1d20+ [atk]: expected a number or a die at column 6
     """
     check_type("expr", expr, str)
+    if (type(dialect) is not str or dialect != "default") and check_dialect(dialect) == "d20":
+        from tabletop_core.notation.dialect_d20 import parse_d20
+
+        return parse_d20(expr, limits=_limits(limits))
     return _parse_cached(expr, _limits(limits))
 
 
@@ -170,6 +191,10 @@ class _Parser:
                 )
         elif token.kind == lexer.CLOSE:
             raise self.error("unmatched ')'", token.start)
+        elif token.kind == lexer.ADVANTAGE:
+            raise self.error(
+                f"'{token.text}' goes right after the d20 it applies to (d20 {token.text} + 5)", token.start
+            )
         elif token.kind != lexer.END:
             raise self.expected("an operator or the end of the expression")
         return Expression(body, label)
@@ -230,23 +255,12 @@ class _Parser:
             raise self.error(
                 f"an expression may roll at most {self.limits.max_dice} dice, got {self.dice_written}", start.start
             )
-        fate = False
-        token = self.peek
-        if token.kind == lexer.PERCENT:
-            self.advance()
-            sides = 100
-        elif token.kind == lexer.FATE:
-            self.advance()
-            sides, fate = 3, True
-        else:
-            sides, token = self.integer("the number of sides, '%' or 'F' after 'd'")
-        if sides < 1:
-            raise self.error("a die needs at least 1 side, got 0", token.start)
-        if sides > self.limits.max_sides:
-            raise self.error(f"a die may have at most {self.limits.max_sides} sides, got {sides}", token.start)
+        sides, fate = self.sides()
         reroll: Reroll | None = None
         explode: Explode | None = None
         select: Select | None = None
+        if self.peek.kind == lexer.ADVANTAGE:
+            count, select = self.advantage(count, start)
         while self.peek.kind in (lexer.SELECT, lexer.REROLL, lexer.EXPLODE):
             token = self.advance()
             if token.kind == lexer.SELECT:
@@ -272,6 +286,34 @@ class _Parser:
             return Dice(count, sides, fate, reroll, explode, select, success)
         except NotationError as error:
             raise self.error(str(error), start.start) from None
+
+    def sides(self) -> tuple[int, bool]:
+        """The die after 'd': ``(sides, fate)``."""
+        token = self.peek
+        if token.kind == lexer.PERCENT:
+            self.advance()
+            return 100, False
+        if token.kind == lexer.FATE:
+            self.advance()
+            return 3, True
+        sides, token = self.integer("the number of sides, '%' or 'F' after 'd'")
+        if sides < 1:
+            raise self.error("a die needs at least 1 side, got 0", token.start)
+        if sides > self.limits.max_sides:
+            raise self.error(f"a die may have at most {self.limits.max_sides} sides, got {sides}", token.start)
+        return sides, False
+
+    def advantage(self, count: int, start: Token) -> tuple[int, Select]:
+        """``d20 adv`` is 2d20kh1, ``d20 dis`` 2d20kl1: one die rolled twice, one kept."""
+        token = self.advance()
+        if count != 1:
+            raise self.error(f"'{token.text}' applies to one die (d20 {token.text}), got {count}", token.start)
+        self.dice_written += 1
+        if self.dice_written > self.limits.max_dice:
+            raise self.error(
+                f"an expression may roll at most {self.limits.max_dice} dice, got {self.dice_written}", start.start
+            )
+        return 2, Select("kh" if token.text == "adv" else "kl", 1)
 
     def comparison(self, what: str) -> Comparison:
         if self.peek.kind != lexer.COMPARE:

@@ -58,6 +58,10 @@ def dice_text(roll: DiceRoll, *, markdown: bool) -> str:
 
 def breakdown(result: RollResult, *, markdown: bool) -> str:
     """The expression with every dice term followed by its dice."""
+    if result.dialect == "d20":
+        from tabletop_core.notation.dialect_d20 import render_d20
+
+        return render_d20(result, markdown=markdown)
     try:
         body = parse(result.expression, limits=_READ_BACK).body
     except NotationError:  # a hand-edited record: fall back to listing the dice
@@ -91,8 +95,11 @@ def rolled_tree(result: RollResult) -> RolledNode:
     """Rebuild the rolled expression tree of *result* from its expression and dice.
 
     Raises:
-        NotationError: the result's expression cannot be read back (a hand-edited record).
+        NotationError: the result's expression cannot be read back (a hand-edited record),
+            or it is written in the ``d20`` dialect (its tree is not made of these nodes).
     """
+    if result.dialect != "default":
+        raise NotationError(f"the tree of a roll is given for the default dialect only, not {result.dialect!r}")
     body = parse(result.expression, limits=_READ_BACK).body
     return _rolled(body, iter(result.rolls))
 
@@ -127,10 +134,21 @@ def _rolled(node: Node, rolls: Iterator[DiceRoll]) -> RolledNode:
 def render_text(result: RollResult) -> str:
     """One plain-text chat line: ``label: breakdown = total``."""
     prefix = f"{result.label}: " if result.label else ""
-    return f"{prefix}{breakdown(result, markdown=False)} = {result.total}"
+    return f"{prefix}{breakdown(result, markdown=False)} = {result.total}{_crit_text(result)}"
 
 
 def render_markdown(result: RollResult) -> str:
     """One Markdown chat line: like :func:`render_text`, dice marked up and the total in bold."""
     prefix = f"{result.label}: " if result.label else ""
-    return f"{prefix}{breakdown(result, markdown=True)} = **{result.total}**"
+    return f"{prefix}{breakdown(result, markdown=True)} = **{result.total}**{_crit_text(result)}"
+
+
+def _crit_text(result: RollResult) -> str:
+    # The default dialect's lines stay as they were (bots match them); its flag is in .crit and JSON.
+    if result.dialect == "default":
+        return ""
+    if result.crit == "crit":
+        return " (critical hit)"
+    if result.crit == "fumble":
+        return " (critical failure)"
+    return ""

@@ -198,13 +198,32 @@ class RollResult(Record):
         expression: The expression in canonical notation, label included.
         total: The value of the whole expression.
         rolls: One :class:`DiceRoll` per dice term, left to right.
-        label: The trailing label's text, or ``None``.
+        label: The trailing label's text (in the ``d20`` dialect, the comment), or ``None``.
+        crit: ``"crit"`` or ``"fumble"`` when the roll is a critical hit or failure (in the
+            ``d20`` dialect: the leftmost term is a d20 kept alone showing 20 or 1), else ``None``.
+        dialect: The dialect the expression is written in: ``"default"`` or ``"d20"``.
     """
 
     expression: str
     total: int
     rolls: tuple[DiceRoll, ...] = ()
     label: str | None = None
+    crit: str | None = attrs.field(default=None)
+    dialect: str = attrs.field(default="default")
+
+    @crit.validator
+    def _check_crit(self, _attribute: object, value: object) -> None:
+        if value is not None and value not in ("crit", "fumble"):
+            from tabletop_core.errors import InvalidInput
+
+            raise InvalidInput(f"crit must be None, 'crit' or 'fumble', got {value!r}"[:200])
+
+    @dialect.validator
+    def _check_dialect(self, _attribute: object, value: object) -> None:
+        if value != "default":
+            from tabletop_core.notation.limits import check_dialect
+
+            check_dialect(value)
 
     @property
     def dice(self) -> tuple[RolledDie, ...]:
@@ -236,6 +255,8 @@ class RollResult(Record):
     def _rule(self) -> RollResult:
         from tabletop_core.notation.render import rolled_tree
 
+        if self.dialect != "default":
+            return self  # the d20 dialect's terms are checked one by one (DiceRoll); the total is not replayed
         total = rolled_tree(self).value
         return self if total == self.total else attrs.evolve(self, total=total)
 

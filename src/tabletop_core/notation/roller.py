@@ -17,8 +17,9 @@ import numpy.typing as npt
 
 from tabletop_core.notation._cache import SizedCache
 from tabletop_core.notation.ast import Dice, Expression, Negate, Node, Number, Sum, dice_terms
+from tabletop_core.notation.dialect_d20 import D20Expression, roll_d20
 from tabletop_core.notation.errors import NotationError
-from tabletop_core.notation.limits import Limits
+from tabletop_core.notation.limits import Limits, check_dialect
 from tabletop_core.notation.parser import as_expression
 from tabletop_core.notation.result import DiceMarks, DiceRoll, RollResult
 from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, _default_source, dice_source
@@ -55,7 +56,13 @@ _BY_TEXT: SizedCache[tuple[str, Limits | None], tuple[_Plan, int]] = SizedCache(
 _BY_TREE: SizedCache[tuple[Expression, Limits], tuple[_Plan, int]] = SizedCache(PLAN_CACHE_BYTES)
 
 
-def roll(expr: str | Expression, *, rng: RngLike = None, limits: Limits | None = None) -> RollResult:
+def roll(
+    expr: str | Expression | D20Expression,
+    *,
+    rng: RngLike = None,
+    limits: Limits | None = None,
+    dialect: str = "default",
+) -> RollResult:
     """Roll dice notation and keep every die.
 
     Args:
@@ -65,6 +72,8 @@ def roll(expr: str | Expression, *, rng: RngLike = None, limits: Limits | None =
             a numpy Generator, or :class:`~tabletop_core.ScriptedDice` holding dice
             rolled at a real table (Fate dice are read from a d3: 1, 2, 3 mean -1, 0, +1).
         limits: Safety limits; the defaults when omitted.
+        dialect: ``"default"`` or ``"d20"`` (the d20 package's grammar and totals; see
+            :mod:`tabletop_core.notation.dialect_d20`).
 
     Returns:
         A :class:`~tabletop_core.notation.result.RollResult` with ``.total``,
@@ -85,6 +94,8 @@ def roll(expr: str | Expression, *, rng: RngLike = None, limits: Limits | None =
         str: 4d6kh3 (6↑, ~2~, 5, 4) = 15
     """
     global _plans_size
+    if type(dialect) is not str or dialect != "default" or isinstance(expr, D20Expression):
+        return _roll_dialect(expr, rng, limits, dialect)
     plan = _PLANS.get(expr) if limits is None and type(expr) is str else None
     if plan is None:
         if type(expr) is str and (limits is None or type(limits) is Limits):
@@ -102,6 +113,16 @@ def roll(expr: str | Expression, *, rng: RngLike = None, limits: Limits | None =
         return plan(source)  # fresh dice: nothing to give back on failure, skip the context
     with source.atomic():  # a failed roll (dice ran out mid-way) leaves a ScriptedDice unused
         return plan(source)
+
+
+def _roll_dialect(expr: object, rng: RngLike, limits: Limits | None, dialect: str) -> RollResult:
+    if check_dialect(dialect) == "default" or isinstance(expr, Expression):
+        raise TypeError("a D20Expression needs dialect='d20', and an Expression the default dialect")
+    source = _default_source() if rng is None else dice_source(rng)
+    if type(source) is GeneratorDice:
+        return roll_d20(expr, source, limits)
+    with source.atomic():
+        return roll_d20(expr, source, limits)
 
 
 def _plan_for_text(expr: str, limits: Limits | None) -> tuple[_Plan, int]:
@@ -131,11 +152,16 @@ def _compile_plan(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
     dice_written = sum(dice.count for dice in dice_terms(expression.body))
     step = _compile(expression.body, text, limits)
     spare = limits.max_dice - dice_written
+    flags_crit = _flags_crit(expression.body)
 
     def run(source: DiceSource) -> RollResult:
         rolls: list[DiceRoll] = []
         total = step(source, rolls, [spare])
-        return RollResult(text, total, tuple(rolls), label)
+        crit = None
+        if flags_crit:
+            kept = rolls[0].value
+            crit = "crit" if kept == 20 else "fumble" if kept == 1 else None
+        return RollResult(text, total, tuple(rolls), label, crit)
 
     single = _single_die(expression.body)
     if single is None or single.sides > _MEMO_SIDES:
@@ -160,6 +186,15 @@ def _compile_plan(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
         return result
 
     return run_single, size + PLAN_BYTES_PER_FACE * sides
+
+
+def _flags_crit(node: Node) -> bool:
+    """Whether the first dice term is a d20 with one die kept (``1d20``, ``2d20kh1``): its 20 and 1 are flagged."""
+    first = next(dice_terms(node), None)
+    if first is None or first.sides != 20 or first.fate or first.success is not None or first.explode is not None:
+        return False
+    kept = first.count if first.select is None else first.select.kept(first.count)[1]
+    return kept == 1
 
 
 _MEMO_SIDES = 100  # share results of one-die expressions up to a d100: at most 100 results each
