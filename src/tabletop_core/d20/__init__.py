@@ -8,6 +8,7 @@ Examples:
     Check 14 + 3 + d6(4) = 21 · Mid Stakes -> Success (Fortune: target Off Guard)
 """
 
+from tabletop_core.d20 import actions, events
 from tabletop_core.d20.batch import OUTCOME_CODES, TestBatch, simulate_test
 from tabletop_core.d20.conditions import (
     HOURS_PER_DAY,
@@ -22,7 +23,11 @@ from tabletop_core.d20.conditions import (
     implied_conditions,
 )
 from tabletop_core.d20.contest import ContestResult, ContestRoll, Decider, Side, resolve_contest, roll_contest
+from tabletop_core.d20.detection import Detection
+from tabletop_core.d20.effect import Effect
 from tabletop_core.d20.effects import CHECK_KINDS, combine_effects, effects_between, effects_on_test
+from tabletop_core.d20.encounter import Combatant, Encounter, EncounterStep
+from tabletop_core.d20.energy import Energy
 from tabletop_core.d20.odds import MAX_TABLE_ROWS, actor_win_chance, contest_odds, odds_table, stakes_odds, total_odds
 from tabletop_core.d20.stakes import Outcome, Stakes, classify
 from tabletop_core.d20.test import (
@@ -77,6 +82,7 @@ __all__ = [
     "ROUNDS_PER_MINUTE",
     "SLOWED_ACTION_POINTS",
     "AttackKind",
+    "Combatant",
     "Condition",
     "ConditionInstance",
     "Conditions",
@@ -84,8 +90,13 @@ __all__ = [
     "ContestRoll",
     "Creature",
     "Decider",
+    "Detection",
     "Duration",
+    "Effect",
+    "Encounter",
+    "EncounterStep",
     "EndAttempt",
+    "Energy",
     "Modifier",
     "Outcome",
     "RolledTotal",
@@ -101,6 +112,7 @@ __all__ = [
     "TurnEnd",
     "TurnStart",
     "action_points",
+    "actions",
     "actor_win_chance",
     "attack_trait",
     "check_tier",
@@ -110,6 +122,7 @@ __all__ = [
     "direct_implications",
     "effects_between",
     "effects_on_test",
+    "events",
     "implied_conditions",
     "levels_in_tier",
     "odds_table",
