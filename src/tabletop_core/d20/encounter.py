@@ -666,10 +666,19 @@ class _Run:
 
     # -- changing a creature, with the Conditions events -------------------------------
 
-    def change(self, name: str, how: Callable[[Creature], Creature], reason: str) -> Creature:
+    def change(
+        self,
+        name: str,
+        how: Callable[[Creature], Creature],
+        reason: str,
+        first: Callable[[Creature], Event] | None = None,
+    ) -> Creature:
+        """Change one creature; *first* makes the event to report before the Conditions it changed."""
         before = self.creatures[name]
         after = how(before)
         self.creatures[name] = after
+        if first is not None:
+            self.events.append(first(after))
         self.note_ended_by_rule(name, before, after)
         self.after_change(name, before, reason)
         return after
@@ -1011,8 +1020,12 @@ class _Run:
         if effect.healing:
             self.heal(target, effect.healing, label)
         if effect.temporary_hp:
-            after = self.change(target, lambda c: c.gain_temporary_hp(effect.temporary_hp), label)
-            self.events.append(TemporaryHPGained(creature=target, amount=effect.temporary_hp, temp_hp=after.temp_hp))
+            self.change(
+                target,
+                lambda c: c.gain_temporary_hp(effect.temporary_hp),
+                label,
+                lambda after: TemporaryHPGained(creature=target, amount=effect.temporary_hp, temp_hp=after.temp_hp),
+            )
         caused = self.creatures[target].conditions
         if effect.persistent_damage:
             caused = caused.add(
@@ -1036,16 +1049,18 @@ class _Run:
             self.after_change(target, before, label)
 
     def damage(self, target: str, amount: int, energy: str | None, source: str) -> None:
-        after = self.change(target, lambda c: c.take_damage(amount), source or "Damage")
-        self.events.append(
-            DamageTaken(
+        def report(after: Creature) -> Event:
+            return DamageTaken(
                 creature=target, amount=amount, hp=after.hp, temp_hp=after.temp_hp, energy=energy, source=source
             )
-        )
+
+        self.change(target, lambda c: c.take_damage(amount), source or "Damage", report)
 
     def heal(self, target: str, amount: int, source: str) -> None:
-        after = self.change(target, lambda c: c.heal(amount), source or "Healing")
-        self.events.append(Healed(creature=target, amount=amount, hp=after.hp, source=source))
+        def report(after: Creature) -> Event:
+            return Healed(creature=target, amount=amount, hp=after.hp, source=source)
+
+        self.change(target, lambda c: c.heal(amount), source or "Healing", report)
 
     def do_damage(self, action: Damage) -> None:
         target = self.known(action.target, "target")
