@@ -30,7 +30,9 @@ def test_unknown_energy_is_refused_naming_the_set():
 
 def test_same_energy_spelled_twice_is_one_energy_highest_applies():
     # The case: `fire` 3 and `Fire ` 5 are one Energy: only the highest (5) applies, not 8.
-    state = Conditions().add("persistent damage", value=3, energy="fire").add("persistent damage", value=5, energy="Fire ")
+    state = (
+        Conditions().add("persistent damage", value=3, energy="fire").add("persistent damage", value=5, energy="Fire ")
+    )
     assert state.persistent_damage == {"fire": 5}
     end = Creature(max_hp=20, conditions=state).end_turn(rng=tc.ScriptedDice([20]))
     assert end.damage == 5

@@ -43,6 +43,7 @@ Examples:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -296,9 +297,9 @@ class Effect(Record):
 
 def _key(entry: tuple[Effect, Duration, str]) -> tuple[Any, ...]:
     effect, left, tag = entry
-    # Strongest first; then the most Duration left; then a fixed order (creator, then id), so
-    # the choice does not depend on the order the Effects were applied in.
-    return (-effect.strength, -left._key(), effect.creator, tag)
+    # Strongest first; then the most Duration left; then a fixed order (the creator, then the
+    # Effect's own data, then the id), so the choice does not depend on the order applied.
+    return (-effect.strength, -left._key(), effect.creator, json.dumps(effect.to_dict(), sort_keys=True), tag)
 
 
 def applying(entries: Iterable[tuple[Effect, Duration, str]]) -> tuple[str, ...]:
@@ -306,7 +307,8 @@ def applying(entries: Iterable[tuple[Effect, Duration, str]]) -> tuple[str, ...]
 
     Different Effects stack: each applies. The same Effect (same name) doesn't stack
     with itself: only the strongest applies; if they are equal, the one with the most
-    Duration left (no time limit counts as the most); if still equal, the first creator by name, then the lowest id.
+    Duration left (no time limit counts as the most); if still equal, a fixed order (the creator's name, the Effect's data, the id)
+    that does not depend on the order they were applied in.
 
     Args:
         entries: ``(effect, duration left, id)`` for each Effect on the Target.
