@@ -45,10 +45,12 @@ def test_same_energy_spelled_twice_is_one_energy_highest_applies():
 
 def test_effect_with_no_trigger_or_dash_is_on_use_and_no_duration_is_instant():
     plain = Effect(name="Shove", creator="Ogre", conditions=["prone"])
-    assert plain.on_use and plain.is_instant
+    assert plain.on_use
+    assert plain.is_instant
     assert Effect(name="Shove", creator="Ogre", trigger="—").on_use
     ward = Effect(name="Ward", creator="Ana", trigger="a foe enters your Space", duration=Duration.of(minutes=1))
-    assert not ward.on_use and not ward.is_instant
+    assert not ward.on_use
+    assert not ward.is_instant
     assert str(ward) == "Ward by Ana: no listed effect; Trigger: a foe enters your Space; 1 minute"
 
 
@@ -99,7 +101,9 @@ def test_bad_effects_are_refused(kwargs, error):
 
 def test_an_effect_on_checks_covers_attacks_and_spells():
     effect = Effect(name="Focus", creator="GM", modifiers=1, tests=["check"])
-    assert effect.covers("attack") and effect.covers("spell") and effect.covers("check")
+    assert effect.covers("attack")
+    assert effect.covers("spell")
+    assert effect.covers("check")
     assert not effect.covers("save")
     assert Effect(name="All", creator="GM", modifiers=1).covers("save")
 

@@ -56,7 +56,9 @@ def test_initiative_orders_by_total():
     assert isinstance(rolled, E.InitiativeRolled)
     assert [(e.creature, e.roll.total) for e in rolled.entries] == [("Ana", 18), ("Bo", 9), ("Ogre", 13)]
     assert step.encounter.order == ("Ana", "Ogre", "Bo")
-    assert step.encounter.round == 1 and step.encounter.current == "Ana" and step.encounter.ap == 3
+    assert step.encounter.round == 1
+    assert step.encounter.current == "Ana"
+    assert step.encounter.ap == 3
     assert [str(e) for e in step.events] == [
         "Initiative: Ana 18, Bo 9, Ogre 13 -> order Ana, Ogre, Bo",
         "Round 1 begins",
@@ -78,7 +80,8 @@ def test_surprised_gets_misfortune_on_initiative_and_it_ends_when_its_turn_start
     fight = make(("Ana", 0, 12, ["surprised"]), ("Bo", 0, 8))
     step = run(fight, A.RollInitiative(), [18, 4, 10])  # Ana: d20 18, d6 4 (Misfortune) -> 14; Bo 10
     ana = step.events[0].entries[0].roll
-    assert ana.total == 14 and ana.misfortune == ("Surprised",)
+    assert ana.total == 14
+    assert ana.misfortune == ("Surprised",)
     assert step.encounter.order == ("Ana", "Bo")
     assert not step.encounter.creature("Ana").conditions.has("surprised")  # "Ends when: Your next Turn starts."
     changed = [e for e in step.events if isinstance(e, E.ConditionsChanged)]
@@ -138,17 +141,20 @@ def test_doomed_countdown_and_defeat_run_by_the_loop():
     fight = run(fight, A.EndTurn()).encounter  # Ogre's Turn
     step = run(fight, A.Damage(target="Ana", amount=6, by="Ogre"))
     ana = step.encounter.creature("Ana")
-    assert ana.hp == 0 and ana.conditions.has("staggered") and ana.conditions.fatigue == 1
+    assert ana.hp == 0
+    assert ana.conditions.has("staggered")
+    assert ana.conditions.fatigue == 1
     assert str(step.events[0]) == "Ana takes 6 Damage: HP 0"
     step = run(step.encounter, A.EndTurn(), [1])  # Round ends; Ana's Turn: Doomed d4 = 1
-    turn = [e for e in step.events if isinstance(e, E.TurnStarted)][0]
+    turn = next(e for e in step.events if isinstance(e, E.TurnStarted))
     assert (turn.creature, turn.ap, turn.doomed_d4, turn.doomed) == ("Ana", 2, 1, 1)  # Staggered: Slowed, 2 AP
     step = run(step.encounter, A.EndTurn())  # Ogre
     step = run(step.encounter, A.EndTurn())  # end of Round 2: Doomed 1 -> 0: Defeated
     ana = step.encounter.creature("Ana")
     assert ana.is_defeated
     assert "TurnSkipped" in kinds(step)  # Round 3: Ana's Turn is skipped
-    assert step.encounter.current == "Ogre" and step.encounter.round == 3
+    assert step.encounter.current == "Ogre"
+    assert step.encounter.round == 3
     assert step.encounter.is_over
 
 
@@ -159,8 +165,9 @@ def test_persistent_damage_at_end_of_turn_with_its_flat_roll():
     step = run(fight, A.UseEffect(effect=burn, targets=["Ana"]))
     assert step.encounter.creature("Ana").hp == 10
     step = run(step.encounter, A.EndTurn(), [12])  # 3 Persistent Damage, then Flat Roll 12: Setback (Mid)
-    ended = [e for e in step.events if isinstance(e, E.TurnEnded)][0]
-    assert ended.damage == 3 and ended.rolls[0].flat_roll == 12
+    ended = next(e for e in step.events if isinstance(e, E.TurnEnded))
+    assert ended.damage == 3
+    assert ended.rolls[0].flat_roll == 12
     assert str(ended) == "Ana's Turn ends: 3 Persistent Damage; fire 12 -> Setback"
     ana = step.encounter.creature("Ana")
     assert ana.hp == 7
@@ -178,7 +185,8 @@ def test_effect_durations_count_in_rounds():
     fight = step.encounter
     for _ in range(2):  # Ana, Ogre
         fight = run(fight, A.EndTurn()).encounter
-    assert fight.current == "Bo" and fight.ap == 4  # Hasted: 1 additional AP
+    assert fight.current == "Bo"
+    assert fight.ap == 4
     step = run(fight, A.EndTurn())  # Round 1 ends: 1 Round passes, Haste ends
     assert "EffectEnded" in kinds(step)
     assert not step.encounter.creature("Bo").conditions.has("hasted")
@@ -207,7 +215,8 @@ def test_instant_effect_causes_conditions_that_stay():
     assert step.encounter.effects == ()  # Instant: ends as soon as it resolves
     assert step.events[1].id == ""
     ogre = step.encounter.creature("Ogre")
-    assert ogre.conditions.has("prone") and ogre.conditions.has("off guard")
+    assert ogre.conditions.has("prone")
+    assert ogre.conditions.has("off guard")
 
 
 def test_willing_target_needed():
@@ -242,7 +251,8 @@ def test_dismiss_ends_the_effect_on_every_target_and_what_it_caused_stays():
     step = run(fight, A.UseEffect(effect=storm, targets=["Bo", "Ogre"]))
     fight = step.encounter
     assert [e.id for e in fight.effects] == ["e1", "e1"]
-    assert fight.creature("Bo").hp == 6 and fight.creature("Ogre").hp == 18
+    assert fight.creature("Bo").hp == 6
+    assert fight.creature("Ogre").hp == 18
     assert fight.creature("Ogre").conditions.has("slowed")
     with pytest.raises(tc.RuleError, match="only Ana, its creator, can Dismiss"):
         fight.apply(A.Dismiss(effect="e1", by="Bo"))
@@ -311,7 +321,8 @@ def test_defeated_ends_ongoing_effects_on_you_and_you_fall_prone():
         A.UseEffect(effect=Effect(name="Exhaust", creator="GM", fatigue=10), targets=["Bo"]),
     )
     bo = step.encounter.creature("Bo")
-    assert bo.is_defeated and step.encounter.effects == ()
+    assert bo.is_defeated
+    assert step.encounter.effects == ()
     assert bo.conditions.present == {C.DEFEATED, C.FATIGUE, C.PRONE}
     assert "Hold (e2) ends on Bo: Defeated: ongoing Effects on you end" in [str(e) for e in step.events]
     revived = attrs.evolve(bo, conditions=bo.conditions.remove("fatigue")).revive(3)
@@ -334,7 +345,8 @@ def test_on_use_effect_only_on_its_creators_turn_and_pays_its_cost():
         fight.apply(A.UseEffect(effect=bolt, targets=["Ana"]))
     riposte = attrs.evolve(bolt, trigger="a foe misses you")
     step = run(fight, A.UseEffect(effect=riposte, targets=["Ana"]))  # a Trigger: off its Turn
-    assert step.encounter.creature("Ana").hp == 9 and step.encounter.ap == 3
+    assert step.encounter.creature("Ana").hp == 9
+    assert step.encounter.ap == 3
     expensive = Effect(name="Nova", creator="Ana", damage=9, cost=4)
     with pytest.raises(tc.RuleError, match="costs 4 AP"):
         fight.apply(A.UseEffect(effect=expensive, targets=["Ogre"]))
@@ -360,7 +372,8 @@ def test_rising_ends_prone_even_when_an_ongoing_effect_imposed_it():
     assert A.Rise() in fight.choices()
     step = run(fight, A.Rise())
     ana = step.encounter.creature("Ana")
-    assert not ana.conditions.has("prone") and ana.conditions.has("deafened")  # the rest of the Effect goes on
+    assert not ana.conditions.has("prone")
+    assert ana.conditions.has("deafened")
     assert step.encounter.effects[0].ended == (C.PRONE,)
     assert step.encounter.ap == 2
     with pytest.raises(tc.RuleError, match="not Prone"):
@@ -470,8 +483,9 @@ def test_roll_to_end_sickened_spends_one_ap_and_keeps_the_dice():
     fight = make(("Ana", 0, 12, ["sickened"]))
     fight = run(fight, A.RollInitiative(), [10, 3]).encounter  # Impaired: Misfortune on Initiative too
     step = run(fight, A.RollToEnd(condition="sickened", modifier=2), [16, 2])  # 16 + 2 - 2 = 16: Success
-    test = [e for e in step.events if isinstance(e, E.TestMade)][0]
-    assert test.roll.total == 16 and test.roll.fortune_die == 2
+    test = next(e for e in step.events if isinstance(e, E.TestMade))
+    assert test.roll.total == 16
+    assert test.roll.fortune_die == 2
     assert not step.encounter.creature("Ana").conditions.has("sickened")
     assert step.encounter.ap == 2
 
@@ -527,11 +541,14 @@ def test_apply_needs_an_action(bad):
         started().apply(bad)
 
 
+ONE = Combatant(name="A", creature=Creature(max_hp=1))
+
+
 @pytest.mark.parametrize(
     ("build", "error"),
     [
         (lambda: Encounter(combatants=()), tc.InvalidInput),
-        (lambda: Encounter.of(Combatant(name="A", creature=Creature(max_hp=1)), Combatant(name="A", creature=Creature(max_hp=1))), tc.InvalidInput),
+        (lambda: Encounter.of(ONE, ONE), tc.InvalidInput),
         (lambda: Encounter.of("A"), TypeError),
         (lambda: Encounter(combatants=[Combatant(name="A", creature=Creature(max_hp=1))], round=1), tc.InvalidInput),
         (lambda: Encounter(combatants=[Combatant(name="A", creature=Creature(max_hp=1))], ap=2), tc.InvalidInput),
@@ -612,10 +629,11 @@ effect_strategy = st.builds(
     duration=st.one_of(st.none(), st.builds(Duration, st.one_of(st.none(), st.integers(1, 4)))),
 )
 
+NAMES = st.sampled_from(["Ana", "Bo"])
 action_strategy = st.one_of(
     st.just(A.EndTurn()),
     st.builds(A.TakeAction, name=st.just("Act"), ap=st.integers(0, 4)),
-    st.builds(A.UseEffect, effect=effect_strategy, targets=st.lists(st.sampled_from(["Ana", "Bo"]), min_size=1, max_size=2, unique=True)),
+    st.builds(A.UseEffect, effect=effect_strategy, targets=st.lists(NAMES, min_size=1, max_size=2, unique=True)),
     st.builds(A.Dismiss, effect=st.sampled_from(["e1", "e2", "e3"]), by=st.sampled_from(["Ana", "Bo", "GM"])),
     st.builds(A.Damage, target=st.sampled_from(["Ana", "Bo"]), amount=st.integers(0, 8)),
     st.builds(A.Heal, target=st.sampled_from(["Ana", "Bo"]), amount=st.integers(0, 8)),

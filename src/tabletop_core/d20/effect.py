@@ -307,8 +307,9 @@ def applying(entries: Iterable[tuple[Effect, Duration, str]]) -> tuple[str, ...]
 
     Different Effects stack: each applies. The same Effect (same name) doesn't stack
     with itself: only the strongest applies; if they are equal, the one with the most
-    Duration left (no time limit counts as the most); if still equal, a fixed order (the creator's name, the Effect's data, the id)
-    that does not depend on the order they were applied in.
+    Duration left (no time limit counts as the most); if still equal, a fixed order
+    (the creator's name, the Effect's data, the id) that does not depend on the order
+    they were applied in.
 
     Args:
         entries: ``(effect, duration left, id)`` for each Effect on the Target.

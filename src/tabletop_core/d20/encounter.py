@@ -36,11 +36,12 @@ What the encounter does for you (the rules text's Core Rules):
 Examples:
     >>> import tabletop_core as tc
     >>> from tabletop_core import d20
+    >>> from tabletop_core.d20 import actions
     >>> fight = d20.Encounter.of(
     ...     d20.Combatant(name="Ana", creature=d20.Creature(max_hp=12), initiative=3),
     ...     d20.Combatant(name="Ogre", creature=d20.Creature(max_hp=20), initiative=1),
     ... )
-    >>> step = fight.apply(d20.RollInitiative(), rng=tc.ScriptedDice([9, 15]))
+    >>> step = fight.apply(actions.RollInitiative(), rng=tc.ScriptedDice([9, 15]))
     >>> for event in step.events:
     ...     print(event)
     Initiative: Ana 12, Ogre 16 -> order Ogre, Ana
@@ -443,7 +444,7 @@ class Encounter(Record):
             ...     d20.Combatant(name="Ana", creature=d20.Creature(max_hp=12)),
             ...     d20.Combatant(name="Bo", creature=d20.Creature(max_hp=12)))
             >>> bless = d20.Effect(name="Bless", creator="GM", modifiers=1, duration=d20.Duration.of(minutes=1))
-            >>> fight = fight.apply(d20.UseEffect(effect=bless, targets=["Ana"])).encounter
+            >>> fight = fight.apply(d20.actions.UseEffect(effect=bless, targets=["Ana"])).encounter
             >>> print(fight.test_context("Ana", kind="attack", target="Bo"))
             no effect on the Test; +1 (Bless by GM (e1))
         """
