@@ -21,7 +21,7 @@ Core Rules "Effect", "Trigger", "On Use", "Duration", "Instant", "Dismiss",
   name) doesn't stack with itself: the strongest applies, and if they are equal the
   one with the most Duration left.
 
-Readings (the text leaves them open; each is documented in ``docs/d20-effects.md``):
+Readings (the text leaves them open; each is listed in the docs' "Effects and encounters" page):
 
 * "The same Effect" is an Effect with the same name, whoever created it.
 * "The strongest" is the higher :attr:`Effect.strength`, a number the Effect's
