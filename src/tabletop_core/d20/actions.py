@@ -27,11 +27,12 @@ from tabletop_core.d20.conditions import Condition
 from tabletop_core.d20.effect import Effect
 from tabletop_core.d20.events import Tagged, _register
 from tabletop_core.d20.stakes import Stakes
-from tabletop_core.d20.test import MODIFIER_LIMIT, _label, _parse_enum, _tuple_of
+from tabletop_core.d20.test import MODIFIER_LIMIT, AttackKind, _label, _parse_enum, _tuple_of
 
 __all__ = [
     "DEFAULT_ACTION_AP",
     "Action",
+    "Attack",
     "Damage",
     "Dismiss",
     "EndCondition",
@@ -102,6 +103,10 @@ def _stakes(value: object) -> Stakes:
 
 def _condition(value: object) -> Condition:
     return _parse_enum(Condition, "condition", value)
+
+
+def _attack_kind(value: object) -> str:
+    return _parse_enum(AttackKind, "attack", value).name.lower()
 
 
 def _text(value: object) -> str:
@@ -362,3 +367,33 @@ class PassTime(Action):
 
     def __str__(self) -> str:
         return f"pass {self.rounds} rounds, {self.minutes} minutes, {self.hours} hours"
+
+
+@attrs.frozen(kw_only=True)
+class Attack(Action):
+    """The current creature Attacks: a Check against the Target, and on a hit the Effect resolves on it.
+
+    The Check reads both creatures' Conditions, detection and Effects (see
+    :meth:`Encounter.test_context <tabletop_core.d20.Encounter.test_context>`) and
+    costs the Effect's Cost. A Success hits. A Setback "achieves your goal but faces a
+    complication, or fails but avoids one": which is the GM's call, so it hits only
+    when *hit_on_setback* says so.
+
+    Args:
+        target: The creature attacked.
+        effect: What a hit does (its creator must be the attacker).
+        stakes: The Attack's Stakes.
+        modifier: The Trait and other Modifiers of the Attack.
+        attack: What it is made with (melee, ranged, thrown...), for the Trait rules.
+        hit_on_setback: Whether a Setback hits.
+    """
+
+    target: str = attrs.field(converter=_target)
+    effect: Effect = attrs.field(validator=of_type(Effect))
+    stakes: Stakes = attrs.field(default=Stakes.MID, converter=_stakes)
+    modifier: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
+    attack: str = attrs.field(default="melee", converter=_attack_kind)
+    hit_on_setback: bool = attrs.field(default=False, validator=of_type(bool))
+
+    def __str__(self) -> str:
+        return f"{self.effect.creator} attacks {self.target} with {self.effect.name}"

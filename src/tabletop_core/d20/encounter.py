@@ -60,6 +60,7 @@ from tabletop_core._record import Record
 from tabletop_core._validate import check_type, int_field, of_type
 from tabletop_core.d20.actions import (
     Action,
+    Attack,
     Damage,
     Dismiss,
     EndCondition,
@@ -811,6 +812,10 @@ class _Run:
                 return attrs.evolve(c, conditions=attrs.evolve(c.conditions, instances=keep))
 
             self.change(target, uncharm, f"its charmer {actor} harms it: Charmed ends")
+        self.surprise(actor, target)
+
+    def surprise(self, actor: str, target: str) -> None:
+        """*actor* acts against *target*: if *target* has not detected it, *target* is Surprised."""
         if self.detection(target, actor) is Detection.UNDETECTED and not self.creatures[target].is_defeated:
             self.change(
                 target,
@@ -1165,6 +1170,42 @@ class _Run:
         if after is not before:
             self.see(name, subject, after, f"Search: {outcome}", before)
 
+    def attack(self, action: Attack) -> None:
+        name = self.on_turn("An Attack")
+        effect = action.effect
+        target = self.known(action.target, "target")
+        if effect.creator != name:
+            raise RuleError(f"{name} attacks with its own Effects: {effect.name} was created by {effect.creator}")
+        if target == name:
+            raise InvalidInput(f"{name} can't attack itself")
+        if effect.needs_willing:
+            raise RuleError(f"{effect.name} needs a Willing Target: it can't be an Attack's Effect")
+        if target in {self.charmer(i) for i in self.creatures[name].conditions.instances_of(Condition.CHARMED)}:
+            raise RuleError(f"{name} is Charmed by {target}: it can't Target its charmer with harmful Effects")
+        if effect.healing and self.creatures[target].is_defeated:
+            raise RuleError(f"{target} is Defeated: it can't receive Healing")
+        # The Attack is made as things stand (Hidden still counts), then acting ends Hidden.
+        ctx = self.snapshot().test_context(name, kind=TestKind.ATTACK, target=target, attack=action.attack)
+        self.spend(name, effect.cost, f"Attack: {effect.name}")
+        self.surprise(name, target)
+        roll = roll_test(
+            stakes=action.stakes,
+            modifier=[Modifier(value=action.modifier, source=f"Attack: {action.attack}"), *ctx.modifiers],
+            kind=TestKind.ATTACK,
+            effects=ctx.effects,
+            rng=self.source,
+        )
+        self.events.append(TestMade(creature=name, purpose=f"Attack {target} with {effect.name}", roll=roll))
+        hit = roll.outcome is Outcome.SUCCESS or (roll.outcome is Outcome.SETBACK and action.hit_on_setback)
+        if not hit:
+            return
+        effect_id = ""
+        if not effect.is_instant:
+            effect_id = f"e{self.next_id}"
+            self.next_id += 1
+        self.events.append(EffectApplied(id=effect_id, effect=effect, targets=(target,)))
+        self.resolve_on(effect, effect_id, target)
+
     def end_condition(self, action: EndCondition) -> None:
         target = self.known(action.target, "target")
         if action.condition not in self.creatures[target].conditions.present:
@@ -1201,4 +1242,5 @@ _HANDLERS: dict[type[Action], Callable[[_Run, Any], None]] = {
     Search: _Run.search,
     EndCondition: _Run.end_condition,
     PassTime: _Run.pass_time,
+    Attack: _Run.attack,
 }
