@@ -638,6 +638,12 @@ action_strategy = st.one_of(
     st.builds(A.Damage, target=st.sampled_from(["Ana", "Bo"]), amount=st.integers(0, 8)),
     st.builds(A.Heal, target=st.sampled_from(["Ana", "Bo"]), amount=st.integers(0, 8)),
     st.just(A.Rise()),
+    st.builds(
+        A.Attack,
+        target=NAMES,
+        effect=st.builds(Effect, name=st.just("Hit"), creator=NAMES, damage=st.integers(0, 6), cost=st.integers(0, 3)),
+        modifier=st.integers(-3, 5),
+    ),
 )  # fmt: skip
 
 
@@ -690,3 +696,63 @@ def test_stacking_on_a_target_is_order_independent(effects, data):
 
     shuffled = data.draw(st.permutations(effects))
     assert final(effects) == final(shuffled)
+
+
+# -- Attacks ---------------------------------------------------------------------------------
+
+
+SWORD = Effect(name="Sword", creator="Ana", damage=5, energy="physical", cost=2)
+
+
+def test_attack_hits_on_success_and_the_effect_resolves():
+    fight = started()  # Ana's Turn
+    step = run(fight, A.Attack(target="Ogre", effect=SWORD, modifier=3), [12])  # 15: Success
+    assert [str(e) for e in step.events] == [
+        "Ana spends 2 AP (Attack: Sword): 1 left",
+        "Ana (Attack Ogre with Sword): Attack 12 + 3 = 15 · Mid Stakes -> Success",
+        "Sword by Ana on Ogre: 5 physical Damage",
+        "Ogre takes 5 physical Damage from Sword by Ana: HP 15",
+    ]
+
+
+@pytest.mark.parametrize(("hit_on_setback", "hp"), [(False, 20), (True, 15)])
+def test_attack_setback_hits_only_when_the_gm_says(hit_on_setback, hp):
+    fight = started()
+    step = run(fight, A.Attack(target="Ogre", effect=SWORD, hit_on_setback=hit_on_setback), [12])  # 12: Setback
+    assert step.encounter.creature("Ogre").hp == hp
+    assert step.encounter.ap == 1  # the AP are spent either way
+
+
+def test_attack_from_hiding_gains_fortune_then_hidden_ends():
+    fight = started()
+    fight = run(fight, A.Hide(observers=["Ogre"]), [15]).encounter
+    step = run(fight, A.Attack(target="Ogre", effect=attrs.evolve(SWORD, cost=1)), [8, 3])
+    test = next(e for e in step.events if isinstance(e, E.TestMade))
+    assert test.roll.total == 11 and test.roll.fortune == ("Hidden: target Off Guard against you",)
+    assert not step.encounter.creature("Ana").conditions.has("hidden")
+
+
+def test_an_undetected_attacker_surprises_even_on_a_miss():
+    fight = started()
+    fight = run(fight, A.Hide(observers=["Ogre"]), [15]).encounter
+    fight = run(fight, A.Sneak(ap=0), [15]).encounter
+    step = run(fight, A.Attack(target="Ogre", effect=SWORD), [1])
+    assert step.encounter.creature("Ogre").conditions.has("surprised")
+    assert step.encounter.creature("Ogre").hp == 20
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        (A.Attack(target="Ogre", effect=attrs.evolve(SWORD, creator="Bo")), "attacks with its own Effects"),
+        (A.Attack(target="Ana", effect=SWORD), "can't attack itself"),
+        (A.Attack(target="Ogre", effect=attrs.evolve(SWORD, cost=4)), "costs 4 AP"),
+        (A.Attack(target="Ogre", effect=attrs.evolve(SWORD, needs_willing=True)), "Willing"),
+    ],
+)
+def test_bad_attacks_are_refused_without_rolling(action, message):
+    fight = started()
+    dice = tc.ScriptedDice([12])
+    with pytest.raises(tc.TabletopError, match=message):
+        fight.apply(action, rng=dice)
+    assert dice.remaining == 1
