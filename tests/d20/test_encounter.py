@@ -728,7 +728,8 @@ def test_attack_from_hiding_gains_fortune_then_hidden_ends():
     fight = run(fight, A.Hide(observers=["Ogre"]), [15]).encounter
     step = run(fight, A.Attack(target="Ogre", effect=attrs.evolve(SWORD, cost=1)), [8, 3])
     test = next(e for e in step.events if isinstance(e, E.TestMade))
-    assert test.roll.total == 11 and test.roll.fortune == ("Hidden: target Off Guard against you",)
+    assert test.roll.total == 11
+    assert test.roll.fortune == ("Hidden: target Off Guard against you",)
     assert not step.encounter.creature("Ana").conditions.has("hidden")
 
 
@@ -756,3 +757,18 @@ def test_bad_attacks_are_refused_without_rolling(action, message):
     with pytest.raises(tc.TabletopError, match=message):
         fight.apply(action, rng=dice)
     assert dice.remaining == 1
+
+
+def test_an_ambush_surprises_and_surprised_rolls_initiative_with_misfortune():
+    fight = make(("Ana", 2, 12), ("Ogre", 0, 20))
+    fight = run(fight, A.SetDetection(observer="Ana", subject="Ogre", state="undetected")).encounter
+    assert fight.detection("Ana", "Ogre") is Detection.UNDETECTED
+    rock = Effect(name="Rock", creator="Ogre", damage=3, trigger="Ana walks by")
+    step = run(fight, A.UseEffect(effect=rock, targets=["Ana"]))
+    assert step.encounter.creature("Ana").conditions.has("surprised")
+    assert "Ana gains Surprised (Ogre, undetected, acts against it)" in [str(e) for e in step.events]
+    # Initiative: Ana 14 + 2 - d6(5) = 11 (Surprised: Misfortune), Ogre 12: the Ogre goes first.
+    step = run(step.encounter, A.RollInitiative(), [14, 5, 12])
+    assert step.encounter.order == ("Ogre", "Ana")
+    with pytest.raises(tc.InvalidInput):
+        step.encounter.apply(A.SetDetection(observer="Ana", subject="Ana", state="hidden"))

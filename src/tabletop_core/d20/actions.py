@@ -24,6 +24,7 @@ import attrs
 
 from tabletop_core._validate import int_field, of_type
 from tabletop_core.d20.conditions import Condition
+from tabletop_core.d20.detection import Detection
 from tabletop_core.d20.effect import Effect
 from tabletop_core.d20.events import Tagged, _register
 from tabletop_core.d20.stakes import Stakes
@@ -44,6 +45,7 @@ __all__ = [
     "RollInitiative",
     "RollToEnd",
     "Search",
+    "SetDetection",
     "Sneak",
     "TakeAction",
     "UseEffect",
@@ -72,6 +74,10 @@ def _target(value: object) -> str:
 
 def _subject(value: object) -> str:
     return _label("subject", value)
+
+
+def _observer(value: object) -> str:
+    return _label("observer", value)
 
 
 def _optional_energy(value: object) -> str | None:
@@ -397,3 +403,25 @@ class Attack(Action):
 
     def __str__(self) -> str:
         return f"{self.effect.creator} attacks {self.target} with {self.effect.name}"
+
+
+def _detection_state(value: object) -> Detection:
+    return _parse_enum(Detection, "state", value)
+
+
+@attrs.frozen(kw_only=True)
+class SetDetection(Action):
+    """The GM sets how one creature detects another (an ambush before Initiative, a ruling).
+
+    Args:
+        observer: The creature looking.
+        subject: The creature looked for.
+        state: Observed, Hidden or Undetected.
+    """
+
+    observer: str = attrs.field(converter=_observer)
+    subject: str = attrs.field(converter=_subject)
+    state: Detection = attrs.field(converter=_detection_state)
+
+    def __str__(self) -> str:
+        return f"{self.subject} is {self.state} to {self.observer}"

@@ -72,6 +72,7 @@ from tabletop_core.d20.actions import (
     RollInitiative,
     RollToEnd,
     Search,
+    SetDetection,
     Sneak,
     TakeAction,
     UseEffect,
@@ -1206,6 +1207,13 @@ class _Run:
         self.events.append(EffectApplied(id=effect_id, effect=effect, targets=(target,)))
         self.resolve_on(effect, effect_id, target)
 
+    def set_detection(self, action: SetDetection) -> None:
+        observer = self.known(action.observer, "observer")
+        subject = self.known(action.subject, "subject")
+        if observer == subject:
+            raise InvalidInput(f"a creature does not detect itself: {observer!r}")
+        self.see(observer, subject, action.state, "the GM says so")
+
     def end_condition(self, action: EndCondition) -> None:
         target = self.known(action.target, "target")
         if action.condition not in self.creatures[target].conditions.present:
@@ -1243,4 +1251,5 @@ _HANDLERS: dict[type[Action], Callable[[_Run, Any], None]] = {
     EndCondition: _Run.end_condition,
     PassTime: _Run.pass_time,
     Attack: _Run.attack,
+    SetDetection: _Run.set_detection,
 }
