@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -187,6 +187,8 @@ class Effect(Record):
             Damage without its Energy, an Energy without Damage.
         TypeError: a wrong type.
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("is_instant", "on_use", "is_harmful")
 
     name: str = attrs.field(converter=_name)
     creator: str = attrs.field(converter=_creator)

@@ -52,7 +52,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -275,6 +275,8 @@ class Encounter(Record):
         ap: AP left in the current Turn.
         next_id: The number of the next ongoing Effect's id (``e1``, ``e2``...).
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("current", "is_over")
 
     combatants: tuple[Combatant, ...] = attrs.field(converter=_combatants)
     effects: tuple[ActiveEffect, ...] = attrs.field(default=(), converter=_effects)
