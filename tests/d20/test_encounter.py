@@ -772,3 +772,40 @@ def test_an_ambush_surprises_and_surprised_rolls_initiative_with_misfortune():
     assert step.encounter.order == ("Ogre", "Ana")
     with pytest.raises(tc.InvalidInput):
         step.encounter.apply(A.SetDetection(observer="Ana", subject="Ana", state="hidden"))
+
+
+# -- Medic's Kit, Dispatch, Revive --------------------------------------------------------------
+
+
+def down_bo():
+    fight = started()  # Ana's Turn; Bo 8 HP
+    return run(fight, A.Damage(target="Bo", amount=8)).encounter
+
+
+def test_medics_kit_makes_a_staggered_creature_stable():
+    fight = down_bo()
+    step = run(fight, A.UseMedicsKit(target="Bo"), [3])
+    bo = step.encounter.creature("Bo")
+    assert bo.conditions.has("stable") and bo.conditions.has("unconscious") and not bo.conditions.has("staggered")
+    assert bo.conditions.instances_of("stable")[0].duration == Duration.of(hours=3)
+    assert step.encounter.ap == 2
+    with pytest.raises(tc.RuleError):
+        step.encounter.apply(A.UseMedicsKit(target="Ogre"), rng=tc.ScriptedDice([1]))
+
+
+def test_dispatch_defeats_a_helpless_creature_at_zero_hp():
+    fight = down_bo()
+    with pytest.raises(tc.RuleError, match="Helpless"):
+        fight.apply(A.Dispatch(target="Ogre"))
+    step = run(fight, A.Dispatch(target="Bo"))
+    bo = step.encounter.creature("Bo")
+    assert bo.is_defeated
+    assert [str(e) for e in step.events] == [
+        "Ana spends 1 AP (Dispatch Bo): 2 left",
+        "Bo gains Defeated, Prone; loses Doomed, Helpless, Impaired, Slowed, Staggered, Unfocused "
+        "(Ana's Dispatch succeeds)",
+    ]
+    revived = run(step.encounter, A.Revive(target="Bo", hp=2)).encounter.creature("Bo")
+    assert revived.hp == 2 and not revived.is_defeated and revived.conditions.has("prone")
+    with pytest.raises(tc.RuleError):
+        step.encounter.apply(A.Revive(target="Ana", hp=2))

@@ -36,11 +36,13 @@ __all__ = [
     "Attack",
     "Damage",
     "Dismiss",
+    "Dispatch",
     "EndCondition",
     "EndTurn",
     "Heal",
     "Hide",
     "PassTime",
+    "Revive",
     "Rise",
     "RollInitiative",
     "RollToEnd",
@@ -49,6 +51,7 @@ __all__ = [
     "Sneak",
     "TakeAction",
     "UseEffect",
+    "UseMedicsKit",
 ]
 
 DEFAULT_ACTION_AP = 1
@@ -425,3 +428,56 @@ class SetDetection(Action):
 
     def __str__(self) -> str:
         return f"{self.subject} is {self.state} to {self.observer}"
+
+
+@attrs.frozen(kw_only=True)
+class UseMedicsKit(Action):
+    """The current creature uses a Medic's Kit on a creature Staggered at 0 HP: it becomes Stable.
+
+    Stable: no longer Staggered, 0 HP, Unconscious; it wakes with 1 HP after 1d4 hours
+    (rolled here). The Action's Cost is not in the text: default 1 AP.
+
+    Args:
+        target: The creature treated.
+        ap: The Action's Cost.
+    """
+
+    target: str = attrs.field(converter=_target)
+    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+
+    def __str__(self) -> str:
+        return f"use a Medic's Kit on {self.target}"
+
+
+@attrs.frozen(kw_only=True)
+class Dispatch(Action):
+    """The current creature's Dispatch succeeds against a Helpless creature at 0 HP: it is Defeated.
+
+    The Dispatch Action's own roll is not in the text: apply this when it succeeded.
+
+    Args:
+        target: The creature dispatched.
+        ap: The Action's Cost.
+    """
+
+    target: str = attrs.field(converter=_target)
+    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+
+    def __str__(self) -> str:
+        return f"Dispatch {self.target}"
+
+
+@attrs.frozen(kw_only=True)
+class Revive(Action):
+    """A Defeated creature is revived with at least 1 HP: Defeated ends (the GM or an Effect says how).
+
+    Args:
+        target: The creature revived.
+        hp: Its HP after (at least 1).
+    """
+
+    target: str = attrs.field(converter=_target)
+    hp: int = int_field(low=1, high=_BIG)
+
+    def __str__(self) -> str:
+        return f"revive {self.target} with {self.hp} HP"

@@ -63,11 +63,13 @@ from tabletop_core.d20.actions import (
     Attack,
     Damage,
     Dismiss,
+    Dispatch,
     EndCondition,
     EndTurn,
     Heal,
     Hide,
     PassTime,
+    Revive,
     Rise,
     RollInitiative,
     RollToEnd,
@@ -76,6 +78,7 @@ from tabletop_core.d20.actions import (
     Sneak,
     TakeAction,
     UseEffect,
+    UseMedicsKit,
 )
 from tabletop_core.d20.conditions import Condition, ConditionInstance, Conditions, Duration, _to_rounds
 from tabletop_core.d20.contest import Side
@@ -1209,6 +1212,28 @@ class _Run:
         self.events.append(EffectApplied(id=effect_id, effect=effect, targets=(target,)))
         self.resolve_on(effect, effect_id, target)
 
+    def use_medics_kit(self, action: UseMedicsKit) -> None:
+        name = self.on_turn("Using a Medic's Kit")
+        target = self.known(action.target, "target")
+        self.creatures[target].stabilize(hours=1)  # the rule first: a refused call spends no AP or die
+        self.spend(name, action.ap, f"Medic's Kit on {target}")
+        hours = self.source.roll(4)
+        self.change(target, lambda c: c.stabilize(hours=hours), f"{name}'s Medic's Kit: Stable, wakes in {hours} hours")
+
+    def dispatch(self, action: Dispatch) -> None:
+        name = self.on_turn("A Dispatch")
+        target = self.known(action.target, "target")
+        if target == name:
+            raise InvalidInput(f"{name} can't Dispatch itself")
+        self.creatures[target].dispatch()  # Helpless at 0 HP, or RuleError before any AP is spent
+        self.spend(name, action.ap, f"Dispatch {target}")
+        self.surprise(name, target)
+        self.change(target, lambda c: c.dispatch(), f"{name}'s Dispatch succeeds")
+
+    def revive(self, action: Revive) -> None:
+        target = self.known(action.target, "target")
+        self.change(target, lambda c: c.revive(action.hp), f"revived with {action.hp} HP")
+
     def set_detection(self, action: SetDetection) -> None:
         observer = self.known(action.observer, "observer")
         subject = self.known(action.subject, "subject")
@@ -1254,4 +1279,7 @@ _HANDLERS: dict[type[Action], Callable[[_Run, Any], None]] = {
     PassTime: _Run.pass_time,
     Attack: _Run.attack,
     SetDetection: _Run.set_detection,
+    UseMedicsKit: _Run.use_medics_kit,
+    Dispatch: _Run.dispatch,
+    Revive: _Run.revive,
 }
