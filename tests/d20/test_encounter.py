@@ -786,7 +786,9 @@ def test_medics_kit_makes_a_staggered_creature_stable():
     fight = down_bo()
     step = run(fight, A.UseMedicsKit(target="Bo"), [3])
     bo = step.encounter.creature("Bo")
-    assert bo.conditions.has("stable") and bo.conditions.has("unconscious") and not bo.conditions.has("staggered")
+    assert bo.conditions.has("stable")
+    assert bo.conditions.has("unconscious")
+    assert not bo.conditions.has("staggered")
     assert bo.conditions.instances_of("stable")[0].duration == Duration.of(hours=3)
     assert step.encounter.ap == 2
     with pytest.raises(tc.RuleError):
@@ -806,6 +808,8 @@ def test_dispatch_defeats_a_helpless_creature_at_zero_hp():
         "(Ana's Dispatch succeeds)",
     ]
     revived = run(step.encounter, A.Revive(target="Bo", hp=2)).encounter.creature("Bo")
-    assert revived.hp == 2 and not revived.is_defeated and revived.conditions.has("prone")
+    assert revived.hp == 2
+    assert not revived.is_defeated
+    assert revived.conditions.has("prone")
     with pytest.raises(tc.RuleError):
         step.encounter.apply(A.Revive(target="Ana", hp=2))
