@@ -813,3 +813,33 @@ def test_dispatch_defeats_a_helpless_creature_at_zero_hp():
     assert revived.conditions.has("prone")
     with pytest.raises(tc.RuleError):
         step.encounter.apply(A.Revive(target="Ana", hp=2))
+
+
+def test_ongoing_effects_on_a_petrified_creature_pause():
+    fight = make(("Ana", 0, 12))
+    ward = Effect(name="Ward", creator="GM", modifiers=1, duration=Duration(3))
+    stone = Effect(name="Stone", creator="GM", conditions=["petrified"], duration=Duration(2))
+    fight = run(fight, A.UseEffect(effect=ward, targets=["Ana"])).encounter
+    fight = run(fight, A.UseEffect(effect=stone, targets=["Ana"])).encounter
+    fight = run(fight, A.PassTime(rounds=1)).encounter
+    assert [(e.effect.name, e.left.rounds) for e in fight.effects] == [("Ward", 3), ("Stone", 1)]
+    fight = run(fight, A.PassTime(rounds=1)).encounter  # Stone ends: Ward counts again
+    assert [(e.effect.name, e.left.rounds) for e in fight.effects] == [("Ward", 3)]
+    fight = run(fight, A.PassTime(rounds=1)).encounter
+    assert [(e.effect.name, e.left.rounds) for e in fight.effects] == [("Ward", 2)]
+
+
+def test_choices_list_the_legal_argument_free_actions():
+    fight = make(("Ana", 0, 12, ["prone", "sickened"]), ("Bo", 0, 8))
+    assert fight.choices() == [A.RollInitiative()]
+    fight = run(fight, A.RollInitiative(), [15, 1, 3]).encounter  # Ana (Impaired: d6) 14, Bo 3
+    hold = Effect(name="Hold", creator="GM", conditions=["slowed"], duration=Duration(3))
+    fight = run(fight, A.UseEffect(effect=hold, targets=["Bo"])).encounter
+    assert fight.choices() == [
+        A.EndTurn(),
+        A.Rise(),
+        A.RollToEnd(condition="sickened"),
+        A.Dismiss(effect="e1", by="GM"),
+    ]
+    for action in fight.choices():
+        fight.apply(action, rng=tc.ScriptedDice([10, 2, 10]))  # each is legal now

@@ -943,14 +943,13 @@ class _Run:
         for name in self.order:
             before = self.creatures[name]
             self.creatures[name] = before.end_round()
-            self.count_down(name, 1)
+            self.count_down(name, 1, before.conditions.effects_paused)
             self.after_change(name, before, "Round ends")
         self.round += 1
         self.events.append(RoundStarted(round=self.round))
 
-    def count_down(self, name: str, rounds: int) -> None:
-        """Ongoing Effects on *name* run *rounds*; while it is Petrified they pause (not Petrified's own)."""
-        paused = self.creatures[name].conditions.effects_paused
+    def count_down(self, name: str, rounds: int, paused: bool) -> None:
+        """Ongoing Effects on *name* run *rounds*; while it is Petrified (*paused*) they pause (not Petrified's own)."""
         ended = []
         for k, e in enumerate(self.effects):
             if e.target != name or (paused and Condition.PETRIFIED not in e.effect.conditions):
@@ -1258,7 +1257,7 @@ class _Run:
         for name in list(self.creatures):
             before = self.creatures[name]
             self.creatures[name] = before.pass_time(rounds=rounds)
-            self.count_down(name, rounds)
+            self.count_down(name, rounds, before.conditions.effects_paused)
             self.after_change(name, before, f"{rounds} Rounds pass")
 
 
