@@ -843,3 +843,16 @@ def test_choices_list_the_legal_argument_free_actions():
     ]
     for action in fight.choices():
         fight.apply(action, rng=tc.ScriptedDice([10, 2, 10]))  # each is legal now
+
+
+def test_an_effect_that_dooms_is_tracked_under_its_own_name_and_stays():
+    fight = make(("Ana", 0, 12))
+    curse = Effect(name="Curse", creator="GM", doomed=3, conditions=["clumsy"], duration=Duration(10))
+    fight = run(fight, A.UseEffect(effect=curse, targets=["Ana"])).encounter
+    assert fight.creature("Ana").conditions.doomed == {"Curse by GM": 3}
+    fight = run(fight, A.Dismiss(effect="e1", by="GM")).encounter
+    ana = fight.creature("Ana")
+    assert ana.conditions.doomed == {"Curse by GM": 3}  # caused: it stays
+    assert not ana.conditions.has("clumsy")
+    # reaching 0 from another source than Staggered at 0 HP does not Defeat (a documented reading)
+    assert not ana.conditions.reduce("doomed", by=3, source="Curse by GM").has("defeated")

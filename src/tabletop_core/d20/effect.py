@@ -6,7 +6,7 @@ Core Rules "Effect", "Trigger", "On Use", "Duration", "Instant", "Dismiss",
 
 * an :class:`Effect` lists what it imposes: Conditions, Modifiers, Fortune and
   Misfortune (on the Tests its Target makes, or on Tests made against it),
-  Damage with its Energy, Healing, Temporary HP, Persistent Damage and Fatigue;
+  Damage with its Energy, Healing, Temporary HP, Persistent Damage, Fatigue and Doomed;
 * **Trigger / On Use**: an Effect with no listed Trigger (or the Trigger "—") is
   On Use: it happens the moment its Cost is spent;
 * **Instant / Duration**: an Effect with no listed Duration is Instant: it ends as
@@ -26,7 +26,7 @@ Readings (the text leaves them open; each is listed in the docs' "Effects and en
 * "The same Effect" is an Effect with the same name, whoever created it.
 * "The strongest" is the higher :attr:`Effect.strength`, a number the Effect's
   author gives (its Tier, its value...); the text gives no general measure.
-* Damage, Healing, Temporary HP, Persistent Damage and Fatigue are what an
+* Damage, Healing, Temporary HP, Persistent Damage, Fatigue and Doomed are what an
   Effect *causes*: they follow their own rules (Core Rule "Stacking" names Temporary
   HP, Persistent Damage, Fatigue and Doomed) and stay after the Effect ends or is
   Dismissed. Conditions, Modifiers, Fortune and Misfortune of an ongoing Effect last
@@ -76,9 +76,10 @@ ONGOING_CONDITIONS = frozenset(set(Condition) - _CAUSED_ONLY)
 """The Conditions an Effect can impose by name.
 
 Defeated, Doomed, Fatigue, Persistent Damage, Stable and Staggered have rules of
-their own tied to HP and values: they are caused (Persistent Damage and Fatigue
-through :attr:`Effect.persistent_damage` and :attr:`Effect.fatigue`; the others by
-Damage and the encounter's HP rules), never imposed as an Effect's Condition.
+their own tied to HP and values: they are caused (Persistent Damage, Fatigue and
+Doomed through :attr:`Effect.persistent_damage`, :attr:`Effect.fatigue` and
+:attr:`Effect.doomed`; the others by Damage and the encounter's HP rules), never
+imposed as an Effect's Condition.
 """
 
 _MAX_AMOUNT = 10**9
@@ -103,7 +104,7 @@ def _conditions(value: object) -> tuple[Condition, ...]:
         if condition in _CAUSED_ONLY:
             raise InvalidInput(
                 f"conditions[{i}]: an Effect can't impose {condition} by name (it is caused by its own rules: "
-                "use damage=, fatigue= or persistent_damage=)"
+                "use damage=, fatigue=, doomed= or persistent_damage=)"
             )
         if condition not in found:
             found.append(condition)
@@ -170,6 +171,10 @@ class Effect(Record):
         persistent_damage: Persistent Damage it inflicts (needs *persistent_energy*).
         persistent_energy: The Energy of the Persistent Damage.
         fatigue: Fatigue each Target gains ("An Effect says so").
+        doomed: A Doomed value it gives each Target, tracked apart under the Effect's
+            name and creator (Core Rule "Doomed": each Effect's Doomed separately). The
+            Effect says its unit, when it counts down and what happens at 0: count it
+            down with ``Conditions.reduce("doomed", source=effect.label)``.
         strength: How strong it is, for "use the strongest" when the same Effect
             applies more than once (higher is stronger); the Effect's author says.
         trigger: What Triggers it; ``None`` or ``"—"``: On Use.
@@ -205,6 +210,7 @@ class Effect(Record):
     persistent_damage: int = int_field(low=0, high=MAX_ROUNDS, default=0)
     persistent_energy: str | None = attrs.field(default=None, converter=_persistent_energy)
     fatigue: int = int_field(low=0, high=10, default=0)
+    doomed: int = int_field(low=0, high=MAX_ROUNDS, default=0)
     strength: int = int_field(low=-_MAX_AMOUNT, high=_MAX_AMOUNT, default=0)
     trigger: str | None = attrs.field(default=None, converter=_trigger)
     duration: Duration | None = attrs.field(default=None, converter=_optional_duration)
@@ -280,6 +286,8 @@ class Effect(Record):
             parts.append(f"Persistent Damage {self.persistent_damage} {self.persistent_energy}")
         if self.fatigue:
             parts.append(f"{self.fatigue} Fatigue")
+        if self.doomed:
+            parts.append(f"Doomed {self.doomed}")
         return parts
 
     def __str__(self) -> str:

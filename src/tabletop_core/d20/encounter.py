@@ -1047,6 +1047,8 @@ class _Run:
             )
         if effect.fatigue:
             caused = caused.add(Condition.FATIGUE, value=effect.fatigue, source=label)
+        if effect.doomed:
+            caused = caused.add(Condition.DOOMED, value=effect.doomed, source=label)
         if effect.is_instant:
             for c in effect.conditions:
                 caused = caused.add(c, source=label)  # what an Instant Effect causes stays
