@@ -20,8 +20,6 @@ Conditions: Invisible -> Undetected, Hidden -> Hidden, otherwise Observed.
   Hidden; Failure -> no change (the text lists no Failure row: a reading).
 
 Examples:
-    >>> from tabletop_core.d20 import Detection, Outcome
-    >>> from tabletop_core.d20.detection import search_result
     >>> search_result(Outcome.SUCCESS, perceives=False, before=Detection.UNDETECTED)
     <Detection.HIDDEN: 'Hidden'>
 """

@@ -33,11 +33,11 @@ Readings (the text leaves them open; each is listed in the docs' "Effects and en
   as long as the Effect does on that Target.
 
 Examples:
-    >>> from tabletop_core.d20 import Duration, Effect
-    >>> bless = Effect(name="Bless", creator="Mira", modifiers=1, duration=Duration.of(minutes=1))
+    >>> from tabletop_core import d20
+    >>> bless = d20.Effect(name="Bless", creator="Mira", modifiers=1, duration=d20.Duration.of(minutes=1))
     >>> print(bless)
     Bless by Mira: +1 on Tests; On Use; 1 minute
-    >>> print(Effect(name="Shove", creator="Ogre", conditions=["prone"], harmful=True))
+    >>> print(d20.Effect(name="Shove", creator="Ogre", conditions=["prone"], harmful=True))
     Shove by Ogre: Prone; harmful; On Use; Instant
 """
 
