@@ -856,3 +856,16 @@ def test_an_effect_that_dooms_is_tracked_under_its_own_name_and_stays():
     assert not ana.conditions.has("clumsy")
     # reaching 0 from another source than Staggered at 0 HP does not Defeat (a documented reading)
     assert not ana.conditions.reduce("doomed", by=3, source="Curse by GM").has("defeated")
+
+
+def test_defeated_and_petrified_creatures_are_objects_except_for_restoration():
+    fight = make(("Ana", 0, 12, ["petrified"]), ("Bo", 0, 8))
+    charm = Effect(name="Charm", creator="GM", conditions=["charmed"], target_kind="creature", duration=Duration(3))
+    with pytest.raises(tc.RuleError, match="treated as an Object"):
+        fight.apply(A.UseEffect(effect=charm, targets=["Ana"]))
+    mend = Effect(name="Mend", creator="GM", healing=2, target_kind="creature")
+    run(fight, A.UseEffect(effect=mend, targets=["Ana"]))  # restoration: still a Creature
+    shatter = Effect(name="Shatter", creator="GM", damage=3, target_kind="object")
+    with pytest.raises(tc.RuleError, match="Bo is a Creature"):
+        fight.apply(A.UseEffect(effect=shatter, targets=["Bo"]))
+    assert str(shatter) == "Shatter by GM: 3 Damage; On Use; Instant; object Targets"

@@ -43,6 +43,7 @@ Examples:
 
 from __future__ import annotations
 
+import enum
 import json
 from collections.abc import Iterable
 from typing import Any, ClassVar
@@ -57,7 +58,7 @@ from tabletop_core.d20.energy import energy_name
 from tabletop_core.d20.test import MODIFIER_LIMIT, TestKind, _label, _parse_enum
 from tabletop_core.errors import InvalidInput
 
-__all__ = ["NO_TRIGGER", "ONGOING_CONDITIONS", "Effect", "applying"]
+__all__ = ["NO_TRIGGER", "ONGOING_CONDITIONS", "Effect", "TargetKind", "applying"]
 
 NO_TRIGGER = "—"
 """Core Rule "Trigger": a Trigger of "—" means there is none (the Effect is On Use)."""
@@ -83,6 +84,21 @@ imposed as an Effect's Condition.
 """
 
 _MAX_AMOUNT = 10**9
+
+
+class TargetKind(enum.Enum):
+    """What an Effect can target (Core Rules "Creature" and "Object")."""
+
+    ANY = "any"
+    """Creatures and Objects alike."""
+    CREATURE = "creature"
+    """Creatures only: not a Defeated or Petrified one, which is treated as an Object,
+    except for restoration (an Effect that heals)."""
+    OBJECT = "object"
+    """Objects only: in an encounter, a Defeated or Petrified creature."""
+
+    def __str__(self) -> str:
+        return self.value
 
 
 def _name(value: object) -> str:
@@ -126,6 +142,10 @@ def _tests(value: object) -> tuple[TestKind, ...]:
 
 def _side(value: object) -> Side:
     return _parse_enum(Side, "side", value)
+
+
+def _target_kind(value: object) -> TargetKind:
+    return _parse_enum(TargetKind, "target_kind", value)
 
 
 def _optional_duration(value: object) -> Duration | None:
@@ -186,6 +206,8 @@ class Effect(Record):
             harmful Effects, and the charmer harming you ends Charmed). Damage makes
             an Effect harmful whatever this says.
         cost: Action Points spent to use it (On Use: it happens the moment the Cost is spent).
+        target_kind: What it can target: any Target, Creatures only (a Defeated or Petrified
+            creature is treated as an Object, except for restoration), or Objects only.
 
     Raises:
         InvalidInput: a value out of range, an unknown Condition or Energy, Persistent
@@ -218,6 +240,7 @@ class Effect(Record):
     dismissable: bool = attrs.field(default=True, validator=of_type(bool))
     harmful: bool = attrs.field(default=False, validator=of_type(bool))
     cost: int = int_field(low=0, high=1000, default=0)
+    target_kind: TargetKind = attrs.field(default=TargetKind.ANY, converter=_target_kind)
 
     def __attrs_post_init__(self) -> None:
         if bool(self.persistent_damage) != (self.persistent_energy is not None):
@@ -302,6 +325,8 @@ class Effect(Record):
             parts.append(f"{self.cost} AP")
         if not self.dismissable:
             parts.append("can't be Dismissed")
+        if self.target_kind is not TargetKind.ANY:
+            parts.append(f"{self.target_kind} Targets")
         return f"{self.label}: {'; '.join(parts)}"
 
 

@@ -83,7 +83,7 @@ from tabletop_core.d20.actions import (
 from tabletop_core.d20.conditions import Condition, ConditionInstance, Conditions, Duration, _to_rounds
 from tabletop_core.d20.contest import Side
 from tabletop_core.d20.detection import Detection, Sighting, on_becoming_invisible, search_result
-from tabletop_core.d20.effect import Effect, applying
+from tabletop_core.d20.effect import Effect, TargetKind, applying
 from tabletop_core.d20.effects import CHECK_KINDS, combine_effects, effects_on_test
 from tabletop_core.d20.energy import energy_name
 from tabletop_core.d20.events import (
@@ -993,6 +993,7 @@ class _Run:
             for t in targets:
                 if self.creatures[t].is_defeated:
                     raise RuleError(f"{t} is Defeated: it can't receive Healing")
+        self.check_target_kind(effect, targets)
         if creator in self.creatures:
             me = self.creatures[creator].conditions
             if effect.is_harmful:
@@ -1020,6 +1021,15 @@ class _Run:
         self.events.append(EffectApplied(id=effect_id, effect=effect, targets=targets))
         for t in targets:
             self.resolve_on(effect, effect_id, t)
+
+    def check_target_kind(self, effect: Effect, targets: tuple[str, ...]) -> None:
+        """Core Rules "Creature" and "Object": a Defeated or Petrified creature is an Object, except for restoration."""
+        for t in targets:
+            is_object = self.creatures[t].conditions.is_object
+            if effect.target_kind is TargetKind.CREATURE and is_object and not effect.healing:
+                raise RuleError(f"{effect.name} targets Creatures: {t} is Defeated or Petrified, treated as an Object")
+            if effect.target_kind is TargetKind.OBJECT and not is_object:
+                raise RuleError(f"{effect.name} targets Objects: {t} is a Creature")
 
     def resolve_on(self, effect: Effect, effect_id: str, target: str) -> None:
         label = effect.label
@@ -1191,6 +1201,7 @@ class _Run:
             raise RuleError(f"{name} is Charmed by {target}: it can't Target its charmer with harmful Effects")
         if effect.healing and self.creatures[target].is_defeated:
             raise RuleError(f"{target} is Defeated: it can't receive Healing")
+        self.check_target_kind(effect, (target,))
         # The Attack is made as things stand (Hidden still counts), then acting ends Hidden.
         ctx = self.snapshot().test_context(name, kind=TestKind.ATTACK, target=target, attack=action.attack)
         self.spend(name, effect.cost, f"Attack: {effect.name}")
