@@ -869,3 +869,22 @@ def test_defeated_and_petrified_creatures_are_objects_except_for_restoration():
     with pytest.raises(tc.RuleError, match="Bo is a Creature"):
         fight.apply(A.UseEffect(effect=shatter, targets=["Bo"]))
     assert str(shatter) == "Shatter by GM: 3 Damage; On Use; Instant; object Targets"
+
+
+def test_one_action_in_response_to_each_trigger():
+    fight = started()  # Ana's Turn
+    parry = Effect(name="Parry", creator="Ogre", conditions=["hasted"], trigger="an Attack against you",
+                   duration=Duration(1))  # fmt: skip
+    first = A.UseEffect(effect=parry, targets=["Ogre"], responding_to="Ana's Attack 1")
+    fight = run(fight, first).encounter
+    with pytest.raises(tc.RuleError, match="already used an Action in response to Ana's Attack 1"):
+        fight.apply(first)
+    fight = run(fight, attrs.evolve(first, responding_to="Ana's Attack 2")).encounter  # another Trigger
+    assert len(fight.responses) == 2
+    with pytest.raises(tc.InvalidInput, match="On Use"):
+        fight.apply(A.UseEffect(effect=Effect(name="Bolt", creator="Ana"), targets=["Ogre"], responding_to="x"))
+    for _ in range(3):
+        fight = run(fight, A.EndTurn()).encounter
+    assert fight.round == 2
+    assert fight.responses == ()  # a new Round: the record starts again
+    run(fight, first)

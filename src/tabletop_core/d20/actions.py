@@ -79,6 +79,10 @@ def _subject(value: object) -> str:
     return _label("subject", value)
 
 
+def _optional_responding(value: object) -> str | None:
+    return None if value is None else _label("responding_to", value)
+
+
 def _observer(value: object) -> str:
     return _label("observer", value)
 
@@ -176,15 +180,22 @@ class UseEffect(Action):
     any time. A Triggered Effect resolves when the Trigger happens, on or off its
     creator's Turn (its Cost is not taken from the Turn's AP).
 
+    Core Rule "Trigger": a creature can use only one Action in response to each
+    Trigger. Name the occurrence it answers in *responding_to* (``"Ogre's Attack,
+    Round 2"``): a second response by the same creature to it is refused until the
+    Round ends.
+
     Args:
         effect: The Effect.
         targets: The names of the creatures it targets.
         willing: The Targets that choose to be Willing (for an Effect that needs a Willing Target).
+        responding_to: For a Triggered Effect, the occurrence of the Trigger it answers.
     """
 
     effect: Effect = attrs.field(validator=of_type(Effect))
     targets: tuple[str, ...] = attrs.field(converter=_names)
     willing: tuple[str, ...] = attrs.field(default=(), converter=_willing)
+    responding_to: str | None = attrs.field(default=None, converter=_optional_responding)
 
     def __str__(self) -> str:
         return f"use {self.effect.name} on {', '.join(self.targets)}"

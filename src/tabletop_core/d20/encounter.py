@@ -123,7 +123,7 @@ from tabletop_core.d20.turns import Creature
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.rng import DiceSource, RngLike, dice_source
 
-__all__ = ["ActiveEffect", "Combatant", "Encounter", "EncounterStep", "TestContext"]
+__all__ = ["ActiveEffect", "Combatant", "Encounter", "EncounterStep", "Response", "TestContext"]
 
 _BIG = 10**9
 MAX_COMBATANTS = 1000
@@ -209,6 +209,34 @@ class ActiveEffect(Record):
         return f"{self.effect.label} ({self.id}) on {self.target}, {self.left} left"
 
 
+def _trigger_name(value: object) -> str:
+    return _label("trigger", value)
+
+
+def _creature_name(value: object) -> str:
+    return _label("creature", value)
+
+
+@attrs.frozen(kw_only=True)
+class Response(Record):
+    """A creature has used its one Action in response to one occurrence of a Trigger this Round.
+
+    Args:
+        creature: Who responded.
+        trigger: The occurrence it answered.
+    """
+
+    creature: str = attrs.field(converter=_creature_name)
+    trigger: str = attrs.field(converter=_trigger_name)
+
+    def __str__(self) -> str:
+        return f"{self.creature} responded to {self.trigger}"
+
+
+def _responses(value: object) -> tuple[Response, ...]:
+    return _tuple_of("responses", Response, value)
+
+
 def _combatants(value: object) -> tuple[Combatant, ...]:
     items = _tuple_of("combatants", Combatant, value)
     if not 1 <= len(items) <= MAX_COMBATANTS:
@@ -277,6 +305,7 @@ class Encounter(Record):
         turn: The index in *order* of the creature whose Turn it is.
         ap: AP left in the current Turn.
         next_id: The number of the next ongoing Effect's id (``e1``, ``e2``...).
+        responses: The responses to Triggers made this Round (one Action per Trigger).
     """
 
     _derived: ClassVar[tuple[str, ...]] = ("current", "is_over")
@@ -289,6 +318,7 @@ class Encounter(Record):
     turn: int = int_field(low=0, high=MAX_COMBATANTS, default=0)
     ap: int = int_field(low=0, high=_BIG, default=0)
     next_id: int = int_field(low=1, high=_BIG, default=1)
+    responses: tuple[Response, ...] = attrs.field(default=(), converter=_responses)
 
     def __attrs_post_init__(self) -> None:
         names = [c.name for c in self.combatants]
@@ -305,6 +335,9 @@ class Encounter(Record):
         for e in self.effects:
             if e.target not in known:
                 raise InvalidInput(f"effect {e.id} targets {e.target!r}, which is not in the encounter")
+        for r in self.responses:
+            if r.creature not in known:
+                raise InvalidInput(f"a response names {r.creature!r}, which is not in the encounter")
         pairs = set()
         for s in self.sightings:
             if s.observer not in known or s.subject not in known or s.observer == s.subject:
@@ -639,6 +672,7 @@ class _Run:
         self.turn = encounter.turn
         self.ap = encounter.ap
         self.next_id = encounter.next_id
+        self.responses = list(encounter.responses)
         self.source = source
         self.events: list[Event] = []
 
@@ -658,6 +692,7 @@ class _Run:
             turn=self.turn,
             ap=self.ap,
             next_id=self.next_id,
+            responses=tuple(self.responses),
         )
 
     def step(self) -> EncounterStep:
@@ -945,6 +980,7 @@ class _Run:
             self.creatures[name] = before.end_round()
             self.count_down(name, 1, before.conditions.effects_paused)
             self.after_change(name, before, "Round ends")
+        self.responses = []  # one Action per Trigger: the record of responses lasts the Round
         self.round += 1
         self.events.append(RoundStarted(round=self.round))
 
@@ -981,6 +1017,12 @@ class _Run:
         if extra:
             raise InvalidInput(f"willing must name Targets of the Effect, got {sorted(extra)}")
         creator = effect.creator
+        if action.responding_to is not None:
+            if effect.on_use:
+                raise InvalidInput(f"responding_to is for a Triggered Effect; {effect.name} is On Use")
+            answered = Response(creature=creator, trigger=action.responding_to)
+            if answered in self.responses:
+                raise RuleError(f"{creator} has already used an Action in response to {action.responding_to}")
         if effect.needs_willing:
             for t in targets:
                 if not self.creatures[t].conditions.can_be_willing:
@@ -1013,6 +1055,8 @@ class _Run:
                 raise RuleError(f"{creator} is Incapacitated: it can't take Actions")
             else:
                 self.acts(creator, effect.name)
+        if action.responding_to is not None:
+            self.responses.append(Response(creature=creator, trigger=action.responding_to))
         ongoing = not effect.is_instant
         effect_id = ""
         if ongoing:
