@@ -182,3 +182,5 @@ def test_stacking_brute_force_over_small_cases():
 
 def test_public_names():
     assert {"Effect", "Energy", "Encounter", "Combatant", "EncounterStep", "Detection"} <= set(d20.__all__)
+    assert d20.actions.RollInitiative is not None  # the submodules are there to import
+    assert d20.events.Event is not None

@@ -8,7 +8,8 @@ Examples:
     Check 14 + 3 + d6(4) = 21 · Mid Stakes -> Success (Fortune: target Off Guard)
 """
 
-from tabletop_core.d20 import actions, events
+from tabletop_core.d20 import actions as actions  # submodules, for d20.actions and d20.events
+from tabletop_core.d20 import events as events
 from tabletop_core.d20.batch import OUTCOME_CODES, TestBatch, simulate_test
 from tabletop_core.d20.conditions import (
     HOURS_PER_DAY,
@@ -112,7 +113,6 @@ __all__ = [
     "TurnEnd",
     "TurnStart",
     "action_points",
-    "actions",
     "actor_win_chance",
     "attack_trait",
     "check_tier",
@@ -122,7 +122,6 @@ __all__ = [
     "direct_implications",
     "effects_between",
     "effects_on_test",
-    "events",
     "implied_conditions",
     "levels_in_tier",
     "odds_table",

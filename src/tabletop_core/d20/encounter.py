@@ -1007,15 +1007,7 @@ class _Run:
     def use_effect(self, action: UseEffect) -> None:
         effect = action.effect
         targets = action.targets
-        if not targets:
-            raise InvalidInput("targets must name at least one creature")
-        if len(set(targets)) != len(targets):
-            raise InvalidInput(f"targets must name each creature once, got {list(targets)}")
-        for t in (*targets, *action.willing):
-            self.known(t, "target")
-        extra = set(action.willing) - set(targets)
-        if extra:
-            raise InvalidInput(f"willing must name Targets of the Effect, got {sorted(extra)}")
+        self.check_targets(action)
         creator = effect.creator
         if action.responding_to is not None:
             if effect.on_use:
@@ -1023,28 +1015,11 @@ class _Run:
             answered = Response(creature=creator, trigger=action.responding_to)
             if answered in self.responses:
                 raise RuleError(f"{creator} has already used an Action in response to {action.responding_to}")
-        if effect.needs_willing:
-            for t in targets:
-                if not self.creatures[t].conditions.can_be_willing:
-                    raise RuleError(
-                        f"{effect.name} needs a Willing Target: {t} is Unconscious or Defeated and can't be Willing"
-                    )
-                if t not in action.willing:
-                    raise RuleError(f"{effect.name} needs a Willing Target: {t} is Unwilling")
-        if effect.healing:
-            for t in targets:
-                if self.creatures[t].is_defeated:
-                    raise RuleError(f"{t} is Defeated: it can't receive Healing")
+        self.check_willing(effect, targets, action.willing)
         self.check_target_kind(effect, targets)
         if creator in self.creatures:
+            self.check_charmer(creator, effect, targets)
             me = self.creatures[creator].conditions
-            if effect.is_harmful:
-                for t in targets:
-                    charmed_by = {self.charmer(i) for i in me.instances_of(Condition.CHARMED)}
-                    if t in charmed_by:
-                        raise RuleError(
-                            f"{creator} is Charmed by {t}: it can't Target its charmer with harmful Effects"
-                        )
             if self.round and effect.on_use:
                 if self.current != creator:
                     raise RuleError(
@@ -1057,14 +1032,46 @@ class _Run:
                 self.acts(creator, effect.name)
         if action.responding_to is not None:
             self.responses.append(Response(creature=creator, trigger=action.responding_to))
-        ongoing = not effect.is_instant
         effect_id = ""
-        if ongoing:
+        if not effect.is_instant:
             effect_id = f"e{self.next_id}"
             self.next_id += 1
         self.events.append(EffectApplied(id=effect_id, effect=effect, targets=targets))
         for t in targets:
             self.resolve_on(effect, effect_id, t)
+
+    def check_targets(self, action: UseEffect) -> None:
+        targets = action.targets
+        if not targets:
+            raise InvalidInput("targets must name at least one creature")
+        if len(set(targets)) != len(targets):
+            raise InvalidInput(f"targets must name each creature once, got {list(targets)}")
+        for t in (*targets, *action.willing):
+            self.known(t, "target")
+        extra = set(action.willing) - set(targets)
+        if extra:
+            raise InvalidInput(f"willing must name Targets of the Effect, got {sorted(extra)}")
+
+    def check_willing(self, effect: Effect, targets: tuple[str, ...], willing: tuple[str, ...]) -> None:
+        """Core Rule "Willing", and no Healing for a Defeated creature."""
+        for t in targets:
+            if effect.needs_willing and not self.creatures[t].conditions.can_be_willing:
+                raise RuleError(
+                    f"{effect.name} needs a Willing Target: {t} is Unconscious or Defeated and can't be Willing"
+                )
+            if effect.needs_willing and t not in willing:
+                raise RuleError(f"{effect.name} needs a Willing Target: {t} is Unwilling")
+            if effect.healing and self.creatures[t].is_defeated:
+                raise RuleError(f"{t} is Defeated: it can't receive Healing")
+
+    def check_charmer(self, creator: str, effect: Effect, targets: tuple[str, ...]) -> None:
+        """Charmed: you can't Target your charmer with harmful Effects."""
+        if not effect.is_harmful:
+            return
+        charmed_by = {self.charmer(i) for i in self.creatures[creator].conditions.instances_of(Condition.CHARMED)}
+        for t in targets:
+            if t in charmed_by:
+                raise RuleError(f"{creator} is Charmed by {t}: it can't Target its charmer with harmful Effects")
 
     def check_target_kind(self, effect: Effect, targets: tuple[str, ...]) -> None:
         """Core Rules "Creature" and "Object": a Defeated or Petrified creature is an Object, except for restoration."""
@@ -1241,8 +1248,7 @@ class _Run:
             raise InvalidInput(f"{name} can't attack itself")
         if effect.needs_willing:
             raise RuleError(f"{effect.name} needs a Willing Target: it can't be an Attack's Effect")
-        if target in {self.charmer(i) for i in self.creatures[name].conditions.instances_of(Condition.CHARMED)}:
-            raise RuleError(f"{name} is Charmed by {target}: it can't Target its charmer with harmful Effects")
+        self.check_charmer(name, attrs.evolve(effect, harmful=True), (target,))  # an Attack harms
         if effect.healing and self.creatures[target].is_defeated:
             raise RuleError(f"{target} is Defeated: it can't receive Healing")
         self.check_target_kind(effect, (target,))
