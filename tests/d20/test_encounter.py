@@ -888,3 +888,16 @@ def test_one_action_in_response_to_each_trigger():
     assert fight.round == 2
     assert fight.responses == ()  # a new Round: the record starts again
     run(fight, first)
+
+
+def test_a_defeated_creature_takes_no_actions():
+    fight = started()  # Ana's Turn
+    fight = run(fight, A.UseEffect(effect=Effect(name="Exhaust", creator="GM", fatigue=10), targets=["Ana"])).encounter
+    assert fight.creature("Ana").is_defeated
+    with pytest.raises(tc.RuleError, match="out of the fight"):
+        fight.apply(A.TakeAction(name="Attack", ap=1))
+    riposte = Effect(name="Riposte", creator="Ana", damage=2, trigger="a foe attacks")
+    with pytest.raises(tc.RuleError, match="out of the fight"):
+        fight.apply(A.UseEffect(effect=riposte, targets=["Ogre"]))
+    step = run(fight, A.EndTurn())  # its Turn can still end
+    assert step.encounter.current == "Ogre"

@@ -881,6 +881,8 @@ class _Run:
 
     def spend(self, name: str, ap: int, what: str) -> None:
         creature = self.creatures[name]
+        if creature.is_defeated:
+            raise RuleError(f"{name} is Defeated: it is out of the fight ({what})")
         if not creature.conditions.can_act:
             raise RuleError(f"{name} is Incapacitated: it can't take Actions or spend AP ({what})")
         if ap > self.ap:
@@ -1026,6 +1028,8 @@ class _Run:
                         f"{effect.name} is On Use: {creator} uses it on its own Turn (it is {self.current}'s)"
                     )
                 self.spend(creator, effect.cost, effect.name)
+            elif self.creatures[creator].is_defeated:
+                raise RuleError(f"{creator} is Defeated: it is out of the fight")
             elif not me.can_act:
                 raise RuleError(f"{creator} is Incapacitated: it can't take Actions")
             else:
