@@ -23,12 +23,13 @@ from typing import ClassVar
 import attrs
 
 from tabletop_core._validate import int_field, of_type
+from tabletop_core.d20._members import member
 from tabletop_core.d20.conditions import Condition
 from tabletop_core.d20.detection import Detection
 from tabletop_core.d20.effect import Effect
 from tabletop_core.d20.events import Tagged, _register
 from tabletop_core.d20.stakes import Stakes
-from tabletop_core.d20.test import MODIFIER_LIMIT, AttackKind, _label, _parse_enum, _tuple_of
+from tabletop_core.d20.test import MODIFIER_LIMIT, AttackKind, _label, _tuple_of
 
 __all__ = [
     "DEFAULT_ACTION_AP",
@@ -111,15 +112,15 @@ def _willing(value: object) -> tuple[str, ...]:
 
 
 def _stakes(value: object) -> Stakes:
-    return _parse_enum(Stakes, "stakes", value)
+    return member(Stakes, "stakes", value)
 
 
 def _condition(value: object) -> Condition:
-    return _parse_enum(Condition, "condition", value)
+    return member(Condition, "condition", value)
 
 
 def _attack_kind(value: object) -> str:
-    return _parse_enum(AttackKind, "attack", value).name.lower()
+    return member(AttackKind, "attack", value).name.lower()
 
 
 def _text(value: object) -> str:
@@ -420,7 +421,7 @@ class Attack(Action):
 
 
 def _detection_state(value: object) -> Detection:
-    return _parse_enum(Detection, "state", value)
+    return member(Detection, "state", value)
 
 
 @attrs.frozen(kw_only=True)

@@ -32,8 +32,9 @@ import attrs
 
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type
+from tabletop_core.d20._members import member
 from tabletop_core.d20.stakes import Outcome
-from tabletop_core.d20.test import _label, _parse_enum
+from tabletop_core.d20.test import _label
 
 __all__ = ["Detection", "Sighting", "on_becoming_invisible", "search_result"]
 
@@ -51,7 +52,7 @@ class Detection(enum.Enum):
     @classmethod
     def parse(cls, value: Detection | str) -> Detection:
         """Return *value* as a :class:`Detection` (a member or its name, any case)."""
-        return _parse_enum(cls, "state", value)
+        return member(cls, "state", value)
 
     def __str__(self) -> str:
         return self.value

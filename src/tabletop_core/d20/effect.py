@@ -52,10 +52,11 @@ import attrs
 
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, of_type
+from tabletop_core.d20._members import member
 from tabletop_core.d20.conditions import MAX_ROUNDS, Condition, Duration
 from tabletop_core.d20.contest import Side
 from tabletop_core.d20.energy import energy_name
-from tabletop_core.d20.test import MODIFIER_LIMIT, TestKind, _label, _parse_enum
+from tabletop_core.d20.test import MODIFIER_LIMIT, TestKind, _label
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["NO_TRIGGER", "ONGOING_CONDITIONS", "Effect", "TargetKind", "applying"]
@@ -116,7 +117,7 @@ def _conditions(value: object) -> tuple[Condition, ...]:
         raise TypeError(f"conditions must be Conditions or their names, got {type(value).__name__} {value!r}")
     found: list[Condition] = []
     for i, item in enumerate(value):
-        condition = _parse_enum(Condition, f"conditions[{i}]", item)
+        condition = member(Condition, f"conditions[{i}]", item)
         if condition in _CAUSED_ONLY:
             raise InvalidInput(
                 f"conditions[{i}]: an Effect can't impose {condition} by name (it is caused by its own rules: "
@@ -136,16 +137,16 @@ def _tests(value: object) -> tuple[TestKind, ...]:
         value = (value,)
     if isinstance(value, (bytes, dict)) or not isinstance(value, Iterable):
         raise TypeError(f"tests must be Test kinds or their names, got {type(value).__name__} {value!r}")
-    kinds = {_parse_enum(TestKind, f"tests[{i}]", item) for i, item in enumerate(value)}
+    kinds = {member(TestKind, f"tests[{i}]", item) for i, item in enumerate(value)}
     return tuple(sorted(kinds, key=lambda k: k.name))
 
 
 def _side(value: object) -> Side:
-    return _parse_enum(Side, "side", value)
+    return member(Side, "side", value)
 
 
 def _target_kind(value: object) -> TargetKind:
-    return _parse_enum(TargetKind, "target_kind", value)
+    return member(TargetKind, "target_kind", value)
 
 
 def _optional_duration(value: object) -> Duration | None:

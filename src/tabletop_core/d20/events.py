@@ -22,10 +22,11 @@ import attrs
 
 from tabletop_core._record import Record, converter
 from tabletop_core._validate import check_int, int_field, of_type
+from tabletop_core.d20._members import member
 from tabletop_core.d20.conditions import Condition
 from tabletop_core.d20.detection import Detection
 from tabletop_core.d20.effect import Effect
-from tabletop_core.d20.test import MODIFIER_LIMIT, RolledTotal, TestRoll, _label, _parse_enum, _tuple_of
+from tabletop_core.d20.test import MODIFIER_LIMIT, RolledTotal, TestRoll, _label, _tuple_of
 from tabletop_core.errors import InvalidInput
 
 __all__ = [
@@ -113,7 +114,7 @@ def _text(value: object) -> str:
 def _conditions(value: object) -> tuple[Condition, ...]:
     if isinstance(value, (str, bytes)):
         raise TypeError(f"conditions must be a sequence of Conditions, got {type(value).__name__}")
-    return tuple(_parse_enum(Condition, "conditions", item) for item in _tuple_of("conditions", object, value))
+    return tuple(member(Condition, "conditions", item) for item in _tuple_of("conditions", object, value))
 
 
 def _optional_int(value: object) -> int | None:
@@ -129,7 +130,7 @@ def _rolls(value: object) -> tuple[TestRoll, ...]:
 
 
 def _detection(value: object) -> Detection:
-    return _parse_enum(Detection, "state", value)
+    return member(Detection, "state", value)
 
 
 class Event(Tagged):
