@@ -128,6 +128,8 @@ __all__ = ["ActiveEffect", "Combatant", "Encounter", "EncounterStep", "Response"
 _BIG = 10**9
 MAX_COMBATANTS = 1000
 """The most creatures one encounter holds."""
+INVISIBLE_HIDDEN = "Invisible"
+"""The source of the Hidden gained on becoming Invisible while Observed (it ends with the Invisibility)."""
 
 
 def _name(value: object) -> str:
@@ -753,6 +755,21 @@ class _Run:
         if Condition.INVISIBLE in old and Condition.INVISIBLE not in new:
             for key in [k for k in self.sightings if k[1] == name]:
                 del self.sightings[key]  # back to what Conditions give
+            # The Hidden gained "instead" of Undetected on becoming Invisible ends with the Invisibility.
+            creature = self.creatures[name]
+            if any(i.source == INVISIBLE_HIDDEN for i in creature.conditions.instances_of(Condition.HIDDEN)):
+                keep = tuple(
+                    i
+                    for i in creature.conditions.instances
+                    if not (i.condition is Condition.HIDDEN and i.source == INVISIBLE_HIDDEN)
+                )
+                self.creatures[name] = attrs.evolve(
+                    creature, conditions=attrs.evolve(creature.conditions, instances=keep)
+                )
+                if Condition.HIDDEN in old and not self.creatures[name].conditions.has(Condition.HIDDEN):
+                    self.events.append(
+                        ConditionsChanged(creature=name, ended=(Condition.HIDDEN,), reason="Invisible ended")
+                    )
         if Condition.HIDDEN in old and Condition.HIDDEN not in new:
             self.hidden_ended(name)
         if after.is_defeated and not before.is_defeated:
@@ -819,7 +836,7 @@ class _Run:
             creature = self.creatures[name]
             if Condition.HIDDEN not in creature.conditions.present:
                 self.creatures[name] = attrs.evolve(
-                    creature, conditions=creature.conditions.add(Condition.HIDDEN, source="Invisible")
+                    creature, conditions=creature.conditions.add(Condition.HIDDEN, source=INVISIBLE_HIDDEN)
                 )
 
     def hidden_ended(self, name: str) -> None:
