@@ -917,3 +917,50 @@ def test_a_defeated_creature_takes_no_actions():
         fight.apply(A.UseEffect(effect=riposte, targets=["Ogre"]))
     step = run(fight, A.EndTurn())  # its Turn can still end
     assert step.encounter.current == "Ogre"
+
+
+def test_every_action_and_event_kind_round_trips_and_renders():
+    fight = started()
+    seen_events = {}
+    steps = [
+        run(fight, A.Hide(observers=["Ogre"]), [15]),
+        run(
+            fight,
+            A.UseEffect(
+                effect=Effect(name="Shield", creator="GM", temporary_hp=3, duration=Duration(2)), targets=["Bo"]
+            ),
+        ),
+        run(fight, A.Damage(target="Bo", amount=3)),
+        run(fight, A.Heal(target="Ana", amount=1)),
+        run(fight, A.EndTurn()),
+        run(fight, A.Attack(target="Ogre", effect=SWORD), [15]),
+    ]
+    for _ in range(3):
+        steps.append(run(steps[-1].encounter, A.EndTurn()))
+    steps.append(run(steps[1].encounter, A.Dismiss(effect="e1", by="GM")))
+    for step in steps:
+        for event in step.events:
+            seen_events[type(event).__name__] = event
+    for name, event in seen_events.items():
+        data = json.loads(json.dumps(event.to_dict()))
+        assert data["event"] == name
+        assert E.Event.from_dict(data) == event
+        assert str(event)
+    assert {"APSpent", "TestMade", "DetectionChanged", "ConditionsChanged", "EffectApplied", "TemporaryHPGained",
+            "DamageTaken", "Healed", "TurnEnded", "TurnStarted", "RoundEnded", "RoundStarted",
+            "EffectEnded"} <= set(seen_events)  # fmt: skip
+    for kind in A.Action._kinds.values():
+        assert issubclass(kind, A.Action)
+    actions = [
+        A.RollInitiative(), A.EndTurn(), A.TakeAction(name="Dash"), A.Rise(), A.Sneak(),
+        A.UseEffect(effect=SWORD, targets=["Ogre"], responding_to="x"), A.Dismiss(effect="e1", by="Ana"),
+        A.Damage(target="Bo", amount=1, energy="fire", by="Ana"), A.Heal(target="Bo", amount=1),
+        A.RollToEnd(condition="sickened"), A.Hide(observers=["Bo"]), A.Search(subject="Bo"),
+        A.EndCondition(target="Bo", condition="prone"), A.PassTime(minutes=1),
+        A.Attack(target="Bo", effect=SWORD), A.SetDetection(observer="Bo", subject="Ana", state="hidden"),
+        A.UseMedicsKit(target="Bo"), A.Dispatch(target="Bo"), A.Revive(target="Bo", hp=1),
+    ]  # fmt: skip
+    assert {type(a) for a in actions} == set(A.Action._kinds.values())
+    for action in actions:
+        assert A.Action.from_dict(json.loads(json.dumps(action.to_dict()))) == action
+        assert str(action)
