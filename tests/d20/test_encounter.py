@@ -535,7 +535,7 @@ def test_dice_running_out_midway_uses_none():
     assert dice.remaining == 1
 
 
-@pytest.mark.parametrize("bad", [None, "EndTurn", {"action": "EndTurn"}, 3])
+@pytest.mark.parametrize("bad", [None, "EndTurn", {"type": "EndTurn"}, 3])
 def test_apply_needs_an_action(bad):
     with pytest.raises(TypeError):
         started().apply(bad)
@@ -591,7 +591,7 @@ def test_state_step_actions_and_events_round_trip_through_json():
     assert Encounter.from_json(step.encounter.to_json()) == step.encounter
     for event in step.events:
         data = event.to_dict()
-        assert data["event"] == type(event).__name__
+        assert data["type"] == f"d20.{type(event).__name__}"
         assert E.Event.from_dict(data) == event
         assert type(event).from_dict(data) == event
     action = A.UseEffect(effect=storm, targets=["Bo"])
@@ -602,7 +602,14 @@ def test_state_step_actions_and_events_round_trip_through_json():
 
 @pytest.mark.parametrize(
     "data",
-    [{}, {"action": "Nope"}, {"action": "Rise", "ap": -1}, {"action": "Rise", "extra": 1}, {"event": "Rise"}],
+    [
+        {},
+        {"type": "Nope"},
+        {"type": "Rise", "ap": -1},
+        {"type": "Rise", "extra": 1},
+        {"type": "d20.RoundStarted", "round": 1},
+        {"type": "Rise", "version": 99},
+    ],
 )
 def test_bad_action_data_is_refused(data):
     with pytest.raises((tc.InvalidInput, TypeError)):
@@ -943,7 +950,7 @@ def test_every_action_and_event_kind_round_trips_and_renders():
             seen_events[type(event).__name__] = event
     for name, event in seen_events.items():
         data = json.loads(json.dumps(event.to_dict()))
-        assert data["event"] == name
+        assert data["type"] == f"d20.{name}"
         assert E.Event.from_dict(data) == event
         assert str(event)
     assert {"APSpent", "TestMade", "DetectionChanged", "ConditionsChanged", "EffectApplied", "TemporaryHPGained",

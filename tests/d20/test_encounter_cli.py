@@ -43,7 +43,7 @@ def run(capsys, tmp_path, data, *argv):
 
 
 def test_scripted_fight_prints_the_events(capsys, tmp_path):
-    script = {**FIGHT, "actions": [{"action": "RollInitiative"}, {"action": "Rise"}, {"action": "EndTurn"}]}
+    script = {**FIGHT, "actions": [{"type": "RollInitiative"}, {"type": "Rise"}, {"type": "EndTurn"}]}
     status, out, _ = run(capsys, tmp_path, script, "--dice", "5,15")
     assert status == 0
     lines = out.splitlines()
@@ -107,8 +107,8 @@ def test_seeded_fight_json_round_trips(capsys, tmp_path):
         ({"combatants": []}, "combatants must hold 1"),
         ({"combatants": [{"name": "A", "max_hp": 5, "colour": "red"}]}, "unknown keys ['colour']"),
         ({"combatants": [{"name": "A", "max_hp": 5}], "extra": 1}, "unknown keys ['extra']"),
-        ({"combatants": [{"name": "A", "max_hp": 5}], "actions": [{"action": "Fly"}]}, "needs 'action'"),
-        ({"combatants": [{"name": "A", "max_hp": 5}], "actions": [{"action": "Rise"}]}, "roll Initiative first"),
+        ({"combatants": [{"name": "A", "max_hp": 5}], "actions": [{"type": "Fly"}]}, "needs 'type'"),
+        ({"combatants": [{"name": "A", "max_hp": 5}], "actions": [{"type": "Rise"}]}, "roll Initiative first"),
         ({"combatants": "A"}, "combatants must be a JSON list"),
     ],
 )

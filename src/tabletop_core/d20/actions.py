@@ -1,8 +1,8 @@
 """What a player, a GM or a bot asks an encounter to do: one frozen record per kind of action.
 
 Pass one to :meth:`Encounter.apply <tabletop_core.d20.Encounter.apply>`. Each
-action's dict carries an ``"action"`` tag naming its class, so a bot can send
-``{"action": "Rise"}`` and rebuild it with :meth:`Action.from_dict`.
+action's dict carries the ``"type"`` tag naming its class, so a bot can send
+``{"type": "Rise"}`` and rebuild it with :meth:`Action.from_dict`.
 
 Action Point costs the rules text does not give (the Move Action to rise, Hide,
 Sneak, Search, a generic Action) are each action's ``ap`` field, default 1: an
@@ -11,8 +11,8 @@ assumption. Rolling to end Sickened or Restrained costs 1 AP, as the text says.
 Examples:
     >>> from tabletop_core.d20.actions import Action, Rise
     >>> Rise().to_dict()
-    {'action': 'Rise', 'ap': 1}
-    >>> Action.from_dict({"action": "EndTurn"})
+    {'type': 'd20.Rise', 'version': 1, 'ap': 1}
+    >>> Action.from_dict({"type": "EndTurn"})
     EndTurn()
 """
 
@@ -130,10 +130,9 @@ def _text(value: object) -> str:
 
 
 class Action(Tagged):
-    """One thing to do in an encounter. Its dict's ``"action"`` names the kind."""
+    """One thing to do in an encounter. Its dict's ``"type"`` names the kind (``"EndTurn"`` will do)."""
 
     __slots__ = ()
-    TAG: ClassVar[str] = "action"
     _kinds: ClassVar[dict[str, type[Tagged]]] = {}
 
 

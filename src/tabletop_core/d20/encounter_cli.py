@@ -13,7 +13,7 @@ The file holds the creatures and, optionally, a script of actions::
       ],
       "effects": [{"effect": {"name": "Bless", "creator": "GM", "modifiers": 1,
                               "duration": {"rounds": 10}}, "targets": ["Ana"]}],
-      "actions": [{"action": "RollInitiative"}, {"action": "EndTurn"}]
+      "actions": [{"type": "RollInitiative"}, {"type": "EndTurn"}]
     }
 
 ``effects`` are applied before Initiative. With ``actions`` the script runs as

@@ -1,14 +1,14 @@
 """The typed events an encounter step reports: every change, with the dice that made it.
 
 Each event is a frozen record with ``str()`` (one line for a chat message) and
-``to_dict()``; the dict carries an ``"event"`` tag naming its class, so
+``to_dict()``; the dict carries the ``"type"`` tag naming its class, so
 :meth:`Event.from_dict` on the base class rebuilds the right kind.
 
 Examples:
     >>> from tabletop_core.d20.events import Event, RoundStarted
     >>> data = RoundStarted(round=2).to_dict()
     >>> data
-    {'event': 'RoundStarted', 'round': 2}
+    {'type': 'd20.RoundStarted', 'version': 1, 'round': 2}
     >>> print(Event.from_dict(data))
     Round 2 begins
 """
@@ -54,10 +54,15 @@ _BIG = 10**9
 
 
 class Tagged(Record):
-    """A record whose dict names its class under :attr:`TAG`, so a base class can rebuild any kind."""
+    """A record whose dict names its class under ``"type"`` (``"d20.EndTurn"``), so a base class can rebuild any kind.
+
+    The tag is the one every record of the library writes (``"<system>.<Class>"``, with
+    ``"version"``); the base class's ``from_dict`` reads it to pick the kind, and also
+    takes the bare class name (``{"type": "EndTurn"}``) and a missing version, which
+    is what a bot typing an action by hand sends.
+    """
 
     __slots__ = ()
-    TAG: ClassVar[str] = "kind"
     _kinds: ClassVar[dict[str, type[Tagged]]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -66,13 +71,15 @@ class Tagged(Record):
             cls._kinds[cls.__name__] = cls  # attrs' slotted copy replaces the first registration
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready data with the kind's tag first; ``Base.from_dict(x.to_dict()) == x``."""
+        """JSON-ready data, tagged ``"type"`` and ``"version"`` first; ``Base.from_dict(x.to_dict()) == x``."""
         data = converter.unstructure(self, unstructure_as=type(self))
-        return {self.TAG: type(self).__name__, **data}
+        if "type" in data:  # the shared record shape already tags it
+            return dict(data)
+        return {"type": f"d20.{type(self).__name__}", "version": _VERSION, **data}
 
     @classmethod
     def from_dict(cls: type[T], data: Mapping[str, Any]) -> T:
-        """Rebuild the kind the tag names (it must be this class or one of its kinds).
+        """Rebuild the kind the ``"type"`` tag names (this class or one of its kinds).
 
         Raises:
             InvalidInput: no tag, an unknown kind, or data that does not build it.
@@ -81,14 +88,25 @@ class Tagged(Record):
         if not isinstance(data, Mapping):
             raise TypeError(f"{cls.__name__}.from_dict needs a mapping, got {type(data).__name__}")
         fields = dict(data)
-        tag = fields.pop(cls.TAG, None)
-        if not isinstance(tag, str) or tag not in cls._kinds:
-            kinds = ", ".join(sorted(cls._kinds))
-            raise InvalidInput(f"{cls.__name__} data needs {cls.TAG!r} naming one of {kinds}, got {tag!r}")
-        kind = cls._kinds[tag]
-        if not issubclass(kind, cls):
-            raise InvalidInput(f"{tag} is not a {cls.__name__}")
+        tag = fields.get("type")
+        name = tag[4:] if isinstance(tag, str) and tag.startswith("d20.") else tag
+        kind = cls._kinds.get(name) if isinstance(name, str) else None
+        if kind is None or not issubclass(kind, cls):
+            kinds = ", ".join(sorted(k for k, v in cls._kinds.items() if issubclass(v, cls)))
+            raise InvalidInput(f"{cls.__name__} data needs 'type' naming one of {kinds}, got {tag!r}")
+        fields["type"] = f"d20.{name}"
+        fields.setdefault("version", _VERSION)
+        if not _RECORDS_ARE_TAGGED:
+            if fields.pop("version") != _VERSION:
+                raise InvalidInput(f"version: this tabletop_core reads version {_VERSION} of {fields['type']}")
+            del fields["type"]
         return Record.from_dict.__func__(kind, fields)  # type: ignore[attr-defined,no-any-return]
+
+
+_VERSION = 1
+"""The format version of the encounter's actions and events."""
+_RECORDS_ARE_TAGGED = hasattr(Record, "_version")
+"""Whether every record already writes and reads its ``"type"`` and ``"version"``."""
 
 
 def _register(base: type[Tagged]) -> None:
@@ -134,10 +152,9 @@ def _detection(value: object) -> Detection:
 
 
 class Event(Tagged):
-    """One change an encounter step made. Its dict's ``"event"`` names the kind."""
+    """One change an encounter step made. Its dict's ``"type"`` names the kind."""
 
     __slots__ = ()
-    TAG: ClassVar[str] = "event"
     _kinds: ClassVar[dict[str, type[Tagged]]] = {}
 
 
