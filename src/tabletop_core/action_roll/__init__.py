@@ -7,25 +7,17 @@ Examples:
 """
 
 from tabletop_core.action_roll.action import (
-    MAX_ADDS,
-    MAX_STAT,
     ActionResult,
     action_roll,
     burn_momentum,
     burn_would_improve,
     resolve_action,
 )
-from tabletop_core.action_roll.batch import MAX_BATCH, ActionBatch, ProgressBatch, simulate_action, simulate_progress
+from tabletop_core.action_roll.batch import ActionBatch, ProgressBatch, simulate_action, simulate_progress
 from tabletop_core.action_roll.impacts import Impact, ImpactGroup, Impacts, Meter
-from tabletop_core.action_roll.meters import METER_MAX, Character, ConditionMeter, Party
+from tabletop_core.action_roll.meters import Character, ConditionMeter, Party
 from tabletop_core.action_roll.momentum import (
-    MAX_IMPACTS,
-    MAX_MOMENTUM,
-    MIN_MOMENTUM,
-    START_MOMENTUM,
     Momentum,
-    max_momentum,
-    momentum_reset,
 )
 from tabletop_core.action_roll.odds import (
     action_match_odds,
@@ -39,17 +31,12 @@ from tabletop_core.action_roll.oracle import (
     Odds,
     OracleAnswer,
     ask_the_oracle,
-    is_oracle_match,
     oracle_roll,
     read_oracle_dice,
     resolve_oracle,
 )
-from tabletop_core.action_roll.outcome import MAX_SCORE, OUTCOMES, Outcome
+from tabletop_core.action_roll.outcome import Outcome
 from tabletop_core.action_roll.progress import (
-    BOXES,
-    MAX_TICKS,
-    TICKS_PER_BOX,
-    XP_PER_BOX,
     Legacy,
     LegacyTrack,
     ProgressResult,
@@ -61,20 +48,6 @@ from tabletop_core.action_roll.progress import (
 )
 
 __all__ = [
-    "BOXES",
-    "MAX_ADDS",
-    "MAX_BATCH",
-    "MAX_IMPACTS",
-    "MAX_MOMENTUM",
-    "MAX_SCORE",
-    "MAX_STAT",
-    "MAX_TICKS",
-    "METER_MAX",
-    "MIN_MOMENTUM",
-    "OUTCOMES",
-    "START_MOMENTUM",
-    "TICKS_PER_BOX",
-    "XP_PER_BOX",
     "ActionBatch",
     "ActionResult",
     "Character",
@@ -101,9 +74,6 @@ __all__ = [
     "burn_momentum",
     "burn_would_improve",
     "experience",
-    "is_oracle_match",
-    "max_momentum",
-    "momentum_reset",
     "odds_table",
     "oracle_odds",
     "oracle_roll",

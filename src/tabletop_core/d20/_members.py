@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from typing import TypeVar
 
-from tabletop_core.errors import InvalidInput
+from tabletop_core._names import parse_enum
 
 __all__ = ["member"]
 
@@ -17,19 +17,10 @@ E = TypeVar("E", bound=enum.Enum)
 
 
 def member(cls: type[E], name: str, value: object) -> E:
-    """A member of *cls* given itself or its name (any case; spaces, ``-`` and ``_`` alike).
+    """A member of *cls* given itself or its name (the library's one enum parser).
 
     Raises:
         TypeError: *value* is neither a member of *cls* nor a str.
         InvalidInput: no member has that name (the message names *name* and lists the names).
     """
-    if isinstance(value, cls):
-        return value
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a {cls.__name__} or its name, got {type(value).__name__} {value!r}")
-    key = "_".join(value.replace("-", " ").replace("_", " ").split()).upper()
-    try:
-        return cls.__members__[key]
-    except KeyError:
-        names = ", ".join(m.name.lower().replace("_", " ") for m in cls)
-        raise InvalidInput(f"{name} must be one of {names}, got {value!r}") from None
+    return parse_enum(cls, value, name=name)

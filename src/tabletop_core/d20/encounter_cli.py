@@ -195,7 +195,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument("file", help="a JSON file: combatants, optional effects and actions")
     parser.add_argument(
-        "--rounds", type=int_option(1, 1000), default=DEFAULT_ROUNDS, help="most Rounds a self-running fight lasts"
+        "--rounds",
+        type=int_option(1, 1000),
+        default=DEFAULT_ROUNDS,
+        help="the number of Rounds a self-running fight lasts at most (1 to 1000, default 10)",
     )
     add_roll_options(parser)
     parser.set_defaults(handler=_encounter)
