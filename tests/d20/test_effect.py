@@ -184,3 +184,13 @@ def test_public_names():
     assert {"Effect", "Energy", "Encounter", "Combatant", "EncounterStep", "Detection"} <= set(d20.__all__)
     assert d20.actions.RollInitiative is not None  # the submodules are there to import
     assert d20.events.Event is not None
+
+
+@pytest.mark.parametrize("cls", [Energy, d20.Detection, d20.effect.TargetKind])
+def test_enum_lookups_by_value_refuse_clearly(cls):
+    first = next(iter(cls))
+    assert cls(first.value) is first
+    with pytest.raises(tc.InvalidInput, match=f"{cls.__name__} must be one of"):
+        cls("plasma")
+    with pytest.raises(TypeError):
+        cls(3)

@@ -101,6 +101,14 @@ class TargetKind(enum.Enum):
     def __str__(self) -> str:
         return self.value
 
+    @classmethod
+    def _missing_(cls, value: object) -> TargetKind:
+        """``TargetKind(value)`` for a value that is no member: a clear error, not a bare ValueError."""
+        if not isinstance(value, str):
+            raise TypeError(f"{cls.__name__} takes a member's value (a str), got {type(value).__name__}")
+        names = ", ".join(member.value for member in cls)
+        raise InvalidInput(f"{cls.__name__} must be one of {names}, got {value[:80]!r}")
+
 
 def _name(value: object) -> str:
     return _label("name", value)
