@@ -26,21 +26,19 @@ Examples:
 
 from __future__ import annotations
 
-import enum
-
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type
 from tabletop_core.d20._members import member
 from tabletop_core.d20.stakes import Outcome
 from tabletop_core.d20.test import _label
-from tabletop_core.errors import InvalidInput
 
 __all__ = ["Detection", "Sighting", "on_becoming_invisible", "search_result"]
 
 
-class Detection(enum.Enum):
+class Detection(Enum):
     """How one creature detects another."""
 
     OBSERVED = "Observed"
@@ -57,14 +55,6 @@ class Detection(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
-
-    @classmethod
-    def _missing_(cls, value: object) -> Detection:
-        """``Detection(value)`` for a value that is no member: a clear error, not a bare ValueError."""
-        if not isinstance(value, str):
-            raise TypeError(f"{cls.__name__} takes a member's value (a str), got {type(value).__name__}")
-        names = ", ".join(member.value for member in cls)
-        raise InvalidInput(f"{cls.__name__} must be one of {names}, got {value[:80]!r}")
 
 
 def _observer(value: object) -> str:

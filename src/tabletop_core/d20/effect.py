@@ -43,13 +43,13 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 import json
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.d20._members import member
@@ -87,7 +87,7 @@ imposed as an Effect's Condition.
 _MAX_AMOUNT = 10**9
 
 
-class TargetKind(enum.Enum):
+class TargetKind(Enum):
     """What an Effect can target (Core Rules "Creature" and "Object")."""
 
     ANY = "any"
@@ -100,14 +100,6 @@ class TargetKind(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
-
-    @classmethod
-    def _missing_(cls, value: object) -> TargetKind:
-        """``TargetKind(value)`` for a value that is no member: a clear error, not a bare ValueError."""
-        if not isinstance(value, str):
-            raise TypeError(f"{cls.__name__} takes a member's value (a str), got {type(value).__name__}")
-        names = ", ".join(member.value for member in cls)
-        raise InvalidInput(f"{cls.__name__} must be one of {names}, got {value[:80]!r}")
 
 
 def _name(value: object) -> str:

@@ -56,7 +56,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from tabletop_core._record import Record
+from tabletop_core._record import Record, clip
 from tabletop_core._validate import check_type, int_field, of_type
 from tabletop_core.d20.actions import (
     Action,
@@ -376,7 +376,7 @@ class Encounter(Record):
         for c in self.combatants:
             if c.name == name:
                 return c
-        raise InvalidInput(f"no creature named {name!r} in the encounter (there are {', '.join(self.names)})")
+        raise InvalidInput(f"no creature named {clip(name)} in the encounter (there are {clip(', '.join(self.names))})")
 
     def creature(self, name: str) -> Creature:
         """The :class:`~tabletop_core.d20.Creature` state of the creature called *name*."""
@@ -702,7 +702,9 @@ class _Run:
 
     def known(self, name: str, what: str = "creature") -> str:
         if name not in self.creatures:
-            raise InvalidInput(f"{what} {name!r} is not in the encounter (there are {', '.join(self.creatures)})")
+            raise InvalidInput(
+                f"{what} {clip(name)} is not in the encounter (there are {clip(', '.join(self.creatures))})"
+            )
         return name
 
     @property
@@ -1175,7 +1177,7 @@ class _Run:
         mine = [e for e in self.effects if e.id == action.effect]
         if not mine:
             ids = sorted({e.id for e in self.effects})
-            raise InvalidInput(f"no ongoing Effect {action.effect!r} (ongoing: {', '.join(ids) or 'none'})")
+            raise InvalidInput(f"no ongoing Effect {clip(action.effect)} (ongoing: {clip(', '.join(ids) or 'none')})")
         effect = mine[0].effect
         if action.by != effect.creator:
             raise RuleError(f"only {effect.creator}, its creator, can Dismiss {effect.name} ({action.effect})")

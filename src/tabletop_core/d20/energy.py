@@ -22,14 +22,13 @@ Examples:
 
 from __future__ import annotations
 
-import enum
-
+from tabletop_core._enum import Enum
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["Energy", "energy_name"]
 
 
-class Energy(enum.Enum):
+class Energy(Enum):
     """The Energies the library knows (an assumption: the rules text lists none)."""
 
     ACID = "acid"
@@ -69,14 +68,6 @@ class Energy(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
-
-    @classmethod
-    def _missing_(cls, value: object) -> Energy:
-        """``Energy(value)`` for a value that is no member: a clear error, not a bare ValueError."""
-        if not isinstance(value, str):
-            raise TypeError(f"{cls.__name__} takes a member's value (a str), got {type(value).__name__}")
-        names = ", ".join(member.value for member in cls)
-        raise InvalidInput(f"{cls.__name__} must be one of {names}, got {value[:80]!r}")
 
 
 def energy_name(value: object, *, name: str = "energy") -> str:

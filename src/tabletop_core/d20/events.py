@@ -20,7 +20,7 @@ from typing import Any, ClassVar, TypeVar
 
 import attrs
 
-from tabletop_core._record import Record, converter
+from tabletop_core._record import Record, clip, converter
 from tabletop_core._validate import check_int, int_field, of_type
 from tabletop_core.d20._members import member
 from tabletop_core.d20.conditions import Condition
@@ -93,7 +93,7 @@ class Tagged(Record):
         kind = cls._kinds.get(name) if isinstance(name, str) else None
         if kind is None or not issubclass(kind, cls):
             kinds = ", ".join(sorted(k for k, v in cls._kinds.items() if issubclass(v, cls)))
-            raise InvalidInput(f"{cls.__name__} data needs 'type' naming one of {kinds}, got {tag!r}")
+            raise InvalidInput(f"{cls.__name__} data needs 'type' naming one of {kinds}, got {clip(tag)}")
         fields["type"] = f"d20.{name}"
         fields.setdefault("version", _VERSION)
         if not _RECORDS_ARE_TAGGED:
