@@ -213,6 +213,17 @@ def _test_roll() -> d20.TestRoll:
     return d20.resolve_test(flat_roll=12, stakes="mid")
 
 
+def _encounter() -> Any:
+    """A two-creature encounter in Round 1 (Ana's Turn, 3 AP), with an ongoing Effect (e1) on Bo."""
+    fight = d20.Encounter.of(
+        d20.Combatant(name="Ana", creature=d20.Creature(max_hp=10), initiative=5),
+        d20.Combatant(name="Bo", creature=d20.Creature(max_hp=8)),
+    )
+    fight = fight.apply(d20.actions.RollInitiative(), rng=tc.ScriptedDice([10, 10])).encounter
+    hold = d20.Effect(name="Hold", creator="Ana", conditions=["restrained"], duration=d20.Duration(3))
+    return fight.apply(d20.actions.UseEffect(effect=hold, targets=["Bo"])).encounter
+
+
 INSTANCES: dict[type, Callable[[], Any]] = {
     # core
     tc.Die: lambda: tc.Die(6),
@@ -268,6 +279,10 @@ INSTANCES: dict[type, Callable[[], Any]] = {
         "sickened", _test_roll()
     ),
     d20.TestBatch: lambda: d20.simulate_test(4, stakes="mid", rng=3),
+    d20.Effect: lambda: d20.Effect(name="Bless", creator="GM", modifiers=1, duration=d20.Duration(3)),
+    d20.Combatant: lambda: d20.Combatant(name="Ana", creature=d20.Creature(max_hp=10)),
+    d20.Encounter: _encounter,
+    d20.EncounterStep: lambda: _encounter().apply(d20.actions.EndTurn(), rng=3),
     # residue
     rs.Wanderer: _wanderer,
     rs.Journey: _journey,
@@ -452,6 +467,18 @@ BY_QUALIFIED: dict[str, Callable[[], Any]] = {
     "d20.Conditions.suppress.condition": lambda: d20.Condition.FRIGHTENED,
     "d20.Conditions.unsuppress.condition": lambda: d20.Condition.FRIGHTENED,
     "d20.Modifier.skill.name": lambda: "Athletics",
+    "d20.Encounter.apply.action": lambda: d20.actions.TakeAction(name="Dash"),
+    "d20.Encounter.detection.observer": lambda: "Ana",
+    "d20.Encounter.detection.subject": lambda: "Bo",
+    "d20.Encounter.test_context.actor": lambda: "Ana",
+    "d20.Encounter.test_context.kind": lambda: "attack",
+    "d20.Encounter.combatant.name": lambda: "Ana",
+    "d20.Encounter.creature.name": lambda: "Ana",
+    "d20.Encounter.charmers.name": lambda: "Bo",
+    "d20.Encounter.effects_on.target": lambda: "Bo",
+    "d20.Encounter.applying_on.target": lambda: "Bo",
+    "d20.Energy.parse.value": lambda: "fire",
+    "d20.Effect.covers.kind": lambda: "check",
     "d20.Modifier.trait.trait": lambda: "might",
     "residue.Inventory.with_die.die": lambda: rs.StepDie.D8,
     "residue.Conditions.apply.roll": lambda: rs.resolve_condition_roll("fear", "d6", 2),
@@ -482,6 +509,11 @@ def _call(*args: Any, **kwargs: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:
 
 
 EXPLICIT: dict[str, Callable[[], tuple[tuple[Any, ...], dict[str, Any]]]] = {
+    "d20.Combatant": lambda: _call(name="Ana", creature=d20.Creature(max_hp=10), initiative=2),
+    "d20.Effect": lambda: _call(name="Bless", creator="GM", modifiers=1, duration=d20.Duration(3)),
+    "d20.Encounter": lambda: _call(combatants=(d20.Combatant(name="Ana", creature=d20.Creature(max_hp=10)),)),
+    "d20.Encounter.of": lambda: _call(d20.Combatant(name="Ana", creature=d20.Creature(max_hp=10))),
+    "d20.EncounterStep": lambda: _call(encounter=_encounter(), events=()),
     "core.DiceExhausted": lambda: _call("out of dice"),
     "core.InvalidInput": lambda: _call("bad"),
     "core.RuleError": lambda: _call("against the rules"),

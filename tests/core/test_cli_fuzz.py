@@ -36,6 +36,7 @@ COMMANDS: tuple[tuple[str, ...], ...] = (
     ("test",),
     ("contest",),
     ("condition",),
+    ("encounter",),
     ("odds",),
     ("odds", "die"),
     ("odds", "roll"),

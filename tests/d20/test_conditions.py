@@ -125,7 +125,8 @@ def test_gaining_staggered_gains_one_fatigue():
     assert state.remove("staggered").add("staggered").fatigue == 2
     nine = Conditions().add("fatigue", value=9).add("staggered")
     assert nine.fatigue == 10
-    assert nine.present == {C.DEFEATED, C.FATIGUE}  # the tenth Fatigue defeats; Defeated ends Staggered
+    # the tenth Fatigue defeats; Defeated ends Staggered, and you Fall Prone
+    assert nine.present == {C.DEFEATED, C.FATIGUE, C.PRONE}
 
 
 def test_doomed_of_staggered_reaching_zero_defeats():
@@ -213,7 +214,9 @@ def test_defeated_ends_ongoing_effects_and_stable_ends_staggered():
         Conditions().add("fatigue", value=2).add("hasted").add("staggered").add("doomed", source="Staggered at 0 HP")
     )
     defeated = state.add("defeated")
-    assert defeated.present == {C.DEFEATED, C.FATIGUE}
+    assert defeated.present == {C.DEFEATED, C.FATIGUE, C.PRONE}
+    # "While Defeated: You Fall Prone": the Prone outlasts Defeated until the creature rises.
+    assert defeated.remove("defeated").present == {C.FATIGUE, C.PRONE}
     stable = state.add("stable")
     assert not stable.has("staggered")
     assert stable.doomed == {}

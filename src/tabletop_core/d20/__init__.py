@@ -8,6 +8,8 @@ Examples:
     Check 14 + 3 + d6(4) = 21 · Mid Stakes -> Success (Fortune: target Off Guard)
 """
 
+from tabletop_core.d20 import actions as actions  # submodules, for d20.actions and d20.events
+from tabletop_core.d20 import events as events
 from tabletop_core.d20.batch import TestBatch, simulate_test
 from tabletop_core.d20.conditions import (
     Condition,
@@ -19,7 +21,11 @@ from tabletop_core.d20.conditions import (
     implied_conditions,
 )
 from tabletop_core.d20.contest import ContestResult, ContestRoll, Decider, Side, resolve_contest, roll_contest
+from tabletop_core.d20.detection import Detection
+from tabletop_core.d20.effect import Effect
 from tabletop_core.d20.effects import effects_between, effects_on_test
+from tabletop_core.d20.encounter import Combatant, Encounter, EncounterStep
+from tabletop_core.d20.energy import Energy
 from tabletop_core.d20.odds import contest_odds, odds_table, stakes_odds, total_odds
 from tabletop_core.d20.stakes import Outcome, Stakes, classify
 from tabletop_core.d20.test import (
@@ -52,6 +58,7 @@ from tabletop_core.d20.turns import (
 
 __all__ = [
     "AttackKind",
+    "Combatant",
     "Condition",
     "ConditionInstance",
     "Conditions",
@@ -59,8 +66,13 @@ __all__ = [
     "ContestRoll",
     "Creature",
     "Decider",
+    "Detection",
     "Duration",
+    "Effect",
+    "Encounter",
+    "EncounterStep",
     "EndAttempt",
+    "Energy",
     "Modifier",
     "Outcome",
     "RolledTotal",

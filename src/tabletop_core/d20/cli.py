@@ -5,6 +5,8 @@
 * ``tabletop contest --actor-modifier 3 --target-modifier 2 --actor-trait 1 --target-trait 2
   [--actor-fortune] [--target-misfortune] [--dice 12,15]``
 * ``tabletop condition staggered``: what a Condition brings with it
+* ``tabletop encounter FILE [--seed N | --dice ...] [--rounds N] [--json]``: a fight
+  (see :mod:`tabletop_core.d20.encounter_cli`)
 * ``tabletop odds test --stakes high --modifier 5 --fortune``,
   ``tabletop odds contest --actor-modifier 2 --actor-trait 1 --target-trait 1``
 
@@ -154,7 +156,7 @@ def register(
     commands: argparse._SubParsersAction[argparse.ArgumentParser],
     odds_commands: argparse._SubParsersAction[argparse.ArgumentParser],
 ) -> None:
-    """Add ``test``, ``contest`` and ``condition`` to ``tabletop``; ``test`` and ``contest`` to ``tabletop odds``."""
+    """Add ``test``, ``contest``, ``condition`` and ``encounter`` to ``tabletop``; ``test``, ``contest`` to ``odds``."""
     test = commands.add_parser("test", help="d20 Test: d20 + modifier (+/- d6) against Low/Mid/High Stakes")
     _test_options(test)
     test.add_argument(
@@ -182,6 +184,10 @@ def register(
     _contest_options(odds_contest)
     odds_contest.add_argument("--json", action="store_true", help="print machine-readable JSON")
     odds_contest.set_defaults(handler=_odds_contest)
+
+    from tabletop_core.d20.encounter_cli import register as register_encounter
+
+    register_encounter(commands)
 
 
 def demo(seed: int) -> str:

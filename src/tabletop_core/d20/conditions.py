@@ -32,6 +32,7 @@ from tabletop_core._enum import Enum
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_one_line, check_type, clip, of_type
+from tabletop_core.d20.energy import energy_name
 from tabletop_core.d20.test import FATIGUE_LIMIT, _label, _tuple_of
 from tabletop_core.errors import InvalidInput, RuleError
 
@@ -284,7 +285,11 @@ def _optional_value(value: object) -> int | None:
 
 
 def _optional_label(value: object) -> str | None:
-    return None if value is None else _label("energy", value)
+    return None if value is None else energy_name(value)
+
+
+def _optional_effect(value: object) -> str | None:
+    return None if value is None else _label("effect", value)
 
 
 def _source(value: object) -> str:
@@ -307,6 +312,9 @@ class ConditionInstance(Record):
         energy: The Energy of Persistent Damage (required for it, refused for others).
         easier_end: After a Setback on a roll to end it (Persistent Damage, Sickened),
             the next roll to end it is Low Stakes.
+        effect: The id of the ongoing Effect that imposes this instance (it ends when that
+            Effect ends or is Dismissed); ``None`` for a Condition caused and left behind.
+            Instances of different Effects are tracked apart, so ending one leaves the other.
     """
 
     condition: Condition = attrs.field(converter=_condition)
@@ -315,6 +323,7 @@ class ConditionInstance(Record):
     source: str = attrs.field(default="", converter=_source)
     energy: str | None = attrs.field(default=None, converter=_optional_label)
     easier_end: bool = attrs.field(default=False, validator=of_type(bool))
+    effect: str | None = attrs.field(default=None, converter=_optional_effect)
 
     def __attrs_post_init__(self) -> None:
         c = self.condition
@@ -372,6 +381,9 @@ def _instances(value: object) -> tuple[ConditionInstance, ...]:
 def _suppressions(value: object) -> tuple[Suppression, ...]:
     return _tuple_of("suppressions", Suppression, value)
 
+
+DEFEATED_PRONE_SOURCE = "Defeated: Fall Prone"
+"""The source of the Prone gained when Defeated ("While Defeated: You Fall Prone")."""
 
 STAGGERED_SOURCE = "Staggered at 0 HP"
 """The source of the Doomed gained with Staggered at 0 HP."""
@@ -520,7 +532,9 @@ class Conditions(Record):
           Soul: pass the listed Damage) and *energy*; each value
           keeps its own Duration (1 minute, when it ends, or shorter if given), and only the
           highest value per Energy applies.
-        * Defeated: ongoing Effects end, so every other Condition except Fatigue is removed.
+        * Defeated: ongoing Effects end, so every other Condition except Fatigue is removed;
+          you Fall Prone: a Prone instance is added, which stays when Defeated ends
+          (until you rise).
         * Stable: you are no longer Staggered (and its Doomed ends).
         * Staggered: gaining it (not already Staggered) also gains 1 Fatigue.
 
@@ -556,10 +570,11 @@ class Conditions(Record):
                 kept.append(old)
         state = attrs.evolve(self, instances=(*kept, merged))
         if condition is Condition.DEFEATED:
-            state = attrs.evolve(
-                state,
-                instances=tuple(i for i in state.instances if i.condition in (Condition.DEFEATED, Condition.FATIGUE)),
-            )
+            # "While Defeated: You Fall Prone. Ongoing Effects on you end." Falling Prone leaves
+            # you Prone, a Condition of its own that outlasts Defeated until you rise.
+            kept_now = tuple(i for i in state.instances if i.condition in (Condition.DEFEATED, Condition.FATIGUE))
+            prone = ConditionInstance(condition=Condition.PRONE, source=DEFEATED_PRONE_SOURCE)
+            state = attrs.evolve(state, instances=(*kept_now, prone))
         if condition is Condition.STABLE:
             state = state._without(
                 lambda i: (
@@ -611,7 +626,7 @@ class Conditions(Record):
         if source is not None:
             source = _source(source)
         if energy is not None:
-            energy = _label("energy", energy)
+            energy = energy_name(energy)
         if not condition.has_value:
             raise InvalidInput(f"{condition} has no value to reduce")
         targets = [
@@ -673,7 +688,7 @@ class Conditions(Record):
                 f"not {condition}"
             )
         if energy is not None:
-            energy = _label("energy", energy)
+            energy = energy_name(energy)
         targets = [i for i in self.instances_of(condition) if energy is None or i.energy == energy]
         if not targets:
             raise RuleError(f"cannot mark {condition}: the creature does not have it{_which(None, energy)}")
@@ -778,6 +793,8 @@ def _which(source: str | None, energy: str | None) -> str:
 
 def _same_slot(old: ConditionInstance, new: ConditionInstance) -> bool:
     """Whether two instances are "the same Effect" that does not stack with itself."""
+    if old.effect != new.effect:
+        return False  # imposed by different ongoing Effects: each ends with its own Effect
     if new.condition is Condition.DOOMED:
         return old.source == new.source  # tracked per source
     if new.condition is Condition.PERSISTENT_DAMAGE:

@@ -1,0 +1,494 @@
+"""What a player, a GM or a bot asks an encounter to do: one frozen record per kind of action.
+
+Pass one to :meth:`Encounter.apply <tabletop_core.d20.Encounter.apply>`. Each
+action's dict carries the ``"type"`` tag naming its class, so a bot can send
+``{"type": "Rise"}`` and rebuild it with :meth:`Action.from_dict`.
+
+Action Point costs the rules text does not give (the Move Action to rise, Hide,
+Sneak, Search, a generic Action) are each action's ``ap`` field, default 1: an
+assumption. Rolling to end Sickened or Restrained costs 1 AP, as the text says.
+
+Examples:
+    >>> from tabletop_core.d20.actions import Action, Rise
+    >>> Rise().to_dict()
+    {'type': 'd20.Rise', 'version': 1, 'ap': 1}
+    >>> Action.from_dict({"type": "EndTurn"})
+    EndTurn()
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from tabletop_core._validate import int_field, of_type
+from tabletop_core.d20._members import member
+from tabletop_core.d20.conditions import Condition
+from tabletop_core.d20.detection import Detection
+from tabletop_core.d20.effect import Effect
+from tabletop_core.d20.events import Tagged, _register
+from tabletop_core.d20.stakes import Stakes
+from tabletop_core.d20.test import MODIFIER_LIMIT, AttackKind, _label, _tuple_of
+
+__all__ = [
+    "DEFAULT_ACTION_AP",
+    "Action",
+    "Attack",
+    "Damage",
+    "Dismiss",
+    "Dispatch",
+    "EndCondition",
+    "EndTurn",
+    "Heal",
+    "Hide",
+    "PassTime",
+    "Revive",
+    "Rise",
+    "RollInitiative",
+    "RollToEnd",
+    "Search",
+    "SetDetection",
+    "Sneak",
+    "TakeAction",
+    "UseEffect",
+    "UseMedicsKit",
+]
+
+DEFAULT_ACTION_AP = 1
+"""AP an Action costs when the rules text gives no cost (Move to rise, Hide, Sneak, Search): an assumption."""
+_BIG = 10**9
+
+
+def _action_name(value: object) -> str:
+    return _label("name", value)
+
+
+def _effect_id(value: object) -> str:
+    return _label("effect", value)
+
+
+def _by(value: object) -> str:
+    return _label("by", value)
+
+
+def _target(value: object) -> str:
+    return _label("target", value)
+
+
+def _subject(value: object) -> str:
+    return _label("subject", value)
+
+
+def _optional_responding(value: object) -> str | None:
+    return None if value is None else _label("responding_to", value)
+
+
+def _observer(value: object) -> str:
+    return _label("observer", value)
+
+
+def _optional_energy(value: object) -> str | None:
+    return None if value is None else _label("energy", value)
+
+
+def _optional_by(value: object) -> str | None:
+    return None if value is None else _label("by", value)
+
+
+def _names(value: object) -> tuple[str, ...]:
+    items = _tuple_of("targets", str, value)
+    return tuple(_label(f"targets[{i}]", item) for i, item in enumerate(items))
+
+
+def _observers(value: object) -> tuple[str, ...]:
+    items = _tuple_of("observers", str, value)
+    return tuple(_label(f"observers[{i}]", item) for i, item in enumerate(items))
+
+
+def _willing(value: object) -> tuple[str, ...]:
+    items = _tuple_of("willing", str, value)
+    return tuple(_label(f"willing[{i}]", item) for i, item in enumerate(items))
+
+
+def _stakes(value: object) -> Stakes:
+    return member(Stakes, "stakes", value)
+
+
+def _condition(value: object) -> Condition:
+    return member(Condition, "condition", value)
+
+
+def _attack_kind(value: object) -> str:
+    return member(AttackKind, "attack", value).name.lower()
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"source must be a str, got {type(value).__name__} {value!r}")
+    return value.strip()
+
+
+class Action(Tagged):
+    """One thing to do in an encounter. Its dict's ``"type"`` names the kind (``"EndTurn"`` will do)."""
+
+    __slots__ = ()
+    _kinds: ClassVar[dict[str, type[Tagged]]] = {}
+
+
+_register(Action)
+
+
+@attrs.frozen
+class RollInitiative(Action):
+    """Every creature makes its Initiative Test; the order is set and Round 1 begins."""
+
+    def __str__(self) -> str:
+        return "roll Initiative"
+
+
+@attrs.frozen
+class EndTurn(Action):
+    """End the current creature's Turn (Persistent Damage), then the next Turn starts."""
+
+    def __str__(self) -> str:
+        return "end Turn"
+
+
+@attrs.frozen(kw_only=True)
+class TakeAction(Action):
+    """The current creature takes an Action the library does not model, spending *ap* AP.
+
+    Args:
+        name: What it does (shown in the events).
+        ap: Its Cost in Action Points.
+    """
+
+    name: str = attrs.field(converter=_action_name)
+    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.ap} AP)"
+
+
+@attrs.frozen(kw_only=True)
+class UseEffect(Action):
+    """Use an Effect on its Targets.
+
+    On Use (no Trigger): its creator must be the creature whose Turn it is and spends
+    the Effect's Cost; a creator outside the encounter (the GM, a trap) may use it at
+    any time. A Triggered Effect resolves when the Trigger happens, on or off its
+    creator's Turn (its Cost is not taken from the Turn's AP).
+
+    Core Rule "Trigger": a creature can use only one Action in response to each
+    Trigger. Name the occurrence it answers in *responding_to* (``"Ogre's Attack,
+    Round 2"``): a second response by the same creature to it is refused until the
+    Round ends.
+
+    Args:
+        effect: The Effect.
+        targets: The names of the creatures it targets.
+        willing: The Targets that choose to be Willing (for an Effect that needs a Willing Target).
+        responding_to: For a Triggered Effect, the occurrence of the Trigger it answers.
+    """
+
+    effect: Effect = attrs.field(validator=of_type(Effect))
+    targets: tuple[str, ...] = attrs.field(converter=_names)
+    willing: tuple[str, ...] = attrs.field(default=(), converter=_willing)
+    responding_to: str | None = attrs.field(default=None, converter=_optional_responding)
+
+    def __str__(self) -> str:
+        return f"use {self.effect.name} on {', '.join(self.targets)}"
+
+
+@attrs.frozen(kw_only=True)
+class Dismiss(Action):
+    """The creator Dismisses its ongoing Effect (0 AP): it ends on every Target.
+
+    Args:
+        effect: The Effect's id (from its :class:`~tabletop_core.d20.events.EffectApplied`).
+        by: Who Dismisses it (must be its creator).
+    """
+
+    effect: str = attrs.field(converter=_effect_id)
+    by: str = attrs.field(converter=_by)
+
+    def __str__(self) -> str:
+        return f"{self.by} Dismisses {self.effect}"
+
+
+@attrs.frozen(kw_only=True)
+class Damage(Action):
+    """Damage a creature (an Attack's Damage, a fall, the GM's ruling).
+
+    Args:
+        target: The creature damaged.
+        amount: The Damage.
+        energy: Its Energy, if any.
+        by: The creature dealing it (a charmer harming you ends Charmed; an Undetected
+            attacker Surprises you).
+        source: What dealt it, for the events.
+    """
+
+    target: str = attrs.field(converter=_target)
+    amount: int = int_field(low=0, high=_BIG)
+    energy: str | None = attrs.field(default=None, converter=_optional_energy)
+    by: str | None = attrs.field(default=None, converter=_optional_by)
+    source: str = attrs.field(default="", converter=_text)
+
+    def __str__(self) -> str:
+        return f"{self.amount} Damage to {self.target}"
+
+
+@attrs.frozen(kw_only=True)
+class Heal(Action):
+    """A creature regains HP.
+
+    Args:
+        target: The creature healed.
+        amount: HP regained.
+        source: What healed it.
+    """
+
+    target: str = attrs.field(converter=_target)
+    amount: int = int_field(low=0, high=_BIG)
+    source: str = attrs.field(default="", converter=_text)
+
+    def __str__(self) -> str:
+        return f"heal {self.target} {self.amount}"
+
+
+@attrs.frozen(kw_only=True)
+class Rise(Action):
+    """The current creature uses the Move Action to rise: Prone ends.
+
+    Args:
+        ap: The Move Action's Cost (not in the text: default 1, an assumption).
+    """
+
+    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+
+    def __str__(self) -> str:
+        return "rise from Prone"
+
+
+@attrs.frozen(kw_only=True)
+class RollToEnd(Action):
+    """The current creature spends 1 AP and rolls to end Sickened (Body Save) or Restrained (Brawn Check).
+
+    Args:
+        condition: Sickened or Restrained.
+        modifier: Its Body (Sickened) or Brawn (Restrained).
+    """
+
+    condition: Condition = attrs.field(converter=_condition)
+    modifier: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
+
+    def __str__(self) -> str:
+        return f"roll to end {self.condition}"
+
+
+@attrs.frozen(kw_only=True)
+class Hide(Action):
+    """The current creature tries to Hide from some creatures (a Check).
+
+    On a Success it gains Hidden against each observer. The Hide Action's Stakes and
+    Cost are not in the text: the caller gives the Stakes; the Cost defaults to 1 AP.
+
+    Args:
+        observers: The creatures it hides from.
+        stakes: The Check's Stakes.
+        modifier: The Check's Skill and Modifiers.
+        ap: The Action's Cost.
+    """
+
+    observers: tuple[str, ...] = attrs.field(converter=_observers)
+    stakes: Stakes = attrs.field(default=Stakes.MID, converter=_stakes)
+    modifier: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
+    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+
+    def __str__(self) -> str:
+        return f"Hide from {', '.join(self.observers)}"
+
+
+@attrs.frozen(kw_only=True)
+class Sneak(Action):
+    """The current creature, Hidden, Sneaks (a Check): on a Success it becomes Undetected to those it hides from.
+
+    Args:
+        stakes: The Check's Stakes.
+        modifier: The Check's Skill and Modifiers.
+        ap: The Action's Cost.
+    """
+
+    stakes: Stakes = attrs.field(default=Stakes.MID, converter=_stakes)
+    modifier: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
+    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+
+    def __str__(self) -> str:
+        return "Sneak"
+
+
+@attrs.frozen(kw_only=True)
+class Search(Action):
+    """The current creature Searches for a creature it has not Observed (a Check).
+
+    Success: Observed if it uses a Sense that can perceive the subject, else Hidden;
+    Setback: Hidden; Failure: no change.
+
+    Args:
+        subject: The creature searched for.
+        perceives: The searcher uses a Sense that can perceive the subject (not normal
+            Sight for an Invisible one).
+        stakes: The Check's Stakes.
+        modifier: The Check's Skill and Modifiers.
+        ap: The Action's Cost.
+    """
+
+    subject: str = attrs.field(converter=_subject)
+    perceives: bool = attrs.field(default=True, validator=of_type(bool))
+    stakes: Stakes = attrs.field(default=Stakes.MID, converter=_stakes)
+    modifier: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
+    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+
+    def __str__(self) -> str:
+        return f"Search for {self.subject}"
+
+
+@attrs.frozen(kw_only=True)
+class EndCondition(Action):
+    """The GM ends a Condition on a creature ("Your GM ends it"; every instance ends).
+
+    Args:
+        target: The creature.
+        condition: The Condition.
+    """
+
+    target: str = attrs.field(converter=_target)
+    condition: Condition = attrs.field(converter=_condition)
+
+    def __str__(self) -> str:
+        return f"end {self.condition} on {self.target}"
+
+
+@attrs.frozen(kw_only=True)
+class PassTime(Action):
+    """Time passes outside Rounds (before Initiative): Durations count down (1 minute = 10 Rounds).
+
+    Args:
+        rounds: Rounds.
+        minutes: Minutes.
+        hours: Hours.
+    """
+
+    rounds: int = int_field(low=0, high=10**6, default=0)
+    minutes: int = int_field(low=0, high=10**6, default=0)
+    hours: int = int_field(low=0, high=10**6, default=0)
+
+    def __str__(self) -> str:
+        return f"pass {self.rounds} rounds, {self.minutes} minutes, {self.hours} hours"
+
+
+@attrs.frozen(kw_only=True)
+class Attack(Action):
+    """The current creature Attacks: a Check against the Target, and on a hit the Effect resolves on it.
+
+    The Check reads both creatures' Conditions, detection and Effects (see
+    :meth:`Encounter.test_context <tabletop_core.d20.Encounter.test_context>`) and
+    costs the Effect's Cost. A Success hits. A Setback "achieves your goal but faces a
+    complication, or fails but avoids one": which is the GM's call, so it hits only
+    when *hit_on_setback* says so.
+
+    Args:
+        target: The creature attacked.
+        effect: What a hit does (its creator must be the attacker).
+        stakes: The Attack's Stakes.
+        modifier: The Trait and other Modifiers of the Attack.
+        attack: What it is made with (melee, ranged, thrown...), for the Trait rules.
+        hit_on_setback: Whether a Setback hits.
+    """
+
+    target: str = attrs.field(converter=_target)
+    effect: Effect = attrs.field(validator=of_type(Effect))
+    stakes: Stakes = attrs.field(default=Stakes.MID, converter=_stakes)
+    modifier: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
+    attack: str = attrs.field(default="melee", converter=_attack_kind)
+    hit_on_setback: bool = attrs.field(default=False, validator=of_type(bool))
+
+    def __str__(self) -> str:
+        return f"{self.effect.creator} attacks {self.target} with {self.effect.name}"
+
+
+def _detection_state(value: object) -> Detection:
+    return member(Detection, "state", value)
+
+
+@attrs.frozen(kw_only=True)
+class SetDetection(Action):
+    """The GM sets how one creature detects another (an ambush before Initiative, a ruling).
+
+    Args:
+        observer: The creature looking.
+        subject: The creature looked for.
+        state: Observed, Hidden or Undetected.
+    """
+
+    observer: str = attrs.field(converter=_observer)
+    subject: str = attrs.field(converter=_subject)
+    state: Detection = attrs.field(converter=_detection_state)
+
+    def __str__(self) -> str:
+        return f"{self.subject} is {self.state} to {self.observer}"
+
+
+@attrs.frozen(kw_only=True)
+class UseMedicsKit(Action):
+    """The current creature uses a Medic's Kit on a creature Staggered at 0 HP: it becomes Stable.
+
+    Stable: no longer Staggered, 0 HP, Unconscious; it wakes with 1 HP after 1d4 hours
+    (rolled here). The Action's Cost is not in the text: default 1 AP.
+
+    Args:
+        target: The creature treated.
+        ap: The Action's Cost.
+    """
+
+    target: str = attrs.field(converter=_target)
+    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+
+    def __str__(self) -> str:
+        return f"use a Medic's Kit on {self.target}"
+
+
+@attrs.frozen(kw_only=True)
+class Dispatch(Action):
+    """The current creature's Dispatch succeeds against a Helpless creature at 0 HP: it is Defeated.
+
+    The Dispatch Action's own roll is not in the text: apply this when it succeeded.
+
+    Args:
+        target: The creature dispatched.
+        ap: The Action's Cost.
+    """
+
+    target: str = attrs.field(converter=_target)
+    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+
+    def __str__(self) -> str:
+        return f"Dispatch {self.target}"
+
+
+@attrs.frozen(kw_only=True)
+class Revive(Action):
+    """A Defeated creature is revived with at least 1 HP: Defeated ends (the GM or an Effect says how).
+
+    Args:
+        target: The creature revived.
+        hp: Its HP after (at least 1).
+    """
+
+    target: str = attrs.field(converter=_target)
+    hp: int = int_field(low=1, high=_BIG)
+
+    def __str__(self) -> str:
+        return f"revive {self.target} with {self.hp} HP"

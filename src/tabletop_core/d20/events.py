@@ -1,0 +1,387 @@
+"""The typed events an encounter step reports: every change, with the dice that made it.
+
+Each event is a frozen record with ``str()`` (one line for a chat message) and
+``to_dict()``; the dict carries the ``"type"`` tag naming its class, so
+:meth:`Event.from_dict` on the base class rebuilds the right kind.
+
+Examples:
+    >>> from tabletop_core.d20.events import Event, RoundStarted
+    >>> data = RoundStarted(round=2).to_dict()
+    >>> data
+    {'type': 'd20.RoundStarted', 'version': 1, 'round': 2}
+    >>> print(Event.from_dict(data))
+    Round 2 begins
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar, TypeVar
+
+import attrs
+
+from tabletop_core._record import Record, clip, converter
+from tabletop_core._validate import check_int, int_field, of_type
+from tabletop_core.d20._members import member
+from tabletop_core.d20.conditions import Condition
+from tabletop_core.d20.detection import Detection
+from tabletop_core.d20.effect import Effect
+from tabletop_core.d20.test import MODIFIER_LIMIT, RolledTotal, TestRoll, _label, _tuple_of
+from tabletop_core.errors import InvalidInput
+
+__all__ = [
+    "APSpent",
+    "ConditionsChanged",
+    "DamageTaken",
+    "DetectionChanged",
+    "EffectApplied",
+    "EffectEnded",
+    "Event",
+    "Healed",
+    "InitiativeEntry",
+    "InitiativeRolled",
+    "RoundEnded",
+    "RoundStarted",
+    "TemporaryHPGained",
+    "TestMade",
+    "TurnEnded",
+    "TurnSkipped",
+    "TurnStarted",
+]
+
+T = TypeVar("T", bound="Tagged")
+_BIG = 10**9
+
+
+class Tagged(Record):
+    """A record whose dict names its class under ``"type"`` (``"d20.EndTurn"``), so a base class can rebuild any kind.
+
+    The tag is the one every record of the library writes (``"<system>.<Class>"``, with
+    ``"version"``); the base class's ``from_dict`` reads it to pick the kind, and also
+    takes the bare class name (``{"type": "EndTurn"}``) and a missing version, which
+    is what a bot typing an action by hand sends.
+    """
+
+    __slots__ = ()
+    _kinds: ClassVar[dict[str, type[Tagged]]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "_kinds" not in cls.__dict__ and any("_kinds" in vars(base) for base in cls.__mro__[1:]):
+            cls._kinds[cls.__name__] = cls  # attrs' slotted copy replaces the first registration
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data, tagged ``"type"`` and ``"version"`` first; ``Base.from_dict(x.to_dict()) == x``."""
+        data = converter.unstructure(self, unstructure_as=type(self))
+        if "type" in data:  # the shared record shape already tags it
+            return dict(data)
+        return {"type": f"d20.{type(self).__name__}", "version": _VERSION, **data}
+
+    @classmethod
+    def from_dict(cls: type[T], data: Mapping[str, Any]) -> T:
+        """Rebuild the kind the ``"type"`` tag names (this class or one of its kinds).
+
+        Raises:
+            InvalidInput: no tag, an unknown kind, or data that does not build it.
+            TypeError: *data* is not a mapping.
+        """
+        if not isinstance(data, Mapping):
+            raise TypeError(f"{cls.__name__}.from_dict needs a mapping, got {type(data).__name__}")
+        fields = dict(data)
+        tag = fields.get("type")
+        name = tag[4:] if isinstance(tag, str) and tag.startswith("d20.") else tag
+        kind = cls._kinds.get(name) if isinstance(name, str) else None
+        if kind is None or not issubclass(kind, cls):
+            kinds = ", ".join(sorted(k for k, v in cls._kinds.items() if issubclass(v, cls)))
+            raise InvalidInput(f"{cls.__name__} data needs 'type' naming one of {kinds}, got {clip(tag)}")
+        fields["type"] = f"d20.{name}"
+        fields.setdefault("version", _VERSION)
+        if not _RECORDS_ARE_TAGGED:
+            if fields.pop("version") != _VERSION:
+                raise InvalidInput(f"version: this tabletop_core reads version {_VERSION} of {fields['type']}")
+            del fields["type"]
+        return Record.from_dict.__func__(kind, fields)  # type: ignore[attr-defined,no-any-return]
+
+
+_VERSION = 1
+"""The format version of the encounter's actions and events."""
+_RECORDS_ARE_TAGGED = hasattr(Record, "_version")
+"""Whether every record already writes and reads its ``"type"`` and ``"version"``."""
+
+
+def _register(base: type[Tagged]) -> None:
+    """Make fields typed as *base* travel as tagged dicts of their actual kind."""
+    converter.register_unstructure_hook_func(lambda t: t is base, lambda value: value.to_dict())
+    converter.register_structure_hook_func(lambda t: t is base, lambda data, _t: base.from_dict(data))
+
+
+def _name(value: object) -> str:
+    return _label("creature", value)
+
+
+def _names(value: object) -> tuple[str, ...]:
+    return tuple(_label(f"names[{i}]", item) for i, item in enumerate(_tuple_of("names", str, value)))
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"text must be a str, got {type(value).__name__} {value!r}")
+    return value
+
+
+def _conditions(value: object) -> tuple[Condition, ...]:
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"conditions must be a sequence of Conditions, got {type(value).__name__}")
+    return tuple(member(Condition, "conditions", item) for item in _tuple_of("conditions", object, value))
+
+
+def _optional_int(value: object) -> int | None:
+    return None if value is None else check_int("value", value, low=0, high=_BIG)
+
+
+def _optional_energy(value: object) -> str | None:
+    return None if value is None else _label("energy", value)
+
+
+def _rolls(value: object) -> tuple[TestRoll, ...]:
+    return _tuple_of("rolls", TestRoll, value)
+
+
+def _detection(value: object) -> Detection:
+    return member(Detection, "state", value)
+
+
+class Event(Tagged):
+    """One change an encounter step made. Its dict's ``"type"`` names the kind."""
+
+    __slots__ = ()
+    _kinds: ClassVar[dict[str, type[Tagged]]] = {}
+
+
+_register(Event)
+
+
+@attrs.frozen(kw_only=True)
+class InitiativeEntry(Record):
+    """One creature's Initiative Test and the Trait that breaks ties."""
+
+    creature: str = attrs.field(converter=_name)
+    roll: RolledTotal = attrs.field(validator=of_type(RolledTotal))
+    trait: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
+
+    def __str__(self) -> str:
+        return f"{self.creature} {self.roll.total} ({self.roll})"
+
+
+def _entries(value: object) -> tuple[InitiativeEntry, ...]:
+    return _tuple_of("entries", InitiativeEntry, value)
+
+
+@attrs.frozen(kw_only=True)
+class InitiativeRolled(Event):
+    """Every creature's Initiative Test and the Turn order they give."""
+
+    entries: tuple[InitiativeEntry, ...] = attrs.field(converter=_entries)
+    order: tuple[str, ...] = attrs.field(converter=_names)
+
+    def __str__(self) -> str:
+        rolls = ", ".join(f"{e.creature} {e.roll.total}" for e in self.entries)
+        return f"Initiative: {rolls} -> order {', '.join(self.order)}"
+
+
+@attrs.frozen(kw_only=True)
+class RoundStarted(Event):
+    """A Round begins."""
+
+    round: int = int_field(low=1, high=_BIG)
+
+    def __str__(self) -> str:
+        return f"Round {self.round} begins"
+
+
+@attrs.frozen(kw_only=True)
+class RoundEnded(Event):
+    """A Round ends: Doomed values count down and Durations run 1 Round."""
+
+    round: int = int_field(low=1, high=_BIG)
+
+    def __str__(self) -> str:
+        return f"Round {self.round} ends"
+
+
+@attrs.frozen(kw_only=True)
+class TurnStarted(Event):
+    """A creature's Turn starts: its AP, and the Doomed roll when one was due."""
+
+    creature: str = attrs.field(converter=_name)
+    ap: int = int_field(low=0, high=_BIG)
+    doomed_d4: int | None = attrs.field(default=None, converter=_optional_int)
+    doomed: int | None = attrs.field(default=None, converter=_optional_int)
+
+    def __str__(self) -> str:
+        text = f"{self.creature}'s Turn: {self.ap} AP"
+        if self.doomed_d4 is not None:
+            text += f"; Doomed d4({self.doomed_d4}) -> {self.doomed}"
+        return text
+
+
+@attrs.frozen(kw_only=True)
+class TurnSkipped(Event):
+    """A creature's Turn passes without it acting (it is Defeated)."""
+
+    creature: str = attrs.field(converter=_name)
+    reason: str = attrs.field(converter=_text)
+
+    def __str__(self) -> str:
+        return f"{self.creature}'s Turn is skipped: {self.reason}"
+
+
+@attrs.frozen(kw_only=True)
+class TurnEnded(Event):
+    """A creature's Turn ends: Persistent Damage taken and its Flat Rolls."""
+
+    creature: str = attrs.field(converter=_name)
+    damage: int = int_field(low=0, high=_BIG, default=0)
+    energies: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    rolls: tuple[TestRoll, ...] = attrs.field(default=(), converter=_rolls)
+
+    def __str__(self) -> str:
+        text = f"{self.creature}'s Turn ends"
+        if self.damage or self.rolls:
+            text += f": {self.damage} Persistent Damage"
+            text += "".join(
+                f"; {energy} {roll.flat_roll} -> {roll.outcome}"
+                for energy, roll in zip(self.energies, self.rolls, strict=False)
+            )
+        return text
+
+
+@attrs.frozen(kw_only=True)
+class APSpent(Event):
+    """A creature spends Action Points on an Action."""
+
+    creature: str = attrs.field(converter=_name)
+    ap: int = int_field(low=0, high=_BIG)
+    left: int = int_field(low=0, high=_BIG)
+    action: str = attrs.field(converter=_text)
+
+    def __str__(self) -> str:
+        return f"{self.creature} spends {self.ap} AP ({self.action}): {self.left} left"
+
+
+@attrs.frozen(kw_only=True)
+class EffectApplied(Event):
+    """An Effect resolves on its Targets (an ongoing one gets an id for Dismiss)."""
+
+    id: str = attrs.field(converter=_text)
+    effect: Effect = attrs.field(validator=of_type(Effect))
+    targets: tuple[str, ...] = attrs.field(converter=_names)
+
+    def __str__(self) -> str:
+        tag = f" ({self.id})" if self.id else ""
+        return f"{self.effect.label}{tag} on {', '.join(self.targets)}: {'; '.join(self.effect._imposes()) or '—'}"
+
+
+@attrs.frozen(kw_only=True)
+class EffectEnded(Event):
+    """An ongoing Effect ends on one Target."""
+
+    id: str = attrs.field(converter=_text)
+    name: str = attrs.field(converter=_text)
+    target: str = attrs.field(converter=_name)
+    reason: str = attrs.field(converter=_text)
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.id}) ends on {self.target}: {self.reason}"
+
+
+@attrs.frozen(kw_only=True)
+class DamageTaken(Event):
+    """A creature takes Damage (Temporary HP absorbs first)."""
+
+    creature: str = attrs.field(converter=_name)
+    amount: int = int_field(low=0, high=_BIG)
+    hp: int = int_field(low=0, high=_BIG)
+    temp_hp: int = int_field(low=0, high=_BIG, default=0)
+    energy: str | None = attrs.field(default=None, converter=_optional_energy)
+    source: str = attrs.field(default="", converter=_text)
+
+    def __str__(self) -> str:
+        energy = f" {self.energy}" if self.energy else ""
+        source = f" from {self.source}" if self.source else ""
+        temp = f" (+{self.temp_hp} temp)" if self.temp_hp else ""
+        return f"{self.creature} takes {self.amount}{energy} Damage{source}: HP {self.hp}{temp}"
+
+
+@attrs.frozen(kw_only=True)
+class Healed(Event):
+    """A creature regains HP."""
+
+    creature: str = attrs.field(converter=_name)
+    amount: int = int_field(low=0, high=_BIG)
+    hp: int = int_field(low=0, high=_BIG)
+    source: str = attrs.field(default="", converter=_text)
+
+    def __str__(self) -> str:
+        source = f" from {self.source}" if self.source else ""
+        return f"{self.creature} regains {self.amount} HP{source}: HP {self.hp}"
+
+
+@attrs.frozen(kw_only=True)
+class TemporaryHPGained(Event):
+    """A creature gains Temporary HP (the higher amount is kept)."""
+
+    creature: str = attrs.field(converter=_name)
+    amount: int = int_field(low=0, high=_BIG)
+    temp_hp: int = int_field(low=0, high=_BIG)
+
+    def __str__(self) -> str:
+        return f"{self.creature} gains {self.amount} Temporary HP: {self.temp_hp} temp"
+
+
+@attrs.frozen(kw_only=True)
+class ConditionsChanged(Event):
+    """Conditions a creature gained and lost (given or implied), and why."""
+
+    creature: str = attrs.field(converter=_name)
+    gained: tuple[Condition, ...] = attrs.field(default=(), converter=_conditions)
+    ended: tuple[Condition, ...] = attrs.field(default=(), converter=_conditions)
+    reason: str = attrs.field(default="", converter=_text)
+
+    def __str__(self) -> str:
+        parts = []
+        if self.gained:
+            parts.append(f"gains {', '.join(str(c) for c in self.gained)}")
+        if self.ended:
+            parts.append(f"loses {', '.join(str(c) for c in self.ended)}")
+        why = f" ({self.reason})" if self.reason else ""
+        return f"{self.creature} {'; '.join(parts) or 'unchanged'}{why}"
+
+
+@attrs.frozen(kw_only=True)
+class TestMade(Event):
+    """A creature makes a Test for the encounter (Hide, Sneak, Search, a roll to end a Condition)."""
+
+    __test__ = False  # not a pytest test class
+
+    creature: str = attrs.field(converter=_name)
+    purpose: str = attrs.field(converter=_text)
+    roll: TestRoll = attrs.field(validator=of_type(TestRoll))
+
+    def __str__(self) -> str:
+        return f"{self.creature} ({self.purpose}): {self.roll}"
+
+
+@attrs.frozen(kw_only=True)
+class DetectionChanged(Event):
+    """How one creature detects another changed."""
+
+    observer: str = attrs.field(converter=_name)
+    subject: str = attrs.field(converter=_name)
+    before: Detection = attrs.field(converter=_detection)
+    after: Detection = attrs.field(converter=_detection)
+    reason: str = attrs.field(default="", converter=_text)
+
+    def __str__(self) -> str:
+        why = f" ({self.reason})" if self.reason else ""
+        return f"{self.subject}: {self.before} -> {self.after} to {self.observer}{why}"

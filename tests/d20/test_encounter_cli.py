@@ -1,0 +1,127 @@
+"""``tabletop encounter FILE``: a scripted or seeded fight from JSON."""
+
+import json
+
+import pytest
+
+from tabletop_core import d20
+from tabletop_core.cli import main
+from tabletop_core.d20.encounter_cli import run_file_data
+
+FIGHT = {
+    "combatants": [
+        {
+            "name": "Ana",
+            "max_hp": 12,
+            "initiative": 3,
+            "side": "heroes",
+            "attack": {"name": "Sword", "damage": 5, "energy": "Physical", "cost": 2},
+            "attack_modifier": 3,
+        },
+        {
+            "name": "Ogre",
+            "max_hp": 9,
+            "initiative": 1,
+            "side": "monsters",
+            "conditions": ["prone"],
+            "attack": {"name": "Club", "damage": 6, "cost": 3},
+            "attack_modifier": 2,
+        },
+    ],
+    "effects": [
+        {"effect": {"name": "Bless", "creator": "GM", "modifiers": 1, "duration": {"rounds": 10}}, "targets": ["Ana"]}
+    ],
+}
+
+
+def run(capsys, tmp_path, data, *argv):
+    path = tmp_path / "fight.json"
+    path.write_text(json.dumps(data) if not isinstance(data, str) else data)
+    status = main(["encounter", str(path), *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_scripted_fight_prints_the_events(capsys, tmp_path):
+    script = {**FIGHT, "actions": [{"type": "RollInitiative"}, {"type": "Rise"}, {"type": "EndTurn"}]}
+    status, out, _ = run(capsys, tmp_path, script, "--dice", "5,15")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[:6] == [
+        "Bless by GM (e1) on Ana: +1 on Tests",
+        "Initiative: Ana 9, Ogre 16 -> order Ogre, Ana",  # Bless: +1 on Ana's Initiative too
+        "Round 1 begins",
+        "Ogre's Turn: 3 AP",
+        "Ogre spends 1 AP (Move: rise): 2 left",
+        "Ogre loses Off Guard, Prone (rises: Prone ends)",
+    ]
+    assert lines[6:8] == ["Ogre's Turn ends", "Ana's Turn: 3 AP"]
+
+
+def test_self_running_fight_attacks_until_one_side_is_left(capsys, tmp_path):
+    # Initiative: Ana 12 + 3 + 1 (Bless) = 16, Ogre 2 + 1 = 3. The Ogre is Prone: Off Guard, so Attacks
+    # against it gain Fortune. Her 1 AP left can't pay a second Sword (2 AP); the Ogre's 2 AP while
+    # Staggered (Slowed) can't pay its Club (3 AP).
+    status, out, _ = run(capsys, tmp_path, FIGHT, "--dice", "12,2,10,4,3,11,5,1")
+    assert status == 0, out
+    lines = out.splitlines()
+    assert lines[4:13] == [
+        "Ana spends 2 AP (Attack: Sword): 1 left",
+        "Ana (Attack Ogre with Sword): Attack 10 + 3 + 1 + d6(4) = 18 · Mid Stakes -> Success "
+        "(Fortune: target Off Guard (from Prone))",
+        "Sword by Ana on Ogre: 5 physical Damage",
+        "Ogre takes 5 physical Damage from Sword by Ana: HP 4",
+        "Ana's Turn ends",
+        "Ogre's Turn: 3 AP",
+        "Ogre spends 3 AP (Attack: Club): 0 left",
+        "Ogre (Attack Ana with Club): Attack 3 + 2 = 5 · Mid Stakes -> Failure",
+        "Ogre's Turn ends",
+    ]
+    assert "Ogre's Turn: 2 AP; Doomed d4(1) -> 1" in lines
+    assert "Ogre gains Defeated; loses Doomed, Helpless, Impaired, Slowed, Staggered, Unfocused (Round ends)" in lines
+    assert lines[lines.index("--") + 1] == "Round 3, Ana's Turn (3 AP left)"
+
+
+def test_dice_left_over_are_refused(capsys, tmp_path):
+    status, _, err = run(capsys, tmp_path, FIGHT, "--dice", "12,2,10,4,3,11,5,1,6")
+    assert status == 2
+    assert "--dice gave 9 values, this roll uses 8" in err
+
+
+def test_seeded_fight_json_round_trips(capsys, tmp_path):
+    status, out, _ = run(capsys, tmp_path, FIGHT, "--seed", "7", "--json")
+    assert status == 0
+    data = json.loads(out)
+    encounter = d20.Encounter.from_dict(data["encounter"])
+    events = [d20.events.Event.from_dict(e) for e in data["events"]]
+    again, replay = run_file_data(FIGHT, rng=7)
+    assert encounter == again
+    assert events == replay
+    assert encounter.is_over or encounter.round > 10
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ("not json", "is not JSON"),
+        ({"combatants": []}, "combatants must hold 1"),
+        ({"combatants": [{"name": "A", "max_hp": 5, "colour": "red"}]}, "unknown keys ['colour']"),
+        ({"combatants": [{"name": "A", "max_hp": 5}], "extra": 1}, "unknown keys ['extra']"),
+        ({"combatants": [{"name": "A", "max_hp": 5}], "actions": [{"type": "Fly"}]}, "needs 'type'"),
+        ({"combatants": [{"name": "A", "max_hp": 5}], "actions": [{"type": "Rise"}]}, "roll Initiative first"),
+        ({"combatants": "A"}, "combatants must be a JSON list"),
+    ],
+)
+def test_bad_files_are_one_line_errors(capsys, tmp_path, data, message):
+    status, out, err = run(capsys, tmp_path, data)
+    assert status == 2
+    assert out == ""
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_missing_file(capsys, tmp_path):
+    status = main(["encounter", str(tmp_path / "nope.json")])
+    _, err = capsys.readouterr()
+    assert status == 2
+    assert "cannot read" in err
