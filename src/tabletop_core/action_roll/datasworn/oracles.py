@@ -356,7 +356,7 @@ class OracleTable(Record):
 
         Examples:
             >>> import io
-            >>> data = io.StringIO("min,max,text\\n1,3,Calm\\n4,6,Rough\\n")
+            >>> data = io.StringIO("min,max,text\n1,3,Calm\n4,6,Rough\n")
             >>> table = OracleTable.from_csv(data, name="Sea", dice="1d6")
             >>> str(table.rows[1])
             '4-6 Rough'
