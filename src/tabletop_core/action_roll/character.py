@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import enum
 import fnmatch
-from typing import Any
-
 import attrs
 
 from tabletop_core._record import Record
@@ -273,8 +271,16 @@ class AssetState(Record):
         return f"{self.name} ({', '.join(parts)})" if parts else self.name
 
 
-def _legacy(legacy: Legacy) -> Any:
-    return attrs.field(factory=lambda: LegacyTrack(legacy), validator=of_type(LegacyTrack))
+def _quests() -> LegacyTrack:
+    return LegacyTrack(Legacy.QUESTS)
+
+
+def _bonds() -> LegacyTrack:
+    return LegacyTrack(Legacy.BONDS)
+
+
+def _discoveries() -> LegacyTrack:
+    return LegacyTrack(Legacy.DISCOVERIES)
 
 
 @attrs.frozen
@@ -300,9 +306,9 @@ class PlayerCharacter(Record):
     sheet: Character = attrs.field(factory=Character, validator=of_type(Character))
     party: Party = attrs.field(factory=Party, validator=of_type(Party))
     assets: tuple[AssetState, ...] = _data.tuple_field(AssetState, default=())
-    quests: LegacyTrack = _legacy(Legacy.QUESTS)
-    bonds: LegacyTrack = _legacy(Legacy.BONDS)
-    discoveries: LegacyTrack = _legacy(Legacy.DISCOVERIES)
+    quests: LegacyTrack = attrs.field(factory=_quests, validator=of_type(LegacyTrack))
+    bonds: LegacyTrack = attrs.field(factory=_bonds, validator=of_type(LegacyTrack))
+    discoveries: LegacyTrack = attrs.field(factory=_discoveries, validator=of_type(LegacyTrack))
     challenges: tuple[Challenge, ...] = _data.tuple_field(Challenge, default=())
 
     def __attrs_post_init__(self) -> None:
@@ -416,8 +422,13 @@ class PlayerCharacter(Record):
 
     def _replace(self, name: str, new: Challenge | None) -> PlayerCharacter:
         self.challenge(name)
-        kept = tuple(new if c.name == name else c for c in self.challenges if new is not None or c.name != name)
-        return attrs.evolve(self, challenges=kept)
+        kept: list[Challenge] = []
+        for challenge in self.challenges:
+            if challenge.name != name:
+                kept.append(challenge)
+            elif new is not None:
+                kept.append(new)
+        return attrs.evolve(self, challenges=tuple(kept))
 
     def mark_progress(self, name: str, *, times: int = 1) -> PlayerCharacter:
         """Mark progress on the challenge *name* (by its rank), *times* times."""
@@ -450,7 +461,12 @@ class PlayerCharacter(Record):
         legacy = challenge.kind.legacy
         if legacy is None or not ticks:
             return done
-        return attrs.evolve(done, **{legacy.value: done.legacy(legacy).mark(ticks)})
+        marked = done.legacy(legacy).mark(ticks)
+        if legacy is Legacy.QUESTS:
+            return attrs.evolve(done, quests=marked)
+        if legacy is Legacy.BONDS:
+            return attrs.evolve(done, bonds=marked)
+        return attrs.evolve(done, discoveries=marked)
 
     def __str__(self) -> str:
         parts = [str(self.sheet), str(self.stats), f"supply {self.party.supply.value}/5"]
