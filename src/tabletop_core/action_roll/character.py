@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import enum
 import fnmatch
+
 import attrs
 
 from tabletop_core._record import Record
