@@ -6,6 +6,7 @@ Examples:
     'Action 4 + 2 = 6 vs 3 · 8 -> weak hit'
 """
 
+from tabletop_core.action_roll import datasworn
 from tabletop_core.action_roll.action import (
     MAX_ADDS,
     MAX_STAT,
@@ -16,6 +17,7 @@ from tabletop_core.action_roll.action import (
     resolve_action,
 )
 from tabletop_core.action_roll.batch import MAX_BATCH, ActionBatch, ProgressBatch, simulate_action, simulate_progress
+from tabletop_core.action_roll.character import Challenge, PlayerCharacter, Stats, TrackKind, legacy_reward
 from tabletop_core.action_roll.impacts import Impact, ImpactGroup, Impacts, Meter
 from tabletop_core.action_roll.meters import METER_MAX, Character, ConditionMeter, Party
 from tabletop_core.action_roll.momentum import (
@@ -45,6 +47,7 @@ from tabletop_core.action_roll.oracle import (
     resolve_oracle,
 )
 from tabletop_core.action_roll.outcome import MAX_SCORE, OUTCOMES, Outcome
+from tabletop_core.action_roll.play import MoveResult, make_move, move_odds, move_options
 from tabletop_core.action_roll.progress import (
     BOXES,
     MAX_TICKS,
@@ -59,6 +62,7 @@ from tabletop_core.action_roll.progress import (
     progress_roll,
     resolve_progress,
 )
+from tabletop_core.action_roll.reroll import RollChange, add_after, change_odds, reroll, resolve_reroll
 
 __all__ = [
     "BOXES",
@@ -77,6 +81,7 @@ __all__ = [
     "XP_PER_BOX",
     "ActionBatch",
     "ActionResult",
+    "Challenge",
     "Character",
     "ConditionMeter",
     "Impact",
@@ -86,24 +91,36 @@ __all__ = [
     "LegacyTrack",
     "Meter",
     "Momentum",
+    "MoveResult",
     "Odds",
     "OracleAnswer",
     "Outcome",
     "Party",
+    "PlayerCharacter",
     "ProgressBatch",
     "ProgressResult",
     "ProgressTrack",
     "Rank",
+    "RollChange",
+    "Stats",
+    "TrackKind",
     "action_match_odds",
     "action_odds",
     "action_roll",
+    "add_after",
     "ask_the_oracle",
     "burn_momentum",
     "burn_would_improve",
+    "change_odds",
+    "datasworn",
     "experience",
     "is_oracle_match",
+    "legacy_reward",
+    "make_move",
     "max_momentum",
     "momentum_reset",
+    "move_odds",
+    "move_options",
     "odds_table",
     "oracle_odds",
     "oracle_roll",
@@ -111,9 +128,11 @@ __all__ = [
     "progress_odds",
     "progress_roll",
     "read_oracle_dice",
+    "reroll",
     "resolve_action",
     "resolve_oracle",
     "resolve_progress",
+    "resolve_reroll",
     "simulate_action",
     "simulate_progress",
 ]

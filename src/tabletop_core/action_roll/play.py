@@ -272,6 +272,7 @@ def make_move(
     option: int | str | None = None,
     adds: int = 0,
     track: ProgressTrack | LegacyTrack | str | int | None = None,
+    automatic: Outcome | None = None,
     rng: RngLike = None,
 ) -> MoveResult:
     """Make *move* for *character*: roll what the chosen option says and read the move's outcome.
@@ -291,6 +292,8 @@ def make_move(
             (``"edge"``); may be left out when the move has only one.
         adds: Adds, 0..10 (action rolls only).
         track: For a progress move, what to roll against.
+        automatic: An automatic outcome an asset or ability grants instead
+            of rolling (nothing is rolled; *option* is not needed).
         rng: Where the dice come from (see :func:`~tabletop_core.dice_source`).
 
     Raises:
@@ -304,6 +307,9 @@ def make_move(
     adds = check_int("adds", adds, low=0, high=MAX_ADDS)
     if move.roll_type is RollType.NO_ROLL:
         raise RuleError(f"{move.name} is a move without a roll: follow its text")
+    if automatic is not None:
+        check_type("automatic", automatic, Outcome)
+        return _result(move, "automatic", automatic=automatic)
     options = move_options(move, character)
     chosen = _pick(move, options, option)
     condition = move.conditions[chosen.condition]
