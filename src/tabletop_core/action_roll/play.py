@@ -354,7 +354,7 @@ def move_odds(
         ...     [RollOption("stat", "iron"), RollOption("stat", "edge")])])
         >>> best, odds = move_odds(move, PlayerCharacter(Stats(edge=3, heart=2, iron=2, shadow=1, wits=1)))[0]
         >>> best.label, str(odds.probability(Outcome.STRONG_HIT))
-        ('edge', '61/200')
+        ('edge', '199/600')
     """
     check_type("move", move, Move)
     check_type("character", character, PlayerCharacter)

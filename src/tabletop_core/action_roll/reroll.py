@@ -250,7 +250,7 @@ def change_odds(
         ...     return [n for n, d in zip(("challenge_1", "challenge_2"), result.challenge_dice) if d == 10]
         >>> odds = change_odds(stat=2, reroll=challenge_tens)
         >>> str(odds.probability(Outcome.MISS))
-        '43/250'
+        '17419/60000'
     """
     stat, adds, momentum = check_bonus(stat, adds, momentum)
     check_type("burn", burn, bool)
