@@ -153,7 +153,7 @@ def load(source: str | os.PathLike[str] | Mapping[str, Any] | Any) -> Ruleset:
         InvalidInput: the file cannot be read or is not JSON.
         TypeError: *source* is none of the above.
     """
-    if isinstance(source, Mapping):
+    if isinstance(source, (Mapping, list)):
         return _read(source)
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
