@@ -2,6 +2,7 @@
 
 import copy
 import io
+import itertools
 import json
 import pathlib
 from fractions import Fraction
@@ -61,7 +62,9 @@ def test_moves_are_read_with_roll_type_conditions_and_outcomes(mini):
     assert strong.text_for(False) == "On a __strong hit__, you land it. Take +1 momentum."
     assert [o.outcome for o in leap.outcomes] == [Outcome.STRONG_HIT, Outcome.WEAK_HIT, Outcome.MISS]
     toll = mini.move("pay_a_toll")
-    assert toll.roll_type is RollType.NO_ROLL and toll.conditions == () and toll.outcomes == ()
+    assert toll.roll_type is RollType.NO_ROLL
+    assert toll.conditions == ()
+    assert toll.outcomes == ()
     promise = mini.move("Keep a Promise")  # from a nested collection
     assert promise.track_category == "Vow"
     assert mini.move("look back").roll_type is RollType.SPECIAL_TRACK
@@ -78,7 +81,9 @@ def test_asset_abilities_controls_and_their_moves(mini):
     health = hound.control("health")
     assert (health.value, health.minimum, health.maximum, health.rollable) == (3, 0, 3, True)
     battered = mini.asset("skiff").control("battered")
-    assert battered.field_type == "checkbox" and battered.is_impact and battered.value == 0
+    assert battered.field_type == "checkbox"
+    assert battered.is_impact
+    assert battered.value == 0
     assert hound.options == ("name",)
 
 
@@ -108,7 +113,8 @@ def test_unknown_fields_are_tolerated_and_other_versions_warned(raw):
     data["moves"]["daring"]["contents"]["leap"]["trigger"]["shiny_new_key"] = [1, 2]
     ruleset = load(data)
     assert ruleset.warnings == (
-        "Datasworn 0.1.0 is newer than 0.0.10, the version this reader was written for: fields it does not know are ignored",
+        "Datasworn 0.1.0 is newer than 0.0.10, the version this reader was written for: "
+        "fields it does not know are ignored",
     )
     assert ruleset.move("Leap").name == "Leap"
 
@@ -270,7 +276,7 @@ def test_exact_odds_of_rows(mini):
 )
 def test_row_odds_match_brute_force(bounds, dice):
     edges = [0, *bounds, 100]
-    rows = [OracleRow(a + 1, b, f"row {i}") for i, (a, b) in enumerate(zip(edges, edges[1:])) if a < b]
+    rows = [OracleRow(a + 1, b, f"row {i}") for i, (a, b) in enumerate(itertools.pairwise(edges)) if a < b]
     table = OracleTable.from_rows("t", rows, dice=dice)
     count, sides, modifier = {"1d100": (1, 100, 0), "1d20": (1, 20, 0), "2d10": (2, 10, 0), "1d6+2": (1, 6, 2)}[dice]
     faces = [[f] for f in range(1, sides + 1)]
