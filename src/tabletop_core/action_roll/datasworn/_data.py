@@ -64,6 +64,8 @@ def obj(value: object, path: str) -> Mapping[str, Any]:
 def get(data: Mapping[str, Any], key: str, path: str, expected: type | tuple[type, ...], *, required: bool) -> Any:
     """``data[key]`` checked against *expected*; ``None`` when absent (or null) and not *required*."""
     value = data.get(key)
+    if value.__class__ is expected:  # the common case, checked first
+        return value
     if value is None:
         if required:
             raise DataswornError(key_path(path, key), "is required but missing" if key not in data else "is null")
@@ -89,8 +91,11 @@ def items(data: Mapping[str, Any], key: str, path: str) -> list[tuple[str, Mappi
     value = get(data, key, path, dict, required=False)
     if not value:
         return []
-    here = key_path(path, key)
-    return [(name, obj(item, key_path(here, name))) for name, item in value.items()]
+    pairs = list(value.items())
+    for name, item in pairs:
+        if type(item) is not dict:
+            obj(item, key_path(key_path(path, key), name))  # raises, naming the path
+    return pairs
 
 
 def array(data: Mapping[str, Any], key: str, path: str, *, required: bool = False) -> list[Any]:
@@ -153,6 +158,12 @@ def tuple_field(kind: type | tuple[type, ...], **kwargs: Any) -> Any:
     """An attrs field holding a tuple of *kind* (any iterable is accepted and converted)."""
 
     def convert(value: Any, field: Any) -> tuple[Any, ...]:
+        if type(value) is tuple:
+            for item in value:
+                if type(item) is not kind:  # the common case: exactly the kind asked for
+                    break
+            else:
+                return value
         return tuple_of(kind, field.name.lstrip("_"))(value)
 
     return attrs.field(converter=attrs.Converter(convert, takes_field=True), **kwargs)

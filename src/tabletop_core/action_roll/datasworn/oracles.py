@@ -53,6 +53,8 @@ MAX_TIMES = 10
 _MAX_DICE = 10
 _MAX_SIDES = 1000
 _DUPLICATES = ("reroll", "keep", "make_it_worse")
+_new = object.__new__
+_set = object.__setattr__
 _DICE = re.compile(r"([1-9][0-9]*)d([1-9][0-9]*)(?:([+-])([0-9]+))?")
 
 
@@ -244,23 +246,31 @@ class OracleTable(Record):
     rows: tuple[OracleRow, ...] = attrs.field(converter=_rows)
     dice: str = attrs.field(default="1d100", validator=of_type(str))
     match_text: str | None = attrs.field(default=None, validator=_optional_str("match_text"))
-    _lookup: tuple[OracleRow | None, ...] = attrs.field(init=False, eq=False, repr=False)
+    _lookup: tuple[OracleRow | None, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
     _spec: tuple[int, int, int] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        count, sides, modifier = parse_dice(self.dice)
         if not self.rows:
             raise InvalidInput(f"table {self.id!r} must have at least one row")
+        object.__setattr__(self, "_spec", parse_dice(self.dice))
+
+    def _by_roll(self) -> tuple[OracleRow | None, ...]:
+        # Which row each roll lands on, looked up by position: rolling is then one index.
+        # Built on first use (a cache, not part of the value), so loading a ruleset stays fast.
+        if self._lookup is not None:
+            return self._lookup
+        count, sides, modifier = self._spec
         low = count + modifier
-        lookup: list[OracleRow | None] = [None] * (count * sides + modifier - low + 1)
-        for row in self.rows:
+        size = count * sides + modifier - low + 1
+        lookup: list[OracleRow | None] = [None] * size
+        for row in reversed(self.rows):  # backwards, so the first row wins where rows overlap
             if row.low is None or row.high is None:
                 continue
-            for value in range(max(row.low, low), min(row.high, low + len(lookup) - 1) + 1):
-                if lookup[value - low] is None:  # the first row wins where rows overlap
-                    lookup[value - low] = row
+            first, last = max(row.low - low, 0), min(row.high - low, size - 1)
+            if first <= last:
+                lookup[first : last + 1] = [row] * (last - first + 1)
         object.__setattr__(self, "_lookup", tuple(lookup))
-        object.__setattr__(self, "_spec", (count, sides, modifier))
+        return tuple(lookup)
 
     @property
     def lowest(self) -> int:
@@ -282,8 +292,8 @@ class OracleTable(Record):
             TypeError: *roll* is not an int.
         """
         low = self.lowest
-        roll = check_int("roll", roll, low=low, high=low + len(self._lookup) - 1)
-        return self._lookup[roll - low]
+        roll = check_int("roll", roll, low=low, high=self.highest)
+        return self._by_roll()[roll - low]
 
     def totals(self) -> Distribution[int]:
         """The exact odds of each total of the table's dice."""
@@ -307,7 +317,7 @@ class OracleTable(Record):
         """
         weights: dict[OracleRow | None, Any] = {}
         for total, probability in self.totals().items():
-            row = self._lookup[total - self.lowest]
+            row = self._by_roll()[total - self.lowest]
             weights[row] = weights.get(row, 0) + probability
         return Distribution(weights)
 
@@ -433,8 +443,40 @@ def read_rolls(data: Mapping[str, Any], path: str) -> tuple[OracleRoll, ...]:
     return tuple(rolls)
 
 
+_ROW_FIELDS = tuple(getattr(OracleRow, name).__set__ for name in ("low", "high", "text", "text2", "text3", "rolls"))
+
+
+def _fast_row(data: dict[str, Any]) -> OracleRow | None:
+    # The common row, checked inline and built without re-running the field checks
+    # (thousands of rows in a ruleset); anything unusual takes the checked path.
+    get = data.get
+    low = get("min")
+    high = get("max")
+    text = get("text")
+    text2 = get("text2")
+    text3 = get("text3")
+    if type(text) is not str or get("oracle_rolls"):
+        return None
+    if (text2 is not None and type(text2) is not str) or (text3 is not None and type(text3) is not str):
+        return None
+    if not ((type(low) is int and type(high) is int and low <= high) or (low is None and high is None)):
+        return None
+    row = _new(OracleRow)
+    set_low, set_high, set_text, set_text2, set_text3, set_rolls = _ROW_FIELDS
+    set_low(row, low)
+    set_high(row, high)
+    set_text(row, text)
+    set_text2(row, text2)
+    set_text3(row, text3)
+    set_rolls(row, ())
+    return row
+
+
 def read_row(data: Mapping[str, Any], path: str) -> OracleRow:
     """One Datasworn table row."""
+    fast = _fast_row(data) if type(data) is dict else None
+    if fast is not None:
+        return fast
     low = _data.integer(data, "min", path, required=False)
     high = _data.integer(data, "max", path, required=False)
     if (low is None) != (high is None):
@@ -455,17 +497,56 @@ def read_table(data: Mapping[str, Any], path: str) -> OracleTable:
     name = _data.text(data, "name", path)
     dice = _data.text(data, "dice", path, required=False) or "1d100"
     try:
-        parse_dice(dice)
+        spec = parse_dice(dice)
     except InvalidInput as error:
         raise DataswornError(_data.key_path(path, "dice"), str(error)) from None
     here = _data.key_path(path, "rows")
     raw_rows = _data.array(data, "rows", path, required=True)
     if not raw_rows:
         raise DataswornError(here, "a table needs at least one row")
-    rows = tuple(read_row(_data.obj(row, f"{here}[{i}]"), f"{here}[{i}]") for i, row in enumerate(raw_rows))
+    rows_read: list[OracleRow] = []
+    append = rows_read.append
+    set_low, set_high, set_text, set_text2, set_text3, set_rolls = _ROW_FIELDS
+    for index, raw_row in enumerate(raw_rows):
+        # The common row is checked and built inline (thousands of rows in a ruleset);
+        # anything unusual takes the checked path, which names the JSON path of a problem.
+        if type(raw_row) is dict:
+            get = raw_row.get
+            low = get("min")
+            high = get("max")
+            text = get("text")
+            text2 = get("text2")
+            text3 = get("text3")
+            if (
+                type(text) is str
+                and (text2 is None or type(text2) is str)
+                and (text3 is None or type(text3) is str)
+                and ((type(low) is int and type(high) is int and low <= high) or (low is None and high is None))
+                and not get("oracle_rolls")
+            ):
+                row = _new(OracleRow)
+                set_low(row, low)
+                set_high(row, high)
+                set_text(row, text)
+                set_text2(row, text2)
+                set_text3(row, text3)
+                set_rolls(row, ())
+                append(row)
+                continue
+        where = f"{here}[{index}]"
+        append(read_row(_data.obj(raw_row, where), where))
+    rows = tuple(rows_read)
     match = _data.get(data, "match", path, dict, required=False)
     match_text = _data.text(match, "text", _data.key_path(path, "match")) if match else None
-    return OracleTable(table_id, name, rows, dice=dice, match_text=match_text)
+    table = _new(OracleTable)  # every part is checked above: skip the field checks
+    _set(table, "id", table_id)
+    _set(table, "name", name)
+    _set(table, "rows", rows)
+    _set(table, "dice", dice)
+    _set(table, "match_text", match_text)
+    _set(table, "_lookup", None)
+    _set(table, "_spec", spec)
+    return table
 
 
 # -- rolling ---------------------------------------------------------------------------
@@ -552,8 +633,21 @@ def _is_match(dice: str, total: int) -> bool:
     return dice == "1d100" and 1 <= total <= 100 and is_oracle_match(total)
 
 
-_new = object.__new__
-_set = object.__setattr__
+_ROLL_FIELDS = tuple(
+    getattr(TableRoll, name).__set__
+    for name in (
+        "table_id",
+        "table_name",
+        "dice_expression",
+        "dice",
+        "total",
+        "row",
+        "is_match",
+        "match_text",
+        "followups",
+        "discarded",
+    )
+)
 
 
 def _fast_roll(
@@ -567,16 +661,17 @@ def _fast_roll(
     # Values come from a table and a dice source already checked: skip re-deriving them.
     result = _new(TableRoll)
     match = table.dice == "1d100" and (total == 100 or total % 11 == 0)
-    _set(result, "table_id", table.id)
-    _set(result, "table_name", table.name)
-    _set(result, "dice_expression", table.dice)
-    _set(result, "dice", dice)
-    _set(result, "total", total)
-    _set(result, "row", row)
-    _set(result, "is_match", match)
-    _set(result, "match_text", table.match_text if match else None)
-    _set(result, "followups", followups)
-    _set(result, "discarded", discarded)
+    s_id, s_name, s_expr, s_dice, s_total, s_row, s_match, s_text, s_followups, s_discarded = _ROLL_FIELDS
+    s_id(result, table.id)
+    s_name(result, table.name)
+    s_expr(result, table.dice)
+    s_dice(result, dice)
+    s_total(result, total)
+    s_row(result, row)
+    s_match(result, match)
+    s_text(result, table.match_text if match else None)
+    s_followups(result, followups)
+    s_discarded(result, discarded)
     return result
 
 
@@ -618,10 +713,21 @@ def roll_table(
         >>> str(roll_table(t, rng=ScriptedDice([95, 12, 60])))
         'Drift (1d100): 95 -> Roll twice [Drift (1d100): 12 -> Debris; Drift (1d100): 60 -> A beacon]'
     """
-    check_type("table", table, OracleTable)
-    check_type("follow", follow, bool)
-    resolver = _resolver(tables)
+    if type(table) is not OracleTable:
+        check_type("table", table, OracleTable)
+    if follow is not True and follow is not False:
+        raise TypeError(f"follow must be a bool, got {type(follow).__name__} {follow!r}")
+    resolver = None if tables is None else _resolver(tables)
     source = rng if type(rng) is GeneratorDice else dice_source(rng)
+    if type(source) is GeneratorDice:  # fresh random dice: nothing to give back on failure
+        if table._spec[0] == 1:  # the hot path: one die, one row
+            die = source.roll(table._spec[1])
+            lookup = table._lookup if table._lookup is not None else table._by_roll()
+            row = lookup[die - 1]
+            if not follow or row is None or not row.rolls:
+                return _fast_roll(table, (die,), die + table._spec[2], row)
+            return _roll(table, source, resolver, follow, 0, ((die,), die + table._spec[2]))
+        return _roll(table, source, resolver, follow, 0)
     with source.atomic():
         return _roll(table, source, resolver, follow, 0)
 
@@ -648,9 +754,17 @@ def _draw(table: OracleTable, source: DiceSource) -> tuple[tuple[int, ...], int]
     return dice, sum(dice) + modifier
 
 
-def _roll(table: OracleTable, source: DiceSource, resolver: Resolver | None, follow: bool, depth: int) -> TableRoll:
-    dice, total = _draw(table, source)
-    row = table._lookup[total - table._spec[0] - table._spec[2]]
+def _roll(
+    table: OracleTable,
+    source: DiceSource,
+    resolver: Resolver | None,
+    follow: bool,
+    depth: int,
+    drawn: tuple[tuple[int, ...], int] | None = None,
+) -> TableRoll:
+    dice, total = _draw(table, source) if drawn is None else drawn
+    lookup = table._lookup if table._lookup is not None else table._by_roll()
+    row = lookup[total - table._spec[0] - table._spec[2]]
     if not follow or row is None or not row.rolls:
         return _fast_roll(table, dice, total, row)
     if depth >= MAX_FOLLOW_DEPTH:

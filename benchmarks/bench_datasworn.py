@@ -1,0 +1,68 @@
+"""Datasworn: loading the Starforged file against json.load, rolling a table against random.choices.
+
+The Starforged file is not in the repository: set ``TABLETOP_DATASWORN`` to
+``starforged.json`` (or run ``.ci/datasworn.sh`` once, which caches it). The
+load comparison skips with a message when the file is not there; the table
+comparison then uses an invented 1d100 table of 20 rows.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import random
+
+import tabletop_core as tc
+from benchmarks._timing import compare
+from tabletop_core.action_roll import datasworn
+
+_CACHED = pathlib.Path(os.environ.get("XDG_CACHE_HOME", pathlib.Path.home() / ".cache"))
+_CACHED = _CACHED / "tabletop_core" / "datasworn" / "starforged-0.0.10" / "package" / "json" / "starforged.json"
+
+
+def _data_file() -> pathlib.Path | None:
+    given = os.environ.get("TABLETOP_DATASWORN")
+    path = pathlib.Path(given) if given else _CACHED
+    if path.is_dir():
+        path = path / "json" / "starforged.json"
+    return path if path.is_file() else None
+
+
+def _json_load(path: pathlib.Path) -> object:
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def run() -> None:
+    path = _data_file()
+    if path is None:
+        print("loading Starforged: skipped (set TABLETOP_DATASWORN to starforged.json, or run .ci/datasworn.sh)")
+        table = datasworn.OracleTable.from_rows("invented", [(5 * i + 1, 5 * i + 5, f"row {i}") for i in range(20)])
+    else:
+        compare(
+            f"datasworn.load({path.name}): parse and build every move, table and asset",
+            lambda: datasworn.load(path),
+            "json.load of the same file",
+            lambda: _json_load(path),
+            target="at most 2x slower, i.e. ratio >= 0.5",
+            number=5,
+            repeat=7,
+        )
+        table = datasworn.load(path).table("starforged/oracles/characters/role")
+    rows = list(table.rows)
+    weights = [row.high - row.low + 1 for row in rows]  # type: ignore[operator]
+    chooser = random.Random(1)
+    source = tc.dice_source(1)
+    compare(
+        f"datasworn.roll_table({table.name}, rng=source, follow=False): dice, row, result record",
+        lambda: datasworn.roll_table(table, rng=source, follow=False),
+        "random.choices(rows, weights) on the same rows",
+        lambda: chooser.choices(rows, weights),
+        target="no slower, i.e. ratio >= 1",
+        number=20_000,
+    )
+
+
+if __name__ == "__main__":
+    run()
