@@ -313,6 +313,7 @@ def test_tables_of_your_own(tmp_path):
         (lambda: OracleTable.from_rows("x", [(1, 2, "a")], dice="20d6"), InvalidInput, "at most 10 dice"),
         (lambda: OracleTable.from_csv(io.StringIO("a,b\n1,2\n"), name="x"), InvalidInput, "missing max, min, text"),
         (lambda: OracleTable.from_csv(io.StringIO("min,max,text\nx,2,a\n"), name="x"), InvalidInput, "CSV line 2"),
+        (lambda: OracleTable.from_csv("/nonexistent.csv", name="x"), InvalidInput, "cannot read CSV file"),
         (lambda: roll_table("table"), TypeError, "table must be a OracleTable"),
         (lambda: roll_table(OracleTable.from_rows("x", [(1, 100, "a")]), tables=3), TypeError, "tables must be"),
         (lambda: OracleTable.from_rows("x", [(1, 100, "a")]).row_for(0), InvalidInput, "roll must be an int from 1"),

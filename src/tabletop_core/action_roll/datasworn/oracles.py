@@ -373,8 +373,11 @@ class OracleTable(Record):
         """
         check_type("name", name, str)
         if isinstance(source, (str, os.PathLike)):
-            with open(source, newline="", encoding="utf-8") as handle:
-                return cls.from_csv(handle, name=name, dice=dice)
+            try:
+                with open(source, newline="", encoding="utf-8") as handle:
+                    return cls.from_csv(handle, name=name, dice=dice)
+            except OSError as error:
+                raise InvalidInput(f"cannot read CSV file {os.fspath(source)!r}: {error.strerror or error}") from None
         if not hasattr(source, "read"):
             raise TypeError(f"source must be a path or an open text file, got {type(source).__name__}")
         reader = csv.DictReader(source)
