@@ -328,3 +328,19 @@ def test_plain_text():
     assert datasworn.plain_text("[Pay](id:x/y) the __price__") == "Pay the price"
     with pytest.raises(TypeError):
         datasworn.plain_text(None)
+
+
+@given(value=st.integers(1, 100))
+def test_a_roll_lands_on_the_row_for_its_value(value):
+    table = load(MINI).table("Patchy Table")
+    result = roll_table(table, rng=ScriptedDice([value]))
+    assert (result.dice, result.total, result.row) == ((value,), value, table.row_for(value))
+
+
+def test_seeded_rolls_use_the_same_draw_as_the_dice_source(mini):
+    import tabletop_core as tc
+
+    table = mini.table("Omen")
+    for seed in range(20):
+        expected = tc.dice_source(seed).roll(100)
+        assert roll_table(table, rng=seed, follow=False).total == expected
