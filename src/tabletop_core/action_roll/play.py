@@ -62,10 +62,14 @@ class MoveOption(Record):
         reason: Why it is not available, when it is not.
     """
 
-    condition: int = attrs.field(validator=of_type(int))
-    option: int | None = attrs.field()
+    condition: int = attrs.field(validator=lambda _i, _a, v: check_int("condition", v, low=0))
+    option: int | None = attrs.field(
+        validator=attrs.validators.optional(lambda _i, _a, v: check_int("option", v, low=0))
+    )
     label: str = attrs.field(validator=of_type(str))
-    value: int | None = attrs.field(default=None)
+    value: int | None = attrs.field(
+        default=None, validator=attrs.validators.optional(lambda _i, _a, v: check_int("value", v))
+    )
     reason: str = attrs.field(default="", validator=of_type(str))
 
     def __str__(self) -> str:

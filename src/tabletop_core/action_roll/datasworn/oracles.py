@@ -174,10 +174,10 @@ class Coverage(Record):
         unreachable: Indexes of rows whose range lies outside what the dice can roll.
     """
 
-    table_id: str
-    gaps: tuple[tuple[int, int], ...]
-    overlaps: tuple[int, ...]
-    unreachable: tuple[int, ...] = ()
+    table_id: str = attrs.field(validator=of_type(str))
+    gaps: tuple[tuple[int, int], ...] = _data.tuple_field(tuple)
+    overlaps: tuple[int, ...] = _data.tuple_field(int)
+    unreachable: tuple[int, ...] = _data.tuple_field(int, default=())
 
     @property
     def is_complete(self) -> bool:

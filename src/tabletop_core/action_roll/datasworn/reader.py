@@ -58,6 +58,18 @@ class OracleCollection(Record):
     collections: tuple[OracleCollection, ...] = _data.tuple_field(object, default=())
 
 
+def _frozen_map(kind: type) -> Any:
+    def convert(value: Any) -> types.MappingProxyType[str, Any]:
+        if not isinstance(value, Mapping):
+            raise TypeError(f"expected a mapping of id to {kind.__name__}, got {type(value).__name__}")
+        for key, item in value.items():
+            if not isinstance(key, str) or not isinstance(item, kind):
+                raise TypeError(f"expected a mapping of id to {kind.__name__}, got {key!r}: {type(item).__name__}")
+        return value if isinstance(value, types.MappingProxyType) else types.MappingProxyType(dict(value))
+
+    return attrs.field(converter=convert)
+
+
 @attrs.frozen(eq=False)
 class Ruleset:
     """A loaded Datasworn ruleset: its moves, oracle tables and assets, by id.
@@ -74,15 +86,15 @@ class Ruleset:
         warnings: What the reader noticed but loaded anyway (another format version).
     """
 
-    id: str
-    title: str
-    datasworn_version: str
-    license: str | None
-    moves: Mapping[str, Move]
-    tables: Mapping[str, OracleTable]
-    collections: tuple[OracleCollection, ...]
-    assets: Mapping[str, Asset]
-    warnings: tuple[str, ...] = ()
+    id: str = attrs.field(validator=of_type(str))
+    title: str = attrs.field(validator=of_type(str))
+    datasworn_version: str = attrs.field(validator=of_type(str))
+    license: str | None = attrs.field(validator=attrs.validators.optional(of_type(str)))
+    moves: Mapping[str, Move] = _frozen_map(Move)
+    tables: Mapping[str, OracleTable] = _frozen_map(OracleTable)
+    collections: tuple[OracleCollection, ...] = _data.tuple_field(OracleCollection)
+    assets: Mapping[str, Asset] = _frozen_map(Asset)
+    warnings: tuple[str, ...] = _data.tuple_field(str, default=())
 
     def move(self, key: str) -> Move:
         """A move by id, by name (any case) or by the last part of its id (``face_danger``).
