@@ -59,15 +59,16 @@ class OracleCollection(Record):
 
 
 def _frozen_map(kind: type) -> Any:
-    def convert(value: Any) -> types.MappingProxyType[str, Any]:
+    def convert(value: Any, field: Any) -> types.MappingProxyType[str, Any]:
+        expected = f"{field.name} must be a mapping of id to {kind.__name__}"
         if not isinstance(value, Mapping):
-            raise TypeError(f"expected a mapping of id to {kind.__name__}, got {type(value).__name__}")
+            raise TypeError(f"{expected}, got {type(value).__name__}")
         for key, item in value.items():
             if not isinstance(key, str) or not isinstance(item, kind):
-                raise TypeError(f"expected a mapping of id to {kind.__name__}, got {key!r}: {type(item).__name__}")
+                raise TypeError(f"{expected}, got {key!r}: {type(item).__name__}")
         return value if isinstance(value, types.MappingProxyType) else types.MappingProxyType(dict(value))
 
-    return attrs.field(converter=convert)
+    return attrs.field(converter=attrs.Converter(convert, takes_field=True))
 
 
 @attrs.frozen(eq=False)
