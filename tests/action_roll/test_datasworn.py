@@ -344,3 +344,23 @@ def test_seeded_rolls_use_the_same_draw_as_the_dice_source(mini):
     for seed in range(20):
         expected = tc.dice_source(seed).roll(100)
         assert roll_table(table, rng=seed, follow=False).total == expected
+
+
+def test_datasworn_0_1_shapes_load(raw):
+    # Datasworn 0.1 writes a row's range as roll: {min, max} and a move's tables as an object.
+    data = copy.deepcopy(raw)
+    data["datasworn_version"] = "0.1.0-0"
+    for row in data["oracles"]["sky"]["contents"]["color"]["rows"]:
+        row["roll"] = {"min": row.pop("min"), "max": row.pop("max")}
+    data["oracles"]["sky"]["contents"]["weather"]["rows"][3]["roll"] = None
+    del data["oracles"]["sky"]["contents"]["weather"]["rows"][3]["min"]
+    data["moves"]["daring"]["contents"]["leap"]["oracles"] = {"omen": {"_id": "mini/oracles/sky/omen"}}
+    ruleset = load(data)
+    assert "is a pre-release of 0.0.10" not in ruleset.warnings[0]
+    assert [(r.low, r.high) for r in ruleset.table("Color").rows] == [(1, 3), (4, 6), (7, 9), (10, 10)]
+    assert ruleset.table("Weather").rows[3].is_rollable is False
+    assert ruleset.move("Leap").oracles == ("mini/oracles/sky/omen",)
+    data["oracles"]["sky"]["contents"]["color"]["rows"][0]["roll"] = {"min": "1", "max": 3}
+    with pytest.raises(DataswornError) as caught:
+        load(data)
+    assert caught.value.path == "$.oracles.sky.contents.color.rows[0].roll.min"

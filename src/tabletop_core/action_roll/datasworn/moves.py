@@ -237,7 +237,14 @@ def read_move(data: Mapping[str, Any], path: str) -> Move:
             outcomes.append(MoveOutcome(outcome, _data.text(item, "text", where), match_text))
     tracks = _data.get(data, "tracks", path, dict, required=False)
     category = _data.text(tracks, "category", _data.key_path(path, "tracks"), required=False) if tracks else None
-    oracles = _data.array(data, "oracles", path)
+    raw_oracles = _data.get(data, "oracles", path, (list, dict), required=False) or []
+    if isinstance(raw_oracles, dict):  # Datasworn 0.1: the move's own tables, by key
+        oracles = [
+            item.get("_id") if isinstance(item, dict) and isinstance(item.get("_id"), str) else key
+            for key, item in raw_oracles.items()
+        ]
+    else:
+        oracles = raw_oracles
     for index, item in enumerate(oracles):
         if not isinstance(item, str):
             raise DataswornError(

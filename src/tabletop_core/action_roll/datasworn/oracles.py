@@ -462,7 +462,10 @@ def _fast_row(data: dict[str, Any]) -> OracleRow | None:
         return None
     if (text2 is not None and type(text2) is not str) or (text3 is not None and type(text3) is not str):
         return None
-    if not ((type(low) is int and type(high) is int and low <= high) or (low is None and high is None)):
+    if not (
+        (type(low) is int and type(high) is int and low <= high)
+        or (low is None and high is None and get("roll") is None)
+    ):
         return None
     row = _new(OracleRow)
     set_low, set_high, set_text, set_text2, set_text3, set_rolls = _ROW_FIELDS
@@ -476,12 +479,17 @@ def _fast_row(data: dict[str, Any]) -> OracleRow | None:
 
 
 def read_row(data: Mapping[str, Any], path: str) -> OracleRow:
-    """One Datasworn table row."""
+    """One Datasworn table row (``min``/``max``, or Datasworn 0.1's ``roll: {min, max}``)."""
     fast = _fast_row(data) if type(data) is dict else None
     if fast is not None:
         return fast
-    low = _data.integer(data, "min", path, required=False)
-    high = _data.integer(data, "max", path, required=False)
+    where = path
+    if "roll" in data and "min" not in data:
+        span = _data.get(data, "roll", path, dict, required=False)
+        where = _data.key_path(path, "roll")
+        data = {**data, **(span or {"min": None, "max": None})}
+    low = _data.integer(data, "min", where, required=False)
+    high = _data.integer(data, "max", where, required=False)
     if (low is None) != (high is None):
         raise DataswornError(path, f"min and max must both be integers or both null, got {low!r} and {high!r}")
     if low is not None and low > high:
@@ -524,7 +532,10 @@ def read_table(data: Mapping[str, Any], path: str) -> OracleTable:
                 type(text) is str
                 and (text2 is None or type(text2) is str)
                 and (text3 is None or type(text3) is str)
-                and ((type(low) is int and type(high) is int and low <= high) or (low is None and high is None))
+                and (
+                    (type(low) is int and type(high) is int and low <= high)
+                    or (low is None and high is None and get("roll") is None)
+                )
                 and not get("oracle_rolls")
             ):
                 row = _new(OracleRow)
