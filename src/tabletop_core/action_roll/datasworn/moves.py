@@ -239,7 +239,7 @@ def read_move(data: Mapping[str, Any], path: str) -> Move:
     category = _data.text(tracks, "category", _data.key_path(path, "tracks"), required=False) if tracks else None
     raw_oracles = _data.get(data, "oracles", path, (list, dict), required=False) or []
     if isinstance(raw_oracles, dict):  # Datasworn 0.1: the move's own tables, by key
-        oracles = [
+        oracles: list[Any] = [
             item.get("_id") if isinstance(item, dict) and isinstance(item.get("_id"), str) else key
             for key, item in raw_oracles.items()
         ]
