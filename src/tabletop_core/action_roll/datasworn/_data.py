@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["DataswornError", "plain_text"]
+
+T = TypeVar("T")
 
 
 class DataswornError(InvalidInput):
@@ -167,3 +169,20 @@ def tuple_field(kind: type | tuple[type, ...], **kwargs: Any) -> Any:
         return tuple_of(kind, field.name.lstrip("_"))(value)
 
     return attrs.field(converter=attrs.Converter(convert, takes_field=True), **kwargs)
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def build(cls: type[T], **values: Any) -> T:
+    """An attrs instance from values the reader has already checked, without re-running the field checks.
+
+    Loading a ruleset builds thousands of objects; each value passed here was checked
+    (with its JSON path) just before. Values must already be what the fields hold
+    (tuples, not lists).
+    """
+    instance = _new(cls)
+    for name, value in values.items():
+        _set(instance, name, value)
+    return instance

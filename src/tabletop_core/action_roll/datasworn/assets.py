@@ -200,12 +200,13 @@ def read_asset(data: Mapping[str, Any], path: str, moves: list[Move]) -> Asset:
             for k, v in _data.items(ability, "controls", where)
         )
         abilities.append(
-            AssetAbility(
-                _data.text(ability, "_id", where, required=False) or f"{asset_id}/abilities/{index}",
-                _data.text(ability, "text", where),
-                bool(_data.get(ability, "enabled", where, bool, required=False)),
-                tuple(ability_moves),
-                controls,
+            _data.build(
+                AssetAbility,
+                id=_data.text(ability, "_id", where, required=False) or f"{asset_id}/abilities/{index}",
+                text=_data.text(ability, "text", where),
+                enabled=bool(_data.get(ability, "enabled", where, bool, required=False)),
+                moves=tuple(ability_moves),
+                controls=controls,
             )
         )
     controls = tuple(
@@ -213,14 +214,15 @@ def read_asset(data: Mapping[str, Any], path: str, moves: list[Move]) -> Asset:
         for k, v in _data.items(data, "controls", path)
     )
     options = tuple(key for key, _ in _data.items(data, "options", path))
-    return Asset(
-        asset_id,
-        _data.text(data, "name", path),
-        _data.text(data, "category", path, required=False) or "",
-        tuple(abilities),
-        controls,
-        options,
-        _data.text(data, "requirement", path, required=False),
-        bool(_data.get(data, "count_as_impact", path, bool, required=False)),
-        bool(_data.get(data, "shared", path, bool, required=False)),
+    return _data.build(
+        Asset,
+        id=asset_id,
+        name=_data.text(data, "name", path),
+        category=_data.text(data, "category", path, required=False) or "",
+        abilities=tuple(abilities),
+        controls=controls,
+        options=options,
+        requirement=_data.text(data, "requirement", path, required=False),
+        count_as_impact=bool(_data.get(data, "count_as_impact", path, bool, required=False)),
+        shared=bool(_data.get(data, "shared", path, bool, required=False)),
     )

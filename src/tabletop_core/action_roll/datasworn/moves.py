@@ -178,13 +178,17 @@ class Move(Record):
         return f"{self.name} ({self.roll_type})"
 
 
+def _option(using: str, key: str) -> RollOption:
+    return _data.build(RollOption, using=using, key=key, value=None, assets=())
+
+
 def read_option(data: Mapping[str, Any], path: str) -> RollOption:
     """One Datasworn roll option."""
     using = _data.text(data, "using", path)
     if using == "stat":
-        return RollOption(using, _data.text(data, "stat", path))
+        return _option(using, _data.text(data, "stat", path))
     if using == "condition_meter":
-        return RollOption(using, _data.text(data, "condition_meter", path))
+        return _option(using, _data.text(data, "condition_meter", path))
     if using in ("asset_control", "attached_asset_control"):
         assets = _data.array(data, "assets", path)
         for index, item in enumerate(assets):
@@ -223,7 +227,8 @@ def read_move(data: Mapping[str, Any], path: str) -> Move:
             read_option(_data.obj(option, f"{options_path}[{i}]"), f"{options_path}[{i}]")
             for i, option in enumerate(_data.array(condition, "roll_options", where))
         )
-        conditions.append(TriggerCondition(method, options, _data.text(condition, "text", where, required=False)))
+        text = _data.text(condition, "text", where, required=False)
+        conditions.append(_data.build(TriggerCondition, method=method, options=options, text=text))
     outcomes = []
     raw_outcomes = _data.get(data, "outcomes", path, dict, required=False)
     if raw_outcomes is not None:
@@ -234,7 +239,8 @@ def read_move(data: Mapping[str, Any], path: str) -> Move:
             where = _data.key_path(outcomes_path, key)
             match = _data.get(item, "match", where, dict, required=False)
             match_text = _data.text(match, "text", _data.key_path(where, "match")) if match else None
-            outcomes.append(MoveOutcome(outcome, _data.text(item, "text", where), match_text))
+            said = _data.text(item, "text", where)
+            outcomes.append(_data.build(MoveOutcome, outcome=outcome, text=said, match_text=match_text))
     tracks = _data.get(data, "tracks", path, dict, required=False)
     category = _data.text(tracks, "category", _data.key_path(path, "tracks"), required=False) if tracks else None
     raw_oracles = _data.get(data, "oracles", path, (list, dict), required=False) or []
@@ -250,14 +256,15 @@ def read_move(data: Mapping[str, Any], path: str) -> Move:
             raise DataswornError(
                 f"{_data.key_path(path, 'oracles')}[{index}]", f"expected a string, got {_data.kind(item)}"
             )
-    return Move(
-        move_id,
-        name,
-        roll_type,
-        _data.text(trigger, "text", trigger_path, required=False) or "",
-        tuple(conditions),
-        tuple(outcomes),
-        _data.text(data, "text", path, required=False) or "",
-        category,
-        tuple(oracles),
+    return _data.build(
+        Move,
+        id=move_id,
+        name=name,
+        roll_type=roll_type,
+        trigger=_data.text(trigger, "text", trigger_path, required=False) or "",
+        conditions=tuple(conditions),
+        outcomes=tuple(outcomes),
+        text=_data.text(data, "text", path, required=False) or "",
+        track_category=category,
+        oracles=tuple(oracles),
     )

@@ -65,6 +65,10 @@ def parse_dice(expression: str, name: str = "dice") -> tuple[int, int, int]:
         InvalidInput: not of that shape, more than 10 dice or more than 1000 sides.
         TypeError: *expression* is not a str.
     """
+    if type(expression) is str:
+        known = _KNOWN_DICE.get(expression)
+        if known is not None:
+            return known
     check_type(name, expression, str)
     found = _DICE.fullmatch(expression.strip())
     if not found:
@@ -75,7 +79,12 @@ def parse_dice(expression: str, name: str = "dice") -> tuple[int, int, int]:
         raise InvalidInput(
             f"{name} may roll at most {_MAX_DICE} dice of at most {_MAX_SIDES} sides, got {expression!r}"
         )
+    if len(_KNOWN_DICE) < 64:
+        _KNOWN_DICE[expression] = (count, sides, modifier)
     return count, sides, modifier
+
+
+_KNOWN_DICE: dict[str, tuple[int, int, int]] = {}
 
 
 def _optional_str(name: str) -> Callable[[Any, Any, Any], None]:
@@ -442,7 +451,12 @@ def read_rolls(data: Mapping[str, Any], path: str) -> tuple[OracleRoll, ...]:
                 _data.key_path(where, "duplicates"), f"must be one of {', '.join(_DUPLICATES)}, got {duplicates!r}"
             )
         oracle = _data.text(roll, "oracle", where, required=False)
-        rolls.append(OracleRoll(oracle, 1 if times is None else times, bool(auto), duplicates))
+        built = _new(OracleRoll)  # every part is checked above
+        _set(built, "oracle", oracle)
+        _set(built, "times", 1 if times is None else times)
+        _set(built, "auto", bool(auto))
+        _set(built, "duplicates", duplicates)
+        rolls.append(built)
     return tuple(rolls)
 
 
@@ -536,15 +550,15 @@ def read_table(data: Mapping[str, Any], path: str) -> OracleTable:
                     (type(low) is int and type(high) is int and low <= high)
                     or (low is None and high is None and get("roll") is None)
                 )
-                and not get("oracle_rolls")
             ):
+                rolls = get("oracle_rolls")
                 row = _new(OracleRow)
                 set_low(row, low)
                 set_high(row, high)
                 set_text(row, text)
                 set_text2(row, text2)
                 set_text3(row, text3)
-                set_rolls(row, ())
+                set_rolls(row, read_rolls(raw_row, f"{here}[{index}]") if rolls else ())
                 append(row)
                 continue
         where = f"{here}[{index}]"
