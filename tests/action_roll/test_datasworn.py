@@ -45,6 +45,8 @@ def test_loads_from_path_file_and_parsed_json(raw):
         assert ruleset.datasworn_version == "0.0.10"
         assert ruleset.warnings == ()
         assert sorted(ruleset.moves) == sorted(by_path.moves)
+        assert dict(ruleset.tables) == dict(by_data.tables)  # built on use from a file, at once from data
+        assert ruleset.table("Omen") is ruleset.table("mini/oracles/sky/omen")
     assert str(by_path) == (
         "Mini Starforged (invented for the tabletop_core docs and tests) (Datasworn 0.0.10): "
         "8 moves, 6 oracle tables, 2 assets"

@@ -59,6 +59,13 @@ def test_every_move_oracle_and_asset_loads(raw, ruleset):
     assert set(ruleset.assets) == _raw_ids(raw["assets"], {"asset"}, set())
 
 
+def test_loading_the_file_builds_the_same_tables_on_use(ruleset):
+    from_file = load(DATA)  # parsed by load itself: tables are built as they are used
+    assert dict(from_file.tables) == dict(ruleset.tables)
+    assert from_file.moves == ruleset.moves
+    assert from_file.assets == ruleset.assets
+
+
 def test_every_1d100_table_covers_1_to_100_once(ruleset):
     breaks = {}
     for table in ruleset.tables.values():

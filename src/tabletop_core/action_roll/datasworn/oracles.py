@@ -517,6 +517,23 @@ def read_row(data: Mapping[str, Any], path: str) -> OracleRow:
 
 def read_table(data: Mapping[str, Any], path: str) -> OracleTable:
     """One Datasworn rollable oracle (any ``oracle_type``: table or column)."""
+    table = _read_table(data, path, build=True)
+    assert table is not None
+    return table
+
+
+def check_table(data: Mapping[str, Any], path: str) -> tuple[str, str]:
+    """Check one Datasworn rollable oracle as :func:`read_table` does, without building it.
+
+    Returns:
+        The table's ``(id, name)``.
+    """
+    data = _data.obj(data, path)
+    _read_table(data, path, build=False)
+    return data["_id"], data["name"]
+
+
+def _read_table(data: Mapping[str, Any], path: str, *, build: bool) -> OracleTable | None:
     data = _data.obj(data, path)
     table_id = _data.text(data, "_id", path)
     name = _data.text(data, "name", path)
@@ -533,8 +550,8 @@ def read_table(data: Mapping[str, Any], path: str) -> OracleTable:
     append = rows_read.append
     set_low, set_high, set_text, set_text2, set_text3, set_rolls = _ROW_FIELDS
     for index, raw_row in enumerate(raw_rows):
-        # The common row is checked and built inline (thousands of rows in a ruleset);
-        # anything unusual takes the checked path, which names the JSON path of a problem.
+        # The common row is checked (and built) inline: thousands of rows in a ruleset.
+        # Anything unusual takes the checked path, which names the JSON path of a problem.
         if type(raw_row) is dict:
             get = raw_row.get
             low = get("min")
@@ -551,25 +568,29 @@ def read_table(data: Mapping[str, Any], path: str) -> OracleTable:
                     or (low is None and high is None and get("roll") is None)
                 )
             ):
-                rolls = get("oracle_rolls")
-                row = _new(OracleRow)
-                set_low(row, low)
-                set_high(row, high)
-                set_text(row, text)
-                set_text2(row, text2)
-                set_text3(row, text3)
-                set_rolls(row, read_rolls(raw_row, f"{here}[{index}]") if rolls else ())
-                append(row)
+                rolls = read_rolls(raw_row, f"{here}[{index}]") if get("oracle_rolls") else ()
+                if build:
+                    row = _new(OracleRow)
+                    set_low(row, low)
+                    set_high(row, high)
+                    set_text(row, text)
+                    set_text2(row, text2)
+                    set_text3(row, text3)
+                    set_rolls(row, rolls)
+                    append(row)
                 continue
         where = f"{here}[{index}]"
-        append(read_row(_data.obj(raw_row, where), where))
-    rows = tuple(rows_read)
+        row = read_row(_data.obj(raw_row, where), where)
+        if build:
+            append(row)
     match = _data.get(data, "match", path, dict, required=False)
     match_text = _data.text(match, "text", _data.key_path(path, "match")) if match else None
+    if not build:
+        return None
     table = _new(OracleTable)  # every part is checked above: skip the field checks
     _set(table, "id", table_id)
     _set(table, "name", name)
-    _set(table, "rows", rows)
+    _set(table, "rows", tuple(rows_read))
     _set(table, "dice", dice)
     _set(table, "match_text", match_text)
     _set(table, "_lookup", None)

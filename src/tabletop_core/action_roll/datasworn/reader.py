@@ -1,9 +1,11 @@
 """Load a Datasworn ruleset (Starforged, or any in the same format) into typed, frozen views.
 
 :func:`load` takes a path, an open file or JSON already parsed. Everything is
-read and checked up front, so a malformed file fails at once with the JSON
-path of the problem (:class:`DataswornError`); keys this reader does not know
-(from a newer Datasworn version) are ignored.
+checked up front, so a malformed file fails at once with the JSON path of the
+problem (:class:`DataswornError`); keys this reader does not know (from a newer
+Datasworn version) are ignored. When :func:`load` parses the file itself, each
+oracle table object is built the first time it is used (thousands of rows are
+checked, not built, at load).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import json
 import os
 import re
 import types
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, TypeVar
 
 import attrs
@@ -24,7 +26,7 @@ from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn._data import DataswornError
 from tabletop_core.action_roll.datasworn.assets import Asset, read_asset
 from tabletop_core.action_roll.datasworn.moves import Move, read_move
-from tabletop_core.action_roll.datasworn.oracles import OracleTable, TableRoll, read_table, roll_table
+from tabletop_core.action_roll.datasworn.oracles import OracleTable, TableRoll, check_table, read_table, roll_table
 from tabletop_core.errors import InvalidInput
 from tabletop_core.rng import RngLike
 
@@ -58,15 +60,50 @@ class OracleCollection(Record):
     collections: tuple[OracleCollection, ...] = _data.tuple_field(object, default=())
 
 
+class _Tables(Mapping[str, OracleTable]):
+    """Oracle tables by id: every table checked when the file is loaded, each built on first use.
+
+    Used only for JSON that :func:`load` parsed itself, so nothing else can change
+    the data before a table is built.
+    """
+
+    __slots__ = ("_built", "_raw", "names")
+
+    def __init__(self, raw: dict[str, tuple[Mapping[str, Any], str]], names: dict[str, str]) -> None:
+        self._raw = raw
+        self._built: dict[str, OracleTable] = {}
+        self.names = names
+
+    def __getitem__(self, key: str) -> OracleTable:
+        table = self._built.get(key)
+        if table is None:
+            data, path = self._raw[key]
+            table = self._built[key] = read_table(data, path)
+        return table
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._raw)
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} oracle tables>"
+
+
 def _frozen_map(kind: type) -> Any:
-    def convert(value: Any, field: Any) -> types.MappingProxyType[str, Any]:
+    def convert(value: Any, field: Any) -> Mapping[str, Any]:
         expected = f"{field.name} must be a mapping of id to {kind.__name__}"
         if not isinstance(value, Mapping):
             raise TypeError(f"{expected}, got {type(value).__name__}")
+        if isinstance(value, _Tables):
+            return value  # checked when it was read
         for key, item in value.items():
             if not isinstance(key, str) or not isinstance(item, kind):
                 raise TypeError(f"{expected}, got {key!r}: {type(item).__name__}")
-        return value if isinstance(value, types.MappingProxyType) else types.MappingProxyType(dict(value))
+        if isinstance(value, types.MappingProxyType):
+            return value
+        return types.MappingProxyType(dict(value))
 
     return attrs.field(converter=attrs.Converter(convert, takes_field=True))
 
@@ -130,23 +167,23 @@ class Ruleset:
 
 def _find(what: str, items: Mapping[str, T], key: str) -> T:
     check_type("key", key, str)
-    found = items.get(key)
-    if found is not None:
-        return found
+    if key in items:
+        return items[key]
+    names: Mapping[str, str] = (
+        items.names if isinstance(items, _Tables) else {i: str(getattr(v, "name", "")) for i, v in items.items()}
+    )
     wanted = key.strip().casefold()
-    by_name = [item for item in items.values() if str(getattr(item, "name", "")).casefold() == wanted]
+    by_name = [item_id for item_id, name in names.items() if name.casefold() == wanted]
     if len(by_name) == 1:
-        return by_name[0]
+        return items[by_name[0]]
     tail = "/" + wanted.replace(" ", "_")
-    by_id = [item for item_id, item in items.items() if item_id.casefold().endswith(tail)]
+    by_id = [item_id for item_id in names if item_id.casefold().endswith(tail)]
     if len(by_id) == 1:
-        return by_id[0]
+        return items[by_id[0]]
     candidates = by_name or by_id
     if candidates:
-        ids = ", ".join(sorted(str(getattr(item, "id", "")) for item in candidates))
-        raise InvalidInput(f"{what} {key!r} is ambiguous: give one of {ids}")
-    names = sorted({str(getattr(item, "name", "")) for item in items.values()})
-    close = difflib.get_close_matches(key, names, n=3)
+        raise InvalidInput(f"{what} {key!r} is ambiguous: give one of {', '.join(sorted(candidates))}")
+    close = difflib.get_close_matches(key, sorted(set(names.values())), n=3)
     hint = f"; did you mean {', '.join(close)}?" if close else ""
     raise InvalidInput(f"no {what} named {key!r}{hint}")
 
@@ -179,13 +216,13 @@ def load(source: str | os.PathLike[str] | Mapping[str, Any] | Any) -> Ruleset:
             raise InvalidInput(f"cannot read Datasworn file {path!r}: {error.strerror or error}") from None
         except ValueError as error:
             raise InvalidInput(f"Datasworn file {path!r} is not JSON: {error}") from None
-        return _read(data)
+        return _read(data, lazy=True)
     if hasattr(source, "read"):
         try:
             data = json.load(source)
         except ValueError as error:
             raise InvalidInput(f"Datasworn data is not JSON: {error}") from None
-        return _read(data)
+        return _read(data, lazy=True)
     raise TypeError(f"source must be a path, an open file or parsed JSON, got {type(source).__name__}")
 
 
@@ -221,14 +258,20 @@ def _walk_moves(data: Mapping[str, Any], path: str, moves: list[Move]) -> None:
         _walk_moves(collection, _data.key_path(_data.key_path(path, "collections"), key), moves)
 
 
-def _walk_oracles(data: Mapping[str, Any], path: str, tables: list[OracleTable]) -> OracleCollection:
+def _walk_oracles(data: Mapping[str, Any], path: str, tables: list[Any], *, lazy: bool) -> OracleCollection:
     own = []
     for key, table in _data.items(data, "contents", path):
-        read = read_table(table, _data.key_path(_data.key_path(path, "contents"), key))
-        tables.append(read)
-        own.append(read.id)
+        where = _data.key_path(_data.key_path(path, "contents"), key)
+        if lazy:
+            table_id, name = check_table(table, where)
+            tables.append((table_id, name, table, where))
+        else:
+            read = read_table(table, where)
+            tables.append(read)
+            table_id = read.id
+        own.append(table_id)
     nested = tuple(
-        _walk_oracles(collection, _data.key_path(_data.key_path(path, "collections"), key), tables)
+        _walk_oracles(collection, _data.key_path(_data.key_path(path, "collections"), key), tables, lazy=lazy)
         for key, collection in _data.items(data, "collections", path)
     )
     return OracleCollection(
@@ -249,15 +292,26 @@ def _by_id(kind: str, items: Iterable[Any], path: str) -> types.MappingProxyType
     return types.MappingProxyType(table)
 
 
-def _read(data: Any) -> Ruleset:
+def _lazy_tables(found: list[tuple[str, str, Mapping[str, Any], str]]) -> _Tables:
+    raw: dict[str, tuple[Mapping[str, Any], str]] = {}
+    names: dict[str, str] = {}
+    for table_id, name, data, path in found:
+        if table_id in raw:
+            raise DataswornError("$.oracles", f"two oracle tables have the id {table_id!r}")
+        raw[table_id] = (data, path)
+        names[table_id] = name
+    return _Tables(raw, names)
+
+
+def _read(data: Any, *, lazy: bool = False) -> Ruleset:
     data = _data.obj(data, "$")
     version, warnings = _check_version(data)
     moves: list[Move] = []
     for key, category in _data.items(data, "moves", "$"):
         _walk_moves(category, f"$.moves.{key}", moves)
-    tables: list[OracleTable] = []
+    tables: list[Any] = []
     collections = tuple(
-        _walk_oracles(collection, _data.key_path("$.oracles", key), tables)
+        _walk_oracles(collection, _data.key_path("$.oracles", key), tables, lazy=lazy)
         for key, collection in _data.items(data, "oracles", "$")
     )
     assets = []
@@ -271,7 +325,7 @@ def _read(data: Any) -> Ruleset:
         version,
         _data.text(data, "license", "$", required=False),
         _by_id("moves", moves, "$.moves"),
-        _by_id("oracle tables", tables, "$.oracles"),
+        _lazy_tables(tables) if lazy else _by_id("oracle tables", tables, "$.oracles"),
         collections,
         _by_id("assets", assets, "$.assets"),
         tuple(warnings),
