@@ -398,3 +398,18 @@ def test_track_argument_kinds(mini, hero):
     assert (
         make_move(mini.move("Keep a Promise"), hero, track=track, rng=ScriptedDice([1, 5])).progress.progress_score == 3
     )
+
+
+def test_recommit_clears_the_lowest_die_in_boxes_and_raises_the_rank(hero):
+    hero = hero.add_challenge(TrackKind.VOW, "Oath", Rank.EXTREME).mark_progress("Oath", times=10)  # 20 ticks
+    again, dice = hero.recommit("Oath", rng=ScriptedDice([9, 3]))
+    track = again.challenge("Oath").track
+    assert (dice, track.ticks, track.rank) == ((9, 3), 8, Rank.EPIC)
+    epic, _ = again.recommit("Oath", challenge_dice=(10, 10))
+    assert (epic.challenge("Oath").track.ticks, epic.challenge("Oath").track.rank) == (0, Rank.EPIC)
+    dice_left = ScriptedDice([4])
+    with pytest.raises(DiceExhausted):
+        hero.recommit("Oath", rng=dice_left)
+    assert dice_left.remaining == 1
+    with pytest.raises(InvalidInput, match="challenge_dice"):
+        hero.recommit("Oath", challenge_dice=(0, 3))

@@ -22,20 +22,29 @@ from __future__ import annotations
 
 import enum
 import fnmatch
+from collections.abc import Sequence
 
 import attrs
 
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, of_type
-from tabletop_core.action_roll.action import MAX_STAT
+from tabletop_core.action_roll.action import MAX_STAT, challenge_pair
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn.assets import Asset, AssetControl
 from tabletop_core.action_roll.datasworn.moves import RollOption
 from tabletop_core.action_roll.meters import Character, Party
 from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.outcome import Outcome
-from tabletop_core.action_roll.progress import Legacy, LegacyTrack, ProgressResult, ProgressTrack, Rank
+from tabletop_core.action_roll.progress import (
+    TICKS_PER_BOX,
+    Legacy,
+    LegacyTrack,
+    ProgressResult,
+    ProgressTrack,
+    Rank,
+)
 from tabletop_core.errors import InvalidInput, RuleError
+from tabletop_core.rng import RngLike, dice_source
 
 __all__ = [
     "AssetMeter",
@@ -468,6 +477,48 @@ class PlayerCharacter(Record):
         if legacy is Legacy.BONDS:
             return attrs.evolve(done, bonds=marked)
         return attrs.evolve(done, discoveries=marked)
+
+    def recommit(
+        self, name: str, *, challenge_dice: Sequence[int] | None = None, rng: RngLike = None
+    ) -> tuple[PlayerCharacter, tuple[int, int]]:
+        """Recommit to challenge *name* after a miss on its progress move.
+
+        From Fulfill Your Vow, Forge a Bond and Finish an Expedition: roll both
+        challenge dice, take the lowest value, clear that many progress boxes,
+        then raise the rank by one (if not already epic).
+
+        Args:
+            name: The challenge.
+            challenge_dice: The two d10 if already rolled; else they are drawn from *rng*.
+            rng: Where the dice come from (see :func:`~tabletop_core.dice_source`).
+
+        Returns:
+            ``(character, challenge_dice)``.
+
+        Raises:
+            InvalidInput: no challenge has that name, or a die is not 1..10.
+            TypeError: an argument has the wrong type.
+
+        Examples:
+            >>> from tabletop_core.action_roll import Rank
+            >>> hero = PlayerCharacter(Stats(edge=3, heart=2, iron=2, shadow=1, wits=1))
+            >>> hero = hero.add_challenge(TrackKind.VOW, "Oath", Rank.DANGEROUS).mark_progress("Oath", times=3)
+            >>> again, dice = hero.recommit("Oath", challenge_dice=(7, 2))
+            >>> print(again.challenge("Oath").track)
+            Oath (formidable): [■■■■······] 16/40 ticks, progress score 4
+        """
+        challenge = self.challenge(name)
+        if challenge_dice is None:
+            first, second = dice_source(rng).roll_each((10, 10))
+        else:
+            first, second = challenge_pair(challenge_dice)
+        track = challenge.track
+        boxes = min(first, second)
+        ticks = max(0, track.ticks - boxes * TICKS_PER_BOX)
+        index = _RANKS.index(track.rank)
+        rank = _RANKS[min(index + 1, len(_RANKS) - 1)]
+        new = attrs.evolve(challenge, track=attrs.evolve(track, ticks=ticks, rank=rank))
+        return self._replace(name, new), (first, second)
 
     def __str__(self) -> str:
         parts = [str(self.sheet), str(self.stats), f"supply {self.party.supply.value}/5"]
