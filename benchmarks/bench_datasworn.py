@@ -1,7 +1,7 @@
 """Datasworn: loading the Starforged file against json.load, rolling a table against random.choices.
 
 The Starforged file is not in the repository: set ``TABLETOP_DATASWORN`` to
-``starforged.json`` (or run ``.ci/datasworn.sh`` once, which caches it). The
+``starforged.json`` (or run ``.ci/stages/30-datasworn.sh`` once, which caches it). The
 load comparison skips with a message when the file is not there; the table
 comparison then uses an invented 1d100 table of 20 rows.
 """
@@ -56,7 +56,7 @@ def _json_load(path: pathlib.Path) -> object:
 def run() -> None:
     path = _data_file()
     if path is None:
-        print("loading Starforged: skipped (set TABLETOP_DATASWORN to starforged.json, or run .ci/datasworn.sh)")
+        print("loading Starforged: skipped (set TABLETOP_DATASWORN to starforged.json, or run .ci/stages/30-datasworn.sh)")
         table = datasworn.OracleTable.from_rows("invented", [(5 * i + 1, 5 * i + 5, f"row {i}") for i in range(20)])
     else:
         _interleaved(

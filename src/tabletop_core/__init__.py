@@ -15,7 +15,7 @@ from tabletop_core.errors import DiceExhausted, InvalidInput, RuleError, Tableto
 from tabletop_core.odds import Distribution
 from tabletop_core.rng import DiceSource, GeneratorDice, ScriptedDice, dice_source
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "DiceExhausted",

@@ -28,7 +28,9 @@ def as_int(name: str, value: object) -> int:
         TypeError: *value* is not an integer (``True``, ``2.0`` and ``"2"`` are refused).
     """
     message = f"{name} must be an int, got {type(value).__name__} {value!r}"
-    if isinstance(value, bool) or type(value).__name__ == "bool_":  # numpy's bool too
+    # numpy's bool too: named bool_ before numpy 2 and bool since; numpy < 2.3 (all that
+    # Python 3.10 gets) still lets operator.index() take it, with only a DeprecationWarning.
+    if isinstance(value, bool) or type(value).__name__ in {"bool_", "bool"}:
         raise TypeError(message)
     try:
         return operator.index(value)  # type: ignore[arg-type]  # any __index__ is fine; TypeError caught

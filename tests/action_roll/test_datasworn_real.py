@@ -1,6 +1,6 @@
 """The real published Datasworn Starforged data, when CI points ``TABLETOP_DATASWORN`` at it.
 
-``.ci/datasworn.sh`` fetches ``@datasworn/starforged`` at a pinned version with
+``.ci/stages/30-datasworn.sh`` fetches ``@datasworn/starforged`` at a pinned version with
 ``npm pack`` into a cache folder and runs this module. Without the variable
 the tests skip: the library and its repository hold none of the (CC-BY) text.
 """

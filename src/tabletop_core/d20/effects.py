@@ -56,7 +56,7 @@ def _why(conditions: Conditions, condition: Condition) -> str:
     return f"{condition} (from {', '.join(roots)})"
 
 
-def effects_on_test(
+def effects_on_test(  # noqa: C901 -- one `if` per Condition the rules text lets touch a Test, read top to bottom like the text
     conditions: Conditions,
     *,
     kind: TestKind | str,

@@ -916,7 +916,7 @@ def _start_combat(
     return journey
 
 
-def _resolve_hex(journey: Journey, new: bool, source: DiceSource, events: list[object]) -> Journey:
+def _resolve_hex(journey: Journey, new: bool, source: DiceSource, events: list[object]) -> Journey:  # noqa: C901 -- the Hex steps in the rules text's order (Discovery, Special Hex, Tokens, Travel)
     """Resolve the Hex entered: Discovery, Special Hex rules, Tokens; then where Travel goes."""
     creature: Creature | None = None
     entry: AreaEntry | None = None

@@ -2,12 +2,12 @@
 # CI stage: check the Datasworn reader against the real published Starforged data.
 # Fetches @datasworn/starforged at a pinned version with `npm pack` into a cache folder
 # (nothing of it enters the repository: the content is CC-BY) and runs
-# tests/action_roll/test_datasworn_real.py on it. Run it inside the CI virtual
-# environment (after the project is installed), from anywhere:
-#     .ci/datasworn.sh
+# tests/action_roll/test_datasworn_real.py on it. .ci/run runs it as an extra stage;
+# by hand, inside the project's virtual environment, from anywhere:
+#     bash .ci/stages/30-datasworn.sh
 # DATASWORN_VERSION pins another version; DATASWORN_CACHE moves the cache.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 version="${DATASWORN_VERSION:-0.0.10}"
 cache="${DATASWORN_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tabletop_core/datasworn}/starforged-$version"
