@@ -56,7 +56,7 @@ def _json_load(path: pathlib.Path) -> object:
 def run() -> None:
     path = _data_file()
     if path is None:
-        print("loading Starforged: skipped (set TABLETOP_DATASWORN to starforged.json, or run .ci/stages/30-datasworn.sh)")
+        print("loading Starforged: skipped (set TABLETOP_DATASWORN, or run .ci/stages/30-datasworn.sh once)")
         table = datasworn.OracleTable.from_rows("invented", [(5 * i + 1, 5 * i + 5, f"row {i}") for i in range(20)])
     else:
         _interleaved(
