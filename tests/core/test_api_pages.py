@@ -19,6 +19,7 @@ PAGES = {
     "core": ["tabletop_core.errors", "tabletop_core.rng", "tabletop_core.dice", "tabletop_core.odds"],
     "notation": ["tabletop_core.notation"],
     "action_roll": ["tabletop_core.action_roll"],
+    "datasworn": ["tabletop_core.action_roll.datasworn"],
     "d20": ["tabletop_core.d20"],
     "residue": ["tabletop_core.residue"],
 }
