@@ -5,6 +5,7 @@ import json
 import pathlib
 from fractions import Fraction
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,6 +15,7 @@ from tabletop_core.action_roll import (
     ActionResult,
     Impact,
     Legacy,
+    LegacyTrack,
     Meter,
     Momentum,
     MoveResult,
@@ -197,7 +199,7 @@ def test_progress_and_legacy_moves(mini, hero):
     )
     by_score = make_move(mini.move("Keep a Promise"), hero, track=2, rng=ScriptedDice([3, 9]))
     assert by_score.outcome is Outcome.MISS
-    hero = hero.__class__.from_dict({**hero.to_dict(), "bonds": {"legacy": "BONDS", "ticks": 20}})
+    hero = attrs.evolve(hero, bonds=LegacyTrack(Legacy.BONDS, 20))
     legacy = make_move(mini.move("Look Back"), hero, rng=ScriptedDice([4, 6]))
     assert legacy.progress.progress_score == 5
     assert legacy.outcome is Outcome.WEAK_HIT

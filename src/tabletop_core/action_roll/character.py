@@ -23,6 +23,7 @@ from __future__ import annotations
 import enum
 import fnmatch
 from collections.abc import Sequence
+from typing import ClassVar
 
 import attrs
 
@@ -311,6 +312,8 @@ class PlayerCharacter(Record):
         InvalidInput: a legacy track is in the wrong field, or two challenges share a name.
         TypeError: a part has the wrong type.
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("experience",)
 
     stats: Stats = attrs.field(validator=of_type(Stats))
     sheet: Character = attrs.field(factory=Character, validator=of_type(Character))

@@ -24,7 +24,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -138,6 +138,8 @@ class MoveResult(Record):
         outcome_text: What the move says for this outcome (its match
             variant on a match, when it has one).
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("outcome", "is_match")
 
     move_id: str = attrs.field(validator=of_type(str))
     move_name: str = attrs.field(validator=of_type(str))

@@ -21,7 +21,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -76,6 +76,8 @@ class RollChange(Record):
     Raises:
         InvalidInput: *after* does not follow from *before* and the change.
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("outcome", "improved")
 
     kind: str = attrs.field(validator=of_type(str))
     before: ActionResult = attrs.field(validator=of_type(ActionResult))

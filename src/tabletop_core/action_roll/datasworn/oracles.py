@@ -23,7 +23,7 @@ import io
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -182,6 +182,8 @@ class Coverage(Record):
         overlaps: Rolls that more than one row claims.
         unreachable: Indexes of rows whose range lies outside what the dice can roll.
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("is_complete",)
 
     table_id: str = attrs.field(validator=of_type(str))
     gaps: tuple[tuple[int, int], ...] = _data.tuple_field(tuple)
@@ -624,6 +626,8 @@ class TableRoll(Record):
     Raises:
         InvalidInput: the derived fields do not follow from the dice.
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("total", "is_match", "text")
 
     table_id: str = attrs.field(validator=of_type(str))
     table_name: str = attrs.field(validator=of_type(str))
