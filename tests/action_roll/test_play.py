@@ -112,8 +112,6 @@ def test_character_round_trips_through_json(hero, mini):
 
 
 def attrs_evolve_sheet(hero):
-    import attrs
-
     return attrs.evolve(hero, sheet=hero.sheet.suffer(Meter.HEALTH, 2).mark_impact(Impact.SHAKEN))
 
 
@@ -167,8 +165,6 @@ def test_make_an_action_move_with_adds_and_momentum(mini, hero):
     assert result.action == resolve_action(action_die=4, challenge_dice=(3, 8), stat=2, adds=1, momentum=2)
     assert (result.outcome, result.is_match) == (Outcome.WEAK_HIT, False)
     assert str(result) == "Leap (+iron): Action 4 + 2 + 1 = 7 vs 3 · 8 -> weak hit. On a weak hit, you land badly."
-    import attrs
-
     cancelled = attrs.evolve(hero, sheet=hero.sheet.lose_momentum(6))  # momentum -4
     result = make_move(mini.move("Leap"), cancelled, option=0, rng=ScriptedDice([4, 3, 8]))
     assert result.action.action_die_cancelled
