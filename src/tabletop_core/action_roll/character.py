@@ -76,7 +76,7 @@ class Stat(enum.Enum):
 class Stats(Record):
     """Edge, heart, iron, shadow and wits (Starforged starts them at 3, 2, 2, 1, 1 in an order you pick).
 
-    Each is 0..10 (:data:`~tabletop_core.action_roll.MAX_STAT`): the rules
+    Each is 0..10 (the largest stat an action roll takes): the rules
     give 1..3 at creation and let some assets raise them.
     """
 
