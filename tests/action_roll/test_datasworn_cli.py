@@ -1,8 +1,8 @@
 """``tabletop move`` and ``tabletop oracle table`` on the invented mini ruleset."""
 
 import json
-import re
 import pathlib
+import re
 
 import pytest
 
