@@ -356,12 +356,19 @@ def test_datasworn_0_1_shapes_load(raw):
         row["roll"] = {"min": row.pop("min"), "max": row.pop("max")}
     data["oracles"]["sky"]["contents"]["weather"]["rows"][3]["roll"] = None
     del data["oracles"]["sky"]["contents"]["weather"]["rows"][3]["min"]
-    data["moves"]["daring"]["contents"]["leap"]["oracles"] = {"omen": {"_id": "mini/oracles/sky/omen"}}
+    data["moves"]["daring"]["contents"]["leap"]["oracles"] = {
+        "landing": {
+            "_id": "mini/moves/daring/leap/landing",
+            "name": "Landing",
+            "rows": [{"roll": {"min": 1, "max": 100}, "text": "Soft"}],
+        }
+    }
     ruleset = load(data)
     assert "is a pre-release of 0.0.10" not in ruleset.warnings[0]
     assert [(r.low, r.high) for r in ruleset.table("Color").rows] == [(1, 3), (4, 6), (7, 9), (10, 10)]
     assert ruleset.table("Weather").rows[3].is_rollable is False
-    assert ruleset.move("Leap").oracles == ("mini/oracles/sky/omen",)
+    assert ruleset.move("Leap").oracles == ("mini/moves/daring/leap/landing",)
+    assert ruleset.roll("mini/moves/daring/leap/landing", rng=5).text == "Soft"  # the move's own table
     data["oracles"]["sky"]["contents"]["color"]["rows"][0]["roll"] = {"min": "1", "max": 3}
     with pytest.raises(DataswornError) as caught:
         load(data)

@@ -251,25 +251,32 @@ def _check_version(data: Mapping[str, Any]) -> tuple[str, list[str]]:
     return version, warnings
 
 
-def _walk_moves(data: Mapping[str, Any], path: str, moves: list[Move]) -> None:
+def _walk_moves(data: Mapping[str, Any], path: str, moves: list[Move], tables: list[Any], *, lazy: bool) -> None:
     for key, move in _data.items(data, "contents", path):
-        moves.append(read_move(move, _data.key_path(_data.key_path(path, "contents"), key)))
+        where = _data.key_path(_data.key_path(path, "contents"), key)
+        moves.append(read_move(move, where))
+        embedded = move.get("oracles")
+        if isinstance(embedded, dict):  # Datasworn 0.1: tables that belong to the move
+            for table_key, table in _data.items(move, "oracles", where):
+                _add_table(table, _data.key_path(_data.key_path(where, "oracles"), table_key), tables, lazy=lazy)
     for key, collection in _data.items(data, "collections", path):
-        _walk_moves(collection, _data.key_path(_data.key_path(path, "collections"), key), moves)
+        _walk_moves(collection, _data.key_path(_data.key_path(path, "collections"), key), moves, tables, lazy=lazy)
+
+
+def _add_table(table: Mapping[str, Any], where: str, tables: list[Any], *, lazy: bool) -> str:
+    if lazy:
+        table_id, name = check_table(table, where)
+        tables.append((table_id, name, table, where))
+        return table_id
+    read = read_table(table, where)
+    tables.append(read)
+    return read.id
 
 
 def _walk_oracles(data: Mapping[str, Any], path: str, tables: list[Any], *, lazy: bool) -> OracleCollection:
     own = []
     for key, table in _data.items(data, "contents", path):
-        where = _data.key_path(_data.key_path(path, "contents"), key)
-        if lazy:
-            table_id, name = check_table(table, where)
-            tables.append((table_id, name, table, where))
-        else:
-            read = read_table(table, where)
-            tables.append(read)
-            table_id = read.id
-        own.append(table_id)
+        own.append(_add_table(table, _data.key_path(_data.key_path(path, "contents"), key), tables, lazy=lazy))
     nested = tuple(
         _walk_oracles(collection, _data.key_path(_data.key_path(path, "collections"), key), tables, lazy=lazy)
         for key, collection in _data.items(data, "collections", path)
@@ -307,9 +314,9 @@ def _read(data: Any, *, lazy: bool = False) -> Ruleset:
     data = _data.obj(data, "$")
     version, warnings = _check_version(data)
     moves: list[Move] = []
-    for key, category in _data.items(data, "moves", "$"):
-        _walk_moves(category, f"$.moves.{key}", moves)
     tables: list[Any] = []
+    for key, category in _data.items(data, "moves", "$"):
+        _walk_moves(category, f"$.moves.{key}", moves, tables, lazy=lazy)
     collections = tuple(
         _walk_oracles(collection, _data.key_path("$.oracles", key), tables, lazy=lazy)
         for key, collection in _data.items(data, "oracles", "$")
