@@ -196,8 +196,9 @@ def _parse_die(text: str) -> Die:
 
 
 def _odds_die(args: argparse.Namespace) -> Output:
-    distribution = _parse_die(args.die).distribution()
-    return Output(str(distribution), distribution.to_dict())
+    die = _parse_die(args.die)
+    distribution = die.distribution()
+    return Output(str(distribution), distribution.to_dict(title=f"one {die}"))
 
 
 def _demo(args: argparse.Namespace) -> Output:

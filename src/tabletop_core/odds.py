@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from tabletop_core._record import enum_label, enum_value
 from tabletop_core._validate import check_int
 from tabletop_core.dice import Die
 from tabletop_core.errors import InvalidInput
@@ -303,11 +304,32 @@ class Distribution(Generic[T]):
             f"<tbody>{body}</tbody></table>"
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready data: outcome labels and exact probabilities as strings."""
+    def to_dict(self, *, title: str | None = None) -> dict[str, Any]:
+        """JSON-ready data in the one shape every odds table uses.
+
+        ``{"type": "core.Distribution", "version": 1, "title": ..., "outcomes": [...],
+        "labels": [...], "probabilities": ["1/6", ...], "floats": [0.1666..., ...]}``:
+        each outcome as its machine value (an enum member's lower-case name, a
+        tuple as a list), its display label, its exact probability as a fraction
+        string and the same as a float.
+
+        Args:
+            title: What the table is the odds of (default ``"odds"``).
+
+        Examples:
+            >>> from tabletop_core import Distribution
+            >>> data = Distribution({"heads": 1, "tails": 1}).to_dict(title="a coin")
+            >>> data["title"], data["outcomes"], data["probabilities"], data["floats"]
+            ('a coin', ['heads', 'tails'], ['1/2', '1/2'], [0.5, 0.5])
+        """
         return {
-            "outcomes": [_label(o) for o in self._outcomes],
+            "type": "core.Distribution",
+            "version": 1,
+            "title": "odds" if title is None else str(title),
+            "outcomes": [_machine(o) for o in self._outcomes],
+            "labels": [_label(o) for o in self._outcomes],
             "probabilities": [str(p) for p in self._probabilities],
+            "floats": [float(p) for p in self._probabilities],
         }
 
     def plot(self, ax: Axes | None = None, **bar_options: Any) -> Axes:
@@ -388,9 +410,20 @@ def _percent_text(probability: Fraction) -> str:
     return f"{percent:.2f}%"
 
 
+def _machine(outcome: object) -> Any:
+    """An outcome as a JSON value: enums by lower-case name, tuples as lists, numbers as they are."""
+    if isinstance(outcome, enum.Enum):
+        return enum_value(outcome)
+    if isinstance(outcome, tuple):
+        return [_machine(part) for part in outcome]
+    if isinstance(outcome, (bool, int, float, str)) or outcome is None:
+        return outcome
+    return str(outcome)
+
+
 def _label(outcome: object) -> str:
     if isinstance(outcome, enum.Enum):
-        return outcome.name.lower().replace("_", " ")
+        return enum_label(outcome)
     if isinstance(outcome, tuple):
         return ", ".join(_label(part) for part in outcome)
     return str(outcome)

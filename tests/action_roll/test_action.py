@@ -2,6 +2,7 @@ import itertools
 import json
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -119,7 +120,10 @@ def test_chat_line_from_the_design():
     assert str(roll(4, 3, 8, stat=2)) == "Action 4 + 2 = 6 vs 3 · 8 -> weak hit"
     assert str(roll(4, 3, 8, stat=2, adds=1)) == "Action 4 + 2 + 1 = 7 vs 3 · 8 -> weak hit"
     assert roll(4, 3, 8, stat=2).to_markdown() == "Action 4 + 2 = 6 vs 3 · 8 -> **weak hit**"
-    assert roll(4, 3, 8, stat=2)._repr_html_() == "<code>Action 4 + 2 = 6 vs 3 · 8 -&gt; weak hit</code>"
+    page = roll(4, 3, 8, stat=2)._repr_html_()
+    assert page.startswith('<table class="tabletop-record"><caption style="text-align:left">')
+    assert "Action 4 + 2 = 6 vs 3 · 8 -&gt; weak hit</caption>" in page
+    assert '<th style="text-align:left">outcome</th><td style="text-align:left">weak hit</td>' in page
 
 
 def test_check_numbers_for_plus_2_over_all_600_dice():
@@ -202,16 +206,24 @@ def test_resolve_action_is_keyword_only():
 def test_json_round_trip():
     result = roll(4, 4, 4, stat=2, adds=1, momentum=-4)
     data = json.loads(json.dumps(result.to_dict()))
-    assert data["outcome"] == "MISS"
+    assert data["type"] == "action_roll.ActionResult"
+    assert data["version"] == 1
+    assert (data["outcome"], data["outcome_label"]) == ("miss", "miss")
     assert data["challenge_dice"] == [4, 4]
+    assert data["action_score"] == 3
+    assert data["burn_outcome"] is None
     assert ar.ActionResult.from_dict(data) == result
     assert ar.ActionResult.from_json(result.to_json()) == result
 
 
 def test_from_dict_refuses_results_that_break_the_rules():
     data = roll(4, 3, 8, stat=2).to_dict()
-    data["outcome"] = "STRONG_HIT"
+    data["outcome"] = "strong_hit"
     with pytest.raises(tc.InvalidInput, match="does not follow the rules"):
+        ar.ActionResult.from_dict(data)
+    data = roll(4, 3, 8, stat=2).to_dict()
+    data["outcome_label"] = "strong hit"
+    with pytest.raises(tc.InvalidInput, match="outcome_label does not follow the rules"):
         ar.ActionResult.from_dict(data)
     data = roll(4, 3, 8, stat=2).to_dict()
     data["challenge_dice"] = [3, 11]
@@ -268,7 +280,7 @@ def test_a_custom_dice_source_is_checked_like_table_dice():
 @given(die=d6s, first=d10s, second=d10s, stat=stats, adds=adds_values, momentum=momenta)
 def test_fast_results_equal_fully_checked_construction(die, first, second, stat, adds, momentum):
     fast = ar.action_roll(stat=stat, adds=adds, momentum=momentum, rng=tc.ScriptedDice([die, first, second]))
-    checked = ar.ActionResult(**{field: getattr(fast, field) for field in fast.to_dict()})
+    checked = ar.ActionResult(**{field.name: getattr(fast, field.name) for field in attrs.fields(ar.ActionResult)})
     assert fast == checked
     assert hash(fast) == hash(checked)
 
@@ -282,8 +294,8 @@ def test_from_dict_refuses_a_burn_the_rules_do_not_allow():
     with pytest.raises(tc.InvalidInput, match="the momentum the roll was made with"):
         ar.ActionResult.from_dict(swapped)
     strong = roll(6, 3, 4, stat=3).to_dict()
-    lied = {**strong, "burned_momentum": 3, "action_score": 3, "outcome": "STRONG_HIT"}  # 3 vs 3 · 4 is a miss
+    lied = {**strong, "burned_momentum": 3, "action_score": 3, "outcome": "strong_hit"}  # 3 vs 3 · 4 is a miss
     with pytest.raises(tc.InvalidInput):
         ar.ActionResult.from_dict(lied)
-    worse = {**strong, "burned_momentum": 3, "action_score": 3, "outcome": "MISS"}  # a poor choice, but legal
+    worse = {**strong, "burned_momentum": 3, "action_score": 3, "outcome": "miss", "outcome_label": "miss"}  # legal
     assert ar.ActionResult.from_dict(worse).outcome is Outcome.MISS

@@ -35,9 +35,17 @@ def test_action_says_when_a_burn_would_help(capsys):
 def test_action_json_round_trips(capsys):
     _, out, _ = run(capsys, "action", "--stat", "3", "--seed", "11", "--json")
     data = json.loads(out)
-    result = ar.ActionResult.from_dict(data["result"])
+    result = ar.ActionResult.from_dict(data)
     assert result == ar.action_roll(stat=3, rng=11)
-    assert data["burn_would_improve"] is False
+    assert data == json.loads(result.to_json())
+    assert data["burn_outcome"] is None
+
+
+def test_action_json_says_what_a_burn_would_give(capsys):
+    _, out, _ = run(capsys, "action", "--stat", "2", "--momentum", "7", "--dice", "1,3,8", "--json")
+    data = json.loads(out)
+    assert (data["outcome"], data["burn_outcome"], data["burn_outcome_label"]) == ("miss", "weak_hit", "weak hit")
+    assert ar.ActionResult.from_dict(data).burn_outcome is ar.Outcome.WEAK_HIT
 
 
 def test_action_seed_repeats(capsys):
@@ -59,7 +67,14 @@ def test_oracle(capsys):
     _, out, _ = run(capsys, "oracle", "--odds", "likely", "--dice", "77")
     assert out.strip() == "Ask the Oracle (likely, yes on 75 or under): 77 -> no (match: an extreme result or a twist)"
     _, out, _ = run(capsys, "oracle", "--dice", "50", "--json")
-    assert json.loads(out) == {"odds": "FIFTY_FIFTY", "roll": 50, "answer": True, "is_match": False}
+    assert json.loads(out) == {
+        "type": "action_roll.OracleAnswer",
+        "version": 1,
+        "odds": "fifty_fifty",
+        "roll": 50,
+        "answer": True,
+        "is_match": False,
+    }
 
 
 def test_oracle_with_two_d10_from_the_table(capsys):
@@ -83,7 +98,8 @@ def test_odds_action_prints_the_exact_table(capsys):
     _, out, _ = run(capsys, "odds", "action", "--stat", "2", "--momentum", "6", "--burn", "--json")
     data = json.loads(out)
     expected = ar.action_odds(stat=2, momentum=6, burn=True)
-    assert data["outcomes"] == expected.to_dict()
+    assert data == expected.to_dict(title=data["title"])
+    assert data["title"] == "action roll +2, momentum +6, burning momentum whenever it improves the result"
 
 
 def test_odds_progress(capsys):

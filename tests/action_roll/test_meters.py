@@ -190,7 +190,7 @@ def test_states_render_and_round_trip():
     for value in (hero, hero.impacts, hero.health, Party().sacrifice_resources(5), Impacts()):
         assert round_trip(value) == value
         assert "\n" not in str(value)
-        assert value._repr_html_().startswith("<code>")
+        assert value._repr_html_().startswith('<table class="tabletop-record">')
     assert str(Impacts()) == "no impacts"
 
 

@@ -43,7 +43,8 @@ def test_every_record_renders_one_line_and_round_trips(record):
     assert line
     assert "\n" not in line
     assert "\n" not in record.to_markdown()
-    assert record._repr_html_().startswith("<code>")
+    assert record._repr_html_().startswith('<table class="tabletop-record">')
+    assert record._repr_markdown_().startswith("**")
     data = json.loads(json.dumps(record.to_dict()))
     assert type(record).from_dict(data) == record
     assert type(record).from_json(record.to_json()) == record

@@ -81,7 +81,7 @@ def test_odds_roll_json(capsys):
     status, out, _ = run(capsys, "odds", "roll", "4d6kh3", "--json")
     assert status == 0
     data = json.loads(out)
-    assert data == distribution("4d6kh3").to_dict()
+    assert data == distribution("4d6kh3").to_dict(title="4d6kh3")
 
 
 def test_odds_roll_says_when_explosions_are_capped(capsys):
@@ -94,7 +94,15 @@ def test_odds_die(capsys):
     assert status == 0
     assert "1/4" in out
     status, out, _ = run(capsys, "odds", "die", "d4", "--json")
-    assert json.loads(out) == {"outcomes": ["1", "2", "3", "4"], "probabilities": ["1/4"] * 4}
+    assert json.loads(out) == {
+        "type": "core.Distribution",
+        "version": 1,
+        "title": "one d4",
+        "outcomes": [1, 2, 3, 4],
+        "labels": ["1", "2", "3", "4"],
+        "probabilities": ["1/4"] * 4,
+        "floats": [0.25] * 4,
+    }
 
 
 def test_odds_die_bad_input(capsys):

@@ -366,7 +366,7 @@ def test_a_seed_repeats_across_processes() -> None:
     argv = [sys.executable, "-m", "tabletop_core", "action", "--stat", "2", "--seed", "5", "--json"]
     first, second = (subprocess.run(argv, capture_output=True, text=True, timeout=60, check=True) for _ in range(2))
     assert first.stdout == second.stdout
-    assert json.loads(first.stdout)["result"]
+    assert json.loads(first.stdout)["type"] == "action_roll.ActionResult"
 
 
 @pytest.mark.parametrize("argv", [["residue", "stars", "d8", "--dice", "7"], ["odds", "residue", "--help"]])

@@ -77,5 +77,10 @@ def test_from_dict_rejects_bad_data_with_a_clear_error():
 
 
 def test_records_render_for_notebooks():
-    assert DieRoll(sides=8, value=3)._repr_html_() == "<code>d8(3)</code>"
+    assert DieRoll(sides=8, value=3)._repr_html_() == (
+        '<table class="tabletop-record"><caption style="text-align:left">d8(3)</caption><tbody>'
+        '<tr><th style="text-align:left">sides</th><td style="text-align:left">8</td></tr>'
+        '<tr><th style="text-align:left">value</th><td style="text-align:left">3</td></tr></tbody></table>'
+    )
+    assert DieRoll(sides=8, value=3)._repr_markdown_() == "**d8(3)**\n\n| | |\n|:--|:--|\n| sides | 8 |\n| value | 3 |"
     assert DieRoll(sides=8, value=3).to_markdown() == "d8(3)"

@@ -145,7 +145,16 @@ def test_renderings():
     assert str(coin).splitlines()[0].split() == ["outcome", "probability", "percent"]
     assert "| heads | 1/2 | 50.00% |" in coin.to_markdown()
     assert "<td>heads</td>" in coin._repr_html_()
-    assert coin.to_dict() == {"outcomes": ["heads", "tails"], "probabilities": ["1/2", "1/2"]}
+    assert coin.to_dict(title="a coin") == {
+        "type": "core.Distribution",
+        "version": 1,
+        "title": "a coin",
+        "outcomes": ["heads", "tails"],
+        "labels": ["heads", "tails"],
+        "probabilities": ["1/2", "1/2"],
+        "floats": [0.5, 0.5],
+    }
+    assert coin.to_dict()["title"] == "odds"
     assert repr(coin) == "Distribution({'heads': 1/2, 'tails': 1/2})"
 
 

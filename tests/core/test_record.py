@@ -31,19 +31,33 @@ class Sample(Record):
 def test_nested_records_and_enums_round_trip_through_json():
     sample = Sample(Colour.BLUE, (DieRoll(6, 3), DieRoll(10, 10)), score=7)
     data = sample.to_dict()
-    assert data == {"colour": "BLUE", "rolls": [{"sides": 6, "value": 3}, {"sides": 10, "value": 10}], "score": 7}
+    die = {"type": "core.DieRoll", "version": 1}
+    assert data == {
+        "type": f"{Sample.__module__}.Sample",
+        "version": 1,
+        "colour": "blue",
+        "rolls": [{**die, "sides": 6, "value": 3}, {**die, "sides": 10, "value": 10}],
+        "score": 7,
+    }
     assert Sample.from_dict(json.loads(json.dumps(data))) == sample
     assert Sample.from_json(sample.to_json()) == sample
 
 
 def test_enums_by_name_are_checked():
-    with pytest.raises(tc.InvalidInput, match="RED, BLUE"):
+    with pytest.raises(tc.InvalidInput, match="red, blue"):
         Sample.from_dict({"colour": "GREEN", "rolls": []})
     assert Sample.from_dict({"colour": "red", "rolls": []}).colour is Colour.RED
+    assert Sample.from_dict({"colour": "RED", "rolls": []}).colour is Colour.RED  # as 0.1.0 wrote it
 
 
 def test_html_is_escaped():
-    assert Sample(Colour.RED, ())._repr_html_() == "<code>RED &lt;0&gt;</code>"
+    assert Sample(Colour.RED, ())._repr_html_() == (
+        '<table class="tabletop-record"><caption style="text-align:left">RED &lt;0&gt;</caption><tbody>'
+        '<tr><th style="text-align:left">colour</th><td style="text-align:left">red</td></tr>'
+        '<tr><th style="text-align:left">rolls</th><td style="text-align:left">-</td></tr>'
+        '<tr><th style="text-align:left">score</th><td style="text-align:left">0</td></tr></tbody></table>'
+    )
+    assert Sample(Colour.RED, ())._repr_markdown_().splitlines()[0] == "**RED \\<0\\>**"
 
 
 @given(score=st.integers(-100, 100))

@@ -27,10 +27,11 @@ def test_test_fortune_and_misfortune_cancel(capsys):
 def test_test_fatigue_and_json(capsys):
     _, out, _ = run(capsys, "test", "--stakes", "high", "--modifier", "5", "--fatigue", "2", "--seed", "4", "--json")
     data = json.loads(out)
-    roll = d20.TestRoll.from_dict(data["result"])
+    roll = d20.TestRoll.from_dict(data)
     assert roll == d20.roll_test(stakes="high", modifier=5, fatigue=2, rng=4)
+    assert data == json.loads(roll.to_json())
     assert data["total"] == roll.total
-    assert data["outcome"] == roll.outcome.name
+    assert (data["outcome"], data["outcome_label"]) == (roll.outcome.name.lower(), roll.outcome.name.lower())
 
 
 def test_contest(capsys):
@@ -48,7 +49,7 @@ def test_contest(capsys):
     ]
     _, out, _ = run(capsys, "contest", "--actor-trait", "0", "--target-trait", "0", "--seed", "3", "--json")
     data = json.loads(out)
-    assert d20.ContestRoll.from_dict(data["result"]).winner.name == data["winner"]
+    assert d20.ContestRoll.from_dict(data).winner.name.lower() == data["winner"]
 
 
 def test_condition(capsys):
@@ -58,7 +59,7 @@ def test_condition(capsys):
         "with everything those give: Immobilized, Incapacitated, Off Guard, Paralyzed",
     ]
     _, out, _ = run(capsys, "condition", "blinded", "--json")
-    assert json.loads(out) == {"condition": "BLINDED", "gives": [], "implied": []}
+    assert json.loads(out) == {"condition": "blinded", "gives": [], "implied": []}
 
 
 def test_odds_test(capsys):
@@ -68,12 +69,14 @@ def test_odds_test(capsys):
     assert "success        19/40   47.50%" in lines
     _, out, _ = run(capsys, "odds", "test", "--stakes", "low", "--json")
     data = json.loads(out)
-    assert data["outcomes"] == d20.stakes_odds(stakes="low").to_dict()
+    assert data == d20.stakes_odds(stakes="low").to_dict(title="Test at Low Stakes, modifier +0")
 
 
 def test_odds_contest(capsys):
     _, out, _ = run(capsys, "odds", "contest", "--actor-trait", "1", "--target-trait", "1", "--json")
-    assert json.loads(out)["actor_wins"] == "19/40"
+    data = json.loads(out)
+    assert (data["outcomes"], data["probabilities"]) == (["actor", "target"], ["19/40", "21/40"])
+    assert data["title"] == "Contest, ties to the higher Trait, then the Target"
 
 
 @pytest.mark.parametrize(

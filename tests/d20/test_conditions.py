@@ -322,7 +322,7 @@ def test_rendering():
     )
     assert str(Conditions()) == "no Conditions"
     assert state.to_markdown().splitlines()[-1] == "- implied: Helpless, Impaired, Off Guard, Slowed, Unfocused"
-    assert "<code>" in state._repr_html_()
+    assert state._repr_html_().startswith('<table class="tabletop-record">')
 
 
 def test_what_the_creature_can_do():

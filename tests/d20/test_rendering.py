@@ -32,10 +32,19 @@ def test_markdown_and_html():
     assert "| Fatigue | -1 | Fatigue |" in markdown
     assert "| **Test Total** | **20** | Test Total |" in markdown
     page = roll._repr_html_()
-    assert page.startswith("<div><code>Test 14 + 3 + d6(4) - 1 = 20")
-    assert "<td>Fortune</td>" in page
+    assert page.startswith(
+        '<table class="tabletop-record"><caption style="text-align:left">Test 14 + 3 + d6(4) - 1 = 20'
+    )
+    cell = '<th style="text-align:left">{}</th><td style="text-align:left">{}</td>'
+    assert cell.format("d6 (target Off Guard) (Fortune)", "+4") in page
+    assert cell.format("Fatigue (Fatigue)", "-1") in page
+    assert cell.format("Test Total", 20) in page
+    assert cell.format("Test Result", "success") in page
     contest = roll_contest(actor_trait=1, target_trait=0, rng=ScriptedDice([3, 4]))
-    assert contest._repr_html_() == f"<code>{str(contest).replace('>', '&gt;')}</code>"
+    assert contest._repr_html_().startswith(
+        f'<table class="tabletop-record"><caption style="text-align:left">{str(contest).replace(">", "&gt;")}</caption>'
+    )
+    assert cell.format("winner", "target") + "</tr>" in contest._repr_html_()
     assert str(TestEffects()) == "no effect on the Test"
     assert str(TestEffects(fortune=("a",), misfortune=("b",), automatic_failure=("c",), fatigue=2)) == (
         "Fortune (a); Misfortune (b); they cancel: no d6; fails automatically (c); Fatigue -2"

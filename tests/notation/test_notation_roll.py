@@ -217,7 +217,15 @@ def test_breakdown_and_html():
     result = roll("1d20+5", rng=dice(20))
     assert result.breakdown == "1d20 (20↑) + 5"
     assert result.to_markdown() == "1d20 (**20**) + 5 = **25**"
-    assert result._repr_html_() == "<code>1d20 (20↑) + 5 = 25</code>"
+    assert result._repr_html_() == (
+        '<table class="tabletop-record"><caption style="text-align:left">1d20+5 = 25</caption><tbody>'
+        '<tr><th style="text-align:left">expression</th><td style="text-align:left">1d20+5</td></tr>'
+        '<tr><th style="text-align:left">1d20</th><td style="text-align:left">20 = 20</td></tr>'
+        '<tr><th style="text-align:left">total</th><td style="text-align:left">25</td></tr></tbody></table>'
+    )
+    dropped = roll("4d6kh3", rng=ScriptedDice([6, 2, 5, 4]))._repr_html_()
+    assert "6, 5, 4 = 15 (dropped 2)" in dropped
+    assert "~" not in dropped
     assert roll("1d20", rng=dice(1)).to_markdown() == "1d20 (*1*) = **1**"
 
 

@@ -21,7 +21,7 @@ def test_stars(capsys):
     first = run(capsys, "residue", "stars", "d12", "--seed", "4")
     assert run(capsys, "residue", "stars", "d12", "--seed", "4") == first
     _status, out, _ = run(capsys, "residue", "stars", "d12", "--dice", "12", "--json")
-    assert json.loads(out) == {"die": "d12", "value": 12, "stars": 4}
+    assert json.loads(out) == {"type": "residue.StarsRoll", "version": 1, "die": "d12", "value": 12, "stars": 4}
 
 
 def test_stars_as_an_action(capsys):

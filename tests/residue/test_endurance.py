@@ -255,7 +255,7 @@ def test_step_round_trips():
     step = start().reroll([0], conditions=Conditions(delirium="d6"), rng=ScriptedDice([4, 3]))
     assert isinstance(step, EnduranceStep)
     assert round_trip(step) == step
-    assert "<code>" in step._repr_html_()
+    assert step._repr_html_().startswith('<table class="tabletop-record">')
 
 
 def test_committable_lists_the_dice_the_conditions_allow():

@@ -157,12 +157,12 @@ def test_rendering_and_round_trips():
     assert str(rs.roll_inventory("d6", rng=ScriptedDice([5]))) == "⊙ Inventory d6 → 5: no change"
     assert "Food d4" in str(use.after)
     assert use.to_markdown() == str(use)
-    assert "<code>" in use._repr_html_()
+    assert use._repr_html_().startswith('<table class="tabletop-record">')
     for record in (use, use.roll, use.after, bag(resolve=0, last_used=K.GEAR)):
         assert round_trip(record) == record
     data = use.after.to_dict()
-    assert data["food"] == "D4"
-    assert data["last_used"] == "FOOD"
+    assert data["food"] == "d4"
+    assert data["last_used"] == "food"
 
 
 def test_from_dict_rejects_bad_data():

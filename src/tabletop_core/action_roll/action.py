@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -100,6 +100,14 @@ class ActionResult(Record):
             ``None`` when momentum was not burned.
     """
 
+    _derived: ClassVar[tuple[str, ...]] = (
+        "action_die_cancelled",
+        "action_score",
+        "outcome",
+        "is_match",
+        "burn_outcome",
+    )
+
     action_die: int = int_field(low=1, high=6)
     challenge_dice: tuple[int, int] = pair_field()
     stat: int = int_field(low=0, high=MAX_STAT)
@@ -139,6 +147,18 @@ class ActionResult(Record):
     def rolled_outcome(self) -> Outcome:
         """The outcome the dice gave, before any burn."""
         return judge(self.rolled_score, *self.challenge_dice)
+
+    @property
+    def burn_outcome(self) -> Outcome | None:
+        """The outcome burning the momentum this roll was made with would give, if better; else ``None``.
+
+        ``None`` as well when that momentum is not positive or was already burned
+        (see :func:`burn_would_improve` to ask about another momentum value).
+        """
+        if self.burned_momentum is not None or self.momentum <= 0:
+            return None
+        burned = judge(self.momentum, *self.challenge_dice)
+        return burned if burned.is_better_than(self.outcome) else None
 
     @property
     def burned(self) -> bool:

@@ -15,7 +15,6 @@ roll 1..100 or the two d10 as tens then units (faces 0..9; 0 and 0 read as 100).
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from tabletop_core.action_roll.action import action_roll, burn_momentum, burn_would_improve
 from tabletop_core.action_roll.datasworn import cli as datasworn_cli
@@ -35,13 +34,11 @@ def _action(args: argparse.Namespace) -> Output:
     result = action_roll(stat=args.stat, adds=args.adds, momentum=args.momentum, rng=source)
     check_all_dice_used(source, "3 dice (the d6 action die, then the two d10 challenge dice)")
     lines = [str(result)]
-    data: dict[str, Any] = {"result": result.to_dict(), "burn_would_improve": False}
     if burn_would_improve(result, args.momentum):
         burned, _ = burn_momentum(result, Momentum(args.momentum))
         lines.append(f"burning momentum {args.momentum:+d} would make it a {burned.outcome} (momentum then resets)")
-        data["burn_would_improve"] = True
-        data["if_burned"] = burned.to_dict()
-    return Output("\n".join(lines), data)
+    # The record says it too: "burn_outcome" is the outcome a burn would give, or null.
+    return Output("\n".join(lines), result.to_dict())
 
 
 def _progress(args: argparse.Namespace) -> Output:
@@ -85,13 +82,14 @@ def _odds_action(args: argparse.Namespace) -> Output:
     policy = ", burning momentum whenever it improves the result" if args.burn else ""
     title = f"action roll +{args.stat + args.adds}, momentum {args.momentum:+d}{policy}"
     text = f"{title}\n{odds}\n\nwith matches:\n{joint}"
-    return Output(text, {"title": title, "outcomes": odds.to_dict(), "with_matches": joint.to_dict()})
+    return Output(text, odds.to_dict(title=title))
 
 
 def _odds_progress(args: argparse.Namespace) -> Output:
 
     odds = progress_odds(args.score)
-    return Output(f"progress roll, progress score {args.score}\n{odds}", odds.to_dict())
+    title = f"progress roll, progress score {args.score}"
+    return Output(f"{title}\n{odds}", odds.to_dict(title=title))
 
 
 def _bonus_options(parser: argparse.ArgumentParser) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -138,6 +138,8 @@ class Impacts(Record):
         TypeError: an item is not an Impact, or *aboard* not a bool.
         InvalidInput: an impact is repeated.
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("count", "max_momentum", "momentum_reset")
 
     marked: tuple[Impact, ...] = attrs.field(default=(), converter=_impact_set)
     aboard: bool = attrs.field(default=False, validator=of_type(bool))

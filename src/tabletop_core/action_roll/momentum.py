@@ -18,6 +18,8 @@ Examples:
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from tabletop_core._record import Record
@@ -97,6 +99,8 @@ class Momentum(Record):
             momentum for the impacts given, too).
         TypeError: a value is not an int.
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("max_value", "reset_value")
 
     value: int = int_field(low=MIN_MOMENTUM, high=MAX_MOMENTUM, default=START_MOMENTUM)
     impacts: int = int_field(low=0, high=MAX_IMPACTS, default=0)

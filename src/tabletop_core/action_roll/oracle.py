@@ -16,6 +16,7 @@ Examples:
 from __future__ import annotations
 
 import enum
+from typing import ClassVar
 
 import attrs
 
@@ -122,6 +123,8 @@ class OracleAnswer(Record):
         answer: ``True`` for yes (the roll is at or under the odds' threshold).
         is_match: Whether the roll is a match (an extreme result or a twist).
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("answer", "is_match")
 
     odds: Odds = attrs.field(validator=of_type(Odds))
     roll: int = int_field(low=1, high=100)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
+from typing import ClassVar
 
 import attrs
 
@@ -129,6 +130,8 @@ class ProgressTrack(_Boxes):
         InvalidInput: *ticks* is outside 0..40.
     """
 
+    _derived: ClassVar[tuple[str, ...]] = ("score", "is_complete")
+
     rank: Rank = attrs.field(validator=of_type(Rank))
     ticks: int = int_field(low=0, high=MAX_TICKS, default=0)
     name: str = attrs.field(default="", validator=of_type(str))
@@ -180,6 +183,8 @@ class LegacyTrack(_Boxes):
         TypeError: *legacy* is not a Legacy or *ticks* not an int.
         InvalidInput: *ticks* is outside 0..40.
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("score", "xp", "is_complete")
 
     legacy: Legacy = attrs.field(validator=of_type(Legacy))
     ticks: int = int_field(low=0, high=MAX_TICKS, default=0)
@@ -236,6 +241,8 @@ class ProgressResult(Record):
         is_match: Whether the challenge dice are equal (matches count on
             progress rolls too).
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("outcome", "is_match")
 
     progress_score: int = int_field(low=0, high=BOXES)
     challenge_dice: tuple[int, int] = pair_field()

@@ -41,8 +41,7 @@ def _test(args: argparse.Namespace) -> Output:
         rng=source,
     )
     check_all_dice_used(source, "the d20, then the d6" if roll.fortune_die is not None else "the d20 (no d6 is rolled)")
-    data = {"result": roll.to_dict(), "total": roll.total, "outcome": roll.outcome.name}
-    return Output(str(roll), data)
+    return Output(str(roll), roll.to_dict())
 
 
 def _contest_kwargs(args: argparse.Namespace) -> dict[str, object]:
@@ -66,8 +65,7 @@ def _contest(args: argparse.Namespace) -> Output:
     contest = roll_contest(**_contest_kwargs(args), rng=source)  # type: ignore[arg-type]
     check_all_dice_used(source, "each side's d20, then its d6 when it rolls one (actor first)")
     text = f"actor:  {contest.actor}\ntarget: {contest.target}\n{contest.result}"
-    data = {"result": contest.to_dict(), "winner": contest.winner.name, "outcome": contest.outcome.name}
-    return Output(text, data)
+    return Output(text, contest.to_dict())
 
 
 def _condition(args: argparse.Namespace) -> Output:
@@ -78,7 +76,7 @@ def _condition(args: argparse.Namespace) -> Output:
     text = f"{condition}: gives {', '.join(direct) or 'no other Condition'}"
     if every != direct:
         text += f"\nwith everything those give: {', '.join(every)}"
-    return Output(text, {"condition": condition.name, "gives": direct, "implied": every})
+    return Output(text, {"condition": condition.name.lower(), "gives": direct, "implied": every})
 
 
 def _odds_test(args: argparse.Namespace) -> Output:
@@ -99,15 +97,16 @@ def _odds_test(args: argparse.Namespace) -> Output:
     if args.fatigue:
         title += f", Fatigue {args.fatigue}"
     text = f"{title}\n{odds}\nmean Test Total {float(totals.mean()):.2f}"
-    return Output(text, {"title": title, "outcomes": odds.to_dict(), "mean_total": str(totals.mean())})
+    return Output(text, odds.to_dict(title=title))
 
 
 def _odds_contest(args: argparse.Namespace) -> Output:
 
     odds = contest_odds(**_contest_kwargs(args))  # type: ignore[arg-type]
     chance = odds.probability(Side.ACTOR)
-    text = f"Contest, ties to the higher Trait, then the Target\n{odds}\nactor wins {float(chance):.2%}"
-    return Output(text, {"winners": odds.to_dict(), "actor_wins": str(chance)})
+    title = "Contest, ties to the higher Trait, then the Target"
+    text = f"{title}\n{odds}\nactor wins {float(chance):.2%}"
+    return Output(text, odds.to_dict(title=title))
 
 
 def _test_options(parser: argparse.ArgumentParser) -> None:

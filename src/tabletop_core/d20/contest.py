@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
+from typing import ClassVar
 
 import attrs
 
@@ -71,6 +72,8 @@ class ContestResult(Record):
         actor_fails: Whether the actor failed its Test automatically (then the Target wins).
         target_fails: Whether the Target failed automatically (then the actor wins, unless it failed too).
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("decided_by", "winner", "outcome")
 
     actor_total: int = int_field(low=-_TOTAL_LIMIT, high=_TOTAL_LIMIT)
     target_total: int = int_field(low=-_TOTAL_LIMIT, high=_TOTAL_LIMIT)
@@ -159,6 +162,8 @@ class ContestRoll(Record):
         actor_trait: The actor's governing Trait value.
         target_trait: The Target's governing Trait value.
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("winner", "outcome")
 
     actor: RolledTotal = attrs.field(validator=of_type(RolledTotal))
     target: RolledTotal = attrs.field(validator=of_type(RolledTotal))

@@ -20,9 +20,8 @@ Examples:
 from __future__ import annotations
 
 import enum
-import html
 from collections.abc import Iterable
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
@@ -315,6 +314,8 @@ class RolledTotal(Record):
         TypeError: a value has the wrong type.
     """
 
+    _derived: ClassVar[tuple[str, ...]] = ("modifier", "total")
+
     kind: TestKind = attrs.field(default=TestKind.TEST, converter=_kind)
     flat_roll: int = int_field(low=1, high=20)
     modifiers: tuple[Modifier, ...] = attrs.field(default=(), converter=_modifiers)
@@ -464,15 +465,13 @@ class RolledTotal(Record):
             lines += ["", "; ".join(notes)]
         return "\n".join(lines)
 
-    def _repr_html_(self) -> str:
-        rows = "".join(
-            f"<tr><td>{html.escape(what)}</td><td>{value:+d}</td><td>{html.escape(rule)}</td></tr>"
-            for what, value, rule in self.terms()
-        )
-        return (
-            f"<div><code>{html.escape(str(self))}</code><table><thead><tr><th>part</th><th>value</th>"
-            f"<th>rule</th></tr></thead><tbody>{rows}</tbody></table></div>"
-        )
+    def _rows(self) -> list[tuple[str, object]]:
+        """The notebook table: each part of the Test Total with its rule, then the total."""
+        rows: list[tuple[str, object]] = [("d20 (Flat Roll)", self.flat_roll)]
+        rows += [(f"{what} ({rule})", f"{value:+d}") for what, value, rule in self.terms()[1:]]
+        rows.append(("Test Total", self.total))
+        rows += [("note", note) for note in self._notes()]
+        return rows
 
 
 def _signed(value: int) -> str:
@@ -490,6 +489,8 @@ class TestRoll(RolledTotal):
         stakes: The Stakes the Test Total is read against.
     """
 
+    _derived: ClassVar[tuple[str, ...]] = ("modifier", "total", "outcome")
+
     __test__ = False  # not a pytest test class
 
     stakes: Stakes = attrs.field(converter=_stakes)
@@ -505,6 +506,11 @@ class TestRoll(RolledTotal):
         notes = self._notes()
         tail = f" ({'; '.join(notes)})" if notes else ""
         return f"{self.kind} {self._expression()} · {self.stakes} -> {self.outcome}{tail}"
+
+    def _rows(self) -> list[tuple[str, object]]:
+        rows = super()._rows()
+        at = rows.index(("Test Total", self.total)) + 1
+        return [*rows[:at], ("Stakes", self.stakes), ("Test Result", self.outcome), *rows[at:]]
 
     def to_markdown(self) -> str:
         """A Markdown table of every part of the total, then the Stakes and the Test Result."""

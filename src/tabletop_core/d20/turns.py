@@ -32,6 +32,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 import attrs
 
@@ -130,6 +131,8 @@ class Creature(Record):
         InvalidInput: a value out of range (``hp`` above ``max_hp``, negative HP).
         TypeError: a wrong type.
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("action_points", "is_defeated")
 
     max_hp: int = int_field(low=1, high=MAX_HP)
     hp: int = attrs.field(default=None)
@@ -531,6 +534,8 @@ class TurnEnd(Record):
 @attrs.frozen(kw_only=True)
 class EndAttempt(Record):
     """A roll to end a Condition (Sickened, Restrained) and the creature after it."""
+
+    _derived: ClassVar[tuple[str, ...]] = ("ended",)
 
     condition: Condition = attrs.field(converter=_condition)
     roll: TestRoll = attrs.field(validator=of_type(TestRoll))

@@ -51,15 +51,15 @@ def _odds(args: argparse.Namespace) -> Output:
 
     table = distribution(args.expr)
     text = f"{args.expr}\n{table}\nmean {_approx(table.mean())}"
-    data = table.to_dict()
+    title = args.expr
     if explodes_anywhere(args.expr):
         note = (
             f"exploding dice stop after {DEFAULT_LIMITS.explode_depth} explosions per die "
             "(the odds are exact for that cap)"
         )
         text += f"\n{note}"
-        data["note"] = note
-    return Output(text, data)
+        title += f" ({note})"
+    return Output(text, table.to_dict(title=title))
 
 
 def register(

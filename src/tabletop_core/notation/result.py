@@ -159,6 +159,10 @@ class DiceRoll(Record):
         """Whether the term counts successes instead of summing."""
         return self.successes is not None
 
+    def _rule(self) -> DiceRoll:
+        value = len(self.successes) if self.successes is not None else sum(self.kept)
+        return self if value == self.value else attrs.evolve(self, value=value)
+
     def __str__(self) -> str:
         from tabletop_core.notation.render import dice_text
 
@@ -229,13 +233,50 @@ class RollResult(Record):
 
         return breakdown(self, markdown=False)
 
+    def _rule(self) -> RollResult:
+        from tabletop_core.notation.render import rolled_tree
+
+        total = rolled_tree(self).value
+        return self if total == self.total else attrs.evolve(self, total=total)
+
     def __str__(self) -> str:
         from tabletop_core.notation.render import render_text
 
         return render_text(self)
+
+    def _caption(self) -> str:
+        prefix = f"{self.label}: " if self.label else ""
+        return f"{prefix}{self.expression} = {self.total}"
+
+    def _rows(self) -> list[tuple[str, object]]:
+        """The notebook table: each dice term with its dice in words (no strike-through markup), then the total."""
+        rows: list[tuple[str, object]] = [("expression", self.expression)]
+        for roll in self.rolls:
+            rows.append((roll.notation, _dice_words(roll)))
+        rows.append(("total", self.total))
+        return rows
 
     def to_markdown(self) -> str:
         """One line of Markdown: dropped dice struck through, highest faces bold, lowest italic."""
         from tabletop_core.notation.render import render_markdown
 
         return render_markdown(self)
+
+
+def _dice_words(roll: DiceRoll) -> str:
+    """One dice term's dice as plain words: ``6, 5, 4 = 15 (dropped 2)``."""
+    faces = roll.faces
+    counted = [str(faces[i]) for i in range(len(faces)) if i not in set(roll.dropped) | set(roll.rerolled)]
+    text = ", ".join(counted) or "no die counted"
+    if roll.counts_successes:
+        text += f" -> {roll.value} " + ("success" if roll.value == 1 else "successes")
+    else:
+        text += f" = {roll.value}"
+    notes = []
+    if roll.dropped:
+        notes.append("dropped " + ", ".join(str(faces[i]) for i in roll.dropped))
+    if roll.rerolled:
+        notes.append("rerolled " + ", ".join(str(faces[i]) for i in roll.rerolled))
+    if roll.exploded:
+        notes.append("exploded " + ", ".join(str(faces[i]) for i in roll.exploded))
+    return text + (f" ({'; '.join(notes)})" if notes else "")

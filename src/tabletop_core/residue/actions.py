@@ -22,7 +22,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -321,6 +321,8 @@ class CommitResult(Record):
         panic: Panic's reroll of the Endurance Pool after Commit Skill, if any.
         luck_after: The Luck die after Luck for the Action (``None`` when Luck was not used).
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("stars",)
 
     action: ActionResult = attrs.field(validator=of_type(ActionResult))
     before: Endurance = attrs.field(validator=of_type(Endurance))

@@ -21,8 +21,7 @@ from tabletop_core.residue.endurance import ActionSlot, Endurance, check_strain
 from tabletop_core.residue.inventory import Inventory, InventoryKind, roll_inventory
 from tabletop_core.residue.luck import luck_for_action, luck_test
 from tabletop_core.residue.odds import action_odds, expected_rolls_to_zero, star_odds
-from tabletop_core.residue.stars import render_stars, stars
-from tabletop_core.residue.step_die import StepDie, rollable
+from tabletop_core.residue.step_die import StarsRoll, StepDie, rollable
 from tabletop_core.rng import dice_source
 
 __all__ = ["demo", "register"]
@@ -45,8 +44,8 @@ def _stars(args: argparse.Namespace) -> Output:
         source = rng_from_args(args)
         value = die.roll(rng=source)
         check_all_dice_used(source, "one value (the die)")
-        count = stars(value)
-        return Output(f"{die} → {value}: {render_stars(count)}", {"die": str(die), "value": value, "stars": count})
+        roll = StarsRoll(die, value)
+        return Output(str(roll), roll.to_dict())
     source = rng_from_args(args)
     luck = None if args.luck is None else rollable(args.luck, name="--luck", label="Luck")
     slot = ActionSlot.parse(args.slot or "skill")
@@ -90,8 +89,9 @@ def _odds(args: argparse.Namespace) -> Output:
     else:
         distribution = star_odds(die)
     mean = distribution.mean()
+    title = f"stars from {die}" if not _is_action(args) else f"stars of an Action with {die}"
     text = f"stars from {die}, mean {mean} (about {float(mean):.3f})\n{distribution}"
-    return Output(text, distribution.to_dict())
+    return Output(text, distribution.to_dict(title=title))
 
 
 def register(

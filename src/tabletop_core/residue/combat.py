@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -101,6 +101,8 @@ class Creature(Record):
         max_hp: The HP it resets to at Rest; defaults to *hp*.
         mutation: The Region Mutation applied to it, if any.
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("is_defeated",)
 
     name: str = attrs.field(validator=attrs.validators.instance_of(str))
     hp: int = int_field(low=0, high=_LIMIT)
@@ -243,6 +245,8 @@ class AttackResult(Record):
         retaliators: The enemies who Retaliate now, in order (each one separately).
     """
 
+    _derived: ClassVar[tuple[str, ...]] = ("killed",)
+
     before: Encounter
     after: Encounter
     target: int | None
@@ -254,6 +258,11 @@ class AttackResult(Record):
     def killed(self) -> bool:
         """Whether the target was defeated by this Attack."""
         return self.target is not None and self.after.enemies[self.target].is_defeated
+
+    def _rule(self) -> AttackResult:
+        if self.target is None:
+            return resolve_pass(self.before)
+        return resolve_attack(self.before, target=self.target, stars=self.stars)
 
     def __str__(self) -> str:
         if self.target is None:
@@ -350,6 +359,8 @@ class RunResult(Record):
         retaliators: The enemies who Retaliate after a failed Run.
     """
 
+    _derived: ClassVar[tuple[str, ...]] = ("escaped",)
+
     before: Encounter
     after: Encounter
     stars: int
@@ -359,6 +370,9 @@ class RunResult(Record):
     def escaped(self) -> bool:
         """★★★ or more: you Escape to an adjacent Hex and ⊙ Gear."""
         return self.after.escaped
+
+    def _rule(self) -> RunResult:
+        return resolve_run(self.before, stars=self.stars)
 
     def __str__(self) -> str:
         if self.escaped:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -120,6 +120,8 @@ class ConditionRoll(Record):
         value: The natural Value rolled.
         after: The Condition Die after the roll (0: the Condition is gone).
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("removed",)
 
     condition: Condition = attrs.field(converter=_die_condition)
     die: StepDie = attrs.field(converter=to_step_die)

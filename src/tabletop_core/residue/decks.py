@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -338,6 +338,8 @@ class ItemUseResult(Record):
         loadout: The Loadout after (the slot is empty when the card went back).
         deck: The deck after (the card at its bottom when it went back).
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("returned",)
 
     roll: UsesRoll
     loadout: Loadout

@@ -19,6 +19,8 @@ Examples:
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from tabletop_core._record import Record
@@ -38,6 +40,8 @@ class Health(Record):
         hp: Current HP, 0..max_hp (0 means defeated).
         max_hp: Maximum HP, at least 1.
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("is_defeated",)
 
     hp: int = int_field(low=0, high=_LIMIT)
     max_hp: int = int_field(low=1, high=_LIMIT)
@@ -94,6 +98,8 @@ class DamageResult(Record):
         after: Health after.
     """
 
+    _derived: ClassVar[tuple[str, ...]] = ("defeated",)
+
     before: Health
     damage: int
     blocked: int
@@ -104,6 +110,9 @@ class DamageResult(Record):
     def defeated(self) -> bool:
         """Whether the Damage brought HP to 0."""
         return self.after.is_defeated
+
+    def _rule(self) -> DamageResult:
+        return resolve_damage(self.before, damage=self.damage, blocked=self.blocked)
 
     def __str__(self) -> str:
         defense = f", Defense blocks {self.blocked}" if self.blocked else ""

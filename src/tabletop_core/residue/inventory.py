@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -106,6 +106,8 @@ class InventoryRoll(Record):
         after: The die after the roll (one step down on 1-2).
         kind: Which Inventory, when known.
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("stepped_down",)
 
     die: StepDie = attrs.field(converter=to_step_die)
     value: int = attrs.field()

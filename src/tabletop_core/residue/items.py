@@ -29,12 +29,12 @@ Examples:
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
 
 import attrs
 
-from tabletop_core._record import Record
+from tabletop_core._record import Record, migration
 from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.conditions import Condition
@@ -116,6 +116,8 @@ class Item(Record):
             :class:`~tabletop_core.residue.requirements.Requirement` is met
             (see ``Wanderer.working_items``).
     """
+
+    _json_names: ClassVar[Mapping[str, str]] = {"type": "item_type"}  # "type" is the record tag
 
     name: str = attrs.field(validator=attrs.validators.instance_of(str))
     type: ItemType = attrs.field(default=ItemType.ITEM, validator=attrs.validators.instance_of(ItemType))
@@ -432,3 +434,11 @@ def resolve_barter(
     if dice.remaining:
         raise InvalidInput(f"values has {dice.remaining} dice left over: the Barter used {len(dice.used)}")
     return result
+
+
+@migration("residue.Item", 0)
+def _item_from_0_1_0(data: dict[str, Any]) -> dict[str, Any]:
+    """0.1.0 and 0.2.0 wrote the Item's type as ``"type"``, now the record tag: ``"item_type"`` since version 1."""
+    if "type" in data:
+        data["item_type"] = data.pop("type")
+    return data

@@ -48,7 +48,7 @@ import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Protocol, TextIO
+from typing import Any, ClassVar, Protocol, TextIO
 
 import attrs
 import numpy as np
@@ -451,6 +451,8 @@ class Journey(Record):
             Travel (TRAVEL when it began before Commit Move, else MOVE).
         item_deck: The Item Deck in play, if any (cards returned to it go to its bottom).
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("is_over",)
 
     wanderer: Wanderer
     hexmap: HexMap
@@ -1790,6 +1792,8 @@ class JourneySimulation(Record):
         days: Days survived (the day each Journey ended on -> count).
     """
 
+    _derived: ClassVar[tuple[str, ...]] = ("reach_probability", "mean_days")
+
     runs: int
     policy: str
     reached: int
@@ -1806,7 +1810,10 @@ class JourneySimulation(Record):
             TypeError: *data* is not a mapping.
         """
         if isinstance(data, Mapping) and isinstance(data.get("days"), Mapping):
-            days = {int(k) if isinstance(k, str) and k.isdecimal() else k: v for k, v in data["days"].items()}
+            days = {
+                int(k) if isinstance(k, str) and k.isascii() and k.isdecimal() and len(k) < 19 else k: v
+                for k, v in data["days"].items()
+            }
             data = {**data, "days": days}
         return super().from_dict(data)
 

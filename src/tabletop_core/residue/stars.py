@@ -18,7 +18,16 @@ from __future__ import annotations
 
 from tabletop_core._validate import as_int, check_int
 
-__all__ = ["GLYPH_LIMIT", "MAX_VALUE", "MIN_VALUE", "STAR", "SUCCESS_TABLE", "outcome", "render_stars", "stars"]
+__all__ = [
+    "GLYPH_LIMIT",
+    "MAX_VALUE",
+    "MIN_VALUE",
+    "STAR",
+    "SUCCESS_TABLE",
+    "outcome",
+    "render_stars",
+    "stars",
+]
 
 STAR = "★"
 """The star glyph used in every rendering."""

@@ -14,8 +14,11 @@ Examples:
 from __future__ import annotations
 
 import enum
-from typing import TypeAlias
+from typing import ClassVar, TypeAlias
 
+import attrs
+
+from tabletop_core._record import Record
 from tabletop_core._validate import as_int, check_int
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.rng import RngLike, dice_source
@@ -23,6 +26,7 @@ from tabletop_core.rng import RngLike, dice_source
 __all__ = [
     "STEP_DOWN_AT_MOST",
     "DieLike",
+    "StarsRoll",
     "StepDie",
     "check_value",
     "roll_step_die",
@@ -182,3 +186,40 @@ def check_value(die: StepDie, value: int, *, name: str = "value") -> int:
 def to_step_die(value: DieLike) -> StepDie:
     """An attrs converter: ``StepDie.parse`` for a field (``"d8"`` and ``8`` become ``StepDie.D8``)."""
     return StepDie.parse(value)
+
+
+@attrs.frozen
+class StarsRoll(Record):
+    """One natural roll of a step die read on the Success Table (no Action, no modifiers).
+
+    What ``tabletop residue stars d8`` rolls; an Action is a
+    :class:`~tabletop_core.residue.actions.ActionResult`.
+
+    Attributes:
+        die: The step die rolled.
+        value: The natural Value, 1..the die's sides.
+
+    ``StarsRoll("d8", 7)`` reads ``d8 → 7: ★★`` and has ``stars == 2``.
+    """
+
+    _derived: ClassVar[tuple[str, ...]] = ("stars",)
+
+    die: StepDie = attrs.field(converter=to_step_die)
+    value: int = attrs.field()
+
+    def __attrs_post_init__(self) -> None:
+        if self.die is StepDie.ZERO:
+            raise InvalidInput("die must be a step die d4..d12 to roll, got 0")
+        check_int("value", self.value, low=1, high=self.die.sides)
+
+    @property
+    def stars(self) -> int:
+        """The stars the Success Table gives the Value."""
+        from tabletop_core.residue.stars import stars  # here: that module's package imports this one
+
+        return stars(self.value)
+
+    def __str__(self) -> str:
+        from tabletop_core.residue.stars import render_stars
+
+        return f"{self.die} → {self.value}: {render_stars(self.stars)}"

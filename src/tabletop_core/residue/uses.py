@@ -12,6 +12,8 @@ Examples:
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from tabletop_core._record import Record
@@ -31,6 +33,8 @@ class UsesRoll(Record):
         value: Its natural Value.
         after: The Uses die after (one step down on 1-2).
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("returned",)
 
     die: StepDie = attrs.field(converter=to_step_die)
     value: int = attrs.field()

@@ -15,7 +15,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -65,6 +65,8 @@ class Wanderer(Record):
         framework: The Framework (character background or role), if any.
         skills: The named Skills an Entry Limitation can ask for (the character sheet's).
     """
+
+    _derived: ClassVar[tuple[str, ...]] = ("strain", "strain_check")
 
     health: Health = attrs.field(validator=attrs.validators.instance_of(Health))
     endurance: Endurance = attrs.field(validator=attrs.validators.instance_of(Endurance))
