@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any
 
 import attrs
 
@@ -79,12 +78,11 @@ def _move(args: argparse.Namespace) -> Output:
     )
     check_all_dice_used(source, "the dice of the move's roll (action die, then challenge dice)")
     lines = [str(result)]
-    data: dict[str, Any] = {"result": result.to_dict(), "burn_would_improve": False}
     if result.action is not None and burn_would_improve(result.action, character.momentum):
         burned, _ = burn_momentum(result.action, character.momentum)
         lines.append(f"burning momentum {character.momentum.value:+d} would make it a {burned.outcome}")
-        data["burn_would_improve"] = True
-    return Output("\n".join(lines), data)
+    # The record says it too: its action's "burn_outcome" is what a burn would give, or null.
+    return Output("\n".join(lines), result.to_dict())
 
 
 def _table(args: argparse.Namespace) -> Output:
