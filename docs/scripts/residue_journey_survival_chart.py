@@ -3,7 +3,7 @@
 Writes ``docs/img/residue-journey-survival.svg``: the share of simulated
 Journeys that reach the Hum, by the starting die of all five Inventories, under
 the cautious and the greedy policy, on the invented
-:func:`tabletop_core.residue.example_setup` content. Each point is
+:func:`tabletop_core.residue.journey.example_setup` content. Each point is
 :func:`tabletop_core.residue.simulate_journey` with a fixed seed, so the chart
 is the same every time it is drawn.
 """
@@ -14,7 +14,8 @@ import pathlib
 
 from _charts import IMG, main, plt, save
 
-from tabletop_core.residue import CautiousPolicy, GreedyPolicy, Wanderer, example_setup, simulate_journey
+from tabletop_core.residue import Wanderer
+from tabletop_core.residue.journey import CautiousPolicy, GreedyPolicy, example_setup, simulate_journey
 
 OUTPUT = IMG / "residue-journey-survival.svg"
 SUPPLIES = ("d4", "d6", "d8", "d10", "d12")

@@ -37,6 +37,7 @@ import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
+from tabletop_core._names import parse_enum
 from tabletop_core._validate import as_int
 from tabletop_core.errors import InvalidInput, TabletopError
 
@@ -103,13 +104,8 @@ def _is_enum(cls: Any) -> bool:
 
 
 def _structure_enum(value: Any, cls: type[enum.Enum]) -> enum.Enum:
-    if not isinstance(value, str):
-        raise TypeError(f"{cls.__name__} must be given by name, got {clip(value)}")
-    try:
-        return cls[value.upper()]  # 0.1.0 and 0.2.0 wrote upper-case names; both read
-    except KeyError:
-        names = ", ".join(enum_value(member) for member in cls)
-        raise InvalidInput(f"{cls.__name__} must be one of {names}, got {clip(value)}") from None
+    # The one enum-name parser: "strong_hit" (this format), "STRONG_HIT" (0.1.0 and 0.2.0), labels too.
+    return parse_enum(cls, value, name=cls.__name__)
 
 
 converter.register_unstructure_hook_func(_is_enum, enum_value)

@@ -68,25 +68,25 @@ def check_type(name: str, value: object, kind: type[T]) -> T:
     return value
 
 
-def int_in(low: int | None = None, high: int | None = None) -> Callable[[Any, Any, Any], None]:
+def int_in(low: int | None = None, high: int | None = None) -> Callable[[Any, Any, Any], None]:  # Any: a validator
     """An attrs validator: the attribute is an int in ``low..high`` (inclusive)."""
 
-    def validate(_instance: Any, attribute: Any, value: Any) -> None:
+    def validate(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
         check_int(attribute.name, value, low=low, high=high)
 
     return validate
 
 
-def of_type(kind: type[Any]) -> Callable[[Any, Any, Any], None]:
+def of_type(kind: type[Any]) -> Callable[[Any, Any, Any], None]:  # Any: a validator for any class
     """An attrs validator: the attribute is an instance of *kind* (else ``TypeError``)."""
 
-    def validate(_instance: Any, attribute: Any, value: Any) -> None:
+    def validate(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
         check_type(attribute.name, value, kind)
 
     return validate
 
 
-def int_field(low: int | None = None, high: int | None = None, **kwargs: Any) -> Any:
+def int_field(low: int | None = None, high: int | None = None, **kwargs: Any) -> Any:  # Any: attrs.field's own types
     """An attrs field holding a Python ``int`` in ``low..high`` (inclusive).
 
     Numpy integers are converted to ``int``; bools, floats and strings are a
@@ -95,7 +95,7 @@ def int_field(low: int | None = None, high: int | None = None, **kwargs: Any) ->
     arguments (``default=...``) go to :func:`attrs.field`.
     """
 
-    def convert(value: Any, field: Any) -> int:
+    def convert(value: Any, field: Any) -> int:  # Any: attrs callback
         return check_int(field.name.lstrip("_"), value, low=low, high=high)
 
     return attrs.field(converter=attrs.Converter(convert, takes_field=True), **kwargs)

@@ -20,10 +20,12 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import attrs
+import numpy as np
+import numpy.typing as npt
 
 from tabletop_core import __version__
 from tabletop_core.dice import Die
-from tabletop_core.errors import InvalidInput, TabletopError
+from tabletop_core.errors import DiceExhausted, InvalidInput, TabletopError
 from tabletop_core.odds import Distribution
 from tabletop_core.rng import DiceSource, ScriptedDice, dice_source
 
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
 __all__ = [
     "EXTENSIONS",
     "MAX_INT_DIGITS",
+    "OptionDice",
     "Output",
     "add_roll_options",
     "check_all_dice_used",
@@ -158,11 +161,55 @@ def dice_values(text: str) -> list[int]:
     return [int(part) for part in parts]
 
 
+class OptionDice(ScriptedDice):
+    """The values of ``--dice``: a :class:`ScriptedDice` whose errors name the option, not the library.
+
+    Too few values: ``--dice gave 2 values, this roll needs at least 3``; a value that
+    does not fit its die: ``--dice value 7 (value #1) does not fit a d6: expected 1..6``.
+    """
+
+    __slots__ = ()
+
+    def _shortage(self, wanted: int) -> DiceExhausted:
+        given = len(self._values)
+        return DiceExhausted(
+            f"--dice gave {given} value{'s' * (given != 1)}, this roll needs at least {self._position + wanted}"
+        )
+
+    def roll(self, sides: int) -> int:
+        """As :meth:`ScriptedDice.roll`; running out names ``--dice``."""
+        try:
+            return super().roll(sides)
+        except DiceExhausted:
+            raise self._shortage(1) from None
+
+    def roll_each(self, sides: Sequence[int]) -> tuple[int, ...]:
+        """As :meth:`ScriptedDice.roll_each`; running out names ``--dice``."""
+        try:
+            return super().roll_each(sides)
+        except DiceExhausted:
+            raise self._shortage(len(sides)) from None
+
+    def roll_many(self, sides: int, n: int) -> npt.NDArray[np.int64]:
+        """As :meth:`ScriptedDice.roll_many`; running out names ``--dice``."""
+        try:
+            return super().roll_many(sides, n)
+        except DiceExhausted:
+            raise self._shortage(n) from None
+
+    @staticmethod
+    def _check_fits(value: int, sides: int, position: int) -> None:
+        if not 1 <= value <= sides:
+            raise InvalidInput(
+                f"--dice value {value} (value #{position + 1}) does not fit a d{sides}: expected 1..{sides}"
+            )
+
+
 def rng_from_args(args: argparse.Namespace) -> DiceSource:
     """The dice source a command should roll from: ``--dice``, else ``--seed``, else OS entropy."""
     scripted = getattr(args, "dice", None)
     if scripted is not None:
-        return ScriptedDice(dice_values(scripted))
+        return OptionDice(dice_values(scripted))
     return dice_source(getattr(args, "seed", None))
 
 
@@ -171,15 +218,16 @@ def check_all_dice_used(source: DiceSource, expected: str) -> None:
 
     Args:
         source: The source the command rolled from (only a :class:`ScriptedDice` is checked).
-        expected: What the command rolls, for the message ("the d20, then the d6").
+        expected: What the command rolls, for the message ("the d20, then the d6"): the error
+            reads ``--dice gave 3 values, this roll uses 2: the d20, then the d6``, the twin of
+            :class:`OptionDice`'s ``--dice gave 1 value, this roll needs at least 2``.
 
     Raises:
         InvalidInput: values are left over.
     """
     if isinstance(source, ScriptedDice) and source.remaining:
         given = len(source.used) + source.remaining
-        used = ", ".join(map(str, source.used)) or "none"
-        raise InvalidInput(f"--dice must give exactly {expected}, got {given} values ({used} used)")
+        raise InvalidInput(f"--dice gave {given} values, this roll uses {len(source.used)}: {expected}")
 
 
 def _parse_die(text: str) -> Die:
@@ -255,7 +303,20 @@ def build_parser() -> argparse.ArgumentParser:
     # tabletop_core.notation.cli adds `roll` (any dice notation) and `odds roll`.
     for module in _extensions():
         module.register(commands, odds_commands)
+    for command in _commands(parser):
+        command.set_defaults(command_prog=command.prog)  # errors from a handler name the command
     return parser
+
+
+def _commands(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """Every sub-command parser under *parser*, depth first (``tabletop odds action`` included)."""
+    found = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in dict.fromkeys(action.choices.values()):  # aliases map to the same parser once
+                found.append(sub)
+                found.extend(_commands(sub))
+    return found
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -266,14 +327,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # reported by the command that was given them, like every other error
+            prog = getattr(args, "command_prog", parser.prog)
+            parser.exit(2, f"{prog}: error: {one_line('unrecognized arguments: ' + ' '.join(extra))}\n")
     except SystemExit as stop:  # argparse exits on --help, --version and bad arguments
         return stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 2
     handler: Handler = args.handler
     try:
         output = handler(args)
     except (TabletopError, TypeError) as error:
-        print(f"tabletop: error: {one_line(str(error))}", file=sys.stderr)
+        # The same prefix argparse gives the command's own errors: "tabletop action: error: ...".
+        print(f"{getattr(args, 'command_prog', 'tabletop')}: error: {one_line(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         # Ctrl-C during a long ``residue simulate``: one line and the shell's usual status, no traceback.

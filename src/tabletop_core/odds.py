@@ -46,7 +46,7 @@ __all__ = ["Distribution"]
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
 Weight: TypeAlias = "int | Fraction"
-DiceLike: TypeAlias = "Die | int | Distribution[Any]"
+DiceLike: TypeAlias = "Die | int | Distribution[Any]"  # Any: a die may have outcomes of any type
 
 _MAX_SAMPLE_DENOMINATOR = 2**62
 
@@ -209,11 +209,13 @@ class Distribution(Generic[T]):
         """Apply *func* to every outcome, merging outcomes that map to the same value."""
         return Distribution((func(o), p) for o, p in self.items())
 
-    def combine(self, other: Distribution[U], func: Callable[[T, U], Any]) -> Distribution[Any]:
+    def combine(  # Any: the outcome type is whatever func returns
+        self, other: Distribution[U], func: Callable[[T, U], Any]
+    ) -> Distribution[Any]:
         """The distribution of ``func(a, b)`` for independent draws ``a`` of self, ``b`` of *other*."""
         return Distribution.from_function(func, self, other)
 
-    def __add__(self, other: Distribution[Any] | int) -> Distribution[Any]:
+    def __add__(self, other: Distribution[Any] | int) -> Distribution[Any]:  # Any: numbers of any kind
         if isinstance(other, int) and not isinstance(other, bool):
             shift = other
             return self.map(lambda o: o + shift)  # type: ignore[operator]
@@ -223,7 +225,7 @@ class Distribution(Generic[T]):
 
     __radd__ = __add__
 
-    def __neg__(self) -> Distribution[Any]:
+    def __neg__(self) -> Distribution[Any]:  # Any: numbers of any kind
         return self.map(lambda o: -o)  # type: ignore[operator]
 
     def mean(self) -> Fraction:
@@ -239,17 +241,17 @@ class Distribution(Generic[T]):
         mean = self.mean()
         return sum(((_number(o) - mean) ** 2 * p for o, p in self.items()), Fraction(0))
 
-    def at_least(self, value: Any) -> Fraction:
+    def at_least(self, value: Any) -> Fraction:  # Any: anything the outcomes compare with
         """The probability of an outcome ``>= value``."""
         return self.probability(lambda o: o >= value)
 
-    def at_most(self, value: Any) -> Fraction:
+    def at_most(self, value: Any) -> Fraction:  # Any: anything the outcomes compare with
         """The probability of an outcome ``<= value``."""
         return self.probability(lambda o: o <= value)
 
     # -- sampling -------------------------------------------------------------
 
-    def sample(self, n: int, *, rng: RngLike = None) -> npt.NDArray[Any]:
+    def sample(self, n: int, *, rng: RngLike = None) -> npt.NDArray[Any]:  # Any: numpy picks the dtype
         """Draw *n* independent outcomes, exactly in proportion, into a numpy array.
 
         Integer outcomes give an ``int64`` array, others an ``object`` array.
@@ -304,7 +306,7 @@ class Distribution(Generic[T]):
             f"<tbody>{body}</tbody></table>"
         )
 
-    def to_dict(self, *, title: str | None = None) -> dict[str, Any]:
+    def to_dict(self, *, title: str | None = None) -> dict[str, Any]:  # Any: JSON values
         """JSON-ready data in the one shape every odds table uses.
 
         ``{"type": "core.Distribution", "version": 1, "title": ..., "outcomes": [...],
@@ -332,7 +334,7 @@ class Distribution(Generic[T]):
             "floats": [float(p) for p in self._probabilities],
         }
 
-    def plot(self, ax: Axes | None = None, **bar_options: Any) -> Axes:
+    def plot(self, ax: Axes | None = None, **bar_options: Any) -> Axes:  # Any: passed to matplotlib's bar()
         """Draw a bar chart of the probabilities with matplotlib.
 
         Args:
@@ -357,7 +359,7 @@ class Distribution(Generic[T]):
         return ax
 
 
-def _faces(die: DiceLike, position: int) -> list[tuple[Any, Weight]]:
+def _faces(die: DiceLike, position: int) -> list[tuple[Any, Weight]]:  # Any: faces of any type
     if isinstance(die, Distribution):
         return die.items()  # type: ignore[return-value]  # Fraction is a Weight
     if isinstance(die, Die):
@@ -410,7 +412,7 @@ def _percent_text(probability: Fraction) -> str:
     return f"{percent:.2f}%"
 
 
-def _machine(outcome: object) -> Any:
+def _machine(outcome: object) -> Any:  # Any: a JSON value of the outcome's own kind
     """An outcome as a JSON value: enums by lower-case name, tuples as lists, numbers as they are."""
     if isinstance(outcome, enum.Enum):
         return enum_value(outcome)
@@ -429,7 +431,7 @@ def _label(outcome: object) -> str:
     return str(outcome)
 
 
-def _sort_key(outcome: Any) -> Any:
+def _sort_key(outcome: Any) -> Any:  # Any: outcomes of any type
     if isinstance(outcome, enum.Enum):
         return list(type(outcome)).index(outcome)
     if isinstance(outcome, tuple):

@@ -10,13 +10,14 @@ from hypothesis import strategies as st
 import tabletop_core as tc
 from tabletop_core import action_roll as ar
 from tabletop_core.action_roll import Outcome
+from tabletop_core.action_roll.action import MAX_ADDS, MAX_STAT
 
 STRONG, WEAK, MISS = Outcome.STRONG_HIT, Outcome.WEAK_HIT, Outcome.MISS
 
 d6s = st.integers(1, 6)
 d10s = st.integers(1, 10)
-stats = st.integers(0, ar.MAX_STAT)
-adds_values = st.integers(0, ar.MAX_ADDS)
+stats = st.integers(0, MAX_STAT)
+adds_values = st.integers(0, MAX_ADDS)
 momenta = st.integers(-6, 10)
 
 

@@ -21,6 +21,8 @@ from tabletop_core.action_roll import (
     ProgressTrack,
     Rank,
 )
+from tabletop_core.action_roll.momentum import max_momentum, momentum_reset
+from tabletop_core.action_roll.oracle import is_oracle_match
 
 anything = st.one_of(
     st.integers(-(10**30), 10**30),
@@ -67,11 +69,11 @@ CALLS = {
     "resolve_oracle.odds": lambda v: ar.resolve_oracle(odds=v, roll=3),
     "ask_the_oracle": lambda v: ar.ask_the_oracle(v, rng=1),
     "read_oracle_dice": lambda v: ar.read_oracle_dice(v, 1),
-    "is_oracle_match": lambda v: ar.is_oracle_match(v),
+    "is_oracle_match": lambda v: is_oracle_match(v),
     "Odds.parse": lambda v: Odds.parse(v),
     "Outcome.from_code": lambda v: Outcome.from_code(v),
-    "max_momentum": lambda v: ar.max_momentum(v),
-    "momentum_reset": lambda v: ar.momentum_reset(v),
+    "max_momentum": lambda v: max_momentum(v),
+    "momentum_reset": lambda v: momentum_reset(v),
     "Momentum": lambda v: Momentum(v),
     "Momentum.impacts": lambda v: Momentum(0, impacts=v),
     "ProgressTrack": lambda v: ProgressTrack(v),

@@ -7,6 +7,7 @@ import tabletop_core as tc
 from support import assert_fits
 from tabletop_core import action_roll as ar
 from tabletop_core.action_roll import Momentum, Outcome
+from tabletop_core.batch import MAX_BATCH
 
 ALL_DICE = list(itertools.product(range(1, 7), range(1, 11), range(1, 11)))
 
@@ -68,7 +69,7 @@ def test_batch_is_reproducible_and_matches_single_rolls_statistically():
     first = ar.simulate_action(1000, stat=2, rng=7)
     second = ar.simulate_action(1000, stat=2, rng=7)
     assert np.array_equal(first.outcomes, second.outcomes)
-    assert str(first).startswith("1000 action rolls: strong hit ")
+    assert str(first).startswith("1000 action rolls at +2, momentum +0: strong hit ")
 
 
 def test_progress_batch_agrees_with_the_pure_function():
@@ -123,8 +124,8 @@ def test_empty_batches_and_bad_input():
 
 def test_batch_size_is_bounded_with_a_clear_error():
     # a chat bot passing a huge n gets a TabletopError, not numpy's ValueError or a MemoryError
-    for n in (ar.MAX_BATCH + 1, 10**30):
-        with pytest.raises(tc.InvalidInput, match=f"n must be an int from 0 to {ar.MAX_BATCH}"):
+    for n in (MAX_BATCH + 1, 10**30):
+        with pytest.raises(tc.InvalidInput, match=f"n must be an int from 0 to {MAX_BATCH}"):
             ar.simulate_action(n, stat=2, rng=1)
         with pytest.raises(tc.InvalidInput, match="n must be an int from 0 to"):
             ar.simulate_progress(n, 5, rng=1)

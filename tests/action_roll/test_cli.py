@@ -113,7 +113,10 @@ def test_odds_progress(capsys):
         (["action", "--stat", "-1"], "argument --stat: expected a whole number from 0 to 10, got -1"),
         (["action", "--stat", "2", "--momentum", "-7"], "momentum"),
         (["action", "--stat", "2", "--dice", "7,3,3"], "does not fit a d6"),
-        (["action", "--stat", "2", "--dice", "4,3"], "ran out"),
+        (
+            ["action", "--stat", "2", "--dice", "4,3"],
+            "tabletop action: error: --dice gave 2 values, this roll needs at least 3",
+        ),
         (["progress", "--score", "3", "--rank", "epic"], "not both"),
         (["progress"], "give --score"),
         (["progress", "--rank", "epic", "--ticks", "41"], "ticks"),
@@ -122,9 +125,18 @@ def test_odds_progress(capsys):
         (["odds", "action", "--stat", "11"], "stat"),
         (["action", "--stat", "2", "--dice", "x"], "--dice must be comma-separated whole numbers"),
         # dice typed in but not used would be silently dropped: refused instead
-        (["action", "--stat", "2", "--dice", "4,3,8,9"], "--dice must give exactly 3 dice"),
-        (["progress", "--score", "3", "--dice", "3,8,9"], "--dice must give exactly the 2 challenge dice, got 3"),
-        (["oracle", "--dice", "5,5,5"], "--dice must give the roll 1..100 or two d10 (tens, units), got 3 values"),
+        (
+            ["action", "--stat", "2", "--dice", "4,3,8,9"],
+            "--dice gave 4 values, this roll uses 3: the d6 action die, then the two d10 challenge dice",
+        ),
+        (
+            ["progress", "--score", "3", "--dice", "3,8,9"],
+            "--dice gave 3 values, this roll uses 2: the two challenge dice",
+        ),
+        (
+            ["oracle", "--dice", "5,5,5"],
+            "--dice gave 3 values, this roll uses 1 or 2: the roll 1..100, or two d10 (tens, units)",
+        ),
     ],
 )
 def test_errors_are_one_line_with_status_2(capsys, argv, message):

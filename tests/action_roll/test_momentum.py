@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 import tabletop_core as tc
 from tabletop_core import action_roll as ar
 from tabletop_core.action_roll import Momentum, Outcome
+from tabletop_core.action_roll.momentum import max_momentum, momentum_reset
 
 
 def test_momentum_starts_at_plus_2_with_max_10_and_reset_2():
@@ -49,13 +50,13 @@ def test_losing_past_minus_6_is_reported():
 
 def test_max_momentum_is_10_minus_one_per_impact():
     assert [Momentum(0, impacts=n).max_value for n in range(4)] == [10, 9, 8, 7]
-    assert ar.max_momentum(3) == 7
+    assert max_momentum(3) == 7
     assert Momentum(0, impacts=2).gain(20).value == 8
 
 
 def test_reset_value_follows_the_impacts():
     assert [Momentum(0, impacts=n).reset_value for n in range(5)] == [2, 1, 0, 0, 0]
-    assert [ar.momentum_reset(n) for n in range(5)] == [2, 1, 0, 0, 0]
+    assert [momentum_reset(n) for n in range(5)] == [2, 1, 0, 0, 0]
 
 
 def test_momentum_above_max_is_refused():
@@ -127,8 +128,8 @@ def test_momentum_cannot_be_burned_twice_on_one_roll():
 
 def test_burn_momentum_checks_types():
     result = ar.resolve_action(action_die=2, challenge_dice=(5, 8), stat=2)
-    with pytest.raises(TypeError, match="momentum must be a Momentum"):
-        ar.burn_momentum(result, 9)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="momentum must be an int"):
+        ar.burn_momentum(result, "9")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="result must be a ActionResult"):
         ar.burn_momentum("miss", Momentum(9))  # type: ignore[arg-type]
 

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 import tabletop_core as tc
 from tabletop_core import action_roll as ar
 from tabletop_core.action_roll import Legacy, LegacyTrack, Outcome, ProgressTrack, Rank
+from tabletop_core.action_roll.progress import BOXES, MAX_TICKS, TICKS_PER_BOX
 
 
 def test_ranks_in_increasing_severity_with_ticks_per_mark():
@@ -17,7 +18,7 @@ def test_ranks_in_increasing_severity_with_ticks_per_mark():
 
 
 def test_a_track_is_ten_boxes_of_four_ticks():
-    assert (ar.BOXES, ar.TICKS_PER_BOX, ar.MAX_TICKS) == (10, 4, 40)
+    assert (BOXES, TICKS_PER_BOX, MAX_TICKS) == (10, 4, 40)
     track = ProgressTrack(Rank.FORMIDABLE)
     assert (track.ticks, track.score, track.is_complete) == (0, 0, False)
 
@@ -188,5 +189,5 @@ def test_a_shared_progress_track_takes_every_allys_marks():
 
 def test_ticks_or_boxes_named_by_a_move():
     # "fill in the appropriate number of ticks or progress boxes": a box is 4 ticks.
-    track = ProgressTrack(Rank.EPIC, ticks=3).mark_ticks(2 * ar.TICKS_PER_BOX)
+    track = ProgressTrack(Rank.EPIC, ticks=3).mark_ticks(2 * TICKS_PER_BOX)
     assert (track.ticks, track.score) == (11, 2)

@@ -48,19 +48,23 @@ def test_roll_json_round_trips(capsys):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (("roll", "1d20+ [atk]"), "tabletop: error: 1d20+ [atk]: expected a number or a die at column 6\n"),
+        (("roll", "1d20+ [atk]"), "tabletop roll: error: 1d20+ [atk]: expected a number or a die at column 6\n"),
         (
             ("roll", "d6", "--dice", "7"),
-            "tabletop: error: scripted value 7 (value #1) does not fit a d6: expected 1..6\n",
+            "tabletop roll: error: --dice value 7 (value #1) does not fit a d6: expected 1..6\n",
         ),
         (
             ("roll", "99999999d99999999"),
-            "tabletop: error: 99999999d99999999: an expression may roll at most 1000 dice, got 99999999 at column 1\n",
+            "tabletop roll: error: 99999999d99999999: an expression may roll at most 1000 dice, "
+            "got 99999999 at column 1\n",
         ),
-        (("roll", "2d6", "--dice", "x"), "tabletop: error: --dice must be comma-separated whole numbers, got 'x'\n"),
+        (
+            ("roll", "2d6", "--dice", "x"),
+            "tabletop roll: error: --dice must be comma-separated whole numbers, got 'x'\n",
+        ),
         (
             ("odds", "roll", "1d6/(1d2-1)"),
-            "tabletop: error: 1d6/(1d2-1): the divisor can be 0, so the expression has no exact odds\n",
+            "tabletop odds roll: error: 1d6/(1d2-1): the divisor can be 0, so the expression has no exact odds\n",
         ),
     ],
 )
@@ -106,7 +110,11 @@ def test_odds_die(capsys):
 
 
 def test_odds_die_bad_input(capsys):
-    assert run(capsys, "odds", "die", "dx") == (2, "", "tabletop: error: expected a die such as d20, got 'dx'\n")
+    assert run(capsys, "odds", "die", "dx") == (
+        2,
+        "",
+        "tabletop odds die: error: expected a die such as d20, got 'dx'\n",
+    )
 
 
 def test_demo_is_seeded(capsys):
@@ -145,8 +153,8 @@ def test_roll_refuses_dice_it_did_not_use(capsys):
     assert run(capsys, "roll", "1d6", "--dice", "3,4") == (
         2,
         "",
-        "tabletop: error: --dice gave 2 values but 1d6 rolled 1 die\n",
+        "tabletop roll: error: --dice gave 2 values, this roll uses 1: 1d6\n",
     )
     status, _, err = run(capsys, "roll", "1d6!", "--dice", ",".join(["6"] * 22))
-    assert (status, err) == (2, "tabletop: error: --dice gave 22 values but 1d6! rolled 21 dice\n")
+    assert (status, err) == (2, "tabletop roll: error: --dice gave 22 values, this roll uses 21: 1d6!\n")
     assert run(capsys, "roll", "1d6!", "--dice", "6,6,2")[0] == 0

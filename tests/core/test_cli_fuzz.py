@@ -282,7 +282,7 @@ def test_as_a_process_errors_are_one_line(argv: list[str]) -> None:
     ("argv", "error"),
     [
         # found by the fuzz test: a newline in a quoted argument made the error two lines
-        (["roll", "d6", "x\ny"], "tabletop: error: unrecognized arguments: x\\ny\n"),
+        (["roll", "d6", "x\ny"], "tabletop roll: error: unrecognized arguments: x\\ny\n"),
         (
             ["action", "--stat", "two\nlines"],
             "tabletop action: error: argument --stat: expected a whole number, got 'two\\nlines'\n",
@@ -292,7 +292,10 @@ def test_as_a_process_errors_are_one_line(argv: list[str]) -> None:
             ["roll", "d6", "--seed", "-1"],
             "tabletop roll: error: argument --seed: expected a whole number at least 0, got -1\n",
         ),
-        (["roll", "d6", "--dice", "٣"], "tabletop: error: --dice must be comma-separated whole numbers, got '٣'\n"),
+        (
+            ["roll", "d6", "--dice", "٣"],
+            "tabletop roll: error: --dice must be comma-separated whole numbers, got '٣'\n",
+        ),
         (
             ["residue", "simulate", "--runs", "100001"],
             "tabletop residue simulate: error: argument --runs: expected a whole number from 1 to 100000, got 100001\n",

@@ -86,14 +86,20 @@ def test_odds_contest(capsys):
         (["test", "--dice", "21"], "does not fit a d20"),
         (["test", "--stakes", "huge"], "stakes must be one of low, mid, high"),
         (["test", "--fatigue", "-1", "--seed", "1"], "--fatigue: expected a whole number from 0 to 10, got -1"),
-        (["test", "--fortune", "--dice", "10"], "scripted dice ran out"),
+        (["test", "--fortune", "--dice", "10"], "--dice gave 1 value, this roll needs at least 2"),
         (["condition", "dazed"], "condition must be one of"),
         (["odds", "test", "--fatigue", "11"], "fatigue"),
         # Values --dice gives but the roll does not use are refused, not silently dropped.
-        (["test", "--fortune", "--misfortune", "--dice", "14,4"], "--dice must give exactly the d20 (no d6 is rolled)"),
-        (["test", "--dice", "14,4,3"], "got 3 values"),
-        (["test", "--fortune", "--dice", "14,4,3"], "--dice must give exactly the d20, then the d6, got 3 values"),
-        (["contest", "--actor-trait", "0", "--target-trait", "0", "--dice", "5,6,7"], "got 3 values"),
+        (
+            ["test", "--fortune", "--misfortune", "--dice", "14,4"],
+            "--dice gave 2 values, this roll uses 1: the d20 (no d6 is rolled)",
+        ),
+        (["test", "--dice", "14,4,3"], "--dice gave 3 values, this roll uses 1: the d20 (no d6 is rolled)"),
+        (["test", "--fortune", "--dice", "14,4,3"], "--dice gave 3 values, this roll uses 2: the d20, then the d6"),
+        (
+            ["contest", "--actor-trait", "0", "--target-trait", "0", "--dice", "5,6,7"],
+            "--dice gave 3 values, this roll uses 2: each side",
+        ),
         (["test", "--stakes", "extreme"], "stakes must be one of low, mid, high, got 'extreme'"),
     ],
 )

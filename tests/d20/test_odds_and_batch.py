@@ -14,13 +14,13 @@ from tabletop_core.d20 import (
     Side,
     Stakes,
     TestEffects,
-    actor_win_chance,
     contest_odds,
     resolve_test,
     simulate_test,
     stakes_odds,
     total_odds,
 )
+from tabletop_core.d20.odds import actor_win_chance
 
 
 def brute_force_outcomes(stakes, modifier, fortune, misfortune, fatigue):
@@ -136,7 +136,7 @@ def test_batch_agrees_with_pure_function_on_every_pair_of_dice(kwargs):
         pure = resolve_test(flat_roll=a, fortune_die=b, **kwargs)
         assert int(batch.totals[i]) == pure.total
         assert batch.outcome(i) is pure.outcome
-        assert batch.roll(i) == pure
+        assert batch.result(i) == pure
     assert batch.fortune_dice is None or list(batch.fortune_dice) == d6s
 
 
@@ -174,7 +174,7 @@ def test_batch_automatic_failure_and_bad_input():
     with pytest.raises(TypeError, match="n must be an int"):
         simulate_test(1.5, stakes="mid")
     with pytest.raises(tc.InvalidInput, match="index"):
-        batch.roll(50)
+        batch.result(50)
 
 
 @pytest.mark.parametrize("modifier", [-(10**9), -300, -30, 30, 300, 10**9])
@@ -184,7 +184,7 @@ def test_batch_with_extreme_modifiers_matches_exact_odds(modifier, fortune):
     batch = simulate_test(2000, stakes="mid", modifier=modifier, fortune=fortune, rng=11)
     odds = stakes_odds(stakes="mid", modifier=modifier, fortune=fortune)
     assert {o for o, c in batch.counts().items() if c} == set(odds.outcomes)
-    assert int(batch.totals[0]) == batch.roll(0).total
+    assert int(batch.totals[0]) == batch.result(0).total
 
 
 def test_empty_batch_with_fortune():

@@ -377,9 +377,13 @@ def test_everyday_rolls_share_values_and_the_cache_stays_bounded():
     from tabletop_core.d20 import test as module
 
     source = tc.dice_source(9)
-    rolls = [roll_test(stakes=Stakes.MID, modifier=m % 300, rng=source) for m in range(module._ROLL_CACHE_LIMIT + 50)]
-    assert len(module._ROLL_CACHE) <= module._ROLL_CACHE_LIMIT
+    limit = module._PLANS.limit
+    rolls = [roll_test(stakes=Stakes.MID, modifier=m % 300, rng=source) for m in range(limit + 50)]
+    assert len(module._PLANS) <= limit
     assert all(r.total == r.flat_roll + (m % 300) for m, r in enumerate(rolls))
+    # the same dice with the same arguments give one shared value
+    again = roll_test(stakes=Stakes.MID, modifier=3, rng=tc.ScriptedDice([rolls[3].flat_roll]))
+    assert again is roll_test(stakes=Stakes.MID, modifier=3, rng=tc.ScriptedDice([rolls[3].flat_roll]))
 
 
 class _Loaded(tc.DiceSource):

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from tabletop_core import InvalidInput, TabletopError
 from tabletop_core import residue as rs
+from tabletop_core.residue.stars import render_stars
 
 junk = st.one_of(
     st.none(),
@@ -55,7 +56,7 @@ CALLS = [
     lambda a, b: rs.resolve_action(slot="skill", die="d8", value=3, luck=a, luck_value=b),
     lambda a, b: rs.resolve_action(slot="skill", die="d8", value=3, dehydrated=a, committed_value=b),
     lambda a, b: rs.StarModifier(a, b),
-    lambda a, b: rs.render_stars(a),
+    lambda a, b: render_stars(a),
     lambda a, b: rs.check_luck(a, rng=1),
     lambda a, b: rs.resolve_luck_for_action(a, b),
     lambda a, b: rs.resolve_condition_roll(a, "d6", b),

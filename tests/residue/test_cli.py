@@ -57,46 +57,55 @@ def test_odds(capsys):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (("residue", "luck", "0"), "tabletop: error: Luck is at 0 and cannot be rolled\n"),
-        (("odds", "residue", "d7"), "tabletop: error: die must be a step die (0, d4, d6, d8, d10, d12), got 'd7'\n"),
+        (("residue", "luck", "0"), "tabletop residue luck: error: Luck is at 0 and cannot be rolled\n"),
+        (
+            ("odds", "residue", "d7"),
+            "tabletop odds residue: error: die must be a step die (0, d4, d6, d8, d10, d12), got 'd7'\n",
+        ),
         (
             ("residue", "stars", "d6", "--dice", "7"),
-            "tabletop: error: scripted value 7 (value #1) does not fit a d6: expected 1..6\n",
+            "tabletop residue stars: error: --dice value 7 (value #1) does not fit a d6: expected 1..6\n",
         ),
         (
             ("residue", "inventory", "ammo", "d8"),
-            "tabletop: error: kind must be one of Food, Water, Battery, Gear, Resolve, got 'ammo'\n",
+            "tabletop residue inventory: error: kind must be one of food, water, battery, gear, resolve, got 'ammo'\n",
         ),
-        (("residue", "inventory", "gear", "0", "--dice", "1"), "tabletop: error: Gear is at 0 and cannot be rolled\n"),
+        (
+            ("residue", "inventory", "gear", "0", "--dice", "1"),
+            "tabletop residue inventory: error: Gear is at 0 and cannot be rolled\n",
+        ),
         (
             ("residue", "stars", "d8", "--bonus", "99999999999999999999", "--dice", "3"),
-            "tabletop: error: skill_bonus must be an int from -99 to 99, got 99999999999999999999\n",
+            "tabletop residue stars: error: skill_bonus must be an int from -99 to 99, got 99999999999999999999\n",
         ),
         (
             ("odds", "residue", "d8", "--bonus", "100"),
-            "tabletop: error: skill_bonus must be an int from -99 to 99, got 100\n",
+            "tabletop odds residue: error: skill_bonus must be an int from -99 to 99, got 100\n",
         ),
-        (("residue", "stars", "d7"), "tabletop: error: die must be a step die (0, d4, d6, d8, d10, d12), got 'd7'\n"),
+        (
+            ("residue", "stars", "d7"),
+            "tabletop residue stars: error: die must be a step die (0, d4, d6, d8, d10, d12), got 'd7'\n",
+        ),
         (
             ("residue", "stars", "d8", "--dice", "3,4"),
-            "tabletop: error: --dice must give exactly one value (the die), got 2 values (3 used)\n",
+            "tabletop residue stars: error: --dice gave 2 values, this roll uses 1: the die\n",
         ),
         (
             ("residue", "stars", "d8", "--luck", "d6", "--dice", "3,4,5"),
-            "tabletop: error: --dice must give exactly two values (the die, then Luck), got 3 values (3, 4 used)\n",
+            "tabletop residue stars: error: --dice gave 3 values, this roll uses 2: the die, then Luck\n",
         ),
         (
             ("residue", "luck", "d6", "--dice", "1,2"),
-            "tabletop: error: --dice must give exactly one value (the Luck die), got 2 values (1 used)\n",
+            "tabletop residue luck: error: --dice gave 2 values, this roll uses 1: the Luck die\n",
         ),
         (
             ("residue", "inventory", "food", "d6", "--dice", "1,2"),
-            "tabletop: error: --dice must give exactly one value (the Inventory die), got 2 values (1 used)\n",
+            "tabletop residue inventory: error: --dice gave 2 values, this roll uses 1: the Inventory die\n",
         ),
-        (("residue", "stars", "d0"), "tabletop: error: die is at 0 and cannot be rolled\n"),
+        (("residue", "stars", "d0"), "tabletop residue stars: error: die is at 0 and cannot be rolled\n"),
         (
             ("residue", "luck", "d8", "--dice", "9"),
-            "tabletop: error: scripted value 9 (value #1) does not fit a d8: expected 1..8\n",
+            "tabletop residue luck: error: --dice value 9 (value #1) does not fit a d8: expected 1..8\n",
         ),
     ],
 )

@@ -76,7 +76,7 @@ def test_tabletop_residue_journey_is_wired_in(capsys):
     data = json.loads(out)
     assert status == 0
     assert set(data) == {"start", "log", "end"}
-    assert tc.residue.Journey.from_dict(data["end"]).is_over
+    assert tc.residue.journey.Journey.from_dict(data["end"]).is_over
 
 
 def test_tabletop_residue_simulate_is_wired_in(capsys):

@@ -117,9 +117,9 @@ def test_named_enums_read_the_same_way():
     assert ActionSlot.parse(" attack ") is ActionSlot.ATTACK
     assert InventoryKind.parse("FOOD") is InventoryKind.FOOD
     assert Condition.parse("fear") is Condition.FEAR
-    with pytest.raises(InvalidInput, match=r"^slot must be one of Skill, Move, Attack, Defense, got 'sneak'$"):
+    with pytest.raises(InvalidInput, match=r"^slot must be one of skill, move, attack, defense, got 'sneak'$"):
         ActionSlot.parse("sneak")
-    with pytest.raises(TypeError, match="kind must be a str"):
+    with pytest.raises(TypeError, match="kind must be a InventoryKind or its name"):
         InventoryKind.parse(3)
 
 

@@ -8,26 +8,18 @@ Examples:
 
 from tabletop_core.action_roll import datasworn
 from tabletop_core.action_roll.action import (
-    MAX_ADDS,
-    MAX_STAT,
     ActionResult,
     action_roll,
     burn_momentum,
     burn_would_improve,
     resolve_action,
 )
-from tabletop_core.action_roll.batch import MAX_BATCH, ActionBatch, ProgressBatch, simulate_action, simulate_progress
+from tabletop_core.action_roll.batch import ActionBatch, ProgressBatch, simulate_action, simulate_progress
 from tabletop_core.action_roll.character import Challenge, PlayerCharacter, Stats, TrackKind, legacy_reward
 from tabletop_core.action_roll.impacts import Impact, ImpactGroup, Impacts, Meter
-from tabletop_core.action_roll.meters import METER_MAX, Character, ConditionMeter, Party
+from tabletop_core.action_roll.meters import Character, ConditionMeter, Party
 from tabletop_core.action_roll.momentum import (
-    MAX_IMPACTS,
-    MAX_MOMENTUM,
-    MIN_MOMENTUM,
-    START_MOMENTUM,
     Momentum,
-    max_momentum,
-    momentum_reset,
 )
 from tabletop_core.action_roll.odds import (
     action_match_odds,
@@ -41,18 +33,13 @@ from tabletop_core.action_roll.oracle import (
     Odds,
     OracleAnswer,
     ask_the_oracle,
-    is_oracle_match,
     oracle_roll,
     read_oracle_dice,
     resolve_oracle,
 )
-from tabletop_core.action_roll.outcome import MAX_SCORE, OUTCOMES, Outcome
+from tabletop_core.action_roll.outcome import Outcome
 from tabletop_core.action_roll.play import MoveResult, make_move, move_odds, move_options
 from tabletop_core.action_roll.progress import (
-    BOXES,
-    MAX_TICKS,
-    TICKS_PER_BOX,
-    XP_PER_BOX,
     Legacy,
     LegacyTrack,
     ProgressResult,
@@ -65,20 +52,6 @@ from tabletop_core.action_roll.progress import (
 from tabletop_core.action_roll.reroll import RollChange, add_after, change_odds, reroll, resolve_reroll
 
 __all__ = [
-    "BOXES",
-    "MAX_ADDS",
-    "MAX_BATCH",
-    "MAX_IMPACTS",
-    "MAX_MOMENTUM",
-    "MAX_SCORE",
-    "MAX_STAT",
-    "MAX_TICKS",
-    "METER_MAX",
-    "MIN_MOMENTUM",
-    "OUTCOMES",
-    "START_MOMENTUM",
-    "TICKS_PER_BOX",
-    "XP_PER_BOX",
     "ActionBatch",
     "ActionResult",
     "Challenge",
@@ -114,11 +87,8 @@ __all__ = [
     "change_odds",
     "datasworn",
     "experience",
-    "is_oracle_match",
     "legacy_reward",
     "make_move",
-    "max_momentum",
-    "momentum_reset",
     "move_odds",
     "move_options",
     "odds_table",

@@ -14,12 +14,12 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import attrs
 
+from tabletop_core._fast import fast_build, memo
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, int_in, of_type
 from tabletop_core.action_roll.meters import ConditionMeter
@@ -49,7 +49,7 @@ MAX_ADDS = 10
 """The largest total of adds accepted (same reasoning as :data:`MAX_STAT`)."""
 
 
-def challenge_pair(value: Any, name: str = "challenge_dice") -> tuple[int, int]:
+def challenge_pair(value: Any, name: str = "challenge_dice") -> tuple[int, int]:  # Any: raw input
     """Validate two challenge dice (each 1..10) and return them as a tuple of ints.
 
     Raises:
@@ -70,7 +70,7 @@ def challenge_pair(value: Any, name: str = "challenge_dice") -> tuple[int, int]:
     )
 
 
-def pair_field() -> Any:
+def pair_field() -> Any:  # Any: attrs.field's own type
     """An attrs field holding two challenge dice, validated by :func:`challenge_pair`."""
     return attrs.field(converter=challenge_pair)
 
@@ -232,31 +232,30 @@ def check_bonus(stat: object, adds: object, momentum: object) -> tuple[int, int,
 
 
 _TRUSTED_SOURCES = (GeneratorDice, ScriptedDice)  # both hand out Python ints that fit the die
-_new = object.__new__
-_set = object.__setattr__
 
 
-@functools.lru_cache(maxsize=8192)  # results are frozen: equal rolls may share one object
+@memo(maxsize=8192)  # results are frozen: equal rolls may share one object
 def _judged(die: int, first: int, second: int, stat: int, adds: int, momentum: int) -> ActionResult:
-    """Build a result from values already checked, without re-running the field checks.
+    """The result of checked dice and bonuses, judged by the pure rules.
 
-    Only for values validated by this module: the derived fields come straight
-    from the pure rules, so re-deriving them in ``__attrs_post_init__`` would
-    only cost time. ``from_dict`` and direct construction still check everything.
+    Its derived fields come straight from the rules, so they need no re-checking
+    (:func:`~tabletop_core._fast.fast_build`); ``from_dict`` and direct construction
+    still check everything.
     """
     score, cancelled = action_score(die, stat + adds, momentum)
-    result = _new(ActionResult)
-    _set(result, "action_die", die)
-    _set(result, "challenge_dice", (first, second))
-    _set(result, "stat", stat)
-    _set(result, "adds", adds)
-    _set(result, "momentum", momentum)
-    _set(result, "action_die_cancelled", cancelled)
-    _set(result, "action_score", score)
-    _set(result, "outcome", judge(score, first, second))
-    _set(result, "is_match", first == second)
-    _set(result, "burned_momentum", None)
-    return result
+    return fast_build(
+        ActionResult,
+        action_die=die,
+        challenge_dice=(first, second),
+        stat=stat,
+        adds=adds,
+        momentum=momentum,
+        action_die_cancelled=cancelled,
+        action_score=score,
+        outcome=judge(score, first, second),
+        is_match=first == second,
+        burned_momentum=None,
+    )
 
 
 def resolve_action(
@@ -318,12 +317,7 @@ def action_roll(
     """
     stat, adds, momentum_value = check_bonus(stat, adds, momentum)
     source = dice_source(rng)
-    if type(source) is GeneratorDice:  # the hot path: three buffered draws
-        die = source.roll(6)
-        first = source.roll(10)
-        second = source.roll(10)
-    else:  # all or none: a bad third die leaves scripted dice where they were
-        die, first, second = source.roll_each((6, 10, 10))
+    die, first, second = source.roll_each((6, 10, 10))  # all or none: a bad third die leaves scripted dice
     if type(source) not in _TRUSTED_SOURCES:
         # A DiceSource of the user's own is checked like dice typed in at the table.
         die = check_int("action_die", die, low=1, high=6)
@@ -331,7 +325,7 @@ def action_roll(
     return _judged(die, first, second, stat, adds, momentum_value)
 
 
-def burn_momentum(result: ActionResult, momentum: Momentum) -> tuple[ActionResult, Momentum]:
+def burn_momentum(result: ActionResult, momentum: Momentum | int) -> tuple[ActionResult, Momentum]:
     """Burn momentum on an action roll: the momentum value replaces the action score.
 
     The outcome is re-judged against the same challenge dice, and momentum is
@@ -343,7 +337,9 @@ def burn_momentum(result: ActionResult, momentum: Momentum) -> tuple[ActionResul
 
     Args:
         result: The action roll (not already burned).
-        momentum: The momentum meter; its value must be positive.
+        momentum: The momentum meter, or its value as an int (as
+            :func:`burn_would_improve` takes it; the reset is then that of a
+            character with no impacts, +2); its value must be positive.
 
     Returns:
         ``(new_result, reset_momentum)``.
@@ -364,9 +360,12 @@ def burn_momentum(result: ActionResult, momentum: Momentum) -> tuple[ActionResul
         'Action 2 + 2 = 4 vs 5 · 8 -> miss; burned momentum +9 -> strong hit'
         >>> after.value
         2
+        >>> burn_momentum(miss, 9) == (burned, after)
+        True
     """
-    check_type("momentum", momentum, Momentum)
-    _burn_value(result, momentum)
+    value = _burn_value(result, momentum)
+    if not isinstance(momentum, Momentum):
+        momentum = Momentum(value)
     if result.burned_momentum is not None:
         raise RuleError(f"momentum was already burned on this roll ({signed(result.burned_momentum)})")
     after = momentum.burn()  # RuleError first when momentum is not positive

@@ -20,8 +20,6 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 import numpy as np
 import numpy.typing as npt
@@ -38,33 +36,32 @@ from tabletop_core.action_roll.progress import (
     progress_score_of,
     resolve_progress,
 )
+from tabletop_core.batch import MAX_BATCH, Batch
 from tabletop_core.rng import RngLike, dice_source
 
 __all__ = ["MAX_BATCH", "ActionBatch", "ProgressBatch", "simulate_action", "simulate_progress"]
-
-MAX_BATCH = 10**8
-"""The most rolls one batch makes (a few GB of arrays); for more, run several and add the counts."""
 
 IntArray = npt.NDArray[np.int64]
 CodeArray = npt.NDArray[np.int8]
 BoolArray = npt.NDArray[np.bool_]
 
 
-class _Tally:
-    """What every batch shares: its length and the counts of outcomes and matches."""
+class _Tally(Batch[Outcome]):
+    """What both batches of this system add to the shared shape: outcome codes and matches."""
 
     __slots__ = ()
-    _kind: str  # how __str__ names the rolls
     outcomes: CodeArray
     matches: BoolArray
 
-    def __len__(self) -> int:
-        return len(self.outcomes)
+    @property
+    def outcome_codes(self) -> CodeArray:
+        """Outcome codes, one per roll: 0 strong hit, 1 weak hit, 2 miss (the same array as ``outcomes``)."""
+        return self.outcomes
 
-    def counts(self) -> dict[Outcome, int]:
-        """How many rolls gave each outcome (every outcome is a key)."""
-        tally = np.bincount(self.outcomes, minlength=len(OUTCOMES))
-        return {outcome: int(tally[outcome.code]) for outcome in OUTCOMES}
+    @property
+    def labels(self) -> tuple[Outcome, ...]:
+        """Strong hit, weak hit, miss: ``labels[code]`` (see :attr:`Outcome.code`)."""
+        return OUTCOMES
 
     def match_counts(self) -> dict[tuple[Outcome, bool], int]:
         """How many rolls gave each ``(outcome, is_match)`` pair."""
@@ -73,10 +70,6 @@ class _Tally:
         return {
             (outcome, match): int(tally[outcome.code * 2 + match]) for outcome in OUTCOMES for match in (False, True)
         }
-
-    def __str__(self) -> str:
-        counts = ", ".join(f"{outcome} {count}" for outcome, count in self.counts().items())
-        return f"{len(self)} {self._kind}: {counts}"
 
 
 @attrs.frozen(eq=False)
@@ -109,11 +102,15 @@ class ActionBatch(_Tally):
     matches: BoolArray
     burned: BoolArray
 
-    _kind = "action rolls"
+    _parameters = ("stat", "adds", "momentum", "burn")
+
+    def _describe(self) -> str:
+        burn = ", burning when it helps" if self.burn else ""
+        return f"action rolls at +{self.stat + self.adds}, momentum {self.momentum:+d}{burn}"
 
     def result(self, index: int) -> ActionResult:
         """Roll *index* as an :class:`ActionResult` (burned rolls show their burn)."""
-        index = check_int("index", index, low=0, high=len(self) - 1)
+        index = self._index(index)
         result = resolve_action(
             action_die=int(self.action_dice[index]),
             challenge_dice=(int(self.challenge_dice[index, 0]), int(self.challenge_dice[index, 1])),
@@ -142,16 +139,19 @@ class ProgressBatch(_Tally):
     outcomes: CodeArray
     matches: BoolArray
 
-    _kind = "progress rolls"
+    _parameters = ("progress_score",)
+
+    def _describe(self) -> str:
+        return f"progress rolls at progress score {self.progress_score}"
 
     def result(self, index: int) -> ProgressResult:
         """Roll *index* as a :class:`ProgressResult`."""
-        index = check_int("index", index, low=0, high=len(self) - 1)
+        index = self._index(index)
         pair = (int(self.challenge_dice[index, 0]), int(self.challenge_dice[index, 1]))
         return resolve_progress(progress_score=self.progress_score, challenge_dice=pair)
 
 
-def _hits(scores: Any, first: IntArray, second: IntArray) -> CodeArray:
+def _hits(scores: int | CodeArray, first: IntArray, second: IntArray) -> CodeArray:
     # The vectorised twin of outcome.beats/judge: a score must be greater than a die.
     hits: CodeArray = (scores > first).view(np.int8) + (scores > second).view(np.int8)
     return hits

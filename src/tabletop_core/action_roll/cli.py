@@ -1,11 +1,11 @@
 """The ``tabletop`` commands of tabletop_core.action_roll (Ironsworn: Starforged).
 
-* ``tabletop action --stat 2 [--adds 1] [--momentum -4] [--dice 4,3,8] [--seed N] [--json]``
+* ``tabletop action --stat 2 [--adds 1] [--momentum -4] [--burn] [--dice 4,3,8] [--seed N] [--json]``
 * ``tabletop progress (--score 7 | --rank dangerous --ticks 20) [--dice 3,8]``
 * ``tabletop oracle [--odds likely] [--dice 42]``; ``tabletop oracle table NAME --data PATH`` and
   ``tabletop move NAME --data PATH`` work from a Datasworn file (see :mod:`.datasworn.cli`)
 * ``tabletop odds action --stat 2 [--adds 1] [--momentum 6 --burn]``,
-  ``tabletop odds progress --score 7``
+  ``tabletop odds progress (--score 7 | --rank dangerous --ticks 20)``
 
 ``--dice`` takes dice already rolled at the table, in the order the rules roll
 them: the action die, then the two challenge dice; for the oracle, either the
@@ -30,30 +30,42 @@ __all__ = ["demo", "register"]
 
 def _action(args: argparse.Namespace) -> Output:
 
+    momentum = Momentum(args.momentum)
+    if args.burn:
+        momentum.burn()  # RuleError before any die is drawn: only positive momentum can be burned
     source = rng_from_args(args)
-    result = action_roll(stat=args.stat, adds=args.adds, momentum=args.momentum, rng=source)
-    check_all_dice_used(source, "3 dice (the d6 action die, then the two d10 challenge dice)")
+    result = action_roll(stat=args.stat, adds=args.adds, momentum=momentum, rng=source)
+    check_all_dice_used(source, "the d6 action die, then the two d10 challenge dice")
     lines = [str(result)]
-    if burn_would_improve(result, args.momentum):
-        burned, _ = burn_momentum(result, Momentum(args.momentum))
+    if burn_would_improve(result, momentum):
+        burned, after = burn_momentum(result, momentum)
+        if args.burn:
+            return Output(f"{burned}\nmomentum resets to {after.value:+d}", burned.to_dict())
         lines.append(f"burning momentum {args.momentum:+d} would make it a {burned.outcome} (momentum then resets)")
+    elif args.burn:
+        lines.append(f"burning momentum {args.momentum:+d} would not improve it: momentum kept")
     # The record says it too: "burn_outcome" is the outcome a burn would give, or null.
     return Output("\n".join(lines), result.to_dict())
 
 
-def _progress(args: argparse.Namespace) -> Output:
-
+def _progress_subject(args: argparse.Namespace) -> ProgressTrack | int:
+    """``--score N``, or ``--rank RANK`` with ``--ticks N``: what ``progress`` and ``odds progress`` roll."""
     if args.score is not None:
         if args.rank is not None or args.ticks is not None:
             raise InvalidInput("give either --score or --rank with --ticks, not both")
-        subject: ProgressTrack | int = args.score
-    else:
-        if args.rank is None:
-            raise InvalidInput("give --score N, or --rank RANK with --ticks N")
-        subject = ProgressTrack(Rank(args.rank), ticks=0 if args.ticks is None else args.ticks)
+        score: int = args.score
+        return score
+    if args.rank is None:
+        raise InvalidInput("give --score N, or --rank RANK with --ticks N")
+    return ProgressTrack(Rank.parse(args.rank), ticks=0 if args.ticks is None else args.ticks)
+
+
+def _progress(args: argparse.Namespace) -> Output:
+
+    subject = _progress_subject(args)
     source = rng_from_args(args)
     result = progress_roll(subject, rng=source)
-    check_all_dice_used(source, "the 2 challenge dice")
+    check_all_dice_used(source, "the two challenge dice")
     text = str(result) if isinstance(subject, int) else f"{subject}\n{result}"
     return Output(text, result.to_dict())
 
@@ -63,7 +75,9 @@ def _oracle(args: argparse.Namespace) -> Output:
     odds = Odds.parse(args.odds)
     parts = dice_values(args.dice or "")
     if len(parts) > 2:
-        raise InvalidInput(f"--dice must give the roll 1..100 or two d10 (tens, units), got {len(parts)} values")
+        raise InvalidInput(
+            f"--dice gave {len(parts)} values, this roll uses 1 or 2: the roll 1..100, or two d10 (tens, units)"
+        )
     if len(parts) == 2:
         # Two d10 from the table: tens then units (0 and 0 read as 100).
         tens, units = parts
@@ -87,9 +101,19 @@ def _odds_action(args: argparse.Namespace) -> Output:
 
 def _odds_progress(args: argparse.Namespace) -> Output:
 
-    odds = progress_odds(args.score)
-    title = f"progress roll, progress score {args.score}"
+    subject = _progress_subject(args)
+    score = subject if isinstance(subject, int) else subject.score
+    odds = progress_odds(score)
+    title = f"progress roll, progress score {score}" if isinstance(subject, int) else f"progress roll, {subject}"
     return Output(f"{title}\n{odds}", odds.to_dict(title=title))
+
+
+def _progress_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--score", type=int_option(0, 10), help="the progress score (0..10)")
+    parser.add_argument(
+        "--rank", help="the track's rank instead of --score: troublesome, dangerous, formidable, extreme or epic"
+    )
+    parser.add_argument("--ticks", type=int_option(0, 40), help="ticks filled on the track (0..40), with --rank")
 
 
 def _bonus_options(parser: argparse.ArgumentParser) -> None:
@@ -107,13 +131,16 @@ def register(
     """Add ``action``, ``progress`` and ``oracle`` to ``tabletop``; ``action`` and ``progress`` to ``tabletop odds``."""
     action = commands.add_parser("action", help="Starforged action roll: d6 + stat + adds vs 2d10")
     _bonus_options(action)
+    action.add_argument(
+        "--burn",
+        action="store_true",
+        help="burn momentum if that improves the result (momentum must be positive; it then resets)",
+    )
     add_roll_options(action)
     action.set_defaults(handler=_action)
 
     progress = commands.add_parser("progress", help="Starforged progress roll: progress score vs 2d10")
-    progress.add_argument("--score", type=int_option(0, 10), help="the progress score (0..10)")
-    progress.add_argument("--rank", choices=[rank.value for rank in Rank], help="the track's rank")
-    progress.add_argument("--ticks", type=int_option(0, 40), help="ticks filled on the track (0..40)")
+    _progress_options(progress)
     add_roll_options(progress)
     progress.set_defaults(handler=_progress)
 
@@ -133,7 +160,7 @@ def register(
     odds.set_defaults(handler=_odds_action)
 
     odds_progress = odds_commands.add_parser("progress", help="exact odds of a Starforged progress roll")
-    odds_progress.add_argument("--score", type=int_option(0, 10), required=True, help="the progress score (0..10)")
+    _progress_options(odds_progress)
     odds_progress.add_argument("--json", action="store_true", help="print machine-readable JSON")
     odds_progress.set_defaults(handler=_odds_progress)
 

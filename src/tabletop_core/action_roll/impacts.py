@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
@@ -115,7 +115,7 @@ _BLOCKS = {
 _ORDER = {impact: index for index, impact in enumerate(Impact)}
 
 
-def _impact_set(value: Any) -> tuple[Impact, ...]:
+def _impact_set(value: object) -> tuple[Impact, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise TypeError(f"marked must be an iterable of Impact, got {type(value).__name__} {value!r}")
     items = [check_type(f"marked[{i}]", item, Impact) for i, item in enumerate(value)]

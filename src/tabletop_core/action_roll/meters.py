@@ -27,7 +27,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, int_field, of_type
+from tabletop_core._validate import as_int, check_int, check_type, int_field, of_type
 from tabletop_core.action_roll.impacts import Impact, Impacts, Meter
 from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.errors import InvalidInput, RuleError
@@ -38,6 +38,10 @@ METER_MAX = 5
 """The top of health, spirit and supply (and where they start)."""
 _MAX_ASSET_METER = 10  # no asset meter in the rules goes past 5; 10 leaves room for homebrew
 _CHARACTER_METERS = frozenset({Meter.HEALTH, Meter.SPIRIT, Meter.SUPPLY})  # the rules fix these at 0..5
+
+
+def _whole_value(value: object) -> int:
+    return as_int("value", value)
 
 
 @attrs.frozen
@@ -59,15 +63,16 @@ class ConditionMeter(Record):
     """
 
     kind: Meter = attrs.field(validator=of_type(Meter))
-    value: int = int_field(low=0, high=_MAX_ASSET_METER)
+    value: int = attrs.field(converter=_whole_value)  # its range depends on the maximum: checked below
     maximum: int = int_field(low=1, high=_MAX_ASSET_METER, default=METER_MAX)
     shortfall: int = int_field(low=0, default=0, eq=False)
 
     def __attrs_post_init__(self) -> None:
         if self.kind in _CHARACTER_METERS and self.maximum != METER_MAX:
             raise InvalidInput(f"maximum of a {self.kind} meter must be {METER_MAX}, got {self.maximum}")
-        if self.value > self.maximum:
-            raise InvalidInput(f"value must be an int from 0 to {self.maximum}, got {self.value}")
+        if not 0 <= self.value <= self.maximum:
+            # The range of this meter, not of every meter: a spirit meter is 0..5.
+            raise InvalidInput(f"{self.kind} meter value must be an int from 0 to {self.maximum}, got {self.value}")
 
     @classmethod
     def full(cls, kind: Meter, maximum: int = METER_MAX) -> ConditionMeter:
@@ -128,8 +133,8 @@ def _supply() -> ConditionMeter:
     return ConditionMeter.full(Meter.SUPPLY)
 
 
-def _kind_is(kind: Meter) -> Callable[[Any, Any, Any], None]:
-    def validate(_instance: Any, attribute: Any, value: Any) -> None:
+def _kind_is(kind: Meter) -> Callable[[Any, Any, Any], None]:  # Any: a validator
+    def validate(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
         meter = check_type(attribute.name, value, ConditionMeter)
         if meter.kind is not kind:  # its maximum is already 5: ConditionMeter checks that
             raise InvalidInput(f"{attribute.name} must be a {kind} meter 0..{METER_MAX}, got {meter}")

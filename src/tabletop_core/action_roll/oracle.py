@@ -20,6 +20,7 @@ from typing import ClassVar
 
 import attrs
 
+from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.errors import InvalidInput
@@ -61,12 +62,7 @@ class Odds(enum.Enum):
             InvalidInput: no odds have that name.
             TypeError: *text* is not a str.
         """
-        key = check_type("odds", text, str).strip().upper().replace("-", "_").replace(" ", "_")
-        try:
-            return cls[key]
-        except KeyError:
-            names = ", ".join(str(odds) for odds in cls)
-            raise InvalidInput(f"odds must be one of {names}, got {text!r}") from None
+        return parse_enum(cls, text, name="odds")
 
 
 _THRESHOLDS = {

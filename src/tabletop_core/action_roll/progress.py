@@ -22,6 +22,7 @@ from typing import ClassVar
 
 import attrs
 
+from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.action_roll.action import challenge_pair, pair_field
@@ -55,7 +56,11 @@ XP_PER_BOX = 2
 
 
 class Rank(enum.Enum):
-    """The rank of a challenge, in increasing order of severity."""
+    """The rank of a challenge, in increasing order of severity.
+
+    Ranks compare by difficulty: ``Rank.EPIC > Rank.TROUBLESOME``, and ``sorted()``
+    puts them troublesome first.
+    """
 
     TROUBLESOME = "troublesome"
     DANGEROUS = "dangerous"
@@ -65,6 +70,41 @@ class Rank(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    @classmethod
+    def parse(cls, value: Rank | str) -> Rank:
+        """Return *value* as a :class:`Rank`; accepts a member or its name in any case (``"Epic"``).
+
+        Raises:
+            InvalidInput: the name is not a rank.
+            TypeError: *value* is neither a Rank nor a str.
+        """
+        return parse_enum(cls, value, name="rank")
+
+    @property
+    def difficulty(self) -> int:
+        """0 for troublesome up to 4 for epic: the order ranks compare in."""
+        return _ORDER[self]
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Rank):
+            return NotImplemented
+        return self.difficulty < other.difficulty
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Rank):
+            return NotImplemented
+        return self.difficulty <= other.difficulty
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Rank):
+            return NotImplemented
+        return self.difficulty > other.difficulty
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Rank):
+            return NotImplemented
+        return self.difficulty >= other.difficulty
 
     @property
     def ticks_per_mark(self) -> int:
@@ -81,6 +121,7 @@ class Rank(enum.Enum):
         return _LEGACY_REWARD[self]
 
 
+_ORDER = {rank: i for i, rank in enumerate(Rank)}
 _TICKS_PER_MARK = {Rank.TROUBLESOME: 12, Rank.DANGEROUS: 8, Rank.FORMIDABLE: 4, Rank.EXTREME: 2, Rank.EPIC: 1}
 _LEGACY_REWARD = {Rank.TROUBLESOME: 1, Rank.DANGEROUS: 2, Rank.FORMIDABLE: 4, Rank.EXTREME: 8, Rank.EPIC: 12}
 

@@ -8,11 +8,8 @@ Examples:
     Check 14 + 3 + d6(4) = 21 · Mid Stakes -> Success (Fortune: target Off Guard)
 """
 
-from tabletop_core.d20.batch import OUTCOME_CODES, TestBatch, simulate_test
+from tabletop_core.d20.batch import TestBatch, simulate_test
 from tabletop_core.d20.conditions import (
-    HOURS_PER_DAY,
-    MINUTES_PER_HOUR,
-    ROUNDS_PER_MINUTE,
     Condition,
     ConditionInstance,
     Conditions,
@@ -22,13 +19,10 @@ from tabletop_core.d20.conditions import (
     implied_conditions,
 )
 from tabletop_core.d20.contest import ContestResult, ContestRoll, Decider, Side, resolve_contest, roll_contest
-from tabletop_core.d20.effects import CHECK_KINDS, combine_effects, effects_between, effects_on_test
-from tabletop_core.d20.odds import MAX_TABLE_ROWS, actor_win_chance, contest_odds, odds_table, stakes_odds, total_odds
+from tabletop_core.d20.effects import effects_between, effects_on_test
+from tabletop_core.d20.odds import contest_odds, odds_table, stakes_odds, total_odds
 from tabletop_core.d20.stakes import Outcome, Stakes, classify
 from tabletop_core.d20.test import (
-    FATIGUE_LIMIT,
-    GM,
-    MODIFIER_LIMIT,
     AttackKind,
     Modifier,
     RolledTotal,
@@ -41,9 +35,6 @@ from tabletop_core.d20.test import (
     roll_test,
 )
 from tabletop_core.d20.tiers import (
-    LEVELS_PER_TIER,
-    MAX_LEVEL,
-    MAX_TIER,
     TierUse,
     check_tier,
     levels_in_tier,
@@ -51,8 +42,6 @@ from tabletop_core.d20.tiers import (
     tier_for_level,
 )
 from tabletop_core.d20.turns import (
-    DEFAULT_ACTION_POINTS,
-    SLOWED_ACTION_POINTS,
     Creature,
     EndAttempt,
     TurnEnd,
@@ -62,20 +51,6 @@ from tabletop_core.d20.turns import (
 )
 
 __all__ = [
-    "CHECK_KINDS",
-    "DEFAULT_ACTION_POINTS",
-    "FATIGUE_LIMIT",
-    "GM",
-    "HOURS_PER_DAY",
-    "LEVELS_PER_TIER",
-    "MAX_LEVEL",
-    "MAX_TABLE_ROWS",
-    "MAX_TIER",
-    "MINUTES_PER_HOUR",
-    "MODIFIER_LIMIT",
-    "OUTCOME_CODES",
-    "ROUNDS_PER_MINUTE",
-    "SLOWED_ACTION_POINTS",
     "AttackKind",
     "Condition",
     "ConditionInstance",
@@ -101,11 +76,9 @@ __all__ = [
     "TurnEnd",
     "TurnStart",
     "action_points",
-    "actor_win_chance",
     "attack_trait",
     "check_tier",
     "classify",
-    "combine_effects",
     "contest_odds",
     "direct_implications",
     "effects_between",

@@ -16,12 +16,14 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
 from tabletop_core._validate import check_int
+from tabletop_core.batch import MAX_BATCH, Batch, read_only
 from tabletop_core.d20.stakes import Outcome, Stakes
 from tabletop_core.d20.test import Modifier, TestEffects, TestRoll, _template
 from tabletop_core.rng import RngLike, dice_source
@@ -29,15 +31,16 @@ from tabletop_core.rng import RngLike, dice_source
 __all__ = ["OUTCOME_CODES", "TestBatch", "simulate_test"]
 
 OUTCOME_CODES: tuple[Outcome, ...] = tuple(Outcome)
-"""``outcome_codes`` index this tuple: 0 Success, 1 Setback, 2 Failure."""
-
-MAX_BATCH = 10**8
-"""The most Tests one batch may simulate (memory guard)."""
+"""``outcome_codes`` index this tuple: 0 Success, 1 Setback, 2 Failure (``TestBatch.labels``)."""
 
 
 @attrs.frozen(eq=False)
-class TestBatch:
+class TestBatch(Batch[Outcome]):
     """The dice, totals and outcomes of many Tests with the same Modifiers.
+
+    Besides its own arrays it has the shape every batch has (see
+    :class:`tabletop_core.batch.Batch`): ``len()``, ``outcome(i)``, ``result(i)``,
+    ``counts()``, ``shares()``, ``str()`` and ``to_dict()``.
 
     Attributes:
         template: One Test with the shared Stakes, Modifiers, Fortune/Misfortune
@@ -55,38 +58,33 @@ class TestBatch:
     outcome_codes: npt.NDArray[np.int8]
 
     @property
+    def labels(self) -> tuple[Outcome, ...]:
+        """Success, Setback, Failure: ``labels[code]`` (:data:`OUTCOME_CODES`)."""
+        return OUTCOME_CODES
+
+    @property
     def totals(self) -> npt.NDArray[np.int64]:
         """The Test Totals, ``int64`` (computed from the dice on each access)."""
         t = self.template
         totals = self.flat_rolls + (t.modifier - t.fatigue)
         if self.fortune_dice is not None:
             totals += self.fortune_dice if t.fortune else -self.fortune_dice
-        return totals
+        return read_only(totals)
 
-    def __len__(self) -> int:
-        return int(self.flat_rolls.shape[0])
-
-    def counts(self) -> dict[Outcome, int]:
-        """How many Tests gave each Test Result (every Outcome present, zeros included)."""
-        tally = np.bincount(self.outcome_codes, minlength=len(OUTCOME_CODES))
-        return {outcome: int(tally[i]) for i, outcome in enumerate(OUTCOME_CODES)}
-
-    def outcome(self, index: int) -> Outcome:
-        """The Test Result of Test number *index*."""
-        return OUTCOME_CODES[int(self.outcome_codes[check_int("index", index, low=0, high=len(self) - 1)])]
-
-    def roll(self, index: int) -> TestRoll:
+    def result(self, index: int) -> TestRoll:
         """Test number *index* as a full :class:`~tabletop_core.d20.TestRoll` (through the pure function)."""
-        index = check_int("index", index, low=0, high=len(self) - 1)
+        index = self._index(index)
         fortune_die = None if self.fortune_dice is None else int(self.fortune_dice[index])
         return self.template.with_dice(int(self.flat_rolls[index]), fortune_die)
 
-    def __str__(self) -> str:
-        n = len(self)
-        parts = ", ".join(
-            f"{outcome} {count} ({count / n:.1%})" if n else f"{outcome} 0" for outcome, count in self.counts().items()
-        )
-        return f"{n} Tests at {self.template.stakes}: {parts}"
+    def _describe(self) -> str:
+        return f"Tests at {self.template.stakes}"
+
+    def to_dict(self) -> dict[str, Any]:  # Any: JSON values of several types
+        """JSON-ready data: the type, the number of Tests, the shared Test (dice are placeholders), the counts."""
+        data = super().to_dict()
+        data["parameters"] = {"template": self.template.to_dict()}
+        return data
 
 
 def simulate_test(

@@ -126,14 +126,28 @@ def _test_options(parser: argparse.ArgumentParser) -> None:
 def _contest_options(parser: argparse.ArgumentParser) -> None:
     for side in ("actor", "target"):
         parser.add_argument(
-            f"--{side}-modifier", type=int_option(), default=0, help=f"the {side}'s Skill or Trait (default 0)"
+            f"--{side}-modifier",
+            type=int_option(),
+            default=0,
+            metavar="N",
+            help=f"the {side}'s Skill or Trait value and other Modifiers, a whole number (default 0)",
         )
         parser.add_argument(
-            f"--{side}-trait", type=int_option(), required=True, help=f"the {side}'s governing Trait (ties)"
+            f"--{side}-trait",
+            type=int_option(),
+            required=True,
+            metavar="N",
+            help=f"the value of the {side}'s governing Trait, a whole number (the higher one wins a tie)",
         )
         parser.add_argument(f"--{side}-fortune", action="count", default=0, help=f"Fortune on the {side}'s roll")
         parser.add_argument(f"--{side}-misfortune", action="count", default=0, help=f"Misfortune on the {side}'s roll")
-        parser.add_argument(f"--{side}-fatigue", type=int_option(), default=0, help=f"the {side}'s Fatigue (default 0)")
+        parser.add_argument(
+            f"--{side}-fatigue",
+            type=int_option(0, 10),
+            default=0,
+            metavar="N",
+            help=f"the {side}'s Fatigue, 0..10 (default 0)",
+        )
 
 
 def register(

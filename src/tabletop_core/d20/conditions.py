@@ -29,9 +29,10 @@ from typing import ClassVar
 
 import attrs
 
+from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
-from tabletop_core.d20.test import FATIGUE_LIMIT, _label, _parse_enum, _tuple_of
+from tabletop_core.d20.test import FATIGUE_LIMIT, _label, _tuple_of
 from tabletop_core.errors import InvalidInput, RuleError
 
 __all__ = [
@@ -100,7 +101,7 @@ class Condition(enum.Enum):
             InvalidInput: the name is not a Condition of the rules text.
             TypeError: *value* is neither a Condition nor a str.
         """
-        return _parse_enum(cls, "condition", value)
+        return parse_enum(cls, value, name="condition")
 
     @property
     def has_value(self) -> bool:

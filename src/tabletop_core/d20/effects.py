@@ -33,10 +33,11 @@ from __future__ import annotations
 
 import attrs
 
+from tabletop_core._names import parse_enum
 from tabletop_core._validate import check_type
 from tabletop_core.d20.conditions import Condition, Conditions, implied_conditions
 from tabletop_core.d20.contest import Side
-from tabletop_core.d20.test import AttackKind, TestEffects, TestKind, Trait, _label, _parse_enum, attack_trait
+from tabletop_core.d20.test import AttackKind, TestEffects, TestKind, Trait, _label, attack_trait
 
 __all__ = ["CHECK_KINDS", "combine_effects", "effects_between", "effects_on_test"]
 
@@ -104,9 +105,9 @@ def effects_on_test(  # noqa: C901 -- one `if` per Condition the rules text lets
     """
     check_type("conditions", conditions, Conditions)
     kind = TestKind.parse(kind)
-    side = _parse_enum(Side, "side", side)
+    side = parse_enum(Side, side, name="side")
     if attack is not None:
-        attack = _parse_enum(AttackKind, "attack", attack)
+        attack = parse_enum(AttackKind, attack, name="attack")
     if trait is not None:
         trait = Trait.parse(trait)
     elif attack is not None:

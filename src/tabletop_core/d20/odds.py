@@ -156,7 +156,7 @@ def contest_odds(
     )
 
 
-def actor_win_chance(**kwargs: Any) -> Fraction:
+def actor_win_chance(**kwargs: Any) -> Fraction:  # Any: contest_odds' keywords
     """The exact chance that the actor wins a Contest; takes the arguments of :func:`contest_odds`.
 
     Examples:

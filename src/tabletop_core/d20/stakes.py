@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import enum
 
+from tabletop_core._names import parse_enum
 from tabletop_core._validate import as_int
-from tabletop_core.errors import InvalidInput
 
 __all__ = ["Outcome", "Stakes", "classify"]
 
@@ -73,15 +73,7 @@ class Stakes(enum.Enum):
             InvalidInput: the name is not a Stakes level.
             TypeError: *value* is neither a Stakes nor a str.
         """
-        if isinstance(value, Stakes):
-            return value
-        if not isinstance(value, str):
-            raise TypeError(f"stakes must be a Stakes or its name, got {type(value).__name__} {value!r}")
-        key = value.strip().upper().removesuffix("STAKES").strip()
-        try:
-            return cls[key]
-        except KeyError:
-            raise InvalidInput(f"stakes must be one of low, mid, high, got {value!r}") from None
+        return parse_enum(cls, value, name="stakes", strip_suffix="stakes")
 
     def __str__(self) -> str:
         return self.label

@@ -25,11 +25,13 @@ from typing import Any, ClassVar, TypeVar
 
 import attrs
 
+from tabletop_core._fast import BoundedCache
+from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field
 from tabletop_core.d20.stakes import Outcome, Stakes, classify
 from tabletop_core.errors import InvalidInput
-from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, dice_source
+from tabletop_core.rng import DiceSource, RngLike, dice_source
 
 __all__ = [
     "FATIGUE_LIMIT",
@@ -82,7 +84,7 @@ class Trait(enum.Enum):
             InvalidInput: the name is not a Trait.
             TypeError: *value* is neither a Trait nor a str.
         """
-        return _parse_enum(cls, "trait", value)
+        return parse_enum(cls, value, name="trait")
 
     def __str__(self) -> str:
         return self.value
@@ -110,7 +112,7 @@ def attack_trait(kind: AttackKind | str) -> Trait:
         >>> attack_trait(AttackKind.MELEE), attack_trait("thrown"), attack_trait("spell")
         (<Trait.BODY: 'Body'>, <Trait.MIND: 'Mind'>, <Trait.SOUL: 'Soul'>)
     """
-    kind = _parse_enum(AttackKind, "kind", kind)
+    kind = parse_enum(AttackKind, kind, name="kind")
     return {
         AttackKind.MELEE: Trait.BODY,
         AttackKind.RANGED: Trait.MIND,
@@ -142,7 +144,7 @@ class TestKind(enum.Enum):
     @classmethod
     def parse(cls, value: TestKind | str) -> TestKind:
         """Return *value* as a :class:`TestKind`; accepts a member or its name (``"check"``, ``"flat roll"``)."""
-        return _parse_enum(cls, "kind", value)
+        return parse_enum(cls, value, name="kind")
 
     def __str__(self) -> str:
         return str(self.value)
@@ -169,19 +171,6 @@ def _tuple_of(name: str, kind: type[T], value: object) -> tuple[T, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise TypeError(f"{name} must be an iterable of {kind.__name__}, got {type(value).__name__} {value!r}")
     return tuple(check_type(f"{name}[{i}]", item, kind) for i, item in enumerate(value))
-
-
-def _parse_enum(cls: type[E], name: str, value: object) -> E:
-    if isinstance(value, cls):
-        return value
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a {cls.__name__} or its name, got {type(value).__name__} {value!r}")
-    key = value.strip().upper().replace(" ", "_").replace("-", "_")
-    try:
-        return cls.__members__[key]
-    except KeyError:
-        names = ", ".join(member.name.lower().replace("_", " ") for member in cls)
-        raise InvalidInput(f"{name} must be one of {names}, got {value!r}") from None
 
 
 @attrs.frozen(kw_only=True)
@@ -278,7 +267,7 @@ def _failure_reasons(value: object) -> tuple[str, ...]:
 
 
 def _kind(value: object) -> TestKind:
-    return _parse_enum(TestKind, "kind", value)
+    return parse_enum(TestKind, value, name="kind")
 
 
 def _stakes(value: object) -> Stakes:
@@ -517,31 +506,6 @@ class TestRoll(RolledTotal):
         return self._markdown(f"**{self.kind}** at {self.stakes}: **{self.outcome}**")
 
 
-# The slots' own setters, for the fast roll path: the frozen class's __setattr__ refuses,
-# and object.__setattr__ is slower. A new field must be added here too (the assert checks).
-_new = object.__new__
-_set_kind = vars(RolledTotal)["kind"].__set__
-_set_flat_roll = vars(RolledTotal)["flat_roll"].__set__
-_set_modifiers = vars(RolledTotal)["modifiers"].__set__
-_set_fortune = vars(RolledTotal)["fortune"].__set__
-_set_misfortune = vars(RolledTotal)["misfortune"].__set__
-_set_fortune_die = vars(RolledTotal)["fortune_die"].__set__
-_set_fatigue = vars(RolledTotal)["fatigue"].__set__
-_set_automatic_failure = vars(RolledTotal)["automatic_failure"].__set__
-_set_stakes = vars(TestRoll)["stakes"].__set__
-assert [f.name for f in attrs.fields(TestRoll)] == [
-    "kind",
-    "flat_roll",
-    "modifiers",
-    "fortune",
-    "misfortune",
-    "fortune_die",
-    "fatigue",
-    "automatic_failure",
-    "stakes",
-]
-
-
 @attrs.frozen(kw_only=True)
 class TestEffects(Record):
     """What applies to one Test besides the dice and Modifiers: usually derived from Conditions.
@@ -580,8 +544,8 @@ class TestEffects(Record):
 
 def _merge(
     fortune: object, misfortune: object, fatigue: object, automatic_failure: object, effects: TestEffects | None
-) -> dict[str, Any]:
-    merged: dict[str, Any] = {
+) -> dict[str, Any]:  # Any: reasons (tuples) and Fatigue (an int), by key
+    merged: dict[str, Any] = {  # Any: as the return type
         "fortune": _reasons("fortune", fortune),
         "misfortune": _reasons("misfortune", misfortune),
         "fatigue": check_int("fatigue", fatigue, low=0, high=FATIGUE_LIMIT),
@@ -607,7 +571,7 @@ def resolve_test(
     fortune_die: int | None = None,
     fatigue: int = 0,
     kind: TestKind | str = TestKind.TEST,
-    automatic_failure: bool | int | str | Iterable[str] = (),
+    automatic_failure: bool | int | str | Iterable[str] = False,
     effects: TestEffects | None = None,
 ) -> TestRoll:
     """Judge a Test from dice already rolled (pure: no randomness).
@@ -660,7 +624,7 @@ def roll_test(
     misfortune: bool | int | str | Iterable[str] = False,
     fatigue: int = 0,
     kind: TestKind | str = TestKind.TEST,
-    automatic_failure: bool | int | str | Iterable[str] = (),
+    automatic_failure: bool | int | str | Iterable[str] = False,
     effects: TestEffects | None = None,
     rng: RngLike = None,
 ) -> TestRoll:
@@ -693,113 +657,106 @@ def roll_test(
         >>> print(roll_test(stakes="high", modifier=5, misfortune="Impaired", rng=tc.ScriptedDice([17, 2])))
         Test 17 + 5 - d6(2) = 20 · High Stakes -> Success (Misfortune: Impaired)
     """
-    drawn: tuple[int, int | None] | None = None  # dice the fast path drew but could not trust
-    if (
-        effects is None
-        and type(stakes) is Stakes
-        and type(modifier) is int
-        and type(fortune) is bool
-        and type(misfortune) is bool
-        and type(fatigue) is int
-        and type(kind) is TestKind
-        and kind is not TestKind.FLAT_ROLL
-        and type(automatic_failure) is tuple
-        and not automatic_failure
-        and -MODIFIER_LIMIT <= modifier <= MODIFIER_LIMIT
-        and 0 <= fatigue <= FATIGUE_LIMIT
-    ):
-        # The everyday call, already valid by construction: skip the general normalisation
-        # (same dice, same order, same result; tests compare it with resolve_test).
-        # A GeneratorDice is what dice_source would return as it is; skip the call's ABC check.
-        source = rng if type(rng) is GeneratorDice else dice_source(rng)
-        die: int | None = None
-        if fortune is misfortune:
-            flat = source.roll(20)
-        elif type(source) is GeneratorDice:
-            flat = source.roll(20)
-            die = source.roll(6)
+    plan = _plan(stakes, modifier, fortune, misfortune, fatigue, kind, automatic_failure, effects)
+    return plan.roll(dice_source(rng))
+
+
+class _Plan:
+    """A Test's checked arguments, and the result of each pair of dice rolled with them so far.
+
+    Results are immutable values, so the same dice with the same arguments may share one:
+    at most 20 x 6 of them per plan.
+    """
+
+    __slots__ = ("needs_d6", "results", "template")
+
+    def __init__(self, template: TestRoll) -> None:
+        self.template = template
+        self.needs_d6 = template.needs_fortune_die
+        self.results: dict[object, TestRoll] = {}  # by the d20, or by (d20, d6)
+
+    def roll(self, source: DiceSource) -> TestRoll:
+        """The Test with dice drawn from *source*: the d20 first, then the d6 when one is rolled."""
+        if self.needs_d6:
+            # roll_each: a ScriptedDice hands out both dice or neither, so a Test that fails on
+            # its d6 leaves the player's dice unused.
+            flat_roll, fortune_die = source.roll_each((20, 6))
+            key: object = (flat_roll, fortune_die)
+            plain = type(flat_roll) is int and type(fortune_die) is int
         else:
-            flat, die = source.roll_each((20, 6))  # all or none from a ScriptedDice
-        if type(source) is GeneratorDice or (
-            type(flat) is int and 1 <= flat <= 20 and (die is None or (type(die) is int and 1 <= die <= 6))
-        ):
-            # Results are immutable values, so equal Tests may share one object: reuse a built one.
-            key = (flat, die, modifier, fortune, misfortune, fatigue, stakes, kind)
-            roll = _ROLL_CACHE.get(key)
-            if roll is None:
-                roll = _build_roll(kind, flat, modifier, fortune, misfortune, die, fatigue, stakes)
-                if len(_ROLL_CACHE) >= _ROLL_CACHE_LIMIT:
-                    _ROLL_CACHE.clear()  # bounded memory; the next calls refill it
-                _ROLL_CACHE[key] = roll
-            return roll
-        # Another DiceSource gave a face the fast path cannot trust: the checked path below judges it.
-        drawn = (flat, die)
-    template = _template(
-        stakes=stakes,
-        modifier=modifier,
-        fortune=fortune,
-        misfortune=misfortune,
-        fatigue=fatigue,
-        kind=kind,
-        automatic_failure=automatic_failure,
-        effects=effects,
+            flat_roll = key = source.roll(20)
+            fortune_die = None
+            plain = type(flat_roll) is int
+        if not plain:  # another DiceSource's faces (numpy ints, floats): checked, not kept
+            return self.template.with_dice(flat_roll, fortune_die)
+        result = self.results.get(key)
+        if result is None:  # checked as any Test is: a face that does not fit raises
+            result = self.results[key] = self.template.with_dice(flat_roll, fortune_die)
+        return result
+
+
+_PLANS: BoundedCache[tuple[object, ...], _Plan] = BoundedCache(256)
+
+
+def _plan(
+    stakes: object,
+    modifier: object,
+    fortune: object,
+    misfortune: object,
+    fatigue: object,
+    kind: object,
+    automatic_failure: object,
+    effects: TestEffects | None,
+) -> _Plan:
+    """A Test's arguments checked once (before any die is drawn), kept for the next equal call."""
+    # The types of the numbers are part of the key, so 1, True and 1.0 never share a plan
+    # (they do not mean the same). A tuple of modifiers could hide a True among ints, and
+    # a list cannot be a key: those are checked on every call.
+    key: tuple[object, ...] = (
+        stakes,
+        type(modifier),
+        modifier,
+        type(fortune),
+        fortune,
+        type(misfortune),
+        misfortune,
+        type(fatigue),
+        fatigue,
+        kind,
+        automatic_failure,
+        effects,
     )
-    if drawn is None:
-        return template._roll_dice(dice_source(rng))
-    return template.with_dice(*drawn)
-
-
-_ONE_GM = (GM,)
-_ROLL_CACHE: dict[tuple[Any, ...], TestRoll] = {}
-_ROLL_CACHE_LIMIT = 8192
-
-
-def _build_roll(
-    kind: TestKind,
-    flat_roll: int,
-    modifier: int,
-    fortune: bool,
-    misfortune: bool,
-    fortune_die: int | None,
-    fatigue: int,
-    stakes: Stakes,
-) -> TestRoll:
-    """Build a TestRoll from values already checked, through its slots' setters (the fast roll path)."""
-    roll: TestRoll = _new(TestRoll)
-    _set_kind(roll, kind)
-    _set_flat_roll(roll, flat_roll)
-    _set_modifiers(roll, _int_modifier(modifier))
-    _set_fortune(roll, _ONE_GM if fortune else ())
-    _set_misfortune(roll, _ONE_GM if misfortune else ())
-    _set_fortune_die(roll, fortune_die)
-    _set_fatigue(roll, fatigue)
-    _set_automatic_failure(roll, ())
-    _set_stakes(roll, stakes)
-    return roll
-
-
-_MODIFIER_CACHE: dict[int, tuple[Modifier, ...]] = {}
-
-
-def _int_modifier(value: int) -> tuple[Modifier, ...]:
-    """The modifiers tuple for a plain int, cached for everyday values (Modifier is immutable)."""
-    cached = _MODIFIER_CACHE.get(value)
-    if cached is None:
-        cached = _modifiers(value)
-        if -100 <= value <= 100:  # bound the cache
-            _MODIFIER_CACHE[value] = cached
-    return cached
+    if type(modifier) is not tuple:
+        try:
+            return _PLANS[key]
+        except KeyError:
+            pass
+        except TypeError:  # unhashable
+            key = ()
+    plan = _Plan(
+        _template(
+            stakes=stakes,
+            modifier=modifier,
+            fortune=fortune,
+            misfortune=misfortune,
+            fatigue=fatigue,
+            kind=kind,
+            automatic_failure=automatic_failure,
+            effects=effects,
+        )
+    )
+    return _PLANS.put(key, plan) if key and type(modifier) is not tuple else plan
 
 
 def _template(
     *,
-    stakes: Any,
-    modifier: Any,
-    fortune: Any,
-    misfortune: Any,
-    fatigue: Any,
-    kind: Any = TestKind.TEST,
-    automatic_failure: Any = (),
+    stakes: object,
+    modifier: object,
+    fortune: object,
+    misfortune: object,
+    fatigue: object,
+    kind: object = TestKind.TEST,
+    automatic_failure: object = (),
     effects: TestEffects | None = None,
 ) -> TestRoll:
     """Validate and normalise a Test's arguments before any die is drawn (a bad call uses no dice).

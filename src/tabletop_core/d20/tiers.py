@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import enum
 
+from tabletop_core._names import parse_enum
 from tabletop_core._validate import check_int
-from tabletop_core.d20.test import _parse_enum
 from tabletop_core.errors import RuleError
 
 __all__ = [
@@ -72,7 +72,7 @@ def tier_allows(*, level: int, tier: int, what: TierUse | str = TierUse.FEAT) ->
     The rule is the same for Feats, Objects and Spells; *what* only names the use.
     The GM may rule otherwise.
     """
-    _parse_enum(TierUse, "what", what)
+    parse_enum(TierUse, what, name="what")
     item_tier = check_int("tier", tier, low=1, high=MAX_TIER)
     return item_tier <= tier_for_level(level)
 
@@ -86,7 +86,7 @@ def check_tier(*, level: int, tier: int, what: TierUse | str = TierUse.FEAT) -> 
           ...
         tabletop_core.errors.RuleError: a LV 6 Scribe is Tier 2 and can Cast Spells of Tier 2 or lower, not Tier 3
     """
-    use = _parse_enum(TierUse, "what", what)
+    use = parse_enum(TierUse, what, name="what")
     if not tier_allows(level=level, tier=tier, what=use):
         own = tier_for_level(level)
         raise RuleError(

@@ -28,14 +28,13 @@ from tabletop_core.notation.ast import (
     Sum,
 )
 from tabletop_core.notation.errors import NotationError
-from tabletop_core.notation.limits import DEFAULT_LIMITS, Limits
+from tabletop_core.notation.limits import Limits
 from tabletop_core.notation.odds import distribution
 from tabletop_core.notation.parser import parse
 from tabletop_core.notation.result import DiceMarks, DiceRoll, RolledDie, RolledNode, RollResult
 from tabletop_core.notation.roller import roll
 
 __all__ = [
-    "DEFAULT_LIMITS",
     "Comparison",
     "Dice",
     "DiceMarks",

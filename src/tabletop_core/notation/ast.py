@@ -48,8 +48,8 @@ SELECT_KINDS = ("kh", "kl", "dh", "dl")
 """Keep highest, keep lowest, drop highest, drop lowest."""
 
 
-def _one_of(options: tuple[str, ...]) -> Any:
-    def validate(_instance: Any, attribute: Any, value: Any) -> None:
+def _one_of(options: tuple[str, ...]) -> Any:  # Any: an attrs validator
+    def validate(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
         check_type(attribute.name, value, str)
         if value not in options:
             raise NotationError(f"{attribute.name} must be one of {', '.join(options)}, got {value!r}")
@@ -57,7 +57,7 @@ def _one_of(options: tuple[str, ...]) -> Any:
     return validate
 
 
-def _optional(kind: type[Any]) -> Any:
+def _optional(kind: type[Any]) -> Any:  # Any: an attrs validator for any class
     return attrs.validators.optional(of_type(kind))
 
 
@@ -251,7 +251,7 @@ class Dice:
         return "".join(parts)
 
 
-def _is_node(_instance: Any, attribute: Any, value: Any) -> None:
+def _is_node(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
     if not isinstance(value, (Number, Dice, Negate, Sum, Product)):
         raise TypeError(f"{attribute.name} must be an expression node, got {type(value).__name__}")
 
@@ -269,8 +269,8 @@ class Negate:
         return f"-{inner}"
 
 
-def _operators(allowed: tuple[str, ...]) -> Any:
-    def validate(instance: Any, attribute: Any, value: Any) -> None:
+def _operators(allowed: tuple[str, ...]) -> Any:  # Any: an attrs validator
+    def validate(instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
         check_type(attribute.name, value, tuple)
         if len(value) != len(instance.operands) - 1:
             raise NotationError(f"{attribute.name} needs one operator between each pair of operands")
@@ -281,7 +281,7 @@ def _operators(allowed: tuple[str, ...]) -> Any:
     return validate
 
 
-def _operands(_instance: Any, attribute: Any, value: Any) -> None:
+def _operands(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
     check_type(attribute.name, value, tuple)
     check_int(f"number of {attribute.name}", len(value), low=2)
     for operand in value:
@@ -321,14 +321,16 @@ class Product:
         return _chain_text(self.operands, self.operators, (Sum, Product))
 
 
-def _chain_text(operands: tuple[Node, ...], operators: tuple[str, ...], nested: tuple[type[Any], ...]) -> str:
+def _chain_text(  # Any: node classes of every kind
+    operands: tuple[Node, ...], operators: tuple[str, ...], nested: tuple[type[Any], ...]
+) -> str:
     parts = [_wrap(operands[0], nested)]
     for op, operand in zip(operators, operands[1:], strict=True):
         parts += [op, _wrap(operand, nested)]
     return "".join(parts)
 
 
-def _wrap(node: Node, needs_parentheses: tuple[type[Any], ...]) -> str:
+def _wrap(node: Node, needs_parentheses: tuple[type[Any], ...]) -> str:  # Any: node classes
     # The parser flattens a+b+c into one Sum, so a Sum inside a Sum (or a Sum or
     # Product inside a Product) can only come from parentheses: print them back.
     text = str(node)
@@ -373,7 +375,7 @@ class Expression:
     label: str | None = attrs.field(default=None)
 
     @label.validator
-    def _check_label(self, _attribute: Any, value: Any) -> None:
+    def _check_label(self, _attribute: Any, value: Any) -> None:  # Any: attrs callback
         if value is None:
             return
         check_type("label", value, str)

@@ -31,10 +31,7 @@ def _roll(args: argparse.Namespace) -> Output:
     if isinstance(source, ScriptedDice) and source.remaining:
         # A die typed in but not used would be silently dropped: say so instead.
         used = len(source.used)
-        raise NotationError(
-            f"--dice gave {used + source.remaining} values but {result.expression} rolled {used} "
-            + ("die" if used == 1 else "dice")
-        )
+        raise NotationError(f"--dice gave {used + source.remaining} values, this roll uses {used}: {result.expression}")
     return Output(str(result), result.to_dict())
 
 

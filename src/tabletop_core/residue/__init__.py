@@ -48,7 +48,7 @@ from tabletop_core.residue.entries import (
     RequirementKind,
     requirements_met,
 )
-from tabletop_core.residue.hexmap import UNKNOWN_AREA, Direction, Hex, HexMap, Region, Tile
+from tabletop_core.residue.hexmap import Direction, Hex, HexMap, Region, Tile
 from tabletop_core.residue.hp import DamageResult, Health, resolve_damage
 from tabletop_core.residue.hum import (
     DEFAULT_COMPASS,
@@ -117,7 +117,7 @@ from tabletop_core.residue.odds import (
     star_odds,
 )
 from tabletop_core.residue.rest import RecoverAction, RestChoices, RestResult, rest
-from tabletop_core.residue.stars import STAR, SUCCESS_TABLE, outcome, render_stars, stars
+from tabletop_core.residue.stars import outcome, stars
 from tabletop_core.residue.step_die import StepDie, roll_step_die
 from tabletop_core.residue.tokens import Movement, Token, TokenKind, TokenResolution, move_tokens, token_resolution
 from tabletop_core.residue.uses import UsesRoll, resolve_uses, roll_uses
@@ -125,9 +125,6 @@ from tabletop_core.residue.wanderer import Wanderer
 
 __all__ = [
     "DEFAULT_COMPASS",
-    "STAR",
-    "SUCCESS_TABLE",
-    "UNKNOWN_AREA",
     "Act",
     "ActionResult",
     "ActionSlot",
@@ -224,7 +221,6 @@ __all__ = [
     "play_journey",
     "reach_hum",
     "recycle_to_deck",
-    "render_stars",
     "requirements_met",
     "resolve_action",
     "resolve_attack",

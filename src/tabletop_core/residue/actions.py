@@ -22,7 +22,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
@@ -69,7 +69,7 @@ def _slot(value: ActionSlot | str) -> ActionSlot:
     return ActionSlot.parse(value)
 
 
-def _modifier_stars(value: Any) -> int:
+def _modifier_stars(value: object) -> int:
     stars = check_int("stars", value, low=-MAX_MODIFIER_STARS, high=MAX_MODIFIER_STARS)
     if stars == 0:
         raise InvalidInput("stars must not be 0 (a modifier adds or removes at least one star)")
@@ -96,7 +96,7 @@ class StarModifier(Record):
         return f"{sign}{amount} {self.reason}"
 
 
-def _to_modifiers(values: Any) -> tuple[StarModifier, ...]:
+def _to_modifiers(values: object) -> tuple[StarModifier, ...]:
     if isinstance(values, (str, bytes, StarModifier)) or not isinstance(values, Iterable):
         raise TypeError(f"modifiers must be a sequence of StarModifier or (stars, reason) pairs, got {values!r}")
     result = []

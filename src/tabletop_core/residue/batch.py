@@ -20,8 +20,9 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletop_core._validate import check_int
+from tabletop_core.batch import MAX_BATCH, Batch, read_only
 from tabletop_core.errors import InvalidInput
-from tabletop_core.residue.actions import StarModifier, action_modifiers
+from tabletop_core.residue.actions import ActionResult, StarModifier, action_modifiers, resolve_action
 from tabletop_core.residue.endurance import ActionSlot
 from tabletop_core.residue.luck import luck_bonus
 from tabletop_core.residue.stars import MAX_VALUE, stars
@@ -29,9 +30,6 @@ from tabletop_core.residue.step_die import STEP_DOWN_AT_MOST, DieLike, StepDie, 
 from tabletop_core.rng import RngLike, dice_source
 
 __all__ = ["MAX_BATCH", "MAX_ROUNDS", "InventoryBatch", "StarsBatch", "simulate_inventory", "simulate_stars"]
-
-MAX_BATCH = 10**8
-"""The most Actions or Inventory dice one batch call simulates (a guard on memory)."""
 
 MAX_ROUNDS = 100_000
 """The most rounds :func:`simulate_inventory` runs when rolling until every die is 0."""
@@ -42,28 +40,62 @@ _LUCK_BONUS_TABLE = np.array([0, *(luck_bonus(v) for v in range(1, MAX_VALUE + 1
 
 
 @attrs.frozen(eq=False)
-class StarsBatch:
+class StarsBatch(Batch[int]):
     """Many Actions with the same die: the Values, the Luck Values and the Outcomes.
+
+    Its outcome codes are the stars themselves, so ``labels`` is ``(0, 1, ..., most)``:
+    every number of stars from 0 to the most these Actions could give.
 
     Attributes:
         die: The committed die.
         values: Natural Values, one per Action.
         luck_values: The Luck die's Values (``None`` without Luck).
         stars: The Outcome of each Action.
+        slot: The Action Slot.
+        modifiers: The fixed star modifiers (Skill, Dehydration, listed ones; Luck's comes per Action).
+        luck: The Luck die (``None`` without Luck).
     """
 
     die: StepDie
     values: npt.NDArray[np.int64]
     luck_values: npt.NDArray[np.int64] | None
     stars: npt.NDArray[np.int64]
+    slot: ActionSlot = ActionSlot.SKILL
+    modifiers: tuple[StarModifier, ...] = ()
+    luck: StepDie | None = None
 
-    def counts(self) -> dict[int, int]:
-        """How many Actions gave each number of stars."""
-        found, times = np.unique(self.stars, return_counts=True)
-        return {int(s): int(t) for s, t in zip(found, times, strict=True)}
+    _parameters = ("die", "slot", "modifiers", "luck")
 
-    def __len__(self) -> int:
-        return int(self.stars.shape[0])
+    @property
+    def outcome_codes(self) -> npt.NDArray[np.int64]:
+        """The stars of each Action (a number of stars is its own code)."""
+        return self.stars
+
+    @property
+    def labels(self) -> tuple[int, ...]:
+        """Every number of stars from 0 to the most these Actions could give (or did give)."""
+        shift = sum(m.stars for m in self.modifiers)
+        luck = 0 if self.luck is None else int(_LUCK_BONUS_TABLE[1 : self.luck.sides + 1].max())
+        most = int(_STAR_TABLE[1 : self.die.sides + 1].max()) + shift + luck
+        seen = int(self.stars.max()) if len(self.stars) else 0
+        return tuple(range(max(most, seen, 0) + 1))
+
+    def result(self, index: int) -> ActionResult:
+        """Action number *index* as the :class:`~tabletop_core.residue.ActionResult` :func:`resolve_action` gives."""
+        index = self._index(index)
+        luck_value = None if self.luck_values is None else int(self.luck_values[index])
+        return resolve_action(
+            slot=self.slot,
+            die=self.die,
+            value=int(self.values[index]),
+            modifiers=self.modifiers,
+            luck=self.luck,
+            luck_value=luck_value,
+        )
+
+    def _describe(self) -> str:
+        luck = f" and Luck {self.luck}" if self.luck is not None else ""
+        return f"Actions with {self.die}{luck}"
 
 
 def simulate_stars(
@@ -89,10 +121,8 @@ def simulate_stars(
     n = check_int("n", n, low=0, high=MAX_BATCH)
     luck_die = None if luck is None else rollable(luck, name="luck", label="Luck")
     # The rule's own function checks the arguments and gives the fixed part of the modifiers.
-    shift = sum(
-        m.stars
-        for m in action_modifiers(slot=slot, skill_bonus=skill_bonus, dehydrated=dehydrated, modifiers=modifiers)
-    )
+    fixed = action_modifiers(slot=slot, skill_bonus=skill_bonus, dehydrated=dehydrated, modifiers=modifiers)
+    shift = sum(m.stars for m in fixed)
     source = dice_source(rng)
     values = source.roll_many(step.sides, n)
     total = _STAR_TABLE[values] + shift
@@ -100,12 +130,29 @@ def simulate_stars(
     if luck_die is not None:
         luck_values = source.roll_many(luck_die.sides, n)
         total = total + _LUCK_BONUS_TABLE[luck_values]
-    return StarsBatch(die=step, values=values, luck_values=luck_values, stars=np.maximum(total, 0))
+    return StarsBatch(
+        die=step,
+        values=values,
+        luck_values=luck_values,
+        stars=np.maximum(total, 0),
+        slot=ActionSlot.parse(slot),
+        modifiers=fixed,
+        luck=luck_die,
+    )
+
+
+_STEPS = tuple(StepDie)
+_STEP_CODE = np.zeros(max(d.sides for d in _STEPS) + 1, dtype=np.int8)
+for _code, _step in enumerate(_STEPS):
+    _STEP_CODE[_step.sides] = _code
 
 
 @attrs.frozen(eq=False)
-class InventoryBatch:
-    """Many Inventory dice rolled again and again.
+class InventoryBatch(Batch[StepDie]):
+    """Many Inventory dice rolled again and again; the outcome of each is the step it ended on.
+
+    A row is several rolls of one die, so there is no single-roll ``result(i)``;
+    ``outcome(i)`` is the step die number *i* ended on.
 
     Attributes:
         die: The starting die.
@@ -117,13 +164,20 @@ class InventoryBatch:
     after: npt.NDArray[np.int64]
     rolls: npt.NDArray[np.int64]
 
-    def counts(self) -> dict[StepDie, int]:
-        """How many dice ended on each step."""
-        found, times = np.unique(self.after, return_counts=True)
-        return {StepDie(int(s)): int(t) for s, t in zip(found, times, strict=True)}
+    _parameters = ("die",)
 
-    def __len__(self) -> int:
-        return int(self.after.shape[0])
+    @property
+    def outcome_codes(self) -> npt.NDArray[np.int8]:
+        """Each die's final step as an index into :attr:`labels` (0 for 0, 1 for d4, ...)."""
+        return read_only(_STEP_CODE[self.after])
+
+    @property
+    def labels(self) -> tuple[StepDie, ...]:
+        """Every step die from 0 up to the starting die."""
+        return _STEPS[: _STEPS.index(self.die) + 1]
+
+    def _describe(self) -> str:
+        return f"Inventory dice from {self.die}"
 
 
 def simulate_inventory(die: DieLike, n: int, *, rolls: int | None = None, rng: RngLike = None) -> InventoryBatch:

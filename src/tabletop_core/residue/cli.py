@@ -12,14 +12,13 @@ Every rolling command takes ``--seed``, ``--dice`` and ``--json``.
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, int_option, rng_from_args
 from tabletop_core.residue import cli_journey
 from tabletop_core.residue.actions import commit_action, resolve_action
 from tabletop_core.residue.endurance import ActionSlot, Endurance, check_strain
 from tabletop_core.residue.inventory import Inventory, InventoryKind, roll_inventory
-from tabletop_core.residue.luck import luck_for_action, luck_test
+from tabletop_core.residue.luck import LuckForAction, LuckTest, luck_for_action, luck_test
 from tabletop_core.residue.odds import action_odds, expected_rolls_to_zero, star_odds
 from tabletop_core.residue.step_die import StarsRoll, StepDie, rollable
 from tabletop_core.rng import dice_source
@@ -43,7 +42,7 @@ def _stars(args: argparse.Namespace) -> Output:
     if not _is_action(args):
         source = rng_from_args(args)
         value = die.roll(rng=source)
-        check_all_dice_used(source, "one value (the die)")
+        check_all_dice_used(source, "the die")
         roll = StarsRoll(die, value)
         return Output(str(roll), roll.to_dict())
     source = rng_from_args(args)
@@ -53,7 +52,7 @@ def _stars(args: argparse.Namespace) -> Output:
     resolve_action(slot=slot, die=die, value=1, skill_bonus=args.bonus)
     value = die.roll(rng=source)
     luck_value = None if luck is None else luck.roll(rng=source)
-    check_all_dice_used(source, "one value (the die)" if luck is None else "two values (the die, then Luck)")
+    check_all_dice_used(source, "the die" if luck is None else "the die, then Luck")
     result = resolve_action(
         slot=slot,
         die=die,
@@ -68,15 +67,17 @@ def _stars(args: argparse.Namespace) -> Output:
 
 def _luck(args: argparse.Namespace) -> Output:
     rng = rng_from_args(args)
-    result: Any = luck_for_action(args.die, rng=rng) if args.action else luck_test(args.die, rng=rng)
-    check_all_dice_used(rng, "one value (the Luck die)")
+    result: LuckForAction | LuckTest = (
+        luck_for_action(args.die, rng=rng) if args.action else luck_test(args.die, rng=rng)
+    )
+    check_all_dice_used(rng, "the Luck die")
     return Output(str(result), result.to_dict())
 
 
 def _inventory(args: argparse.Namespace) -> Output:
     rng = rng_from_args(args)
     result = roll_inventory(args.die, kind=InventoryKind.parse(args.kind), rng=rng)
-    check_all_dice_used(rng, "one value (the Inventory die)")
+    check_all_dice_used(rng, "the Inventory die")
     return Output(str(result), result.to_dict())
 
 

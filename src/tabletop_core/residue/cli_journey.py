@@ -30,6 +30,7 @@ from tabletop_core.residue.journey import (
     start_journey,
 )
 from tabletop_core.residue.wanderer import Wanderer
+from tabletop_core.rng import RngLike
 
 __all__ = ["MAX_DAYS", "MAX_RUNS", "MAX_STEPS", "demo", "register"]
 
@@ -65,7 +66,7 @@ def _wanderer_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _wanderer(args: argparse.Namespace, rng: object) -> Wanderer:
+def _wanderer(args: argparse.Namespace, rng: RngLike) -> Wanderer:
     dice = [part for part in str(args.endurance).replace(" ", "").split(",") if part]
     return Wanderer.new(
         hp=args.hp,

@@ -54,7 +54,7 @@ __all__ = [
 ]
 
 
-def _as_tuple(values: Iterable[Any]) -> tuple[Any, ...]:
+def _as_tuple(values: Iterable[object]) -> tuple[Any, ...]:  # Any: the field's validator checks the items
     """Attrs converter: any iterable (a JSON list too) becomes a tuple."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise TypeError(f"expected an iterable, got {type(values).__name__} {values!r}")

@@ -30,14 +30,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.residue._names import parse_by_name
 from tabletop_core.residue.stars import MAX_VALUE, MIN_VALUE
 from tabletop_core.residue.step_die import StepDie, check_value, step_after, to_step_die
 from tabletop_core.rng import RngLike, dice_source
@@ -92,7 +92,7 @@ class Condition(enum.Enum):
             TypeError: not a Condition or a str.
             InvalidInput: not a Condition of the glossary.
         """
-        return parse_by_name(cls, condition, name=name)
+        return parse_enum(cls, condition, name=name)
 
     def __str__(self) -> str:
         return str(self.value)
@@ -164,7 +164,7 @@ def resolve_condition_roll(condition: Condition | str, die: StepDie | int | str,
     return ConditionRoll(condition=chosen, die=step, value=value, after=step_after(step, value))
 
 
-def _to_others(values: Any) -> tuple[Condition, ...]:
+def _to_others(values: object) -> tuple[Condition, ...]:
     if isinstance(values, (str, Condition)) or not isinstance(values, Iterable):
         raise TypeError(f"others must be an iterable of Conditions, got {type(values).__name__} {values!r}")
     chosen = {Condition.parse(value, name="others") for value in values}

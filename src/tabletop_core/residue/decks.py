@@ -63,7 +63,7 @@ MAX_CARDS = 10_000
 """A bound on a deck's size, so a typo cannot build a deck of a billion cards."""
 
 
-def _cards(values: Iterable[Any]) -> tuple[Item, ...]:
+def _cards(values: Iterable[Any]) -> tuple[Item, ...]:  # Any: raw input, each item checked below
     if isinstance(values, (str, bytes, Item)) or not isinstance(values, Iterable):
         raise TypeError(f"cards must be a sequence of Item, got {type(values).__name__}")
     result = tuple(values)

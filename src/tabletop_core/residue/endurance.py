@@ -40,10 +40,10 @@ from typing import Any
 
 import attrs
 
+from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import as_int, check_int, check_type, int_field, of_type
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.residue._names import parse_by_name
 from tabletop_core.residue.conditions import Condition, ConditionRoll, Conditions
 from tabletop_core.residue.step_die import DieLike, StepDie, check_value
 from tabletop_core.rng import DiceSource, RngLike, dice_source
@@ -87,7 +87,7 @@ class ActionSlot(enum.Enum):
             TypeError: not an ActionSlot or a str.
             InvalidInput: not one of the four.
         """
-        return parse_by_name(cls, slot, name=name)
+        return parse_enum(cls, slot, name=name)
 
     def __str__(self) -> str:
         return str(self.value)
@@ -132,7 +132,7 @@ def check_strain(strain: int, threshold: int) -> StrainCheck:
     return StrainCheck.TRAVEL_OR_REST
 
 
-def _endurance_step_die(value: Any) -> StepDie:
+def _endurance_step_die(value: Any) -> StepDie:  # Any: raw input, each item checked below
     die = StepDie.parse(value)
     if die.is_zero:
         raise InvalidInput("an Endurance die must be d4, d6, d8, d10 or d12, got 0")
@@ -173,8 +173,8 @@ class CommittedDie(Record):
         return f"{self.slot} {self.die}"
 
 
-def _tuple_of(kind: type[Any], name: str) -> Any:
-    def convert(values: Any) -> tuple[Any, ...]:
+def _tuple_of(kind: type[Any], name: str) -> Any:  # Any: a converter for any record class
+    def convert(values: Any) -> tuple[Any, ...]:  # Any: raw input; items checked below
         if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
             raise TypeError(f"{name} must be a sequence, got {type(values).__name__}")
         items = tuple(values)
@@ -185,15 +185,15 @@ def _tuple_of(kind: type[Any], name: str) -> Any:
     return convert
 
 
-def _to_pool(values: Any) -> tuple[EnduranceDie, ...]:
+def _to_pool(values: object) -> tuple[EnduranceDie, ...]:
     return _tuple_of(EnduranceDie, "pool")(values)  # type: ignore[no-any-return]
 
 
-def _to_committed(values: Any) -> tuple[CommittedDie, ...]:
+def _to_committed(values: object) -> tuple[CommittedDie, ...]:
     return _tuple_of(CommittedDie, "committed")(values)  # type: ignore[no-any-return]
 
 
-def _to_dice(values: Any) -> tuple[StepDie, ...]:
+def _to_dice(values: object) -> tuple[StepDie, ...]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise TypeError(f"dice must be a sequence of step dice, got {type(values).__name__}")
     return tuple(_endurance_step_die(value) for value in values)

@@ -64,7 +64,7 @@ __all__ = [
 ]
 
 
-def _keywords(values: Iterable[Any]) -> tuple[str, ...]:
+def _keywords(values: Iterable[Any]) -> tuple[str, ...]:  # Any: raw input, each item checked below
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise TypeError(f"keywords must be a sequence of str, got {type(values).__name__}")
     result = tuple(values)
@@ -131,7 +131,7 @@ class EntryOption(Record):
         return f"{self.text}{need}"
 
 
-def _checks(values: Iterable[Any]) -> tuple[EntryCheck, ...]:
+def _checks(values: Iterable[Any]) -> tuple[EntryCheck, ...]:  # Any: raw input, each item checked below
     if isinstance(values, (str, bytes, EntryCheck)) or not isinstance(values, Iterable):
         raise TypeError(f"checks must be a sequence of EntryCheck, got {type(values).__name__}")
     result = tuple(values)
@@ -140,7 +140,7 @@ def _checks(values: Iterable[Any]) -> tuple[EntryCheck, ...]:
     return result
 
 
-def _options(values: Iterable[Any]) -> tuple[EntryOption, ...]:
+def _options(values: Iterable[Any]) -> tuple[EntryOption, ...]:  # Any: raw input, each item checked below
     if isinstance(values, (str, bytes, EntryOption)) or not isinstance(values, Iterable):
         raise TypeError(f"options must be a sequence of EntryOption, got {type(values).__name__}")
     result = tuple(values)

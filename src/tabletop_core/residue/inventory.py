@@ -30,10 +30,10 @@ from typing import Any, ClassVar
 
 import attrs
 
+from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, of_type
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.residue._names import parse_by_name
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.step_die import (
     STEP_DOWN_AT_MOST,
@@ -81,7 +81,7 @@ class InventoryKind(enum.Enum):
             TypeError: *kind* is not an InventoryKind or a str.
             InvalidInput: the name is not one of the five.
         """
-        return parse_by_name(cls, kind, name=name)
+        return parse_enum(cls, kind, name=name)
 
     def __str__(self) -> str:
         return str(self.value)
@@ -247,7 +247,7 @@ class Inventory(Record):
     # -- changing -----------------------------------------------------------
 
     def _with(self, kind: InventoryKind, die: StepDie, *, last_used: InventoryKind | None = None) -> Inventory:
-        changes: dict[str, Any] = {
+        changes: dict[str, Any] = {  # Any: values of several field types
             kind.name.lower(): die,
             "corrupted": self.corrupted or (kind is InventoryKind.RESOLVE and die.is_zero),
         }

@@ -137,7 +137,7 @@ class Item(Record):
         return f"{self.name} [{self.type}]{border}{uses}"
 
 
-def _slots(values: Iterable[Any]) -> tuple[Item | None, ...]:
+def _slots(values: Iterable[Any]) -> tuple[Item | None, ...]:  # Any: raw input, each item checked below
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise TypeError(f"slots must be a sequence of Item or None, got {type(values).__name__}")
     result = tuple(values)
@@ -272,13 +272,13 @@ class Loadout(Record):
         return f"Item Slots: {show(self.item_slots)} · Weapon Slots: {show(self.weapon_slots)}"
 
 
-def _kinds(values: Iterable[Any]) -> tuple[InventoryKind, ...]:
+def _kinds(values: Iterable[Any]) -> tuple[InventoryKind, ...]:  # Any: raw input, each item checked below
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise TypeError(f"tradeable must be a sequence of InventoryKind, got {type(values).__name__}")
     return tuple(InventoryKind.parse(v, name="tradeable") for v in values)
 
 
-def _goods(values: Iterable[Any]) -> tuple[Item, ...]:
+def _goods(values: Iterable[Any]) -> tuple[Item, ...]:  # Any: raw input, each item checked below
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise TypeError(f"goods must be a sequence of Item, got {type(values).__name__}")
     result = tuple(values)
@@ -287,7 +287,7 @@ def _goods(values: Iterable[Any]) -> tuple[Item, ...]:
     return result
 
 
-def _prices(values: Iterable[Any]) -> tuple[int, ...]:
+def _prices(values: Iterable[object]) -> tuple[int, ...]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise TypeError(f"prices must be a sequence of ints, got {type(values).__name__}")
     return tuple(check_int(f"prices[{i}]", v, low=0, high=1000) for i, v in enumerate(values))
@@ -437,7 +437,7 @@ def resolve_barter(
 
 
 @migration("residue.Item", 0)
-def _item_from_0_1_0(data: dict[str, Any]) -> dict[str, Any]:
+def _item_from_0_1_0(data: dict[str, Any]) -> dict[str, Any]:  # Any: JSON data
     """0.1.0 and 0.2.0 wrote the Item's type as ``"type"``, now the record tag: ``"item_type"`` since version 1."""
     if "type" in data:
         data["item_type"] = data.pop("type")

@@ -44,6 +44,7 @@ game can be saved and resumed exactly.
 from __future__ import annotations
 
 import enum
+import operator
 import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -53,10 +54,10 @@ from typing import Any, ClassVar, Protocol, TextIO
 import attrs
 import numpy as np
 
+from tabletop_core._fast import fast_replace as replace
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.residue._evolve import replace
 from tabletop_core.residue.actions import CommitResult, commit_action
 from tabletop_core.residue.combat import (
     Creature,
@@ -1464,7 +1465,7 @@ def _do_end_rest(journey: Journey, _choice: Choice, source: DiceSource, events: 
     return _new_day(replace(journey, wanderer=wanderer), events)
 
 
-_APPLY: dict[Act, Any] = {
+_APPLY: dict[Act, Any] = {  # Any: each handler takes its own choice type
     Act.COMMIT_MOVE: _do_commit_move,
     Act.MOVE: _do_move,
     Act.END_TRAVEL: _do_end_travel,
@@ -1802,7 +1803,7 @@ class JourneySimulation(Record):
     days: dict[int, int]
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> JourneySimulation:
+    def from_dict(cls, data: Mapping[str, Any]) -> JourneySimulation:  # Any: JSON data
         """Rebuild from :meth:`to_dict` data, also after JSON turned the day numbers into strings.
 
         Raises:
@@ -1883,7 +1884,10 @@ def _root_seed(rng: RngLike) -> np.random.SeedSequence | None:
     if isinstance(rng, (bool, float)):
         raise TypeError(f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource, got {rng!r}")
     try:
-        return np.random.SeedSequence(rng)
+        seed = (
+            [operator.index(part) for part in rng] if isinstance(rng, (Sequence, np.ndarray)) else operator.index(rng)
+        )
+        return np.random.SeedSequence(seed)
     except (TypeError, ValueError) as error:
         raise TypeError(
             f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource: {error}"

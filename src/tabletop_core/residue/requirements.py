@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type
 from tabletop_core.errors import InvalidInput
-from tabletop_core.residue._names import parse_by_name
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.inventory import InventoryKind
 from tabletop_core.residue.step_die import StepDie, to_step_die
@@ -40,17 +40,17 @@ class RequirementKind(enum.Enum):
     @classmethod
     def parse(cls, kind: RequirementKind | str, *, name: str = "kind") -> RequirementKind:
         """A kind given itself or its name (``"keyword"``)."""
-        return parse_by_name(cls, kind, name=name)
+        return parse_enum(cls, kind, name=name)
 
     def __str__(self) -> str:
         return self.value
 
 
-def _kind(value: Any) -> RequirementKind:
+def _kind(value: Any) -> RequirementKind:  # Any: raw input, each item checked below
     return RequirementKind.parse(value)
 
 
-def _name(_instance: Any, attribute: Any, value: Any) -> None:
+def _name(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
     check_type(attribute.name, value, str)
     if not value.strip():
         raise InvalidInput(f"{attribute.name} must be a non-empty name, got {value!r}")
@@ -104,7 +104,7 @@ class Requirement(Record):
         return f"{self.kind}: {self.name}{floor}"
 
 
-def _requirements(values: Iterable[Any]) -> tuple[Requirement, ...]:
+def _requirements(values: Iterable[Any]) -> tuple[Requirement, ...]:  # Any: raw input, each item checked below
     if isinstance(values, (str, bytes, Requirement)) or not isinstance(values, Iterable):
         raise TypeError(f"requires must be a sequence of Requirement, got {type(values).__name__}")
     result = tuple(values)

@@ -15,14 +15,14 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
+from tabletop_core._fast import fast_replace as replace
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field
 from tabletop_core.errors import InvalidInput
-from tabletop_core.residue._evolve import replace
 from tabletop_core.residue.conditions import Conditions
 from tabletop_core.residue.endurance import Endurance, StrainCheck, check_strain
 from tabletop_core.residue.hp import Health
@@ -35,7 +35,7 @@ from tabletop_core.rng import RngLike
 __all__ = ["Wanderer"]
 
 
-def _tags(values: Iterable[Any]) -> tuple[str, ...]:
+def _tags(values: Iterable[object]) -> tuple[str, ...]:
     """Keywords or Skills: a sequence of names, each once (a tag is held or not)."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise TypeError(f"keywords and skills must be a sequence of str, got {type(values).__name__}")

@@ -1,7 +1,7 @@
 import attrs
 import pytest
 
-from tabletop_core.residue._evolve import replace
+from tabletop_core._fast import fast_replace as replace
 from tabletop_core.residue.journey import CautiousPolicy, Journey, example_setup, play_journey, start_journey
 from tabletop_core.residue.wanderer import Wanderer
 

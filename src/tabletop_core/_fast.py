@@ -1,0 +1,131 @@
+"""The library's speed tricks, in one place, so the rule modules read as rules.
+
+Three doors, each plain to call:
+
+* :func:`fast_build`: an instance of a frozen attrs class from values already known
+  valid (the pure rule computed them), without re-running its converters,
+  validators and ``__attrs_post_init__``. Every field must be given: a new field
+  cannot be forgotten in a fast path.
+* :func:`fast_replace`: a copy with some fields changed, the same way (the Journey
+  engine's state transitions).
+* :func:`memo` and :class:`BoundedCache`: bounded caches for results that are
+  immutable values, so equal calls may share one result.
+
+Only values the library itself produced from checked inputs may go through
+:func:`fast_build` and :func:`fast_replace`; public constructors and ``from_dict``
+still validate everything. ``tests/core/test_fast.py`` builds every class that uses
+them both ways and checks every field agrees.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
+
+import attrs
+
+__all__ = ["BoundedCache", "fast_build", "fast_replace", "field_names", "memo"]
+
+T = TypeVar("T")
+P = ParamSpec("P")
+_A = TypeVar("_A", bound=attrs.AttrsInstance)
+K = TypeVar("K")
+V = TypeVar("V")
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+_new = object.__new__
+_set = object.__setattr__  # frozen classes refuse plain assignment
+
+
+def field_names(cls: type) -> tuple[str, ...]:
+    """The attrs field names of *cls*, in order (computed once per class)."""
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(field.name for field in attrs.fields(cls))
+    return names
+
+
+def fast_build(cls: type[T], **fields: object) -> T:
+    """An instance of the frozen attrs class *cls* with exactly *fields*, without validation.
+
+    Raises:
+        TypeError: a field of *cls* is missing from *fields*, or a name is not a field.
+    """
+    names = field_names(cls)
+    instance = _new(cls)
+    try:
+        if len(fields) != len(names):
+            raise KeyError
+        for name in names:
+            _set(instance, name, fields[name])
+    except KeyError:
+        missing = [name for name in names if name not in fields]
+        unknown = [name for name in fields if name not in names]
+        raise TypeError(f"fast_build({cls.__name__}) needs every field: missing {missing}, unknown {unknown}") from None
+    return instance
+
+
+def fast_replace(instance: _A, **changes: Any) -> _A:  # Any: any field's value; only the names are checked
+    """A copy of the attrs *instance* with *changes*, without re-running ``__init__``.
+
+    Raises:
+        TypeError: a name in *changes* is not a field of the instance's class.
+    """
+    cls = type(instance)
+    names = field_names(cls)
+    new = _new(cls)
+    for name in names:
+        _set(new, name, getattr(instance, name))
+    for name, value in changes.items():
+        if name not in names:
+            raise TypeError(f"{cls.__name__} has no field {name!r}")
+        _set(new, name, value)
+    return new
+
+
+def memo(maxsize: int) -> Callable[[Callable[P, T]], Callable[P, T]]:
+    """A bounded cache for a pure function of checked scalars whose results are immutable values.
+
+    Arguments are told apart by type too (``1``, ``True`` and ``1.0`` are different keys).
+    Check the arguments before the call: a cached function never sees a repeated call.
+
+    Args:
+        maxsize: The most results kept (least recently used ones go first).
+
+    Examples:
+        >>> @memo(maxsize=16)
+        ... def square(n: int) -> int:
+        ...     return n * n
+        >>> square(3), square(3), square(True)
+        (9, 9, 1)
+    """
+
+    def decorate(func: Callable[P, T]) -> Callable[P, T]:
+        return functools.lru_cache(maxsize=maxsize, typed=True)(func)  # type: ignore[return-value]  # same call
+
+    return decorate
+
+
+class BoundedCache(dict[K, V]):
+    """A dict that empties itself when full: a lookup table for immutable values, bounded in memory.
+
+    Put the types of numeric arguments in the key (``(type(x), x)``), so that ``1``,
+    ``True`` and ``1.0`` never share an entry.
+
+    Args:
+        limit: The most entries; :meth:`put` past it starts again from empty.
+    """
+
+    __slots__ = ("limit",)
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def put(self, key: K, value: V) -> V:
+        """Keep *value* under *key* and return it."""
+        if len(self) >= self.limit:
+            self.clear()  # the next calls refill it
+        self[key] = value
+        return value

@@ -1,0 +1,167 @@
+"""The one shape of every batch: many rolls at once, as read-only numpy arrays.
+
+Every rule system's ``simulate_*`` function returns a subclass of :class:`Batch`
+(``ActionBatch``, ``ProgressBatch``, ``TestBatch``, ``StarsBatch``,
+``InventoryBatch``), so an app reads them all the same way:
+
+* ``len(batch)``: how many rolls;
+* ``batch.outcome_codes``: one small int per roll, an index into ``batch.labels``;
+* ``batch.labels``: the outcome each code stands for (``labels[code]``);
+* ``batch.outcome(i)``: the outcome of roll *i*; ``batch.result(i)``: roll *i* as
+  the same result type a single roll returns (where the system has one);
+* ``batch.counts()``: ``{outcome: count}`` with every label a key (zeros included);
+* ``batch.shares()``: the counts as a :class:`~tabletop_core.Distribution` of exact
+  fractions, comparable with the system's exact odds;
+* ``str(batch)`` for a chat line and ``batch.to_dict()`` for JSON.
+
+The arrays are read-only (``arr.flags.writeable`` is ``False``): a batch is a
+value, like every result in the library.
+
+Examples:
+    >>> from tabletop_core import action_roll as ar
+    >>> batch = ar.simulate_action(1000, stat=2, rng=1)
+    >>> len(batch), sum(batch.counts().values())
+    (1000, 1000)
+    >>> batch.counts()[ar.Outcome.MISS], batch.shares().probability(ar.Outcome.MISS)
+    (339, Fraction(339, 1000))
+    >>> batch.result(0).outcome is batch.outcome(0)
+    True
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Hashable, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from tabletop_core._record import enum_value, type_name
+from tabletop_core._validate import check_int
+from tabletop_core.errors import InvalidInput
+from tabletop_core.odds import Distribution
+
+__all__ = ["MAX_BATCH", "Batch", "read_only"]
+
+MAX_BATCH = 10**8
+"""The most rolls one batch call makes (a few GB of arrays); for more, run several and add the counts."""
+
+OutcomeT = TypeVar("OutcomeT", bound=Hashable)  # the outcome type: an enum, a number of stars, a step die
+
+A = TypeVar("A", bound="np.ndarray[Any, Any]")  # Any: every shape and dtype; read_only only flips a flag
+
+
+def read_only(array: A) -> A:
+    """*array* with ``flags.writeable`` set to ``False`` (returned for chaining)."""
+    array.flags.writeable = False
+    return array
+
+
+def _json_key(outcome: Hashable) -> str:
+    """How an outcome is written as a JSON key: an enum by its machine value (``"strong_hit"``), else ``str()``."""
+    return enum_value(outcome) if isinstance(outcome, enum.Enum) else str(outcome)
+
+
+class Batch(Generic[OutcomeT]):
+    """What every batch shares (mixed into ``@attrs.frozen(eq=False)`` classes).
+
+    A subclass provides :attr:`outcome_codes`, :attr:`labels`, :meth:`_describe`
+    and, when its system has a single-roll result type, :meth:`result`.
+    """
+
+    __slots__ = ()
+
+    _parameters: ClassVar[tuple[str, ...]] = ()
+    """The scalar fields written into :meth:`to_dict` (what every roll of the batch shared)."""
+
+    def __attrs_post_init__(self) -> None:
+        # A batch is a value: no array of it may change after it is built.
+        for field in attrs.fields(type(self)):  # type: ignore[arg-type]  # subclasses are attrs classes
+            value = getattr(self, field.name)
+            if isinstance(value, np.ndarray):
+                read_only(value)
+
+    # -- what a subclass provides ---------------------------------------------
+
+    @property
+    def outcome_codes(self) -> npt.NDArray[np.integer[Any]]:  # Any: int8 or int64, by system
+        """One code per roll: an index into :attr:`labels`."""
+        raise NotImplementedError  # pragma: no cover - every subclass defines it
+
+    @property
+    def labels(self) -> tuple[OutcomeT, ...]:
+        """The outcome each code stands for: ``labels[code]``."""
+        raise NotImplementedError  # pragma: no cover - every subclass defines it
+
+    def _describe(self) -> str:
+        """What the rolls were, for :meth:`__str__` (``"action rolls at +2"``)."""
+        raise NotImplementedError  # pragma: no cover - every subclass defines it
+
+    # -- the shared shape ------------------------------------------------------
+
+    def __len__(self) -> int:
+        return int(self.outcome_codes.shape[0])
+
+    def _index(self, index: int) -> int:
+        return check_int("index", index, low=0, high=len(self) - 1)
+
+    def outcome(self, index: int) -> OutcomeT:
+        """The outcome of roll number *index* (0-based).
+
+        Raises:
+            InvalidInput: *index* is outside ``0..len(batch) - 1``.
+            TypeError: *index* is not an int.
+        """
+        return self.labels[int(self.outcome_codes[self._index(index)])]
+
+    def counts(self) -> dict[OutcomeT, int]:
+        """How many rolls gave each outcome, in :attr:`labels` order (every label a key, zeros included)."""
+        labels = self.labels
+        tally = np.bincount(self.outcome_codes, minlength=len(labels))
+        return {label: int(tally[code]) for code, label in enumerate(labels)}
+
+    def shares(self) -> Distribution[OutcomeT]:
+        """The share of rolls that gave each outcome, as an exact :class:`~tabletop_core.Distribution`.
+
+        Outcomes no roll gave are left out, as a Distribution leaves out outcomes of
+        probability 0; compare it with the system's exact odds.
+
+        Raises:
+            InvalidInput: the batch is empty (no shares to give).
+        """
+        if not len(self):
+            raise InvalidInput("an empty batch has no shares: simulate at least one roll")
+        return Distribution(self.counts())
+
+    def __str__(self) -> str:
+        n = len(self)
+        parts = ", ".join(
+            f"{label} {count} ({count / n:.1%})" if n else f"{label} 0" for label, count in self.counts().items()
+        )
+        return f"{n} {self._describe()}: {parts}"
+
+    def to_dict(self) -> dict[str, Any]:  # Any: JSON values of several types
+        """JSON-ready data: type tag and version (as records have), size, shared arguments, counts.
+
+        Enums are written by their machine value (``"strong_hit"``). The arrays are not
+        included (a batch may hold 10**8 rolls); read them from the batch.
+        """
+        parameters: dict[str, Any] = {}  # Any: ints, bools, names
+        for name in self._parameters:
+            value = getattr(self, name)
+            if isinstance(value, enum.Enum):
+                value = enum_value(value)
+            elif isinstance(value, Sequence) and not isinstance(value, str):
+                value = [str(item) for item in value]
+            elif value is not None and not isinstance(value, (bool, int, str)):
+                value = str(value)
+            parameters[name] = value
+        return {
+            "type": type_name(type(self)),
+            "version": 1,
+            "size": len(self),
+            "parameters": parameters,
+            "counts": {_json_key(label): count for label, count in self.counts().items()},
+        }
