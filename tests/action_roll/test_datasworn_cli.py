@@ -86,7 +86,7 @@ def test_oracle_table(capsys):
         (["move", "Leap", "--data", MINI, "--stats", "3,2"], "--stats must give edge, heart"),
         (
             ["move", "Leap", "--data", MINI, "--option", "0", "--stats", "3,2,2,1,1", "--dice", "1,2,3,4"],
-            "--dice must give",
+            "--dice gave 4 values",
         ),
         (["move", "Leap", "--data", "/nonexistent.json", "--stats", "3,2,2,1,1"], "cannot read Datasworn file"),
         (["oracle", "table", "Nope", "--data", MINI], "no oracle table named 'Nope'"),
