@@ -373,3 +373,22 @@ def test_datasworn_0_1_shapes_load(raw):
     with pytest.raises(DataswornError) as caught:
         load(data)
     assert caught.value.path == "$.oracles.sky.contents.color.rows[0].roll.min"
+
+
+@pytest.mark.parametrize(
+    ("row", "path", "message"),
+    [
+        ({"min": 41, "max": 30, "text": "A green moon"}, "rows[1]", "min 41 is above max 30"),
+        ({"min": "41", "max": 70, "text": "A green moon"}, "rows[1].min", "expected an integer"),
+        ({"min": 41, "max": 70, "text": 7}, "rows[1].text", "expected a string"),
+        ({"min": 41, "max": 70, "text": "x", "text2": 3}, "rows[1].text2", "expected a string"),
+    ],
+)
+def test_a_file_is_checked_at_load_though_its_tables_are_built_later(raw, tmp_path, row, path, message):
+    data = copy.deepcopy(raw)
+    data["oracles"]["sky"]["contents"]["omen"]["rows"][1] = row
+    file = tmp_path / "broken.json"
+    file.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(DataswornError, match=message) as caught:
+        load(file)
+    assert caught.value.path == f"$.oracles.sky.contents.omen.{path}"
