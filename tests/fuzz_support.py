@@ -44,6 +44,8 @@ from tabletop_core import action_roll as ar
 from tabletop_core import d20
 from tabletop_core import notation as nt
 from tabletop_core import residue as rs
+from tabletop_core.action_roll import datasworn as ds
+from tabletop_core.action_roll.character import AssetState
 from tabletop_core.residue import journey as jr
 
 MODULES = (
@@ -209,6 +211,19 @@ def _action_result() -> ar.ActionResult:
     return ar.resolve_action(action_die=3, challenge_dice=(2, 5), stat=1)
 
 
+MINI = ds.load(os.path.join(os.path.dirname(__file__), "..", "docs", "examples", "mini-starforged.json"))
+"""The invented Datasworn ruleset of the docs: moves, tables and assets for the Starforged names."""
+
+
+def _hero() -> ar.PlayerCharacter:
+    hero = ar.PlayerCharacter(ar.Stats(edge=3, heart=2, iron=2, shadow=1, wits=1))
+    return hero.add_asset(MINI.asset("Clockwork Hound")).add_challenge(ar.TrackKind.VOW, "Oath", ar.Rank.DANGEROUS)
+
+
+def _move_result() -> ar.MoveResult:
+    return ar.make_move(MINI.move("Leap"), _hero(), option="edge", rng=tc.ScriptedDice([4, 3, 8]))
+
+
 def _test_roll() -> d20.TestRoll:
     return d20.resolve_test(flat_roll=12, stakes="mid")
 
@@ -250,6 +265,15 @@ INSTANCES: dict[type, Callable[[], Any]] = {
     ar.Party: lambda: ar.Party(),
     ar.ActionBatch: lambda: ar.simulate_action(4, stat=2, rng=3),
     ar.ProgressBatch: lambda: ar.simulate_progress(4, 5, rng=3),
+    ar.Stats: lambda: ar.Stats(edge=3, heart=2, iron=2, shadow=1, wits=1),
+    ar.PlayerCharacter: _hero,
+    ar.Challenge: lambda: _hero().challenges[0],
+    ar.MoveResult: _move_result,
+    ar.RollChange: lambda: ar.resolve_reroll(_action_result(), challenge_1=1),
+    ds.Move: lambda: MINI.move("Leap"),
+    ds.RollOption: lambda: ds.RollOption("stat", "edge"),
+    ds.Asset: lambda: MINI.asset("Skiff"),
+    AssetState: lambda: AssetState.from_asset(MINI.asset("Clockwork Hound")),
     # d20
     d20.TestRoll: _test_roll,
     d20.RolledTotal: lambda: d20.roll_contest(actor_trait=1, target_trait=0, rng=3).actor,
@@ -482,6 +506,41 @@ def _call(*args: Any, **kwargs: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:
 
 
 EXPLICIT: dict[str, Callable[[], tuple[tuple[Any, ...], dict[str, Any]]]] = {
+    # action_roll: a full character, moves from Datasworn data, changing a roll
+    "action_roll.Stats": lambda: _call(3, 2, 2, 1, 1),
+    "action_roll.PlayerCharacter": lambda: _call(ar.Stats(edge=3, heart=2, iron=2, shadow=1, wits=1)),
+    "action_roll.Challenge": lambda: _call(ar.TrackKind.VOW, ar.ProgressTrack(ar.Rank.EPIC, name="Oath")),
+    "action_roll.PlayerCharacter.add_asset": lambda: _call(MINI.asset("Skiff")),
+    "action_roll.PlayerCharacter.update_asset": lambda: _call(
+        AssetState.from_asset(MINI.asset("Clockwork Hound")).set_meter("health", 1)
+    ),
+    "action_roll.PlayerCharacter.value_of": lambda: _call(ds.RollOption("stat", "edge")),
+    "action_roll.PlayerCharacter.add_challenge": lambda: _call(ar.TrackKind.VOW, "Quest", ar.Rank.EPIC),
+    "action_roll.PlayerCharacter.challenge": lambda: _call("Oath"),
+    "action_roll.PlayerCharacter.mark_progress": lambda: _call("Oath"),
+    "action_roll.PlayerCharacter.recommit": lambda: _call("Oath", challenge_dice=(3, 5)),
+    "action_roll.PlayerCharacter.complete": lambda: _call(
+        "Oath", ar.resolve_progress(progress_score=0, challenge_dice=(3, 5))
+    ),
+    "action_roll.PlayerCharacter.legacy": lambda: _call(ar.Legacy.QUESTS),
+    "action_roll.TrackKind.parse": lambda: _call("vow"),
+    "action_roll.MoveResult": lambda: _call(
+        "mini/moves/daring/leap",
+        "Leap",
+        "edge",
+        action=_move_result().action,
+        outcome=_move_result().outcome,
+        is_match=_move_result().is_match,
+    ),
+    "action_roll.MoveResult.with_action": lambda: _call(_action_result(), MINI.move("Leap")),
+    "action_roll.RollChange": lambda: _call(
+        "reroll", _action_result(), ar.resolve_reroll(_action_result(), challenge_1=1).after, ("challenge_1",)
+    ),
+    "action_roll.make_move": lambda: _call(MINI.move("Leap"), _hero(), option="edge", rng=7),
+    "action_roll.move_odds": lambda: _call(MINI.move("Leap"), _hero()),
+    "action_roll.move_options": lambda: _call(MINI.move("Leap"), _hero()),
+    "action_roll.reroll": lambda: _call(_action_result(), ["challenge_1"], rng=7),
+    "action_roll.resolve_reroll": lambda: _call(_action_result(), challenge_1=3),
     "core.DiceExhausted": lambda: _call("out of dice"),
     "core.InvalidInput": lambda: _call("bad"),
     "core.RuleError": lambda: _call("against the rules"),

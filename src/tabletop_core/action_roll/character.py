@@ -20,13 +20,13 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 import fnmatch
 from collections.abc import Sequence
 from typing import ClassVar
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.action_roll.action import MAX_STAT, challenge_pair
@@ -59,7 +59,7 @@ __all__ = [
 ]
 
 
-class Stat(enum.Enum):
+class Stat(Enum):
     """The five stats of a Starforged character."""
 
     EDGE = "edge"
@@ -106,7 +106,7 @@ def _stat(stat: Stat | str) -> Stat:
         raise InvalidInput(f"stat must be one of edge, heart, iron, shadow, wits, got {stat!r}") from None
 
 
-class TrackKind(enum.Enum):
+class TrackKind(Enum):
     """The kinds of progress track a Starforged character keeps, each with the legacy it pays into."""
 
     VOW = "vow"

@@ -14,12 +14,12 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
@@ -29,7 +29,7 @@ from tabletop_core.action_roll.outcome import Outcome
 __all__ = ["Move", "MoveOutcome", "RollOption", "RollType", "TriggerCondition"]
 
 
-class RollType(enum.Enum):
+class RollType(Enum):
     """What a move rolls (Datasworn's ``roll_type``)."""
 
     ACTION_ROLL = "action_roll"
