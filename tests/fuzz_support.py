@@ -28,6 +28,7 @@ import enum
 import functools
 import importlib
 import inspect
+import io
 import math
 import os
 import random
@@ -52,6 +53,7 @@ MODULES = (
     "tabletop_core",
     "tabletop_core.notation",
     "tabletop_core.action_roll",
+    "tabletop_core.action_roll.datasworn",
     "tabletop_core.d20",
     "tabletop_core.residue.journey",  # before residue, which re-exports most of it
     "tabletop_core.residue",
@@ -211,7 +213,8 @@ def _action_result() -> ar.ActionResult:
     return ar.resolve_action(action_die=3, challenge_dice=(2, 5), stat=1)
 
 
-MINI = ds.load(os.path.join(os.path.dirname(__file__), "..", "docs", "examples", "mini-starforged.json"))
+MINI_PATH = os.path.join(os.path.dirname(__file__), "..", "docs", "examples", "mini-starforged.json")
+MINI = ds.load(MINI_PATH)
 """The invented Datasworn ruleset of the docs: moves, tables and assets for the Starforged names."""
 
 
@@ -273,6 +276,17 @@ INSTANCES: dict[type, Callable[[], Any]] = {
     ds.Move: lambda: MINI.move("Leap"),
     ds.RollOption: lambda: ds.RollOption("stat", "edge"),
     ds.Asset: lambda: MINI.asset("Skiff"),
+    ds.AssetAbility: lambda: MINI.asset("Skiff").abilities[0],
+    ds.AssetControl: lambda: MINI.asset("Skiff").controls[0],
+    ds.Coverage: lambda: MINI.table("Patchy Table").coverage(),
+    ds.MoveOutcome: lambda: MINI.move("Leap").outcomes[0],
+    ds.OracleCollection: lambda: MINI.collections[0],
+    ds.OracleRoll: lambda: MINI.table("Omen").rows[3].rolls[0],
+    ds.OracleRow: lambda: MINI.table("Omen").rows[0],
+    ds.OracleTable: lambda: MINI.table("Omen"),
+    ds.Ruleset: lambda: MINI,
+    ds.TableRoll: lambda: MINI.roll("Omen", rng=tc.ScriptedDice([95, 99, 10, 20, 60])),
+    ds.TriggerCondition: lambda: MINI.move("Leap").conditions[0],
     AssetState: lambda: AssetState.from_asset(MINI.asset("Clockwork Hound")),
     # d20
     d20.TestRoll: _test_roll,
@@ -541,6 +555,48 @@ EXPLICIT: dict[str, Callable[[], tuple[tuple[Any, ...], dict[str, Any]]]] = {
     "action_roll.move_options": lambda: _call(MINI.move("Leap"), _hero()),
     "action_roll.reroll": lambda: _call(_action_result(), ["challenge_1"], rng=7),
     "action_roll.resolve_reroll": lambda: _call(_action_result(), challenge_1=3),
+    # action_roll.datasworn
+    "action_roll.datasworn.load": lambda: _call(MINI_PATH),
+    "action_roll.datasworn.roll_table": lambda: _call(MINI.table("Omen"), rng=7, tables=MINI),
+    "action_roll.datasworn.plain_text": lambda: _call("[Pay](id:x/y) the __price__"),
+    "action_roll.datasworn.DataswornError": lambda: _call("$.moves", "bad"),
+    "action_roll.datasworn.OracleTable": lambda: _call("t", "T", (ds.OracleRow(1, 100, "All"),)),
+    "action_roll.datasworn.OracleTable.from_rows": lambda: _call("T", [(1, 50, "Low"), (51, 100, "High")]),
+    "action_roll.datasworn.OracleTable.from_csv": lambda: _call(
+        io.StringIO("min,max,text\n1,6,All\n"), name="T", dice="1d6"
+    ),
+    "action_roll.datasworn.OracleTable.from_datasworn": lambda: _call(
+        {"_id": "t", "name": "T", "rows": [{"min": 1, "max": 100, "text": "All"}]}
+    ),
+    "action_roll.datasworn.OracleTable.row_for": lambda: _call(40),
+    "action_roll.datasworn.OracleRow": lambda: _call(1, 10, "Low"),
+    "action_roll.datasworn.Move.from_datasworn": lambda: _call(
+        {"_id": "m", "name": "M", "roll_type": "no_roll", "trigger": {"text": "When..."}}
+    ),
+    "action_roll.datasworn.Move": lambda: _call("m", "M", ds.RollType.NO_ROLL),
+    "action_roll.datasworn.Move.outcome": lambda: _call(ar.Outcome.MISS),
+    "action_roll.datasworn.Asset.from_datasworn": lambda: _call({"_id": "a", "name": "A", "abilities": []}),
+    "action_roll.datasworn.Asset": lambda: _call("a", "A"),
+    "action_roll.datasworn.Asset.control": lambda: _call("integrity"),
+    "action_roll.datasworn.AssetAbility": lambda: _call("a/abilities/0", "An ability."),
+    "action_roll.datasworn.AssetControl": lambda: _call("integrity", "condition_meter", "integrity", 2, 0, 2),
+    "action_roll.datasworn.Coverage": lambda: _call("t", ((50, 59),), (80,)),
+    "action_roll.datasworn.MoveOutcome": lambda: _call(ar.Outcome.MISS, "On a miss, ..."),
+    "action_roll.datasworn.MoveOutcome.text_for": lambda: _call(True),
+    "action_roll.datasworn.OracleCollection": lambda: _call("c", "C", "tables"),
+    "action_roll.datasworn.OracleRoll": lambda: _call(None, 2),
+    "action_roll.datasworn.RollOption": lambda: _call("stat", "edge"),
+    "action_roll.datasworn.TriggerCondition": lambda: _call("player_choice", (ds.RollOption("stat", "edge"),)),
+    "action_roll.datasworn.Ruleset": lambda: _call(
+        "r", "R", "0.0.10", None, dict(MINI.moves), dict(MINI.tables), MINI.collections, dict(MINI.assets)
+    ),
+    "action_roll.datasworn.Ruleset.move": lambda: _call("Leap"),
+    "action_roll.datasworn.Ruleset.table": lambda: _call("Omen"),
+    "action_roll.datasworn.Ruleset.asset": lambda: _call("Skiff"),
+    "action_roll.datasworn.Ruleset.roll": lambda: _call("Omen", rng=7),
+    "action_roll.datasworn.TableRoll": lambda: _call(
+        "t", "T", "1d100", (40,), total=40, row=ds.OracleRow(1, 100, "All"), is_match=False
+    ),
     "core.DiceExhausted": lambda: _call("out of dice"),
     "core.InvalidInput": lambda: _call("bad"),
     "core.RuleError": lambda: _call("against the rules"),
