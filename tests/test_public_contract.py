@@ -771,7 +771,7 @@ def test_roll_many_huge_n_is_invalid_input(source: tc.DiceSource) -> None:
 
     with pytest.raises(tc.InvalidInput, match="n must be"):
         source.roll_many(6, 10**30)
-    with pytest.raises(tc.InvalidInput):
+    with pytest.raises(tc.InvalidInput, match="MAX_ROLL_MANY = 10,000,000 dice"):
         source.roll_many(6, MAX_ROLL_MANY + 1)
     with pytest.raises(tc.InvalidInput):
         d6.distribution().sample(10**30, rng=1)

@@ -41,11 +41,13 @@ __all__ = ["MAX_ROLL_MANY", "DiceSource", "GeneratorDice", "RngLike", "ScriptedD
 
 _MAX_SIDES = 2**62
 
-MAX_ROLL_MANY = 10**9
-"""Most dice one :meth:`DiceSource.roll_many` call draws (8 GB as ``int64``).
+MAX_ROLL_MANY = 10_000_000
+"""Most dice one :meth:`DiceSource.roll_many` call draws: 80 MB as ``int64`` (8 bytes a die).
 
-Larger counts are refused with :class:`~tabletop_core.errors.InvalidInput` instead of
-numpy's bare ``ValueError``; every batch function in the library stays well below it.
+Checked before drawing; a larger count is :class:`~tabletop_core.errors.InvalidInput`
+naming this limit. For more dice, call ``roll_many`` several times on one source (the
+draws continue its stream) or on sources made from ``numpy.random.SeedSequence(seed).spawn(k)``.
+Every batch function in the library stays below it (``2 * MAX_BATCH`` dice at most).
 """
 _FIRST_BLOCK = 8
 _MAX_BLOCK = 4096
@@ -167,7 +169,7 @@ class GeneratorDice(DiceSource):
     def roll_many(self, sides: int, n: int) -> npt.NDArray[np.int64]:
         """Roll *n* dice with *sides* faces in one vectorised draw."""
         sides = check_int("sides", sides, low=1, high=_MAX_SIDES)
-        n = check_int("n", n, low=0, high=MAX_ROLL_MANY)
+        n = _check_count(n)
         return self._generator.integers(1, sides, size=n, endpoint=True, dtype=np.int64)
 
     def __repr__(self) -> str:
@@ -253,7 +255,7 @@ class ScriptedDice(DiceSource):
             InvalidInput: a value is not 1..sides (none are consumed).
         """
         sides = check_int("sides", sides, low=1, high=_MAX_SIDES)
-        n = check_int("n", n, low=0, high=MAX_ROLL_MANY)
+        n = _check_count(n)
         if n > self.remaining:
             raise DiceExhausted(f"scripted dice ran out: {n} d{sides} asked for, {self.remaining} left")
         start = self._position
@@ -282,6 +284,17 @@ class ScriptedDice(DiceSource):
 
     def __repr__(self) -> str:
         return f"ScriptedDice({list(self._values[self._position :])!r})"
+
+
+def _check_count(n: object) -> int:
+    """*n* as an int after checking it is 0..:data:`MAX_ROLL_MANY` (before any die is drawn)."""
+    number = as_int("n", n)
+    if not 0 <= number <= MAX_ROLL_MANY:
+        raise InvalidInput(
+            f"n must be an int from 0 to {MAX_ROLL_MANY} (MAX_ROLL_MANY = {MAX_ROLL_MANY:,} dice in one "
+            f"roll_many call, 8 bytes each), got {clip(number)}; for more, call roll_many again on the same source"
+        )
+    return number
 
 
 _thread_local = threading.local()

@@ -108,7 +108,7 @@ def test_one_max_batch():
     assert ar.batch.MAX_BATCH is MAX_BATCH
     assert rs.batch.MAX_BATCH is MAX_BATCH
     assert d20.batch.MAX_BATCH is MAX_BATCH
-    assert MAX_BATCH == 10**8
+    assert MAX_BATCH == 10**6
     for simulate in (
         lambda: ar.simulate_action(MAX_BATCH + 1, stat=1),
         lambda: ar.simulate_progress(MAX_BATCH + 1, 3),
@@ -154,3 +154,48 @@ def test_to_dict_names_what_every_roll_shared():
     assert data["parameters"] == {"die": "d8", "slot": "skill", "modifiers": ["+★ Skill"], "luck": "d4"}
     data = d20.simulate_test(2, stakes="mid", modifier=3, rng=1).to_dict()
     assert data["parameters"]["template"]["stakes"] == "mid"
+
+
+_OVER_THE_LIMIT = (
+    lambda rng: ar.simulate_action(MAX_BATCH + 1, stat=1, rng=rng),
+    lambda rng: ar.simulate_progress(MAX_BATCH + 1, 3, rng=rng),
+    lambda rng: d20.simulate_test(MAX_BATCH + 1, stakes="low", fortune=True, rng=rng),
+    lambda rng: rs.simulate_stars("d6", MAX_BATCH + 1, luck="d6", rng=rng),
+    lambda rng: rs.simulate_inventory("d6", MAX_BATCH + 1, rng=rng),
+)
+
+
+@pytest.mark.parametrize("simulate", _OVER_THE_LIMIT)
+def test_batch_over_the_limit_is_refused_before_any_work(simulate):
+    import tracemalloc
+
+    dice = tc.ScriptedDice([1, 2, 3])
+    tracemalloc.start()
+    try:
+        with pytest.raises(tc.InvalidInput) as error:
+            simulate(dice)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    message = str(error.value)
+    assert "MAX_BATCH = 1,000,000" in message
+    assert f"got {MAX_BATCH + 1}" in message
+    assert "make several calls" in message
+    assert dice.remaining == 3  # not a die drawn
+    assert peak < 100_000  # no array of n rows was made (one would take megabytes)
+
+
+def test_batch_at_the_limit_runs():
+    batch = d20.simulate_test(MAX_BATCH, stakes="low", rng=1)
+    assert len(batch) == MAX_BATCH
+    assert sum(batch.counts().values()) == MAX_BATCH
+
+
+def test_chunked_batches_go_beyond_the_limit():
+    # The documented way past MAX_BATCH: several calls on one source, counts added.
+    source = tc.dice_source(5)
+    whole = ar.simulate_action(3_000, stat=2, rng=5).counts()
+    chunked = [ar.simulate_action(1_000, stat=2, rng=source).counts() for _ in range(3)]
+    total = {outcome: sum(c[outcome] for c in chunked) for outcome in whole}
+    assert sum(total.values()) == 3_000
+    assert set(total) == set(whole)

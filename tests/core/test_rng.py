@@ -204,3 +204,27 @@ class TestRollEach:
     def test_bad_sizes(self):
         with pytest.raises(tc.InvalidInput, match=r"sides\[1\]"):
             tc.ScriptedDice([1, 1]).roll_each((6, 0))
+
+
+def test_roll_many_over_the_limit_is_refused_before_any_draw():
+    import tracemalloc
+
+    from tabletop_core.rng import MAX_ROLL_MANY
+
+    assert MAX_ROLL_MANY == 10**7  # 80 MB of int64 at most
+    scripted = tc.ScriptedDice([1, 2, 3])
+    seeded, reference = tc.dice_source(3), tc.dice_source(3)
+    tracemalloc.start()
+    try:
+        for source in (scripted, seeded):
+            with pytest.raises(tc.InvalidInput, match=r"MAX_ROLL_MANY = 10,000,000 dice .* got 10000001; for more"):
+                source.roll_many(6, MAX_ROLL_MANY + 1)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 100_000  # no array was made
+    assert scripted.remaining == 3
+    assert seeded.roll(6) == reference.roll(6)  # the stream was not advanced
+    with pytest.raises(tc.DiceExhausted):  # at the limit the count is accepted; the script runs out
+        scripted.roll_many(6, MAX_ROLL_MANY)
+    assert scripted.remaining == 3

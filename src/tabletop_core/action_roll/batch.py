@@ -24,7 +24,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from tabletop_core._validate import check_int, check_type
+from tabletop_core._validate import check_type
 from tabletop_core.action_roll.action import ActionResult, burn_momentum, check_bonus, resolve_action
 from tabletop_core.action_roll.meters import ConditionMeter
 from tabletop_core.action_roll.momentum import Momentum
@@ -36,7 +36,7 @@ from tabletop_core.action_roll.progress import (
     progress_score_of,
     resolve_progress,
 )
-from tabletop_core.batch import MAX_BATCH, Batch
+from tabletop_core.batch import MAX_BATCH, Batch, check_batch_size
 from tabletop_core.rng import RngLike, dice_source
 
 __all__ = ["MAX_BATCH", "ActionBatch", "ProgressBatch", "simulate_action", "simulate_progress"]
@@ -184,7 +184,7 @@ def simulate_action(
         InvalidInput: a value is out of range (*n* above :data:`MAX_BATCH` too).
         TypeError: a value has the wrong type.
     """
-    n = check_int("n", n, low=0, high=MAX_BATCH)
+    n = check_batch_size(n)
     stat, adds, momentum = check_bonus(stat, adds, momentum)
     check_type("burn", burn, bool)
     source = dice_source(rng)
@@ -238,7 +238,7 @@ def simulate_progress(
         >>> simulate_progress(1000, 10, rng=3).counts()[Outcome.MISS] > 0
         True
     """
-    n = check_int("n", n, low=0, high=MAX_BATCH)
+    n = check_batch_size(n)
     score = progress_score_of(progress_score)
     drawn = dice_source(rng).roll_many(10, 2 * n)
     first, second = drawn[:n], drawn[n:]

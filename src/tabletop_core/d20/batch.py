@@ -22,8 +22,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from tabletop_core._validate import check_int
-from tabletop_core.batch import MAX_BATCH, Batch, read_only
+from tabletop_core.batch import MAX_BATCH, Batch, check_batch_size, read_only  # noqa: F401  # MAX_BATCH: named in the docs
 from tabletop_core.d20.stakes import Outcome, Stakes
 from tabletop_core.d20.test import Modifier, TestEffects, TestRoll, _template
 from tabletop_core.rng import RngLike, dice_source
@@ -109,7 +108,7 @@ def simulate_test(
         InvalidInput: *n* is negative or above :data:`MAX_BATCH`, or a value is out of range.
         TypeError: a value has the wrong type.
     """
-    n = check_int("n", n, low=0, high=MAX_BATCH)
+    n = check_batch_size(n)
     template = _template(
         stakes=stakes, modifier=modifier, fortune=fortune, misfortune=misfortune, fatigue=fatigue, effects=effects
     )

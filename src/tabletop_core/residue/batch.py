@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from tabletop_core._atomic import atomic_rolls
 from tabletop_core._validate import check_int
-from tabletop_core.batch import MAX_BATCH, Batch, read_only
+from tabletop_core.batch import MAX_BATCH, Batch, check_batch_size, read_only
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.actions import ActionResult, StarModifier, action_modifiers, resolve_action
 from tabletop_core.residue.endurance import ActionSlot
@@ -120,7 +120,7 @@ def simulate_stars(
         InvalidInput: *n* is negative or above :data:`MAX_BATCH`.
     """
     step = rollable(die)
-    n = check_int("n", n, low=0, high=MAX_BATCH)
+    n = check_batch_size(n)
     luck_die = None if luck is None else rollable(luck, name="luck", label="Luck")
     # The rule's own function checks the arguments and gives the fixed part of the modifiers.
     fixed = action_modifiers(slot=slot, skill_bonus=skill_bonus, dehydrated=dehydrated, modifiers=modifiers)
@@ -200,7 +200,7 @@ def simulate_inventory(die: DieLike, n: int, *, rolls: int | None = None, rng: R
         InvalidInput: *n* or *rolls* is negative, or *n* is above :data:`MAX_BATCH`.
     """
     step = StepDie.parse(die)
-    n = check_int("n", n, low=0, high=MAX_BATCH)
+    n = check_batch_size(n)
     limit = MAX_ROUNDS if rolls is None else check_int("rolls", rolls, low=0, high=MAX_ROUNDS)
     source = dice_source(rng)
     sides = np.full(n, step.sides, dtype=np.int64)
