@@ -28,6 +28,7 @@ import enum
 import functools
 import importlib
 import inspect
+import io
 import math
 import os
 import random
@@ -44,12 +45,15 @@ from tabletop_core import action_roll as ar
 from tabletop_core import d20
 from tabletop_core import notation as nt
 from tabletop_core import residue as rs
+from tabletop_core.action_roll import datasworn as ds
+from tabletop_core.action_roll.character import AssetState
 from tabletop_core.residue import journey as jr
 
 MODULES = (
     "tabletop_core",
     "tabletop_core.notation",
     "tabletop_core.action_roll",
+    "tabletop_core.action_roll.datasworn",
     "tabletop_core.d20",
     "tabletop_core.residue.journey",  # before residue, which re-exports most of it
     "tabletop_core.residue",
@@ -209,6 +213,20 @@ def _action_result() -> ar.ActionResult:
     return ar.resolve_action(action_die=3, challenge_dice=(2, 5), stat=1)
 
 
+MINI_PATH = os.path.join(os.path.dirname(__file__), "..", "docs", "examples", "mini-starforged.json")
+MINI = ds.load(MINI_PATH)
+"""The invented Datasworn ruleset of the docs: moves, tables and assets for the Starforged names."""
+
+
+def _hero() -> ar.PlayerCharacter:
+    hero = ar.PlayerCharacter(ar.Stats(edge=3, heart=2, iron=2, shadow=1, wits=1))
+    return hero.add_asset(MINI.asset("Clockwork Hound")).add_challenge(ar.TrackKind.VOW, "Oath", ar.Rank.DANGEROUS)
+
+
+def _move_result() -> ar.MoveResult:
+    return ar.make_move(MINI.move("Leap"), _hero(), option="edge", rng=tc.ScriptedDice([4, 3, 8]))
+
+
 def _test_roll() -> d20.TestRoll:
     return d20.resolve_test(flat_roll=12, stakes="mid")
 
@@ -261,6 +279,26 @@ INSTANCES: dict[type, Callable[[], Any]] = {
     ar.Party: lambda: ar.Party(),
     ar.ActionBatch: lambda: ar.simulate_action(4, stat=2, rng=3),
     ar.ProgressBatch: lambda: ar.simulate_progress(4, 5, rng=3),
+    ar.Stats: lambda: ar.Stats(edge=3, heart=2, iron=2, shadow=1, wits=1),
+    ar.PlayerCharacter: _hero,
+    ar.Challenge: lambda: _hero().challenges[0],
+    ar.MoveResult: _move_result,
+    ar.RollChange: lambda: ar.resolve_reroll(_action_result(), challenge_1=1),
+    ds.Move: lambda: MINI.move("Leap"),
+    ds.RollOption: lambda: ds.RollOption("stat", "edge"),
+    ds.Asset: lambda: MINI.asset("Skiff"),
+    ds.AssetAbility: lambda: MINI.asset("Skiff").abilities[0],
+    ds.AssetControl: lambda: MINI.asset("Skiff").controls[0],
+    ds.Coverage: lambda: MINI.table("Patchy Table").coverage(),
+    ds.MoveOutcome: lambda: MINI.move("Leap").outcomes[0],
+    ds.OracleCollection: lambda: MINI.collections[0],
+    ds.OracleRoll: lambda: MINI.table("Omen").rows[3].rolls[0],
+    ds.OracleRow: lambda: MINI.table("Omen").rows[0],
+    ds.OracleTable: lambda: MINI.table("Omen"),
+    ds.Ruleset: lambda: MINI,
+    ds.TableRoll: lambda: MINI.roll("Omen", rng=tc.ScriptedDice([95, 99, 10, 20, 60])),
+    ds.TriggerCondition: lambda: MINI.move("Leap").conditions[0],
+    AssetState: lambda: AssetState.from_asset(MINI.asset("Clockwork Hound")),
     # d20
     d20.TestRoll: _test_roll,
     d20.RolledTotal: lambda: d20.roll_contest(actor_trait=1, target_trait=0, rng=3).actor,
@@ -514,6 +552,83 @@ EXPLICIT: dict[str, Callable[[], tuple[tuple[Any, ...], dict[str, Any]]]] = {
     "d20.Encounter": lambda: _call(combatants=(d20.Combatant(name="Ana", creature=d20.Creature(max_hp=10)),)),
     "d20.Encounter.of": lambda: _call(d20.Combatant(name="Ana", creature=d20.Creature(max_hp=10))),
     "d20.EncounterStep": lambda: _call(encounter=_encounter(), events=()),
+    # action_roll: a full character, moves from Datasworn data, changing a roll
+    "action_roll.Stats": lambda: _call(3, 2, 2, 1, 1),
+    "action_roll.PlayerCharacter": lambda: _call(ar.Stats(edge=3, heart=2, iron=2, shadow=1, wits=1)),
+    "action_roll.Challenge": lambda: _call(ar.TrackKind.VOW, ar.ProgressTrack(ar.Rank.EPIC, name="Oath")),
+    "action_roll.PlayerCharacter.add_asset": lambda: _call(MINI.asset("Skiff")),
+    "action_roll.PlayerCharacter.update_asset": lambda: _call(
+        AssetState.from_asset(MINI.asset("Clockwork Hound")).set_meter("health", 1)
+    ),
+    "action_roll.PlayerCharacter.value_of": lambda: _call(ds.RollOption("stat", "edge")),
+    "action_roll.PlayerCharacter.add_challenge": lambda: _call(ar.TrackKind.VOW, "Quest", ar.Rank.EPIC),
+    "action_roll.PlayerCharacter.challenge": lambda: _call("Oath"),
+    "action_roll.PlayerCharacter.mark_progress": lambda: _call("Oath"),
+    "action_roll.PlayerCharacter.recommit": lambda: _call("Oath", challenge_dice=(3, 5)),
+    "action_roll.PlayerCharacter.complete": lambda: _call(
+        "Oath", ar.resolve_progress(progress_score=0, challenge_dice=(3, 5))
+    ),
+    "action_roll.PlayerCharacter.legacy": lambda: _call(ar.Legacy.QUESTS),
+    "action_roll.TrackKind.parse": lambda: _call("vow"),
+    "action_roll.MoveResult": lambda: _call(
+        "mini/moves/daring/leap",
+        "Leap",
+        "edge",
+        action=_move_result().action,
+        outcome=_move_result().outcome,
+        is_match=_move_result().is_match,
+    ),
+    "action_roll.MoveResult.with_action": lambda: _call(_action_result(), MINI.move("Leap")),
+    "action_roll.RollChange": lambda: _call(
+        "reroll", _action_result(), ar.resolve_reroll(_action_result(), challenge_1=1).after, ("challenge_1",)
+    ),
+    "action_roll.make_move": lambda: _call(MINI.move("Leap"), _hero(), option="edge", rng=7),
+    "action_roll.move_odds": lambda: _call(MINI.move("Leap"), _hero()),
+    "action_roll.move_options": lambda: _call(MINI.move("Leap"), _hero()),
+    "action_roll.reroll": lambda: _call(_action_result(), ["challenge_1"], rng=7),
+    "action_roll.resolve_reroll": lambda: _call(_action_result(), challenge_1=3),
+    # action_roll.datasworn
+    "action_roll.datasworn.load": lambda: _call(MINI_PATH),
+    "action_roll.datasworn.roll_table": lambda: _call(MINI.table("Omen"), rng=7, tables=MINI),
+    "action_roll.datasworn.plain_text": lambda: _call("[Pay](id:x/y) the __price__"),
+    "action_roll.datasworn.DataswornError": lambda: _call("$.moves", "bad"),
+    "action_roll.datasworn.OracleTable": lambda: _call("t", "T", (ds.OracleRow(1, 100, "All"),)),
+    "action_roll.datasworn.OracleTable.from_rows": lambda: _call("T", [(1, 50, "Low"), (51, 100, "High")]),
+    "action_roll.datasworn.OracleTable.from_csv": lambda: _call(
+        io.StringIO("min,max,text\n1,6,All\n"), name="T", dice="1d6"
+    ),
+    "action_roll.datasworn.OracleTable.from_datasworn": lambda: _call(
+        {"_id": "t", "name": "T", "rows": [{"min": 1, "max": 100, "text": "All"}]}
+    ),
+    "action_roll.datasworn.OracleTable.row_for": lambda: _call(40),
+    "action_roll.datasworn.OracleRow": lambda: _call(1, 10, "Low"),
+    "action_roll.datasworn.Move.from_datasworn": lambda: _call(
+        {"_id": "m", "name": "M", "roll_type": "no_roll", "trigger": {"text": "When..."}}
+    ),
+    "action_roll.datasworn.Move": lambda: _call("m", "M", ds.RollType.NO_ROLL),
+    "action_roll.datasworn.Move.outcome": lambda: _call(ar.Outcome.MISS),
+    "action_roll.datasworn.Asset.from_datasworn": lambda: _call({"_id": "a", "name": "A", "abilities": []}),
+    "action_roll.datasworn.Asset": lambda: _call("a", "A"),
+    "action_roll.datasworn.Asset.control": lambda: _call("integrity"),
+    "action_roll.datasworn.AssetAbility": lambda: _call("a/abilities/0", "An ability."),
+    "action_roll.datasworn.AssetControl": lambda: _call("integrity", "condition_meter", "integrity", 2, 0, 2),
+    "action_roll.datasworn.Coverage": lambda: _call("t", ((50, 59),), (80,)),
+    "action_roll.datasworn.MoveOutcome": lambda: _call(ar.Outcome.MISS, "On a miss, ..."),
+    "action_roll.datasworn.MoveOutcome.text_for": lambda: _call(True),
+    "action_roll.datasworn.OracleCollection": lambda: _call("c", "C", "tables"),
+    "action_roll.datasworn.OracleRoll": lambda: _call(None, 2),
+    "action_roll.datasworn.RollOption": lambda: _call("stat", "edge"),
+    "action_roll.datasworn.TriggerCondition": lambda: _call("player_choice", (ds.RollOption("stat", "edge"),)),
+    "action_roll.datasworn.Ruleset": lambda: _call(
+        "r", "R", "0.0.10", None, dict(MINI.moves), dict(MINI.tables), MINI.collections, dict(MINI.assets)
+    ),
+    "action_roll.datasworn.Ruleset.move": lambda: _call("Leap"),
+    "action_roll.datasworn.Ruleset.table": lambda: _call("Omen"),
+    "action_roll.datasworn.Ruleset.asset": lambda: _call("Skiff"),
+    "action_roll.datasworn.Ruleset.roll": lambda: _call("Omen", rng=7),
+    "action_roll.datasworn.TableRoll": lambda: _call(
+        "t", "T", "1d100", (40,), total=40, row=ds.OracleRow(1, 100, "All"), is_match=False
+    ),
     "core.DiceExhausted": lambda: _call("out of dice"),
     "core.InvalidInput": lambda: _call("bad"),
     "core.RuleError": lambda: _call("against the rules"),

@@ -26,6 +26,7 @@ PAGES = {
     ],
     "notation": ["tabletop_core.notation"],
     "action_roll": ["tabletop_core.action_roll"],
+    "datasworn": ["tabletop_core.action_roll.datasworn"],
     "d20": ["tabletop_core.d20"],
     "residue": ["tabletop_core.residue"],
 }

@@ -33,6 +33,7 @@ COMMANDS: tuple[tuple[str, ...], ...] = (
     ("action",),
     ("progress",),
     ("oracle",),
+    ("move",),
     ("test",),
     ("contest",),
     ("condition",),

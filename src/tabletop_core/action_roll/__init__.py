@@ -6,6 +6,7 @@ Examples:
     'Action 4 + 2 = 6 vs 3 · 8 -> weak hit'
 """
 
+from tabletop_core.action_roll import datasworn
 from tabletop_core.action_roll.action import (
     ActionResult,
     action_roll,
@@ -14,6 +15,7 @@ from tabletop_core.action_roll.action import (
     resolve_action,
 )
 from tabletop_core.action_roll.batch import ActionBatch, ProgressBatch, simulate_action, simulate_progress
+from tabletop_core.action_roll.character import Challenge, PlayerCharacter, Stats, TrackKind, legacy_reward
 from tabletop_core.action_roll.impacts import Impact, ImpactGroup, Impacts, Meter
 from tabletop_core.action_roll.meters import Character, ConditionMeter, Party
 from tabletop_core.action_roll.momentum import (
@@ -36,6 +38,7 @@ from tabletop_core.action_roll.oracle import (
     resolve_oracle,
 )
 from tabletop_core.action_roll.outcome import Outcome
+from tabletop_core.action_roll.play import MoveResult, make_move, move_odds, move_options
 from tabletop_core.action_roll.progress import (
     Legacy,
     LegacyTrack,
@@ -46,10 +49,12 @@ from tabletop_core.action_roll.progress import (
     progress_roll,
     resolve_progress,
 )
+from tabletop_core.action_roll.reroll import RollChange, add_after, change_odds, reroll, resolve_reroll
 
 __all__ = [
     "ActionBatch",
     "ActionResult",
+    "Challenge",
     "Character",
     "ConditionMeter",
     "Impact",
@@ -59,21 +64,33 @@ __all__ = [
     "LegacyTrack",
     "Meter",
     "Momentum",
+    "MoveResult",
     "Odds",
     "OracleAnswer",
     "Outcome",
     "Party",
+    "PlayerCharacter",
     "ProgressBatch",
     "ProgressResult",
     "ProgressTrack",
     "Rank",
+    "RollChange",
+    "Stats",
+    "TrackKind",
     "action_match_odds",
     "action_odds",
     "action_roll",
+    "add_after",
     "ask_the_oracle",
     "burn_momentum",
     "burn_would_improve",
+    "change_odds",
+    "datasworn",
     "experience",
+    "legacy_reward",
+    "make_move",
+    "move_odds",
+    "move_options",
     "odds_table",
     "oracle_odds",
     "oracle_roll",
@@ -81,9 +98,11 @@ __all__ = [
     "progress_odds",
     "progress_roll",
     "read_oracle_dice",
+    "reroll",
     "resolve_action",
     "resolve_oracle",
     "resolve_progress",
+    "resolve_reroll",
     "simulate_action",
     "simulate_progress",
 ]

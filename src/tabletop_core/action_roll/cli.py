@@ -2,7 +2,8 @@
 
 * ``tabletop action --stat 2 [--adds 1] [--momentum -4] [--burn] [--dice 4,3,8] [--seed N] [--json]``
 * ``tabletop progress (--score 7 | --rank dangerous --ticks 20) [--dice 3,8]``
-* ``tabletop oracle [--odds likely] [--dice 42]``
+* ``tabletop oracle [--odds likely] [--dice 42]``; ``tabletop oracle table NAME --data PATH`` and
+  ``tabletop move NAME --data PATH`` work from a Datasworn file (see :mod:`.datasworn.cli`)
 * ``tabletop odds action --stat 2 [--adds 1] [--momentum 6 --burn]``,
   ``tabletop odds progress (--score 7 | --rank dangerous --ticks 20)``
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 
 from tabletop_core.action_roll.action import action_roll, burn_momentum, burn_would_improve
+from tabletop_core.action_roll.datasworn import cli as datasworn_cli
 from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.odds import action_match_odds, action_odds, odds_table, progress_odds
 from tabletop_core.action_roll.oracle import Odds, ask_the_oracle, read_oracle_dice, resolve_oracle
@@ -148,6 +150,8 @@ def register(
     )
     add_roll_options(oracle)
     oracle.set_defaults(handler=_oracle)
+    datasworn_cli.add_oracle_table(oracle, _oracle)  # `tabletop oracle table NAME --data PATH`
+    datasworn_cli.register(commands)  # `tabletop move NAME --data PATH`
 
     odds = odds_commands.add_parser("action", help="exact odds of a Starforged action roll")
     _bonus_options(odds)

@@ -1,0 +1,530 @@
+"""A full Starforged character: stats, meters, momentum, impacts, assets, legacy and challenge tracks.
+
+:class:`PlayerCharacter` puts together what the other modules keep one by
+one: the :class:`~tabletop_core.action_roll.Character` sheet (health, spirit,
+momentum, impacts), the :class:`~tabletop_core.action_roll.Party` supply,
+five :class:`Stats`, assets with their meters, the three legacy tracks, and
+vow / connection / expedition / combat tracks by kind (:class:`Challenge`).
+Completing a track pays into a legacy track as the Starforged rules say
+(:func:`legacy_reward`).
+
+Examples:
+    >>> from tabletop_core.action_roll import PlayerCharacter, Stats, TrackKind, Rank, resolve_progress
+    >>> hero = PlayerCharacter(Stats(edge=3, heart=2, iron=2, shadow=1, wits=1))
+    >>> hero = hero.add_challenge(TrackKind.VOW, "Find the lost fleet", Rank.DANGEROUS).mark_progress(
+    ...     "Find the lost fleet", times=4)
+    >>> done = hero.complete("Find the lost fleet", resolve_progress(progress_score=8, challenge_dice=(3, 5)))
+    >>> done.quests.ticks, done.challenges
+    (2, ())
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from collections.abc import Sequence
+from typing import ClassVar
+
+import attrs
+
+from tabletop_core._enum import Enum
+from tabletop_core._record import Record
+from tabletop_core._validate import check_int, check_type, int_field, of_type
+from tabletop_core.action_roll.action import MAX_STAT, challenge_pair
+from tabletop_core.action_roll.datasworn import _data
+from tabletop_core.action_roll.datasworn.assets import Asset, AssetControl
+from tabletop_core.action_roll.datasworn.moves import RollOption
+from tabletop_core.action_roll.meters import Character, Party
+from tabletop_core.action_roll.momentum import Momentum
+from tabletop_core.action_roll.outcome import Outcome
+from tabletop_core.action_roll.progress import (
+    TICKS_PER_BOX,
+    Legacy,
+    LegacyTrack,
+    ProgressResult,
+    ProgressTrack,
+    Rank,
+)
+from tabletop_core.errors import InvalidInput, RuleError
+from tabletop_core.rng import RngLike, dice_source
+
+__all__ = [
+    "AssetMeter",
+    "AssetState",
+    "Challenge",
+    "PlayerCharacter",
+    "Stat",
+    "Stats",
+    "TrackKind",
+    "legacy_reward",
+]
+
+
+class Stat(Enum):
+    """The five stats of a Starforged character."""
+
+    EDGE = "edge"
+    HEART = "heart"
+    IRON = "iron"
+    SHADOW = "shadow"
+    WITS = "wits"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen
+class Stats(Record):
+    """Edge, heart, iron, shadow and wits (Starforged starts them at 3, 2, 2, 1, 1 in an order you pick).
+
+    Each is 0..10 (the largest stat an action roll takes): the rules
+    give 1..3 at creation and let some assets raise them.
+    """
+
+    edge: int = int_field(low=0, high=MAX_STAT)
+    heart: int = int_field(low=0, high=MAX_STAT)
+    iron: int = int_field(low=0, high=MAX_STAT)
+    shadow: int = int_field(low=0, high=MAX_STAT)
+    wits: int = int_field(low=0, high=MAX_STAT)
+
+    def __getitem__(self, stat: Stat | str) -> int:
+        """The value of *stat* (a :class:`Stat` or its name)."""
+        key = _stat(stat)
+        return int(getattr(self, key.value))
+
+    def __str__(self) -> str:
+        return ", ".join(f"{stat} {self[stat]}" for stat in Stat)
+
+
+def _stat(stat: Stat | str) -> Stat:
+    if isinstance(stat, Stat):
+        return stat
+    if not isinstance(stat, str):
+        raise TypeError(f"stat must be a Stat or its name, got {type(stat).__name__} {stat!r}")
+    try:
+        return Stat(stat.strip().lower())
+    except ValueError:
+        raise InvalidInput(f"stat must be one of edge, heart, iron, shadow, wits, got {stat!r}") from None
+
+
+class TrackKind(Enum):
+    """The kinds of progress track a Starforged character keeps, each with the legacy it pays into."""
+
+    VOW = "vow"
+    CONNECTION = "connection"
+    EXPEDITION = "expedition"
+    COMBAT = "combat"
+    SCENE_CHALLENGE = "scene challenge"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def legacy(self) -> Legacy | None:
+        """The legacy track completing this kind pays into: vows quests, connections bonds, expeditions discoveries."""
+        return _LEGACY_OF.get(self)
+
+    @classmethod
+    def parse(cls, text: str) -> TrackKind:
+        """The kind named *text* in any case ("Vow", "Scene Challenge", "scene_challenge").
+
+        Raises:
+            InvalidInput: no kind has that name.
+            TypeError: *text* is not a str.
+        """
+        key = check_type("kind", text, str).strip().lower().replace("_", " ")
+        try:
+            return cls(key)
+        except ValueError:
+            names = ", ".join(kind.value for kind in cls)
+            raise InvalidInput(f"kind must be one of {names}, got {text!r}") from None
+
+
+_LEGACY_OF = {
+    TrackKind.VOW: Legacy.QUESTS,
+    TrackKind.CONNECTION: Legacy.BONDS,
+    TrackKind.EXPEDITION: Legacy.DISCOVERIES,
+}
+_RANKS = tuple(Rank)
+
+
+def legacy_reward(kind: TrackKind, rank: Rank, outcome: Outcome, *, full_reward: bool = False) -> int:
+    """Ticks a completed track pays into its legacy track (see :attr:`TrackKind.legacy`).
+
+    From the Starforged progress moves: a strong hit marks the full reward for
+    the rank (troublesome 1 tick, dangerous 2 ticks, formidable 1 box,
+    extreme 2 boxes, epic 3 boxes); a miss marks nothing. On a weak hit:
+
+    * Fulfill Your Vow: the reward one rank lower (none for troublesome),
+      or the full reward if you swear an iron vow to set things right
+      (``full_reward=True``);
+    * Forge a Bond: the full reward, once you do what they ask;
+    * Finish an Expedition: the reward one rank lower (none for troublesome).
+
+    Combat and scene challenges pay no legacy reward.
+
+    Raises:
+        TypeError: an argument has the wrong type.
+
+    Examples:
+        >>> legacy_reward(TrackKind.EXPEDITION, Rank.EXTREME, Outcome.WEAK_HIT)
+        4
+    """
+    check_type("kind", kind, TrackKind)
+    check_type("rank", rank, Rank)
+    check_type("outcome", outcome, Outcome)
+    check_type("full_reward", full_reward, bool)
+    if kind.legacy is None or outcome is Outcome.MISS:
+        return 0
+    if outcome is Outcome.STRONG_HIT or kind is TrackKind.CONNECTION or full_reward:
+        return rank.legacy_reward
+    index = _RANKS.index(rank)
+    return 0 if index == 0 else _RANKS[index - 1].legacy_reward
+
+
+@attrs.frozen
+class Challenge(Record):
+    """A progress track of a kind: a vow, a connection, an expedition, a fight, a scene challenge.
+
+    Attributes:
+        kind: The :class:`TrackKind`.
+        track: The ranked track; its name names the challenge.
+    """
+
+    kind: TrackKind = attrs.field(validator=of_type(TrackKind))
+    track: ProgressTrack = attrs.field(validator=of_type(ProgressTrack))
+
+    @property
+    def name(self) -> str:
+        """The track's name."""
+        return self.track.name
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.track}"
+
+
+@attrs.frozen
+class AssetMeter(Record):
+    """The current value of an asset's meter (a vehicle's integrity, a companion's health).
+
+    Attributes:
+        key: The control's key (``integrity``, ``health``).
+        value: Its value, minimum..maximum.
+        maximum: Its top.
+        minimum: Its bottom (0 for every Starforged meter).
+    """
+
+    key: str = attrs.field(validator=of_type(str))
+    value: int = int_field()
+    maximum: int = int_field()
+    minimum: int = int_field(default=0)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.minimum <= self.value <= self.maximum:
+            raise InvalidInput(f"value of {self.key} must be {self.minimum}..{self.maximum}, got {self.value}")
+
+    def __str__(self) -> str:
+        return f"{self.key} {self.value}/{self.maximum}"
+
+
+@attrs.frozen
+class AssetState(Record):
+    """An asset a character has: which abilities are marked, its meters, its checked boxes.
+
+    Attributes:
+        id: The asset's Datasworn id.
+        name: Its name.
+        abilities: Whether each ability is marked, in order.
+        meters: Its meters' current values.
+        marked: Keys of its checked boxes (battered, cursed, broken, ...).
+    """
+
+    id: str = attrs.field(validator=of_type(str))
+    name: str = attrs.field(validator=of_type(str))
+    abilities: tuple[bool, ...] = _data.tuple_field(bool, default=())
+    meters: tuple[AssetMeter, ...] = _data.tuple_field(AssetMeter, default=())
+    marked: tuple[str, ...] = _data.tuple_field(str, default=())
+
+    @classmethod
+    def from_asset(cls, asset: Asset) -> AssetState:
+        """A freshly taken asset: its enabled abilities marked, meters at their starting values."""
+        check_type("asset", asset, Asset)
+        meters: list[AssetMeter] = []
+        marked: list[str] = []
+        stack: list[AssetControl] = list(asset.controls) + [c for a in asset.abilities for c in a.controls]
+        while stack:
+            control = stack.pop(0)
+            if control.is_meter and control.maximum is not None:
+                meters.append(AssetMeter(control.key, control.value, control.maximum, control.minimum or 0))
+            elif control.field_type in ("checkbox", "card_flip") and control.value:
+                marked.append(control.key)
+            stack.extend(control.controls)
+        return cls(asset.id, asset.name, tuple(a.enabled for a in asset.abilities), tuple(meters), tuple(marked))
+
+    def meter(self, key: str) -> AssetMeter | None:
+        """The meter with *key*, or ``None``."""
+        check_type("key", key, str)
+        return next((meter for meter in self.meters if meter.key == key), None)
+
+    def set_meter(self, key: str, value: int) -> AssetState:
+        """This asset with meter *key* at *value*.
+
+        Raises:
+            InvalidInput: no such meter, or *value* outside its range.
+        """
+        meter = self.meter(key)
+        if meter is None:
+            raise InvalidInput(f"asset {self.name!r} has no meter {key!r}")
+        new = attrs.evolve(meter, value=check_int("value", value, low=meter.minimum, high=meter.maximum))
+        return attrs.evolve(self, meters=tuple(new if m.key == key else m for m in self.meters))
+
+    def __str__(self) -> str:
+        parts = [str(meter) for meter in self.meters] + list(self.marked)
+        return f"{self.name} ({', '.join(parts)})" if parts else self.name
+
+
+def _quests() -> LegacyTrack:
+    return LegacyTrack(Legacy.QUESTS)
+
+
+def _bonds() -> LegacyTrack:
+    return LegacyTrack(Legacy.BONDS)
+
+
+def _discoveries() -> LegacyTrack:
+    return LegacyTrack(Legacy.DISCOVERIES)
+
+
+@attrs.frozen
+class PlayerCharacter(Record):
+    """A full Starforged character.
+
+    Attributes:
+        stats: Edge, heart, iron, shadow, wits.
+        sheet: Health, spirit, momentum, impacts and name (a :class:`Character`).
+        party: The supply shared with allies (a :class:`Party`; a solo character's own).
+        assets: The assets taken, with their meters.
+        quests: The quests legacy track.
+        bonds: The bonds legacy track.
+        discoveries: The discoveries legacy track.
+        challenges: Vows, connections, expeditions, fights and scene challenges, each on a named track.
+
+    Raises:
+        InvalidInput: a legacy track is in the wrong field, or two challenges share a name.
+        TypeError: a part has the wrong type.
+    """
+
+    _derived: ClassVar[tuple[str, ...]] = ("experience",)
+
+    stats: Stats = attrs.field(validator=of_type(Stats))
+    sheet: Character = attrs.field(factory=Character, validator=of_type(Character))
+    party: Party = attrs.field(factory=Party, validator=of_type(Party))
+    assets: tuple[AssetState, ...] = _data.tuple_field(AssetState, default=())
+    quests: LegacyTrack = attrs.field(factory=_quests, validator=of_type(LegacyTrack))
+    bonds: LegacyTrack = attrs.field(factory=_bonds, validator=of_type(LegacyTrack))
+    discoveries: LegacyTrack = attrs.field(factory=_discoveries, validator=of_type(LegacyTrack))
+    challenges: tuple[Challenge, ...] = _data.tuple_field(Challenge, default=())
+
+    def __attrs_post_init__(self) -> None:
+        for legacy in Legacy:
+            if getattr(self, legacy.value).legacy is not legacy:
+                raise InvalidInput(f"{legacy.value} must be the {legacy} legacy track")
+        names = [challenge.name for challenge in self.challenges]
+        if len(set(names)) != len(names):
+            raise InvalidInput(f"challenges must have different names, got {names!r}")
+
+    @property
+    def name(self) -> str:
+        """The character's name."""
+        return self.sheet.name
+
+    @property
+    def momentum(self) -> Momentum:
+        """The momentum meter."""
+        return self.sheet.momentum
+
+    def legacy(self, legacy: Legacy) -> LegacyTrack:
+        """The legacy track *legacy*."""
+        return getattr(self, check_type("legacy", legacy, Legacy).value)  # type: ignore[no-any-return]
+
+    @property
+    def experience(self) -> int:
+        """Experience earned on the three legacy tracks (2 per filled box)."""
+        return self.quests.xp + self.bonds.xp + self.discoveries.xp
+
+    def value_of(self, option: RollOption) -> int:
+        """What *option* adds to an action roll for this character: a stat, a meter, an asset control or a value.
+
+        Raises:
+            RuleError: the character has no asset providing the control.
+            InvalidInput: the option is not one an action roll can use.
+            TypeError: *option* is not a RollOption.
+        """
+        check_type("option", option, RollOption)
+        if option.using == "stat" and option.key is not None:
+            return self.stats[option.key]
+        if option.using == "condition_meter":
+            if option.key == "health":
+                return self.sheet.health.value
+            if option.key == "spirit":
+                return self.sheet.spirit.value
+            if option.key == "supply":
+                return self.party.supply.value
+            raise InvalidInput(f"condition meter must be health, spirit or supply, got {option.key!r}")
+        if option.using == "custom" and option.value is not None:
+            return option.value
+        if option.using in ("asset_control", "attached_asset_control") and option.key is not None:
+            for asset in self.assets:
+                if option.assets and not any(fnmatch.fnmatchcase(asset.id, pattern) for pattern in option.assets):
+                    continue
+                meter = asset.meter(option.key)
+                if meter is not None:
+                    return meter.value
+            wanted = ", ".join(option.assets) or "any asset"
+            raise RuleError(f"no asset of this character ({wanted}) has a {option.key} meter to roll")
+        raise InvalidInput(f"an action roll cannot use {option.label!r} ({option.using})")
+
+    def add_asset(self, asset: Asset | AssetState) -> PlayerCharacter:
+        """Take an asset (a Datasworn :class:`Asset` starts as :meth:`AssetState.from_asset`).
+
+        Raises:
+            RuleError: the character already has it.
+        """
+        state = AssetState.from_asset(asset) if isinstance(asset, Asset) else check_type("asset", asset, AssetState)
+        if any(held.id == state.id for held in self.assets):
+            raise RuleError(f"{self.name or 'the character'} already has {state.name}")
+        return attrs.evolve(self, assets=(*self.assets, state))
+
+    def update_asset(self, asset: AssetState) -> PlayerCharacter:
+        """Replace the held asset with the same id by *asset* (after :meth:`AssetState.set_meter`).
+
+        Raises:
+            InvalidInput: the character has no asset with that id.
+        """
+        check_type("asset", asset, AssetState)
+        if not any(held.id == asset.id for held in self.assets):
+            raise InvalidInput(f"the character has no asset {asset.id!r}")
+        return attrs.evolve(self, assets=tuple(asset if held.id == asset.id else held for held in self.assets))
+
+    def add_challenge(self, kind: TrackKind, name: str, rank: Rank) -> PlayerCharacter:
+        """Start a track: swear a vow, make a connection, undertake an expedition, enter a fight.
+
+        Raises:
+            InvalidInput: a challenge already has that name, or the name is empty.
+        """
+        check_type("kind", kind, TrackKind)
+        check_type("name", name, str)
+        check_type("rank", rank, Rank)
+        if not name.strip():
+            raise InvalidInput("name must not be empty: challenges are found by name")
+        if any(challenge.name == name for challenge in self.challenges):
+            raise InvalidInput(f"a challenge is already named {name!r}")
+        return attrs.evolve(self, challenges=(*self.challenges, Challenge(kind, ProgressTrack(rank, name=name))))
+
+    def challenge(self, name: str) -> Challenge:
+        """The challenge named *name*.
+
+        Raises:
+            InvalidInput: there is none.
+        """
+        check_type("name", name, str)
+        for challenge in self.challenges:
+            if challenge.name == name:
+                return challenge
+        names = ", ".join(repr(c.name) for c in self.challenges) or "none"
+        raise InvalidInput(f"no challenge named {name!r} (the character has {names})")
+
+    def _replace(self, name: str, new: Challenge | None) -> PlayerCharacter:
+        self.challenge(name)
+        kept: list[Challenge] = []
+        for challenge in self.challenges:
+            if challenge.name != name:
+                kept.append(challenge)
+            elif new is not None:
+                kept.append(new)
+        return attrs.evolve(self, challenges=tuple(kept))
+
+    def mark_progress(self, name: str, *, times: int = 1) -> PlayerCharacter:
+        """Mark progress on the challenge *name* (by its rank), *times* times."""
+        challenge = self.challenge(name)
+        return self._replace(name, attrs.evolve(challenge, track=challenge.track.mark(times=times)))
+
+    def complete(self, name: str, result: ProgressResult, *, full_reward: bool = False) -> PlayerCharacter:
+        """Apply the progress roll that resolves challenge *name*.
+
+        On a hit the track is done: it is removed and its legacy reward (see
+        :func:`legacy_reward`) is marked. On a miss nothing changes here: the
+        player recommits or gives up (the moves say which).
+
+        Raises:
+            InvalidInput: no challenge has that name, or *result*'s progress
+                score is not the track's.
+            TypeError: *result* is not a ProgressResult.
+        """
+        challenge = self.challenge(name)
+        check_type("result", result, ProgressResult)
+        if result.progress_score != challenge.track.score:
+            raise InvalidInput(
+                f"result must be a roll of this track's progress score {challenge.track.score}, "
+                f"got {result.progress_score}"
+            )
+        if result.outcome is Outcome.MISS:
+            return self
+        ticks = legacy_reward(challenge.kind, challenge.track.rank, result.outcome, full_reward=full_reward)
+        done = self._replace(name, None)
+        legacy = challenge.kind.legacy
+        if legacy is None or not ticks:
+            return done
+        marked = done.legacy(legacy).mark(ticks)
+        if legacy is Legacy.QUESTS:
+            return attrs.evolve(done, quests=marked)
+        if legacy is Legacy.BONDS:
+            return attrs.evolve(done, bonds=marked)
+        return attrs.evolve(done, discoveries=marked)
+
+    def recommit(
+        self, name: str, *, challenge_dice: Sequence[int] | None = None, rng: RngLike = None
+    ) -> tuple[PlayerCharacter, tuple[int, int]]:
+        """Recommit to challenge *name* after a miss on its progress move.
+
+        From Fulfill Your Vow, Forge a Bond and Finish an Expedition: roll both
+        challenge dice, take the lowest value, clear that many progress boxes,
+        then raise the rank by one (if not already epic).
+
+        Args:
+            name: The challenge.
+            challenge_dice: The two d10 if already rolled; else they are drawn from *rng*.
+            rng: Where the dice come from (see :func:`~tabletop_core.dice_source`).
+
+        Returns:
+            ``(character, challenge_dice)``.
+
+        Raises:
+            InvalidInput: no challenge has that name, or a die is not 1..10.
+            TypeError: an argument has the wrong type.
+
+        Examples:
+            >>> from tabletop_core.action_roll import Rank
+            >>> hero = PlayerCharacter(Stats(edge=3, heart=2, iron=2, shadow=1, wits=1))
+            >>> hero = hero.add_challenge(TrackKind.VOW, "Oath", Rank.DANGEROUS).mark_progress("Oath", times=3)
+            >>> again, dice = hero.recommit("Oath", challenge_dice=(7, 2))
+            >>> print(again.challenge("Oath").track)
+            Oath (formidable): [■■■■······] 16/40 ticks, progress score 4
+        """
+        challenge = self.challenge(name)
+        if challenge_dice is None:
+            first, second = dice_source(rng).roll_each((10, 10))
+        else:
+            first, second = challenge_pair(challenge_dice)
+        track = challenge.track
+        boxes = min(first, second)
+        ticks = max(0, track.ticks - boxes * TICKS_PER_BOX)
+        index = _RANKS.index(track.rank)
+        rank = _RANKS[min(index + 1, len(_RANKS) - 1)]
+        new = attrs.evolve(challenge, track=attrs.evolve(track, ticks=ticks, rank=rank))
+        return self._replace(name, new), (first, second)
+
+    def __str__(self) -> str:
+        parts = [str(self.sheet), str(self.stats), f"supply {self.party.supply.value}/5"]
+        parts += [str(asset) for asset in self.assets]
+        parts += [f"{c.kind} {c.name!r} {c.track.score}/10" for c in self.challenges]
+        return "; ".join(parts)

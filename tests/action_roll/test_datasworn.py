@@ -1,0 +1,394 @@
+"""The Datasworn reader and oracle tables, on an invented mini ruleset in the Datasworn format."""
+
+import copy
+import io
+import itertools
+import json
+import pathlib
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tabletop_core import DiceExhausted, InvalidInput, ScriptedDice
+from tabletop_core.action_roll import Outcome, datasworn
+from tabletop_core.action_roll.datasworn import (
+    DataswornError,
+    OracleRow,
+    OracleTable,
+    RollType,
+    TableRoll,
+    load,
+    roll_table,
+)
+
+MINI = pathlib.Path(__file__).parents[2] / "docs" / "examples" / "mini-starforged.json"
+
+
+@pytest.fixture(scope="module")
+def raw():
+    return json.loads(MINI.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def mini():
+    return load(MINI)
+
+
+def test_loads_from_path_file_and_parsed_json(raw):
+    by_path = load(MINI)
+    by_file = load(io.StringIO(MINI.read_text(encoding="utf-8")))
+    by_data = load(raw)
+    for ruleset in (by_path, by_file, by_data):
+        assert ruleset.id == "mini"
+        assert ruleset.datasworn_version == "0.0.10"
+        assert ruleset.warnings == ()
+        assert sorted(ruleset.moves) == sorted(by_path.moves)
+        assert dict(ruleset.tables) == dict(by_data.tables)  # built on use from a file, at once from data
+        assert ruleset.table("Omen") is ruleset.table("mini/oracles/sky/omen")
+    assert str(by_path) == (
+        "Mini Starforged (invented for the tabletop_core docs and tests) (Datasworn 0.0.10): "
+        "8 moves, 6 oracle tables, 2 assets"
+    )
+
+
+def test_moves_are_read_with_roll_type_conditions_and_outcomes(mini):
+    leap = mini.move("Leap")
+    assert leap.id == "mini/moves/daring/leap"
+    assert leap.roll_type is RollType.ACTION_ROLL
+    assert [c.text for c in leap.conditions] == ["With grace", "With force"]
+    assert [(o.using, o.key) for o in leap.options()] == [("stat", "edge"), ("stat", "iron")]
+    strong = leap.outcome(Outcome.STRONG_HIT)
+    assert strong.text_for(True).startswith("On a __strong hit__ with a match")
+    assert strong.text_for(False) == "On a __strong hit__, you land it. Take +1 momentum."
+    assert [o.outcome for o in leap.outcomes] == [Outcome.STRONG_HIT, Outcome.WEAK_HIT, Outcome.MISS]
+    toll = mini.move("pay_a_toll")
+    assert toll.roll_type is RollType.NO_ROLL
+    assert toll.conditions == ()
+    assert toll.outcomes == ()
+    promise = mini.move("Keep a Promise")  # from a nested collection
+    assert promise.track_category == "Vow"
+    assert mini.move("look back").roll_type is RollType.SPECIAL_TRACK
+    haggle = mini.move("Haggle")
+    assert [o.value for o in haggle.options()] == [3, 1]
+    assert haggle.conditions[1].automatic_outcome is Outcome.STRONG_HIT
+
+
+def test_asset_abilities_controls_and_their_moves(mini):
+    hound = mini.asset("Clockwork Hound")
+    assert [a.enabled for a in hound.abilities] == [True, False]
+    assert hound.abilities[1].moves == ("mini/assets/companion/clockwork_hound/abilities/1/moves/fetch",)
+    assert mini.move("Fetch").roll_type is RollType.ACTION_ROLL  # asset moves are in ruleset.moves
+    health = hound.control("health")
+    assert (health.value, health.minimum, health.maximum, health.rollable) == (3, 0, 3, True)
+    battered = mini.asset("skiff").control("battered")
+    assert battered.field_type == "checkbox"
+    assert battered.is_impact
+    assert battered.value == 0
+    assert hound.options == ("name",)
+
+
+def test_oracle_collections_nest_and_tables_are_flat(mini):
+    (sky,) = mini.collections
+    assert sky.tables == (
+        "mini/oracles/sky/omen",
+        "mini/oracles/sky/color",
+        "mini/oracles/sky/weather",
+        "mini/oracles/sky/patchy",
+    )
+    assert [(c.name, c.kind, len(c.tables)) for c in sky.collections] == [("Star Names", "table_shared_text", 2)]
+    assert mini.table("names/second").rows[0].text2 == "bright"
+    assert mini.table("Weather").rows[-1].is_rollable is False
+
+
+def test_lookup_errors_suggest_names(mini):
+    with pytest.raises(InvalidInput, match="no move named 'Leep'; did you mean Leap"):
+        mini.move("Leep")
+    with pytest.raises(TypeError, match="key must be a str"):
+        mini.table(3)
+
+
+def test_unknown_fields_are_tolerated_and_other_versions_warned(raw):
+    data = copy.deepcopy(raw)
+    data["datasworn_version"] = "0.1.0"
+    data["moves"]["daring"]["contents"]["leap"]["trigger"]["shiny_new_key"] = [1, 2]
+    ruleset = load(data)
+    assert ruleset.warnings == (
+        "Datasworn 0.1.0 is newer than 0.0.10, the version this reader was written for: "
+        "fields it does not know are ignored",
+    )
+    assert ruleset.move("Leap").name == "Leap"
+
+
+@pytest.mark.parametrize(
+    ("edit", "path", "message"),
+    [
+        (lambda d: d.pop("datasworn_version"), "$.datasworn_version", "is required but missing"),
+        (lambda d: d.update(datasworn_version="ten"), "$.datasworn_version", "expected a version like"),
+        (
+            lambda d: d["moves"]["daring"]["contents"]["leap"].update(roll_type="dance"),
+            "$.moves.daring.contents.leap.roll_type",
+            "must be one of action_roll",
+        ),
+        (
+            lambda d: d["oracles"]["sky"]["contents"]["omen"]["rows"][2].update(min="71"),
+            "$.oracles.sky.contents.omen.rows[2].min",
+            "expected an integer, got a string '71'",
+        ),
+        (
+            lambda d: d["oracles"]["sky"]["contents"]["omen"]["rows"][2].update(min=95),
+            "$.oracles.sky.contents.omen.rows[2]",
+            "min 95 is above max 90",
+        ),
+        (
+            lambda d: d["oracles"]["sky"]["contents"]["color"].update(dice="d10"),
+            "$.oracles.sky.contents.color.dice",
+            "dice must be a dice expression",
+        ),
+        (
+            lambda d: d["oracles"]["sky"]["collections"]["names"]["contents"]["first"].update(rows=[]),
+            "$.oracles.sky.collections.names.contents.first.rows",
+            "at least one row",
+        ),
+        (
+            lambda d: d["assets"]["support_vehicle"]["contents"]["skiff"]["controls"]["integrity"].update(value=7),
+            "$.assets.support_vehicle.contents.skiff.controls.integrity",
+            "must be 0..2, got 7",
+        ),
+        (
+            lambda d: d["moves"]["daring"]["contents"]["leap"]["outcomes"].pop("miss"),
+            "$.moves.daring.contents.leap.outcomes.miss",
+            "is required but missing",
+        ),
+        (lambda d: d.update(moves=[]), "$.moves", "expected an object, got an array"),
+    ],
+)
+def test_malformed_data_names_the_json_path(raw, edit, path, message):
+    data = copy.deepcopy(raw)
+    edit(data)
+    with pytest.raises(DataswornError, match=message) as caught:
+        load(data)
+    assert caught.value.path == path
+    assert str(caught.value).startswith(f"Datasworn data at {path}: ")
+
+
+def test_bad_sources(tmp_path):
+    with pytest.raises(InvalidInput, match="cannot read Datasworn file"):
+        load(tmp_path / "missing.json")
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json", encoding="utf-8")
+    with pytest.raises(InvalidInput, match="is not JSON"):
+        load(broken)
+    with pytest.raises(TypeError, match="source must be a path"):
+        load(42)
+    with pytest.raises(DataswornError, match=r"Datasworn data at \$: expected an object, got an array"):
+        load([])
+
+
+def test_a_package_directory_is_read(tmp_path, raw):
+    (tmp_path / "json").mkdir()
+    (tmp_path / "json" / "mini.json").write_text(json.dumps(raw), encoding="utf-8")
+    assert load(tmp_path).id == "mini"
+
+
+# -- rolling tables ---------------------------------------------------------------------
+
+
+def test_roll_a_row(mini):
+    result = mini.roll("Omen", rng=ScriptedDice([55]))
+    assert (result.total, result.text, result.is_match, result.followups) == (55, "A green moon", True, ())
+    assert result.match_text == "On a match, the omen speaks to you alone."
+    assert str(result) == "Omen (1d100): 55 -> A green moon (match: On a match, the omen speaks to you alone.)"
+
+
+def test_a_reference_to_another_table_is_followed(mini):
+    result = mini.roll("Omen", rng=ScriptedDice([80, 7]))
+    assert [f.text for f in result.followups] == ["Gold"]
+    assert str(result) == "Omen (1d100): 80 -> A Color comet [Color (1d10): 7 -> Gold]"
+
+
+def test_roll_twice_rerolls_roll_twice_and_duplicates(mini):
+    result = mini.roll("Omen", rng=ScriptedDice([95, 99, 10, 20, 60]))
+    assert [f.total for f in result.followups] == [10, 60]
+    assert [d.total for d in result.discarded] == [99, 20]  # roll twice again; a second falling star
+    assert [r.text for r in result.results()] == ["A falling star", "A green moon"]
+
+
+def test_without_the_ruleset_references_are_not_followed(mini):
+    result = roll_table(mini.table("Omen"), rng=ScriptedDice([80]))
+    assert result.followups == ()
+    assert roll_table(mini.table("Omen"), rng=ScriptedDice([95]), follow=False).followups == ()
+
+
+def test_two_dice_tables_sum_and_keep_each_die(mini):
+    result = mini.roll("Weather", rng=ScriptedDice([6, 5]))
+    assert (result.dice, result.total, result.text, result.is_match) == ((6, 5), 11, "Fog", False)
+    assert str(result) == "Weather (2d6): 6 + 5 = 11 -> Fog"
+
+
+def test_a_failed_roll_leaves_scripted_dice_unused(mini):
+    dice = ScriptedDice([95, 10])
+    with pytest.raises(DiceExhausted):
+        mini.roll("Omen", rng=dice)
+    assert dice.remaining == 2
+
+
+def test_seeded_rolls_repeat(mini):
+    assert mini.roll("Omen", rng=7) == mini.roll("Omen", rng=7)
+
+
+def test_results_round_trip_and_refuse_tampering(mini):
+    result = mini.roll("Omen", rng=ScriptedDice([95, 99, 10, 20, 60]))
+    data = json.loads(result.to_json())
+    assert TableRoll.from_dict(data) == result
+    data["total"] = 96
+    with pytest.raises(InvalidInput, match="total must be the dice plus modifier"):
+        TableRoll.from_dict(data)
+    data = result.to_dict()
+    data["is_match"] = True
+    with pytest.raises(InvalidInput, match="is_match"):
+        TableRoll.from_dict(data)
+
+
+def test_coverage_finds_gaps_and_overlaps(mini):
+    coverage = mini.table("Patchy Table").coverage()
+    assert (coverage.gaps, coverage.overlaps, coverage.is_complete) == (((50, 59),), (80,), False)
+    assert str(coverage) == "mini/oracles/sky/patchy: no row for 50-59; several rows for 80"
+    assert mini.table("Patchy Table").row_for(55) is None
+    assert mini.table("Patchy Table").row_for(80).text == "Middle"  # the first row wins
+    assert all(mini.table(t).coverage().is_complete for t in mini.tables if not t.endswith("patchy"))
+
+
+def test_exact_odds_of_rows(mini):
+    weather = mini.table("Weather")
+    odds = weather.odds()
+    assert [(row.text, p) for row, p in odds.items()] == [
+        ("Storm", Fraction(6, 36)),
+        ("Clear", Fraction(24, 36)),
+        ("Fog", Fraction(6, 36)),
+    ]
+    patchy = mini.table("Patchy Table").odds()
+    assert patchy.probability(None) == Fraction(10, 100)
+
+
+@given(
+    bounds=st.lists(st.integers(1, 99), max_size=8, unique=True).map(sorted),
+    dice=st.sampled_from(["1d100", "1d20", "2d10", "1d6+2"]),
+)
+def test_row_odds_match_brute_force(bounds, dice):
+    edges = [0, *bounds, 100]
+    rows = [OracleRow(a + 1, b, f"row {i}") for i, (a, b) in enumerate(itertools.pairwise(edges)) if a < b]
+    table = OracleTable.from_rows("t", rows, dice=dice)
+    count, sides, modifier = {"1d100": (1, 100, 0), "1d20": (1, 20, 0), "2d10": (2, 10, 0), "1d6+2": (1, 6, 2)}[dice]
+    faces = [[f] for f in range(1, sides + 1)]
+    if count == 2:
+        faces = [[a, b] for a in range(1, sides + 1) for b in range(1, sides + 1)]
+    expected: dict = {}
+    for combo in faces:
+        total = sum(combo) + modifier
+        row = next((r for r in rows if r.low <= total <= r.high), None)
+        expected[row] = expected.get(row, 0) + Fraction(1, len(faces))
+    assert dict(table.odds().items()) == expected
+    assert sum(table.odds().probabilities) == 1
+
+
+def test_tables_of_your_own(tmp_path):
+    table = OracleTable.from_rows("Loot", [(1, 3, "Coins"), {"min": 4, "max": 6, "text": "A map"}], dice="1d6")
+    assert str(roll_table(table, rng=ScriptedDice([5]))) == "Loot (1d6): 5 -> A map"
+    path = tmp_path / "loot.csv"
+    path.write_text("min,max,text\n1,3,Coins\n4,6,A map\n", encoding="utf-8")
+    assert OracleTable.from_csv(path, name="Loot", dice="1d6") == table
+    assert OracleTable.from_dict(table.to_dict()) == table
+    assert OracleTable.from_json(table.to_json()).row_for(2).text == "Coins"
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: OracleTable.from_rows("x", [(1, 2)]), InvalidInput, r"rows\[0\] must be \(low, high, text\)"),
+        (lambda: OracleTable.from_rows("x", [(5, 2, "a")]), InvalidInput, "rows.0.: low must not be above high"),
+        (lambda: OracleTable.from_rows("x", [("1", 2, "a")]), TypeError, "low must be an int"),
+        (lambda: OracleTable.from_rows("x", "abc"), TypeError, "rows must be an iterable"),
+        (lambda: OracleTable.from_rows("x", []), InvalidInput, "at least one row"),
+        (lambda: OracleTable.from_rows("x", [(1, 2, "a")], dice="1d0"), InvalidInput, "dice must be a dice expression"),
+        (lambda: OracleTable.from_rows("x", [(1, 2, "a")], dice="20d6"), InvalidInput, "at most 10 dice"),
+        (lambda: OracleTable.from_csv(io.StringIO("a,b\n1,2\n"), name="x"), InvalidInput, "missing max, min, text"),
+        (lambda: OracleTable.from_csv(io.StringIO("min,max,text\nx,2,a\n"), name="x"), InvalidInput, "CSV line 2"),
+        (lambda: OracleTable.from_csv("/nonexistent.csv", name="x"), InvalidInput, "cannot read CSV file"),
+        (lambda: roll_table("table"), TypeError, "table must be a OracleTable"),
+        (lambda: roll_table(OracleTable.from_rows("x", [(1, 100, "a")]), tables=3), TypeError, "tables must be"),
+        (lambda: OracleTable.from_rows("x", [(1, 100, "a")]).row_for(0), InvalidInput, "roll must be an int from 1"),
+    ],
+)
+def test_bad_tables_and_calls(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_plain_text():
+    assert datasworn.plain_text("[Pay](id:x/y) the __price__") == "Pay the price"
+    with pytest.raises(TypeError):
+        datasworn.plain_text(None)
+
+
+@given(value=st.integers(1, 100))
+def test_a_roll_lands_on_the_row_for_its_value(value):
+    table = load(MINI).table("Patchy Table")
+    result = roll_table(table, rng=ScriptedDice([value]))
+    assert (result.dice, result.total, result.row) == ((value,), value, table.row_for(value))
+
+
+def test_seeded_rolls_use_the_same_draw_as_the_dice_source(mini):
+    import tabletop_core as tc
+
+    table = mini.table("Omen")
+    for seed in range(20):
+        expected = tc.dice_source(seed).roll(100)
+        assert roll_table(table, rng=seed, follow=False).total == expected
+
+
+def test_datasworn_0_1_shapes_load(raw):
+    # Datasworn 0.1 writes a row's range as roll: {min, max} and a move's tables as an object.
+    data = copy.deepcopy(raw)
+    data["datasworn_version"] = "0.1.0-0"
+    for row in data["oracles"]["sky"]["contents"]["color"]["rows"]:
+        row["roll"] = {"min": row.pop("min"), "max": row.pop("max")}
+    data["oracles"]["sky"]["contents"]["weather"]["rows"][3]["roll"] = None
+    del data["oracles"]["sky"]["contents"]["weather"]["rows"][3]["min"]
+    data["moves"]["daring"]["contents"]["leap"]["oracles"] = {
+        "landing": {
+            "_id": "mini/moves/daring/leap/landing",
+            "name": "Landing",
+            "rows": [{"roll": {"min": 1, "max": 100}, "text": "Soft"}],
+        }
+    }
+    ruleset = load(data)
+    assert "is a pre-release of 0.0.10" not in ruleset.warnings[0]
+    assert [(r.low, r.high) for r in ruleset.table("Color").rows] == [(1, 3), (4, 6), (7, 9), (10, 10)]
+    assert ruleset.table("Weather").rows[3].is_rollable is False
+    assert ruleset.move("Leap").oracles == ("mini/moves/daring/leap/landing",)
+    assert ruleset.roll("mini/moves/daring/leap/landing", rng=5).text == "Soft"  # the move's own table
+    data["oracles"]["sky"]["contents"]["color"]["rows"][0]["roll"] = {"min": "1", "max": 3}
+    with pytest.raises(DataswornError) as caught:
+        load(data)
+    assert caught.value.path == "$.oracles.sky.contents.color.rows[0].roll.min"
+
+
+@pytest.mark.parametrize(
+    ("row", "path", "message"),
+    [
+        ({"min": 41, "max": 30, "text": "A green moon"}, "rows[1]", "min 41 is above max 30"),
+        ({"min": "41", "max": 70, "text": "A green moon"}, "rows[1].min", "expected an integer"),
+        ({"min": 41, "max": 70, "text": 7}, "rows[1].text", "expected a string"),
+        ({"min": 41, "max": 70, "text": "x", "text2": 3}, "rows[1].text2", "expected a string"),
+    ],
+)
+def test_a_file_is_checked_at_load_though_its_tables_are_built_later(raw, tmp_path, row, path, message):
+    data = copy.deepcopy(raw)
+    data["oracles"]["sky"]["contents"]["omen"]["rows"][1] = row
+    file = tmp_path / "broken.json"
+    file.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(DataswornError, match=message) as caught:
+        load(file)
+    assert caught.value.path == f"$.oracles.sky.contents.omen.{path}"
