@@ -43,7 +43,7 @@ from tabletop_core._validate import check_int
 from tabletop_core.errors import InvalidInput
 from tabletop_core.odds import Distribution
 
-__all__ = ["MAX_BATCH", "Batch", "read_only"]
+__all__ = ["MAX_BATCH", "Batch"]  # read_only is for the systems' batch modules
 
 MAX_BATCH = 10**8
 """The most rolls one batch call makes (a few GB of arrays); for more, run several and add the counts."""

@@ -16,7 +16,13 @@ LINK = re.compile(r"\[`(?P<name>[A-Za-z_][A-Za-z0-9_]*)`\]\[(?P<target>tabletop_
 
 # page -> the modules whose __all__ the page documents
 PAGES = {
-    "core": ["tabletop_core.errors", "tabletop_core.rng", "tabletop_core.dice", "tabletop_core.odds"],
+    "core": [
+        "tabletop_core.errors",
+        "tabletop_core.rng",
+        "tabletop_core.dice",
+        "tabletop_core.odds",
+        "tabletop_core.batch",
+    ],
     "notation": ["tabletop_core.notation"],
     "action_roll": ["tabletop_core.action_roll"],
     "d20": ["tabletop_core.d20"],
