@@ -1784,6 +1784,11 @@ def example_setup(*, max_days: int = 40) -> JourneySetup:
 class JourneySimulation(Record):
     """What :func:`simulate_journey` found.
 
+    A summary, not a :class:`~tabletop_core.batch.Batch`: it keeps counts, not one
+    row per Journey (a played Journey is a whole state, not a small code), so that
+    chunks run on other workers add up with ``+``. It is a record: ``to_dict()``
+    carries its type tag, version and answers, and ``from_dict()`` checks them.
+
     Attributes:
         runs: Journeys played.
         policy: The policy's name.
