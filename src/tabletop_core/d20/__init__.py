@@ -11,6 +11,7 @@ Examples:
 from tabletop_core.d20.batch import TestBatch, simulate_test
 from tabletop_core.d20.conditions import (
     Condition,
+    ConditionImplications,
     ConditionInstance,
     Conditions,
     Duration,
@@ -53,6 +54,7 @@ from tabletop_core.d20.turns import (
 __all__ = [
     "AttackKind",
     "Condition",
+    "ConditionImplications",
     "ConditionInstance",
     "Conditions",
     "ContestResult",
