@@ -97,6 +97,9 @@ class StarsBatch(Batch[int]):
         luck = f" and Luck {self.luck}" if self.luck is not None else ""
         return f"Actions with {self.die}{luck}"
 
+    def _show(self, label: int) -> str:
+        return f"{label}★"
+
 
 def simulate_stars(
     die: DieLike,
@@ -178,6 +181,9 @@ class InventoryBatch(Batch[StepDie]):
 
     def _describe(self) -> str:
         return f"Inventory dice from {self.die}"
+
+    def _show(self, label: StepDie) -> str:
+        return f"ended at {label}"
 
 
 def simulate_inventory(die: DieLike, n: int, *, rolls: int | None = None, rng: RngLike = None) -> InventoryBatch:
