@@ -377,8 +377,9 @@ def test_every_type_displays_as_a_balanced_html_table_and_markdown(cls):
     assert checker.stack == []
     assert checker.tags[:3] == ["table", "caption", "tbody"]
     assert set(checker.tags) <= {"table", "caption", "tbody", "tr", "th", "td"}
-    assert "~~" not in page
+    assert "~" not in page  # no strike-through markup (a dropped die is "dropped 2" in words)
     assert "**" not in page
+    assert "Marks(" not in page  # no repr of a nested record in a cell
     markdown = value._repr_markdown_()
     lines = markdown.splitlines()
     assert lines[0].startswith("**")
