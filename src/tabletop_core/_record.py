@@ -50,6 +50,7 @@ __all__ = [
     "enum_label",
     "enum_value",
     "migration",
+    "parse_json",
     "record_type",
     "type_name",
 ]
@@ -322,6 +323,35 @@ def _json_depth(text: str) -> int:
     return deepest
 
 
+def parse_json(text: str | bytes, who: str) -> JsonDict:
+    """Parse JSON *text* holding one object, within :data:`MAX_JSON_CHARS` and :data:`MAX_JSON_DEPTH`.
+
+    Raises:
+        InvalidInput: too long, too deep, not JSON, or not an object (*who* starts the message).
+        TypeError: *text* is not a str or bytes.
+    """
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_JSON_CHARS * 4:
+            raise InvalidInput(f"{who}: the text is longer than {MAX_JSON_CHARS:,} characters")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InvalidInput(f"{who} needs UTF-8 text: {error.reason}") from None
+    if not isinstance(text, str):
+        raise TypeError(f"{who} needs a str, got {type(text).__name__}")
+    if len(text) > MAX_JSON_CHARS:
+        raise InvalidInput(f"{who}: the text is longer than {MAX_JSON_CHARS:,} characters")
+    if _json_depth(text) > MAX_JSON_DEPTH:
+        raise InvalidInput(f"{who}: the JSON is nested more than {MAX_JSON_DEPTH} levels deep")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise InvalidInput(f"{who} needs JSON text: {clip(str(error), 120)}") from None
+    if not isinstance(data, dict):
+        raise InvalidInput(f"{who} needs a JSON object, got {type(data).__name__}")
+    return data
+
+
 # -- the record base class ---------------------------------------------------------------
 
 
@@ -394,26 +424,7 @@ class Record:
                 than :data:`MAX_JSON_DEPTH`, not JSON, or not a valid record.
             TypeError: *text* is not a str or bytes.
         """
-        if isinstance(text, (bytes, bytearray)):
-            if len(text) > MAX_JSON_CHARS * 4:
-                raise InvalidInput(f"{cls.__name__}.from_json: the text is longer than {MAX_JSON_CHARS:,} characters")
-            try:
-                text = bytes(text).decode("utf-8")
-            except UnicodeDecodeError as error:
-                raise InvalidInput(f"{cls.__name__}.from_json needs UTF-8 text: {error.reason}") from None
-        if not isinstance(text, str):
-            raise TypeError(f"{cls.__name__}.from_json needs a str, got {type(text).__name__}")
-        if len(text) > MAX_JSON_CHARS:
-            raise InvalidInput(f"{cls.__name__}.from_json: the text is longer than {MAX_JSON_CHARS:,} characters")
-        if _json_depth(text) > MAX_JSON_DEPTH:
-            raise InvalidInput(f"{cls.__name__}.from_json: the JSON is nested more than {MAX_JSON_DEPTH} levels deep")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as error:
-            raise InvalidInput(f"{cls.__name__}.from_json needs JSON text: {clip(str(error), 120)}") from None
-        if not isinstance(data, dict):
-            raise InvalidInput(f"{cls.__name__}.from_json needs a JSON object, got {type(data).__name__}")
-        return cls.from_dict(data)
+        return cls.from_dict(parse_json(text, f"{cls.__name__}.from_json"))
 
     # -- answers ------------------------------------------------------------------
 

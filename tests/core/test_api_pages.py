@@ -22,6 +22,7 @@ PAGES = {
         "tabletop_core.dice",
         "tabletop_core.odds",
         "tabletop_core.batch",
+        "tabletop_core.records",
     ],
     "notation": ["tabletop_core.notation"],
     "action_roll": ["tabletop_core.action_roll"],

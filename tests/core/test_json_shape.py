@@ -265,6 +265,22 @@ def test_every_saved_fixture_loads_equal_and_rewrites_in_the_new_shape(fmt, name
         assert "version" not in data
 
 
+def test_load_reads_every_type_by_its_tag_and_refuses_untagged_data():
+    from tabletop_core.records import load
+
+    for value in INSTANCES.values():
+        assert load(value.to_dict()) == value
+        assert load(value.to_json().encode()) == value
+    with pytest.raises(tc.InvalidInput, match="no 'type' tag"):
+        load({"value": 5, "impacts": 0})
+    with pytest.raises(tc.InvalidInput, match="unknown record type"):
+        load(ar.action_odds(stat=1).to_dict())
+    with pytest.raises(tc.InvalidInput, match="does not follow the rules"):
+        load({**ar.resolve_action(action_die=4, challenge_dice=(3, 8), stat=2).to_dict(), "action_score": 7})
+    with pytest.raises(TypeError):
+        load(5)
+
+
 def test_the_0_1_0_item_type_field_is_migrated():
     old = json.loads((FIXTURES / "0.1.0" / "residue.Item.json").read_text(encoding="utf-8"))
     assert old["type"] == "TOOL"
