@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from tabletop_core.errors import InvalidInput
 
-__all__ = ["name_key", "parse_enum"]
+__all__ = ["check_name", "name_key", "parse_enum"]
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -57,6 +57,20 @@ def accepted_names(cls: type[enum.Enum]) -> str:
     return ", ".join(member.name.lower().replace("_", " ") for member in cls)
 
 
+def check_name(name: object) -> str:
+    """Check the *name* a caller gives a value for error messages: a short one-line str.
+
+    Raises:
+        TypeError: *name* is not a str.
+        InvalidInput: it is longer than 100 characters or holds a line break or control character.
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a str, got {type(name).__name__}")
+    if len(name) > 100 or not name.isprintable():
+        raise InvalidInput(f"name must be a short one-line label for messages, got {len(name)} characters")
+    return name
+
+
 def parse_enum(cls: type[E], value: object, *, name: str, strip_suffix: str = "") -> E:
     """A member of *cls* given itself, its name or its display label, in any case.
 
@@ -79,6 +93,7 @@ def parse_enum(cls: type[E], value: object, *, name: str, strip_suffix: str = ""
         >>> parse_enum(TestKind, "flat-roll", name="kind")
         <TestKind.FLAT_ROLL: 'Flat Roll'>
     """
+    name = check_name(name)
     if isinstance(value, cls):
         return value
     if not isinstance(value, str):

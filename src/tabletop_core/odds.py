@@ -163,7 +163,7 @@ class Distribution(Generic[T]):
         if callable(outcome_or_predicate):
             predicate = outcome_or_predicate
             return sum(
-                (p for o, p in zip(self._outcomes, self._probabilities, strict=True) if predicate(o)),
+                (p for o, p in zip(self._outcomes, self._probabilities, strict=True) if _truth(predicate(o))),
                 Fraction(0),
             )
         return Fraction(0)
@@ -351,12 +351,22 @@ class Distribution(Generic[T]):
             import matplotlib.pyplot as plt
         except ImportError as error:
             raise ImportError("Distribution.plot needs matplotlib: pip install 'tabletop_core[plot]'") from error
+        if ax is not None and not callable(getattr(ax, "bar", None)):
+            raise TypeError(f"ax must be a matplotlib Axes or None, got {type(ax).__name__}")
         if ax is None:
             _figure, ax = plt.subplots()
         labels = [_label(o) for o in self._outcomes]
         ax.bar(labels, [float(p) for p in self._probabilities], **bar_options)
         ax.set_ylabel("probability")
         return ax
+
+
+def _truth(answer: object) -> bool:
+    """A predicate's answer as a bool; an answer with no truth value (a numpy array) is a TypeError."""
+    try:
+        return bool(answer)
+    except ValueError:
+        raise TypeError(f"a predicate must answer True or False, got {type(answer).__name__}") from None
 
 
 def _faces(die: DiceLike, position: int) -> list[tuple[Any, Weight]]:  # Any: faces of any type

@@ -17,12 +17,12 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 from typing import ClassVar
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, of_type
 from tabletop_core.action_roll.momentum import Momentum, max_momentum, momentum_reset, signed
@@ -31,7 +31,7 @@ from tabletop_core.errors import InvalidInput, RuleError
 __all__ = ["Impact", "ImpactGroup", "Impacts", "Meter"]
 
 
-class Meter(enum.Enum):
+class Meter(Enum):
     """The condition meters: a character's three, a vehicle's integrity, any other asset meter."""
 
     HEALTH = "health"
@@ -44,7 +44,7 @@ class Meter(enum.Enum):
         return self.value
 
 
-class ImpactGroup(enum.Enum):
+class ImpactGroup(Enum):
     """The four groups of impacts."""
 
     MISFORTUNE = "misfortune"
@@ -56,7 +56,7 @@ class ImpactGroup(enum.Enum):
         return self.value
 
 
-class Impact(enum.Enum):
+class Impact(Enum):
     """Every impact in the rules text, with its group."""
 
     WOUNDED = "wounded"

@@ -73,6 +73,8 @@ class ConditionMeter(Record):
         if not 0 <= self.value <= self.maximum:
             # The range of this meter, not of every meter: a spirit meter is 0..5.
             raise InvalidInput(f"{self.kind} meter value must be an int from 0 to {self.maximum}, got {self.value}")
+        if self.shortfall and self.value != 0:
+            raise InvalidInput(f"shortfall is only left when the meter stopped at 0, got value {self.value}")
 
     @classmethod
     def full(cls, kind: Meter, maximum: int = METER_MAX) -> ConditionMeter:

@@ -112,6 +112,10 @@ class Momentum(Record):
                 f"value must be an int from {MIN_MOMENTUM} to {self.max_value} "
                 f"(max momentum with {self.impacts} impacts), got {self.value}"
             )
+        if self.shortfall and self.value != MIN_MOMENTUM:
+            raise InvalidInput(
+                f"shortfall is only left when momentum stopped at {MIN_MOMENTUM}, got value {self.value}"
+            )
 
     @property
     def max_value(self) -> int:

@@ -15,11 +15,11 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from typing import ClassVar
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, of_type
@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 
-class Odds(enum.Enum):
+class Odds(Enum):
     """The odds of Ask the Oracle, each with the highest roll that answers yes."""
 
     ALMOST_CERTAIN = "almost certain"

@@ -9,9 +9,8 @@ public functions validate at the edge.
 
 from __future__ import annotations
 
-import enum
-
-from tabletop_core._validate import check_int
+from tabletop_core._enum import Enum
+from tabletop_core._validate import check_int, check_type
 
 __all__ = [
     "MAX_SCORE",
@@ -29,7 +28,7 @@ MAX_SCORE = 10
 """An action score is never greater than 10 (so a 10 on a challenge die is never beaten)."""
 
 
-class Outcome(enum.Enum):
+class Outcome(Enum):
     """The three results of an action or progress roll, best first."""
 
     STRONG_HIT = "strong hit"
@@ -63,7 +62,12 @@ class Outcome(enum.Enum):
         return OUTCOMES[check_int("code", code, low=0, high=len(OUTCOMES) - 1)]
 
     def is_better_than(self, other: Outcome) -> bool:
-        """Whether this outcome is strictly better for the player than *other*."""
+        """Whether this outcome is strictly better for the player than *other*.
+
+        Raises:
+            TypeError: *other* is not an :class:`Outcome` (``"miss"`` is refused: compare members).
+        """
+        check_type("other", other, Outcome)
         return _HITS[self] > _HITS[other]
 
 

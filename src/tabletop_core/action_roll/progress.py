@@ -16,12 +16,12 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, of_type
@@ -55,7 +55,7 @@ XP_PER_BOX = 2
 """Experience earned for each filled box of a legacy track."""
 
 
-class Rank(enum.Enum):
+class Rank(Enum):
     """The rank of a challenge, in increasing order of severity.
 
     Ranks compare by difficulty: ``Rank.EPIC > Rank.TROUBLESOME``, and ``sorted()``
@@ -201,7 +201,7 @@ class ProgressTrack(_Boxes):
         return f"{label}: {_boxes(self.ticks)} {self.ticks}/{MAX_TICKS} ticks, progress score {self.score}"
 
 
-class Legacy(enum.Enum):
+class Legacy(Enum):
     """The three legacy tracks of a Starforged character."""
 
     QUESTS = "quests"

@@ -23,12 +23,12 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Iterable
 from typing import ClassVar
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
@@ -60,7 +60,7 @@ MAX_ROUNDS = 10**12
 """The longest Duration, in Rounds (about 190,000 years)."""
 
 
-class Condition(enum.Enum):
+class Condition(Enum):
     """Every Condition the rules text defines."""
 
     BLINDED = "Blinded"
@@ -645,6 +645,10 @@ class Conditions(Record):
         """
         condition = Condition.parse(condition)
         by = check_int("by", by, low=1)
+        if source is not None:
+            source = _source(source)
+        if energy is not None:
+            energy = _label("energy", energy)
         if not condition.has_value:
             raise InvalidInput(f"{condition} has no value to reduce")
         targets = [

@@ -11,12 +11,13 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 from typing import ClassVar
 
 import attrs
 
+from tabletop_core._atomic import atomic_rolls
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, int_field, of_type
 from tabletop_core.d20.stakes import Outcome
@@ -35,7 +36,7 @@ __all__ = ["ContestResult", "ContestRoll", "Decider", "Side", "resolve_contest",
 _TOTAL_LIMIT = 4 * MODIFIER_LIMIT
 
 
-class Side(enum.Enum):
+class Side(Enum):
     """The two sides of a Contest, or of any Test: the one making it and its Target."""
 
     ACTOR = "actor"
@@ -47,7 +48,7 @@ class Side(enum.Enum):
         return self.value
 
 
-class Decider(enum.Enum):
+class Decider(Enum):
     """Which step of the Contest rule decided the winner."""
 
     TOTAL = "total"
@@ -196,6 +197,7 @@ class ContestRoll(Record):
         return f"actor: {self.actor} | target: {self.target} | {self.result}"
 
 
+@atomic_rolls
 def roll_contest(
     *,
     actor_modifier: int | Modifier | Iterable[int | Modifier] = 0,

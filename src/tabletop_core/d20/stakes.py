@@ -14,15 +14,14 @@ Examples:
 
 from __future__ import annotations
 
-import enum
-
+from tabletop_core._enum import Enum
 from tabletop_core._names import parse_enum
 from tabletop_core._validate import as_int
 
 __all__ = ["Outcome", "Stakes", "classify"]
 
 
-class Outcome(enum.Enum):
+class Outcome(Enum):
     """A Test Result: Success, Setback or Failure (best first)."""
 
     SUCCESS = "Success"
@@ -36,7 +35,7 @@ class Outcome(enum.Enum):
         return self.value
 
 
-class Stakes(enum.Enum):
+class Stakes(Enum):
     """How difficult and risky an action is; each level sets two thresholds.
 
     ``success_at`` is the lowest Test Total that is a Success, ``setback_at`` the

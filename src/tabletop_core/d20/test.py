@@ -25,6 +25,7 @@ from typing import Any, ClassVar, TypeVar
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._fast import BoundedCache
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
@@ -66,7 +67,7 @@ GM = "GM"
 """The reason recorded for Fortune or Misfortune given as ``True`` or a count: the GM's call."""
 
 
-class Trait(enum.Enum):
+class Trait(Enum):
     """The three Traits: untrained capability, used by Saves, Attacks and Spells."""
 
     BODY = "Body"
@@ -90,7 +91,7 @@ class Trait(enum.Enum):
         return self.value
 
 
-class AttackKind(enum.Enum):
+class AttackKind(Enum):
     """What an Attack or Spell is made with; it decides the Trait it uses."""
 
     MELEE = "Melee"
@@ -121,7 +122,7 @@ def attack_trait(kind: AttackKind | str) -> Trait:
     }[kind]
 
 
-class TestKind(enum.Enum):
+class TestKind(Enum):
     """What kind of Test is made; it names the Test in the result and decides what Conditions do."""
 
     __test__ = False  # not a pytest test class

@@ -15,8 +15,7 @@ Examples:
 
 from __future__ import annotations
 
-import enum
-
+from tabletop_core._enum import Enum
 from tabletop_core._names import parse_enum
 from tabletop_core._validate import check_int
 from tabletop_core.errors import RuleError
@@ -40,7 +39,7 @@ MAX_TIER = MAX_LEVEL // LEVELS_PER_TIER
 """Five Tiers."""
 
 
-class TierUse(enum.Enum):
+class TierUse(Enum):
     """What a Tier gates: gaining Feats, using Objects, Casting Spells."""
 
     FEAT = "gain Feats"

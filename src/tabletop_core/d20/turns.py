@@ -492,6 +492,13 @@ class TurnStart(Record):
     action_points: int = int_field(low=0)
     doomed_d4: int | None = attrs.field(default=None, converter=_optional_d4)
 
+    def __attrs_post_init__(self) -> None:
+        # doomed_d4 is free within 1..4: the Doomed value it set may since be reduced.
+        if self.action_points != self.creature.action_points:
+            raise InvalidInput(
+                f"action_points must be the creature's {self.creature.action_points} at the start of its Turn"
+            )
+
     def __str__(self) -> str:
         text = f"Turn starts: {self.action_points} AP"
         if self.doomed_d4 is not None:
@@ -512,6 +519,7 @@ class TurnEnd(Record):
     rolls: tuple[TestRoll, ...] = attrs.field(default=(), converter=_rolls)
 
     def __attrs_post_init__(self) -> None:
+        # damage is free (>= 0): it came from the creature before the Turn ended, not stored here.
         if len(self.energies) != len(self.rolls):
             raise InvalidInput(
                 f"a TurnEnd has one roll per Energy: {len(self.energies)} energies, {len(self.rolls)} rolls"

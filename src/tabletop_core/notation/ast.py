@@ -142,6 +142,7 @@ class Select:
 
     def kept(self, pool: int) -> tuple[bool, int]:
         """How a pool of *pool* dice is cut: ``(keep_highest, how_many_kept)``."""
+        pool = check_int("pool", pool, low=0)
         if self.kind == "kh":
             return True, min(self.count, pool)
         if self.kind == "kl":

@@ -327,7 +327,7 @@ class CommitResult(Record):
     action: ActionResult = attrs.field(validator=of_type(ActionResult))
     before: Endurance = attrs.field(validator=of_type(Endurance))
     endurance: Endurance = attrs.field(validator=of_type(Endurance))
-    hp_lost: int = int_field(low=0, default=0)
+    hp_lost: int = int_field(low=0, high=BLEEDING_HP_PER_COMMIT, default=0)  # Bleeding's 1 HP or none
     panic: EnduranceStep | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(EnduranceStep)))
     luck_after: StepDie | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(StepDie)))
 

@@ -19,6 +19,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from tabletop_core._atomic import atomic_rolls
 from tabletop_core._validate import check_int
 from tabletop_core.batch import MAX_BATCH, Batch, read_only
 from tabletop_core.errors import InvalidInput
@@ -101,6 +102,7 @@ class StarsBatch(Batch[int]):
         return f"{label}★"
 
 
+@atomic_rolls
 def simulate_stars(
     die: DieLike,
     n: int,
@@ -186,6 +188,7 @@ class InventoryBatch(Batch[StepDie]):
         return f"ended at {label}"
 
 
+@atomic_rolls
 def simulate_inventory(die: DieLike, n: int, *, rolls: int | None = None, rng: RngLike = None) -> InventoryBatch:
     """Simulate *n* Inventory dice, each rolled *rolls* times (or until it reaches 0).
 

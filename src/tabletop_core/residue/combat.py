@@ -27,14 +27,15 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, int_field
+from tabletop_core._typed import check_fields
+from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.hp import DamageResult, Health
 
@@ -109,9 +110,7 @@ class Creature(Record):
     defense: int = int_field(low=0, high=_LIMIT, default=0)
     damage: int = int_field(low=0, high=_LIMIT, default=0)
     max_hp: int = int_field(low=1, high=_LIMIT, default=attrs.Factory(lambda self: max(1, self.hp), takes_self=True))
-    mutation: Mutation | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(Mutation))
-    )
+    mutation: Mutation | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(Mutation)))
 
     def __attrs_post_init__(self) -> None:
         if self.hp > self.max_hp:
@@ -155,7 +154,7 @@ class Creature(Record):
         return f"{self.name} (HP {self.hp}/{self.max_hp}, Defense {self.defense}, Damage {self.damage}{mutation})"
 
 
-class EncounterStatus(enum.Enum):
+class EncounterStatus(Enum):
     """Where a Combat stands."""
 
     FIGHTING = "fighting"
@@ -180,11 +179,11 @@ class Encounter(Record):
     """
 
     enemies: tuple[Creature, ...] = attrs.field(converter=_as_tuple)
-    surprised: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
-    surprise_attack: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    surprised: bool = attrs.field(default=False, validator=of_type(bool))
+    surprise_attack: bool = attrs.field(default=False, validator=of_type(bool))
     attacks: int = int_field(low=0, high=_LIMIT, default=0)
-    opened: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
-    escaped: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    opened: bool = attrs.field(default=False, validator=of_type(bool))
+    escaped: bool = attrs.field(default=False, validator=of_type(bool))
 
     def __attrs_post_init__(self) -> None:
         if not self.enemies:
@@ -254,6 +253,23 @@ class AttackResult(Record):
     damage: int
     retaliators: tuple[int, ...]
 
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)
+        # Only the inputs (before, target, stars) are free; the rest must follow from them.
+        check_int("stars", self.stars, low=0, high=_LIMIT)
+        if self.target is None:
+            if self.stars:
+                raise InvalidInput(f"stars must be 0 for a Pass, got {self.stars}")
+            expected = (self.before, 0, self.before.living)
+        else:
+            check_int("target", self.target, low=0, high=len(self.before.enemies) - 1)
+            expected = _attack(self.before, self.target, self.stars)
+        for name, value, wanted in zip(
+            ("after", "damage", "retaliators"), (self.after, self.damage, self.retaliators), expected, strict=True
+        ):
+            if value != wanted:
+                raise InvalidInput(f"{name} must be {wanted}: it follows from the Encounter, target and stars")
+
     @property
     def killed(self) -> bool:
         """Whether the target was defeated by this Attack."""
@@ -299,12 +315,19 @@ def resolve_attack(encounter: Encounter, *, target: int, stars: int) -> AttackRe
     foe = encounter.enemies[target]
     if foe.is_defeated:
         raise RuleError(f"enemy {target} ({foe.name}) is already defeated: target a living enemy")
+    after, damage, retaliators = _attack(encounter, target, stars)
+    return AttackResult(encounter, after, target, stars, damage, retaliators)
+
+
+def _attack(encounter: Encounter, target: int, stars: int) -> tuple[Encounter, int, tuple[int, ...]]:
+    """The Encounter after *stars* ★ at enemy *target*, the Damage dealt and who Retaliates (pure)."""
+    foe = encounter.enemies[target]
     damage = max(0, stars - foe.defense)
     enemies = list(encounter.enemies)
     enemies[target] = foe.take(damage)
     after = attrs.evolve(encounter, enemies=tuple(enemies), attacks=encounter.attacks + 1)
     free = encounter.surprise_attack and encounter.attacks == 0
-    return AttackResult(encounter, after, target, stars, damage, () if free else after.living)
+    return after, damage, () if free else after.living
 
 
 def resolve_pass(encounter: Encounter) -> AttackResult:
@@ -327,6 +350,11 @@ class Retaliation(Record):
     enemy: int
     name: str
     result: DamageResult
+
+    def __attrs_post_init__(self) -> None:
+        # enemy, name and the Damage in result are free: the enemy's Damage is not stored here.
+        check_fields(self)
+        check_int("enemy", self.enemy, low=0)
 
     def __str__(self) -> str:
         return f"{self.name} retaliates: {self.result}"
@@ -365,6 +393,17 @@ class RunResult(Record):
     after: Encounter
     stars: int
     retaliators: tuple[int, ...]
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)
+        # Only the inputs (before, stars) are free; after and retaliators follow from them.
+        check_int("stars", self.stars, low=0, high=_LIMIT)
+        escaped = self.stars >= RUN_ESCAPE_STARS
+        after = attrs.evolve(self.before, escaped=True) if escaped else self.before
+        if self.after != after:
+            raise InvalidInput(f"after must be the Encounter {'escaped' if escaped else 'unchanged'} for {self.stars}★")
+        if self.retaliators != (() if escaped else self.before.living):
+            raise InvalidInput("retaliators must be every living enemy after a failed Run, none after an Escape")
 
     @property
     def escaped(self) -> bool:

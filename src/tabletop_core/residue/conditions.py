@@ -28,12 +28,12 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type
@@ -65,7 +65,7 @@ FATIGUE_MAX_VALUE = 7
 """Fatigue: "Only Commit dice with Value 7-"."""
 
 
-class Condition(enum.Enum):
+class Condition(Enum):
     """Every Condition in the RESIDUE glossary."""
 
     STARVATION = "Starvation"

@@ -19,12 +19,11 @@ Examples:
 
 from __future__ import annotations
 
-import enum
-
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, int_field
+from tabletop_core._validate import check_int, int_field, of_type
 
 __all__ = ["STRAIN_DEFEAT_MULTIPLE", "Defeat", "DefeatCause", "check_defeat"]
 
@@ -32,7 +31,7 @@ STRAIN_DEFEAT_MULTIPLE = 3
 """Check Strain defeats at this multiple of the Strain Threshold."""
 
 
-class DefeatCause(enum.Enum):
+class DefeatCause(Enum):
     """Why a Wanderer was defeated."""
 
     HP = "HP reached 0"
@@ -54,7 +53,7 @@ class Defeat(Record):
         day: The day it happened on (0 when not tracked).
     """
 
-    cause: DefeatCause = attrs.field(validator=attrs.validators.instance_of(DefeatCause))
+    cause: DefeatCause = attrs.field(validator=of_type(DefeatCause))
     detail: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
     day: int = int_field(low=0, default=0)
 

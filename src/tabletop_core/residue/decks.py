@@ -32,13 +32,14 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
+from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.inventory import Inventory
@@ -223,6 +224,9 @@ class DeckDraw(Record):
     bottomed: tuple[Item, ...]
     deck: Deck
 
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
+
     def __str__(self) -> str:
         bottom = f"; to the bottom: {_names(self.bottomed)}" if self.bottomed else ""
         return f"{self.deck.name}: drew {_names(self.kept)}{bottom}"
@@ -244,7 +248,7 @@ def recycle_to_deck(
     return new_loadout, new_inventory, deck.discard(card)
 
 
-class ItemSource(enum.Enum):
+class ItemSource(Enum):
     """Where a unique Item was when it was gained."""
 
     DECK = "the deck"
@@ -275,6 +279,9 @@ class ItemGain(Record):
     loadout: Loadout
     vendors: tuple[Vendor, ...]
     where: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
     def __str__(self) -> str:
         place = f" ({self.where})" if self.where else ""
@@ -344,6 +351,9 @@ class ItemUseResult(Record):
     roll: UsesRoll
     loadout: Loadout
     deck: Deck
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
     @property
     def returned(self) -> bool:

@@ -34,12 +34,13 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
+from tabletop_core._atomic import atomic_rolls
+from tabletop_core._enum import Enum
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import as_int, check_int, check_type, int_field, of_type
@@ -70,8 +71,11 @@ uses a handful; a chat bot's "start with a million dice" is refused instead of r
 STRAIN_PER_USE = 1
 """Reroll, Recover with Strain and No Dice Available each cost 1 Strain."""
 
+STRAIN_LIMIT = 10**6
+"""Most Strain an Endurance state holds (far beyond any table; keeps numbers printable)."""
 
-class ActionSlot(enum.Enum):
+
+class ActionSlot(Enum):
     """The four Action Slots."""
 
     SKILL = "Skill"
@@ -93,7 +97,7 @@ class ActionSlot(enum.Enum):
         return str(self.value)
 
 
-class StrainCheck(enum.Enum):
+class StrainCheck(Enum):
     """The result of Check Strain."""
 
     TRAVEL_OR_REST = "below the Strain Threshold: Travel or Rest"
@@ -233,9 +237,10 @@ class Endurance(Record):
     committed: tuple[CommittedDie, ...] = attrs.field(default=(), converter=_to_committed)
     exhausted: tuple[StepDie, ...] = attrs.field(default=(), converter=_to_dice)
     banished: tuple[StepDie, ...] = attrs.field(default=(), converter=_to_dice)
-    strain: int = int_field(low=0, default=0)
+    strain: int = int_field(low=0, high=STRAIN_LIMIT, default=0)
 
     @classmethod
+    @atomic_rolls
     def start(cls, dice: Iterable[DieLike], *, strain: int = 0, rng: RngLike = None) -> Endurance:
         """Roll a set of Endurance dice into the Endurance Pool.
 
@@ -368,6 +373,7 @@ class Endurance(Record):
             conditions=conditions_after,
         )
 
+    @atomic_rolls
     def reroll(
         self, which: Iterable[int] | None = None, *, conditions: Conditions | None = None, rng: RngLike = None
     ) -> EnduranceStep:
@@ -382,6 +388,7 @@ class Endurance(Record):
                 raise RuleError("Starvation: cannot gain Strain to reroll your Endurance Pool")
         return self._reroll("Reroll", which, STRAIN_PER_USE, conditions, rng)
 
+    @atomic_rolls
     def reroll_free(self, which: Iterable[int] | None = None, *, rng: RngLike = None) -> EnduranceStep:
         """Reroll EP dice without Strain, when a rule says so (Panic after Commit Skill)."""
         return self._reroll("Reroll", which, 0, None, rng, allow_empty=True)
@@ -496,7 +503,7 @@ class Endurance(Record):
 
     def gain_strain(self, amount: int = 1) -> Endurance:
         """Gain Strain (Delirium's roll is the caller's: see :meth:`Conditions.roll`)."""
-        return attrs.evolve(self, strain=self.strain + check_int("amount", amount, low=0))
+        return attrs.evolve(self, strain=self.strain + check_int("amount", amount, low=0, high=STRAIN_LIMIT))
 
     def reduce_strain(self, amount: int = 1) -> Endurance:
         """Reduce Strain (Strain Payoff).
@@ -504,7 +511,7 @@ class Endurance(Record):
         Raises:
             RuleError: more than the Strain there is.
         """
-        amount = check_int("amount", amount, low=0)
+        amount = check_int("amount", amount, low=0, high=STRAIN_LIMIT)
         if amount > self.strain:
             raise RuleError(f"cannot reduce Strain by {amount}: Strain is {self.strain}")
         return attrs.evolve(self, strain=self.strain - amount)
@@ -565,6 +572,15 @@ class EnduranceStep(Record):
     )
     conditions: Conditions | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(Conditions)))
     defeated: bool = attrs.field(default=False, validator=of_type(bool))
+
+    def __attrs_post_init__(self) -> None:
+        # Free on purpose: action (a label), rolled (the dice as rolled), conditions.
+        if self.after.strain != self.before.strain + self.strain_gained:
+            raise InvalidInput(
+                f"strain_gained must be the Strain added: {self.before.strain} before, {self.after.strain} after"
+            )
+        if self.defeated and self.after != self.before:
+            raise InvalidInput("a defeated step (nothing to recover) leaves the Endurance state as it was")
 
     def __str__(self) -> str:
         if self.defeated:

@@ -43,7 +43,8 @@ from typing import Any
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type
+from tabletop_core._typed import check_fields
+from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.requirements import (
     Requirement,
@@ -93,7 +94,7 @@ class EntryCheck(Record):
     requires: tuple[Requirement, ...] = attrs.field(default=(), converter=_requirements)
     gain: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
     lose: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
-    continue_journey: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
+    continue_journey: bool = attrs.field(default=True, validator=of_type(bool))
 
     def applies(self, wanderer: Wanderer) -> bool:
         """Whether the line applies to *wanderer*."""
@@ -120,7 +121,7 @@ class EntryOption(Record):
     limitation: tuple[Requirement, ...] = attrs.field(default=(), converter=_requirements)
     gain: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
     lose: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
-    continue_journey: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
+    continue_journey: bool = attrs.field(default=True, validator=of_type(bool))
 
     def available(self, wanderer: Wanderer) -> bool:
         """Whether *wanderer* meets the Entry Limitation."""
@@ -164,6 +165,9 @@ class EntryOutcome(Record):
     text: str
     wanderer: Wanderer
     continue_journey: bool
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
     def __str__(self) -> str:
         tail = " · You may continue your journey" if self.continue_journey else ""

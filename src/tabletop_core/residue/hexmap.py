@@ -26,14 +26,15 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, int_field
+from tabletop_core._typed import check_fields
+from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.rng import RngLike, dice_source
 
@@ -63,7 +64,7 @@ UNKNOWN_AREA = "Unknown Area"
 _COORD_LIMIT = 10**6  # far beyond any table map; keeps coordinates sane in JSON
 
 
-class Direction(enum.Enum):
+class Direction(Enum):
     """The six compass directions of a flat-topped hex, in clockwise order from North.
 
     The value is the (dq, dr) step in axial coordinates.
@@ -186,7 +187,7 @@ class Tile(Record):
         ruin: ``True`` on the Ruin Hex, the Hex holding the Hum Token.
     """
 
-    hex: Hex = attrs.field(validator=attrs.validators.instance_of(Hex))
+    hex: Hex = attrs.field(validator=of_type(Hex))
     region: str | None = attrs.field(
         default=None, validator=attrs.validators.optional(attrs.validators.instance_of(str))
     )
@@ -194,7 +195,7 @@ class Tile(Record):
     special: str | None = attrs.field(
         default=None, validator=attrs.validators.optional(attrs.validators.instance_of(str))
     )
-    ruin: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    ruin: bool = attrs.field(default=False, validator=of_type(bool))
 
     def __attrs_post_init__(self) -> None:
         if self.area is not None and self.region is None and self.area != UNKNOWN_AREA:
@@ -249,6 +250,9 @@ class AreaDraw(Record):
     unknown_table: bool
     roll: int | None = None
 
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
+
     def __str__(self) -> str:
         if self.unknown_table:
             return f"{self.region}: every Area discovered -> Unknown Area Table"
@@ -299,7 +303,9 @@ class HexMap(Record):
 
         Raises:
             InvalidInput: no Region has that name.
+            TypeError: *name* is not a str.
         """
+        check_type("name", name, str)
         for region in self.regions:
             if region.name == name:
                 return region

@@ -24,7 +24,7 @@ from typing import ClassVar
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, int_field
+from tabletop_core._validate import check_int, int_field, int_in, of_type
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["DamageResult", "Health", "resolve_damage"]
@@ -100,11 +100,20 @@ class DamageResult(Record):
 
     _derived: ClassVar[tuple[str, ...]] = ("defeated",)
 
-    before: Health
-    damage: int
-    blocked: int
-    lost: int
-    after: Health
+    before: Health = attrs.field(validator=of_type(Health))
+    damage: int = attrs.field(validator=int_in(low=0, high=_LIMIT))
+    blocked: int = attrs.field(validator=int_in(low=0, high=_LIMIT))
+    lost: int = attrs.field(validator=int_in(low=0, high=_LIMIT))
+    after: Health = attrs.field(validator=of_type(Health))
+
+    def __attrs_post_init__(self) -> None:
+        # Every field but the inputs is derived: a tampered save cannot change the HP lost.
+        after = self.before.lose(max(0, self.damage - self.blocked))
+        lost = self.before.hp - after.hp
+        if self.lost != lost:
+            raise InvalidInput(f"lost must be {lost} for {self.damage} Damage with {self.blocked} blocked")
+        if self.after != after:
+            raise InvalidInput(f"after must be {after} for {self.before} losing {lost} HP")
 
     @property
     def defeated(self) -> bool:

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 import attrs
 
 from tabletop_core._record import Record
+from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.odds import Distribution
@@ -85,6 +86,28 @@ class HumPlacement(Record):
     at: Hex
     redirect_roll: int | None = None
     redirect_direction: Direction | None = None
+
+    def __attrs_post_init__(self) -> None:
+        # Free on purpose: which direction a Compass face reads (the caller's compass is not
+        # stored), so compass_roll and redirect_roll are only checked to be faces (>= 1).
+        check_fields(self)
+        check_int("compass_roll", self.compass_roll, low=1)
+        for i, die in enumerate(self.distance_dice):
+            check_int(f"distance_dice[{i}]", die, low=1, high=4)
+        distance = sum(self.distance_dice) + HUM_DISTANCE_BONUS
+        if self.distance != distance:
+            raise InvalidInput(f"distance must be 2d4+3 = {distance}")
+        if self.target != self.origin.neighbour(self.direction, self.distance):
+            raise InvalidInput(f"target must be {self.distance} Hexes {self.direction.name} of {self.origin}")
+        if (self.redirect_roll is None) != (self.redirect_direction is None):
+            raise InvalidInput("redirect_roll and redirect_direction are given together or not at all")
+        if self.redirect_roll is None:
+            if self.at != self.target:
+                raise InvalidInput(f"at must be the target {self.target} when not redirected, got {self.at}")
+        else:
+            check_int("redirect_roll", self.redirect_roll, low=1)
+            if self.at == self.target or self.target.direction_to(self.at) is not self.redirect_direction:
+                raise InvalidInput(f"at must lie {self.redirect_direction} of the target {self.target}, got {self.at}")
 
     @property
     def redirected(self) -> bool:
@@ -190,12 +213,20 @@ def hum_distance_odds() -> Distribution[int]:
     return Distribution.from_function(lambda a, b: a + b + HUM_DISTANCE_BONUS, 4, 4)
 
 
+def _tokens(tokens: object) -> tuple[Token, ...]:
+    """*tokens* as a tuple, checked to be a sequence of :class:`Token` (else ``TypeError``)."""
+    if isinstance(tokens, (str, bytes)) or not isinstance(tokens, Sequence):
+        raise TypeError(f"tokens must be a sequence of Token, got {type(tokens).__name__}")
+    return tuple(check_type(f"tokens[{i}]", token, Token) for i, token in enumerate(tokens))
+
+
 def reach_hum(tokens: Sequence[Token], where: Hex) -> tuple[Token, ...]:
     """Reach the Hum on *where*: the Tokens without the Hum Token (read the Ruin Entry next).
 
     Raises:
         RuleError: no Hum Token stands on *where*.
     """
+    tokens = _tokens(tokens)
     check_type("where", where, Hex)
     kept = tuple(t for t in tokens if not (t.kind is TokenKind.HUM and t.at == where))
     if len(kept) == len(tokens):

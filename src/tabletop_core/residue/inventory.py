@@ -24,12 +24,12 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, of_type
@@ -59,7 +59,7 @@ __all__ = [
 # STEP_DOWN_AT_MOST (the "1-2 ⇩" row) lives with the step dice; it stays importable from here.
 
 
-class InventoryKind(enum.Enum):
+class InventoryKind(Enum):
     """The five Inventories, in the order the glossary lists them."""
 
     FOOD = "Food"
@@ -239,6 +239,7 @@ class Inventory(Record):
         Every available Inventory except the one used last, unless it is the only
         one available or *repeat_allowed* (a rule says otherwise).
         """
+        check_type("repeat_allowed", repeat_allowed, bool)
         available = self.available(among)
         if repeat_allowed or self.last_used is None or available == (self.last_used,):
             return available

@@ -28,14 +28,15 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record, migration
-from tabletop_core._validate import check_int, check_type
+from tabletop_core._typed import check_fields
+from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.inventory import Inventory, InventoryKind, InventoryUse
@@ -58,7 +59,7 @@ __all__ = [
 ]
 
 
-class ItemType(enum.Enum):
+class ItemType(Enum):
     """The types of Item card."""
 
     ITEM = "Item"
@@ -70,7 +71,7 @@ class ItemType(enum.Enum):
         return self.value
 
 
-class SlotKind(enum.Enum):
+class SlotKind(Enum):
     """The two kinds of slot on the character sheet."""
 
     ITEM = "Item Slot"
@@ -80,7 +81,7 @@ class SlotKind(enum.Enum):
         return self.value
 
 
-class Context(enum.Enum):
+class Context(Enum):
     """When a switch happens: it decides the Strain it costs."""
 
     REST = "during Rest"
@@ -120,9 +121,9 @@ class Item(Record):
     _json_names: ClassVar[Mapping[str, str]] = {"type": "item_type"}  # "type" is the record tag
 
     name: str = attrs.field(validator=attrs.validators.instance_of(str))
-    type: ItemType = attrs.field(default=ItemType.ITEM, validator=attrs.validators.instance_of(ItemType))
-    corrupted: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
-    requires_battery: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    type: ItemType = attrs.field(default=ItemType.ITEM, validator=of_type(ItemType))
+    corrupted: bool = attrs.field(default=False, validator=of_type(bool))
+    requires_battery: bool = attrs.field(default=False, validator=of_type(bool))
     uses: StepDie = attrs.field(default=StepDie.ZERO, converter=to_step_die)
     requires: tuple[Requirement, ...] = attrs.field(default=(), converter=_requirements)
 
@@ -308,7 +309,7 @@ class Vendor(Record):
     name: str = attrs.field(validator=attrs.validators.instance_of(str))
     tradeable: tuple[InventoryKind, ...] = attrs.field(converter=_kinds, default=tuple(InventoryKind))
     goods: tuple[Item, ...] = attrs.field(converter=_goods, default=())
-    wait_for_rest: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    wait_for_rest: bool = attrs.field(default=False, validator=of_type(bool))
     prices: tuple[int, ...] = attrs.field(converter=_prices, default=())
 
     def __attrs_post_init__(self) -> None:
@@ -351,6 +352,9 @@ class BarterResult(Record):
     item: Item | None
     inventory: Inventory
     vendor: Vendor
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
     def __str__(self) -> str:
         paid = "; ".join(str(r) for r in self.rolls) or "nothing rolled"

@@ -43,20 +43,23 @@ game can be saved and resumed exactly.
 
 from __future__ import annotations
 
-import enum
 import operator
 import sys
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any, ClassVar, Protocol, TextIO
 
 import attrs
 import numpy as np
 
+from tabletop_core._atomic import atomic_rolls
+from tabletop_core._enum import Enum
 from tabletop_core._fast import fast_replace as replace
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, int_field, of_type
+from tabletop_core._typed import check_fields
+from tabletop_core._validate import check_int, check_type, int_field, int_in, of_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.actions import CommitResult, commit_action
 from tabletop_core.residue.combat import (
@@ -123,7 +126,7 @@ _HEALING = (InventoryKind.FOOD, InventoryKind.WATER)
 _FIGHTERS = (TokenKind.CREATURE, TokenKind.RAIDERS)  # Tokens whose Encounter is a fight (stats in the bestiary)
 
 
-class Phase(enum.Enum):
+class Phase(Enum):
     """Where the Journey procedure stands."""
 
     TRAVEL = "Travel Phase: Commit Move or End Travel"
@@ -143,7 +146,7 @@ class Phase(enum.Enum):
         return self.value
 
 
-class JourneyOutcome(enum.Enum):
+class JourneyOutcome(Enum):
     """How a Journey ended."""
 
     REACHED_HUM = "reached the Hum"
@@ -154,7 +157,7 @@ class JourneyOutcome(enum.Enum):
         return self.value
 
 
-class Act(enum.Enum):
+class Act(Enum):
     """The kinds of choice."""
 
     COMMIT_MOVE = "Commit Move for Travel"
@@ -222,6 +225,11 @@ class Choice(Record):
     item_slot: int | None = None
     weapon_slot: int | None = None
 
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
+        # The positions (die, target, item_slot, weapon_slot) are free on purpose: a Choice is a
+        # request, and Journey.apply refuses one the Journey does not offer with a RuleError.
+
     def __str__(self) -> str:
         parts = [str(self.act)]
         if self.kind is not None:
@@ -272,9 +280,10 @@ class AreaEntry(Record):
     hp: int = int_field(low=-1000, high=1000, default=0)
     inventory: tuple[tuple[InventoryKind, int], ...] = ()
     condition: Condition | None = None
-    card: Item | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(Item))
-    )
+    card: Item | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(Item)))
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
     def __str__(self) -> str:
         return f"Area Entry {self.area}"
@@ -300,9 +309,9 @@ class PortalRules(Record):
 
     strain: int = int_field(low=0, high=100, default=0)
     inventory: InventoryKind | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(InventoryKind))
+        default=None, validator=attrs.validators.optional(of_type(InventoryKind))
     )
-    ends_travel: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    ends_travel: bool = attrs.field(default=False, validator=of_type(bool))
 
     def __str__(self) -> str:
         cost = [f"+{self.strain} Strain"] if self.strain else []
@@ -325,6 +334,9 @@ class RegionRules(Record):
     region: str = attrs.field(validator=attrs.validators.instance_of(str))
     mutation: Mutation | None = None
     hazard_hp: int = int_field(low=0, high=1000, default=1)
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
 
 @attrs.frozen
@@ -371,6 +383,7 @@ class JourneySetup(Record):
     item_deck: Deck | None = None  # a default, so setups saved before decks still load
 
     def __attrs_post_init__(self) -> None:
+        check_fields(self)
         if not self.regions:
             raise InvalidInput("regions must hold at least one Region, got none")
         names = [r.name for r in self.regions]
@@ -391,6 +404,7 @@ class JourneySetup(Record):
 
     def creature(self, name: str, region: str | None) -> Creature:
         """The named Creature as first drawn in *region* (its Region Mutation applied)."""
+        check_type("name", name, str)
         for beast in self.bestiary:
             if beast.name == name:
                 rules = self.rules(region)
@@ -399,6 +413,7 @@ class JourneySetup(Record):
 
     def entry(self, area: str, *, kind: TokenKind | None = None) -> AreaEntry | None:
         """The Area Entry for *area* (or, with *kind* ANOMALY or NPC, that Token's entry), if given."""
+        check_type("area", area, str)
         listed = self.anomalies if kind is TokenKind.ANOMALY else self.npcs if kind is TokenKind.NPC else self.entries
         for entry in listed:
             if entry.area == area:
@@ -407,6 +422,7 @@ class JourneySetup(Record):
 
     def item_effect(self, name: str) -> AreaEntry | None:
         """What activating the Item called *name* does, if the setup says."""
+        check_type("name", name, str)
         for effect in self.item_effects:
             if effect.area == name:
                 return effect
@@ -414,6 +430,8 @@ class JourneySetup(Record):
 
     def rules(self, region: str | None) -> RegionRules | None:
         """The numeric rules of *region*, if given."""
+        if region is not None:
+            check_type("region", region, str)
         for rules in self.region_rules:
             if rules.region == region:
                 return rules
@@ -483,6 +501,7 @@ class Journey(Record):
     item_deck: Deck | None = None  # a default, so journeys saved before decks still load
 
     def __attrs_post_init__(self) -> None:
+        check_fields(self)
         if len(self.foes) != len(self.tokens):
             raise InvalidInput(f"foes must hold one entry per Token: {len(self.tokens)} Tokens, {len(self.foes)} foes")
         if self.encounter is None:
@@ -498,8 +517,37 @@ class Journey(Record):
             raise InvalidInput("phase PLACE needs the gained card (gained)")
         for index in self.met:
             check_int("met", index, low=0, high=max(len(self.tokens) - 1, 0))
-        check_int("day", self.day, low=1)
+        self._check_cross_fields()
+
+    def _check_cross_fields(self) -> None:
+        """The rules between fields, so a tampered save is refused (issue 12, item 4).
+
+        Intentionally free: ``travel_stars`` (any ★ count >= 0 a roll can give), ``healed``,
+        ``travel_ends``, ``back_to`` and ``after_combat`` (any Phase the procedure returns
+        to), ``gained`` (any cards), ``position`` (any Hex in range, even off the Regions).
+        """
+        check_int("day", self.day, low=1, high=self.setup.max_days)  # OUT_OF_TIME keeps the last day
         check_int("travel_stars", self.travel_stars, low=0)
+        check_int("steps", self.steps, low=0)
+        if self.movement_next is not None:
+            check_int("movement_next", self.movement_next, low=0, high=len(self.tokens))
+        for index in (t for t in self.encounter_tokens if t is not None):
+            check_int("encounter_tokens", index, low=0, high=max(len(self.tokens) - 1, 0))
+        if self.retaliators and self.encounter is None:
+            raise InvalidInput("retaliators must be empty outside an encounter")
+        for index in self.retaliators:
+            assert self.encounter is not None
+            check_int("retaliators", index, low=0, high=len(self.encounter.enemies) - 1)
+        if (self.outcome is None) == (self.phase is Phase.OVER):
+            raise InvalidInput(
+                f"outcome must be given exactly when the phase is OVER, got {self.outcome} in {self.phase.name}"
+            )
+        if (self.defeat is None) == (self.outcome is JourneyOutcome.DEFEATED):
+            raise InvalidInput(f"defeat must be given exactly when the outcome is DEFEATED, got {self.outcome}")
+        if self.defeat is not None and self.defeat.day != self.day:
+            raise InvalidInput(f"defeat.day must be the Journey's day {self.day}")
+        if self.trading is not None and self.trading not in {v.name for v in self.vendors}:
+            raise InvalidInput(f"trading must name one of the vendors, got {self.trading[:40]!r}")
 
     @property
     def is_over(self) -> bool:
@@ -629,6 +677,7 @@ class Journey(Record):
 
     def vendor(self, name: str) -> Vendor:
         """The Vendor called *name*, with the goods it still holds."""
+        check_type("name", name, str)
         for vendor in self.vendors:
             if vendor.name == name:
                 return vendor
@@ -754,6 +803,9 @@ class JourneyStep(Record):
     choice: Choice
     journey: Journey
     events: tuple[str, ...]
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)
 
     def __str__(self) -> str:
         return f"Day {self.journey.day}: {self.choice}: " + "; ".join(self.events)
@@ -1538,6 +1590,43 @@ class Policy(Protocol):
         ...  # pragma: no cover - a protocol
 
 
+def _policy_input(journey: object, choices: object) -> tuple[Journey, tuple[Choice, ...]]:
+    """Check what a built-in policy is given: a Journey and a non-empty run of its offered choices.
+
+    Raises:
+        TypeError: *journey* is not a Journey, or *choices* is not a sequence of Choices.
+        InvalidInput: *choices* is empty, or holds a choice the Journey does not offer.
+    """
+    journey = check_type("journey", journey, Journey)
+    if isinstance(choices, (str, bytes)) or not isinstance(choices, Sequence):
+        raise TypeError(f"choices must be a sequence of Choice, got {type(choices).__name__}")
+    picked = tuple(check_type(f"choices[{i}]", c, Choice) for i, c in enumerate(choices))
+    if not picked:
+        raise InvalidInput("choices must not be empty: pass journey.choices()")
+    offered = set(journey.choices())
+    for i, choice in enumerate(picked):
+        if choice not in offered:
+            raise InvalidInput(f"choices[{i}] is not offered by the Journey now: pass journey.choices()")
+    return journey, picked
+
+
+def _check_policy(policy: object) -> None:
+    """A policy is anything with a ``choose(journey, choices)`` method (not a number or array)."""
+    if not callable(getattr(policy, "choose", None)) or isinstance(policy, (np.generic, np.ndarray)):
+        raise TypeError(f"policy must have a choose(journey, choices) method (a Policy), got {type(policy).__name__}")
+
+
+def _decide(pick: Callable[[Journey, Sequence[Choice]], Choice], journey: object, choices: object) -> Choice:
+    """Run a built-in policy's pick on checked input; a subset it cannot pick from is InvalidInput."""
+    checked, offered = _policy_input(journey, choices)
+    try:
+        return pick(checked, offered)
+    except StopIteration:
+        raise InvalidInput(
+            f"choices hold none this policy picks in {checked.phase.name}: pass all of journey.choices()"
+        ) from None
+
+
 def _best_die(journey: Journey, options: Sequence[Choice], *, luck: bool) -> Choice | None:
     """Among commit choices, the one with the highest die Value (with or without Luck)."""
     pool = journey.wanderer.endurance.pool
@@ -1619,11 +1708,19 @@ class CautiousPolicy:
       every Strain with the largest Inventory die; heal to Max HP.
     """
 
-    run_below: int = 2
-    name: str = "cautious"
+    run_below: int = int_field(low=0, default=2)
+    name: str = attrs.field(default="cautious", validator=of_type(str))
 
     def choose(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
-        """Pick a choice (see the class docs)."""
+        """Pick a choice (see the class docs).
+
+        Raises:
+            TypeError: *journey* is not a Journey or *choices* not a sequence of Choices.
+            InvalidInput: *choices* is empty or holds a choice the Journey does not offer.
+        """
+        return _decide(self._pick, journey, choices)
+
+    def _pick(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
         acts = {c.act for c in choices}
         pool = journey.wanderer.endurance.pool
 
@@ -1680,10 +1777,18 @@ class GreedyPolicy:
       Strain it must; heals to Max HP.
     """
 
-    name: str = "greedy"
+    name: str = attrs.field(default="greedy", validator=of_type(str))
 
     def choose(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
-        """Pick a choice (see the class docs)."""
+        """Pick a choice (see the class docs).
+
+        Raises:
+            TypeError: *journey* is not a Journey or *choices* not a sequence of Choices.
+            InvalidInput: *choices* is empty or holds a choice the Journey does not offer.
+        """
+        return _decide(self._pick, journey, choices)
+
+    def _pick(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
         acts = {c.act for c in choices}
         if journey.phase in (Phase.PAYOFF, Phase.RECOVER):
             return _rest_choice(journey, choices, pay_all=False)
@@ -1707,6 +1812,7 @@ class GreedyPolicy:
         return _best_die(journey, moves, luck=True) or next(c for c in choices if c.act is Act.END_TRAVEL)
 
 
+@atomic_rolls
 def play_journey(
     journey: Journey, policy: Policy, *, rng: RngLike = None, max_steps: int = 100_000
 ) -> tuple[Journey, tuple[JourneyStep, ...]]:
@@ -1717,6 +1823,7 @@ def play_journey(
         InvalidInput: *max_steps* passed without an end (a policy that loops).
     """
     check_type("journey", journey, Journey)
+    _check_policy(policy)
     max_steps = check_int("max_steps", max_steps, low=1)
     source = dice_source(rng)
     steps: list[JourneyStep] = []
@@ -1845,6 +1952,29 @@ class JourneyPlay(Record):
         return f"{self.policy}: {len(self.choices)} choices, {how} on day {self.days}"
 
 
+_MAX_DAYS = 100_000  # JourneySetup.max_days's upper bound
+
+
+def _short(value: object) -> str:
+    return repr(value[:40]) if isinstance(value, str) else type(value).__name__
+
+
+def _frozen_counts(name: str, value: object) -> Mapping[Any, int]:
+    """A read-only copy of a count mapping, each count an int >= 0 (JourneySimulation fields)."""
+    if not isinstance(value, Mapping):
+        raise TypeError(f"{name} must be a mapping of counts, got {type(value).__name__}")
+    counts = {key: check_int(f"{name}[{_short(key)}]", count, low=0) for key, count in value.items()}
+    return MappingProxyType(counts)
+
+
+def _frozen_defeats(value: object) -> Mapping[str, int]:
+    return _frozen_counts("defeats", value)
+
+
+def _frozen_days(value: object) -> Mapping[int, int]:
+    return _frozen_counts("days", value)
+
+
 @attrs.frozen
 class JourneySimulation(Record):
     """What :func:`simulate_journey` found.
@@ -1865,12 +1995,25 @@ class JourneySimulation(Record):
 
     _derived: ClassVar[tuple[str, ...]] = ("reach_probability", "mean_days")
 
-    runs: int
-    policy: str
-    reached: int
-    out_of_time: int
-    defeats: dict[str, int]
-    days: dict[int, int]
+    runs: int = attrs.field(validator=int_in(low=0))
+    policy: str = attrs.field(validator=of_type(str))  # free text: the policy's own name
+    reached: int = attrs.field(validator=int_in(low=0))
+    out_of_time: int = attrs.field(validator=int_in(low=0))
+    defeats: Mapping[str, int] = attrs.field(converter=_frozen_defeats)
+    days: Mapping[int, int] = attrs.field(converter=_frozen_days)
+
+    def __attrs_post_init__(self) -> None:
+        causes = {cause.name for cause in DefeatCause}
+        for cause in self.defeats:
+            if cause not in causes:
+                raise InvalidInput(f"defeats: {_short(cause)} is not a DefeatCause ({', '.join(sorted(causes))})")
+        for day in self.days:
+            check_int("days: a day", day, low=1, high=_MAX_DAYS)
+        ended = self.reached + self.out_of_time + sum(self.defeats.values())
+        if ended != self.runs:
+            raise InvalidInput("runs must equal reached + out_of_time + the defeats: each Journey ends one way")
+        if sum(self.days.values()) != self.runs:
+            raise InvalidInput("days must count every run once: their counts must add up to runs")
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> JourneySimulation:  # Any: JSON data
@@ -1916,13 +2059,13 @@ class JourneySimulation(Record):
         check_type("other", other, JourneySimulation)
         if other.policy != self.policy:
             raise InvalidInput(f"cannot add simulations of policies {self.policy!r} and {other.policy!r}")
-        days = Counter(self.days) + Counter(other.days)
+        days = Counter(dict(self.days)) + Counter(dict(other.days))
         return JourneySimulation(
             runs=self.runs + other.runs,
             policy=self.policy,
             reached=self.reached + other.reached,
             out_of_time=self.out_of_time + other.out_of_time,
-            defeats=dict(Counter(self.defeats) + Counter(other.defeats)),
+            defeats=dict(Counter(dict(self.defeats)) + Counter(dict(other.defeats))),
             days=dict(sorted(days.items())),
         )
 
@@ -1958,10 +2101,12 @@ def _root_seed(rng: RngLike) -> np.random.SeedSequence | None:
             [operator.index(part) for part in rng] if isinstance(rng, (Sequence, np.ndarray)) else operator.index(rng)
         )
         return np.random.SeedSequence(seed)
-    except (TypeError, ValueError) as error:
+    except TypeError:
         raise TypeError(
-            f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource: {error}"
+            f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource, got {type(rng).__name__}"
         ) from None
+    except ValueError:
+        raise InvalidInput(f"rng: a seed must be an int >= 0 or a sequence of them, got {type(rng).__name__}") from None
 
 
 def _run_one(journey: Journey, policy: Policy, source: DiceSource, max_steps: int) -> Journey:
@@ -1976,6 +2121,7 @@ def _run_one(journey: Journey, policy: Policy, source: DiceSource, max_steps: in
     raise InvalidInput(f"max_steps: a Journey did not end within {max_steps} choices")
 
 
+@atomic_rolls
 def simulate_journey(
     n: int,
     wanderer: Wanderer,
@@ -2021,10 +2167,13 @@ def simulate_journey(
     n = check_int("n", n, low=0, high=10**8)
     check_type("wanderer", wanderer, Wanderer)
     check_type("map_setup", map_setup, JourneySetup)
-    if not callable(getattr(policy, "choose", None)):
-        raise TypeError(f"policy must have a choose(journey, choices) method, got {type(policy).__name__}")
+    _check_policy(policy)
     max_steps = check_int("max_steps", max_steps, low=1)
     first_run = check_int("first_run", first_run, low=0)
+    if progress is not None:
+        check_type("progress", progress, bool)
+    if stream is not None and not callable(getattr(stream, "write", None)):
+        raise TypeError(f"stream must be a text stream or None, got {type(stream).__name__}")
     root = _root_seed(rng)
     shared = dice_source(rng) if root is None else None
     out = sys.stderr if stream is None else stream

@@ -19,7 +19,7 @@ from __future__ import annotations
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_type
+from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.step_die import STEP_DOWN_AT_MOST, DieLike, StepDie, check_value, rollable, to_step_die
 from tabletop_core.rng import RngLike, dice_source
@@ -121,7 +121,8 @@ class LuckForAction(Record):
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "value", check_value(_rollable_luck(self.luck), self.value))
         expected = luck_bonus(self.value)
-        if self.bonus_stars != expected or isinstance(self.bonus_stars, bool):
+        object.__setattr__(self, "bonus_stars", check_int("bonus_stars", self.bonus_stars, low=0, high=1))
+        if self.bonus_stars != expected:
             raise InvalidInput(f"bonus_stars must be {expected} for a Luck roll of {self.value}")
         _check_after(self.luck, self.value, self.after)
 

@@ -19,10 +19,10 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 from fractions import Fraction
 
+from tabletop_core._enum import Enum
 from tabletop_core._validate import check_int
 from tabletop_core.odds import Distribution
 from tabletop_core.residue.actions import StarModifier, action_modifiers, action_stars
@@ -48,7 +48,7 @@ MAX_ROLLS = 1_000
 fractions grow with every roll; after 1,000 rolls even a d12 is at 0 but for about 1e-37)."""
 
 
-class LuckRow(enum.Enum):
+class LuckRow(Enum):
     """The row of the Luck tables a roll lands on."""
 
     FAIL = "1-2: fail (nothing for an Action), Luck ⇩"

@@ -7,12 +7,12 @@ and Entries use it, and the Wanderer holds the cards.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["Requirement", "RequirementKind", "requirements_met"]
 
 
-class RequirementKind(enum.Enum):
+class RequirementKind(Enum):
     """The six things an Entry Limitation can list."""
 
     SKILL = "Skill"

@@ -30,12 +30,14 @@ Readings chosen where the glossary is open (as a player would):
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Sequence
 
 import attrs
 
+from tabletop_core._atomic import atomic_rolls
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
+from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.conditions import Condition
@@ -69,7 +71,7 @@ __all__ = [
 _HEALING = (InventoryKind.FOOD, InventoryKind.WATER)
 
 
-class RestStepName(enum.Enum):
+class RestStepName(Enum):
     """The Rest Steps, in order (Before Resting first)."""
 
     BEFORE_RESTING = "Before Resting"
@@ -98,6 +100,9 @@ class RestStep(Record):
     log: tuple[str, ...]
     wanderer: Wanderer
     defeat: Defeat | None = None
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
     def __str__(self) -> str:
         body = "; ".join(self.log) or "nothing to do"
@@ -242,7 +247,7 @@ def banish_for_strain(wanderer: Wanderer, banish: StepDie | None = None) -> Rest
     return RestStep(RestStepName.STRAIN_PAYOFF, log, after)
 
 
-class RecoverAction(enum.Enum):
+class RecoverAction(Enum):
     """One roll during Recover HP."""
 
     HP = "recover 1 HP"
@@ -395,6 +400,9 @@ class RestChoices(Record):
     banish: StepDie | None = None
     recover_plan: tuple[tuple[RecoverAction, InventoryKind | None], ...] | None = None
 
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
+
 
 @attrs.frozen
 class RestResult(Record):
@@ -404,10 +412,14 @@ class RestResult(Record):
     wanderer: Wanderer
     defeat: Defeat | None = None
 
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
+
     def __str__(self) -> str:
         return " | ".join(str(step) for step in self.steps)
 
 
+@atomic_rolls
 def rest(wanderer: Wanderer, *, choices: RestChoices | None = None, rng: RngLike = None) -> RestResult:
     """Rest: Before Resting, Wear & Tear, Strain Payoff, Recover HP, Check Luck, Start Day.
 

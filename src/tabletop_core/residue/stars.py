@@ -109,11 +109,11 @@ def render_stars(count: int) -> str:
 
     Raises:
         TypeError: *count* is not an int.
-        InvalidInput: *count* is negative.
+        InvalidInput: *count* is negative or over 10**100.
 
     Examples:
         >>> render_stars(3), render_stars(0), render_stars(25)
         ('★★★', '0★', '25★')
     """
-    count = check_int("count", count, low=0)
+    count = check_int("count", count, low=0, high=10**100)  # a count that still prints
     return STAR * count if 0 < count <= GLYPH_LIMIT else f"{count}{STAR}"

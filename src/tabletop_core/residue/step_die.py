@@ -13,11 +13,12 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from typing import ClassVar, TypeAlias
 
 import attrs
 
+from tabletop_core._enum import Enum
+from tabletop_core._names import check_name
 from tabletop_core._record import Record
 from tabletop_core._validate import as_int, check_int
 from tabletop_core.errors import InvalidInput, RuleError
@@ -43,7 +44,7 @@ DieLike: TypeAlias = "StepDie | int | str"
 """What a ``die=`` argument accepts: a :class:`StepDie`, a number of sides, or ``"d8"``."""
 
 
-class StepDie(enum.Enum):
+class StepDie(Enum):
     """A die on the Dice Chain; the value is its number of sides (0 for no die)."""
 
     ZERO = 0
@@ -102,6 +103,7 @@ class StepDie(enum.Enum):
             TypeError: *die* is not a StepDie, an int or a str.
             InvalidInput: it is not on the chain (a d7, a d20).
         """
+        name = check_name(name)
         if isinstance(die, StepDie):
             return die
         if isinstance(die, str):

@@ -24,13 +24,14 @@ Readings the glossary leaves open, chosen as a player at the table would:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 
 import attrs
 
+from tabletop_core._enum import Enum
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type
+from tabletop_core._typed import check_fields
+from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.hexmap import Hex, HexMap
 
@@ -47,7 +48,7 @@ __all__ = [
 ]
 
 
-class TokenKind(enum.Enum):
+class TokenKind(Enum):
     """The kinds of Token the glossary names."""
 
     CREATURE = "Creature"
@@ -62,7 +63,7 @@ class TokenKind(enum.Enum):
         return self.value
 
 
-class Movement(enum.Enum):
+class Movement(Enum):
     """How a Token moves during Token Movement."""
 
     STILL = "does not move"
@@ -79,7 +80,7 @@ _DEFAULT_MOVEMENT = {
 }
 
 
-class TokenResolution(enum.Enum):
+class TokenResolution(Enum):
     """What resolving a Token means."""
 
     ENCOUNTER = "Encounter"
@@ -112,15 +113,13 @@ class Token(Record):
         discovered: For an Anomaly, whether it has been Discovered already.
     """
 
-    kind: TokenKind = attrs.field(validator=attrs.validators.instance_of(TokenKind))
-    at: Hex = attrs.field(validator=attrs.validators.instance_of(Hex))
+    kind: TokenKind = attrs.field(validator=of_type(TokenKind))
+    at: Hex = attrs.field(validator=of_type(Hex))
     name: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
-    active: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
-    movement: Movement | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(Movement))
-    )
-    mandatory: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
-    discovered: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    active: bool = attrs.field(default=True, validator=of_type(bool))
+    movement: Movement | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(Movement)))
+    mandatory: bool = attrs.field(default=True, validator=of_type(bool))
+    discovered: bool = attrs.field(default=False, validator=of_type(bool))
 
     @property
     def moves(self) -> Movement:
@@ -181,6 +180,9 @@ class TokenMove(Record):
     start: Hex
     end: Hex
 
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
+
     def __str__(self) -> str:
         return f"token {self.index}: {self.start} -> {self.end}"
 
@@ -201,6 +203,9 @@ class MovementStep(Record):
     moves: tuple[TokenMove, ...] = ()
     encounter: int | None = None
     next_index: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
     @property
     def finished(self) -> bool:

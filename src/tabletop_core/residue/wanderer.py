@@ -19,9 +19,10 @@ from typing import ClassVar
 
 import attrs
 
+from tabletop_core._atomic import atomic_rolls
 from tabletop_core._fast import fast_replace as replace
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, int_field
+from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.conditions import Conditions
 from tabletop_core.residue.endurance import Endurance, StrainCheck, check_strain
@@ -68,13 +69,13 @@ class Wanderer(Record):
 
     _derived: ClassVar[tuple[str, ...]] = ("strain", "strain_check")
 
-    health: Health = attrs.field(validator=attrs.validators.instance_of(Health))
-    endurance: Endurance = attrs.field(validator=attrs.validators.instance_of(Endurance))
-    inventory: Inventory = attrs.field(validator=attrs.validators.instance_of(Inventory))
+    health: Health = attrs.field(validator=of_type(Health))
+    endurance: Endurance = attrs.field(validator=of_type(Endurance))
+    inventory: Inventory = attrs.field(validator=of_type(Inventory))
     luck: StepDie = attrs.field(converter=to_step_die)
     strain_threshold: int = int_field(low=1, high=1000)
-    conditions: Conditions = attrs.field(factory=Conditions, validator=attrs.validators.instance_of(Conditions))
-    loadout: Loadout = attrs.field(factory=Loadout, validator=attrs.validators.instance_of(Loadout))
+    conditions: Conditions = attrs.field(factory=Conditions, validator=of_type(Conditions))
+    loadout: Loadout = attrs.field(factory=Loadout, validator=of_type(Loadout))
     # Defaults, so a Wanderer saved before Keywords existed still loads.
     keywords: tuple[str, ...] = attrs.field(default=(), converter=_tags)
     framework: str | None = attrs.field(
@@ -88,6 +89,7 @@ class Wanderer(Record):
             object.__setattr__(self, "conditions", self.conditions.with_inventory(self.inventory))
 
     @classmethod
+    @atomic_rolls
     def new(
         cls,
         *,
