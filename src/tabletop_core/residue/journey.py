@@ -1959,7 +1959,7 @@ def _short(value: object) -> str:
     return repr(value[:40]) if isinstance(value, str) else type(value).__name__
 
 
-def _frozen_counts(name: str, value: object) -> Mapping[Any, int]:
+def _frozen_counts(name: str, value: object) -> Mapping[Any, int]:  # Any: str keys (defeats) or int (days)
     """A read-only copy of a count mapping, each count an int >= 0 (JourneySimulation fields)."""
     if not isinstance(value, Mapping):
         raise TypeError(f"{name} must be a mapping of counts, got {type(value).__name__}")
