@@ -1934,7 +1934,13 @@ class JourneyPlay(Record):
 
     @classmethod
     def of(cls, policy: str, start: Journey, end: Journey, steps: tuple[JourneyStep, ...]) -> JourneyPlay:
-        """The record of :func:`play_journey`'s ``(end, steps)`` from *start* under *policy*."""
+        """The record of :func:`play_journey`'s ``(end, steps)`` from *start* under *policy*.
+
+        Raises:
+            TypeError: *steps* is not a sequence of :class:`JourneyStep`.
+        """
+        if not isinstance(steps, (list, tuple)) or not all(isinstance(step, JourneyStep) for step in steps):
+            raise TypeError(f"steps must be a sequence of JourneyStep, got {type(steps).__name__}")
         return cls(policy, start, tuple(step.choice for step in steps), tuple(str(step) for step in steps), end)
 
     @property
