@@ -11,6 +11,7 @@ import enum
 import re
 from typing import TypeVar
 
+from tabletop_core._validate import clip as _clip
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["check_name", "name_key", "parse_enum"]
@@ -44,12 +45,6 @@ def _keys(cls: type[E]) -> dict[str, E]:
                     keys.setdefault(name_key(label), member)
         _KEYS[cls] = keys
     return keys  # type: ignore[return-value]  # built from cls's own members
-
-
-def _clip(value: object, limit: int = 80) -> str:
-    """``repr(value)``, cut to *limit* characters: an error never repeats a huge input."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def accepted_names(cls: type[enum.Enum]) -> str:

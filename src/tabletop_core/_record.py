@@ -28,7 +28,6 @@ import enum
 import html
 import json
 import re
-import reprlib
 from collections.abc import Callable, Collection, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar, TypeAlias, TypeVar, cast
@@ -38,7 +37,7 @@ import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from tabletop_core._names import parse_enum
-from tabletop_core._validate import as_int
+from tabletop_core._validate import as_int, clip
 from tabletop_core.errors import InvalidInput, TabletopError
 
 __all__ = [
@@ -73,26 +72,6 @@ converter = cattrs.Converter(forbid_extra_keys=True)
 
 
 # -- small helpers ------------------------------------------------------------------
-
-_short = reprlib.Repr()
-_short.maxstring = _short.maxother = _short.maxlong = 80
-_short.maxlevel = 3
-
-
-def clip(value: object, limit: int = 80) -> str:
-    """A short ``repr`` of *value* for an error message: at most *limit* characters, then ``…``.
-
-    Never fails and never does work proportional to a huge value (an int of
-    10**5000 digits, a list of a million items, a 100,000-deep nesting).
-    """
-    try:
-        if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
-            text = f"<an int of {value.bit_length()} bits>"
-        else:
-            text = _short.repr(value)
-    except Exception:  # a hostile __repr__: name the type only
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def enum_value(member: enum.Enum) -> str:

@@ -11,6 +11,8 @@ Bad arguments print one line on stderr and exit with status 2, never a traceback
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import importlib
 import json
 import os
@@ -25,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletop_core import __version__
+from tabletop_core._validate import clip
 from tabletop_core.dice import Die
 from tabletop_core.errors import DiceExhausted, InvalidInput, TabletopError
 from tabletop_core.odds import Distribution
@@ -35,6 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EXTENSIONS",
+    "MAX_ERROR_LENGTH",
     "MAX_INT_DIGITS",
     "OptionDice",
     "Output",
@@ -67,12 +71,21 @@ MAX_INT_DIGITS = 40
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 
 
+MAX_ERROR_LENGTH = 300
+"""The most characters of one error line; a longer message (argparse quoting a 5,000-character
+argument) is cut in the middle."""
+
+
 def one_line(message: str) -> str:
-    """*message* with every line break escaped, so an error is always one line.
+    """*message* with every line break escaped and cut to :data:`MAX_ERROR_LENGTH`, so an error is one short line.
 
     Errors quote what the user typed, and a chat message or a shell argument may hold a
-    newline (or another character :meth:`str.splitlines` breaks on).
+    newline (or another character :meth:`str.splitlines` breaks on), or be thousands of
+    characters long.
     """
+    if len(message) > MAX_ERROR_LENGTH:
+        half = MAX_ERROR_LENGTH // 2 - 3
+        message = f"{message[:half]} ... {message[-half:]}"
     return "".join(
         char.encode("unicode_escape").decode("ascii") if len(f"a{char}b".splitlines()) > 1 else char for char in message
     )
@@ -131,6 +144,8 @@ class _Parser(argparse.ArgumentParser):
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         # --help holds "★" and "→": an ASCII-only stdout must not turn it into a traceback.
         if message:
+            if file is None and sys.stdout is None:  # --help or --version for a closed stdout: main reports it
+                raise OSError(errno.EBADF, "standard output is closed")
             _write(message, file or sys.stderr)
 
     def error(self, message: str) -> NoReturn:
@@ -158,7 +173,7 @@ def dice_values(text: str) -> list[int]:
     """
     parts = [part for part in text.replace(" ", "").split(",") if part]
     if not all(_INTEGER.fullmatch(part) and len(part.lstrip("+-")) <= MAX_INT_DIGITS for part in parts):
-        raise InvalidInput(f"--dice must be comma-separated whole numbers, got {text!r}")
+        raise InvalidInput(f"--dice must be comma-separated whole numbers, got {clip(text)}")
     return [int(part) for part in parts]
 
 
@@ -238,9 +253,9 @@ def _parse_die(text: str) -> Die:
     if body == "%":
         body = "100"
     if not (body.isascii() and body.isdigit()):  # isdigit alone accepts "²", which int() refuses
-        raise TabletopError(f"expected a die such as d20, got {text!r}")
+        raise TabletopError(f"expected a die such as d20, got {clip(text)}")
     if len(body) > len(str(MAX_TABLE_SIDES)) or int(body) > MAX_TABLE_SIDES:
-        raise TabletopError(f"a die for the command line has at most {MAX_TABLE_SIDES} sides, got {text!r}")
+        raise TabletopError(f"a die for the command line has at most {MAX_TABLE_SIDES} sides, got {clip(text)}")
     return Die(int(body))
 
 
@@ -332,8 +347,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if extra:  # reported by the command that was given them, like every other error
             prog = getattr(args, "command_prog", parser.prog)
             parser.exit(2, f"{prog}: error: {one_line('unrecognized arguments: ' + ' '.join(extra))}\n")
+    except OSError as error:  # --help or --version into a closed or full stdout
+        return _cannot_write(error)
     except SystemExit as stop:  # argparse exits on --help, --version and bad arguments
-        return stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 2
+        status = stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 2
+        return status if status != 0 or _flush_stdout() else 1
     handler: Handler = args.handler
     try:
         output = handler(args)
@@ -346,16 +364,37 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("tabletop: interrupted", file=sys.stderr)
         return 130
     try:
+        if sys.stdout is None:  # started with stdout closed (``tabletop roll 1d6 >&-``)
+            raise OSError(errno.EBADF, "standard output is closed")
         if getattr(args, "json", False):
             print(json.dumps(output.data, indent=2))
         else:
             _write(f"{output.text}\n", sys.stdout)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # The reader went away (``tabletop ... | head``): stop quietly, as Unix tools do.
+    except OSError as error:
+        return _cannot_write(error)
+    return 0 if _flush_stdout() else 1
+
+
+def _flush_stdout() -> bool:
+    """Flush stdout now, so a full or closed one is reported here (one line) and not at exit (a traceback)."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except OSError as error:
+        _cannot_write(error)
+        return False
+    return True
+
+
+def _cannot_write(error: OSError) -> int:
+    """Report that stdout cannot take the output (one line on stderr; quiet for a closed pipe); status 1."""
+    if not isinstance(error, BrokenPipeError):  # ``tabletop ... | head``: the reader left, stop quietly
+        reason = error.strerror or str(error)
+        print(f"tabletop: error: cannot write the output: {one_line(reason)}", file=sys.stderr)
+    with contextlib.suppress(AttributeError, OSError, ValueError):
+        # What is still buffered must not fail again when Python flushes at exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
-    return 0
+    return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -16,6 +16,7 @@ import attrs
 
 from tabletop_core._record import Record
 from tabletop_core._validate import int_field
+from tabletop_core.errors import InvalidInput
 from tabletop_core.rng import RngLike, dice_source
 
 if TYPE_CHECKING:
@@ -24,7 +25,10 @@ if TYPE_CHECKING:
 __all__ = ["Die", "DieRoll", "d4", "d6", "d8", "d10", "d12", "d20", "d100"]
 
 MAX_SIDES = 2**62
-"""The most sides a :class:`Die` may have (numpy draws 64-bit integers)."""
+"""The most sides a :class:`Die` may have (numpy draws 64-bit integers).
+
+Rolling any such die is quick; its exact :meth:`~Die.distribution` is limited to
+:data:`~tabletop_core.odds.MAX_OUTCOMES` faces."""
 
 
 @attrs.frozen
@@ -46,9 +50,19 @@ class Die(Record):
         return dice_source(rng).roll(self.sides)
 
     def distribution(self) -> Distribution[int]:
-        """The exact distribution of one roll: each face with probability 1/sides."""
-        from tabletop_core.odds import Distribution  # odds builds on dice
+        """The exact distribution of one roll: each face with probability 1/sides.
 
+        Raises:
+            InvalidInput: the die has more sides than a distribution may hold
+                (:data:`~tabletop_core.odds.MAX_OUTCOMES`); checked before any work.
+        """
+        from tabletop_core.odds import MAX_OUTCOMES, Distribution  # odds builds on dice
+
+        if self.sides > MAX_OUTCOMES:
+            raise InvalidInput(
+                f"{self}.distribution() would have {self.sides:,} outcomes, "
+                f"more than MAX_OUTCOMES = {MAX_OUTCOMES:,} allows"
+            )
         return Distribution.uniform(range(1, self.sides + 1))
 
     @property

@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletop_core._record import enum_label, enum_value
-from tabletop_core._validate import check_int
+from tabletop_core._validate import check_int, clip
 from tabletop_core.dice import Die
 from tabletop_core.errors import InvalidInput
 from tabletop_core.rng import RngLike, dice_source
@@ -41,7 +41,7 @@ from tabletop_core.rng import RngLike, dice_source
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-__all__ = ["Distribution"]
+__all__ = ["MAX_COMBINATIONS", "MAX_OUTCOMES", "MAX_SAMPLE", "Distribution"]
 
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
@@ -49,6 +49,33 @@ Weight: TypeAlias = "int | Fraction"
 DiceLike: TypeAlias = "Die | int | Distribution[Any]"  # Any: a die may have outcomes of any type
 
 _MAX_SAMPLE_DENOMINATOR = 2**62
+
+MAX_OUTCOMES = 100_000
+"""Most outcomes (and most weights read) one :class:`Distribution` holds.
+
+A distribution of 100,000 outcomes takes about 20 MB and a few tenths of a second
+to build; :meth:`Die.distribution <tabletop_core.dice.Die.distribution>`, the
+constructor, :meth:`Distribution.uniform` and :meth:`Distribution.from_function`
+refuse more with :class:`~tabletop_core.errors.InvalidInput` before doing the work.
+"""
+
+MAX_COMBINATIONS = 1_000_000
+"""Most combinations of faces :meth:`Distribution.from_function` (and so
+:meth:`Distribution.combine` and ``+``) enumerates: the product of the sizes of
+its dice, checked before the first call of the function (about a second of work)."""
+
+MAX_SAMPLE = 1_000_000
+"""Most outcomes one :meth:`Distribution.sample` call draws (about 24 MB while it runs);
+call it again for more."""
+
+
+def _too_many(what: str, count: int, limit: int, name: str) -> InvalidInput:
+    """The refusal of work over a budget, naming the limit and its value."""
+    return InvalidInput(f"{what} {_count_text(count)}, more than {name} = {limit:,} allows")
+
+
+def _count_text(count: int) -> str:
+    return f"{count:,}" if count < 10**60 else clip(count)
 
 
 class Distribution(Generic[T]):
@@ -60,7 +87,8 @@ class Distribution(Generic[T]):
             with weight 0 are left out.
 
     Raises:
-        InvalidInput: a weight is negative, or all weights are 0.
+        InvalidInput: a weight is negative, all weights are 0, or there are more
+            than :data:`MAX_OUTCOMES` weights.
         TypeError: a weight is not an int or Fraction (floats are refused:
             they are not exact), or an item of *weights* is not an
             ``(outcome, weight)`` pair.
@@ -73,9 +101,18 @@ class Distribution(Generic[T]):
     _index: dict[T, int]
 
     def __init__(self, weights: Mapping[T, Weight] | Iterable[tuple[T, Weight]]) -> None:
-        pairs = weights.items() if isinstance(weights, Mapping) else weights
+        if isinstance(weights, Mapping):
+            if len(weights) > MAX_OUTCOMES:
+                raise _too_many("a distribution with", len(weights), MAX_OUTCOMES, "MAX_OUTCOMES")
+            pairs: Iterable[Any] = weights.items()
+        elif isinstance(weights, (str, bytes)) or not isinstance(weights, Iterable):
+            raise TypeError(f"weights must be a mapping or (outcome, weight) pairs, got {type(weights).__name__}")
+        else:
+            pairs = weights
         totals: dict[T, Weight] = {}  # ints stay ints: one exact division per outcome at the end
-        for pair in pairs:
+        for count, pair in enumerate(pairs, 1):
+            if count > MAX_OUTCOMES:  # a generator can be endless: stop reading, not only storing
+                raise InvalidInput(f"a distribution takes at most MAX_OUTCOMES = {MAX_OUTCOMES:,} weights")
             # A str unpacks character by character, and a pair of the wrong length would
             # raise a bare ValueError: both are the wrong type of argument. Tuples (what
             # dict.items() and the library give) skip the slower ABC check.
@@ -84,15 +121,15 @@ class Distribution(Generic[T]):
             )
             if not_a_sequence or len(pair) != 2:
                 raise TypeError(
-                    f"weights must be a mapping or (outcome, weight) pairs, got {type(pair).__name__} {pair!r}"
+                    f"weights must be a mapping or (outcome, weight) pairs, got {type(pair).__name__} {clip(pair)}"
                 )
             outcome, weight = pair
             if isinstance(weight, bool) or not isinstance(weight, (int, Rational)):
                 raise TypeError(
-                    f"weight of {outcome!r} must be an int or Fraction, got {type(weight).__name__} {weight!r}"
+                    f"weight of {clip(outcome)} must be an int or Fraction, got {type(weight).__name__} {clip(weight)}"
                 )
             if weight < 0:
-                raise InvalidInput(f"weight of {outcome!r} must be >= 0, got {weight}")
+                raise InvalidInput(f"weight of {clip(outcome)} must be >= 0, got {weight}")
             if weight:
                 exact: Weight = weight if isinstance(weight, int) else Fraction(weight)
                 totals[outcome] = totals.get(outcome, 0) + exact
@@ -109,15 +146,34 @@ class Distribution(Generic[T]):
         object.__setattr__(self, "_index", {o: i for i, o in enumerate(outcomes)})
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Distribution is immutable; cannot set {name!r}")
+        raise AttributeError(f"Distribution is immutable; cannot set {clip(name)}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Slots and a refusing __setattr__: pickle (and copy, and process pools) rebuild
+        # through the constructor, which checks the data again.
+        return (Distribution, (self.items(),))
+
+    def __copy__(self) -> Distribution[T]:
+        return self  # immutable: a copy may be the same object
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Distribution[T]:
+        return self
 
     # -- building -------------------------------------------------------------
 
     @classmethod
     def uniform(cls, outcomes: Iterable[T]) -> Distribution[T]:
-        """Each of *outcomes* equally likely (repeats count more than once)."""
+        """Each of *outcomes* equally likely (repeats count more than once).
+
+        Raises:
+            InvalidInput: *outcomes* holds more than :data:`MAX_OUTCOMES` items.
+        """
+        if isinstance(outcomes, range) and len(outcomes) > MAX_OUTCOMES:
+            raise _too_many("a distribution with", len(outcomes), MAX_OUTCOMES, "MAX_OUTCOMES")
         counts: dict[T, int] = {}
-        for outcome in outcomes:
+        for count, outcome in enumerate(outcomes, 1):
+            if count > MAX_OUTCOMES:
+                raise InvalidInput(f"a uniform distribution takes at most MAX_OUTCOMES = {MAX_OUTCOMES:,} outcomes")
             counts[outcome] = counts.get(outcome, 0) + 1
         return cls(counts)
 
@@ -136,13 +192,32 @@ class Distribution(Generic[T]):
         Returns:
             The distribution of ``func``'s results.
 
+        Raises:
+            InvalidInput: the dice have more than :data:`MAX_COMBINATIONS` combinations
+                of faces (checked before *func* is first called).
+            TypeError: *func* is not callable, or a die is none of the kinds above.
+
         Examples:
             >>> from tabletop_core.dice import d6
             >>> Distribution.from_function(max, d6, d6).probability(6)
             Fraction(11, 36)
         """
+        if not callable(func):
+            raise TypeError(f"func must be callable, got {type(func).__name__} {clip(func)}")
+        combinations = 1
+        for position, die in enumerate(dice):
+            combinations *= _size(die, position)
+        if combinations > MAX_COMBINATIONS:
+            raise _too_many("the dice have", combinations, MAX_COMBINATIONS, "MAX_COMBINATIONS")
         axes = [_faces(die, position) for position, die in enumerate(dice)]
         weights: dict[T, Weight] = {}
+        if all(weight == 1 for axis in axes for _face, weight in axis):
+            # Plain dice (every face weighs 1): count outcomes, without the weight products.
+            counts: dict[T, int] = {}
+            for faces in itertools.product(*([face for face, _w in axis] for axis in axes)):
+                outcome = func(*faces)
+                counts[outcome] = counts.get(outcome, 0) + 1
+            return cls(counts)
         for combination in itertools.product(*axes):
             weight: Weight = 1
             for _face, face_weight in combination:
@@ -198,6 +273,10 @@ class Distribution(Generic[T]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Distribution):
             return NotImplemented
+        if len(self._outcomes) != len(other._outcomes):
+            return False
+        if self._outcomes == other._outcomes:  # the usual case: the same order, compare in one pass
+            return self._probabilities == other._probabilities
         return dict(self.items()) == dict(other.items())
 
     def __hash__(self) -> int:
@@ -206,13 +285,25 @@ class Distribution(Generic[T]):
     # -- deriving -------------------------------------------------------------
 
     def map(self, func: Callable[[T], U]) -> Distribution[U]:
-        """Apply *func* to every outcome, merging outcomes that map to the same value."""
-        return Distribution((func(o), p) for o, p in self.items())
+        """Apply *func* to every outcome, merging outcomes that map to the same value.
+
+        Raises:
+            TypeError: *func* is not callable.
+        """
+        if not callable(func):
+            raise TypeError(f"func must be callable, got {type(func).__name__} {clip(func)}")
+        weights, _total = self._integer_weights()
+        return Distribution((func(o), w) for o, w in zip(self._outcomes, weights, strict=True))
 
     def combine(  # Any: the outcome type is whatever func returns
         self, other: Distribution[U], func: Callable[[T, U], Any]
     ) -> Distribution[Any]:
-        """The distribution of ``func(a, b)`` for independent draws ``a`` of self, ``b`` of *other*."""
+        """The distribution of ``func(a, b)`` for independent draws ``a`` of self, ``b`` of *other*.
+
+        Raises:
+            InvalidInput: more than :data:`MAX_COMBINATIONS` pairs (checked first).
+            TypeError: *func* is not callable.
+        """
         return Distribution.from_function(func, self, other)
 
     def __add__(self, other: Distribution[Any] | int) -> Distribution[Any]:  # Any: numbers of any kind
@@ -234,12 +325,33 @@ class Distribution(Generic[T]):
         Raises:
             TypeError: an outcome is not a number.
         """
+        ints = self._int_outcomes()
+        if ints is not None:  # one exact division instead of one per outcome
+            weights, total = self._integer_weights()
+            return Fraction(sum(o * w for o, w in zip(ints, weights, strict=True)), total)
         return sum((_number(o) * p for o, p in self.items()), Fraction(0))
 
     def variance(self) -> Fraction:
         """The exact variance (numeric outcomes only)."""
         mean = self.mean()
+        ints = self._int_outcomes()
+        if ints is not None:
+            weights, total = self._integer_weights()
+            square = Fraction(sum(o * o * w for o, w in zip(ints, weights, strict=True)), total)
+            return square - mean * mean
         return sum(((_number(o) - mean) ** 2 * p for o, p in self.items()), Fraction(0))
+
+    def _int_outcomes(self) -> list[int] | None:
+        """The outcomes when every one is a plain ``int``, else ``None``."""
+        outcomes: list[Any] = list(self._outcomes)  # Any: checked just below
+        return outcomes if all(type(o) is int for o in outcomes) else None
+
+    def _integer_weights(self) -> tuple[list[int], int]:
+        """Integer weights proportional to the probabilities, and their total (the common denominator)."""
+        total = 1
+        for p in self._probabilities:
+            total = math.lcm(total, p.denominator)
+        return [p.numerator * (total // p.denominator) for p in self._probabilities], total
 
     def at_least(self, value: Any) -> Fraction:  # Any: anything the outcomes compare with
         """The probability of an outcome ``>= value``."""
@@ -259,16 +371,20 @@ class Distribution(Generic[T]):
         the probabilities, so sampling is exact (no float rounding).
 
         Raises:
-            InvalidInput: *n* is negative, or the probabilities are too fine
-                (common denominator above 2**62) to sample exactly.
+            InvalidInput: *n* is negative or above :data:`MAX_SAMPLE`, or the
+                probabilities are too fine (common denominator above 2**62) to
+                sample exactly.
         """
-        n = check_int("n", n, low=0)
-        denominator = math.lcm(*(p.denominator for p in self._probabilities))
-        if denominator > _MAX_SAMPLE_DENOMINATOR:
-            raise InvalidInput("probabilities are too fine to sample exactly (denominator above 2**62)")
+        n = check_int("n", n, low=0, high=MAX_SAMPLE)
+        denominator = 1
+        for p in self._probabilities:  # stop as soon as it is too fine: an lcm of many can grow huge
+            denominator = math.lcm(denominator, p.denominator)
+            if denominator > _MAX_SAMPLE_DENOMINATOR:
+                raise InvalidInput("probabilities are too fine to sample exactly (denominator above 2**62)")
         cumulative = np.cumsum([p.numerator * (denominator // p.denominator) for p in self._probabilities])
         draws = dice_source(rng).roll_many(denominator, n)
         indices = np.searchsorted(cumulative, draws, side="left")
+        del draws
         if all(_fits_int64(o) for o in self._outcomes):
             return np.asarray(self._outcomes, dtype=np.int64)[indices]
         table = np.empty(len(self._outcomes), dtype=object)
@@ -361,6 +477,17 @@ class Distribution(Generic[T]):
         return ax
 
 
+def _size(die: DiceLike, position: int) -> int:
+    """How many faces *die* has, without listing them."""
+    if isinstance(die, Distribution):
+        return len(die)
+    if isinstance(die, Die):
+        return die.sides
+    if isinstance(die, int) and not isinstance(die, bool):
+        return Die(die).sides
+    raise TypeError(f"dice[{position}] must be a Die, a number of sides or a Distribution, got {type(die).__name__}")
+
+
 def _truth(answer: object) -> bool:
     """A predicate's answer as a bool; an answer with no truth value (a numpy array) is a TypeError."""
     try:
@@ -385,7 +512,7 @@ def _fits_int64(outcome: object) -> bool:
 
 def _number(outcome: object) -> Fraction:
     if isinstance(outcome, bool) or not isinstance(outcome, (int, Rational)):
-        raise TypeError(f"mean and variance need numeric outcomes, got {outcome!r}")
+        raise TypeError(f"mean and variance need numeric outcomes, got {clip(outcome)}")
     return Fraction(outcome)
 
 

@@ -4,7 +4,10 @@ Every function in the library that rolls takes a keyword-only ``rng=None`` and
 passes it to :func:`dice_source`, which follows Scientific Python SPEC 7:
 
 * ``None``: fresh entropy from the operating system (one source per thread,
-  seeded once, so play is fast and never repeats);
+  seeded once, so play is fast and never repeats; a process made by ``os.fork``
+  -- a ``multiprocessing`` pool with the ``fork`` start method, a pre-fork
+  server such as gunicorn -- reseeds every such source from fresh entropy in
+  the child, so workers never repeat their parent's or each other's dice);
 * an ``int`` or a sequence of ints: a seed, so the same seed and the same calls
   give the same dice;
 * a :class:`numpy.random.SeedSequence`, :class:`numpy.random.BitGenerator` or
@@ -22,14 +25,16 @@ from __future__ import annotations
 
 import abc
 import contextlib
+import os
 import threading
+import weakref
 from collections.abc import Iterable, Iterator, Sequence
 from typing import SupportsIndex, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
-from tabletop_core._validate import as_int, check_int
+from tabletop_core._validate import as_int, check_int, clip
 from tabletop_core.errors import DiceExhausted, InvalidInput
 
 __all__ = ["MAX_ROLL_MANY", "DiceSource", "GeneratorDice", "RngLike", "ScriptedDice", "dice_source"]
@@ -114,7 +119,7 @@ class GeneratorDice(DiceSource):
         generator: The Generator to draw from.
     """
 
-    __slots__ = ("_blocks", "_generator", "_next_block")
+    __slots__ = ("__weakref__", "_blocks", "_generator", "_next_block")
 
     def __init__(self, generator: np.random.Generator) -> None:
         if not isinstance(generator, np.random.Generator):
@@ -127,6 +132,12 @@ class GeneratorDice(DiceSource):
     def generator(self) -> np.random.Generator:
         """The wrapped Generator."""
         return self._generator
+
+    def _reseed(self, generator: np.random.Generator) -> None:
+        """Draw from *generator* from now on, dropping values already drawn into blocks."""
+        self._generator = generator
+        self._blocks = {}
+        self._next_block = {}
 
     def roll(self, sides: int) -> int:
         """Roll one die with *sides* faces (1..sides)."""
@@ -274,14 +285,28 @@ class ScriptedDice(DiceSource):
 
 
 _thread_local = threading.local()
+# Every source made for rng=None, in any thread, so a forked child can reseed them all
+# (including one a caller keeps from dice_source() before the fork).
+_ENTROPY_SOURCES: weakref.WeakSet[GeneratorDice] = weakref.WeakSet()
 
 
 def _default_source() -> DiceSource:
     source: DiceSource | None = getattr(_thread_local, "source", None)
     if source is None:
-        source = GeneratorDice(np.random.default_rng())
-        _thread_local.source = source
+        fresh = GeneratorDice(np.random.default_rng())
+        _ENTROPY_SOURCES.add(fresh)
+        _thread_local.source = source = fresh
     return source
+
+
+def _reseed_after_fork() -> None:
+    """In a forked child: give every ``rng=None`` source fresh OS entropy (and drop drawn blocks)."""
+    for source in list(_ENTROPY_SOURCES):
+        source._reseed(np.random.default_rng())
+
+
+if hasattr(os, "register_at_fork"):  # POSIX; Windows has no fork (spawned processes start fresh)
+    os.register_at_fork(after_in_child=_reseed_after_fork)
 
 
 _ACCEPTED = (
@@ -294,7 +319,8 @@ def dice_source(rng: RngLike = None) -> DiceSource:
     """Normalise anything RNG-like into a :class:`DiceSource` (SPEC 7).
 
     Args:
-        rng: ``None`` for OS entropy; an ``int`` >= 0 or a sequence of them as a
+        rng: ``None`` for OS entropy (one source per thread, reseeded from fresh
+            entropy in a child made by ``os.fork``); an ``int`` >= 0 or a sequence of them as a
             seed; a ``SeedSequence``, ``BitGenerator`` or ``Generator``; or a
             ``DiceSource``, returned as it is.
 
@@ -325,7 +351,7 @@ def dice_source(rng: RngLike = None) -> DiceSource:
 
 def _seed(rng: object) -> int | list[int]:
     if isinstance(rng, (bool, str, bytes)):
-        raise TypeError(f"rng must be {_ACCEPTED}; got {type(rng).__name__} {rng!r}")
+        raise TypeError(f"rng must be {_ACCEPTED}; got {type(rng).__name__} {clip(rng)}")
     if isinstance(rng, Sequence) or (isinstance(rng, np.ndarray) and rng.ndim == 1):
         try:
             seeds = [check_int(f"rng seed[{i}]", s, low=0) for i, s in enumerate(rng)]
@@ -336,4 +362,4 @@ def _seed(rng: object) -> int | list[int]:
         return seeds
     if hasattr(rng, "__index__") and not isinstance(rng, np.ndarray):
         return check_int("rng seed", rng, low=0)
-    raise TypeError(f"rng must be {_ACCEPTED}; got {type(rng).__name__} {rng!r}")
+    raise TypeError(f"rng must be {_ACCEPTED}; got {type(rng).__name__} {clip(rng)}")

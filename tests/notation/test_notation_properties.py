@@ -87,7 +87,17 @@ def nodes(max_leaves: int = 4) -> st.SearchStrategy:
 expressions = st.builds(
     Expression,
     nodes(),
-    st.one_of(st.none(), st.text(st.characters(blacklist_characters="]\n\r", codec="utf-8"), max_size=12)),
+    st.one_of(
+        st.none(),
+        st.text(
+            st.characters(
+                codec="utf-8",
+                exclude_categories=("Cc", "Zl", "Zp"),
+                exclude_characters="]\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069",
+            ),
+            max_size=12,
+        ),
+    ),
 )
 
 

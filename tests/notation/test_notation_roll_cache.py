@@ -23,9 +23,9 @@ ONE_DIE = ["1d20+5", "1d20+5 [attack]", "d%", "2*1d6-1", "-1d4", "(1d8+2)/3", "1
 
 def _clear_caches() -> None:
     roller_module._PLANS.clear()
-    roller_module._plan_for_text.cache_clear()
-    roller_module._plan_for_tree.cache_clear()
-    roller_module._FACE_RESULTS.clear()
+    roller_module._plans_size = 0
+    roller_module._BY_TEXT.clear()
+    roller_module._BY_TREE.clear()
 
 
 @pytest.fixture
@@ -87,23 +87,20 @@ def test_memo_is_keyed_by_expression_and_limits():
         roll("1d20+5", rng=ScriptedDice([3]), limits=Limits(max_length=5))
 
 
-def test_shared_results_are_bounded(monkeypatch):
+def test_shared_results_live_in_their_plan_and_are_bounded(monkeypatch):
     _clear_caches()
-    roller_module._FACE_RESULTS.clear()
-    for seed in range(300):
-        roll("1d20+5", rng=seed)
-    faces = {face for _plan, face in roller_module._FACE_RESULTS}
-    assert faces <= set(range(1, 21))
-    assert len(roller_module._FACE_RESULTS) <= 20
-    monkeypatch.setattr(roller_module, "_FACE_RESULTS_KEPT", 50)
-    for k in range(40):  # many distinct one-die expressions share one bounded table
+    results = {roll("1d20+5", rng=seed) for seed in range(300)}
+    assert len({id(result) for result in results}) <= 20  # one shared result per face
+    assert {result.total for result in results} <= set(range(6, 26))
+    # Every plan cache is bounded by the estimated size of its plans (faces included).
+    monkeypatch.setattr(roller_module, "PLAN_CACHE_BYTES", 20_000)
+    for k in range(200):
         for face in (1, 2, 3):
             assert roll(f"1d4+{k}", rng=ScriptedDice([face])).total == face + k
-    assert len(roller_module._FACE_RESULTS) <= 50
-    for _ in range(roller_module._PLANS_KEPT + 5):  # the plan table is bounded too
-        roller_module._PLANS.setdefault(f"{len(roller_module._PLANS)}+1d4", roller_module._PLANS["1d20+5"])
-    roll("1d6+1", rng=1)
-    assert len(roller_module._PLANS) <= roller_module._PLANS_KEPT
+    assert roller_module._plans_size <= 20_000
+    assert len(roller_module._PLANS) < 200
+    assert roller_module._BY_TEXT.size <= roller_module._BY_TEXT.max_bytes
+    assert roller_module._BY_TREE.size <= roller_module._BY_TREE.max_bytes
 
 
 class _SloppySource(DiceSource):

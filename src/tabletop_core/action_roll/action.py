@@ -21,7 +21,7 @@ import attrs
 
 from tabletop_core._fast import fast_build, memo
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, int_field, int_in, of_type
+from tabletop_core._validate import check_int, check_type, clip, int_field, int_in, of_type
 from tabletop_core.action_roll.meters import ConditionMeter
 from tabletop_core.action_roll.momentum import MAX_MOMENTUM, MIN_MOMENTUM, Momentum, signed
 from tabletop_core.action_roll.outcome import MAX_SCORE, Outcome, action_score, judge
@@ -61,9 +61,9 @@ def challenge_pair(value: Any, name: str = "challenge_dice") -> tuple[int, int]:
         if type(first) is int and type(second) is int and 1 <= first <= 10 and 1 <= second <= 10:
             return first, second  # the common case, already fine
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise TypeError(f"{name} must be a sequence of two ints, got {type(value).__name__} {value!r}")
+        raise TypeError(f"{name} must be a sequence of two ints, got {type(value).__name__} {clip(value)}")
     if len(value) != 2:
-        raise InvalidInput(f"{name} must hold exactly two d10 values, got {len(value)}: {list(value)!r}")
+        raise InvalidInput(f"{name} must hold exactly two d10 values, got {len(value)}: {clip(list(value))}")
     return (
         check_int(f"{name}[0]", value[0], low=1, high=10),
         check_int(f"{name}[1]", value[1], low=1, high=10),
@@ -129,7 +129,7 @@ class ActionResult(Record):
         if given != expected:
             raise InvalidInput(
                 "action result does not follow the rules: expected (action_die_cancelled, action_score, "
-                f"outcome, is_match) = {expected!r}, got {given!r}"
+                f"outcome, is_match) = {clip(expected)}, got {clip(given)}"
             )
         # The same rule burn_momentum follows, so edited data cannot claim a burn it never allowed.
         if self.burned_momentum is not None and self.momentum and self.burned_momentum != self.momentum:

@@ -24,7 +24,7 @@ import attrs
 
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
-from tabletop_core._validate import check_type, of_type
+from tabletop_core._validate import check_type, clip, of_type
 from tabletop_core.action_roll.momentum import Momentum, max_momentum, momentum_reset, signed
 from tabletop_core.errors import InvalidInput, RuleError
 
@@ -117,7 +117,7 @@ _ORDER = {impact: index for index, impact in enumerate(Impact)}
 
 def _impact_set(value: object) -> tuple[Impact, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise TypeError(f"marked must be an iterable of Impact, got {type(value).__name__} {value!r}")
+        raise TypeError(f"marked must be an iterable of Impact, got {type(value).__name__} {clip(value)}")
     items = [check_type(f"marked[{i}]", item, Impact) for i, item in enumerate(value)]
     if len(set(items)) != len(items):
         raise InvalidInput(f"marked must not repeat an impact, got {[str(i) for i in items]}")

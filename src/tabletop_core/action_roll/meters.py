@@ -27,7 +27,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import as_int, check_int, check_type, int_field, of_type
+from tabletop_core._validate import as_int, check_int, check_type, int_field, of_type, one_line
 from tabletop_core.action_roll.impacts import Impact, Impacts, Meter
 from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.errors import InvalidInput, RuleError
@@ -167,7 +167,7 @@ class Character(Record):
     spirit: ConditionMeter = attrs.field(factory=_spirit, validator=_kind_is(Meter.SPIRIT))
     momentum: Momentum = attrs.field(factory=Momentum, validator=of_type(Momentum))
     impacts: Impacts = attrs.field(factory=Impacts, validator=of_type(Impacts))
-    name: str = attrs.field(default="", validator=of_type(str))
+    name: str = attrs.field(default="", validator=one_line())
 
     def __attrs_post_init__(self) -> None:
         if self.momentum.impacts != self.impacts.count:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tabletop_core._validate import check_int, check_type
+from tabletop_core._validate import check_int, check_type, clip
 from tabletop_core.action_roll.action import MAX_STAT, check_bonus
 from tabletop_core.action_roll.meters import ConditionMeter
 from tabletop_core.action_roll.momentum import Momentum
@@ -172,7 +172,7 @@ def odds_table(bonuses: Iterable[int] = range(8), *, momentum: int = 0, burn: bo
         | +3 | 33.2% | 43.7% | 23.2% |
     """
     if isinstance(bonuses, (str, bytes)) or not isinstance(bonuses, Iterable):
-        raise TypeError(f"bonuses must be an iterable of ints, got {type(bonuses).__name__} {bonuses!r}")
+        raise TypeError(f"bonuses must be an iterable of ints, got {type(bonuses).__name__} {clip(bonuses)}")
     lines = ["| stat + adds | strong hit | weak hit | miss |", "|--:|--:|--:|--:|"]
     for position, bonus in enumerate(bonuses):
         bonus = check_int(f"bonuses[{position}]", bonus, low=0, high=MAX_STAT)

@@ -22,7 +22,7 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, int_field, of_type
+from tabletop_core._validate import check_int, check_type, clip, int_field, of_type
 from tabletop_core.errors import InvalidInput
 from tabletop_core.rng import RngLike, dice_source
 
@@ -131,8 +131,8 @@ class OracleAnswer(Record):
         expected = (self.roll <= self.odds.threshold, is_oracle_match(self.roll))
         if (self.answer, self.is_match) != expected:
             raise InvalidInput(
-                f"oracle answer does not follow the rules: expected (answer, is_match) = {expected!r}, "
-                f"got {(self.answer, self.is_match)!r}"
+                f"oracle answer does not follow the rules: expected (answer, is_match) = {clip(expected)}, "
+                f"got {clip((self.answer, self.is_match))}"
             )
 
     def _line(self, answer: str) -> str:

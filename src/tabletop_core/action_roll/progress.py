@@ -24,7 +24,7 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, int_field, of_type
+from tabletop_core._validate import check_int, check_type, clip, int_field, of_type, one_line
 from tabletop_core.action_roll.action import challenge_pair, pair_field
 from tabletop_core.action_roll.outcome import Outcome, judge
 from tabletop_core.errors import InvalidInput
@@ -175,7 +175,7 @@ class ProgressTrack(_Boxes):
 
     rank: Rank = attrs.field(validator=of_type(Rank))
     ticks: int = int_field(low=0, high=MAX_TICKS, default=0)
-    name: str = attrs.field(default="", validator=of_type(str))
+    name: str = attrs.field(default="", validator=one_line())
 
     def mark(self, *, times: int = 1) -> ProgressTrack:
         """Mark progress *times* times (marks stack), by rank; the track stops at 40 ticks.
@@ -267,7 +267,7 @@ def experience(tracks: Iterable[LegacyTrack]) -> int:
         6
     """
     if isinstance(tracks, (str, bytes)) or not isinstance(tracks, Iterable):
-        raise TypeError(f"tracks must be an iterable of LegacyTrack, got {type(tracks).__name__} {tracks!r}")
+        raise TypeError(f"tracks must be an iterable of LegacyTrack, got {type(tracks).__name__} {clip(tracks)}")
     return sum(check_type(f"tracks[{i}]", track, LegacyTrack).xp for i, track in enumerate(tracks))
 
 
@@ -295,8 +295,8 @@ class ProgressResult(Record):
         expected = (judge(self.progress_score, first, second), first == second)
         if (self.outcome, self.is_match) != expected:
             raise InvalidInput(
-                f"progress result does not follow the rules: expected (outcome, is_match) = {expected!r}, "
-                f"got {(self.outcome, self.is_match)!r}"
+                f"progress result does not follow the rules: expected (outcome, is_match) = {clip(expected)}, "
+                f"got {clip((self.outcome, self.is_match))}"
             )
 
     def _line(self, outcome: str) -> str:
@@ -348,7 +348,7 @@ def progress_score_of(track_or_score: ProgressTrack | LegacyTrack | int) -> int:
     except TypeError:
         raise TypeError(
             "track_or_score must be a ProgressTrack, a LegacyTrack or an int progress score, "
-            f"got {type(track_or_score).__name__} {track_or_score!r}"
+            f"got {type(track_or_score).__name__} {clip(track_or_score)}"
         ) from None
 
 

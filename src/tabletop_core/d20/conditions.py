@@ -31,7 +31,7 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, of_type
+from tabletop_core._validate import check_int, check_one_line, check_type, clip, of_type
 from tabletop_core.d20.test import FATIGUE_LIMIT, _label, _tuple_of
 from tabletop_core.errors import InvalidInput, RuleError
 
@@ -264,7 +264,7 @@ def _to_rounds(*, rounds: int = 0, minutes: int = 0, hours: int = 0, days: int =
         + check_int("days", days, low=0) * ROUNDS_PER_HOUR * HOURS_PER_DAY
     )
     if total > MAX_ROUNDS:
-        raise InvalidInput(f"a Duration must be at most {MAX_ROUNDS} rounds, got {total}")
+        raise InvalidInput(f"a Duration must be at most {MAX_ROUNDS} rounds, got {clip(total)}")
     return total
 
 
@@ -273,7 +273,7 @@ def _duration(value: object) -> Duration:
         return Duration(None)
     if isinstance(value, Duration):
         return value
-    raise TypeError(f"duration must be a Duration or None, got {type(value).__name__} {value!r}")
+    raise TypeError(f"duration must be a Duration or None, got {type(value).__name__} {clip(value)}")
 
 
 def _condition(value: object) -> Condition:
@@ -326,8 +326,8 @@ def _optional_label(value: object) -> str | None:
 
 def _source(value: object) -> str:
     if not isinstance(value, str):
-        raise TypeError(f"source must be a str, got {type(value).__name__} {value!r}")
-    return value.strip()
+        raise TypeError(f"source must be a str, got {type(value).__name__} {clip(value)}")
+    return check_one_line("source", value).strip()
 
 
 @attrs.frozen(kw_only=True)
@@ -356,18 +356,18 @@ class ConditionInstance(Record):
     def __attrs_post_init__(self) -> None:
         c = self.condition
         if c in (Condition.FATIGUE, Condition.PERSISTENT_DAMAGE) and not self.value:
-            raise InvalidInput(f"{c} needs a value of at least 1, got {self.value}")
+            raise InvalidInput(f"{c} needs a value of at least 1, got {clip(self.value)}")
         if c is Condition.DOOMED and self.value == 0:
             # "Reducing a Condition's value to 0 ends it": a Doomed 0 is no Doomed at all.
             raise InvalidInput("a Doomed value must be at least 1 (None: still to roll), got 0")
         if not c.has_value and self.value is not None:
-            raise InvalidInput(f"{c} takes no value, got {self.value}")
+            raise InvalidInput(f"{c} takes no value, got {clip(self.value)}")
         if (c is Condition.PERSISTENT_DAMAGE) != (self.energy is not None):
             raise InvalidInput(
                 f"{c} needs an Energy" if self.energy is None else f"only Persistent Damage has an Energy, not {c}"
             )
         if c is Condition.FATIGUE and self.value is not None and self.value > FATIGUE_LIMIT:
-            raise InvalidInput(f"Fatigue must be at most {FATIGUE_LIMIT}, got {self.value}")
+            raise InvalidInput(f"Fatigue must be at most {FATIGUE_LIMIT}, got {clip(self.value)}")
 
     def __str__(self) -> str:
         name = str(self.condition)
@@ -577,7 +577,7 @@ class Conditions(Record):
         duration = _duration(duration)
         if condition is Condition.FATIGUE:
             if duration.is_limited:
-                raise InvalidInput(f"Fatigue has no Duration (a Long Rest removes 1), got {duration}")
+                raise InvalidInput(f"Fatigue has no Duration (a Long Rest removes 1), got {clip(duration)}")
             return self._gain_fatigue(1 if value is None else check_int("value", value, low=1, high=FATIGUE_LIMIT))
         if condition is Condition.PERSISTENT_DAMAGE:
             # "Ends when: 1 minute passes." A shorter Duration may still be given.
@@ -681,7 +681,7 @@ class Conditions(Record):
         source = _source(source)
         targets = [i for i in self.instances_of(Condition.DOOMED) if i.source == source]
         if not targets:
-            raise RuleError(f"cannot set Doomed: the creature has no Doomed from {source!r}")
+            raise RuleError(f"cannot set Doomed: the creature has no Doomed from {clip(source)}")
         kept = tuple(i for i in self.instances if i not in targets)
         if value == 0:
             return attrs.evolve(self, instances=kept)._defeat_if_doom_ended(self)
@@ -807,9 +807,9 @@ _LIMITS = {
 
 def _which(source: str | None, energy: str | None) -> str:
     if source is not None:
-        return f" from {source!r}"
+        return f" from {clip(source)}"
     if energy is not None:
-        return f" of Energy {energy!r}"
+        return f" of Energy {clip(energy)}"
     return ""
 
 

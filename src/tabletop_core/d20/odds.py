@@ -18,7 +18,7 @@ from collections.abc import Callable, Hashable, Iterable
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from tabletop_core._validate import check_int
+from tabletop_core._validate import check_int, clip
 from tabletop_core.d20.contest import Side, resolve_contest
 from tabletop_core.d20.stakes import Outcome, Stakes
 from tabletop_core.d20.test import (
@@ -190,7 +190,7 @@ def odds_table(stakes: Stakes | str, *, modifiers: Iterable[int] = range(-2, 11)
     level = Stakes.parse(stakes)
     check_int("fatigue", fatigue, low=0, high=FATIGUE_LIMIT)
     if isinstance(modifiers, (str, bytes)) or not isinstance(modifiers, Iterable):
-        raise TypeError(f"modifiers must be an iterable of ints, got {type(modifiers).__name__} {modifiers!r}")
+        raise TypeError(f"modifiers must be an iterable of ints, got {type(modifiers).__name__} {clip(modifiers)}")
     # Read one item past the limit, so a huge range is refused without being walked.
     rows = list(itertools.islice(modifiers, MAX_TABLE_ROWS + 1))
     if len(rows) > MAX_TABLE_ROWS:

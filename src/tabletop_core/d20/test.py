@@ -29,7 +29,7 @@ from tabletop_core._enum import Enum
 from tabletop_core._fast import BoundedCache
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, int_field
+from tabletop_core._validate import check_int, check_one_line, check_type, clip, int_field
 from tabletop_core.d20.stakes import Outcome, Stakes, classify
 from tabletop_core.errors import InvalidInput
 from tabletop_core.rng import DiceSource, RngLike, dice_source
@@ -157,9 +157,10 @@ def _source(value: object) -> str:
 
 def _check_label(name: str, value: object) -> None:
     if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str, got {type(value).__name__} {value!r}")
+        raise TypeError(f"{name} must be a str, got {type(value).__name__} {clip(value)}")
     if not value.strip():
-        raise InvalidInput(f"{name} must not be empty, got {value!r}")
+        raise InvalidInput(f"{name} must not be empty, got {clip(value)}")
+    check_one_line(name, value)
 
 
 def _label(name: str, value: object) -> str:
@@ -170,7 +171,7 @@ def _label(name: str, value: object) -> str:
 def _tuple_of(name: str, kind: type[T], value: object) -> tuple[T, ...]:
     """Any iterable (not a str) of *kind* items, as a tuple; else a TypeError naming the item."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise TypeError(f"{name} must be an iterable of {kind.__name__}, got {type(value).__name__} {value!r}")
+        raise TypeError(f"{name} must be an iterable of {kind.__name__}, got {type(value).__name__} {clip(value)}")
     return tuple(check_type(f"{name}[{i}]", item, kind) for i, item in enumerate(value))
 
 
@@ -230,7 +231,7 @@ def _reasons(name: str, value: object) -> tuple[str, ...]:
             raise InvalidInput(f"{name} lists {len(reasons)} instances, at most {MAX_INSTANCES} are allowed")
         return reasons
     raise TypeError(
-        f"{name} must be a bool, a count, a reason or an iterable of reasons, got {type(value).__name__} {value!r}"
+        f"{name} must be a bool, a count, a reason or an iterable of reasons, got {type(value).__name__} {clip(value)}"
     )
 
 
@@ -239,7 +240,7 @@ def _modifiers(value: object) -> tuple[Modifier, ...]:
     if isinstance(value, Modifier):
         return (value,)
     if isinstance(value, (str, bytes)):
-        raise TypeError(f"modifier must be an int, a Modifier or an iterable of them, got str {value!r}")
+        raise TypeError(f"modifier must be an int, a Modifier or an iterable of them, got str {clip(value)}")
     if isinstance(value, bool) or hasattr(value, "__index__"):
         number = check_int("modifier", value, low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT)
         return (Modifier(value=number),) if number else ()
@@ -252,7 +253,9 @@ def _modifiers(value: object) -> tuple[Modifier, ...]:
                 number = check_int(f"modifier[{i}]", item, low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT)
                 items.append(Modifier(value=number))
         return tuple(items)
-    raise TypeError(f"modifier must be an int, a Modifier or an iterable of them, got {type(value).__name__} {value!r}")
+    raise TypeError(
+        f"modifier must be an int, a Modifier or an iterable of them, got {type(value).__name__} {clip(value)}"
+    )
 
 
 def _fortune_reasons(value: object) -> tuple[str, ...]:
@@ -319,14 +322,15 @@ class RolledTotal(Record):
         if not -MODIFIER_LIMIT <= self.modifier <= MODIFIER_LIMIT:
             # Each Modifier is bounded; their sum is too, so totals stay in the range Contests and batches take.
             raise InvalidInput(
-                f"the Modifiers must add up to an int from {-MODIFIER_LIMIT} to {MODIFIER_LIMIT}, got {self.modifier}"
+                f"the Modifiers must add up to an int from {-MODIFIER_LIMIT} to {MODIFIER_LIMIT}, "
+                f"got {clip(self.modifier)}"
             )
         if self.needs_fortune_die and self.fortune_die is None:
             side = "Fortune" if self.fortune else "Misfortune"
             raise InvalidInput(f"fortune_die must be given (1..6): {side} without its opposite rolls one extra d6")
         if not self.needs_fortune_die and self.fortune_die is not None:
             why = "Fortune and Misfortune cancel" if self.cancelled else "there is no Fortune or Misfortune"
-            raise InvalidInput(f"fortune_die must be None: {why}, so no d6 is rolled; got {self.fortune_die}")
+            raise InvalidInput(f"fortune_die must be None: {why}, so no d6 is rolled; got {clip(self.fortune_die)}")
         if self.kind is TestKind.FLAT_ROLL and (self.modifiers or self.fatigue or self.fortune or self.misfortune):
             # The Flat Roll is "the number on the twenty-sided die before any Modifiers apply", and
             # Fortune and Misfortune are Modifiers; Fatigue comes off a Test Total, which a Flat Roll is not.
@@ -411,7 +415,7 @@ class RolledTotal(Record):
         parts = [str(self.flat_roll)]
         parts += [_signed(m.value) for m in self.modifiers]
         if self.fortune_die is not None:
-            parts.append(f"{'+' if self.fortune else '-'} d6({self.fortune_die})")
+            parts.append(f"{'+' if self.fortune else '-'} d6({clip(self.fortune_die)})")
         if self.fatigue:
             parts.append(f"- {self.fatigue}")
         return f"{' '.join(parts)} = {self.total}"

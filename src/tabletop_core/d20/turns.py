@@ -37,7 +37,7 @@ from typing import ClassVar
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, int_field, of_type
+from tabletop_core._validate import check_int, check_type, clip, int_field, of_type
 from tabletop_core.d20.conditions import STAGGERED_SOURCE, Condition, Conditions, Duration, _condition
 from tabletop_core.d20.effects import effects_on_test
 from tabletop_core.d20.stakes import Outcome, Stakes
@@ -290,7 +290,7 @@ class Creature(Record):
         if pending and doomed_d4 is None:
             raise InvalidInput("doomed_d4 must be given (1..4): the Doomed value of Staggered at 0 HP is to be rolled")
         if not pending and doomed_d4 is not None:
-            raise InvalidInput(f"doomed_d4 must be None: there is no Doomed value to roll, got {doomed_d4}")
+            raise InvalidInput(f"doomed_d4 must be None: there is no Doomed value to roll, got {clip(doomed_d4)}")
         conditions = self.conditions.remove(Condition.SURPRISED)
         value = None
         if doomed_d4 is not None:

@@ -21,8 +21,9 @@ from typing import Any, TypeAlias, Union
 
 import attrs
 
-from tabletop_core._validate import check_int, check_type, int_field, of_type
+from tabletop_core._validate import as_int, check_int, check_type, clip, int_field, of_type, unsafe_character
 from tabletop_core.notation.errors import NotationError
+from tabletop_core.notation.limits import MAX_NESTING
 
 __all__ = [
     "COMPARISON_OPERATORS",
@@ -47,12 +48,17 @@ COMPARISON_OPERATORS = (">=", "<=", ">", "<", "=")
 SELECT_KINDS = ("kh", "kl", "dh", "dl")
 """Keep highest, keep lowest, drop highest, drop lowest."""
 
+MAX_NUMBER = 10**1000 - 1
+"""The largest number a node holds (1,000 digits, as the parser reads at most)."""
+
+_MAX_DIE = 2**62  # the most sides or dice a term may hold (what a DiceSource can roll)
+
 
 def _one_of(options: tuple[str, ...]) -> Any:  # Any: an attrs validator
     def validate(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
         check_type(attribute.name, value, str)
         if value not in options:
-            raise NotationError(f"{attribute.name} must be one of {', '.join(options)}, got {value!r}")
+            raise NotationError(f"{attribute.name} must be one of {', '.join(options)}, got {clip(value)}")
 
     return validate
 
@@ -71,7 +77,27 @@ class Comparison:
     """
 
     op: str = attrs.field(validator=_one_of(COMPARISON_OPERATORS))
-    value: int = int_field()
+    value: int = int_field(low=-MAX_NUMBER, high=MAX_NUMBER)
+
+    def count_in(self, low: int, high: int) -> int:
+        """How many whole numbers in ``low..high`` meet this comparison (without listing them).
+
+        Raises:
+            TypeError: *low* or *high* is not an int.
+        """
+        low, high = as_int("low", low), as_int("high", high)
+        op, value = self.op, self.value
+        if op == ">=":
+            first, last = max(low, value), high
+        elif op == ">":
+            first, last = max(low, value + 1), high
+        elif op == "<=":
+            first, last = low, min(high, value)
+        elif op == "<":
+            first, last = low, min(high, value - 1)
+        else:
+            first, last = max(low, value), min(high, value)
+        return max(0, last - first + 1)
 
     def matches(self, face: int) -> bool:
         """Whether a die showing *face* meets this comparison."""
@@ -94,7 +120,7 @@ class Comparison:
 class Number:
     """A whole number written in the expression (never negative: ``-3`` is :class:`Negate`)."""
 
-    value: int = int_field(low=0)
+    value: int = int_field(low=0, high=MAX_NUMBER)
 
     def __str__(self) -> str:
         return str(self.value)
@@ -135,7 +161,7 @@ class Select:
     """
 
     kind: str = attrs.field(validator=_one_of(SELECT_KINDS))
-    count: int = int_field(low=0)
+    count: int = int_field(low=0, high=MAX_NUMBER)
 
     def __str__(self) -> str:
         return f"{self.kind}{self.count}"
@@ -174,8 +200,8 @@ class Dice:
             an explosion that matches every face, or Fate dice without 3 sides.
     """
 
-    count: int = int_field(low=1)
-    sides: int = int_field(low=1)
+    count: int = int_field(low=1, high=_MAX_DIE)
+    sides: int = int_field(low=1, high=_MAX_DIE)
     fate: bool = attrs.field(default=False, validator=of_type(bool))
     reroll: Reroll | None = attrs.field(default=None, validator=_optional(Reroll))
     explode: Explode | None = attrs.field(default=None, validator=_optional(Explode))
@@ -185,15 +211,17 @@ class Dice:
     def __attrs_post_init__(self) -> None:
         if self.fate and self.sides != 3:
             raise NotationError(f"Fate dice have 3 sides (-1, 0, +1), got sides={self.sides}")
-        faces = self.faces
-        if self.reroll is not None and not self.reroll.once and all(self.reroll.condition.matches(f) for f in faces):
+        faces = len(self.faces)
+        # Counted, not listed: a d1000000000 must not take a billion steps to check.
+        low, high = self.min_face, self.max_face
+        if self.reroll is not None and not self.reroll.once and self.reroll.condition.count_in(low, high) == faces:
             raise NotationError(f"reroll {self.reroll} matches every face of {self.die}, so it would never stop")
         if self.explode is not None and self.explode.on is not None:
             on = self.explode.on
             if on.op == "=" and on.value == self.max_face:
                 # '!=6' on a d6 is plain '!': one spelling, so parse(str(e)) == e.
                 object.__setattr__(self, "explode", Explode())
-        if self.explode is not None and all(self.explodes(f) for f in faces):
+        if self.explode is not None and self._explode_count() == faces:
             raise NotationError(f"{self.die}{self._explode_text()} explodes on every face, so it would never stop")
 
     @property
@@ -227,6 +255,14 @@ class Dice:
         on = self.explode.on
         return face == self.max_face if on is None else on.matches(face)
 
+    def _explode_count(self) -> int:
+        """How many faces explode."""
+        if self.explode is None:
+            return 0
+        if self.explode.on is None:
+            return 1
+        return self.explode.on.count_in(self.min_face, self.max_face)
+
     def rerolls(self, face: int) -> bool:
         """Whether a die showing *face* is rerolled (ignoring once/repeat)."""
         return self.reroll is not None and self.reroll.condition.matches(face)
@@ -257,17 +293,38 @@ def _is_node(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs 
         raise TypeError(f"{attribute.name} must be an expression node, got {type(value).__name__}")
 
 
+def nesting(node: Node) -> int:
+    """How deeply *node* nests: parentheses a printed node needs, and unary minus signs.
+
+    The same measure as :attr:`Limits.max_depth <tabletop_core.notation.limits.Limits.max_depth>`
+    for parsed text. Every node knows its own when it is made, so this costs nothing.
+    """
+    return 0 if isinstance(node, (Number, Dice)) else node._nesting
+
+
+def _check_nesting(node: Negate | Sum | Product, level: int) -> None:
+    if level > MAX_NESTING:
+        raise NotationError(f"an expression may nest at most {MAX_NESTING} levels deep, got {level}")
+    object.__setattr__(node, "_nesting", level)
+
+
 @attrs.frozen
 class Negate:
-    """Unary minus: ``-1d4``."""
+    """Unary minus: ``-1d4``.
+
+    Raises:
+        NotationError: the node would nest deeper than
+            :data:`~tabletop_core.notation.limits.MAX_NESTING`.
+    """
 
     operand: Node = attrs.field(validator=_is_node)
+    _nesting: int = attrs.field(init=False, default=0, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        _check_nesting(self, nesting(self.operand) + 1)
 
     def __str__(self) -> str:
-        inner = str(self.operand)
-        if isinstance(self.operand, (Sum, Product)):
-            inner = f"({inner})"
-        return f"-{inner}"
+        return _text(self)
 
 
 def _operators(allowed: tuple[str, ...]) -> Any:  # Any: an attrs validator
@@ -277,7 +334,7 @@ def _operators(allowed: tuple[str, ...]) -> Any:  # Any: an attrs validator
             raise NotationError(f"{attribute.name} needs one operator between each pair of operands")
         for op in value:
             if op not in allowed:
-                raise NotationError(f"{attribute.name} must be drawn from {' '.join(allowed)}, got {op!r}")
+                raise NotationError(f"{attribute.name} must be drawn from {' '.join(allowed)}, got {clip(op)}")
 
     return validate
 
@@ -301,9 +358,13 @@ class Sum:
 
     operands: tuple[Node, ...] = attrs.field(validator=_operands)
     operators: tuple[str, ...] = attrs.field(validator=_operators(("+", "-")))
+    _nesting: int = attrs.field(init=False, default=0, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        _check_nesting(self, _chain_nesting(self.operands, (Sum,)))
 
     def __str__(self) -> str:
-        return _chain_text(self.operands, self.operators, (Sum,))
+        return _text(self)
 
 
 @attrs.frozen
@@ -317,25 +378,49 @@ class Product:
 
     operands: tuple[Node, ...] = attrs.field(validator=_operands)
     operators: tuple[str, ...] = attrs.field(validator=_operators(("*", "/")))
+    _nesting: int = attrs.field(init=False, default=0, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        _check_nesting(self, _chain_nesting(self.operands, (Sum, Product)))
 
     def __str__(self) -> str:
-        return _chain_text(self.operands, self.operators, (Sum, Product))
+        return _text(self)
 
 
-def _chain_text(  # Any: node classes of every kind
-    operands: tuple[Node, ...], operators: tuple[str, ...], nested: tuple[type[Any], ...]
-) -> str:
-    parts = [_wrap(operands[0], nested)]
-    for op, operand in zip(operators, operands[1:], strict=True):
-        parts += [op, _wrap(operand, nested)]
-    return "".join(parts)
+def _chain_nesting(operands: tuple[Node, ...], printed_in_parentheses: tuple[type[Any], ...]) -> int:
+    # An operand that prints in parentheses (a Sum in a Sum; a Sum or Product in a Product) is one level deeper.
+    return max(nesting(operand) + isinstance(operand, printed_in_parentheses) for operand in operands)
 
 
-def _wrap(node: Node, needs_parentheses: tuple[type[Any], ...]) -> str:  # Any: node classes
-    # The parser flattens a+b+c into one Sum, so a Sum inside a Sum (or a Sum or
-    # Product inside a Product) can only come from parentheses: print them back.
-    text = str(node)
-    return f"({text})" if isinstance(node, needs_parentheses) else text
+def _text(root: Node) -> str:
+    """Canonical notation of *root*, built without recursion (one pass over the tree)."""
+    done: dict[int, str] = {}
+    stack: list[tuple[Node, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if isinstance(node, (Number, Dice)):
+            done[id(node)] = str(node)
+            continue
+        children = (node.operand,) if isinstance(node, Negate) else node.operands
+        if not children_done:
+            stack.append((node, True))
+            stack.extend((child, False) for child in children if id(child) not in done)
+            continue
+        if isinstance(node, Negate):
+            inner = done[id(node.operand)]
+            done[id(node)] = f"-({inner})" if isinstance(node.operand, (Sum, Product)) else f"-{inner}"
+            continue
+        # The parser flattens a+b+c into one Sum, so a Sum inside a Sum (or a Sum or
+        # Product inside a Product) can only come from parentheses: print them back.
+        nested = (Sum,) if isinstance(node, Sum) else (Sum, Product)
+        parts = []
+        for i, operand in enumerate(node.operands):
+            if i:
+                parts.append(node.operators[i - 1])
+            text = done[id(operand)]
+            parts.append(f"({text})" if isinstance(operand, nested) else text)
+        done[id(node)] = "".join(parts)
+    return done[id(root)]
 
 
 Node: TypeAlias = Union[Number, Dice, Negate, Sum, Product]  # noqa: UP007 - a runtime alias on Python 3.10
@@ -380,8 +465,13 @@ class Expression:
         if value is None:
             return
         check_type("label", value, str)
-        if "]" in value or "\n" in value or "\r" in value:
-            raise NotationError(f"a label cannot hold ']' or a line break, got {value!r}")
+        if "]" in value:
+            raise NotationError(f"a label cannot hold ']', got {clip(value)}")
+        index = unsafe_character(value)
+        if index is not None:
+            raise NotationError(
+                f"a label must be one line of plain text: it holds {value[index]!a} at position {index + 1}"
+            )
 
     def __attrs_post_init__(self) -> None:
         if self.label is not None:

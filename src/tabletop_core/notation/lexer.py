@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import attrs
 
+from tabletop_core._validate import clip, one_line_text
 from tabletop_core.notation.errors import NotationError
 
 __all__ = ["Token", "shown", "tokenize"]
@@ -56,8 +57,9 @@ class Token:
 def shown(text: str) -> str:
     """The expression as quoted in error messages (long input shortened)."""
     if not text.strip():
-        return f"empty expression {text!r}"
-    return text if len(text) <= _SHOWN_LENGTH else text[: _SHOWN_LENGTH - 3] + "..."
+        return f"empty expression {clip(text)}"
+    short = text if len(text) <= _SHOWN_LENGTH else text[: _SHOWN_LENGTH - 3] + "..."
+    return one_line_text(short)  # an error message is one line too
 
 
 def _error(text: str, message: str, column: int) -> NotationError:
@@ -122,7 +124,7 @@ def tokenize(text: str) -> list[Token]:
             tokens.append(Token(LABEL, text[i + 1 : close], column, close + 1))
             i = length
         else:
-            raise _error(text, f"unexpected character {text[i]!r}", column)
+            raise _error(text, f"unexpected character {clip(text[i])}", column)
     end = tokens[-1].end + 1 if tokens else 1
     tokens.append(Token(END, "", end, end))
     return tokens

@@ -25,6 +25,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_DICE",
     "MAX_LENGTH",
+    "MAX_NESTING",
     "MAX_ODDS_OUTCOMES",
     "MAX_ODDS_WORK",
     "MAX_SIDES",
@@ -35,7 +36,16 @@ MAX_LENGTH = 1000
 """Most characters in one expression, label included."""
 
 MAX_DEPTH = 50
-"""Deepest nesting of parentheses and unary minus signs."""
+"""Deepest nesting of parentheses and unary minus signs (the default; at most :data:`MAX_NESTING`)."""
+
+MAX_NESTING = 100
+"""The deepest nesting any expression may have, whatever the limits: a hard cap.
+
+Nodes built by hand check it when they are made (``Negate`` 3,000 deep is refused
+at the 101st level), and ``Limits.max_depth`` cannot be raised above it, so
+printing, hashing, comparing, rolling and reading back an expression never come
+near Python's recursion limit (parsing takes about 7 stack frames per level).
+"""
 
 MAX_DICE = 1000
 """Most dice rolled for one expression, explosions and rerolls included.
@@ -83,7 +93,7 @@ class Limits:
     """
 
     max_length: int = int_field(low=1, default=MAX_LENGTH)
-    max_depth: int = int_field(low=1, default=MAX_DEPTH)
+    max_depth: int = int_field(low=1, high=MAX_NESTING, default=MAX_DEPTH)
     max_dice: int = int_field(low=1, default=MAX_DICE)
     max_sides: int = int_field(low=1, high=2**62, default=MAX_SIDES)
     explode_depth: int = int_field(low=0, default=EXPLODE_DEPTH)

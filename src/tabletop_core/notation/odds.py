@@ -34,9 +34,9 @@ from tabletop_core.notation.ast import Dice, Expression, Negate, Node, Number, d
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
 from tabletop_core.notation.parser import as_expression
-from tabletop_core.odds import Distribution
+from tabletop_core.odds import MAX_OUTCOMES, Distribution
 
-__all__ = ["distribution", "explodes_anywhere"]
+__all__ = ["ODDS_CACHE_BYTES", "distribution", "explodes_anywhere"]
 
 _Weights = dict[int, int]
 
@@ -47,7 +47,7 @@ def distribution(expr: str | Expression, *, limits: Limits | None = None) -> Dis
     Exploding dice explode at most ``limits.explode_depth`` times per die (20 by
     default), exactly as :func:`~tabletop_core.notation.roll` does, so the odds are
     exact for that capped rule and every rolled total lies in the support. Results
-    are cached per expression (the cache is bounded by memory, 64 MB), and so are refusals.
+    are cached per expression (the cache is bounded by memory, :data:`ODDS_CACHE_BYTES`), and so are refusals.
 
     Args:
         expr: Notation such as ``"2d6+3"``, or a parsed expression.
@@ -77,15 +77,18 @@ def distribution(expr: str | Expression, *, limits: Limits | None = None) -> Dis
     expression, checked = as_expression(expr, limits)
     key = (expression, checked)
     known = _CACHE.get(key)
+    # The keys count too: an expression tree of 1,000 characters holds about 40 KB,
+    # far more than the refusal it may be the key of.
+    key_bits = 8 * _KEY_BYTES_PER_CHARACTER * len(str(expression))
     if known is None:
         try:
             known = _Known(_compute(expression, checked), None)
         except NotationError as error:
             # A refusal is remembered too, so asking again does not redo the work it refused.
             known = _Known(None, str(error))
-        _CACHE.put(key, known)
+        _CACHE.put(key, known, key_bits)
     if text_key is not None:
-        _CACHE.put(text_key, known)
+        _CACHE.put(text_key, known, 8 * len(str(expr)) + key_bits)  # the text, and the answer it shares
     return known.result()
 
 
@@ -149,8 +152,8 @@ class _SizedCache:
             self._entries.move_to_end(key)
             return entry[0]
 
-    def put(self, key: object, known: _Known) -> None:
-        size = known.bits
+    def put(self, key: object, known: _Known, key_bits: int = 0) -> None:
+        size = known.bits + key_bits
         if size > self.max_bits // 4:
             return  # one answer may take at most a quarter of the cache
         with self._lock:
@@ -169,7 +172,11 @@ class _SizedCache:
             self.bits = 0
 
 
-_CACHE = _SizedCache(max_bits=8 * 64 * 2**20)  # 64 MB of exact fractions at most
+ODDS_CACHE_BYTES = 32 * 2**20
+"""Memory the cache of :func:`distribution` may hold (estimated): 32 MB of answers and their keys."""
+
+_KEY_BYTES_PER_CHARACTER = 48  # a parsed expression, per character of its text (measured, as for parse)
+_CACHE = _SizedCache(max_bits=8 * ODDS_CACHE_BYTES)
 
 
 class _Calculator:
@@ -179,6 +186,8 @@ class _Calculator:
         self.text = text
         self.limits = limits
         self.work = 0
+        # A Distribution holds at most MAX_OUTCOMES outcomes, however far the caller raises the limit.
+        self.max_outcomes = min(limits.max_odds_outcomes, MAX_OUTCOMES)
 
     # -- budget ---------------------------------------------------------------
 
@@ -191,11 +200,16 @@ class _Calculator:
             )
 
     def checked(self, weights: _Weights) -> _Weights:
-        if len(weights) > self.limits.max_odds_outcomes:
+        if len(weights) > self.max_outcomes:
             raise self.too_many()
         return weights
 
     def too_many(self) -> NotationError:
+        if self.max_outcomes < self.limits.max_odds_outcomes:
+            return NotationError(
+                f"{self.text}: exact odds would have more than {self.max_outcomes} outcomes, "
+                "the most a Distribution holds (tabletop_core.odds.MAX_OUTCOMES)"
+            )
         return NotationError(
             f"{self.text}: exact odds would have more than {self.limits.max_odds_outcomes} outcomes; "
             "raise Limits.max_odds_outcomes to allow more"
@@ -208,13 +222,14 @@ class _Calculator:
         if op in ("+", "-"):
             # Know the size before doing the work: a sum spans at most both ranges.
             span = (max(left) - min(left)) + (max(right) - min(right)) + 1
-            if min(span, len(left) * len(right)) > self.limits.max_odds_outcomes:
+            if min(span, len(left) * len(right)) > self.max_outcomes:
                 raise self.too_many()
         if op == "+" and _dense(left) and _dense(right):
             span = (max(left) - min(left)) + (max(right) - min(right)) + 2
             self.charge(_convolution_cost(span, bits))
             return self.checked(_convolve_dense(left, right))
-        self.charge(len(left) * len(right) * _mul_cost(bits))
+        # Products and quotients make big keys (6**40 for forty d6): about twice a sum's step.
+        self.charge(len(left) * len(right) * _mul_cost(bits) * (2 if op in "*/" else 1))
         if op == "/" and 0 in right:
             raise NotationError(f"{self.text}: the divisor can be 0, so the expression has no exact odds")
         result: defaultdict[int, int] = defaultdict(int)
@@ -229,7 +244,7 @@ class _Calculator:
                 else:
                     value = a // b
                 result[value] += wa * wb
-            if len(result) > self.limits.max_odds_outcomes:
+            if len(result) > self.max_outcomes:
                 self.checked(result)
         return self.checked(dict(result))
 
@@ -249,7 +264,7 @@ class _Calculator:
         low, high = min(weights), max(weights)
         step = _gcd_of_gaps(weights)
         outcomes = n * (high - low) // step + 1
-        if outcomes > self.limits.max_odds_outcomes:
+        if outcomes > self.max_outcomes:
             raise self.too_many()
         bits = n * sum(weights.values()).bit_length()  # the largest weight of the result is below this
         recurrence = _recurrence_terms(weights, low, step)
@@ -308,9 +323,16 @@ class _Calculator:
     def faces(self, dice: Dice) -> _Weights:
         """Weights of the face one die finally shows, rerolls included."""
         faces = dice.faces
+        low, high = dice.min_face, dice.max_face
+        matching = 0 if dice.reroll is None else dice.reroll.condition.count_in(low, high)
+        # Know the size of the face table before building it (counted, not listed): a
+        # d100000000 allowed by raised limits must be refused here, not after 5 GB.
+        kept = len(faces) if dice.reroll is None or dice.reroll.once else len(faces) - matching
+        if kept > self.max_outcomes:
+            raise self.too_many()
+        self.charge(len(faces))
         if dice.reroll is None:
             return dict.fromkeys(faces, 1)
-        matching = sum(1 for face in faces if dice.rerolls(face))
         if dice.reroll.once:
             # P(face) = [not rerolled]/S + (matching/S) * (1/S), scaled by S*S.
             sides = len(faces)
@@ -348,7 +370,9 @@ class _Calculator:
         stopping = {face: w for face, w in faces.items() if not dice.explodes(face)}
         scale = total_weight
         for _level in range(self.limits.explode_depth):
-            self.charge((len(exploding) * len(chain) + len(stopping)) * _mul_cost(max(chain.values()).bit_length()))
+            self.charge(
+                _SLOW_LOOP * (len(exploding) * len(chain) + len(stopping)) * _mul_cost(max(chain.values()).bit_length())
+            )
             deeper: defaultdict[tuple[int, int], int] = defaultdict(int)
             for face, weight in stopping.items():
                 deeper[(face, int(success is not None and success.matches(face)))] += weight * scale
@@ -358,7 +382,7 @@ class _Calculator:
                     deeper[(face + total, hits + hit)] += weight * chain_weight
             chain = dict(deeper)
             scale *= total_weight
-            if len(chain) > self.limits.max_odds_outcomes:
+            if len(chain) > self.max_outcomes:
                 raise self.too_many()
         units = {}
         for (total, hits), weight in chain.items():
@@ -406,7 +430,7 @@ class _Calculator:
             for placed, sums in states.items():
                 left, need = n - placed, keep - placed
                 work += sum(len(sums) * len(powers[i]) for i in range(min(need, left) + 1)) + need
-            self.charge(work * big)
+            self.charge(_SLOW_LOOP * work * big)
             new_states: dict[int, defaultdict[int, int]] = {}
             for placed, sums in states.items():
                 left = n - placed
@@ -429,6 +453,11 @@ class _Calculator:
             if not states:
                 break
         return self.checked(dict(finished))
+
+
+_SLOW_LOOP = 4
+"""Steps charged per pair in the keep/drop and explosion loops: each updates a dict with a
+computed key, about four times the cost of a step elsewhere (measured, ``6d1000kh3``, ``2d10000!``)."""
 
 
 def _accumulate(target: defaultdict[int, int], sums: _Weights, added: _Weights, factor: int) -> None:

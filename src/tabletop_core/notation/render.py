@@ -17,14 +17,14 @@ from collections.abc import Iterator
 
 from tabletop_core.notation.ast import Dice, Negate, Node, Number, Product, Sum
 from tabletop_core.notation.errors import NotationError
-from tabletop_core.notation.limits import Limits
+from tabletop_core.notation.limits import MAX_NESTING, Limits
 from tabletop_core.notation.parser import parse
 from tabletop_core.notation.result import DiceRoll, RolledDie, RolledNode, RollResult
 
 __all__ = ["breakdown", "dice_text", "face_text", "render_markdown", "render_text", "rolled_tree"]
 
 # A result may come from a call with raised limits; reading it back must not fail on them.
-_READ_BACK = Limits(max_length=10**9, max_dice=10**12, max_sides=2**62, max_depth=200)
+_READ_BACK = Limits(max_length=10**9, max_dice=10**12, max_sides=2**62, max_depth=MAX_NESTING)
 _FATE = {-1: "-", 0: "0", 1: "+"}
 
 

@@ -9,13 +9,13 @@ that caused it, before the next die of the term.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Callable
 
 import numpy as np
 import numpy.typing as npt
 
+from tabletop_core.notation._cache import SizedCache
 from tabletop_core.notation.ast import Dice, Expression, Negate, Node, Number, Sum, dice_terms
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
@@ -23,15 +23,36 @@ from tabletop_core.notation.parser import as_expression
 from tabletop_core.notation.result import DiceMarks, DiceRoll, RollResult
 from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, _default_source, dice_source
 
-__all__ = ["roll"]
+__all__ = ["PLAN_CACHE_BYTES", "roll"]
 
 _Step = Callable[[DiceSource, list[DiceRoll], list[int]], int]
+_Plan = Callable[[DiceSource], RollResult]
 _BULK = 8  # from this many dice a term draws them in one vectorised call
-_PLANS_KEPT = 4096
+
+PLAN_CACHE_BYTES = 8 * 2**20
+"""Memory each of the three plan caches of :func:`roll` may hold (estimated): 8 MB.
+
+A plan is an expression compiled for rolling, with its one-die results; one for a
+1,000-character expression holds about 150 KB, so each cache keeps about 50 of
+those, or thousands of short ones. The three (texts rolled with the default
+limits, texts with other limits, expressions built by hand) share their plans, so
+all of them together hold at most 24 MB, whatever text strangers send.
+"""
+
+# Measured with tracemalloc: a compiled plan holds up to about 210 bytes per
+# character of its text (the parsed tree included), plus about 2 KB, plus about
+# 400 bytes for each one-die result it shares.
+PLAN_BYTES_PER_CHARACTER = 224
+PLAN_BYTES_PER_ENTRY = 2048
+PLAN_BYTES_PER_FACE = 512
 
 # Plans of texts rolled with the default limits: a plain dict lookup is the
-# cheapest cache there is, and bots roll the same few expressions all day.
-_PLANS: dict[str, Callable[[DiceSource], RollResult]] = {}
+# cheapest cache there is, and bots roll the same few expressions all day. It is
+# emptied whenever its plans' estimated size passes PLAN_CACHE_BYTES.
+_PLANS: dict[str, _Plan] = {}
+_plans_size = 0
+_BY_TEXT: SizedCache[tuple[str, Limits | None], tuple[_Plan, int]] = SizedCache(PLAN_CACHE_BYTES)
+_BY_TREE: SizedCache[tuple[Expression, Limits], tuple[_Plan, int]] = SizedCache(PLAN_CACHE_BYTES)
 
 
 def roll(expr: str | Expression, *, rng: RngLike = None, limits: Limits | None = None) -> RollResult:
@@ -63,16 +84,19 @@ def roll(expr: str | Expression, *, rng: RngLike = None, limits: Limits | None =
         >>> print(result)
         str: 4d6kh3 (6↑, ~2~, 5, 4) = 15
     """
+    global _plans_size
     plan = _PLANS.get(expr) if limits is None and type(expr) is str else None
     if plan is None:
         if type(expr) is str and (limits is None or type(limits) is Limits):
-            plan = _plan_for_text(expr, limits)
+            plan, size = _plan_for_text(expr, limits)
             if limits is None:
-                if len(_PLANS) >= _PLANS_KEPT:
-                    _PLANS.clear()  # a crude bound; the lru cache below still holds recent plans
+                if _plans_size + size > PLAN_CACHE_BYTES:
+                    _PLANS.clear()  # crude but bounded; the LRU caches still hold recent plans
+                    _plans_size = 0
                 _PLANS[expr] = plan
+                _plans_size += size
         else:
-            plan = _plan_for_tree(*as_expression(expr, limits))
+            plan = _plan_for_tree(*as_expression(expr, limits))[0]
     source = _default_source() if rng is None else dice_source(rng)
     if type(source) is GeneratorDice:
         return plan(source)  # fresh dice: nothing to give back on failure, skip the context
@@ -80,14 +104,29 @@ def roll(expr: str | Expression, *, rng: RngLike = None, limits: Limits | None =
         return plan(source)
 
 
-@functools.lru_cache(maxsize=4096)
-def _plan_for_text(expr: str, limits: Limits | None) -> Callable[[DiceSource], RollResult]:
-    return _plan_for_tree(*as_expression(expr, limits))
+def _plan_for_text(expr: str, limits: Limits | None) -> tuple[_Plan, int]:
+    """The plan of a text and its estimated size, from the cache or compiled now."""
+    key = (expr, limits)
+    known = _BY_TEXT.get(key)
+    if known is None:
+        known = _plan_for_tree(*as_expression(expr, limits))
+        _BY_TEXT.put(key, known, known[1])
+    return known
 
 
-@functools.lru_cache(maxsize=1024)
-def _plan_for_tree(expression: Expression, limits: Limits) -> Callable[[DiceSource], RollResult]:
+def _plan_for_tree(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
+    """The plan of an expression and its estimated size, from the cache or compiled now."""
+    key = (expression, limits)
+    known = _BY_TREE.get(key)
+    if known is None:
+        known = _compile_plan(expression, limits)
+        _BY_TREE.put(key, known, known[1])
+    return known
+
+
+def _compile_plan(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
     text = str(expression)
+    size = PLAN_BYTES_PER_CHARACTER * len(text) + PLAN_BYTES_PER_ENTRY
     label = expression.label
     dice_written = sum(dice.count for dice in dice_terms(expression.body))
     step = _compile(expression.body, text, limits)
@@ -100,35 +139,30 @@ def _plan_for_tree(expression: Expression, limits: Limits) -> Callable[[DiceSour
 
     single = _single_die(expression.body)
     if single is None or single.sides > _MEMO_SIDES:
-        return run
+        return run, size
     # The commonest bot roll is one die plus fixed numbers (1d20+5): its result is
     # decided by one face, and results are immutable, so each face's result is
     # built once and shared, like small ints. Only true faces (Python ints in
     # 1..sides) are kept, so a source that breaks the DiceSource contract (a numpy
-    # int, a 0) cannot put its value into the results other sources get. All plans
-    # share one table of at most _FACE_RESULTS_KEPT results (a few MB), so many
-    # distinct one-die expressions cannot pile up memory.
+    # int, a 0) cannot put its value into the results other sources get. The
+    # results live in the plan (at most one per face, counted in its size), so
+    # they go when the plan goes.
     sides = single.sides
+    memo: list[RollResult | None] = [None] * (sides + 1)
 
     def run_single(source: DiceSource) -> RollResult:
         face = source.roll(sides)
         if type(face) is not int or not 1 <= face <= sides:
             return run(_OneFace(face))
-        key = (run, face)
-        result = _FACE_RESULTS.get(key)
+        result = memo[face]
         if result is None:
-            result = run(_OneFace(face))
-            if len(_FACE_RESULTS) >= _FACE_RESULTS_KEPT:
-                _FACE_RESULTS.clear()  # a crude bound, like _PLANS: the next rolls rebuild what they need
-            _FACE_RESULTS[key] = result
+            result = memo[face] = run(_OneFace(face))
         return result
 
-    return run_single
+    return run_single, size + PLAN_BYTES_PER_FACE * sides
 
 
 _MEMO_SIDES = 100  # share results of one-die expressions up to a d100: at most 100 results each
-_FACE_RESULTS_KEPT = 20_000  # shared one-die results kept in all (about 7 MB)
-_FACE_RESULTS: dict[tuple[object, int], RollResult] = {}
 
 
 class _OneFace(DiceSource):

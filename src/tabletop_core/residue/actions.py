@@ -27,7 +27,7 @@ from typing import ClassVar
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, int_field, int_in, of_type
+from tabletop_core._validate import check_int, check_type, clip, int_field, int_in, of_type, one_line
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.conditions import Condition, Conditions
 from tabletop_core.residue.endurance import ActionSlot, Endurance, EnduranceDie, EnduranceStep
@@ -87,7 +87,7 @@ class StarModifier(Record):
     """
 
     stars: int = attrs.field(converter=_modifier_stars)
-    reason: str = attrs.field(validator=of_type(str))
+    reason: str = attrs.field(validator=one_line())
 
     def __str__(self) -> str:
         sign = "+" if self.stars > 0 else MINUS
@@ -98,7 +98,7 @@ class StarModifier(Record):
 
 def _to_modifiers(values: object) -> tuple[StarModifier, ...]:
     if isinstance(values, (str, bytes, StarModifier)) or not isinstance(values, Iterable):
-        raise TypeError(f"modifiers must be a sequence of StarModifier or (stars, reason) pairs, got {values!r}")
+        raise TypeError(f"modifiers must be a sequence of StarModifier or (stars, reason) pairs, got {clip(values)}")
     result = []
     for position, value in enumerate(values):
         if isinstance(value, StarModifier):
@@ -106,7 +106,9 @@ def _to_modifiers(values: object) -> tuple[StarModifier, ...]:
         elif isinstance(value, tuple) and len(value) == 2:  # a (stars, reason) pair
             result.append(StarModifier(stars=value[0], reason=value[1]))
         else:
-            raise TypeError(f"modifiers[{position}] must be a StarModifier or a (stars, reason) pair, got {value!r}")
+            raise TypeError(
+                f"modifiers[{position}] must be a StarModifier or a (stars, reason) pair, got {clip(value)}"
+            )
     return tuple(result)
 
 
@@ -152,7 +154,9 @@ class ActionResult(Record):
             raise InvalidInput("modifiers must hold Luck's +★ exactly when the Luck roll gave it")
         expected = outcome(self.base_stars, *(m.stars for m in self.modifiers))
         if self.stars != expected:
-            raise InvalidInput(f"stars must be {expected}: {self.base_stars} and the modifiers, got {self.stars}")
+            raise InvalidInput(
+                f"stars must be {expected}: {clip(self.base_stars)} and the modifiers, got {clip(self.stars)}"
+            )
 
     @property
     def damage(self) -> int:
@@ -221,7 +225,7 @@ def action_modifiers(
     chosen_slot = ActionSlot.parse(slot)
     bonus = check_int("skill_bonus", skill_bonus, low=-MAX_MODIFIER_STARS, high=MAX_MODIFIER_STARS)
     if bonus and chosen_slot is not ActionSlot.SKILL:
-        raise InvalidInput(f"skill_bonus applies to Commit Skill only, got {bonus} for Commit {chosen_slot}")
+        raise InvalidInput(f"skill_bonus applies to Commit Skill only, got {clip(bonus)} for Commit {chosen_slot}")
     check_type("dehydrated", dehydrated, bool)
     listed: list[StarModifier] = []
     if bonus:

@@ -35,7 +35,7 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
-from tabletop_core._validate import check_int, check_type, int_field, of_type
+from tabletop_core._validate import check_int, check_type, clip, int_field, of_type, one_line
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.hp import DamageResult, Health
 
@@ -58,7 +58,7 @@ __all__ = [
 def _as_tuple(values: Iterable[object]) -> tuple[Any, ...]:  # Any: the field's validator checks the items
     """Attrs converter: any iterable (a JSON list too) becomes a tuple."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise TypeError(f"expected an iterable, got {type(values).__name__} {values!r}")
+        raise TypeError(f"expected an iterable, got {type(values).__name__} {clip(values)}")
     return tuple(values)
 
 
@@ -79,7 +79,7 @@ class Mutation(Record):
         damage: Added to its Damage.
     """
 
-    name: str = attrs.field(validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(validator=one_line())
     hp: int = int_field(low=-_LIMIT, high=_LIMIT, default=0)
     defense: int = int_field(low=-_LIMIT, high=_LIMIT, default=0)
     damage: int = int_field(low=-_LIMIT, high=_LIMIT, default=0)
@@ -105,7 +105,7 @@ class Creature(Record):
 
     _derived: ClassVar[tuple[str, ...]] = ("is_defeated",)
 
-    name: str = attrs.field(validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(validator=one_line())
     hp: int = int_field(low=0, high=_LIMIT)
     defense: int = int_field(low=0, high=_LIMIT, default=0)
     damage: int = int_field(low=0, high=_LIMIT, default=0)
@@ -114,7 +114,7 @@ class Creature(Record):
 
     def __attrs_post_init__(self) -> None:
         if self.hp > self.max_hp:
-            raise InvalidInput(f"hp must be an int from 0 to max_hp {self.max_hp}, got {self.hp}")
+            raise InvalidInput(f"hp must be an int from 0 to max_hp {clip(self.max_hp)}, got {clip(self.hp)}")
 
     @property
     def is_defeated(self) -> bool:
@@ -129,7 +129,7 @@ class Creature(Record):
         """
         check_type("mutation", mutation, Mutation)
         if self.mutation is not None:
-            raise RuleError(f"{self.name} already has the Region Mutation {self.mutation.name!r}")
+            raise RuleError(f"{self.name} already has the Region Mutation {clip(self.mutation.name)}")
         max_hp = max(1, self.max_hp + mutation.hp)
         return Creature(
             self.name,

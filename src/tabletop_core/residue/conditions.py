@@ -36,7 +36,7 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type
+from tabletop_core._validate import check_int, check_type, clip
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.stars import MAX_VALUE, MIN_VALUE
 from tabletop_core.residue.step_die import StepDie, check_value, step_after, to_step_die
@@ -166,7 +166,7 @@ def resolve_condition_roll(condition: Condition | str, die: StepDie | int | str,
 
 def _to_others(values: object) -> tuple[Condition, ...]:
     if isinstance(values, (str, Condition)) or not isinstance(values, Iterable):
-        raise TypeError(f"others must be an iterable of Conditions, got {type(values).__name__} {values!r}")
+        raise TypeError(f"others must be an iterable of Conditions, got {type(values).__name__} {clip(values)}")
     chosen = {Condition.parse(value, name="others") for value in values}
     for condition in chosen:
         if condition.has_die:

@@ -23,7 +23,7 @@ import attrs
 
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, int_field, of_type
+from tabletop_core._validate import check_int, int_field, of_type, one_line
 
 __all__ = ["STRAIN_DEFEAT_MULTIPLE", "Defeat", "DefeatCause", "check_defeat"]
 
@@ -54,7 +54,7 @@ class Defeat(Record):
     """
 
     cause: DefeatCause = attrs.field(validator=of_type(DefeatCause))
-    detail: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
+    detail: str = attrs.field(default="", validator=one_line())
     day: int = int_field(low=0, default=0)
 
     def __str__(self) -> str:

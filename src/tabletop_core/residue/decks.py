@@ -40,7 +40,7 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
-from tabletop_core._validate import check_int, check_type
+from tabletop_core._validate import check_int, check_type, clip, one_line
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.inventory import Inventory
 from tabletop_core.residue.items import Item, ItemType, Loadout, SlotKind, Vendor
@@ -89,7 +89,7 @@ class Deck(Record):
     """
 
     cards: tuple[Item, ...] = attrs.field(converter=_cards, default=())
-    name: str = attrs.field(default="Item Deck", validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(default="Item Deck", validator=one_line())
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -135,7 +135,7 @@ class Deck(Record):
         """
         index = self.find(name)
         if index is None:
-            raise RuleError(f"{name!r} is not in the {self.name}")
+            raise RuleError(f"{clip(name)} is not in the {self.name}")
         return self.cards[index], attrs.evolve(self, cards=self.cards[:index] + self.cards[index + 1 :])
 
     def draw_choose(
@@ -313,9 +313,9 @@ def gain_item(name: str, *, deck: Deck, loadout: Loadout, vendors: Sequence[Vend
     for vendor in vendors:
         places += [(ItemSource.VENDOR, vendor.name)] * sum(1 for g in vendor.goods if g.name == name)
     if not places:
-        raise RuleError(f"{name!r} is nowhere: not in the {deck.name}, a slot, or a Vendor's goods")
+        raise RuleError(f"{clip(name)} is nowhere: not in the {deck.name}, a slot, or a Vendor's goods")
     if len(places) > 1:
-        raise InvalidInput(f"{name!r} must be unique, found it {len(places)} times")
+        raise InvalidInput(f"{clip(name)} must be unique, found it {len(places)} times")
     source, where = places[0]
     new_vendors = tuple(vendors)
     if source is ItemSource.DECK:

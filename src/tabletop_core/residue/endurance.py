@@ -43,7 +43,7 @@ from tabletop_core._atomic import atomic_rolls
 from tabletop_core._enum import Enum
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
-from tabletop_core._validate import as_int, check_int, check_type, int_field, of_type
+from tabletop_core._validate import as_int, check_int, check_type, clip, int_field, of_type, one_line
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.conditions import Condition, ConditionRoll, Conditions
 from tabletop_core.residue.step_die import DieLike, StepDie, check_value
@@ -211,9 +211,9 @@ def _indices(which: Iterable[int] | None, size: int, name: str) -> tuple[int, ..
         which = (as_int(name, which),)
     chosen = [check_int(f"{name}[{i}]", index, low=0, high=max(size - 1, 0)) for i, index in enumerate(which)]
     if chosen and size == 0:
-        raise InvalidInput(f"{name}: there are no dice to choose from, got {chosen}")
+        raise InvalidInput(f"{name}: there are no dice to choose from, got {clip(chosen)}")
     if len(set(chosen)) != len(chosen):
-        raise InvalidInput(f"{name} must not repeat a position, got {chosen}")
+        raise InvalidInput(f"{name} must not repeat a position, got {clip(chosen)}")
     return tuple(sorted(chosen))
 
 
@@ -562,7 +562,7 @@ class EnduranceStep(Record):
         defeated: No Dice Available with nothing to recover: you are defeated.
     """
 
-    action: str = attrs.field(validator=of_type(str))
+    action: str = attrs.field(validator=one_line())
     before: Endurance = attrs.field(validator=of_type(Endurance))
     after: Endurance = attrs.field(validator=of_type(Endurance))
     rolled: tuple[EnduranceDie, ...] = attrs.field(default=(), converter=_to_pool)

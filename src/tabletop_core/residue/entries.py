@@ -44,7 +44,7 @@ import attrs
 
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
-from tabletop_core._validate import check_int, check_type, of_type
+from tabletop_core._validate import check_int, check_one_line, check_type, clip, of_type, one_line
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.requirements import (
     Requirement,
@@ -72,7 +72,8 @@ def _keywords(values: Iterable[Any]) -> tuple[str, ...]:  # Any: raw input, each
     for index, value in enumerate(result):
         check_type(f"keywords[{index}]", value, str)
         if not value.strip():
-            raise InvalidInput(f"keywords[{index}] must be a non-empty name, got {value!r}")
+            raise InvalidInput(f"keywords[{index}] must be a non-empty name, got {clip(value)}")
+        check_one_line(f"keywords[{index}]", value)
     return result
 
 
@@ -90,7 +91,7 @@ class EntryCheck(Record):
             to another Entry, which the caller follows).
     """
 
-    text: str = attrs.field(validator=attrs.validators.instance_of(str))
+    text: str = attrs.field(validator=one_line())
     requires: tuple[Requirement, ...] = attrs.field(default=(), converter=_requirements)
     gain: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
     lose: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
@@ -117,7 +118,7 @@ class EntryOption(Record):
         continue_journey: Choosing it ends the Entry ("You may continue your journey").
     """
 
-    text: str = attrs.field(validator=attrs.validators.instance_of(str))
+    text: str = attrs.field(validator=one_line())
     limitation: tuple[Requirement, ...] = attrs.field(default=(), converter=_requirements)
     gain: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
     lose: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
@@ -192,7 +193,7 @@ class Entry(Record):
         options: The options, each with its Entry Limitation.
     """
 
-    name: str = attrs.field(validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(validator=one_line())
     checks: tuple[EntryCheck, ...] = attrs.field(default=(), converter=_checks)
     options: tuple[EntryOption, ...] = attrs.field(default=(), converter=_options)
 
@@ -228,11 +229,11 @@ class Entry(Record):
         """
         check_type("wanderer", wanderer, Wanderer)
         if not self.options:
-            raise InvalidInput(f"Entry {self.name!r} offers no options")
+            raise InvalidInput(f"Entry {clip(self.name)} offers no options")
         option = self.options[check_int("index", index, low=0, high=len(self.options) - 1)]
         if not option.available(wanderer):
             missing = ", ".join(str(r) for r in option.limitation if not r.met(wanderer))
-            raise RuleError(f"{option.text!r} requires {missing}")
+            raise RuleError(f"{clip(option.text)} requires {missing}")
         return _follow(self.name, option, wanderer)
 
     def __str__(self) -> str:

@@ -34,7 +34,7 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
-from tabletop_core._validate import check_int, check_type, int_field, of_type
+from tabletop_core._validate import check_int, check_type, clip, int_field, of_type, one_line
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.rng import RngLike, dice_source
 
@@ -54,7 +54,7 @@ __all__ = [
 def _as_tuple(values: Iterable[object]) -> tuple[Any, ...]:  # Any: the field's validator checks the items
     """Attrs converter: any iterable (a JSON list too) becomes a tuple."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise TypeError(f"expected an iterable, got {type(values).__name__} {values!r}")
+        raise TypeError(f"expected an iterable, got {type(values).__name__} {clip(values)}")
     return tuple(values)
 
 
@@ -157,11 +157,11 @@ class Region(Record):
         mutation: The Mutation applied to Creatures drawn there (free text).
     """
 
-    name: str = attrs.field(validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(validator=one_line())
     areas: tuple[str, ...] = attrs.field(converter=_as_tuple, default=())
-    terrain: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
-    hazard: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
-    mutation: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
+    terrain: str = attrs.field(default="", validator=one_line())
+    hazard: str = attrs.field(default="", validator=one_line())
+    mutation: str = attrs.field(default="", validator=one_line())
 
     def __attrs_post_init__(self) -> None:
         if not self.name:
@@ -169,7 +169,7 @@ class Region(Record):
         for index, area in enumerate(self.areas):
             check_type(f"areas[{index}]", area, str)
         if len(set(self.areas)) != len(self.areas):
-            raise InvalidInput(f"areas of Region {self.name!r} must be distinct, got {list(self.areas)}")
+            raise InvalidInput(f"areas of Region {clip(self.name)} must be distinct, got {list(self.areas)}")
 
     def __str__(self) -> str:
         return f"{self.name} ({len(self.areas)} Areas)"
@@ -188,20 +188,16 @@ class Tile(Record):
     """
 
     hex: Hex = attrs.field(validator=of_type(Hex))
-    region: str | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(str))
-    )
-    area: str | None = attrs.field(default=None, validator=attrs.validators.optional(attrs.validators.instance_of(str)))
-    special: str | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(str))
-    )
+    region: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_line()))
+    area: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_line()))
+    special: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_line()))
     ruin: bool = attrs.field(default=False, validator=of_type(bool))
 
     def __attrs_post_init__(self) -> None:
         if self.area is not None and self.region is None and self.area != UNKNOWN_AREA:
-            raise InvalidInput(f"a Tile with area {self.area!r} needs a region")
+            raise InvalidInput(f"a Tile with area {clip(self.area)} needs a region")
         if self.ruin and self.area is not None:
-            raise InvalidInput(f"no Area can be placed on a Ruin Hex, got area {self.area!r} at {self.hex}")
+            raise InvalidInput(f"no Area can be placed on a Ruin Hex, got area {clip(self.area)} at {self.hex}")
 
     @property
     def is_discovered(self) -> bool:
@@ -280,7 +276,7 @@ class HexMap(Record):
         for index, region in enumerate(self.regions):
             check_type(f"regions[{index}]", region, Region)
             if region.name in names:
-                raise InvalidInput(f"regions must have distinct names, got {region.name!r} twice")
+                raise InvalidInput(f"regions must have distinct names, got {clip(region.name)} twice")
             names.add(region.name)
         table: dict[Hex, Tile] = {}
         for index, tile in enumerate(self.tiles):
@@ -288,7 +284,7 @@ class HexMap(Record):
             if tile.hex in table:
                 raise InvalidInput(f"tiles must list each Hex once, got {tile.hex} twice")
             if tile.region is not None and tile.region not in names:
-                raise InvalidInput(f"tile {tile.hex} names region {tile.region!r}, which is not on the map")
+                raise InvalidInput(f"tile {tile.hex} names region {clip(tile.region)}, which is not on the map")
             table[tile.hex] = tile
         object.__setattr__(self, "_index", table)  # a lookup cache; frozen from the outside
 
@@ -309,7 +305,7 @@ class HexMap(Record):
         for region in self.regions:
             if region.name == name:
                 return region
-        raise InvalidInput(f"region must be one of {[r.name for r in self.regions]}, got {name!r}")
+        raise InvalidInput(f"region must be one of {[r.name for r in self.regions]}, got {clip(name)}")
 
     def region_of(self, where: Hex) -> str | None:
         """The name of the Region of *where*, or ``None`` if it has none yet."""
@@ -354,7 +350,7 @@ class HexMap(Record):
         self.region(region)
         tile = self.tile(where)
         if tile.region is not None:
-            raise RuleError(f"{where} already belongs to Region {tile.region!r}")
+            raise RuleError(f"{where} already belongs to Region {clip(tile.region)}")
         return self.with_tile(attrs.evolve(tile, region=region))
 
     def discover_area(self, where: Hex, area: str) -> HexMap:
@@ -377,9 +373,11 @@ class HexMap(Record):
             raise RuleError(f"{where} has no Region yet: discover its Region first")
         if area != UNKNOWN_AREA:
             if area not in self.region(tile.region).areas:
-                raise InvalidInput(f"area must be an Area of Region {tile.region!r} or {UNKNOWN_AREA!r}, got {area!r}")
+                raise InvalidInput(
+                    f"area must be an Area of Region {clip(tile.region)} or {clip(UNKNOWN_AREA)}, got {clip(area)}"
+                )
             if area in self.discovered_areas(tile.region):
-                raise RuleError(f"Area {area!r} is already on the map")
+                raise RuleError(f"Area {clip(area)} is already on the map")
         return self.with_tile(attrs.evolve(tile, area=area))
 
     def set_special(self, where: Hex, rule: str | None) -> HexMap:
@@ -397,7 +395,7 @@ class HexMap(Record):
         check_type("ruin", ruin, bool)
         tile = self.tile(where)
         if ruin and tile.area is not None:
-            raise RuleError(f"the Ruin Hex cannot hold an Area, {where} has {tile.area!r}")
+            raise RuleError(f"the Ruin Hex cannot hold an Area, {where} has {clip(tile.area)}")
         return self.with_tile(attrs.evolve(tile, ruin=ruin))
 
     def first_undiscovered(self, start: Hex, direction: Direction) -> Hex:
@@ -435,10 +433,10 @@ def resolve_area_draw(hexmap: HexMap, region: str, roll: int | None) -> AreaDraw
     left = hexmap.undiscovered_areas(region)
     if not left:
         if roll is not None:
-            raise InvalidInput(f"roll must be None when every Area of {region!r} is discovered, got {roll!r}")
+            raise InvalidInput(f"roll must be None when every Area of {clip(region)} is discovered, got {clip(roll)}")
         return AreaDraw(region=region, area=UNKNOWN_AREA, unknown_table=True)
     if roll is None:
-        raise InvalidInput(f"roll must be an int from 1 to {len(left)} for Region {region!r}, got None")
+        raise InvalidInput(f"roll must be an int from 1 to {len(left)} for Region {clip(region)}, got None")
     roll = check_int("roll", roll, low=1, high=len(left))
     return AreaDraw(region=region, area=left[roll - 1], unknown_table=False, roll=roll)
 

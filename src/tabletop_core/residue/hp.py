@@ -24,7 +24,7 @@ from typing import ClassVar
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, int_field, int_in, of_type
+from tabletop_core._validate import check_int, clip, int_field, int_in, of_type
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["DamageResult", "Health", "resolve_damage"]
@@ -48,7 +48,7 @@ class Health(Record):
 
     def __attrs_post_init__(self) -> None:
         if self.hp > self.max_hp:
-            raise InvalidInput(f"hp must be an int from 0 to max_hp {self.max_hp}, got {self.hp}")
+            raise InvalidInput(f"hp must be an int from 0 to max_hp {clip(self.max_hp)}, got {clip(self.hp)}")
 
     @property
     def is_defeated(self) -> bool:

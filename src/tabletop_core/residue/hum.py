@@ -26,7 +26,7 @@ import attrs
 
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
-from tabletop_core._validate import check_int, check_type
+from tabletop_core._validate import check_int, check_type, clip
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.odds import Distribution
 from tabletop_core.residue.hexmap import DIRECTIONS, Direction, Hex, HexMap
@@ -161,7 +161,7 @@ def resolve_hum_placement(
     faces = _check_compass(compass)
     compass_roll = check_int("compass_roll", compass_roll, low=1, high=len(faces))
     if not isinstance(distance_dice, Sequence) or len(distance_dice) != 2:
-        raise InvalidInput(f"distance_dice must be two d4 values, got {distance_dice!r}")
+        raise InvalidInput(f"distance_dice must be two d4 values, got {clip(distance_dice)}")
     a = check_int("distance_dice[0]", distance_dice[0], low=1, high=4)
     b = check_int("distance_dice[1]", distance_dice[1], low=1, high=4)
     direction = faces[compass_roll - 1]
@@ -170,7 +170,7 @@ def resolve_hum_placement(
     blocked = hexmap.tile(target).has_region_or_area
     if not blocked:
         if redirect_roll is not None:
-            raise InvalidInput(f"redirect_roll must be None when {target} is undiscovered, got {redirect_roll!r}")
+            raise InvalidInput(f"redirect_roll must be None when {target} is undiscovered, got {clip(redirect_roll)}")
         return HumPlacement(origin, compass_roll, direction, (a, b), distance, target, target)
     if redirect_roll is None:
         raise InvalidInput(

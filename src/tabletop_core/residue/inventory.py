@@ -32,7 +32,7 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
-from tabletop_core._validate import check_type, of_type
+from tabletop_core._validate import check_type, clip, of_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.step_die import (
@@ -385,7 +385,7 @@ def _kinds(among: Iterable[InventoryKind | str] | None) -> tuple[InventoryKind, 
     if isinstance(among, (str, InventoryKind)):
         among = (among,)
     if not isinstance(among, Iterable):
-        raise TypeError(f"among must be Inventories (names or InventoryKind), got {type(among).__name__} {among!r}")
+        raise TypeError(f"among must be Inventories (names or InventoryKind), got {type(among).__name__} {clip(among)}")
     chosen = {InventoryKind.parse(kind, name="among") for kind in among}
     if not chosen:
         raise InvalidInput("among must name at least one Inventory, got none")

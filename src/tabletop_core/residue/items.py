@@ -36,7 +36,7 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record, migration
 from tabletop_core._typed import check_fields
-from tabletop_core._validate import check_int, check_type, of_type
+from tabletop_core._validate import check_int, check_type, of_type, one_line
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.inventory import Inventory, InventoryKind, InventoryUse
@@ -120,7 +120,7 @@ class Item(Record):
 
     _json_names: ClassVar[Mapping[str, str]] = {"type": "item_type"}  # "type" is the record tag
 
-    name: str = attrs.field(validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(validator=one_line())
     type: ItemType = attrs.field(default=ItemType.ITEM, validator=of_type(ItemType))
     corrupted: bool = attrs.field(default=False, validator=of_type(bool))
     requires_battery: bool = attrs.field(default=False, validator=of_type(bool))
@@ -306,7 +306,7 @@ class Vendor(Record):
         prices: The listed cost of each good (``()``: 1 each); the caller's data.
     """
 
-    name: str = attrs.field(validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(validator=one_line())
     tradeable: tuple[InventoryKind, ...] = attrs.field(converter=_kinds, default=tuple(InventoryKind))
     goods: tuple[Item, ...] = attrs.field(converter=_goods, default=())
     wait_for_rest: bool = attrs.field(default=False, validator=of_type(bool))

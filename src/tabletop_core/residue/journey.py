@@ -59,7 +59,7 @@ from tabletop_core._enum import Enum
 from tabletop_core._fast import fast_replace as replace
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
-from tabletop_core._validate import check_int, check_type, int_field, int_in, of_type
+from tabletop_core._validate import check_int, check_type, clip, int_field, int_in, of_type, one_line
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.actions import CommitResult, commit_action
 from tabletop_core.residue.combat import (
@@ -273,7 +273,7 @@ class AreaEntry(Record):
     Anomaly) and of an NPC's Entry, with *area* holding the Token's name.
     """
 
-    area: str = attrs.field(validator=attrs.validators.instance_of(str))
+    area: str = attrs.field(validator=one_line())
     creature: str | None = None
     surprised: bool = False
     surprise_attack: bool = False
@@ -331,7 +331,7 @@ class RegionRules(Record):
         hazard_hp: HP lost directly on each Hex entered while Exposed (the Hazard).
     """
 
-    region: str = attrs.field(validator=attrs.validators.instance_of(str))
+    region: str = attrs.field(validator=one_line())
     mutation: Mutation | None = None
     hazard_hp: int = int_field(low=0, high=1000, default=1)
 
@@ -388,19 +388,23 @@ class JourneySetup(Record):
             raise InvalidInput("regions must hold at least one Region, got none")
         names = [r.name for r in self.regions]
         if self.start_region not in names:
-            raise InvalidInput(f"start_region must be one of {names}, got {self.start_region!r}")
+            raise InvalidInput(f"start_region must be one of {names}, got {clip(self.start_region)}")
         beasts = {c.name for c in self.bestiary}
         for entry in (*self.entries, *self.anomalies, *self.npcs):
             if entry.creature is not None and entry.creature not in beasts:
-                raise InvalidInput(f"Entry {entry.area!r} names {entry.creature!r}, which is not in the bestiary")
+                raise InvalidInput(
+                    f"Entry {clip(entry.area)} names {clip(entry.creature)}, which is not in the bestiary"
+                )
         for effect in self.item_effects:
             if effect.creature is not None or effect.card is not None:
-                raise InvalidInput(f"item_effects {effect.area!r}: an Item's effect gives HP, Inventory or a Condition")
+                raise InvalidInput(
+                    f"item_effects {clip(effect.area)}: an Item's effect gives HP, Inventory or a Condition"
+                )
         for token in self.tokens:
             if token.kind is TokenKind.VENDOR and token.name not in {v.name for v in self.vendors}:
-                raise InvalidInput(f"Vendor token {token.name!r} is not in vendors")
+                raise InvalidInput(f"Vendor token {clip(token.name)} is not in vendors")
             if token.kind in _FIGHTERS and token.name not in beasts:
-                raise InvalidInput(f"{token.kind} token {token.name!r} is not in the bestiary")
+                raise InvalidInput(f"{token.kind} token {clip(token.name)} is not in the bestiary")
 
     def creature(self, name: str, region: str | None) -> Creature:
         """The named Creature as first drawn in *region* (its Region Mutation applied)."""
@@ -409,7 +413,7 @@ class JourneySetup(Record):
             if beast.name == name:
                 rules = self.rules(region)
                 return beast.mutated(rules.mutation) if rules and rules.mutation else beast
-        raise InvalidInput(f"creature must be in the bestiary, got {name!r}")
+        raise InvalidInput(f"creature must be in the bestiary, got {clip(name)}")
 
     def entry(self, area: str, *, kind: TokenKind | None = None) -> AreaEntry | None:
         """The Area Entry for *area* (or, with *kind* ANOMALY or NPC, that Token's entry), if given."""
@@ -681,7 +685,7 @@ class Journey(Record):
         for vendor in self.vendors:
             if vendor.name == name:
                 return vendor
-        raise InvalidInput(f"vendor must be one of {[v.name for v in self.vendors]}, got {name!r}")
+        raise InvalidInput(f"vendor must be one of {[v.name for v in self.vendors]}, got {clip(name)}")
 
     def _trade_choices(self) -> tuple[Choice, ...]:
         assert self.trading is not None
@@ -1709,7 +1713,7 @@ class CautiousPolicy:
     """
 
     run_below: int = int_field(low=0, default=2)
-    name: str = attrs.field(default="cautious", validator=of_type(str))
+    name: str = attrs.field(default="cautious", validator=one_line())
 
     def choose(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
         """Pick a choice (see the class docs).
@@ -1777,7 +1781,7 @@ class GreedyPolicy:
       Strain it must; heals to Max HP.
     """
 
-    name: str = attrs.field(default="greedy", validator=of_type(str))
+    name: str = attrs.field(default="greedy", validator=one_line())
 
     def choose(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
         """Pick a choice (see the class docs).
@@ -2002,7 +2006,7 @@ class JourneySimulation(Record):
     _derived: ClassVar[tuple[str, ...]] = ("reach_probability", "mean_days")
 
     runs: int = attrs.field(validator=int_in(low=0))
-    policy: str = attrs.field(validator=of_type(str))  # free text: the policy's own name
+    policy: str = attrs.field(validator=one_line())  # free text: the policy's own name
     reached: int = attrs.field(validator=int_in(low=0))
     out_of_time: int = attrs.field(validator=int_in(low=0))
     defeats: Mapping[str, int] = attrs.field(converter=_frozen_defeats)
@@ -2064,7 +2068,7 @@ class JourneySimulation(Record):
         """
         check_type("other", other, JourneySimulation)
         if other.policy != self.policy:
-            raise InvalidInput(f"cannot add simulations of policies {self.policy!r} and {other.policy!r}")
+            raise InvalidInput(f"cannot add simulations of policies {clip(self.policy)} and {clip(other.policy)}")
         days = Counter(dict(self.days)) + Counter(dict(other.days))
         return JourneySimulation(
             runs=self.runs + other.runs,
@@ -2101,7 +2105,7 @@ def _root_seed(rng: RngLike) -> np.random.SeedSequence | None:
     if rng is None:
         return np.random.SeedSequence()
     if isinstance(rng, (bool, float)):
-        raise TypeError(f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource, got {rng!r}")
+        raise TypeError(f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource, got {clip(rng)}")
     try:
         seed = (
             [operator.index(part) for part in rng] if isinstance(rng, (Sequence, np.ndarray)) else operator.index(rng)

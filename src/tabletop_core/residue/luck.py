@@ -19,7 +19,7 @@ from __future__ import annotations
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type
+from tabletop_core._validate import check_int, check_type, clip
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.step_die import STEP_DOWN_AT_MOST, DieLike, StepDie, check_value, rollable, to_step_die
 from tabletop_core.rng import RngLike, dice_source
@@ -148,7 +148,7 @@ class LuckCheck(Record):
     def __attrs_post_init__(self) -> None:
         if self.luck.is_zero:
             if self.value is not None:
-                raise InvalidInput(f"value must be None when Luck is 0 (no roll), got {self.value!r}")
+                raise InvalidInput(f"value must be None when Luck is 0 (no roll), got {clip(self.value)}")
             if self.after is not StepDie.D4:
                 raise InvalidInput(f"after must be d4 when Luck is 0, got {self.after}")
             return

@@ -15,7 +15,7 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
-from tabletop_core._validate import check_type
+from tabletop_core._validate import check_one_line, check_type, clip
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.inventory import InventoryKind
@@ -53,7 +53,8 @@ def _kind(value: Any) -> RequirementKind:  # Any: raw input, each item checked b
 def _name(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
     check_type(attribute.name, value, str)
     if not value.strip():
-        raise InvalidInput(f"{attribute.name} must be a non-empty name, got {value!r}")
+        raise InvalidInput(f"{attribute.name} must be a non-empty name, got {clip(value)}")
+    check_one_line(attribute.name, value)
 
 
 @attrs.frozen

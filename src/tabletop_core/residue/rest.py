@@ -38,7 +38,7 @@ from tabletop_core._atomic import atomic_rolls
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
-from tabletop_core._validate import check_int, check_type
+from tabletop_core._validate import check_int, check_type, clip
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.death import Defeat, DefeatCause
@@ -290,7 +290,9 @@ def recover_hp(
         steps = []
         for index, entry in enumerate(plan):
             if not isinstance(entry, tuple) or len(entry) != 2:
-                raise TypeError(f"plan[{index}] must be a (RecoverAction, InventoryKind | None) pair, got {entry!r}")
+                raise TypeError(
+                    f"plan[{index}] must be a (RecoverAction, InventoryKind | None) pair, got {clip(entry)}"
+                )
             check_type(f"plan[{index}][0]", entry[0], RecoverAction)
             steps.append((entry[0], None if entry[1] is None else InventoryKind.parse(entry[1])))
     healed = False

@@ -20,7 +20,7 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._names import check_name
 from tabletop_core._record import Record
-from tabletop_core._validate import as_int, check_int
+from tabletop_core._validate import as_int, check_int, clip
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.rng import RngLike, dice_source
 
@@ -111,7 +111,7 @@ class StepDie(Enum):
             body = text[1:] if text.startswith("d") else text
             # Length first: int() refuses texts over 4,300 digits with a bare ValueError.
             if not (body.isascii() and body.isdigit() and len(body) <= 3):
-                raise InvalidInput(f"{name} must be a step die (0, d4, d6, d8, d10, d12), got {die!r}")
+                raise InvalidInput(f"{name} must be a step die (0, d4, d6, d8, d10, d12), got {clip(die)}")
             sides = int(body)
         else:
             try:
@@ -119,12 +119,12 @@ class StepDie(Enum):
             except TypeError:
                 raise TypeError(
                     f"{name} must be a StepDie, a number of sides or text such as 'd8', "
-                    f"got {type(die).__name__} {die!r}"
+                    f"got {type(die).__name__} {clip(die)}"
                 ) from None
         try:
             return cls(sides)
         except ValueError:
-            raise InvalidInput(f"{name} must be a step die (0, d4, d6, d8, d10, d12), got {die!r}") from None
+            raise InvalidInput(f"{name} must be a step die (0, d4, d6, d8, d10, d12), got {clip(die)}") from None
 
     def __str__(self) -> str:
         return "0" if self.is_zero else f"d{self.sides}"

@@ -31,7 +31,7 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
-from tabletop_core._validate import check_int, check_type, of_type
+from tabletop_core._validate import check_int, check_type, clip, of_type, one_line
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.hexmap import Hex, HexMap
 
@@ -115,7 +115,7 @@ class Token(Record):
 
     kind: TokenKind = attrs.field(validator=of_type(TokenKind))
     at: Hex = attrs.field(validator=of_type(Hex))
-    name: str = attrs.field(default="", validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(default="", validator=one_line())
     active: bool = attrs.field(default=True, validator=of_type(bool))
     movement: Movement | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(Movement)))
     mandatory: bool = attrs.field(default=True, validator=of_type(bool))
@@ -266,7 +266,7 @@ def move_tokens(hexmap: HexMap, tokens: Sequence[Token], wanderer: Hex, *, start
         check_type(f"tokens[{index}]", token, Token)
     start = check_int("start", start, low=0)
     if start > len(current):
-        raise InvalidInput(f"start must be an int from 0 to {len(current)}, got {start}")
+        raise InvalidInput(f"start must be an int from 0 to {len(current)}, got {clip(start)}")
     moves: list[TokenMove] = []
     for index in range(start, len(current)):
         token = current[index]

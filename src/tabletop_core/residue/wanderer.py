@@ -22,7 +22,7 @@ import attrs
 from tabletop_core._atomic import atomic_rolls
 from tabletop_core._fast import fast_replace as replace
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, int_field, of_type
+from tabletop_core._validate import check_int, check_one_line, check_type, clip, int_field, of_type, one_line
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.conditions import Conditions
 from tabletop_core.residue.endurance import Endurance, StrainCheck, check_strain
@@ -44,7 +44,8 @@ def _tags(values: Iterable[object]) -> tuple[str, ...]:
     for index, value in enumerate(values):
         text = check_type(f"tag[{index}]", value, str)
         if not text.strip():
-            raise InvalidInput(f"tag[{index}] must be a non-empty name, got {value!r}")
+            raise InvalidInput(f"tag[{index}] must be a non-empty name, got {clip(value)}")
+        check_one_line(f"tag[{index}]", text)
         if text not in result:
             result.append(text)
     return tuple(result)
@@ -78,9 +79,7 @@ class Wanderer(Record):
     loadout: Loadout = attrs.field(factory=Loadout, validator=of_type(Loadout))
     # Defaults, so a Wanderer saved before Keywords existed still loads.
     keywords: tuple[str, ...] = attrs.field(default=(), converter=_tags)
-    framework: str | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(str))
-    )
+    framework: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_line()))
     skills: tuple[str, ...] = attrs.field(default=(), converter=_tags)
 
     def __attrs_post_init__(self) -> None:
