@@ -31,6 +31,7 @@ Examples:
 from __future__ import annotations
 
 import enum
+import html
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -41,7 +42,7 @@ import numpy.typing as npt
 from tabletop_core._record import enum_value, type_name
 from tabletop_core._validate import check_int
 from tabletop_core.errors import InvalidInput
-from tabletop_core.odds import Distribution
+from tabletop_core.odds import Distribution, _label
 
 __all__ = ["MAX_BATCH", "Batch"]  # read_only is for the systems' batch modules
 
@@ -138,6 +139,35 @@ class Batch(Generic[OutcomeT]):
         if not len(self):
             raise InvalidInput("an empty batch has no shares: simulate at least one roll")
         return Distribution(self.counts())
+
+    def to_pandas(self) -> Any:  # Any: a pandas DataFrame (pandas is optional)
+        """The counts as a ``pandas.DataFrame``: ``outcome``, ``label``, ``count``, ``share``.
+
+        One row per label, in :attr:`labels` order (zeros included); ``share`` is
+        the count over the batch size (0.0 for an empty batch).
+
+        Raises:
+            MissingExtra: pandas is missing (install the ``pandas`` extra).
+        """
+        from tabletop_core.frames import COUNT_COLUMNS, count_rows, require_pandas
+
+        return require_pandas().DataFrame(count_rows(self.counts()), columns=list(COUNT_COLUMNS))
+
+    def _repr_html_(self) -> str:
+        """A notebook's table: a caption naming the rolls, then outcome, count and share per label."""
+        n = len(self)
+        rows = "".join(
+            f"<tr><td>{html.escape(_label(label))}</td><td>{count}</td><td>{count / n if n else 0:.2%}</td></tr>"
+            for label, count in self.counts().items()
+        )
+        return (
+            f'<table class="tabletop-batch"><caption>{html.escape(f"{n} {self._describe()}")}</caption>'
+            f"<thead><tr><th>outcome</th><th>count</th><th>share</th></tr></thead><tbody>{rows}</tbody></table>"
+        )
+
+    def to_numpy(self) -> npt.NDArray[np.int64]:
+        """The counts as an ``int64`` array, aligned with :attr:`labels`."""
+        return np.bincount(self.outcome_codes, minlength=len(self.labels)).astype(np.int64)
 
     def __str__(self) -> str:
         n = len(self)

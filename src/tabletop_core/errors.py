@@ -7,7 +7,7 @@ refuses with a single ``except``. A wrong *type* is a plain :class:`TypeError`
 
 from __future__ import annotations
 
-__all__ = ["DiceExhausted", "InvalidInput", "RuleError", "TabletopError"]
+__all__ = ["DiceExhausted", "InvalidInput", "MissingExtra", "RuleError", "TabletopError"]
 
 
 class TabletopError(Exception):
@@ -32,3 +32,10 @@ class RuleError(TabletopError):
 
 class DiceExhausted(TabletopError):
     """A :class:`~tabletop_core.rng.ScriptedDice` was asked for more dice than it holds."""
+
+
+class MissingExtra(TabletopError, ImportError):
+    """An optional package is not installed; the message names the extra that installs it.
+
+    Also an :class:`ImportError`, so ``except ImportError`` keeps working.
+    """

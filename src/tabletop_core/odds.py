@@ -450,6 +450,36 @@ class Distribution(Generic[T]):
             "floats": [float(p) for p in self._probabilities],
         }
 
+    def to_pandas(self) -> Any:  # Any: a pandas DataFrame (pandas is optional)
+        """The odds as a ``pandas.DataFrame``: ``outcome``, ``label``, ``probability``, ``exact``.
+
+        ``probability`` is a float, ``exact`` the exact :class:`~fractions.Fraction`;
+        the rows are in the order of :meth:`items`.
+
+        Raises:
+            MissingExtra: pandas is missing (install the ``pandas`` extra).
+
+        Examples:
+            >>> from tabletop_core import Distribution
+            >>> Distribution({"heads": 1, "tails": 3}).to_pandas()
+              outcome  label  probability exact
+            0   heads  heads         0.25   1/4
+            1   tails  tails         0.75   3/4
+        """
+        from tabletop_core.frames import ODDS_COLUMNS, odds_rows, require_pandas
+
+        return require_pandas().DataFrame(odds_rows(self), columns=list(ODDS_COLUMNS))
+
+    def to_numpy(self) -> npt.NDArray[np.float64]:
+        """The probabilities as floats, aligned with :attr:`outcomes`.
+
+        Examples:
+            >>> from tabletop_core import Distribution
+            >>> Distribution({1: 1, 2: 3}).to_numpy()
+            array([0.25, 0.75])
+        """
+        return np.array([float(p) for p in self._probabilities], dtype=np.float64)
+
     def plot(self, ax: Axes | None = None, **bar_options: Any) -> Axes:  # Any: passed to matplotlib's bar()
         """Draw a bar chart of the probabilities with matplotlib.
 

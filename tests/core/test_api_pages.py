@@ -23,6 +23,8 @@ PAGES = {
         "tabletop_core.odds",
         "tabletop_core.batch",
         "tabletop_core.records",
+        "tabletop_core.frames",
+        "tabletop_core.plots",
     ],
     "notation": ["tabletop_core.notation"],
     "action_roll": ["tabletop_core.action_roll"],
