@@ -327,6 +327,10 @@ INSTANCES: dict[type, Callable[[], Any]] = {
     rs.JourneySetup: jr.example_setup,
     rs.JourneyStep: lambda: _journey().apply(_journey().choices()[0], rng=3),
     rs.JourneySimulation: lambda: jr.simulate_journey(2, _wanderer(), jr.example_setup(), jr.CautiousPolicy(), rng=3),
+    rs.JourneyPlay: lambda: jr.JourneyPlay.of(
+        "cautious", _journey(), *jr.play_journey(_journey(), jr.CautiousPolicy(), rng=3)
+    ),
+    d20.ConditionImplications: lambda: d20.ConditionImplications("petrified"),
     rs.Choice: lambda: _journey().choices()[0],
     rs.CautiousPolicy: lambda: jr.CautiousPolicy(),
     rs.GreedyPolicy: lambda: jr.GreedyPolicy(),
@@ -712,6 +716,8 @@ EXPLICIT: dict[str, Callable[[], tuple[tuple[Any, ...], dict[str, Any]]]] = {
     "residue.Journey": lambda: _fields(_journey()),
     "residue.JourneyStep": lambda: _fields(instance_of(rs.JourneyStep)),
     "residue.JourneySimulation": lambda: _fields(instance_of(rs.JourneySimulation)),
+    "residue.JourneyPlay": lambda: _fields(instance_of(rs.JourneyPlay)),
+    "d20.ConditionImplications": lambda: _call(d20.Condition.PRONE),
     "residue.JourneySetup": lambda: _fields(jr.example_setup()),
     "residue.Journey.apply": lambda: _call(_journey().choices()[0], rng=7),
     "residue.play_journey": lambda: _call(_journey(), jr.CautiousPolicy(), rng=7),

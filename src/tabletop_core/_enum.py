@@ -31,7 +31,7 @@ def _show(value: object) -> str:
 
 
 class _EnumType(enum.EnumMeta):
-    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
+    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:  # Any: EnumMeta.__call__'s own signature
         if not cls._member_map_:  # the functional API on a base without members
             return super().__call__(value, *args, **kwargs)
         if any(a is not None for a in args) or any(v is not None for v in kwargs.values()):

@@ -28,9 +28,9 @@ import enum
 import html
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from fractions import Fraction
-from typing import Any, ClassVar, TypeVar, cast
+from typing import Any, ClassVar, TypeAlias, TypeVar, cast
 
 import attrs
 import cattrs
@@ -49,11 +49,17 @@ __all__ = [
     "enum_label",
     "enum_value",
     "migration",
+    "parse_json",
     "record_type",
     "type_name",
 ]
 
 R = TypeVar("R", bound="Record")
+
+JsonDict: TypeAlias = dict[str, Any]  # Any: JSON values of every kind, which a reader indexes freely
+"""A JSON object as :meth:`Record.to_dict` writes it."""
+MigrationStep: TypeAlias = Callable[[JsonDict], JsonDict]
+"""A function upgrading one type's fields from one format version to the next."""
 
 MAX_JSON_CHARS = 10_000_000
 """The longest text :meth:`Record.from_json` parses (the largest saved Journey is about 10 kB)."""
@@ -78,11 +84,11 @@ def enum_label(member: enum.Enum) -> str:
     return member.name.lower().replace("_", " ")
 
 
-def _is_enum(cls: Any) -> bool:
+def _is_enum(cls: object) -> bool:
     return isinstance(cls, type) and issubclass(cls, enum.Enum)
 
 
-def _structure_enum(value: Any, cls: type[enum.Enum]) -> enum.Enum:
+def _structure_enum(value: object, cls: type[enum.Enum]) -> enum.Enum:
     # The one enum-name parser: "strong_hit" (this format), "STRONG_HIT" (0.1.0 and 0.2.0), labels too.
     return parse_enum(cls, value, name=cls.__name__)
 
@@ -91,14 +97,14 @@ converter.register_unstructure_hook_func(_is_enum, enum_value)
 converter.register_structure_hook_func(_is_enum, _structure_enum)
 
 
-def _strict(kind: type[Any]) -> Any:
+def _strict(kind: type) -> Callable[[object, object], object]:
     """A structure hook that refuses values of another type instead of coercing them.
 
     cattrs would turn ``2.5``, ``"2"`` and ``True`` into the int 2, 2 and 1: data
     edited by hand or sent by a client must not silently change meaning.
     """
 
-    def structure(value: Any, _cls: Any) -> Any:
+    def structure(value: object, _cls: object) -> object:
         if kind is int:
             return as_int("value", value)
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
@@ -110,7 +116,7 @@ def _strict(kind: type[Any]) -> Any:
     return structure
 
 
-def _structure_fraction(value: Any, _cls: Any) -> Fraction:
+def _structure_fraction(value: object, _cls: object) -> Fraction:
     if not isinstance(value, str) or len(value) > 200:
         raise TypeError(f"expected a fraction as text such as '3/4', got {clip(value)}")
     try:
@@ -181,12 +187,10 @@ def record_type(name: str) -> type[Record]:
     return known[name]
 
 
-_MIGRATIONS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
+_MIGRATIONS: dict[tuple[str, int], MigrationStep] = {}
 
 
-def migration(
-    type_tag: str, from_version: int
-) -> Callable[[Callable[[dict[str, Any]], dict[str, Any]]], Callable[[dict[str, Any]], dict[str, Any]]]:
+def migration(type_tag: str, from_version: int) -> Callable[[MigrationStep], MigrationStep]:
     """Register the function that upgrades *type_tag*'s data from *from_version* to the next version.
 
     The function takes the fields (without ``"type"`` and ``"version"``) as written
@@ -202,14 +206,14 @@ def migration(
         ...     return data
     """
 
-    def register(function: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    def register(function: MigrationStep) -> MigrationStep:
         _MIGRATIONS[(type_tag, from_version)] = function
         return function
 
     return register
 
 
-def _upgrade(cls: type[Record], data: dict[str, Any]) -> dict[str, Any]:
+def _upgrade(cls: type[Record], data: JsonDict) -> JsonDict:
     """Check the tag and version of *data* (``type``/``version`` removed), migrate it to *cls*'s version."""
     tag = type_name(cls)
     current = cls._version
@@ -255,9 +259,9 @@ def _check_nesting(data: object, what: str) -> None:
         item, depth = stack.pop()
         kind = type(item)
         if kind is dict or (kind is not list and kind is not tuple and isinstance(item, Mapping)):
-            children: Any = item.values()  # type: ignore[attr-defined]  # a Mapping
+            children: Collection[object] = cast(Mapping[object, object], item).values()
         elif kind is list or kind is tuple:
-            children = item
+            children = cast(Collection[object], item)
         else:
             continue
         if depth > MAX_JSON_DEPTH:
@@ -298,6 +302,35 @@ def _json_depth(text: str) -> int:
     return deepest
 
 
+def parse_json(text: str | bytes, who: str) -> JsonDict:
+    """Parse JSON *text* holding one object, within :data:`MAX_JSON_CHARS` and :data:`MAX_JSON_DEPTH`.
+
+    Raises:
+        InvalidInput: too long, too deep, not JSON, or not an object (*who* starts the message).
+        TypeError: *text* is not a str or bytes.
+    """
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_JSON_CHARS * 4:
+            raise InvalidInput(f"{who}: the text is longer than {MAX_JSON_CHARS:,} characters")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InvalidInput(f"{who} needs UTF-8 text: {error.reason}") from None
+    if not isinstance(text, str):
+        raise TypeError(f"{who} needs a str, got {type(text).__name__}")
+    if len(text) > MAX_JSON_CHARS:
+        raise InvalidInput(f"{who}: the text is longer than {MAX_JSON_CHARS:,} characters")
+    if _json_depth(text) > MAX_JSON_DEPTH:
+        raise InvalidInput(f"{who}: the JSON is nested more than {MAX_JSON_DEPTH} levels deep")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise InvalidInput(f"{who} needs JSON text: {clip(str(error), 120)}") from None
+    if not isinstance(data, dict):
+        raise InvalidInput(f"{who} needs a JSON object, got {type(data).__name__}")
+    return data
+
+
 # -- the record base class ---------------------------------------------------------------
 
 
@@ -323,14 +356,14 @@ class Record:
     _derived: ClassVar[tuple[str, ...]] = ()
     _json_names: ClassVar[Mapping[str, str]] = {}
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonDict:
         """Return JSON-ready data in the one shape; ``type(x).from_dict(x.to_dict()) == x``."""
         data = converter.unstructure(self)
         assert isinstance(data, dict)  # attrs classes unstructure to dicts
         return data
 
     @classmethod
-    def from_dict(cls: type[R], data: Mapping[str, Any]) -> R:
+    def from_dict(cls: type[R], data: Mapping[str, object]) -> R:
         """Rebuild an object from :meth:`to_dict` data (any format version), checking every field and answer.
 
         Raises:
@@ -345,7 +378,7 @@ class Record:
         return cls._structure(data)
 
     @classmethod
-    def _structure(cls: type[R], data: Mapping[str, Any]) -> R:
+    def _structure(cls: type[R], data: Mapping[str, object]) -> R:
         try:
             return converter.structure(data, cls)
         except TabletopError:
@@ -370,26 +403,7 @@ class Record:
                 than :data:`MAX_JSON_DEPTH`, not JSON, or not a valid record.
             TypeError: *text* is not a str or bytes.
         """
-        if isinstance(text, (bytes, bytearray)):
-            if len(text) > MAX_JSON_CHARS * 4:
-                raise InvalidInput(f"{cls.__name__}.from_json: the text is longer than {MAX_JSON_CHARS:,} characters")
-            try:
-                text = bytes(text).decode("utf-8")
-            except UnicodeDecodeError as error:
-                raise InvalidInput(f"{cls.__name__}.from_json needs UTF-8 text: {error.reason}") from None
-        if not isinstance(text, str):
-            raise TypeError(f"{cls.__name__}.from_json needs a str, got {type(text).__name__}")
-        if len(text) > MAX_JSON_CHARS:
-            raise InvalidInput(f"{cls.__name__}.from_json: the text is longer than {MAX_JSON_CHARS:,} characters")
-        if _json_depth(text) > MAX_JSON_DEPTH:
-            raise InvalidInput(f"{cls.__name__}.from_json: the JSON is nested more than {MAX_JSON_DEPTH} levels deep")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as error:
-            raise InvalidInput(f"{cls.__name__}.from_json needs JSON text: {clip(str(error), 120)}") from None
-        if not isinstance(data, dict):
-            raise InvalidInput(f"{cls.__name__}.from_json needs a JSON object, got {type(data).__name__}")
-        return cls.from_dict(data)
+        return cls.from_dict(parse_json(text, f"{cls.__name__}.from_json"))
 
     # -- answers ------------------------------------------------------------------
 
@@ -431,9 +445,9 @@ class Record:
         return "\n".join(lines)
 
 
-def _fields(cls: type) -> tuple[attrs.Attribute[Any], ...]:
+def _fields(cls: type) -> tuple[attrs.Attribute[object], ...]:
     """The attrs fields of a record class (every concrete Record is an attrs class)."""
-    fields: tuple[attrs.Attribute[Any], ...] = attrs.fields(cast(Any, cls))
+    fields: tuple[attrs.Attribute[object], ...] = attrs.fields(cast("type[attrs.AttrsInstance]", cls))
     return fields
 
 
@@ -467,9 +481,9 @@ def _markdown_escape(text: str) -> str:
 # -- the hooks that write and read the one shape ------------------------------------------
 
 
-def _answers(obj: Record, fields: frozenset[str]) -> list[tuple[str, Any]]:
+def _answers(obj: Record, fields: frozenset[str]) -> list[tuple[str, object]]:
     """The derived answers of *obj* as JSON ``(key, value)`` pairs, labels after their enums."""
-    pairs: list[tuple[str, Any]] = []
+    pairs: list[tuple[str, object]] = []
     for name in obj._derived:
         value = getattr(obj, name)
         if name not in fields:
@@ -479,15 +493,15 @@ def _answers(obj: Record, fields: frozenset[str]) -> list[tuple[str, Any]]:
     return pairs
 
 
-def _is_record(cls: Any) -> bool:
+def _is_record(cls: object) -> bool:
     return isinstance(cls, type) and issubclass(cls, Record) and "__attrs_attrs__" in cls.__dict__
 
 
-def _renames(cls: type[Record]) -> dict[str, Any]:
+def _renames(cls: type[Record]) -> dict[str, Any]:  # Any: cattrs' **overrides share its signature with bool options
     return {field: override(rename=key) for field, key in cls._json_names.items()}
 
 
-def _unstructure_factory(cls: type[Record]) -> Callable[[Record], dict[str, Any]]:
+def _unstructure_factory(cls: type[Record]) -> Callable[[Record], JsonDict]:
     base = make_dict_unstructure_fn(cls, converter, **_renames(cls))
     head = {"type": type_name(cls), "version": cls._version}
     fields = frozenset(f.name for f in _fields(cls))
@@ -495,14 +509,14 @@ def _unstructure_factory(cls: type[Record]) -> Callable[[Record], dict[str, Any]
 
     if not derived:
 
-        def plain(obj: Record) -> dict[str, Any]:
+        def plain(obj: Record) -> JsonDict:
             return {**head, **base(obj)}
 
         return plain
 
     in_place = frozenset(name for name in derived if name in fields)
 
-    def unstructure(obj: Record) -> dict[str, Any]:
+    def unstructure(obj: Record) -> JsonDict:
         answers = dict(_answers(obj, fields))
         data = dict(head)
         for key, value in base(obj).items():
@@ -515,12 +529,12 @@ def _unstructure_factory(cls: type[Record]) -> Callable[[Record], dict[str, Any]
     return unstructure
 
 
-def _structure_factory(cls: type[Record]) -> Callable[[Any, Any], Record]:
+def _structure_factory(cls: type[Record]) -> Callable[[object, object], Record]:
     base = make_dict_structure_fn(cls, converter, **_renames(cls))
     fields = frozenset(f.name for f in _fields(cls))
     answer_keys = [n for n in cls._derived if n not in fields] + [f"{n}_label" for n in cls._derived]
 
-    def structure(data: Any, _cls: Any) -> Record:
+    def structure(data: object, _cls: object) -> Record:
         if not isinstance(data, Mapping):
             raise TypeError(f"{cls.__name__} must be given as a mapping, got {type(data).__name__}")
         data = dict(data)
@@ -566,16 +580,18 @@ def _check_rule(cls: type[Record], obj: Record) -> None:
     raise InvalidInput(f"{cls.__name__} does not follow the rules")  # pragma: no cover - some field differs
 
 
-def _same(given: Any, expected: Any) -> bool:
+def _same(given: object, expected: object) -> bool:
     """JSON values equal with their types (``True`` is not ``1``, ``1.0`` is not ``1``)."""
-    if type(given) is not type(expected):
-        if isinstance(given, (list, tuple)) and isinstance(expected, (list, tuple)):
-            pass
-        else:
-            return False
     if isinstance(expected, (list, tuple)):
-        return len(given) == len(expected) and all(_same(a, b) for a, b in zip(given, expected, strict=True))
+        return (
+            isinstance(given, (list, tuple))
+            and len(given) == len(expected)
+            and all(_same(a, b) for a, b in zip(given, expected, strict=True))
+        )
+    if type(given) is not type(expected):
+        return False
     if isinstance(expected, dict):
+        assert isinstance(given, dict)  # the same type as expected
         return given.keys() == expected.keys() and all(_same(given[k], expected[k]) for k in expected)
     return bool(given == expected)
 

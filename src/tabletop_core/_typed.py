@@ -13,20 +13,20 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Callable
-from typing import Any
+from typing import NoReturn
 
 import attrs
 
 __all__ = ["check_fields"]
 
-Check = Callable[[str, Any], None]
+Check = Callable[[str, object], None]
 
 
-def _fail(name: str, expected: str, value: object) -> None:
+def _fail(name: str, expected: str, value: object) -> NoReturn:
     raise TypeError(f"{name} must be {expected}, got {type(value).__name__}")
 
 
-def _checker(hint: Any) -> Check | None:
+def _checker(hint: object) -> Check | None:
     """A function checking a value against *hint*, or ``None`` when the hint is not checked."""
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
@@ -43,7 +43,7 @@ def _checker(hint: Any) -> Check | None:
     return None
 
 
-def _check_int(name: str, value: Any) -> None:
+def _check_int(name: str, value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
         _fail(name, "an int", value)
 
@@ -51,21 +51,21 @@ def _check_int(name: str, value: Any) -> None:
 def _instance_checker(kind: type) -> Check:
     expected = f"{'an' if kind.__name__[0] in 'AEIOU' else 'a'} {kind.__name__}"
 
-    def check_instance(name: str, value: Any) -> None:
+    def check_instance(name: str, value: object) -> None:
         if not isinstance(value, kind):
             _fail(name, expected, value)
 
     return check_instance
 
 
-def _union_checker(options: tuple[Any, ...]) -> Check | None:
+def _union_checker(options: tuple[object, ...]) -> Check | None:
     """``X | None`` is checked (None, or an X); wider unions are left to the record."""
     rest = [o for o in options if o is not type(None)]
     inner = _checker(rest[0]) if len(rest) == 1 else None
     if inner is None:
         return None
 
-    def check_optional(name: str, value: Any) -> None:
+    def check_optional(name: str, value: object) -> None:
         if value is not None:
             inner(name, value)
 
@@ -73,7 +73,7 @@ def _union_checker(options: tuple[Any, ...]) -> Check | None:
 
 
 def _run_checker(element: Check | None) -> Check:
-    def check_run(name: str, value: Any) -> None:
+    def check_run(name: str, value: object) -> None:
         if not isinstance(value, tuple):
             _fail(name, "a tuple", value)
         if element is not None:
@@ -84,7 +84,7 @@ def _run_checker(element: Check | None) -> Check:
 
 
 def _fixed_checker(parts: list[Check | None]) -> Check:
-    def check_fixed(name: str, value: Any) -> None:
+    def check_fixed(name: str, value: object) -> None:
         if not isinstance(value, tuple) or len(value) != len(parts):
             _fail(name, f"a tuple of {len(parts)}", value)
         for i, (part, item) in enumerate(zip(parts, value, strict=True)):
@@ -111,7 +111,7 @@ def _checks(cls: type) -> tuple[tuple[str, str, Check], ...]:
     return _CHECKS[cls]
 
 
-def check_fields(record: Any) -> None:
+def check_fields(record: object) -> None:
     """Check every annotated field of the attrs instance *record* (see the module docs).
 
     Raises:

@@ -194,7 +194,7 @@ def check_type(name: str, value: object, kind: type[T]) -> T:
     return value
 
 
-def one_line() -> Callable[[Any, Any, Any], None]:
+def one_line() -> Callable[[Any, Any, Any], None]:  # Any: an attrs validator
     """An attrs validator: the attribute is a ``str`` fit for one chat line (see :func:`check_one_line`)."""
 
     def validate(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback

@@ -44,7 +44,7 @@ from tabletop_core._validate import as_int, check_int, clip
 from tabletop_core.errors import InvalidInput
 from tabletop_core.odds import Distribution, _label
 
-__all__ = ["MAX_BATCH", "Batch", "read_only"]
+__all__ = ["MAX_BATCH", "Batch"]  # read_only is for the systems' batch modules
 
 MAX_BATCH = 1_000_000
 """The most rolls one batch call makes: at most about 36 MB of arrays while it runs.
@@ -127,6 +127,10 @@ class Batch(Generic[OutcomeT]):
         """What the rolls were, for :meth:`__str__` (``"action rolls at +2"``)."""
         raise NotImplementedError  # pragma: no cover - every subclass defines it
 
+    def _show(self, label: OutcomeT) -> str:
+        """One outcome as :meth:`__str__` names it (``str(label)`` unless a batch says more)."""
+        return str(label)
+
     # -- the shared shape ------------------------------------------------------
 
     def __len__(self) -> int:
@@ -195,7 +199,8 @@ class Batch(Generic[OutcomeT]):
     def __str__(self) -> str:
         n = len(self)
         parts = ", ".join(
-            f"{label} {count} ({count / n:.1%})" if n else f"{label} 0" for label, count in self.counts().items()
+            f"{self._show(label)} {count} ({count / n:.1%})" if n else f"{self._show(label)} 0"
+            for label, count in self.counts().items()
         )
         return f"{n} {self._describe()}: {parts}"
 

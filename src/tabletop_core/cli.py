@@ -19,7 +19,8 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from types import ModuleType
+from typing import TYPE_CHECKING, NoReturn
 
 import attrs
 import numpy as np
@@ -122,7 +123,7 @@ class Output:
     """What a command produced: *text* for a terminal, *data* for ``--json``."""
 
     text: str
-    data: Any
+    data: object
 
 
 Handler = Callable[[argparse.Namespace], Output]
@@ -293,7 +294,7 @@ def _core_demo(seed: int) -> str:
     )
 
 
-def _extensions() -> list[Any]:
+def _extensions() -> list[ModuleType]:
     return [importlib.import_module(name) for name in EXTENSIONS]
 
 

@@ -104,7 +104,7 @@ class Distribution(Generic[T]):
         if isinstance(weights, Mapping):
             if len(weights) > MAX_OUTCOMES:
                 raise _too_many("a distribution with", len(weights), MAX_OUTCOMES, "MAX_OUTCOMES")
-            pairs: Iterable[Any] = weights.items()
+            pairs: Iterable[Any] = weights.items()  # Any: (outcome, weight) pairs, checked below
         elif isinstance(weights, (str, bytes)) or not isinstance(weights, Iterable):
             raise TypeError(f"weights must be a mapping or (outcome, weight) pairs, got {type(weights).__name__}")
         else:
@@ -148,7 +148,7 @@ class Distribution(Generic[T]):
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"Distribution is immutable; cannot set {clip(name)}")
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[Any, ...]:  # Any: pickle's reduce tuple
         # Slots and a refusing __setattr__: pickle (and copy, and process pools) rebuild
         # through the constructor, which checks the data again.
         return (Distribution, (self.items(),))
@@ -156,7 +156,7 @@ class Distribution(Generic[T]):
     def __copy__(self) -> Distribution[T]:
         return self  # immutable: a copy may be the same object
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Distribution[T]:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Distribution[T]:  # Any: copy's memo
         return self
 
     # -- building -------------------------------------------------------------

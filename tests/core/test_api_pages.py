@@ -21,6 +21,8 @@ PAGES = {
         "tabletop_core.rng",
         "tabletop_core.dice",
         "tabletop_core.odds",
+        "tabletop_core.batch",
+        "tabletop_core.records",
         "tabletop_core.frames",
         "tabletop_core.plots",
     ],

@@ -145,6 +145,13 @@ def test_str_is_one_line_with_shares():
     )
 
 
+def test_str_names_stars_and_final_steps():
+    batch = rs.simulate_stars("d8", 3, rng=tc.ScriptedDice([1, 4, 8]))
+    assert str(batch) == "3 Actions with d8: 0★ 1 (33.3%), 1★ 1 (33.3%), 2★ 1 (33.3%)"
+    batch = rs.simulate_inventory("d6", 2, rolls=1, rng=tc.ScriptedDice([1, 5]))
+    assert str(batch) == "2 Inventory dice from d6: ended at 0 0 (0.0%), ended at d4 1 (50.0%), ended at d6 1 (50.0%)"
+
+
 def test_to_dict_names_what_every_roll_shared():
     data = ar.simulate_action(2, stat=2, adds=1, momentum=4, burn=True, rng=1).to_dict()
     assert data["parameters"] == {"stat": 2, "adds": 1, "momentum": 4, "burn": True}

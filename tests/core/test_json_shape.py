@@ -265,6 +265,22 @@ def test_every_saved_fixture_loads_equal_and_rewrites_in_the_new_shape(fmt, name
         assert "version" not in data
 
 
+def test_load_reads_every_type_by_its_tag_and_refuses_untagged_data():
+    from tabletop_core.records import load
+
+    for value in INSTANCES.values():
+        assert load(value.to_dict()) == value
+        assert load(value.to_json().encode()) == value
+    with pytest.raises(tc.InvalidInput, match="no 'type' tag"):
+        load({"value": 5, "impacts": 0})
+    with pytest.raises(tc.InvalidInput, match="unknown record type"):
+        load(ar.action_odds(stat=1).to_dict())
+    with pytest.raises(tc.InvalidInput, match="does not follow the rules"):
+        load({**ar.resolve_action(action_die=4, challenge_dice=(3, 8), stat=2).to_dict(), "action_score": 7})
+    with pytest.raises(TypeError):
+        load(5)
+
+
 def test_the_0_1_0_item_type_field_is_migrated():
     old = json.loads((FIXTURES / "0.1.0" / "residue.Item.json").read_text(encoding="utf-8"))
     assert old["type"] == "TOOL"
@@ -377,8 +393,9 @@ def test_every_type_displays_as_a_balanced_html_table_and_markdown(cls):
     assert checker.stack == []
     assert checker.tags[:3] == ["table", "caption", "tbody"]
     assert set(checker.tags) <= {"table", "caption", "tbody", "tr", "th", "td"}
-    assert "~~" not in page
+    assert "~" not in page  # no strike-through markup (a dropped die is "dropped 2" in words)
     assert "**" not in page
+    assert "Marks(" not in page  # no repr of a nested record in a cell
     markdown = value._repr_markdown_()
     lines = markdown.splitlines()
     assert lines[0].startswith("**")
@@ -458,6 +475,8 @@ CLI_CASES: list[tuple[list[str], Any]] = [
         lambda: rs.roll_inventory("d8", kind="food", rng=SD([2])).to_dict(),
     ),
     (["odds", "residue", "d10"], lambda: rs.star_odds("d10").to_dict(title="stars from d10")),
+    (["condition", "off guard"], lambda: d20.ConditionImplications("off_guard").to_dict()),
+    (["condition", "petrified"], lambda: d20.ConditionImplications(d20.Condition.PETRIFIED).to_dict()),
 ]
 
 
@@ -467,6 +486,43 @@ def test_every_command_json_is_the_library_record(capsys, argv, expected):
     assert data == plain(expected())
     if data["type"] != "core.Distribution":
         assert plain(record_type(data["type"]).from_dict(data).to_dict()) == data
+
+
+def test_residue_journey_json_is_the_played_journey_record(capsys):
+    data = _run(capsys, "residue", "journey", "--seed", "3", "--days", "5")
+    assert data["type"] == "residue.JourneyPlay"
+    assert data["version"] == 1
+    played = rs.JourneyPlay.from_dict(data)
+    assert json.loads(played.to_json()) == data
+    assert played.policy == "cautious"
+    assert len(played.choices) == len(played.log) >= 1
+    assert data["days"] == played.end.day
+    assert data["outcome"] == played.end.outcome.name.lower()
+    tampered = {**data, "outcome": "reached_hum" if data["outcome"] != "reached_hum" else "defeated"}
+    with pytest.raises(tc.InvalidInput, match=r"JourneyPlay\.outcome does not follow the rules"):
+        rs.JourneyPlay.from_dict(tampered)
+    with pytest.raises(tc.InvalidInput, match="one line per choice"):
+        rs.JourneyPlay.from_dict({**data, "log": data["log"][:-1]})
+
+
+def test_every_command_with_json_is_covered():
+    """Every command that takes --json has a case above (the demo prints its text, see docs/cli.md)."""
+    import argparse
+
+    from tabletop_core.cli import build_parser
+
+    def walk(parser: argparse.ArgumentParser, path: tuple[str, ...]):
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    yield from walk(sub, (*path, name))
+        if any("--json" in action.option_strings for action in parser._actions):
+            yield path
+
+    with_json = set(walk(build_parser(), ()))
+    covered = {tuple(argv[:2]) if argv[0] in {"odds", "residue"} else (argv[0],) for argv, _ in CLI_CASES}
+    covered |= {("residue", "journey"), ("residue", "simulate"), ("demo",)}
+    assert sorted(with_json - covered) == []
 
 
 def test_residue_simulate_json_is_the_simulation_record(capsys):

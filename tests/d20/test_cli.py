@@ -59,7 +59,13 @@ def test_condition(capsys):
         "with everything those give: Immobilized, Incapacitated, Off Guard, Paralyzed",
     ]
     _, out, _ = run(capsys, "condition", "blinded", "--json")
-    assert json.loads(out) == {"condition": "blinded", "gives": [], "implied": []}
+    assert json.loads(out) == {
+        "type": "d20.ConditionImplications",
+        "version": 1,
+        "condition": "blinded",
+        "gives": [],
+        "implied": [],
+    }
 
 
 def test_odds_test(capsys):

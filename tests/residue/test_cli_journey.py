@@ -75,7 +75,20 @@ def test_tabletop_residue_journey_is_wired_in(capsys):
     status, out, _ = main_run(capsys, "residue", "journey", "--seed", "3", "--json")
     data = json.loads(out)
     assert status == 0
-    assert set(data) == {"start", "log", "end"}
+    assert set(data) == {
+        "type",
+        "version",
+        "policy",
+        "start",
+        "choices",
+        "log",
+        "end",
+        "outcome",
+        "outcome_label",
+        "days",
+    }
+    assert data["type"] == "residue.JourneyPlay"
+    assert len(data["log"]) == len(data["choices"]) == len(lines) - 2  # the text's lines between Start and End
     assert tc.residue.journey.Journey.from_dict(data["end"]).is_over
 
 

@@ -13,6 +13,7 @@ from tabletop_core.d20 import events as events
 from tabletop_core.d20.batch import TestBatch, simulate_test
 from tabletop_core.d20.conditions import (
     Condition,
+    ConditionImplications,
     ConditionInstance,
     Conditions,
     Duration,
@@ -60,6 +61,7 @@ __all__ = [
     "AttackKind",
     "Combatant",
     "Condition",
+    "ConditionImplications",
     "ConditionInstance",
     "Conditions",
     "ContestResult",

@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 
 from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, int_option, rng_from_args
-from tabletop_core.d20.conditions import Condition, direct_implications, implied_conditions
+from tabletop_core.d20.conditions import Condition, ConditionImplications, direct_implications, implied_conditions
 from tabletop_core.d20.contest import Side, roll_contest
 from tabletop_core.d20.odds import contest_odds, stakes_odds, total_odds
 from tabletop_core.d20.stakes import Stakes
@@ -78,7 +78,7 @@ def _condition(args: argparse.Namespace) -> Output:
     text = f"{condition}: gives {', '.join(direct) or 'no other Condition'}"
     if every != direct:
         text += f"\nwith everything those give: {', '.join(every)}"
-    return Output(text, {"condition": condition.name.lower(), "gives": direct, "implied": every})
+    return Output(text, ConditionImplications(condition).to_dict())
 
 
 def _odds_test(args: argparse.Namespace) -> Output:

@@ -41,6 +41,7 @@ __all__ = [
     "MINUTES_PER_HOUR",
     "ROUNDS_PER_MINUTE",
     "Condition",
+    "ConditionImplications",
     "ConditionInstance",
     "Conditions",
     "Duration",
@@ -278,6 +279,42 @@ def _duration(value: object) -> Duration:
 
 def _condition(value: object) -> Condition:
     return Condition.parse(value)  # type: ignore[arg-type]  # parse raises TypeError for other types
+
+
+@attrs.frozen
+class ConditionImplications(Record):
+    """What a Condition brings with it: the record ``tabletop condition NAME --json`` prints.
+
+    Attributes:
+        condition: The Condition.
+
+    Examples:
+        >>> facts = ConditionImplications("petrified")
+        >>> [c.value for c in facts.gives], [c.value for c in facts.implied]
+        (['Paralyzed'], ['Immobilized', 'Incapacitated', 'Off Guard', 'Paralyzed'])
+        >>> facts.to_dict()["implied"]
+        ['immobilized', 'incapacitated', 'off_guard', 'paralyzed']
+    """
+
+    _derived: ClassVar[tuple[str, ...]] = ("gives", "implied")
+
+    condition: Condition = attrs.field(converter=_condition)
+
+    @property
+    def gives(self) -> tuple[Condition, ...]:
+        """The Conditions its own rule gives (one step), by name."""
+        return tuple(sorted(direct_implications(self.condition), key=lambda c: c.name))
+
+    @property
+    def implied(self) -> tuple[Condition, ...]:
+        """Every Condition it brings with it, transitively, by name."""
+        return tuple(sorted(implied_conditions(self.condition), key=lambda c: c.name))
+
+    def __str__(self) -> str:
+        direct = ", ".join(str(c) for c in self.gives) or "no other Condition"
+        text = f"{self.condition}: gives {direct}"
+        extra = [str(c) for c in self.implied if c not in self.gives]
+        return text + (f"; through them also {', '.join(extra)}" if extra else "")
 
 
 def _optional_value(value: object) -> int | None:

@@ -387,7 +387,9 @@ class Product:
         return _text(self)
 
 
-def _chain_nesting(operands: tuple[Node, ...], printed_in_parentheses: tuple[type[Any], ...]) -> int:
+def _chain_nesting(  # Any: node classes
+    operands: tuple[Node, ...], printed_in_parentheses: tuple[type[Any], ...]
+) -> int:
     # An operand that prints in parentheses (a Sum in a Sum; a Sum or Product in a Product) is one level deeper.
     return max(nesting(operand) + isinstance(operand, printed_in_parentheses) for operand in operands)
 

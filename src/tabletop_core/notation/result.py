@@ -84,6 +84,14 @@ class DiceMarks(Record):
     exploded: tuple[int, ...] = ()
     successes: tuple[int, ...] | None = None
 
+    def __str__(self) -> str:
+        """The marked positions in words: ``"positions dropped 1"`` (``"no marks"`` when none)."""
+        groups = [("dropped", self.dropped), ("rerolled", self.rerolled), ("exploded", self.exploded)]
+        if self.successes is not None:
+            groups.append(("counted as successes", self.successes))
+        parts = [f"{what} {', '.join(map(str, where))}" for what, where in groups if where]
+        return f"positions {'; '.join(parts)}" if parts else "no marks"
+
 
 @attrs.frozen
 class DiceRoll(Record):
@@ -167,6 +175,13 @@ class DiceRoll(Record):
         from tabletop_core.notation.render import dice_text
 
         return f"{self.notation} {dice_text(self, markdown=False)}"
+
+    def _caption(self) -> str:
+        return f"{self.notation} = {self.value}"
+
+    def _rows(self) -> list[tuple[str, object]]:
+        """The notebook table: the term, its dice in words (no strike-through markup), its value."""
+        return [("notation", self.notation), ("dice", _dice_words(self)), ("value", self.value)]
 
 
 @attrs.frozen

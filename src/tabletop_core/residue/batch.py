@@ -98,6 +98,9 @@ class StarsBatch(Batch[int]):
         luck = f" and Luck {self.luck}" if self.luck is not None else ""
         return f"Actions with {self.die}{luck}"
 
+    def _show(self, label: int) -> str:
+        return f"{label}★"
+
 
 @atomic_rolls
 def simulate_stars(
@@ -180,6 +183,9 @@ class InventoryBatch(Batch[StepDie]):
 
     def _describe(self) -> str:
         return f"Inventory dice from {self.die}"
+
+    def _show(self, label: StepDie) -> str:
+        return f"ended at {label}"
 
 
 @atomic_rolls

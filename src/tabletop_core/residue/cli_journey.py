@@ -23,6 +23,7 @@ from tabletop_core.cli import Output, add_roll_options, int_option, rng_from_arg
 from tabletop_core.residue.journey import (
     CautiousPolicy,
     GreedyPolicy,
+    JourneyPlay,
     Policy,
     example_setup,
     play_journey,
@@ -84,7 +85,7 @@ def _journey(args: argparse.Namespace) -> Output:
     start = start_journey(wanderer, example_setup(max_days=args.days), rng=source)
     end, steps = play_journey(start, POLICIES[args.policy], rng=source, max_steps=MAX_STEPS)
     lines = [f"Start: {start}", *(str(step) for step in steps), f"End: {end}"]
-    return Output("\n".join(lines), {"start": start.to_dict(), "log": [str(s) for s in steps], "end": end.to_dict()})
+    return Output("\n".join(lines), JourneyPlay.of(args.policy, start, end, steps).to_dict())
 
 
 def _simulate(args: argparse.Namespace) -> Output:
