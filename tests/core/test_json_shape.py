@@ -480,6 +480,20 @@ CLI_CASES: list[tuple[list[str], Any]] = [
 ]
 
 
+MINI_DATA = FIXTURES.parent.parent / "docs" / "examples" / "mini-starforged.json"
+CLI_CASES.append(
+    (
+        ["move", "Leap", "--data", str(MINI_DATA), "--stats", "3,2,2,1,1", "--option", "edge", "--dice", "4,3,8"],
+        lambda: ar.make_move(
+            ar.datasworn.load(MINI_DATA).move("Leap"),
+            ar.PlayerCharacter(ar.Stats(3, 2, 2, 1, 1)),
+            option="edge",
+            rng=SD([4, 3, 8]),
+        ).to_dict(),
+    )
+)
+
+
 @pytest.mark.parametrize(("argv", "expected"), CLI_CASES, ids=[" ".join(a[:2]) for a, _ in CLI_CASES])
 def test_every_command_json_is_the_library_record(capsys, argv, expected):
     data = _run(capsys, *argv)
@@ -521,8 +535,25 @@ def test_every_command_with_json_is_covered():
 
     with_json = set(walk(build_parser(), ()))
     covered = {tuple(argv[:2]) if argv[0] in {"odds", "residue"} else (argv[0],) for argv, _ in CLI_CASES}
-    covered |= {("residue", "journey"), ("residue", "simulate"), ("demo",)}
+    covered |= {("residue", "journey"), ("residue", "simulate"), ("demo",), ("encounter",)}
     assert sorted(with_json - covered) == []
+
+
+def test_encounter_json_is_the_encounter_step_record(capsys, tmp_path):
+    fight = {
+        "combatants": [
+            {"name": "Ana", "max_hp": 12, "initiative": 3, "attack": {"name": "Sword", "damage": 5, "cost": 2}},
+            {"name": "Ogre", "max_hp": 9, "initiative": 1, "attack": {"name": "Club", "damage": 6, "cost": 3}},
+        ]
+    }
+    path = tmp_path / "fight.json"
+    path.write_text(json.dumps(fight))
+    data = _run(capsys, "encounter", str(path), "--seed", "7")
+    assert data["type"] == "d20.EncounterStep"
+    assert data["version"] == 1
+    step = d20.EncounterStep.from_dict(data)
+    assert plain(step.to_dict()) == data
+    assert step.events
 
 
 def test_residue_simulate_json_is_the_simulation_record(capsys):

@@ -63,7 +63,7 @@ from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, int
 from tabletop_core.d20 import actions as A
 from tabletop_core.d20.conditions import Conditions
 from tabletop_core.d20.effect import Effect
-from tabletop_core.d20.encounter import Combatant, Encounter
+from tabletop_core.d20.encounter import Combatant, Encounter, EncounterStep
 from tabletop_core.d20.events import Event
 from tabletop_core.d20.turns import Creature
 from tabletop_core.errors import InvalidInput
@@ -185,7 +185,8 @@ def _encounter(args: argparse.Namespace) -> Output:
     encounter, events = run_file_data(data, rounds=args.rounds, rng=source)
     check_all_dice_used(source, "the dice of every roll in the fight, in the order rolled")
     text = "\n".join([*(str(e) for e in events), "--", str(encounter)])
-    return Output(text, {"events": [e.to_dict() for e in events], "encounter": encounter.to_dict()})
+    # One record, as every --json prints: the final state and every event of the fight.
+    return Output(text, EncounterStep(encounter=encounter, events=tuple(events)).to_dict())
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
