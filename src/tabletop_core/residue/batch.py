@@ -215,18 +215,23 @@ def simulate_inventory(die: DieLike, n: int, *, rolls: int | None = None, rng: R
     down = np.zeros(chain.max() + 1, dtype=np.int64)
     for current in StepDie:
         down[current.sides] = current.down().sides
+    # Only the dice still above 0 are looked at each round (their indices, in order), so
+    # the long tail of "until 0" costs what is left of it, not n per round. The lanes of
+    # each size come in index order, as a scan of all n would give: the same draws.
+    alive = np.flatnonzero(sides > 0)
     for _ in range(limit):
-        alive = sides > 0
-        if not alive.any():
+        if not alive.size:
             break
+        current = sides[alive]
         for size in chain[1:]:
-            lanes = np.flatnonzero(sides == size)
+            lanes = np.flatnonzero(current == size)
             if lanes.size:
                 faces = source.roll_many(int(size), int(lanes.size))
-                stepped = lanes[faces <= STEP_DOWN_AT_MOST]
-                sides[stepped] = down[size]
-        made += alive
+                current[lanes[faces <= STEP_DOWN_AT_MOST]] = down[size]
+        sides[alive] = current
+        made[alive] += 1
+        alive = alive[current > 0]
     else:
-        if rolls is None and (sides > 0).any():
+        if rolls is None and alive.size:
             raise InvalidInput(f"some dice were still above 0 after {MAX_ROUNDS} rolls")
     return InventoryBatch(die=step, after=sides, rolls=made)
