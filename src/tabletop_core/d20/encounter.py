@@ -492,6 +492,9 @@ class Encounter(Record):
         """
         kind = TestKind.parse(kind)
         check_type("social", social, bool)
+        check_type("actor", actor, str)
+        if target is not None:
+            check_type("target", target, str)
         mine = self.creature(actor).conditions
         if target is not None and target == actor:
             raise InvalidInput(f"target must be another creature than the actor, got {target!r} twice")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from tabletop_core._record import Record
+from tabletop_core._validate import clip
 
 if TYPE_CHECKING:
     from tabletop_core.notation.ast import Node
@@ -228,13 +229,17 @@ class RollResult(Record):
 
     @crit.validator
     def _check_crit(self, _attribute: object, value: object) -> None:
+        if value is not None and not isinstance(value, str):
+            raise TypeError(f"crit must be None or a str, got {type(value).__name__}")
         if value is not None and value not in ("crit", "fumble"):
             from tabletop_core.errors import InvalidInput
 
-            raise InvalidInput(f"crit must be None, 'crit' or 'fumble', got {value!r}"[:200])
+            raise InvalidInput(f"crit must be None, 'crit' or 'fumble', got {clip(value)}")
 
     @dialect.validator
     def _check_dialect(self, _attribute: object, value: object) -> None:
+        if not isinstance(value, str):  # before any comparison: an array would answer an array
+            raise TypeError(f"dialect must be a str, got {type(value).__name__}")
         if value != "default":
             from tabletop_core.notation.limits import check_dialect
 

@@ -222,15 +222,15 @@ def simulate_inventory(die: DieLike, n: int, *, rolls: int | None = None, rng: R
     for _ in range(limit):
         if not alive.size:
             break
-        current = sides[alive]
+        alive_sides = sides[alive]
         for size in chain[1:]:
-            lanes = np.flatnonzero(current == size)
+            lanes = np.flatnonzero(alive_sides == size)
             if lanes.size:
                 faces = source.roll_many(int(size), int(lanes.size))
-                current[lanes[faces <= STEP_DOWN_AT_MOST]] = down[size]
-        sides[alive] = current
+                alive_sides[lanes[faces <= STEP_DOWN_AT_MOST]] = down[size]
+        sides[alive] = alive_sides
         made[alive] += 1
-        alive = alive[current > 0]
+        alive = alive[alive_sides > 0]
     else:
         if rolls is None and alive.size:
             raise InvalidInput(f"some dice were still above 0 after {MAX_ROUNDS} rolls")

@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, of_type
+from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn._data import DataswornError
 from tabletop_core.action_roll.datasworn.moves import Move, read_move
@@ -125,7 +125,12 @@ class Asset(Record):
     shared: bool = attrs.field(default=False, validator=of_type(bool))
 
     def control(self, key: str) -> AssetControl | None:
-        """The control with *key* (nested ones too), or ``None``."""
+        """The control with *key* (nested ones too), or ``None``.
+
+        Raises:
+            TypeError: *key* is not a str.
+        """
+        check_type("key", key, str)
         stack = list(self.controls) + [c for ability in self.abilities for c in ability.controls]
         while stack:
             control = stack.pop(0)

@@ -122,7 +122,12 @@ class MoveOutcome(Record):
     match_text: str | None = attrs.field(default=None, validator=_optional_str)
 
     def text_for(self, is_match: bool) -> str:
-        """The text that applies: the match variant on a match when there is one."""
+        """The text that applies: the match variant on a match when there is one.
+
+        Raises:
+            TypeError: *is_match* is not a bool.
+        """
+        check_type("is_match", is_match, bool)
         return self.match_text if is_match and self.match_text is not None else self.text
 
     def __str__(self) -> str:

@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, of_type
+from tabletop_core._validate import check_int, check_type, clip, of_type
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn._data import DataswornError, plain_text
 from tabletop_core.action_roll.oracle import is_oracle_match
@@ -388,7 +388,11 @@ class OracleTable(Record):
                 with open(source, newline="", encoding="utf-8") as handle:
                     return cls.from_csv(handle, name=name, dice=dice)
             except OSError as error:
-                raise InvalidInput(f"cannot read CSV file {os.fspath(source)!r}: {error.strerror or error}") from None
+                raise InvalidInput(
+                    f"cannot read CSV file {clip(os.fspath(source))}: {error.strerror or error}"
+                ) from None
+            except ValueError as error:  # a path with a NUL byte: open() refuses it before the OS sees it
+                raise InvalidInput(f"cannot read CSV file: {error}") from None
         if not hasattr(source, "read"):
             raise TypeError(f"source must be a path or an open text file, got {type(source).__name__}")
         reader = csv.DictReader(source)
