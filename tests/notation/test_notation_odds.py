@@ -254,20 +254,25 @@ def test_refusals_are_remembered(monkeypatch):
 
 
 def test_the_cache_is_bounded_by_memory():
-    from tabletop_core.notation.odds import _Known, _SizedCache
+    from tabletop_core.notation._cache import SizedCache
+    from tabletop_core.notation.odds import _Known
 
     small = Distribution({1: 1, 2: 3})
-    cache = _SizedCache(max_bits=4 * _Known(small, None).bits)
+    cache: SizedCache[object, _Known] = SizedCache(4 * _Known(small, None).bits)
+
+    def put(key: object, known: _Known) -> None:  # as distribution() does: sized by the answer's bits
+        cache.put(key, known, known.bits)
+
     for key in range(10):
-        cache.put(key, _Known(small, None))
-    assert cache.bits <= cache.max_bits
+        put(key, _Known(small, None))
+    assert cache.size <= cache.max_bytes
     assert cache.get(0) is None  # the oldest answers made room
     assert cache.get(9) is not None
     big = Distribution(dict.fromkeys(range(100), 1))
-    cache.put("big", _Known(big, None))  # more than a quarter of the cache: not kept
+    put("big", _Known(big, None))  # more than a quarter of the cache: not kept
     assert cache.get("big") is None
     refusal = _Known(None, "too big")
-    cache.put("refused", refusal)
+    put("refused", refusal)
     with pytest.raises(NotationError, match="too big"):
         cache.get("refused").result()
 

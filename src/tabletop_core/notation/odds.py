@@ -24,12 +24,12 @@ raises :class:`~tabletop_core.notation.NotationError` instead of hanging.
 from __future__ import annotations
 
 import functools
-import threading
-from collections import OrderedDict, defaultdict
+from collections import defaultdict
 from math import comb, gcd
 
 import attrs
 
+from tabletop_core.notation._cache import SizedCache
 from tabletop_core.notation.ast import Dice, Expression, Negate, Node, Number, Sum, dice_terms
 from tabletop_core.notation.dialect_d20 import D20Expression, distribution_d20
 from tabletop_core.notation.errors import NotationError
@@ -95,9 +95,9 @@ def distribution(
         except NotationError as error:
             # A refusal is remembered too, so asking again does not redo the work it refused.
             known = _Known(None, str(error))
-        _CACHE.put(key, known, key_bits)
+        _CACHE.put(key, known, known.bits + key_bits)
     if text_key is not None:
-        _CACHE.put(text_key, known, 8 * len(str(expr)) + key_bits)  # the text, and the answer it shares
+        _CACHE.put(text_key, known, known.bits + 8 * len(str(expr)) + key_bits)  # the text, and the answer it shares
     return known.result()
 
 
@@ -139,53 +139,12 @@ class _Known:
         )
 
 
-class _SizedCache:
-    """A least-recently-used cache bounded by the memory its answers hold, not by their number.
-
-    A distribution of 1000 dice holds thousands of fractions of thousands of digits;
-    counting entries alone would let a few hundred distinct big expressions fill the
-    memory of a bot. Thread-safe.
-    """
-
-    def __init__(self, max_bits: int) -> None:
-        self.max_bits = max_bits
-        self.bits = 0
-        self._entries: OrderedDict[object, tuple[_Known, int]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: object) -> _Known | None:
-        with self._lock:
-            entry = self._entries.get(key)
-            if entry is None:
-                return None
-            self._entries.move_to_end(key)
-            return entry[0]
-
-    def put(self, key: object, known: _Known, key_bits: int = 0) -> None:
-        size = known.bits + key_bits
-        if size > self.max_bits // 4:
-            return  # one answer may take at most a quarter of the cache
-        with self._lock:
-            old = self._entries.pop(key, None)
-            if old is not None:
-                self.bits -= old[1]
-            self._entries[key] = (known, size)
-            self.bits += size
-            while self.bits > self.max_bits:
-                _key, (_known, dropped) = self._entries.popitem(last=False)
-                self.bits -= dropped
-
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
-            self.bits = 0
-
-
 ODDS_CACHE_BYTES = 32 * 2**20
 """Memory the cache of :func:`distribution` may hold (estimated): 32 MB of answers and their keys."""
 
 _KEY_BYTES_PER_CHARACTER = 48  # a parsed expression, per character of its text (measured, as for parse)
-_CACHE = _SizedCache(max_bits=8 * ODDS_CACHE_BYTES)
+# Sized in bits (what _Known.bits estimates): one SizedCache serves parses, plans and odds.
+_CACHE: SizedCache[object, _Known] = SizedCache(8 * ODDS_CACHE_BYTES)
 
 
 class _Calculator:
