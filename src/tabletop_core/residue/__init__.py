@@ -48,6 +48,7 @@ from tabletop_core.residue.entries import (
     RequirementKind,
     requirements_met,
 )
+from tabletop_core.residue.healing import Healing, heal, resolve_healing, roll_bleeding
 from tabletop_core.residue.hexmap import Direction, Hex, HexMap, Region, Tile
 from tabletop_core.residue.hp import DamageResult, Health, resolve_damage
 from tabletop_core.residue.hum import (
@@ -154,6 +155,7 @@ __all__ = [
     "EntryOption",
     "EntryOutcome",
     "GreedyPolicy",
+    "Healing",
     "Health",
     "Hex",
     "HexMap",
@@ -211,6 +213,7 @@ __all__ = [
     "example_setup",
     "expected_rolls_to_zero",
     "gain_item",
+    "heal",
     "hum_distance_odds",
     "inventory_odds",
     "luck_after_odds",
@@ -230,6 +233,7 @@ __all__ = [
     "resolve_check_luck",
     "resolve_condition_roll",
     "resolve_damage",
+    "resolve_healing",
     "resolve_hum_placement",
     "resolve_inventory",
     "resolve_item_uses",
@@ -240,6 +244,7 @@ __all__ = [
     "resolve_run",
     "resolve_uses",
     "rest",
+    "roll_bleeding",
     "roll_inventory",
     "roll_item_uses",
     "roll_step_die",
