@@ -70,6 +70,10 @@ class Choice(Record):
         banish: The size of Endurance die to banish (Strain Payoff with no Inventory).
         item_slot: The Item Slot of a switch, a Recycle or a gained card.
         weapon_slot: The Weapon Slot of a switch, a Recycle or a gained card.
+        dice: Which dice a Reroll (Endurance Pool positions) or a Recover (positions in
+            ``endurance.committed``) takes: any non-empty subset. ``None``: all of them.
+            :meth:`Journey.choices` offers each of these two once, with ``dice=None``;
+            :meth:`Journey.apply` takes it with any subset.
     """
 
     act: Act
@@ -82,6 +86,7 @@ class Choice(Record):
     banish: StepDie | None = None
     item_slot: int | None = None
     weapon_slot: int | None = None
+    dice: tuple[int, ...] | None = None  # last, so positional Choice(act, die, luck, target) stays
 
     def __attrs_post_init__(self) -> None:
         check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
@@ -109,4 +114,6 @@ class Choice(Record):
             parts.append("with Luck")
         if self.direction is not None:
             parts.append(str(self.direction))
+        if self.dice is not None:
+            parts.append("dice " + ", ".join(f"#{i + 1}" for i in self.dice))
         return " ".join(parts)

@@ -14,6 +14,7 @@ from tabletop_core.residue.combat import (
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.death import Defeat, DefeatCause
 from tabletop_core.residue.endurance import ActionSlot, StrainCheck
+from tabletop_core.residue.entries import EntryEffect, apply_entry_effect
 from tabletop_core.residue.hexmap import UNKNOWN_AREA, draw_area
 from tabletop_core.residue.inventory import InventoryKind
 from tabletop_core.residue.journey.choices import Choice
@@ -93,28 +94,19 @@ def _roll_gear(journey: Journey, source: DiceSource, events: list[object]) -> Jo
 
 
 def _apply_entry(
-    journey: Journey, entry: AreaEntry, events: list[object]
+    journey: Journey, entry: AreaEntry, source: DiceSource, events: list[object]
 ) -> tuple[Journey, Creature | None, AreaEntry]:
-    wanderer = journey.wanderer
-    if entry.hp > 0:
-        wanderer = replace(wanderer, health=wanderer.health.gain(entry.hp))
-    elif entry.hp < 0:
-        wanderer = replace(wanderer, health=wanderer.health.lose(-entry.hp))
-    inventory = wanderer.inventory
-    for kind, steps in entry.inventory:
-        for _ in range(abs(steps)):
-            if steps > 0:
-                if kind is InventoryKind.RESOLVE and inventory.corrupted:
-                    continue  # Corruption: Resolve cannot normally be regained
-                inventory = inventory.step_up(kind)
-            else:
-                inventory = inventory.step_down(kind)
-    wanderer = wanderer.with_inventory(inventory)
-    if entry.condition is not None:
-        wanderer = attrs.evolve(wanderer, conditions=wanderer.conditions.gain(entry.condition))
+    """An Area Entry (an Anomaly's, an NPC's, an Item's effect): HP, Inventory, a Condition, a card, a Creature.
+
+    +X HP rolls Bleeding (every healing does); a Condition is applied on the Wanderer
+    (:meth:`~tabletop_core.residue.wanderer.Wanderer.gain_condition`), never dropped.
+    """
     if entry.hp or entry.inventory or entry.condition:
-        events.append(f"{entry}: HP {wanderer.health.hp}, {inventory}")
-    journey = _check_hp(replace(journey, wanderer=wanderer), events, f"Area Entry {entry.area}")
+        steps = tuple((kind, max(-5, min(5, n))) for kind, n in entry.inventory)  # the Dice Chain has 5 steps
+        effect = EntryEffect(hp=entry.hp, inventory=steps, condition=entry.condition)
+        done = apply_entry_effect(journey.wanderer, effect, rng=source)
+        events.append(f"{entry}: {done}")
+        journey = _check_hp(replace(journey, wanderer=done.wanderer), events, f"Area Entry {entry.area}")
     if entry.card is not None and not journey.is_over:
         events.append(f"gain {entry.card}")
         journey = replace(journey, gained=(*journey.gained, entry.card))
@@ -153,7 +145,7 @@ def _discover(
     entry = journey.setup.entry(drawn.area) or (journey.setup.entry(UNKNOWN_AREA) if drawn.unknown_table else None)
     if entry is None:
         return journey, None, None
-    return _apply_entry(journey, entry, events)
+    return _apply_entry(journey, entry, source, events)
 
 
 def _start_combat(
@@ -211,7 +203,7 @@ def _resolve_hex(journey: Journey, new: bool, source: DiceSource, events: list[o
             tokens = journey.tokens
             marked = attrs.evolve(token, discovered=True)
             journey = replace(journey, tokens=(*tokens[:index], marked, *tokens[index + 1 :]))
-            journey, found, anomaly = _token_entry(journey, token, events)
+            journey, found, anomaly = _token_entry(journey, token, source, events)
             if journey.is_over:
                 return journey
             if found is not None:
@@ -222,7 +214,7 @@ def _resolve_hex(journey: Journey, new: bool, source: DiceSource, events: list[o
         elif resolution is TokenResolution.ENCOUNTER and token.kind is TokenKind.VENDOR:
             vendor = token.name
         elif resolution is TokenResolution.ENCOUNTER and token.kind is TokenKind.NPC:
-            journey, found, npc = _token_entry(journey, token, events)
+            journey, found, npc = _token_entry(journey, token, source, events)
             if journey.is_over:
                 return journey
             if found is not None:
@@ -240,21 +232,21 @@ def _resolve_hex(journey: Journey, new: bool, source: DiceSource, events: list[o
     if vendor is not None:
         events.append(f"Vendor {vendor}: Barter or leave")
         return replace(journey, phase=Phase.TRADE, trading=vendor)
-    return _continue_travel(journey, events)
+    return _continue_travel(journey, source, events)
 
 
 def _token_entry(
-    journey: Journey, token: Token, events: list[object]
+    journey: Journey, token: Token, source: DiceSource, events: list[object]
 ) -> tuple[Journey, Creature | None, AreaEntry | None]:
     """Resolve an Anomaly's or NPC's entry, as the setup gives it (none: nothing more happens)."""
     entry = journey.setup.entry(token.name, kind=token.kind)
     if entry is None:
         return journey, None, None
     events.append(f"{token.kind} Entry {token.name}")
-    return _apply_entry(journey, entry, events)
+    return _apply_entry(journey, entry, source, events)
 
 
-def _continue_travel(journey: Journey, events: list[object]) -> Journey:
+def _continue_travel(journey: Journey, source: DiceSource, events: list[object]) -> Journey:
     """Go on after a Hex is resolved.
 
     A gained card first, then optional Encounters; then Resume Move while Travel ★
@@ -271,10 +263,10 @@ def _continue_travel(journey: Journey, events: list[object]) -> Journey:
         return replace(journey, phase=Phase.MOVE)
     if journey.travel_ends:
         events.append("Undiscovered Hex: End Travel")
-    return _rest_phase(replace(journey, travel_stars=0, travel_ends=False), events)
+    return _rest_phase(replace(journey, travel_stars=0, travel_ends=False), source, events)
 
 
-def _rest_phase(journey: Journey, events: list[object], start: int = 0) -> Journey:
+def _rest_phase(journey: Journey, source: DiceSource, events: list[object], start: int = 0) -> Journey:
     """Token Movement (stopping at an Encounter), then Check Strain."""
     step = move_tokens(journey.hexmap, journey.tokens, journey.position, start=start)
     if step.moves:
@@ -290,14 +282,14 @@ def _rest_phase(journey: Journey, events: list[object], start: int = 0) -> Journ
                 journey = replace(journey, movement_next=step.next_index)
                 return _start_combat(journey, [(foe, step.encounter)], None, Phase.CHECK_STRAIN, events)
             if token.kind is TokenKind.NPC:
-                journey, found, _npc = _token_entry(journey, token, events)
+                journey, found, _npc = _token_entry(journey, token, source, events)
                 if journey.is_over:
                     return journey
             if found is not None:
                 journey = replace(journey, movement_next=step.next_index)
                 return _start_combat(journey, [(found, None)], None, Phase.CHECK_STRAIN, events)
     if not step.finished:
-        return _rest_phase(journey, events, step.next_index or 0)
+        return _rest_phase(journey, source, events, step.next_index or 0)
     check = journey.wanderer.strain_check
     events.append(f"Check Strain {journey.wanderer.strain} vs ST {journey.wanderer.strain_threshold}: {check}")
     if check is StrainCheck.DEFEATED:
@@ -353,16 +345,16 @@ def _after_combat(journey: Journey, source: DiceSource, events: list[object]) ->
     journey = _end_combat(journey, source, events)
     if escaped:
         return replace(journey, phase=Phase.ESCAPE, after_combat=after)
-    return _resume(journey, after, events)
+    return _resume(journey, after, source, events)
 
 
-def _resume(journey: Journey, after: Phase, events: list[object]) -> Journey:
+def _resume(journey: Journey, after: Phase, source: DiceSource, events: list[object]) -> Journey:
     if after is Phase.CHECK_STRAIN:
         start = journey.movement_next
         if start is None:
-            return _rest_phase(journey, events, len(journey.tokens))
-        return _rest_phase(journey, events, start)
-    return _continue_travel(journey, events)
+            return _rest_phase(journey, source, events, len(journey.tokens))
+        return _rest_phase(journey, source, events, start)
+    return _continue_travel(journey, source, events)
 
 
 def _gain_strain(wanderer: Wanderer, amount: int, source: DiceSource, events: list[object]) -> Wanderer:

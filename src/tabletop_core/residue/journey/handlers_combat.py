@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tabletop_core._fast import fast_replace as replace
+from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.combat import (
     EncounterStatus,
     resolve_attack,
@@ -80,21 +81,30 @@ def _do_escape(journey: Journey, choice: Choice, source: DiceSource, events: lis
     if journey.is_over:
         return journey
     if journey.after_combat is Phase.CHECK_STRAIN:
-        return _resume(journey, Phase.CHECK_STRAIN, events)
-    return _rest_phase(replace(journey, travel_stars=0, travel_ends=False), events)
+        return _resume(journey, Phase.CHECK_STRAIN, source, events)
+    return _rest_phase(replace(journey, travel_stars=0, travel_ends=False), source, events)
 
 
-def _do_recover(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _which(choice: Choice) -> tuple[int, ...] | None:
+    """The dice a Reroll or Recover takes ("any or all"): ``None`` is all of them; none is refused."""
+    if choice.dice is not None and not choice.dice:
+        raise InvalidInput(f"dice must name at least one die for {choice.act} (or None for all), got none")
+    return choice.dice
+
+
+def _do_recover(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+    """Recover with Strain: gain 1 Strain, the chosen committed dice roll into the pool."""
     wanderer = journey.wanderer
-    step = wanderer.endurance.recover_with_strain(conditions=wanderer.conditions, rng=source)
+    step = wanderer.endurance.recover_with_strain(_which(choice), conditions=wanderer.conditions, rng=source)
     events.append(step)
     conditions = step.conditions if step.conditions is not None else wanderer.conditions
     return replace(journey, wanderer=replace(wanderer, endurance=step.after, conditions=conditions))
 
 
-def _do_reroll(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_reroll(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+    """Reroll Dice: gain 1 Strain, reroll the chosen dice of the pool."""
     wanderer = journey.wanderer
-    step = wanderer.endurance.reroll(conditions=wanderer.conditions, rng=source)
+    step = wanderer.endurance.reroll(_which(choice), conditions=wanderer.conditions, rng=source)
     events.append(step)
     conditions = step.conditions if step.conditions is not None else wanderer.conditions
     return replace(journey, wanderer=replace(wanderer, endurance=step.after, conditions=conditions))

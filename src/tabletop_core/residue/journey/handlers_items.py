@@ -32,9 +32,9 @@ def _do_barter(journey: Journey, choice: Choice, source: DiceSource, events: lis
     return replace(journey, wanderer=wanderer, vendors=vendors)
 
 
-def _do_leave(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+def _do_leave(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     events.append(f"leave Vendor {journey.trading}")
-    return _continue_travel(replace(journey, trading=None, phase=Phase.MOVE), events)
+    return _continue_travel(replace(journey, trading=None, phase=Phase.MOVE), source, events)
 
 
 def _slot_of(choice: Choice) -> tuple[SlotKind, int]:
@@ -53,7 +53,7 @@ def _do_place(journey: Journey, choice: Choice, source: DiceSource, events: list
     events.append(f"{card} into {kind} {index}" + (f", {replaced} discarded" if replaced is not None else ""))
     wanderer = _card_corrupts(_gain_strain(replace(wanderer, loadout=loadout), cost, source, events), card, events)
     journey = _to_deck_bottom(journey, replaced)
-    return _continue_travel(replace(journey, wanderer=wanderer, gained=rest, phase=Phase.MOVE), events)
+    return _continue_travel(replace(journey, wanderer=wanderer, gained=rest, phase=Phase.MOVE), source, events)
 
 
 def _to_deck_bottom(journey: Journey, card: Item | None) -> Journey:
@@ -85,15 +85,15 @@ def _do_activate(journey: Journey, choice: Choice, source: DiceSource, events: l
     effect = journey.setup.item_effect(card.name)
     if effect is None:
         return journey
-    journey, _creature, _entry = _apply_entry(journey, effect, events)  # no Creature or card: see JourneySetup
+    journey, _creature, _entry = _apply_entry(journey, effect, source, events)  # no Creature or card: see JourneySetup
     return journey
 
 
-def _do_discard_card(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+def _do_discard_card(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     card, rest = journey.gained[0], journey.gained[1:]
     events.append(f"discard {card}")
     journey = _to_deck_bottom(journey, card)
-    return _continue_travel(replace(journey, gained=rest, phase=Phase.MOVE), events)
+    return _continue_travel(replace(journey, gained=rest, phase=Phase.MOVE), source, events)
 
 
 def _do_recycle(journey: Journey, choice: Choice, _source: DiceSource, events: list[object]) -> Journey:

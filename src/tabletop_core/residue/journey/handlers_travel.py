@@ -26,7 +26,7 @@ def _do_commit_move(journey: Journey, choice: Choice, source: DiceSource, events
     if result is None:
         return journey
     journey = replace(journey, travel_stars=result.stars, travel_ends=False, back_to=Phase.MOVE)
-    return _continue_travel(journey, events) if result.stars == 0 else replace(journey, phase=Phase.MOVE)
+    return _continue_travel(journey, source, events) if result.stars == 0 else replace(journey, phase=Phase.MOVE)
 
 
 def _do_move(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
@@ -41,10 +41,10 @@ def _do_move(journey: Journey, choice: Choice, source: DiceSource, events: list[
     return _resolve_hex(journey, new, source, events)
 
 
-def _do_end_travel(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+def _do_end_travel(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     if journey.travel_stars:
         events.append(f"lose {journey.travel_stars} Travel ★")
-    return _rest_phase(replace(journey, travel_stars=0, travel_ends=False), events)
+    return _rest_phase(replace(journey, travel_stars=0, travel_ends=False), source, events)
 
 
 def _do_fast_travel(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
@@ -66,7 +66,7 @@ def _do_fast_travel(journey: Journey, choice: Choice, source: DiceSource, events
     return _resolve_hex(journey, new, source, events)
 
 
-def _do_meet(journey: Journey, choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+def _do_meet(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     assert choice.target is not None
     index = choice.target
     token = journey.tokens[index]
@@ -79,15 +79,15 @@ def _do_meet(journey: Journey, choice: Choice, _source: DiceSource, events: list
         return _start_combat(journey, [(foe, index)], None, Phase.MOVE, events)
     if token.kind is TokenKind.VENDOR:
         return replace(journey, phase=Phase.TRADE, trading=token.name)
-    journey, found, npc = _token_entry(journey, token, events)
+    journey, found, npc = _token_entry(journey, token, source, events)
     if journey.is_over:
         return journey
     if found is not None:
         return _start_combat(journey, [(found, None)], npc, Phase.MOVE, events)
-    return _continue_travel(journey, events)
+    return _continue_travel(journey, source, events)
 
 
-def _do_go_on(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+def _do_go_on(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     passed = journey.optional_here()
     events.append("pass by " + ", ".join(str(journey.tokens[i]) for i in passed))
-    return _continue_travel(replace(journey, met=(*journey.met, *passed)), events)
+    return _continue_travel(replace(journey, met=(*journey.met, *passed)), source, events)

@@ -184,7 +184,7 @@ class CautiousPolicy:
             return choices[-1] if journey.phase is Phase.TRADE else choices[0]
         if journey.phase is Phase.DEFEND:
             defend = [c for c in choices if c.act is Act.DEFEND]
-            return _best_die(journey, defend, luck=False) or choices[-1]
+            return _best_die(journey, defend, luck=False) or next(c for c in choices if c.act is Act.NO_DEFENSE)
         if journey.phase is Phase.COMBAT:
             runs = [c for c in choices if c.act is Act.RUN and c.die is not None]
             if journey.wanderer.health.hp <= self.run_below and runs:

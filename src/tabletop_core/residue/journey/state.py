@@ -209,6 +209,10 @@ class Journey(Record):
         ]
 
     def _strain_choices(self) -> list[Choice]:
+        """Gain Strain at any time: Recover committed dice, or Reroll the pool (not under Starvation).
+
+        Each is offered once with ``dice=None``; :meth:`apply` takes any non-empty subset in ``dice``.
+        """
         endurance = self.wanderer.endurance
         found = []
         if endurance.committed:
@@ -367,6 +371,7 @@ class Journey(Record):
                 *(Choice(Act.MOVE, direction=d) for d in DIRECTIONS),
                 Choice(Act.END_TRAVEL),
                 *self._fast_travel_choices(),
+                *self._strain_choices(),
             )
         if phase is Phase.MEET:
             return (*(Choice(Act.MEET, target=i) for i in self.optional_here()), Choice(Act.GO_ON))
@@ -376,10 +381,19 @@ class Journey(Record):
             assert self.encounter is not None  # the COMBAT phase always holds one
             attacks = [c for t in self.encounter.living for c in self._commit_choices(Act.ATTACK, target=t)]
             runs = self._commit_choices(Act.RUN)
-            return (*attacks, Choice(Act.PASS), *runs, *self._strain_choices(), *self._switch_choices())
+            return (
+                *attacks,
+                Choice(Act.PASS),
+                *runs,
+                *self._strain_choices(),
+                *self._switch_choices(),
+                *self._activate_choices(),
+            )
         if phase is Phase.DEFEND:
+            # Defense is optional ("You may Commit Defense"): no No-Dice-Available Commit, but
+            # Strain may be gained first to Reroll or Recover dice (at any time).
             defend = [c for c in self._commit_choices(Act.DEFEND) if c.die is not None]
-            return (*defend, Choice(Act.NO_DEFENSE))
+            return (*defend, *self._strain_choices(), Choice(Act.NO_DEFENSE))
         if phase is Phase.ESCAPE:
             return tuple(Choice(Act.ESCAPE_TO, direction=d) for d in DIRECTIONS)
         if phase is Phase.TRADE:
@@ -401,10 +415,11 @@ class Journey(Record):
 
         Raises:
             RuleError: *choice* is not one the rules give now (the Journey is unchanged).
+            InvalidInput: a Reroll or Recover names no die, or a position that is not there.
         """
         check_type("choice", choice, Choice)
         offered = self.choices()
-        if choice not in offered and attrs.evolve(choice, rest=None) not in offered:
+        if choice not in offered and attrs.evolve(choice, rest=None, dice=None) not in offered:
             listing = "; ".join(str(c) for c in offered) or "none (the Journey is over)"
             raise RuleError(f"{choice} is not a choice now ({self.phase}); choices: {listing}")
         return self._apply(choice, dice_source(rng))
