@@ -1,0 +1,203 @@
+"""Every decision the glossary gives the player, offered by the Journey (issue 13, item 2).
+
+One test per decision, named ``test_decision_<what>``, with ScriptedDice and the
+glossary's numbers. ``apply`` checks every scripted die is used.
+"""
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_journey import HUSK, SETUP, apply, journey, sheet
+
+import tabletop_core as tc
+from tabletop_core.residue.combat import Encounter
+from tabletop_core.residue.conditions import Condition
+from tabletop_core.residue.endurance import ActionSlot
+from tabletop_core.residue.hexmap import Direction
+from tabletop_core.residue.items import Item, Loadout
+from tabletop_core.residue.journey import (
+    Act,
+    AreaEntry,
+    CautiousPolicy,
+    Choice,
+    GreedyPolicy,
+    Journey,
+    Phase,
+    example_setup,
+    play_journey,
+    start_journey,
+)
+from tabletop_core.residue.step_die import StepDie
+
+
+def fighting(j, *, enemy=HUSK, phase=Phase.COMBAT, retaliators=()):
+    return attrs.evolve(
+        j, phase=phase, encounter=Encounter((enemy,)), encounter_tokens=(None,), retaliators=retaliators
+    )
+
+
+def committed(j, *positions):
+    """Commit the pool dice at *positions* to Attack (as earlier Actions would have)."""
+    endurance = j.wanderer.endurance
+    for index in sorted(positions, reverse=True):
+        endurance = endurance.commit(ActionSlot.ATTACK, index)
+    return attrs.evolve(j, wanderer=attrs.evolve(j.wanderer, endurance=endurance))
+
+
+def refused(j, choice, error=tc.RuleError):
+    before = j.to_dict()
+    with pytest.raises(error):
+        j.apply(choice, rng=tc.ScriptedDice([1, 1, 1, 1]))
+    assert j.to_dict() == before
+
+
+# -- Gain Strain at any time: Reroll or Recover any or all dice ----------------------
+
+
+def test_decision_reroll_any_subset_of_the_pool_for_1_strain():
+    j = journey()  # pool d8(8) d8(6) d8(4)
+    assert Choice(Act.REROLL) in j.choices()
+    step = apply(j, Choice(Act.REROLL, dice=(2,)), [7])  # only the d8 showing 4
+    pool = step.journey.wanderer.endurance.pool
+    assert [d.value for d in pool] == [8, 6, 7]
+    assert step.journey.wanderer.strain == 1
+    both = apply(j, Choice(Act.REROLL, dice=(0, 2)), [3, 5]).journey
+    assert [d.value for d in both.wanderer.endurance.pool] == [3, 6, 5]
+    every = apply(j, Choice(Act.REROLL), [1, 2, 3]).journey  # dice=None: all of them
+    assert [d.value for d in every.wanderer.endurance.pool] == [1, 2, 3]
+    assert "dice #3" in str(Choice(Act.REROLL, dice=(2,)))
+
+
+def test_decision_recover_any_subset_of_committed_dice_for_1_strain():
+    j = committed(journey(), 0, 1)  # d8(8) and d8(6) committed, d8(4) in the pool
+    assert Choice(Act.RECOVER) in j.choices()
+    step = apply(j, Choice(Act.RECOVER, dice=(1,)), [5])  # recover one; the pool die is not rerolled
+    endurance = step.journey.wanderer.endurance
+    assert [d.value for d in endurance.pool] == [4, 5]
+    assert len(endurance.committed) == 1
+    assert endurance.strain == 1
+
+
+def test_decision_strain_before_a_defense_commit_when_a_creature_retaliates():
+    j = fighting(journey(), phase=Phase.DEFEND, retaliators=(0,))
+    offered = j.choices()
+    assert Choice(Act.REROLL) in offered
+    assert offered[-1] == Choice(Act.NO_DEFENSE)
+    rerolled = apply(j, Choice(Act.REROLL, dice=(2,)), [8]).journey  # the 4 becomes 8
+    assert rerolled.phase is Phase.DEFEND
+    block = apply(rerolled, Choice(Act.DEFEND, 2), [])  # d8 showing 8: ★★ blocks the Husk's 2
+    assert block.journey.wanderer.health.hp == 6
+
+
+def test_decision_recover_with_an_empty_pool_before_defense():
+    j = committed(fighting(journey(), phase=Phase.DEFEND, retaliators=(0,)), 0, 1, 2)
+    offered = j.choices()
+    assert offered == (Choice(Act.RECOVER), Choice(Act.NO_DEFENSE))  # no Reroll: the pool is empty
+    back = apply(j, Choice(Act.RECOVER, dice=(0,)), [7]).journey
+    assert Choice(Act.DEFEND, 0) in back.choices()
+
+
+def test_decision_strain_between_travel_stars_in_the_move_phase():
+    j = attrs.evolve(journey(), phase=Phase.MOVE, travel_stars=1)
+    assert Choice(Act.REROLL) in j.choices()
+    assert apply(j, Choice(Act.REROLL, dice=(1,)), [2]).journey.phase is Phase.MOVE
+
+
+def test_starvation_forbids_the_reroll_but_not_the_recover():
+    w = sheet().gain_condition("Starvation")
+    j = committed(journey(w), 0)
+    assert Choice(Act.REROLL) not in j.choices()
+    assert Choice(Act.RECOVER) in j.choices()
+    refused(j, Choice(Act.REROLL, dice=(0,)))
+
+
+def test_delirium_is_rolled_when_strain_is_gained_for_a_reroll():
+    w = sheet().gain_condition("Delirium")
+    step = apply(journey(w), Choice(Act.REROLL, dice=(0,)), [1, 2])  # reroll the d8, then Delirium d6 -> 2
+    assert step.journey.wanderer.conditions.delirium is StepDie.D4
+
+
+def test_a_subset_naming_no_die_or_a_missing_die_is_refused_and_changes_nothing():
+    j = journey()
+    refused(j, Choice(Act.REROLL, dice=()), tc.InvalidInput)
+    refused(j, Choice(Act.REROLL, dice=(3,)), tc.InvalidInput)
+    refused(j, Choice(Act.REROLL, dice=(0, 0)), tc.InvalidInput)
+    refused(j, Choice(Act.RECOVER, dice=(0,)))  # nothing committed: Recover is not offered
+
+
+# -- Items in Combat -------------------------------------------------------------
+
+
+def test_decision_item_activation_in_combat():
+    kit = Loadout((Item("Medkit", uses="d6"),), ())
+    setup = attrs.evolve(SETUP, item_effects=(AreaEntry("Medkit", hp=2),))
+    j = fighting(journey(_hurt(attrs.evolve(sheet(), loadout=kit), 3), setup=setup))
+    choice = Choice(Act.ACTIVATE, item_slot=0)
+    assert choice in j.choices()
+    step = apply(j, choice, [4])  # Uses d6 -> 4: no change; +2 HP
+    assert step.journey.phase is Phase.COMBAT
+    assert step.journey.wanderer.health.hp == 5
+
+
+def _hurt(wanderer, hp):
+    return attrs.evolve(wanderer, health=attrs.evolve(wanderer.health, hp=hp))
+
+
+# -- Bleeding and Conditions from Entries -------------------------------------------
+
+
+def test_decision_bleeding_rolled_when_an_item_heals():
+    kit = Loadout((Item("Medkit", uses="d6"),), ())
+    setup = attrs.evolve(SETUP, item_effects=(AreaEntry("Medkit", hp=2),))
+    w = _hurt(attrs.evolve(sheet(), loadout=kit), 3).gain_condition("Bleeding")
+    step = apply(journey(w, setup=setup), Choice(Act.ACTIVATE, item_slot=0), [4, 2])  # Uses 4; Bleeding d6 -> 2
+    after = step.journey.wanderer
+    assert after.health.hp == 5
+    assert after.conditions.bleeding is StepDie.D4
+    assert "Bleeding d6 → 2: Bleeding ⇩ d4" in str(step)
+
+
+def test_decision_bleeding_rolled_when_an_area_entry_heals():
+    setup = attrs.evolve(SETUP, entries=(AreaEntry("Crater", hp=3),))
+    w = _hurt(sheet(), 2).gain_condition("Bleeding").gain_condition("Bleeding")  # Bleeding d8
+    j = apply(journey(w, setup=setup), Choice(Act.COMMIT_MOVE, 2), []).journey  # d8 showing 4: ★
+    # ⊙ Gear 5, Region roll 1 (Ash), Area roll 1 (Crater), Bleeding d8 -> 8: no change
+    step = apply(j, Choice(Act.MOVE, direction=Direction.N), [5, 1, 1, 8])
+    assert step.journey.wanderer.health.hp == 4  # 2, -1 HP for Bleeding on the Commit, +3 HP
+    assert step.journey.wanderer.conditions.bleeding is StepDie.D8
+
+
+def test_decision_condition_from_an_area_entry_is_applied_and_the_next_attack_gets_minus_one_star():
+    setup = attrs.evolve(SETUP, entries=(AreaEntry("Crater", condition=Condition.DEHYDRATION),))
+    j = apply(journey(setup=setup), Choice(Act.COMMIT_MOVE, 2), []).journey
+    entered = apply(j, Choice(Act.MOVE, direction=Direction.N), [5, 1, 1]).journey
+    assert entered.wanderer.conditions.has(Condition.DEHYDRATION)  # Water is d8: from the rule, kept
+    fight = fighting(entered)
+    hit = apply(fight, Choice(Act.ATTACK, 0, target=0), [])  # d8 showing 8: ★★, Dehydration -1 star
+    assert hit.journey.encounter.enemies[0].hp == 2
+
+
+# -- bad input and policies ---------------------------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**16), policy=st.sampled_from([CautiousPolicy(), GreedyPolicy()]))
+def test_policies_still_finish_journeys_with_every_new_choice_offered(seed, policy):
+    w = sheet(values=(8, 6, 4))
+    end, steps = play_journey(start_journey(w, example_setup(), rng=seed), policy, rng=seed)
+    assert end.is_over
+    assert Journey.from_json(end.to_json()) == end
+    assert len(steps) == end.steps
+
+
+def test_choices_offered_in_any_phase_keep_the_state_valid():
+    j = start_journey(sheet(), example_setup(), rng=7)
+    source = tc.dice_source(7)
+    for _ in range(200):
+        if j.is_over:
+            break
+        offered = j.choices()
+        choice = offered[source.roll(len(offered)) - 1]
+        j = j.apply(choice, rng=source).journey
+        assert Journey.from_dict(j.to_dict()) == j
