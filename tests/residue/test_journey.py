@@ -222,13 +222,16 @@ def test_run_escapes_to_an_adjacent_hex_keeping_the_enemy_hurt():
     )
     run = apply(j, Choice(Act.RUN, 0), [])  # d12 showing 12: ★★★★
     assert run.journey.phase is Phase.ESCAPE
-    escaped = apply(run.journey, Choice(Act.ESCAPE_TO, direction=Direction.NE), [4])  # ⊙ Gear
+    # ⊙ Gear 4; the new Hex is resolved: Region Ash (1), Area Pit (2): -2 HP
+    escaped = apply(run.journey, Choice(Act.ESCAPE_TO, direction=Direction.NE), [4, 1, 2])
     after = escaped.journey
     assert after.position == Hex(1, -1)
     creature_tokens = [i for i, t in enumerate(after.tokens) if t.kind is TokenKind.CREATURE]
     assert len(creature_tokens) == 1
     assert after.foes[creature_tokens[0]].hp == 1  # Damage persists after Escape
-    assert after.phase is Phase.CHECK_STRAIN
+    # The Hex escaped to is resolved (now in the Ash Region): Token Movement brings the Husk after you.
+    assert after.phase is Phase.COMBAT
+    assert after.encounter.enemies[0].hp == 1
 
 
 def test_failed_run_triggers_retaliation():

@@ -14,7 +14,7 @@ import tabletop_core as tc
 from tabletop_core.residue.combat import Encounter
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.endurance import ActionSlot
-from tabletop_core.residue.hexmap import Direction
+from tabletop_core.residue.hexmap import Direction, Hex
 from tabletop_core.residue.items import Item, Loadout
 from tabletop_core.residue.journey import (
     Act,
@@ -23,6 +23,7 @@ from tabletop_core.residue.journey import (
     Choice,
     GreedyPolicy,
     Journey,
+    JourneyOutcome,
     Phase,
     example_setup,
     play_journey,
@@ -201,3 +202,32 @@ def test_choices_offered_in_any_phase_keep_the_state_valid():
         choice = offered[source.roll(len(offered)) - 1]
         j = j.apply(choice, rng=source).journey
         assert Journey.from_dict(j.to_dict()) == j
+
+
+# -- Escape onto a Hex resolves it ------------------------------------------------------
+
+
+def _escaping(j):
+    run = apply(fighting(j), Choice(Act.RUN, 0), [])  # d12 showing 12: ★★★★, Escape
+    assert run.journey.phase is Phase.ESCAPE
+    return run.journey
+
+
+def test_decision_escape_onto_the_hum_reaches_it_and_ends_the_journey():
+    w = sheet(values=(12, 8, 4), dice=("d12", "d8", "d8"))
+    j = _escaping(journey(w, hum=Hex(0, -1)))
+    step = apply(j, Choice(Act.ESCAPE_TO, direction=Direction.N), [4, 1])  # ⊙ Gear 4; Region Ash; the Hum
+    assert step.journey.is_over
+    assert step.journey.outcome is JourneyOutcome.REACHED_HUM
+    assert step.journey.hum is None
+    assert "Reach the Hum" in str(step)
+
+
+def test_decision_escape_onto_an_undiscovered_hex_resolves_its_area_entry():
+    w = sheet(values=(12, 8, 4), dice=("d12", "d8", "d8"))
+    j = _escaping(journey(w))
+    # ⊙ Gear 4; Region Ash (1); Area Pit (2): its Area Entry, -2 HP
+    step = apply(j, Choice(Act.ESCAPE_TO, direction=Direction.N), [4, 1, 2])
+    after = step.journey
+    assert after.hexmap.tile(Hex(0, -1)).area == "Pit"
+    assert after.wanderer.health.hp == 4

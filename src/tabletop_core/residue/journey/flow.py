@@ -263,7 +263,9 @@ def _continue_travel(journey: Journey, source: DiceSource, events: list[object])
         return replace(journey, phase=Phase.MOVE)
     if journey.travel_ends:
         events.append("Undiscovered Hex: End Travel")
-    return _rest_phase(replace(journey, travel_stars=0, travel_ends=False), source, events)
+    # Token Movement goes on where an Encounter stopped it (an Escape from it resolved a Hex).
+    start = journey.movement_next or 0
+    return _rest_phase(replace(journey, travel_stars=0, travel_ends=False), source, events, start)
 
 
 def _rest_phase(journey: Journey, source: DiceSource, events: list[object], start: int = 0) -> Journey:

@@ -13,7 +13,7 @@ from tabletop_core.residue.combat import (
 )
 from tabletop_core.residue.endurance import ActionSlot
 from tabletop_core.residue.journey.choices import Act, Choice
-from tabletop_core.residue.journey.flow import _after_combat, _check_hp, _commit, _rest_phase, _resume, _roll_gear
+from tabletop_core.residue.journey.flow import _after_combat, _check_hp, _commit, _resolve_hex, _roll_gear
 from tabletop_core.residue.journey.state import Journey, Phase
 from tabletop_core.rng import DiceSource
 
@@ -74,15 +74,23 @@ def _do_defend(journey: Journey, choice: Choice, source: DiceSource, events: lis
 
 
 def _do_escape(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+    """Escape: move to the adjacent Hex chosen, ⊙ Gear, and resolve that Hex like any Hex entered.
+
+    Its Discovery, Special Hex rules and Tokens (the Hum too: reaching it ends the
+    Journey). Travel is over; Token Movement goes on where it stopped when the Combat
+    came from it, else the Rest Phase begins.
+    """
     assert choice.direction is not None
     target = journey.position.neighbour(choice.direction)
+    new = journey.hexmap.tile(target).is_new
     events.append(f"Escape {choice.direction} to {target}")
     journey = _roll_gear(replace(journey, position=target, met=()), source, events)
     if journey.is_over:
         return journey
-    if journey.after_combat is Phase.CHECK_STRAIN:
-        return _resume(journey, Phase.CHECK_STRAIN, source, events)
-    return _rest_phase(replace(journey, travel_stars=0, travel_ends=False), source, events)
+    if journey.after_combat is Phase.CHECK_STRAIN and journey.movement_next is None:
+        journey = replace(journey, movement_next=len(journey.tokens))  # Token Movement had finished
+    journey = replace(journey, travel_stars=0, travel_ends=False, back_to=Phase.MOVE)
+    return _resolve_hex(journey, new, source, events)
 
 
 def _which(choice: Choice) -> tuple[int, ...] | None:
