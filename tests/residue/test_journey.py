@@ -193,7 +193,11 @@ def test_combat_attack_retaliation_and_defense():
     # No dice left: the Attack choice is "No Dice Available" first (gain 1 Strain, recover all).
     attack = [c for c in blow.journey.choices() if c.act is Act.ATTACK]
     assert attack == [Choice(Act.ATTACK, None, False, 0)]
-    won = apply(blow.journey, attack[0], [8, 3, 3])
+    recovered = apply(blow.journey, attack[0], [8, 3, 3]).journey
+    # The player now chooses the recovered die (and Luck) for the Attack it must make.
+    assert Choice(Act.ATTACK, 0, True, 0) in recovered.choices()
+    assert Choice(Act.PASS) not in recovered.choices()
+    won = apply(recovered, Choice(Act.ATTACK, 0, False, 0), [])  # d8 showing 8: ★★
     assert won.journey.encounter is None
     assert won.journey.wanderer.strain == 1
     assert all(t.kind is not TokenKind.CREATURE for t in won.journey.tokens)
@@ -303,7 +307,9 @@ def test_no_dice_available_with_nothing_to_recover_is_defeat():
     w3 = attrs.evolve(w, endurance=committed)
     step = journey(w3).apply(Choice(Act.COMMIT_MOVE, None), rng=tc.ScriptedDice([5]))
     assert step.journey.wanderer.strain == 1
-    assert step.journey.travel_stars == 1
+    assert step.journey.committing == Choice(Act.COMMIT_MOVE, None)  # the die is chosen next
+    moved = step.journey.apply(Choice(Act.COMMIT_MOVE, 0), rng=tc.ScriptedDice([]))
+    assert moved.journey.travel_stars == 1
 
 
 def test_reaching_the_hum_ends_the_journey():

@@ -231,3 +231,67 @@ def test_decision_escape_onto_an_undiscovered_hex_resolves_its_area_entry():
     after = step.journey
     assert after.hexmap.tile(Hex(0, -1)).area == "Pit"
     assert after.wanderer.health.hp == 4
+
+
+# -- Luck for an Action, and No Dice Available -------------------------------------------
+
+
+def test_decision_luck_decided_after_the_delirium_reroll():
+    w = sheet().gain_condition("Delirium")  # pool d8(8) d8(6) d8(4), Luck d6
+    j = fighting(journey(w))
+    attacks = [c for c in j.choices() if c.act is Act.ATTACK]
+    assert attacks
+    assert not any(c.luck for c in attacks)  # Luck is not decided before the reroll is seen
+    committed = apply(j, Choice(Act.ATTACK, 2, target=0), [2])  # the d8 showing 4 is rerolled: 2, no ★
+    waiting = committed.journey
+    assert waiting.phase is Phase.LUCK
+    assert waiting.pending.stars == 0
+    assert waiting.choices() == (Choice(Act.LUCK), Choice(Act.NO_LUCK))
+    assert waiting.encounter.enemies[0].hp == 3  # nothing resolved yet
+    lucky = apply(waiting, Choice(Act.LUCK), [6])  # Luck d6 -> 6: +★ and Luck ⇧ d8
+    after = lucky.journey
+    assert after.wanderer.luck is StepDie.D8
+    assert after.encounter.enemies[0].hp == 2  # ★: 1 Damage to the Husk (Defense 0)
+    assert after.phase is Phase.DEFEND
+    plain = apply(waiting, Choice(Act.NO_LUCK), []).journey
+    assert plain.encounter.enemies[0].hp == 3
+    assert plain.wanderer.luck is StepDie.D6
+
+
+def test_without_delirium_luck_is_chosen_with_the_commit_and_no_luck_phase():
+    j = fighting(journey())
+    assert Choice(Act.ATTACK, 2, True, 0) in j.choices()
+    step = apply(j, Choice(Act.ATTACK, 2, True, 0), [5])  # d8 showing 4: ★; Luck d6 -> 5: +★
+    assert step.journey.encounter.enemies[0].hp == 1
+
+
+def test_decision_no_dice_available_commit_chooses_the_die_and_luck():
+    j = committed(fighting(journey()), 0, 1, 2)  # every die committed
+    nda = Choice(Act.ATTACK, None, False, 0)
+    assert j.choices()[0] == nda
+    recovered = apply(j, nda, [2, 7, 5]).journey  # gain 1 Strain, recover all three: 2, 7, 5
+    assert recovered.wanderer.strain == 1
+    offered = recovered.choices()
+    assert Choice(Act.ATTACK, 1, True, 0) in offered
+    assert Choice(Act.PASS) not in offered  # the Commit the rules demanded comes now
+    hit = apply(recovered, Choice(Act.ATTACK, 2, True, 0), [6])  # d8 showing 5: ★; Luck 6: +★, Luck ⇧
+    assert hit.journey.encounter.enemies[0].hp == 1
+    assert hit.journey.wanderer.luck is StepDie.D8
+    assert hit.journey.committing is None
+
+
+def test_no_dice_available_with_only_dice_fear_forbids_lets_the_player_reroll():
+    w = sheet().gain_condition("Fear")
+    j = committed(fighting(journey(w)), 0, 1, 2)
+    recovered = apply(j, Choice(Act.ATTACK, None, False, 0), [2, 3, 4]).journey  # all below 6
+    assert recovered.committing is None
+    assert "no recovered die may be Committed" in str(
+        j.apply(Choice(Act.ATTACK, None, False, 0), rng=tc.ScriptedDice([2, 3, 4]))
+    )
+    assert Choice(Act.REROLL) in recovered.choices()
+
+
+def test_a_luck_choice_outside_the_luck_phase_is_refused():
+    refused(fighting(journey()), Choice(Act.LUCK))
+    w = sheet().gain_condition("Delirium")
+    refused(fighting(journey(w)), Choice(Act.ATTACK, 2, True, 0))  # Luck with the Commit under Delirium

@@ -6,7 +6,15 @@ Examples:
     (2, <StepDie.ZERO: 0>, <StepDie.D12: 12>)
 """
 
-from tabletop_core.residue.actions import ActionResult, CommitResult, StarModifier, commit_action, resolve_action
+from tabletop_core.residue.actions import (
+    ActionResult,
+    CommitResult,
+    StarModifier,
+    commit_action,
+    luck_after_commit,
+    resolve_action,
+    resolve_luck_after_commit,
+)
 from tabletop_core.residue.batch import InventoryBatch, StarsBatch, simulate_inventory, simulate_stars
 from tabletop_core.residue.combat import (
     Creature,
@@ -228,6 +236,7 @@ __all__ = [
     "heal",
     "hum_distance_odds",
     "inventory_odds",
+    "luck_after_commit",
     "luck_after_odds",
     "luck_for_action",
     "luck_test",
@@ -249,6 +258,7 @@ __all__ = [
     "resolve_hum_placement",
     "resolve_inventory",
     "resolve_item_uses",
+    "resolve_luck_after_commit",
     "resolve_luck_for_action",
     "resolve_luck_test",
     "resolve_pass",

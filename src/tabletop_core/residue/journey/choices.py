@@ -48,6 +48,8 @@ class Act(Enum):
     DISCARD_CARD = "discard the gained card"
     RECYCLE = "Recycle an Item: Gear ⇧"
     ACTIVATE = "activate an Item (roll its Uses)"
+    LUCK = "⊙ Luck for the Action"
+    NO_LUCK = "resolve the Action without Luck"
 
     def __str__(self) -> str:
         return self.value

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from tabletop_core._fast import fast_replace as replace
@@ -17,7 +19,7 @@ from tabletop_core.residue.endurance import ActionSlot, StrainCheck
 from tabletop_core.residue.entries import EntryEffect, apply_entry_effect
 from tabletop_core.residue.hexmap import UNKNOWN_AREA, draw_area
 from tabletop_core.residue.inventory import InventoryKind
-from tabletop_core.residue.journey.choices import Choice
+from tabletop_core.residue.journey.choices import Act, Choice
 from tabletop_core.residue.journey.content import _FIGHTERS, AreaEntry
 from tabletop_core.residue.journey.state import Journey, JourneyOutcome, Phase
 from tabletop_core.residue.tokens import Token, TokenKind, TokenResolution, move_tokens, token_resolution, tokens_at
@@ -39,10 +41,22 @@ def _check_hp(journey: Journey, events: list[object], detail: str) -> Journey:
     return journey
 
 
+_FINISH: dict[Act, Any] = {}  # Any: each finisher takes its own choice; filled in engine.py
+"""For each kind of Commit, what follows once its Action is resolved (after the Luck decision too)."""
+
+
 def _commit(
     journey: Journey, slot: ActionSlot, choice: Choice, source: DiceSource, events: list[object]
 ) -> tuple[Journey, CommitResult | None]:
-    """Commit a die (No Dice Available first when the pool is empty); ``None`` result when defeated."""
+    """Commit a die; ``None`` result when the Action does not go on now.
+
+    * No Dice Available (an empty pool, ``choice.die is None``): gain 1 Strain and
+      recover the committed dice; then the same Commit is offered again
+      (:attr:`Journey.committing`) so the player chooses the die and Luck.
+    * Delirium rerolls the committed die; Luck for the Action is then decided with
+      the reroll seen (the LUCK phase, :attr:`Journey.pending`).
+    * Defeat (no dice to recover, Bleeding's HP).
+    """
     wanderer = journey.wanderer
     if choice.die is None:
         step = wanderer.endurance.no_dice_available(conditions=wanderer.conditions, rng=source)
@@ -51,12 +65,12 @@ def _commit(
             return _defeated(journey, Defeat(DefeatCause.NO_DICE, f"Commit {slot}"), events), None
         conditions = step.conditions if step.conditions is not None else wanderer.conditions
         wanderer = replace(wanderer, endurance=step.after, conditions=conditions)
-        allowed = [i for i, d in enumerate(wanderer.endurance.pool) if conditions.commit_blocker(d.value) is None]
-        if not allowed:
+        if all(conditions.commit_blocker(d.value) is not None for d in wanderer.endurance.pool):
             events.append("no recovered die may be Committed")
             return replace(journey, wanderer=wanderer), None
-        choice = attrs.evolve(choice, die=max(allowed, key=lambda i: wanderer.endurance.pool[i].value))
-    assert choice.die is not None  # set above when the pool was empty
+        must = Choice(choice.act, None, False, choice.target)
+        return replace(journey, wanderer=wanderer, committing=must), None
+    delirium = not wanderer.conditions.delirium.is_zero
     result = commit_action(
         wanderer.endurance,
         slot,
@@ -72,8 +86,12 @@ def _commit(
         luck=result.luck_after if result.luck_after is not None else wanderer.luck,
         health=wanderer.health.lose(result.hp_lost),
     )
-    journey = _check_hp(replace(journey, wanderer=wanderer), events, "Bleeding on a Commit")
-    return journey, None if journey.is_over else result
+    journey = _check_hp(replace(journey, wanderer=wanderer, committing=None), events, "Bleeding on a Commit")
+    if journey.is_over:
+        return journey, None
+    if delirium and not wanderer.luck.is_zero and result.action.luck is None:
+        return replace(journey, phase=Phase.LUCK, pending=result, pending_choice=choice), None
+    return journey, result
 
 
 def _roll_gear(journey: Journey, source: DiceSource, events: list[object]) -> Journey:

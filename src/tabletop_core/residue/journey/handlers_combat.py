@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tabletop_core._fast import fast_replace as replace
 from tabletop_core.errors import InvalidInput
+from tabletop_core.residue.actions import CommitResult
 from tabletop_core.residue.combat import (
     EncounterStatus,
     resolve_attack,
@@ -22,6 +23,12 @@ def _do_attack(journey: Journey, choice: Choice, source: DiceSource, events: lis
     journey, result = _commit(journey, ActionSlot.ATTACK, choice, source, events)
     if result is None:
         return journey
+    return _finish_attack(journey, choice, result, source, events)
+
+
+def _finish_attack(
+    journey: Journey, choice: Choice, result: CommitResult, source: DiceSource, events: list[object]
+) -> Journey:
     assert journey.encounter is not None
     assert choice.target is not None
     hit = resolve_attack(journey.encounter, target=choice.target, stars=result.stars)
@@ -40,6 +47,12 @@ def _do_run(journey: Journey, choice: Choice, source: DiceSource, events: list[o
     journey, result = _commit(journey, ActionSlot.MOVE, choice, source, events)
     if result is None:
         return journey
+    return _finish_run(journey, choice, result, source, events)
+
+
+def _finish_run(
+    journey: Journey, _choice: Choice, result: CommitResult, source: DiceSource, events: list[object]
+) -> Journey:
     assert journey.encounter is not None
     run = resolve_run(journey.encounter, stars=result.stars)
     events.append(run)
@@ -56,12 +69,18 @@ def _after_action(journey: Journey, retaliators: tuple[int, ...], source: DiceSo
 
 
 def _do_defend(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
-    blocked = 0
     if choice.act is Act.DEFEND:
         journey, result = _commit(journey, ActionSlot.DEFENSE, choice, source, events)
         if result is None:
             return journey
-        blocked = result.stars
+        return _finish_defend(journey, choice, result, source, events)
+    return _finish_defend(journey, choice, None, source, events)
+
+
+def _finish_defend(
+    journey: Journey, _choice: Choice, result: CommitResult | None, _source: DiceSource, events: list[object]
+) -> Journey:
+    blocked = 0 if result is None else result.stars
     assert journey.encounter is not None
     enemy, rest = journey.retaliators[0], journey.retaliators[1:]
     strike = resolve_retaliation(journey.encounter, enemy, journey.wanderer.health, blocked=blocked)

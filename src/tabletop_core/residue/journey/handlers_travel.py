@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tabletop_core._fast import fast_replace as replace
+from tabletop_core.residue.actions import CommitResult
 from tabletop_core.residue.endurance import ActionSlot
 from tabletop_core.residue.journey.choices import Choice
 from tabletop_core.residue.journey.content import _FIGHTERS
@@ -25,6 +26,12 @@ def _do_commit_move(journey: Journey, choice: Choice, source: DiceSource, events
     journey, result = _commit(journey, ActionSlot.MOVE, choice, source, events)
     if result is None:
         return journey
+    return _finish_commit_move(journey, choice, result, source, events)
+
+
+def _finish_commit_move(
+    journey: Journey, _choice: Choice, result: CommitResult, source: DiceSource, events: list[object]
+) -> Journey:
     journey = replace(journey, travel_stars=result.stars, travel_ends=False, back_to=Phase.MOVE)
     return _continue_travel(journey, source, events) if result.stars == 0 else replace(journey, phase=Phase.MOVE)
 

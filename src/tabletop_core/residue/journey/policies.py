@@ -77,6 +77,23 @@ def _best_die(journey: Journey, options: Sequence[Choice], *, luck: bool) -> Cho
     return max(usable, key=lambda c: -1 if c.die is None else pool[c.die].value)
 
 
+def _decision(journey: Journey, choices: Sequence[Choice], *, lucky: bool) -> Choice | None:
+    """The shipped policies' answer to the decisions of issue 13, or ``None`` for the usual pick.
+
+    * LUCK (Delirium rerolled the committed die): ⊙ Luck when *lucky*, or when the
+      reroll gave ★ or less.
+    * After No Dice Available: Commit the best recovered die (Luck as *lucky*).
+    """
+    if journey.phase is Phase.LUCK:
+        pending = journey.pending
+        low = pending is not None and pending.stars <= 1
+        return Choice(Act.LUCK) if lucky or low else Choice(Act.NO_LUCK)
+    if journey.committing is not None:
+        commits = [c for c in choices if c.act is journey.committing.act and c.die is not None]
+        return _best_die(journey, commits, luck=lucky)
+    return None
+
+
 def _rest_choice(journey: Journey, choices: Sequence[Choice], *, pay_all: bool) -> Choice:
     """Strain Payoff and Recover HP for the shipped policies: roll the largest allowed die.
 
@@ -162,6 +179,9 @@ class CautiousPolicy:
         return _decide(self._pick, journey, choices)
 
     def _pick(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
+        decided = _decision(journey, choices, lucky=False)
+        if decided is not None:
+            return decided
         acts = {c.act for c in choices}
         pool = journey.wanderer.endurance.pool
 
@@ -230,6 +250,9 @@ class GreedyPolicy:
         return _decide(self._pick, journey, choices)
 
     def _pick(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
+        decided = _decision(journey, choices, lucky=True)
+        if decided is not None:
+            return decided
         acts = {c.act for c in choices}
         if journey.phase in (Phase.PAYOFF, Phase.RECOVER):
             return _rest_choice(journey, choices, pay_all=False)

@@ -12,6 +12,7 @@ from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, clip
 from tabletop_core.errors import InvalidInput, RuleError
+from tabletop_core.residue.actions import CommitResult
 from tabletop_core.residue.combat import (
     Creature,
     Encounter,
@@ -47,6 +48,7 @@ class Phase(Enum):
     PAYOFF = "Rest: Strain Payoff, pay Strain with ⊙ Inventory"
     RECOVER = "Rest: Recover HP with ⊙ Food or Water"
     OVER = "the Journey is over"
+    LUCK = "Luck for an Action: ⊙ Luck or not, Delirium's reroll seen"
 
     def __str__(self) -> str:
         return self.value
@@ -98,6 +100,11 @@ class Journey(Record):
         back_to: Where the procedure returns after an optional Encounter or a Fast
             Travel (TRAVEL when it began before Commit Move, else MOVE).
         item_deck: The Item Deck in play, if any (cards returned to it go to its bottom).
+        committing: A Commit the rules demand after No Dice Available recovered the dice:
+            its kind and target; only that Commit (any die, with or without Luck) is offered.
+        pending: A Commit whose Action waits for the Luck decision (LUCK phase: Delirium
+            rerolled the die, and Luck for the Action is decided after seeing it).
+        pending_choice: The choice that made the pending Commit (its kind and target).
     """
 
     _derived: ClassVar[tuple[str, ...]] = ("is_over",)
@@ -127,6 +134,10 @@ class Journey(Record):
     met: tuple[int, ...] = ()
     back_to: Phase = Phase.MOVE
     item_deck: Deck | None = None  # a default, so journeys saved before decks still load
+    # Defaults, so journeys saved before these decisions still load.
+    committing: Choice | None = None
+    pending: CommitResult | None = None
+    pending_choice: Choice | None = None
 
     def __attrs_post_init__(self) -> None:
         check_fields(self)
@@ -143,6 +154,12 @@ class Journey(Record):
             raise InvalidInput("phase TRADE needs the Vendor being traded with (trading)")
         if self.phase is Phase.PLACE and not self.gained:
             raise InvalidInput("phase PLACE needs the gained card (gained)")
+        if (self.phase is Phase.LUCK) != (self.pending is not None) or (self.pending is None) != (
+            self.pending_choice is None
+        ):
+            raise InvalidInput("pending and pending_choice must be given exactly in the LUCK phase")
+        if self.committing is not None and self.phase not in (Phase.TRAVEL, Phase.COMBAT):
+            raise InvalidInput(f"committing must be None in phase {self.phase.name}")
         for index in self.met:
             check_int("met", index, low=0, high=max(len(self.tokens) - 1, 0))
         self._check_cross_fields()
@@ -194,7 +211,9 @@ class Journey(Record):
 
     def _commit_choices(self, act: Act, *, target: int | None = None) -> list[Choice]:
         endurance = self.wanderer.endurance
-        lucky = (False, True) if not self.wanderer.luck.is_zero else (False,)
+        # Under Delirium, Luck for the Action is decided after the reroll is seen (the LUCK phase).
+        delirium = not self.wanderer.conditions.delirium.is_zero
+        lucky = (False, True) if not self.wanderer.luck.is_zero and not delirium else (False,)
         if not endurance.pool:
             return [Choice(act, None, False, target)] if endurance.committed else []
         conditions = self.wanderer.conditions
@@ -355,6 +374,11 @@ class Journey(Record):
     def choices(self) -> tuple[Choice, ...]:
         """Every choice the rules give the player now (empty once the Journey is over)."""
         phase = self.phase
+        if self.committing is not None:  # No Dice Available recovered the dice: that Commit now
+            must = self.committing
+            return (*self._commit_choices(must.act, target=must.target), *self._strain_choices())
+        if phase is Phase.LUCK:
+            return (Choice(Act.LUCK), Choice(Act.NO_LUCK))
         if phase is Phase.TRAVEL:
             return (
                 *self._commit_choices(Act.COMMIT_MOVE),
