@@ -29,13 +29,12 @@ from tabletop_core.residue.journey import (
     play_journey,
     start_journey,
 )
+from tabletop_core.residue.journey.phases import CombatPhase, CommitPhase, LuckPhase, MovePhase, Trip
 from tabletop_core.residue.step_die import StepDie
 
 
-def fighting(j, *, enemy=HUSK, phase=Phase.COMBAT, retaliators=()):
-    return attrs.evolve(
-        j, phase=phase, encounter=Encounter((enemy,)), encounter_tokens=(None,), retaliators=retaliators
-    )
+def fighting(j, *, enemy=HUSK, retaliators=()):
+    return attrs.evolve(j, stage=CombatPhase(Encounter((enemy,)), retaliators=retaliators, then=Trip()))
 
 
 def committed(j, *positions):
@@ -81,7 +80,7 @@ def test_decision_recover_any_subset_of_committed_dice_for_1_strain():
 
 
 def test_decision_strain_before_a_defense_commit_when_a_creature_retaliates():
-    j = fighting(journey(), phase=Phase.DEFEND, retaliators=(0,))
+    j = fighting(journey(), retaliators=(0,))
     offered = j.choices()
     assert Choice(Act.REROLL) in offered
     assert offered[-1] == Choice(Act.NO_DEFENSE)
@@ -92,7 +91,7 @@ def test_decision_strain_before_a_defense_commit_when_a_creature_retaliates():
 
 
 def test_decision_recover_with_an_empty_pool_before_defense():
-    j = committed(fighting(journey(), phase=Phase.DEFEND, retaliators=(0,)), 0, 1, 2)
+    j = committed(fighting(journey(), retaliators=(0,)), 0, 1, 2)
     offered = j.choices()
     assert offered == (Choice(Act.RECOVER), Choice(Act.NO_DEFENSE))  # no Reroll: the pool is empty
     back = apply(j, Choice(Act.RECOVER, dice=(0,)), [7]).journey
@@ -100,7 +99,7 @@ def test_decision_recover_with_an_empty_pool_before_defense():
 
 
 def test_decision_strain_between_travel_stars_in_the_move_phase():
-    j = attrs.evolve(journey(), phase=Phase.MOVE, travel_stars=1)
+    j = attrs.evolve(journey(), stage=MovePhase(stars=1))
     assert Choice(Act.REROLL) in j.choices()
     assert apply(j, Choice(Act.REROLL, dice=(1,)), [2]).journey.phase is Phase.MOVE
 
@@ -245,9 +244,10 @@ def test_decision_luck_decided_after_the_delirium_reroll():
     committed = apply(j, Choice(Act.ATTACK, 2, target=0), [2])  # the d8 showing 4 is rerolled: 2, no ★
     waiting = committed.journey
     assert waiting.phase is Phase.LUCK
-    assert waiting.pending.stars == 0
+    assert type(waiting.stage) is LuckPhase
+    assert waiting.stage.pending.stars == 0
     assert waiting.choices() == (Choice(Act.LUCK), Choice(Act.NO_LUCK))
-    assert waiting.encounter.enemies[0].hp == 3  # nothing resolved yet
+    assert waiting.stage.before.encounter.enemies[0].hp == 3  # nothing resolved yet
     lucky = apply(waiting, Choice(Act.LUCK), [6])  # Luck d6 -> 6: +★ and Luck ⇧ d8
     after = lucky.journey
     assert after.wanderer.luck is StepDie.D8
@@ -271,20 +271,21 @@ def test_decision_no_dice_available_commit_chooses_the_die_and_luck():
     assert j.choices()[0] == nda
     recovered = apply(j, nda, [2, 7, 5]).journey  # gain 1 Strain, recover all three: 2, 7, 5
     assert recovered.wanderer.strain == 1
+    assert type(recovered.stage) is CommitPhase
     offered = recovered.choices()
     assert Choice(Act.ATTACK, 1, True, 0) in offered
     assert Choice(Act.PASS) not in offered  # the Commit the rules demanded comes now
     hit = apply(recovered, Choice(Act.ATTACK, 2, True, 0), [6])  # d8 showing 5: ★; Luck 6: +★, Luck ⇧
     assert hit.journey.encounter.enemies[0].hp == 1
     assert hit.journey.wanderer.luck is StepDie.D8
-    assert hit.journey.committing is None
+    assert type(hit.journey.stage) is CombatPhase
 
 
 def test_no_dice_available_with_only_dice_fear_forbids_lets_the_player_reroll():
     w = sheet().gain_condition("Fear")
     j = committed(fighting(journey(w)), 0, 1, 2)
     recovered = apply(j, Choice(Act.ATTACK, None, False, 0), [2, 3, 4]).journey  # all below 6
-    assert recovered.committing is None
+    assert type(recovered.stage) is CombatPhase
     assert "no recovered die may be Committed" in str(
         j.apply(Choice(Act.ATTACK, None, False, 0), rng=tc.ScriptedDice([2, 3, 4]))
     )

@@ -6,6 +6,7 @@ from tabletop_core._fast import fast_replace as replace
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.actions import CommitResult
 from tabletop_core.residue.combat import (
+    Encounter,
     EncounterStatus,
     resolve_attack,
     resolve_pass,
@@ -14,9 +15,37 @@ from tabletop_core.residue.combat import (
 )
 from tabletop_core.residue.endurance import ActionSlot
 from tabletop_core.residue.journey.choices import Act, Choice
-from tabletop_core.residue.journey.flow import _after_combat, _check_hp, _commit, _resolve_hex, _roll_gear
-from tabletop_core.residue.journey.state import Journey, Phase
+from tabletop_core.residue.journey.flow import (
+    _after_combat,
+    _check_hp,
+    _commit,
+    _discover,
+    _resolve_hex,
+    _resume,
+    _roll_gear,
+    _start_combat,
+)
+from tabletop_core.residue.journey.phases import (
+    CombatPhase,
+    EndedPhase,
+    EscapePhase,
+    JourneyOutcome,
+    TokenMovement,
+    Trip,
+)
+from tabletop_core.residue.journey.state import Journey
+from tabletop_core.residue.tokens import TokenKind, tokens_at
 from tabletop_core.rng import DiceSource
+
+
+def _combat(journey: Journey) -> CombatPhase:
+    stage = journey.stage
+    assert type(stage) is CombatPhase  # offered only in Combat
+    return stage
+
+
+def _with_encounter(journey: Journey, encounter: Encounter) -> Journey:
+    return replace(journey, stage=replace(_combat(journey), encounter=encounter))
 
 
 def _do_attack(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
@@ -29,16 +58,14 @@ def _do_attack(journey: Journey, choice: Choice, source: DiceSource, events: lis
 def _finish_attack(
     journey: Journey, choice: Choice, result: CommitResult, source: DiceSource, events: list[object]
 ) -> Journey:
-    assert journey.encounter is not None
     assert choice.target is not None
-    hit = resolve_attack(journey.encounter, target=choice.target, stars=result.stars)
+    hit = resolve_attack(_combat(journey).encounter, target=choice.target, stars=result.stars)
     events.append(hit)
-    return _after_action(replace(journey, encounter=hit.after), hit.retaliators, source, events)
+    return _after_action(_with_encounter(journey, hit.after), hit.retaliators, source, events)
 
 
 def _do_pass(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
-    assert journey.encounter is not None
-    passed = resolve_pass(journey.encounter)
+    passed = resolve_pass(_combat(journey).encounter)
     events.append(passed)
     return _after_action(journey, passed.retaliators, source, events)
 
@@ -53,19 +80,16 @@ def _do_run(journey: Journey, choice: Choice, source: DiceSource, events: list[o
 def _finish_run(
     journey: Journey, _choice: Choice, result: CommitResult, source: DiceSource, events: list[object]
 ) -> Journey:
-    assert journey.encounter is not None
-    run = resolve_run(journey.encounter, stars=result.stars)
+    run = resolve_run(_combat(journey).encounter, stars=result.stars)
     events.append(run)
-    return _after_action(replace(journey, encounter=run.after), run.retaliators, source, events)
+    return _after_action(_with_encounter(journey, run.after), run.retaliators, source, events)
 
 
 def _after_action(journey: Journey, retaliators: tuple[int, ...], source: DiceSource, events: list[object]) -> Journey:
-    assert journey.encounter is not None
-    if journey.encounter.status is not EncounterStatus.FIGHTING:
+    stage = _combat(journey)
+    if stage.encounter.status is not EncounterStatus.FIGHTING:
         return _after_combat(journey, source, events)
-    if retaliators:
-        return replace(journey, phase=Phase.DEFEND, retaliators=retaliators)
-    return replace(journey, phase=Phase.COMBAT)
+    return replace(journey, stage=replace(stage, retaliators=retaliators))
 
 
 def _do_defend(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
@@ -81,35 +105,58 @@ def _finish_defend(
     journey: Journey, _choice: Choice, result: CommitResult | None, _source: DiceSource, events: list[object]
 ) -> Journey:
     blocked = 0 if result is None else result.stars
-    assert journey.encounter is not None
-    enemy, rest = journey.retaliators[0], journey.retaliators[1:]
-    strike = resolve_retaliation(journey.encounter, enemy, journey.wanderer.health, blocked=blocked)
+    stage = _combat(journey)
+    enemy, rest = stage.retaliators[0], stage.retaliators[1:]
+    strike = resolve_retaliation(stage.encounter, enemy, journey.wanderer.health, blocked=blocked)
     events.append(strike)
-    journey = replace(journey, wanderer=replace(journey.wanderer, health=strike.result.after), retaliators=rest)
+    wanderer = replace(journey.wanderer, health=strike.result.after)
+    journey = replace(journey, wanderer=wanderer, stage=replace(stage, retaliators=rest))
     journey = _check_hp(journey, events, f"{strike.name} retaliates")
     if journey.is_over:
         return journey
-    return replace(journey, phase=Phase.DEFEND if rest else Phase.COMBAT)
+    return journey
 
 
 def _do_escape(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
-    """Escape: move to the adjacent Hex chosen, ⊙ Gear, and resolve that Hex like any Hex entered.
+    """Escape: move to the adjacent Hex chosen, ⊙ Gear, and resolve that Hex.
 
-    Its Discovery, Special Hex rules and Tokens (the Hum too: reaching it ends the
-    Journey). Travel is over; Token Movement goes on where it stopped when the Combat
-    came from it, else the Rest Phase begins.
+    From a Combat met in Travel, the Hex is resolved like any Hex entered (its
+    Discovery, Special Hex rules and Tokens); Travel is over. From a Combat Token
+    Movement caused, its Discovery and the Hum are resolved, then Token Movement goes
+    on where it stopped. Reaching the Hum ends the Journey as reaching it does.
     """
     assert choice.direction is not None
+    stage = journey.stage
+    assert type(stage) is EscapePhase
+    then = stage.then
     target = journey.position.neighbour(choice.direction)
     new = journey.hexmap.tile(target).is_new
     events.append(f"Escape {choice.direction} to {target}")
     journey = _roll_gear(replace(journey, position=target, met=()), source, events)
     if journey.is_over:
         return journey
-    if journey.after_combat is Phase.CHECK_STRAIN and journey.movement_next is None:
-        journey = replace(journey, movement_next=len(journey.tokens))  # Token Movement had finished
-    journey = replace(journey, travel_stars=0, travel_ends=False, back_to=Phase.MOVE)
-    return _resolve_hex(journey, new, source, events)
+    if type(then) is TokenMovement:
+        return _escape_during_movement(journey, then, new, source, events)
+    ended = Trip(stars=0, ends=True, begun=True)  # an Escape ends the Travel
+    return _resolve_hex(journey, new, ended, source, events)
+
+
+def _escape_during_movement(
+    journey: Journey, then: TokenMovement, new: bool, source: DiceSource, events: list[object]
+) -> Journey:
+    """The Hex escaped to during Token Movement: Discovery and the Hum, then Token Movement goes on."""
+    if new:
+        journey, creature, entry = _discover(journey, source, events)
+        if journey.is_over:
+            return journey
+        if creature is not None:
+            return _start_combat(journey, [(creature, None)], entry, then, events)
+    hum = [i for i in tokens_at(journey.tokens, journey.position) if journey.tokens[i].kind is TokenKind.HUM]
+    if hum:
+        events.append("Reach the Hum: remove the Hum Token and read the Ruin Entry")
+        kept = tuple(t for i, t in enumerate(journey.tokens) if i != hum[0])
+        return replace(journey, tokens=kept, stage=EndedPhase(outcome=JourneyOutcome.REACHED_HUM))
+    return _resume(journey, then, source, events)
 
 
 def _which(choice: Choice) -> tuple[int, ...] | None:

@@ -9,15 +9,16 @@ from tabletop_core._fast import fast_replace as replace
 from tabletop_core.residue.actions import luck_after_commit
 from tabletop_core.residue.journey.choices import Act, Choice
 from tabletop_core.residue.journey.flow import _FINISH
+from tabletop_core.residue.journey.phases import LuckPhase
 from tabletop_core.residue.journey.state import Journey
 from tabletop_core.rng import DiceSource
 
 
 def _do_luck(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     """Luck for an Action, decided with Delirium's reroll seen: ⊙ Luck once, or not; then resolve the Action."""
-    result, made = journey.pending, journey.pending_choice
-    assert result is not None  # the LUCK phase always holds them
-    assert made is not None
+    stage = journey.stage
+    assert type(stage) is LuckPhase  # LUCK and NO_LUCK are offered only there
+    result = stage.pending
     wanderer = journey.wanderer
     if choice.act is Act.LUCK:
         result = luck_after_commit(result, wanderer.luck, rng=source)
@@ -26,5 +27,5 @@ def _do_luck(journey: Journey, choice: Choice, source: DiceSource, events: list[
         events.append(result)
     else:
         events.append("no Luck for the Action")
-    journey = replace(journey, wanderer=wanderer, pending=None, pending_choice=None)
-    return _FINISH[made.act](journey, made, result, source, events)  # type: ignore[no-any-return]
+    journey = replace(journey, wanderer=wanderer, stage=stage.before)
+    return _FINISH[stage.choice.act](journey, stage.choice, result, source, events)  # type: ignore[no-any-return]

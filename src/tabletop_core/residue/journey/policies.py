@@ -14,7 +14,8 @@ from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.journey.choices import Act, Choice
 from tabletop_core.residue.journey.content import _FIGHTERS
 from tabletop_core.residue.journey.handlers_items import _slot_of
-from tabletop_core.residue.journey.state import Journey, JourneyStep, Phase
+from tabletop_core.residue.journey.phases import CommitPhase, LuckPhase, Phase
+from tabletop_core.residue.journey.state import Journey, JourneyStep
 from tabletop_core.rng import RngLike, dice_source
 
 
@@ -84,12 +85,11 @@ def _decision(journey: Journey, choices: Sequence[Choice], *, lucky: bool) -> Ch
       reroll gave ★ or less.
     * After No Dice Available: Commit the best recovered die (Luck as *lucky*).
     """
-    if journey.phase is Phase.LUCK:
-        pending = journey.pending
-        low = pending is not None and pending.stars <= 1
-        return Choice(Act.LUCK) if lucky or low else Choice(Act.NO_LUCK)
-    if journey.committing is not None:
-        commits = [c for c in choices if c.act is journey.committing.act and c.die is not None]
+    stage = journey.stage
+    if type(stage) is LuckPhase:
+        return Choice(Act.LUCK) if lucky or stage.pending.stars <= 1 else Choice(Act.NO_LUCK)
+    if type(stage) is CommitPhase:
+        commits = [c for c in choices if c.act is stage.must.act and c.die is not None]
         return _best_die(journey, commits, luck=lucky)
     return None
 
