@@ -13,7 +13,9 @@ from test_journey import HUSK, SETUP, apply, journey, sheet
 import tabletop_core as tc
 from tabletop_core.residue.combat import Encounter
 from tabletop_core.residue.conditions import Condition
+from tabletop_core.residue.decks import Deck
 from tabletop_core.residue.endurance import ActionSlot
+from tabletop_core.residue.entries import Entry, EntryCheck, EntryEffect, EntryOption, EntryTest, Requirement
 from tabletop_core.residue.hexmap import Direction, Hex
 from tabletop_core.residue.items import Item, Loadout
 from tabletop_core.residue.journey import (
@@ -31,6 +33,7 @@ from tabletop_core.residue.journey import (
 )
 from tabletop_core.residue.journey.phases import CombatPhase, CommitPhase, LuckPhase, MovePhase, Trip
 from tabletop_core.residue.step_die import StepDie
+from tabletop_core.residue.tokens import Token, TokenKind
 
 
 def fighting(j, *, enemy=HUSK, retaliators=()):
@@ -296,3 +299,137 @@ def test_a_luck_choice_outside_the_luck_phase_is_refused():
     refused(fighting(journey()), Choice(Act.LUCK))
     w = sheet().gain_condition("Delirium")
     refused(fighting(journey(w)), Choice(Act.ATTACK, 2, True, 0))  # Luck with the Commit under Delirium
+
+
+# -- Entries read by the engine ----------------------------------------------------------
+
+
+def _entering_crater(texts, *, wanderer=None, **setup_changes):
+    """Commit Move and step onto the Undiscovered Hex north: Region Ash (1), Area Crater (1)."""
+    setup = attrs.evolve(SETUP, entries=(), texts=texts, **setup_changes)
+    start = journey(wanderer, setup=setup, item_deck=setup.item_deck)
+    j = apply(start, Choice(Act.COMMIT_MOVE, 2), []).journey  # d8 showing 4: ★
+    return apply(j, Choice(Act.MOVE, direction=Direction.N), [5, 1, 1])  # ⊙ Gear 5, Region, Area
+
+
+def test_decision_entry_checks_top_to_bottom_the_first_that_applies():
+    text = Entry(
+        "Crater",
+        checks=(
+            EntryCheck("a key fits", requires=(Requirement("keyword", "Key"),), effect=EntryEffect(hp=-3)),
+            EntryCheck("you climb out", requires=(Requirement("skill", "Climb"),), gain=("Climbed",)),
+            EntryCheck("otherwise", effect=EntryEffect(hp=-1)),
+        ),
+    )
+    w = attrs.evolve(sheet(), skills=("Climb",))
+    step = _entering_crater((text,), wanderer=w)
+    after = step.journey
+    assert after.wanderer.keywords == ("Climbed",)
+    assert after.wanderer.health.hp == 6  # neither the first nor the third line was followed
+    assert after.phase is Phase.CHECK_STRAIN  # You may continue your journey: the Hex, then End Travel
+    assert "Entry Crater: You may continue your journey" in str(step)
+
+
+def test_decision_entry_option_limitations_and_commit_skill_plus_skill():
+    climb = EntryOption(
+        "Climb the wall",
+        limitation=(Requirement("skill", "Climb"),),
+        test=EntryTest(
+            "Commit Skill", skill_bonus=1, need=2, passed=EntryEffect(gain=("Over",)), failed=EntryEffect(hp=-1)
+        ),
+    )
+    text = Entry("Crater", options=(climb, EntryOption("Walk around")))
+    assert _entering_crater((text,)).journey.choices() == (Choice(Act.OPTION, target=1),)  # no Climb skill
+    j = _entering_crater((text,), wanderer=attrs.evolve(sheet(), skills=("Climb",))).journey
+    assert j.phase is Phase.ENTRY
+    assert j.choices() == (Choice(Act.OPTION, target=0), Choice(Act.OPTION, target=1))
+    skill = apply(j, Choice(Act.OPTION, target=0), []).journey
+    assert Choice(Act.COMMIT_SKILL, 1, True) in skill.choices()
+    # d8 showing 6: ★★, +1 Skill: ★★★ against the ★★ asked: passed
+    done = apply(skill, Choice(Act.COMMIT_SKILL, 1), [])
+    assert done.journey.wanderer.keywords == ("Over",)
+    assert "Commit Skill (+1 Skill): ★★+ to pass: passed" in str(done)
+
+
+def test_decision_entry_luck_test_fail_steps_luck_down():
+    dare = EntryOption(
+        "Reach in", test=EntryTest("Luck Test", passed=EntryEffect(gain=("Lucky",)), failed=EntryEffect(hp=-2))
+    )
+    j = _entering_crater((Entry("Crater", options=(dare,)),)).journey
+    step = apply(j, Choice(Act.OPTION, target=0), [2])  # Luck d6 -> 2: fail, Luck ⇩ d4
+    assert step.journey.wanderer.luck is StepDie.D4
+    assert step.journey.wanderer.health.hp == 4
+    passed = apply(j, Choice(Act.OPTION, target=0), [6]).journey  # Max Value: pass, Luck ⇧ d8
+    assert passed.wanderer.keywords == ("Lucky",)
+    assert passed.wanderer.luck is StepDie.D8
+
+
+def test_decision_gain_keyword_lose_keyword_and_continue_or_go_on_to_options():
+    text = Entry(
+        "Crater",
+        checks=(EntryCheck("the mark burns", lose=("Marked",), gain=("Burnt",), continue_journey=False),),
+        options=(EntryOption("Rest a while", effect=EntryEffect(hp=1)),),
+    )
+    w = attrs.evolve(sheet(hp=6), keywords=("Marked",))
+    j = _entering_crater((text,), wanderer=w).journey
+    assert j.wanderer.keywords == ("Burnt",)
+    assert j.phase is Phase.ENTRY  # the check did not end the Entry: its options follow
+    assert j.choices() == (Choice(Act.OPTION, target=0),)
+
+
+def test_decision_gain_item_x_and_shuffle_the_deck_as_choices():
+    deck = Deck(cards=(Item("Flare"), Item("Rope")))
+    text = Entry("Crater", checks=(EntryCheck("a cache", effect=EntryEffect(item="Rope", shuffle="Item Deck")),))
+    j = _entering_crater((text,), item_deck=deck).journey
+    assert j.choices() == (Choice(Act.GAIN_ITEM), Choice(Act.LEAVE_ITEM))
+    taken = apply(j, Choice(Act.GAIN_ITEM), []).journey
+    assert taken.gained == (Item("Rope"),)
+    assert taken.item_deck.cards == (Item("Flare"),)
+    assert taken.choices() == (Choice(Act.SHUFFLE), Choice(Act.NO_SHUFFLE))
+    placed = apply(taken, Choice(Act.NO_SHUFFLE), []).journey
+    assert placed.phase is Phase.PLACE  # the gained card goes into a slot the player chooses
+    left = apply(j, Choice(Act.LEAVE_ITEM), []).journey
+    shuffled = apply(left, Choice(Act.SHUFFLE), [1]).journey  # Fisher-Yates: one die for two cards
+    assert shuffled.item_deck.cards == (Item("Rope"), Item("Flare"))
+
+
+def test_decision_ruin_entry_read_on_reaching_the_hum():
+    ruin = Entry("Ruin", options=(EntryOption("Listen to the Hum", effect=EntryEffect(gain=("Heard",))),))
+    setup = attrs.evolve(SETUP, ruin_entry=ruin)
+    j = apply(journey(hum=Hex(0, 1), setup=setup), Choice(Act.COMMIT_MOVE, 0), []).journey
+    reading = apply(j, Choice(Act.MOVE, direction=Direction.S), [5, 1]).journey  # Gear, Region; the Hum
+    assert reading.phase is Phase.ENTRY
+    assert reading.hum is None
+    end = apply(reading, Choice(Act.OPTION, target=0), []).journey
+    assert end.outcome is JourneyOutcome.REACHED_HUM
+    assert end.wanderer.keywords == ("Heard",)
+
+
+def test_decision_npc_entry_read_when_met():
+    mara = Token(TokenKind.NPC, Hex(0, 0), name="Mara", mandatory=False)
+    text = Entry("Mara", options=(EntryOption("Trade stories", effect=EntryEffect(gain=("Friend",))),))
+    setup = attrs.evolve(SETUP, texts=(text,))
+    j = journey(tokens=(mara,), setup=setup)
+    assert Choice(Act.MEET, target=1) in j.choices()
+    met = apply(j, Choice(Act.MEET, target=1), []).journey
+    assert met.phase is Phase.ENTRY
+    after = apply(met, Choice(Act.OPTION, target=0), []).journey
+    assert after.wanderer.keywords == ("Friend",)
+    assert after.phase is Phase.TRAVEL  # back to the Travel Phase it came from
+
+
+def test_an_entry_option_not_offered_is_refused_and_a_setup_naming_an_unknown_creature_too():
+    climb = EntryOption("Climb", limitation=(Requirement("skill", "Climb"),))
+    j = _entering_crater((Entry("Crater", options=(climb, EntryOption("Walk"))),)).journey
+    refused(j, Choice(Act.OPTION, target=0))
+    refused(j, Choice(Act.OPTION, target=5))
+    bad = Entry("Crater", options=(EntryOption("Wake it", effect=EntryEffect(creature="Dragon")),))
+    with pytest.raises(tc.InvalidInput, match="Dragon"):
+        attrs.evolve(SETUP, texts=(bad,))
+
+
+def test_an_entry_round_trips_through_json_mid_reading():
+    text = Entry("Crater", options=(EntryOption("Climb", test=EntryTest("Commit Skill")),))
+    j = _entering_crater((text,)).journey
+    skill = apply(j, Choice(Act.OPTION, target=0), []).journey
+    assert Journey.from_json(skill.to_json()) == skill

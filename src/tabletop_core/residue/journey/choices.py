@@ -50,6 +50,12 @@ class Act(Enum):
     ACTIVATE = "activate an Item (roll its Uses)"
     LUCK = "⊙ Luck for the Action"
     NO_LUCK = "resolve the Action without Luck"
+    OPTION = "choose an Entry's option"
+    COMMIT_SKILL = "Commit Skill"
+    GAIN_ITEM = "Gain Item X (from wherever it is)"
+    LEAVE_ITEM = "leave the Item"
+    SHUFFLE = "shuffle the deck"
+    NO_SHUFFLE = "leave the deck as it is"
 
     def __str__(self) -> str:
         return self.value

@@ -27,6 +27,7 @@ from tabletop_core.residue.journey.phases import (
     CombatPhase,
     CommitPhase,
     EndedPhase,
+    EntryNext,
     EscapePhase,
     JourneyOutcome,
     LuckPhase,
@@ -62,11 +63,18 @@ def _check_hp(journey: Journey, events: list[object], detail: str) -> Journey:
 
 
 _FINISH: dict[Act, Any] = {}  # Any: each finisher takes its own choice; filled in engine.py
+_READ: dict[str, Any] = {}  # Any: the Entry reader (handlers_decisions._read_entry), filled in engine.py
 """For each kind of Commit, what follows once its Action is resolved (after a Luck decision too)."""
 
 
 def _commit(
-    journey: Journey, slot: ActionSlot, choice: Choice, source: DiceSource, events: list[object]
+    journey: Journey,
+    slot: ActionSlot,
+    choice: Choice,
+    source: DiceSource,
+    events: list[object],
+    *,
+    skill_bonus: int = 0,
 ) -> tuple[Journey, CommitResult | None]:
     """Commit a die; ``None`` result when the Action does not go on now.
 
@@ -97,6 +105,7 @@ def _commit(
         slot,
         choice.die,
         conditions=wanderer.conditions,
+        skill_bonus=skill_bonus,
         luck=wanderer.luck if choice.luck else None,
         rng=source,
     )
@@ -217,6 +226,11 @@ def _resolve_hex(journey: Journey, new: bool, trip: Trip, source: DiceSource, ev
         journey, creature, entry = _discover(journey, source, events)
         if journey.is_over:
             return journey
+        area = journey.hexmap.tile(journey.position).area
+        text = None if area is None or creature is not None else journey.setup.text(area)
+        if text is not None:  # the Area Entry first; Special Hex rules and Tokens when it ends
+            ended = fast_build(Trip, stars=trip.stars, ends=True, begun=trip.begun)
+            return _READ["read"](journey, text, ended, EntryNext.HEX, source, events)  # type: ignore[no-any-return]
     tile = journey.hexmap.tile(journey.position)
     if tile.special:
         events.append(f"Special Hex: {tile.special}")
@@ -228,6 +242,10 @@ def _resolve_hex(journey: Journey, new: bool, trip: Trip, source: DiceSource, ev
         if resolution is TokenResolution.REACH_HUM:
             events.append("Reach the Hum: remove the Hum Token and read the Ruin Entry")
             kept = tuple(t for i, t in enumerate(journey.tokens) if i != index)
+            ruin = journey.setup.ruin_entry
+            if ruin is not None:
+                journey = replace(journey, tokens=kept)
+                return _READ["read"](journey, ruin, trip, EntryNext.RUIN, source, events)  # type: ignore[no-any-return]
             over = fast_build(EndedPhase, outcome=JourneyOutcome.REACHED_HUM, defeat=None)
             return replace(journey, tokens=kept, stage=over)
         foe = token.foe

@@ -9,6 +9,7 @@ from tabletop_core.residue.endurance import ActionSlot
 from tabletop_core.residue.journey.choices import Choice
 from tabletop_core.residue.journey.content import _FIGHTERS
 from tabletop_core.residue.journey.flow import (
+    _READ,
     _commit,
     _continue_travel,
     _gain_strain,
@@ -18,7 +19,7 @@ from tabletop_core.residue.journey.flow import (
     _start_combat,
     _token_entry,
 )
-from tabletop_core.residue.journey.phases import MeetPhase, MovePhase, TradePhase, Trip
+from tabletop_core.residue.journey.phases import EntryNext, MeetPhase, MovePhase, TradePhase, Trip
 from tabletop_core.residue.journey.state import Journey
 from tabletop_core.residue.tokens import TokenKind
 from tabletop_core.rng import DiceSource
@@ -108,6 +109,9 @@ def _do_meet(journey: Journey, choice: Choice, source: DiceSource, events: list[
         return journey
     if found is not None:
         return _start_combat(journey, [(found, None)], npc, trip, events)
+    text = journey.setup.text(token.name) if token.kind is TokenKind.NPC else None
+    if text is not None:  # the NPC's Entry, read by the engine
+        return _READ["read"](journey, text, trip, EntryNext.TRAVEL, source, events)  # type: ignore[no-any-return]
     return _continue_travel(journey, trip, source, events)
 
 

@@ -29,14 +29,15 @@ from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.actions import CommitResult
 from tabletop_core.residue.combat import Encounter
 from tabletop_core.residue.death import Defeat
+from tabletop_core.residue.entries import Entry
 from tabletop_core.residue.journey.choices import Choice
-from tabletop_core.residue.journey.content import AreaEntry
 
 __all__ = [
     "CheckStrainPhase",
     "CombatPhase",
     "CommitPhase",
     "EndedPhase",
+    "EntryNext",
     "EntryPhase",
     "EscapePhase",
     "JourneyOutcome",
@@ -313,21 +314,54 @@ class PlacePhase(JourneyStage):
     then: Trip = attrs.field(factory=Trip, validator=of_type(Trip))
 
 
+class EntryNext(Enum):
+    """Where the procedure goes when an Entry ends ("You may continue your journey")."""
+
+    HEX = "resolve the rest of the Hex (Special Hex rules, Tokens)"
+    TRAVEL = "go on with the Travel"
+    RUIN = "the Journey ends: the Hum is reached"
+
+    def __str__(self) -> str:
+        return self.value
+
+
 @attrs.frozen
 class EntryPhase(JourneyStage):
-    """An Entry being read: its checks and options (filled by the Entry decisions).
+    """An Entry being read: choose an option, make its Commit Skill, or decide on what it offers.
+
+    The Item (Gain Item X) and the shuffle an Entry offers are decided one at a time.
 
     Args:
-        entry: The Entry read.
-        then: Where the procedure goes after it.
+        entry: The Entry read (:class:`~tabletop_core.residue.entries.Entry`).
+        then: The Travel the Entry interrupted.
+        next: Where the procedure goes when the Entry ends.
+        option: The option chosen whose Commit Skill waits for its die (``None``: none).
+        item: Gain Item X offered: the Item's name (``None``: none).
+        shuffle: A deck the Entry lets the player shuffle (``None``: none).
+        creature: A Creature to Face when the Entry ends (``None``: none).
+        go_to: The Entry read next when this one ends (``None``: none).
+        options_next: The check followed leads on to the Entry's options.
     """
 
     tag: ClassVar[Phase] = Phase.ENTRY
-    entry: AreaEntry = attrs.field(validator=of_type(AreaEntry))
-    then: Trip | TokenMovement = attrs.field(factory=Trip, converter=_then)
+    entry: Entry = attrs.field(validator=of_type(Entry))
+    then: Trip = attrs.field(factory=Trip, validator=of_type(Trip))
+    next: EntryNext = attrs.field(default=EntryNext.TRAVEL, validator=of_type(EntryNext))
+    option: int | None = attrs.field(default=None, validator=attrs.validators.optional(int_in(low=0)))
+    item: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_line()))
+    shuffle: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_line()))
+    creature: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_line()))
+    go_to: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_line()))
+    options_next: bool = attrs.field(default=False, validator=of_type(bool))
 
     def __str__(self) -> str:
-        return f"{self.entry}: choose its option"
+        if self.item is not None:
+            return f"Entry {self.entry.name}: Gain Item {self.item}?"
+        if self.shuffle is not None:
+            return f"Entry {self.entry.name}: shuffle the {self.shuffle}?"
+        if self.option is not None:
+            return f"Entry {self.entry.name}: Commit Skill for {self.entry.options[self.option].text}"
+        return f"Entry {self.entry.name}: choose an option"
 
 
 @attrs.frozen

@@ -14,7 +14,7 @@ from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.journey.choices import Act, Choice
 from tabletop_core.residue.journey.content import _FIGHTERS
 from tabletop_core.residue.journey.handlers_items import _slot_of
-from tabletop_core.residue.journey.phases import CommitPhase, LuckPhase, Phase
+from tabletop_core.residue.journey.phases import CommitPhase, EntryPhase, LuckPhase, Phase
 from tabletop_core.residue.journey.state import Journey, JourneyStep
 from tabletop_core.rng import RngLike, dice_source
 
@@ -84,6 +84,8 @@ def _decision(journey: Journey, choices: Sequence[Choice], *, lucky: bool) -> Ch
     * LUCK (Delirium rerolled the committed die): ⊙ Luck when *lucky*, or when the
       reroll gave ★ or less.
     * After No Dice Available: Commit the best recovered die (Luck as *lucky*).
+    * An Entry: the first option offered; its Commit Skill with the best die; take a
+      Gain Item X; leave a deck unshuffled.
     """
     stage = journey.stage
     if type(stage) is LuckPhase:
@@ -91,7 +93,14 @@ def _decision(journey: Journey, choices: Sequence[Choice], *, lucky: bool) -> Ch
     if type(stage) is CommitPhase:
         commits = [c for c in choices if c.act is stage.must.act and c.die is not None]
         return _best_die(journey, commits, luck=lucky)
+    if type(stage) is EntryPhase:  # an Entry: the first option, the best die for its Commit Skill, take the Item
+        skills = [c for c in choices if c.act is Act.COMMIT_SKILL and c.die is not None]
+        best = _best_die(journey, skills, luck=lucky) if skills else None
+        return best or next((c for c in choices if c.act in _ENTRY_PICKS), choices[0])
     return None
+
+
+_ENTRY_PICKS = (Act.GAIN_ITEM, Act.NO_SHUFFLE, Act.OPTION)
 
 
 def _rest_choice(journey: Journey, choices: Sequence[Choice], *, pay_all: bool) -> Choice:

@@ -28,6 +28,7 @@ from tabletop_core.residue.journey.phases import (
     CombatPhase,
     CommitPhase,
     EndedPhase,
+    EntryPhase,
     JourneyOutcome,
     JourneyStage,
     MovePhase,
@@ -43,6 +44,7 @@ from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import DiceSource, RngLike, dice_source
 
 _HEALING = (InventoryKind.FOOD, InventoryKind.WATER)
+_DECISIONS = frozenset({Phase.COMMIT, Phase.LUCK, Phase.ENTRY})
 
 
 _APPLY: dict[Act, Any] = {}  # Any: each handler takes its own choice type; engine fills it
@@ -322,14 +324,27 @@ class Journey(Record):
             Choice(Act.END_REST),
         )
 
+    def _decision_choices(self) -> tuple[Choice, ...]:
+        """The phases of issue 13's decisions: a No-Dice-Available Commit, Luck after Delirium, an Entry."""
+        stage = self.stage
+        if type(stage) is CommitPhase:  # No Dice Available recovered the dice: that Commit now
+            must = stage.must
+            return (*self._commit_choices(must.act, target=must.target), *self._strain_choices())
+        if type(stage) is not EntryPhase:
+            return (Choice(Act.LUCK), Choice(Act.NO_LUCK))
+        if stage.item is not None:
+            return (Choice(Act.GAIN_ITEM), Choice(Act.LEAVE_ITEM))
+        if stage.shuffle is not None:
+            return (Choice(Act.SHUFFLE), Choice(Act.NO_SHUFFLE))
+        if stage.option is not None:
+            return (*self._commit_choices(Act.COMMIT_SKILL), *self._strain_choices())
+        return tuple(Choice(Act.OPTION, target=i) for i in stage.entry.available_options(self.wanderer))
+
     def choices(self) -> tuple[Choice, ...]:
         """Every choice the rules give the player now (empty once the Journey is over)."""
         phase = self.phase
-        if phase is Phase.COMMIT:  # No Dice Available recovered the dice: that Commit now
-            must = self.stage.must  # type: ignore[attr-defined]  # the COMMIT phase's
-            return (*self._commit_choices(must.act, target=must.target), *self._strain_choices())
-        if phase is Phase.LUCK:
-            return (Choice(Act.LUCK), Choice(Act.NO_LUCK))
+        if phase in _DECISIONS:
+            return self._decision_choices()
         if phase is Phase.TRAVEL:
             return (
                 *self._commit_choices(Act.COMMIT_MOVE),
