@@ -433,3 +433,66 @@ def test_an_entry_round_trips_through_json_mid_reading():
     j = _entering_crater((text,)).journey
     skill = apply(j, Choice(Act.OPTION, target=0), []).journey
     assert Journey.from_json(skill.to_json()) == skill
+
+
+# -- properties over whole Journeys with every decision in play -----------------------------
+
+
+def _rich_setup():
+    """The example content with Entries to read, an Item Deck and a Ruin Entry."""
+    dare = EntryTest(
+        "Luck Test", passed=EntryEffect(hp=2, item="Rope"), failed=EntryEffect(hp=-1, condition="Bleeding")
+    )
+    climb = EntryTest(
+        "Commit Skill", skill_bonus=1, need=2, passed=EntryEffect(gain=("Climbed",)), failed=EntryEffect(hp=-1)
+    )
+    texts = (
+        Entry("Old Road", options=(EntryOption("Search the carts", test=dare), EntryOption("Walk on"))),
+        Entry(
+            "Hollow",
+            checks=(
+                EntryCheck("you know the way", requires=(Requirement("keyword", "Climbed"),), effect=EntryEffect(hp=1)),
+                EntryCheck("a wall blocks the way", continue_journey=False),
+            ),
+            options=(EntryOption("Climb", test=climb), EntryOption("Turn back", effect=EntryEffect(go_to="Spire"))),
+        ),
+        Entry(
+            "Spire", checks=(EntryCheck("a cache", effect=EntryEffect(shuffle="Item Deck", condition="Dehydration")),)
+        ),
+    )
+    setup = example_setup()
+    entries = tuple(e for e in setup.entries if e.area not in {"Old Road", "Hollow", "Spire"})
+    ruin = Entry("Ruin", options=(EntryOption("Listen", effect=EntryEffect(gain=("Heard",))),))
+    deck = Deck(cards=(Item("Flare"), Item("Rope"), Item("Medkit", uses="d6")))
+    return attrs.evolve(setup, entries=entries, texts=texts, ruin_entry=ruin, item_deck=deck)
+
+
+RICH = _rich_setup()
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**16), policy=st.sampled_from([CautiousPolicy(), GreedyPolicy()]))
+def test_policies_finish_journeys_with_entries_and_every_decision(seed, policy):
+    w = sheet(values=(8, 6, 4)).gain_condition("Delirium")
+    end, _steps = play_journey(start_journey(w, RICH, rng=seed), policy, rng=seed)
+    assert end.is_over
+    assert Journey.from_json(end.to_json()) == end
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**16), picks=st.lists(st.integers(0, 10**6), min_size=60, max_size=60))
+def test_any_sequence_of_offered_choices_keeps_the_state_valid_and_round_trips(seed, picks):
+    j = start_journey(sheet().gain_condition("Delirium"), RICH, rng=seed)
+    source = tc.dice_source(seed)
+    for pick in picks:
+        if j.is_over:
+            break
+        offered = j.choices()
+        choice = offered[pick % len(offered)]
+        if choice.act in (Act.REROLL, Act.RECOVER):  # any non-empty subset of the dice
+            size = len(j.wanderer.endurance.pool if choice.act is Act.REROLL else j.wanderer.endurance.committed)
+            subset = tuple(i for i in range(size) if (pick >> i) & 1) or (0,)
+            choice = attrs.evolve(choice, dice=subset)
+        j = j.apply(choice, rng=source).journey
+        assert Journey.from_dict(j.to_dict()) == j
+        assert 0 <= j.wanderer.health.hp <= j.wanderer.health.max_hp
