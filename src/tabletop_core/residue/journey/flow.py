@@ -124,6 +124,16 @@ def _commit(
     return journey, result
 
 
+def _committing(slot: ActionSlot, finish: Any) -> Any:  # Any: a handler and its finisher, each its own choice
+    """A handler that Commits to *slot*, then (the Action resolved, now or after a Luck decision) runs *finish*."""
+
+    def handler(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+        journey, result = _commit(journey, slot, choice, source, events)
+        return journey if result is None else finish(journey, choice, result, source, events)
+
+    return handler
+
+
 def _roll_gear(journey: Journey, source: DiceSource, events: list[object]) -> Journey:
     """⊙ Gear on entering a Hex; at Gear 0, Exposed: suffer the Region Hazard."""
     wanderer = journey.wanderer

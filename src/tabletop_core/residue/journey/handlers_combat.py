@@ -19,6 +19,7 @@ from tabletop_core.residue.journey.flow import (
     _after_combat,
     _check_hp,
     _commit,
+    _committing,
     _discover,
     _resolve_hex,
     _resume,
@@ -48,13 +49,6 @@ def _with_encounter(journey: Journey, encounter: Encounter) -> Journey:
     return replace(journey, stage=replace(_combat(journey), encounter=encounter))
 
 
-def _do_attack(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
-    journey, result = _commit(journey, ActionSlot.ATTACK, choice, source, events)
-    if result is None:
-        return journey
-    return _finish_attack(journey, choice, result, source, events)
-
-
 def _finish_attack(
     journey: Journey, choice: Choice, result: CommitResult, source: DiceSource, events: list[object]
 ) -> Journey:
@@ -70,19 +64,16 @@ def _do_pass(journey: Journey, _choice: Choice, source: DiceSource, events: list
     return _after_action(journey, passed.retaliators, source, events)
 
 
-def _do_run(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
-    journey, result = _commit(journey, ActionSlot.MOVE, choice, source, events)
-    if result is None:
-        return journey
-    return _finish_run(journey, choice, result, source, events)
-
-
 def _finish_run(
     journey: Journey, _choice: Choice, result: CommitResult, source: DiceSource, events: list[object]
 ) -> Journey:
     run = resolve_run(_combat(journey).encounter, stars=result.stars)
     events.append(run)
     return _after_action(_with_encounter(journey, run.after), run.retaliators, source, events)
+
+
+_do_attack = _committing(ActionSlot.ATTACK, _finish_attack)
+_do_run = _committing(ActionSlot.MOVE, _finish_run)
 
 
 def _after_action(journey: Journey, retaliators: tuple[int, ...], source: DiceSource, events: list[object]) -> Journey:

@@ -10,7 +10,7 @@ from tabletop_core.residue.journey.choices import Choice
 from tabletop_core.residue.journey.content import _FIGHTERS
 from tabletop_core.residue.journey.flow import (
     _READ,
-    _commit,
+    _committing,
     _continue_travel,
     _gain_strain,
     _resolve_hex,
@@ -37,19 +37,15 @@ def _trip(journey: Journey) -> Trip:
     return _NOT_BEGUN
 
 
-def _do_commit_move(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
-    journey, result = _commit(journey, ActionSlot.MOVE, choice, source, events)
-    if result is None:
-        return journey
-    return _finish_commit_move(journey, choice, result, source, events)
-
-
 def _finish_commit_move(
     journey: Journey, _choice: Choice, result: CommitResult, source: DiceSource, events: list[object]
 ) -> Journey:
     if result.stars == 0:
         return _continue_travel(journey, fast_build(Trip, stars=0, ends=False, begun=True), source, events)
     return replace(journey, stage=fast_build(MovePhase, stars=result.stars))
+
+
+_do_commit_move = _committing(ActionSlot.MOVE, _finish_commit_move)
 
 
 def _do_move(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:

@@ -58,11 +58,18 @@ def _check_policy(policy: object) -> None:
         raise TypeError(f"policy must have a choose(journey, choices) method (a Policy), got {type(policy).__name__}")
 
 
-def _decide(pick: Callable[[Journey, Sequence[Choice]], Choice], journey: object, choices: object) -> Choice:
-    """Run a built-in policy's pick on checked input; a subset it cannot pick from is InvalidInput."""
+def _decide(
+    pick: Callable[[Journey, Sequence[Choice]], Choice], journey: object, choices: object, *, lucky: bool
+) -> Choice:
+    """Run a built-in policy's pick on checked input; a subset it cannot pick from is InvalidInput.
+
+    The decisions of issue 13 (Luck after Delirium, No Dice Available, an Entry) are
+    answered first (*lucky*: the policy uses Luck whenever it may).
+    """
     checked, offered = _policy_input(journey, choices)
     try:
-        return pick(checked, offered)
+        decided = _decision(checked, offered, lucky=lucky)
+        return decided if decided is not None else pick(checked, offered)
     except StopIteration:
         raise InvalidInput(
             f"choices hold none this policy picks in {checked.phase.name}: pass all of journey.choices()"
@@ -185,12 +192,9 @@ class CautiousPolicy:
             TypeError: *journey* is not a Journey or *choices* not a sequence of Choices.
             InvalidInput: *choices* is empty or holds a choice the Journey does not offer.
         """
-        return _decide(self._pick, journey, choices)
+        return _decide(self._pick, journey, choices, lucky=False)
 
     def _pick(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
-        decided = _decision(journey, choices, lucky=False)
-        if decided is not None:
-            return decided
         acts = {c.act for c in choices}
         pool = journey.wanderer.endurance.pool
 
@@ -256,12 +260,9 @@ class GreedyPolicy:
             TypeError: *journey* is not a Journey or *choices* not a sequence of Choices.
             InvalidInput: *choices* is empty or holds a choice the Journey does not offer.
         """
-        return _decide(self._pick, journey, choices)
+        return _decide(self._pick, journey, choices, lucky=True)
 
     def _pick(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
-        decided = _decision(journey, choices, lucky=True)
-        if decided is not None:
-            return decided
         acts = {c.act for c in choices}
         if journey.phase in (Phase.PAYOFF, Phase.RECOVER):
             return _rest_choice(journey, choices, pay_all=False)
