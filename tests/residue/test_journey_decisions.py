@@ -496,3 +496,9 @@ def test_any_sequence_of_offered_choices_keeps_the_state_valid_and_round_trips(s
         j = j.apply(choice, rng=source).journey
         assert Journey.from_dict(j.to_dict()) == j
         assert 0 <= j.wanderer.health.hp <= j.wanderer.health.max_hp
+
+
+def test_a_check_asking_for_commit_skill_is_refused_by_the_setup():
+    check = EntryCheck("climb", test=EntryTest("Commit Skill"))
+    with pytest.raises(tc.InvalidInput, match="Luck Test"):
+        attrs.evolve(SETUP, texts=(Entry("Crater", checks=(check,)),))

@@ -30,8 +30,6 @@ Condition is on the Wanderer. The Entries' text is the caller's data.
 
 Examples:
     >>> from tabletop_core.residue.wanderer import Wanderer
-from tabletop_core.rng import RngLike
-from tabletop_core.rng import RngLike
     >>> w = Wanderer.new(hp=6, endurance_dice=["d6"], inventory="d6", luck="d6",
     ...                  strain_threshold=3, keywords=["Marked"], rng=1)
     >>> entry = Entry("Gate", checks=(

@@ -14,7 +14,7 @@ from tabletop_core.residue.combat import (
 )
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.decks import Deck
-from tabletop_core.residue.entries import Entry
+from tabletop_core.residue.entries import Entry, EntryCheck, EntryOption, EntryTestKind
 from tabletop_core.residue.hexmap import Direction, Region
 from tabletop_core.residue.hum import DEFAULT_COMPASS
 from tabletop_core.residue.inventory import InventoryKind
@@ -109,6 +109,22 @@ class RegionRules(Record):
         check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
 
+def _check_texts(texts: tuple[Entry, ...], beasts: set[str]) -> None:
+    """The Entries the engine reads: a check's test is a Luck Test; a Creature named is in the bestiary."""
+    for text in texts:
+        for check in text.checks:
+            if check.test is not None and check.test.kind is not EntryTestKind.LUCK_TEST:
+                raise InvalidInput(
+                    f"Entry {clip(text.name)}: a check's test is a Luck Test; Commit Skill is an option's"
+                )
+        lines: tuple[EntryCheck | EntryOption, ...] = (*text.checks, *text.options)
+        for line in lines:
+            for effect in (line.effect, *(() if line.test is None else (line.test.passed, line.test.failed))):
+                if effect.creature is not None and effect.creature not in beasts:
+                    named = f"{clip(text.name)} names {clip(effect.creature)}"
+                    raise InvalidInput(f"Entry {named}, which is not in the bestiary")
+
+
 @attrs.frozen
 class JourneySetup(Record):
     """The content of a Journey the caller supplies.
@@ -173,12 +189,7 @@ class JourneySetup(Record):
                 raise InvalidInput(
                     f"Entry {clip(entry.area)} names {clip(entry.creature)}, which is not in the bestiary"
                 )
-        for text in (*self.texts, *(() if self.ruin_entry is None else (self.ruin_entry,))):
-            for line in (*text.checks, *text.options):
-                for effect in (line.effect, *(() if line.test is None else (line.test.passed, line.test.failed))):
-                    if effect.creature is not None and effect.creature not in beasts:
-                        named = f"{clip(text.name)} names {clip(effect.creature)}"
-                        raise InvalidInput(f"Entry {named}, which is not in the bestiary")
+        _check_texts((*self.texts, *(() if self.ruin_entry is None else (self.ruin_entry,))), beasts)
         for effect in self.item_effects:
             if effect.creature is not None or effect.card is not None:
                 raise InvalidInput(
