@@ -23,12 +23,11 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TypeVar
 
 import attrs
 
-from tabletop_core._record import Record, converter, record_type
+from tabletop_core._record import Record
 from tabletop_core._validate import check_type, int_field, int_in, of_type, one_line
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.combat import Creature
@@ -36,6 +35,7 @@ from tabletop_core.residue.death import Defeat
 from tabletop_core.residue.endurance import StrainCheck
 from tabletop_core.residue.hexmap import Direction, Hex
 from tabletop_core.residue.items import Item
+from tabletop_core.residue.journey._union import TaggedUnion
 from tabletop_core.residue.journey.choices import Choice
 from tabletop_core.residue.journey.phases import JourneyOutcome, Phase
 
@@ -63,7 +63,7 @@ E = TypeVar("E", bound="JourneyEvent")
 _BIG = 10**6
 
 
-class JourneyEvent(Record):
+class JourneyEvent(TaggedUnion):
     """One thing a Journey step did (the base of the event kinds); ``str()`` is its line."""
 
     __slots__ = ()
@@ -73,25 +73,8 @@ class JourneyEvent(Record):
         """The event as one English line (the same as ``str()``)."""
         return str(self)
 
-    @classmethod
-    def from_dict(cls: type[E], data: Mapping[str, object]) -> E:
-        """Rebuild the kind the ``"type"`` tag names (this class or one of its kinds).
 
-        Raises:
-            InvalidInput: no tag, an unknown kind, or data that does not build it.
-            TypeError: *data* is not a mapping.
-        """
-        if not isinstance(data, Mapping):
-            raise TypeError(f"{cls.__name__}.from_dict needs a mapping, got {type(data).__name__}")
-        tag = data.get("type")
-        kind = record_type(tag) if isinstance(tag, str) else None
-        if kind is None or not issubclass(kind, cls) or "__attrs_attrs__" not in kind.__dict__:
-            raise InvalidInput(f"{cls.__name__} data needs 'type' naming a kind of {cls.__name__}, got {tag!r}")
-        return Record.from_dict.__func__(kind, data)  # type: ignore[attr-defined,no-any-return]
-
-
-converter.register_unstructure_hook_func(lambda t: t is JourneyEvent, lambda value: value.to_dict())
-converter.register_structure_hook_func(lambda t: t is JourneyEvent, lambda data, _t: JourneyEvent.from_dict(data))
+JourneyEvent.register()
 
 
 def _any_record(value: object) -> Record:
