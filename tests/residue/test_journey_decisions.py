@@ -31,7 +31,7 @@ from tabletop_core.residue.journey import (
     play_journey,
     start_journey,
 )
-from tabletop_core.residue.journey.phases import CombatPhase, CommitPhase, LuckPhase, MovePhase, Trip
+from tabletop_core.residue.journey.phases import CombatPhase, CommitPhase, LuckPhase, MovePhase, RecoverPhase, Trip
 from tabletop_core.residue.step_die import StepDie
 from tabletop_core.residue.tokens import Token, TokenKind
 
@@ -502,3 +502,12 @@ def test_a_check_asking_for_commit_skill_is_refused_by_the_setup():
     check = EntryCheck("climb", test=EntryTest("Commit Skill"))
     with pytest.raises(tc.InvalidInput, match="Luck Test"):
         attrs.evolve(SETUP, texts=(Entry("Crater", checks=(check,)),))
+
+
+def test_a_journey_out_of_time_keeps_its_last_day_and_reloads():
+    setup = attrs.evolve(SETUP, max_days=1)
+    j = journey(setup=setup, stage=RecoverPhase())
+    end = apply(j, Choice(Act.END_REST), [3, 8, 6, 4]).journey  # Check Luck 3; Start Day: three d8
+    assert end.outcome is JourneyOutcome.OUT_OF_TIME
+    assert end.day == 1
+    assert Journey.from_json(end.to_json()) == end

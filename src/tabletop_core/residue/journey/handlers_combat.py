@@ -15,6 +15,7 @@ from tabletop_core.residue.combat import (
 )
 from tabletop_core.residue.endurance import ActionSlot
 from tabletop_core.residue.journey.choices import Act, Choice
+from tabletop_core.residue.journey.events import Moved, ReachedHum
 from tabletop_core.residue.journey.flow import (
     _after_combat,
     _check_hp,
@@ -122,7 +123,7 @@ def _do_escape(journey: Journey, choice: Choice, source: DiceSource, events: lis
     then = stage.then
     target = journey.position.neighbour(choice.direction)
     new = journey.hexmap.tile(target).is_new
-    events.append(f"Escape {choice.direction} to {target}")
+    events.append(Moved(to=target, direction=choice.direction, how="Escape"))
     journey = _roll_gear(replace(journey, position=target, met=()), source, events)
     if journey.is_over:
         return journey
@@ -144,7 +145,7 @@ def _escape_during_movement(
             return _start_combat(journey, [(creature, None)], entry, then, events)
     hum = [i for i in tokens_at(journey.tokens, journey.position) if journey.tokens[i].kind is TokenKind.HUM]
     if hum:
-        events.append("Reach the Hum: remove the Hum Token and read the Ruin Entry")
+        events.append(ReachedHum(journey.position))
         kept = tuple(t for i, t in enumerate(journey.tokens) if i != hum[0])
         return replace(journey, tokens=kept, stage=EndedPhase(outcome=JourneyOutcome.REACHED_HUM))
     return _resume(journey, then, source, events)

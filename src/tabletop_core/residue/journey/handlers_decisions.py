@@ -14,6 +14,7 @@ from tabletop_core.residue.decks import gain_item
 from tabletop_core.residue.endurance import ActionSlot
 from tabletop_core.residue.entries import Entry, EntryEffect, EntryTest, EntryTestKind, apply_entry_effect, entry_line
 from tabletop_core.residue.journey.choices import Act, Choice
+from tabletop_core.residue.journey.events import Note
 from tabletop_core.residue.journey.flow import (
     _FINISH,
     _check_hp,
@@ -40,7 +41,7 @@ def _do_luck(journey: Journey, choice: Choice, source: DiceSource, events: list[
         wanderer = replace(wanderer, luck=result.luck_after)
         events.append(result)
     else:
-        events.append("no Luck for the Action")
+        events.append(Note("no Luck for the Action"))
     journey = replace(journey, wanderer=wanderer, stage=stage.before)
     return _FINISH[stage.choice.act](journey, stage.choice, result, source, events)  # type: ignore[no-any-return]
 
@@ -56,13 +57,13 @@ def _read_entry(
     A check's Luck Test is rolled at once (Luck 0: it cannot be made, and fails). Options
     with a Limitation the Wanderer does not meet are not offered; no option left ends it.
     """
-    events.append(f"read Entry {entry.name}")
+    events.append(Note(f"read Entry {entry.name}"))
     stage = EntryPhase(entry=entry, then=then, next=next_)
     line = entry.first_applicable(journey.wanderer)
     if line is None:
         return _offer_options(journey, stage, source, events)
     journey, passed = _luck_test(journey, line.test, source, events)
-    events.append(f"Entry Check: {line}")
+    events.append(Note(f"Entry Check: {line}"))
     return _follow(journey, stage, entry_line(line, passed=passed), True, source, events)
 
 
@@ -74,7 +75,7 @@ def _luck_test(
         return journey, None
     wanderer = journey.wanderer
     if wanderer.luck.is_zero:
-        events.append("Luck 0: the Luck Test cannot be made (fails)")
+        events.append(Note("Luck 0: the Luck Test cannot be made (fails)"))
         return journey, False
     roll = luck_test(wanderer.luck, rng=source)
     events.append(roll)
@@ -143,8 +144,8 @@ def _end_entry(journey: Journey, stage: EntryPhase, source: DiceSource, events: 
         text = journey.setup.text(stage.go_to)
         if text is not None:
             return _read_entry(journey, text, stage.then, stage.next, source, events)
-        events.append(f"Entry {stage.go_to} is not given: the Entry ends")
-    events.append(f"Entry {stage.entry.name}: You may continue your journey")
+        events.append(Note(f"Entry {stage.go_to} is not given: the Entry ends"))
+    events.append(Note(f"Entry {stage.entry.name}: You may continue your journey"))
     if stage.creature is not None and stage.next is not EntryNext.RUIN:
         foe = journey.setup.creature(stage.creature, journey.hexmap.region_of(journey.position))
         return _start_combat(journey, [(foe, None)], None, stage.then, events)
@@ -166,7 +167,7 @@ def _do_option(journey: Journey, choice: Choice, source: DiceSource, events: lis
     stage = _entry_stage(journey)
     assert choice.target is not None
     option = stage.entry.options[choice.target]
-    events.append(f"choose: {option}")
+    events.append(Note(f"choose: {option}"))
     if option.test is not None and option.test.kind is EntryTestKind.COMMIT_SKILL:
         return replace(journey, stage=attrs.evolve(stage, option=choice.target))
     journey, passed = _luck_test(journey, option.test, source, events)
@@ -193,7 +194,7 @@ def _finish_skill(
     option = stage.entry.options[stage.option]
     assert option.test is not None
     passed = option.test.passes(result.stars)
-    events.append(f"{option.test}: {'passed' if passed else 'failed'}")
+    events.append(Note(f"{option.test}: {'passed' if passed else 'failed'}"))
     return _follow(journey, stage, entry_line(option, passed=passed), False, source, events)
 
 
@@ -213,9 +214,9 @@ def _do_offer(journey: Journey, choice: Choice, source: DiceSource, events: list
         )
     elif choice.act is Act.SHUFFLE:
         journey = replace(journey, item_deck=deck.shuffled(rng=source))
-        events.append(f"shuffle the {deck.name}")
+        events.append(Note(f"shuffle the {deck.name}"))
     else:
-        events.append(str(choice.act))
+        events.append(Note(str(choice.act)))
     if choice.act in (Act.GAIN_ITEM, Act.LEAVE_ITEM):
         stage = attrs.evolve(stage, item=None)
     else:
