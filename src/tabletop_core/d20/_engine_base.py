@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from tabletop_core._record import clip
+from tabletop_core.d20.combatant import ActiveEffect, Combatant
 from tabletop_core.d20.conditions import Condition, ConditionInstance
-from tabletop_core.d20.detection import Detection, Sighting, on_becoming_invisible
+from tabletop_core.d20.detection import Detection, Sighting, detection_of, on_becoming_invisible
 from tabletop_core.d20.effect import applying
 from tabletop_core.d20.events import (
     APSpent,
@@ -24,6 +25,7 @@ from tabletop_core.d20.events import (
     Event,
     TestMade,
 )
+from tabletop_core.d20.space import Space
 from tabletop_core.d20.stakes import Outcome
 from tabletop_core.d20.test import (
     Modifier,
@@ -50,6 +52,8 @@ class _Base:
     def __init__(self, encounter: Encounter, source: DiceSource) -> None:
         self.start = encounter
         self.creatures = {c.name: c.creature for c in encounter.combatants}
+        self.things = {t.name: t for t in encounter.things}
+        self.positions = {c.name: c.position for c in encounter.combatants}
         self.effects = list(encounter.effects)
         self.sightings = {(s.observer, s.subject): s.state for s in encounter.sightings}
         self.order = encounter.order
@@ -64,7 +68,10 @@ class _Base:
     # -- the state as it stands ------------------------------------------------------
 
     def snapshot(self) -> Encounter:
-        combatants = tuple(attrs.evolve(c, creature=self.creatures[c.name]) for c in self.start.combatants)
+        combatants = tuple(
+            attrs.evolve(c, creature=self.creatures[c.name], position=self.positions[c.name])
+            for c in self.start.combatants
+        )
         sightings = tuple(
             Sighting(observer=o, subject=s, state=state) for (o, s), state in sorted(self.sightings.items())
         )
@@ -78,6 +85,9 @@ class _Base:
             ap=self.ap,
             next_id=self.next_id,
             responses=tuple(self.responses),
+            things=tuple(self.things[t.name] for t in self.start.things),
+            blocked=self.start.blocked,
+            metric=self.start.metric,
         )
 
     def known(self, name: str, what: str = "creature") -> str:
@@ -86,6 +96,23 @@ class _Base:
                 f"{what} {clip(name)} is not in the encounter (there are {clip(', '.join(self.creatures))})"
             )
         return name
+
+    def known_target(self, name: str) -> str:
+        """*name* is a creature or an Object of the encounter."""
+        if name not in self.creatures and name not in self.things:
+            there = ", ".join([*self.creatures, *self.things])
+            raise InvalidInput(f"target {clip(name)} is not in the encounter (there are {clip(there)})")
+        return name
+
+    @property
+    def has_map(self) -> bool:
+        return self.start.has_map
+
+    def where(self, name: str) -> Space:
+        """The Space of a creature or an Object, on a map."""
+        at = self.positions[name] if name in self.positions else self.things[name].position
+        assert at is not None  # check_map: on a map everyone has a position
+        return at
 
     @property
     def current(self) -> str | None:
@@ -179,23 +206,15 @@ class _Base:
         if not ending:
             return
         self.effects = [e for e in self.effects if e not in ending]
-        before = self.creatures[name]
         for e in ending:
             self.events.append(EffectEnded(id=e.id, name=e.effect.name, target=name, reason=reason))
-        self.after_change(name, before, reason)
+        if name in self.creatures:  # an Object has no Conditions to bring up to date
+            self.after_change(name, self.creatures[name], reason)
 
     # -- detection ---------------------------------------------------------------------
 
     def detection(self, observer: str, subject: str) -> Detection:
-        state = self.sightings.get((observer, subject))
-        if state is not None:
-            return state
-        conditions = self.creatures[subject].conditions
-        if conditions.has(Condition.INVISIBLE):
-            return Detection.UNDETECTED
-        if conditions.has(Condition.HIDDEN):
-            return Detection.HIDDEN
-        return Detection.OBSERVED
+        return detection_of(self.creatures[subject].conditions, self.sightings.get((observer, subject)))
 
     def see(self, observer: str, subject: str, state: Detection, reason: str, before: Detection | None = None) -> None:
         old = before if before is not None else self.detection(observer, subject)
@@ -244,7 +263,7 @@ class _Base:
         if actor is None or actor not in self.creatures or actor == target:
             return
         creature = self.creatures[target]
-        charmed = [i for i in creature.conditions.instances_of(Condition.CHARMED) if self.charmer(i) == actor]
+        charmed = [i for i in creature.conditions.instances_of(Condition.CHARMED) if self.caused_by(i) == actor]
         if charmed:
 
             def uncharm(c: Creature) -> Creature:
@@ -263,7 +282,15 @@ class _Base:
                 f"{actor}, undetected, acts against it",
             )
 
-    def charmer(self, instance: ConditionInstance) -> str:
+    def giver(self, instance: ConditionInstance) -> ActiveEffect | None:
+        """The ongoing Effect that gives this Condition instance, if one does."""
+        return next((e for e in self.effects if e.id == instance.effect and e.target in self.creatures), None)
+
+    def combatant(self, name: str) -> Combatant:
+        return next(c for c in self.start.combatants if c.name == name)
+
+    def caused_by(self, instance: ConditionInstance) -> str:
+        """Who gave a Condition: the creator of the Effect behind it, else its source (a charmer, a fear)."""
         if instance.effect is not None:
             for e in self.effects:
                 if e.id == instance.effect:
@@ -290,11 +317,14 @@ class _Base:
         self.events.append(APSpent(creature=name, ap=ap, left=self.ap, action=what))
         self.acts(name, what)
 
-    def check(self, name: str, purpose: str, stakes: Any, modifier: int, target: str | None = None) -> Outcome:
-        ctx = self.snapshot().test_context(name, kind=TestKind.CHECK, target=target)
+    def check(
+        self, name: str, purpose: str, stakes: Any, modifier: int, target: str | None = None, skill: str | None = None
+    ) -> Outcome:
+        ctx = self.snapshot().test_context(name, kind=TestKind.CHECK, target=target, skill=skill)
+        named = Modifier.skill(skill, modifier) if skill is not None else Modifier(value=modifier, source=purpose)
         roll = roll_test(
             stakes=stakes,
-            modifier=[Modifier(value=modifier, source=purpose), *ctx.modifiers],
+            modifier=[named, *ctx.modifiers],
             kind=TestKind.CHECK,
             effects=ctx.effects,
             rng=self.source,

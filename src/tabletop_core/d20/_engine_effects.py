@@ -24,7 +24,9 @@ from tabletop_core.d20.events import (
     Healed,
     TemporaryHPGained,
     TestMade,
+    ThingDamaged,
 )
+from tabletop_core.d20.space import TOUCH_RANGE, Space, check_reach
 from tabletop_core.d20.stakes import Outcome
 from tabletop_core.d20.test import (
     Modifier,
@@ -51,6 +53,8 @@ class _Effects(_Base):
                 raise RuleError(f"{creator} has already used an Action in response to {action.responding_to}")
         self.check_willing(effect, targets, action.willing)
         self.check_target_kind(effect, targets)
+        self.check_objects(effect, targets)
+        self.check_reach(effect, targets, action.origin)
         if creator in self.creatures:
             self.check_charmer(creator, effect, targets)
             me = self.creatures[creator].conditions
@@ -82,8 +86,10 @@ class _Effects(_Base):
             raise InvalidInput("targets must name at least one creature")
         if len(set(targets)) != len(targets):
             raise InvalidInput(f"targets must name each creature once, got {list(targets)}")
-        for t in (*targets, *action.willing):
-            self.known(t, "target")
+        for t in targets:
+            self.known_target(t)
+        for t in action.willing:
+            self.known(t, "willing")
         extra = set(action.willing) - set(targets)
         if extra:
             raise InvalidInput(f"willing must name Targets of the Effect, got {sorted(extra)}")
@@ -91,6 +97,12 @@ class _Effects(_Base):
     def check_willing(self, effect: Effect, targets: tuple[str, ...], willing: tuple[str, ...]) -> None:
         """Core Rule "Willing", and no Healing for a Defeated creature."""
         for t in targets:
+            if t in self.things:
+                if effect.needs_willing:
+                    raise RuleError(
+                        f"{effect.name} needs a Willing Target: {t} is an Object, and only a Creature is Willing"
+                    )
+                continue
             if effect.needs_willing and not self.creatures[t].conditions.can_be_willing:
                 raise RuleError(
                     f"{effect.name} needs a Willing Target: {t} is Unconscious or Defeated and can't be Willing"
@@ -104,7 +116,7 @@ class _Effects(_Base):
         """Charmed: you can't Target your charmer with harmful Effects."""
         if not effect.is_harmful:
             return
-        charmed_by = {self.charmer(i) for i in self.creatures[creator].conditions.instances_of(Condition.CHARMED)}
+        charmed_by = {self.caused_by(i) for i in self.creatures[creator].conditions.instances_of(Condition.CHARMED)}
         for t in targets:
             if t in charmed_by:
                 raise RuleError(f"{creator} is Charmed by {t}: it can't Target its charmer with harmful Effects")
@@ -112,13 +124,90 @@ class _Effects(_Base):
     def check_target_kind(self, effect: Effect, targets: tuple[str, ...]) -> None:
         """Core Rules "Creature" and "Object": a Defeated or Petrified creature is an Object, except for restoration."""
         for t in targets:
+            thing = self.things.get(t)
+            if thing is not None:
+                if effect.target_kind is TargetKind.CREATURE:
+                    raise RuleError(f"{effect.name} targets Creatures: {t} is an Object")
+                if effect.target_kind is TargetKind.LOCATION and not thing.terrain:
+                    raise RuleError(f"{effect.name} targets Locations: {t} is an Object too small to be terrain")
+                continue
+            if effect.target_kind is TargetKind.LOCATION:
+                if not self.combatant(t).terrain:
+                    raise RuleError(f"{effect.name} targets Locations: {t} is a Creature too small to be terrain")
+                continue
             is_object = self.creatures[t].conditions.is_object
             if effect.target_kind is TargetKind.CREATURE and is_object and not effect.healing:
                 raise RuleError(f"{effect.name} targets Creatures: {t} is Defeated or Petrified, treated as an Object")
             if effect.target_kind is TargetKind.OBJECT and not is_object:
                 raise RuleError(f"{effect.name} targets Objects: {t} is a Creature")
 
+    def check_objects(self, effect: Effect, targets: tuple[str, ...]) -> None:
+        """What an Effect can do to an Object, and assemblies (Core Rule "Object").
+
+        An Object takes Damage and can hold an ongoing Effect; Conditions, Healing,
+        Temporary HP, Persistent Damage, Fatigue and Doomed are for Creatures (a reading).
+        An assembly is one Object to a creature large enough to manipulate it; a smaller
+        creature deals with its parts.
+        """
+        for t in targets:
+            thing = self.things.get(t)
+            if thing is None:
+                continue
+            creature_only = {
+                "Conditions": effect.conditions,
+                "Healing": effect.healing,
+                "Temporary HP": effect.temporary_hp,
+                "Persistent Damage": effect.persistent_damage,
+                "Fatigue": effect.fatigue,
+                "Doomed": effect.doomed,
+            }
+            for what, present in creature_only.items():
+                if present:
+                    raise RuleError(f"{effect.name} gives {what}, which only a Creature has: {t} is an Object")
+            if thing.parts and effect.creator in self.creatures:
+                size = self.combatant(effect.creator).size
+                if size < thing.size:
+                    raise RuleError(
+                        f"{t} is an assembly of {', '.join(thing.parts)}: {effect.creator} (Size {size}) is not large "
+                        f"enough to manipulate it (Size {thing.size}) as one Object; target its parts"
+                    )
+
+    def check_reach(
+        self, effect: Effect, targets: tuple[str, ...], origin: Space | None, reach: int | None = None
+    ) -> None:
+        """Core Rules "Origin" and "Reach", on a map: the Origin and the Targets within Range, the Line unobstructed."""
+        if reach is None:
+            reach = effect.reach
+        if not self.has_map:
+            if origin is not None:
+                raise RuleError(f"{effect.name} lists an Origin, but the encounter has no map")
+            return
+        if effect.creator not in self.creatures:
+            if origin is None and (reach is not None or effect.area is not None):
+                raise InvalidInput(
+                    f"{effect.name} is created by {effect.creator}, who is not on the map: give its origin="
+                )
+            creator = origin
+        else:
+            creator = self.where(effect.creator)
+        if creator is None:
+            return
+        walls = {*self.start.blocked, *(t.position for t in self.things.values() if t.terrain and t.position)}
+        check_reach(
+            effect=effect.name,
+            creator=creator,
+            targets=[(t, self.where(t)) for t in targets],
+            reach=reach,
+            origin=origin,
+            area=effect.area,
+            blocked=walls - {self.where(t) for t in targets},
+            metric=self.start.metric,
+        )
+
     def resolve_on(self, effect: Effect, effect_id: str, target: str) -> None:
+        if target in self.things:
+            self.resolve_on_thing(effect, effect_id, target)
+            return
         label = effect.label
         creator = effect.creator if effect.creator in self.creatures else None
         if effect.is_harmful:
@@ -157,6 +246,18 @@ class _Effects(_Base):
             self.effects.append(ActiveEffect(id=effect_id, effect=effect, target=target, left=effect.duration))
             before = self.creatures[target]
             self.after_change(target, before, label)
+
+    def resolve_on_thing(self, effect: Effect, effect_id: str, target: str) -> None:
+        if effect.damage:
+            thing = self.things[target]
+            hp = None if thing.hp is None else max(0, thing.hp - effect.damage)
+            self.things[target] = attrs.evolve(thing, hp=hp)
+            self.events.append(
+                ThingDamaged(thing=target, amount=effect.damage, hp=hp, energy=effect.energy, source=effect.label)
+            )
+        if not effect.is_instant:
+            assert effect.duration is not None
+            self.effects.append(ActiveEffect(id=effect_id, effect=effect, target=target, left=effect.duration))
 
     def damage(self, target: str, amount: int, energy: str | None, source: str) -> None:
         def report(after: Creature) -> Event:
@@ -199,6 +300,17 @@ class _Effects(_Base):
         for e in mine:
             self.end_effects_on(e.target, f"Dismissed by {action.by}", action.effect)
 
+    def attack_reach(self, action: Attack) -> int | None:
+        """Core Rule "Reach": Melee Weapons Reach to Touch Range; Ranged and Thrown ones to their listed Range."""
+        listed = action.effect.reach
+        if action.attack == "melee":
+            return TOUCH_RANGE if listed is None else listed
+        if listed is None and self.has_map:
+            raise InvalidInput(
+                f"a {action.attack} Attack Reaches to its listed Range: give {action.effect.name} a reach= on a map"
+            )
+        return listed
+
     def attack(self, action: Attack) -> None:
         name = self.on_turn("An Attack")
         effect = action.effect
@@ -213,6 +325,7 @@ class _Effects(_Base):
         if effect.healing and self.creatures[target].is_defeated:
             raise RuleError(f"{target} is Defeated: it can't receive Healing")
         self.check_target_kind(effect, (target,))
+        self.check_reach(effect, (target,), None, self.attack_reach(action))
         # The Attack is made as things stand (Hidden still counts), then acting ends Hidden.
         ctx = self.snapshot().test_context(name, kind=TestKind.ATTACK, target=target, attack=action.attack)
         self.spend(name, effect.cost, f"Attack: {effect.name}")

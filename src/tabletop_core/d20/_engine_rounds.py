@@ -117,6 +117,8 @@ class _Rounds(_Base):
             self.creatures[name] = before.end_round()
             self.count_down(name, 1, before.conditions.effects_paused)
             self.after_change(name, before, "Round ends")
+        for thing in self.things:
+            self.count_down(thing, 1, False)
         self.responses = []  # one Action per Trigger: the record of responses lasts the Round
         self.round += 1
         self.events.append(RoundStarted(round=self.round))
@@ -146,3 +148,5 @@ class _Rounds(_Base):
             self.creatures[name] = before.pass_time(rounds=rounds)
             self.count_down(name, rounds, before.conditions.effects_paused)
             self.after_change(name, before, f"{rounds} Rounds pass")
+        for thing in self.things:
+            self.count_down(thing, rounds, False)

@@ -28,6 +28,7 @@ from tabletop_core.d20.conditions import Condition
 from tabletop_core.d20.detection import Detection
 from tabletop_core.d20.effect import Effect
 from tabletop_core.d20.events import Tagged, _register
+from tabletop_core.d20.space import Space
 from tabletop_core.d20.stakes import Stakes
 from tabletop_core.d20.test import MODIFIER_LIMIT, AttackKind, _label, _tuple_of
 
@@ -40,9 +41,12 @@ __all__ = [
     "Dispatch",
     "EndCondition",
     "EndTurn",
+    "EscapeGrapple",
     "Heal",
     "Hide",
+    "Move",
     "PassTime",
+    "Place",
     "Revive",
     "Rise",
     "RollInitiative",
@@ -84,6 +88,10 @@ def _optional_responding(value: object) -> str | None:
     return None if value is None else _label("responding_to", value)
 
 
+def _optional_grapple(value: object) -> str | None:
+    return None if value is None else _label("grapple", value)
+
+
 def _observer(value: object) -> str:
     return _label("observer", value)
 
@@ -109,6 +117,18 @@ def _observers(value: object) -> tuple[str, ...]:
 def _willing(value: object) -> tuple[str, ...]:
     items = _tuple_of("willing", str, value)
     return tuple(_label(f"willing[{i}]", item) for i, item in enumerate(items))
+
+
+def _optional_space(value: object) -> Space | None:
+    if value is None or isinstance(value, Space):
+        return value
+    raise TypeError(f"origin must be a Space or None, got {type(value).__name__} {value!r}")
+
+
+def _space(value: object) -> Space:
+    if isinstance(value, Space):
+        return value
+    raise TypeError(f"the Space must be a Space, got {type(value).__name__} {value!r}")
 
 
 def _stakes(value: object) -> Stakes:
@@ -190,12 +210,15 @@ class UseEffect(Action):
         targets: The names of the creatures it targets.
         willing: The Targets that choose to be Willing (for an Effect that needs a Willing Target).
         responding_to: For a Triggered Effect, the occurrence of the Trigger it answers.
+        origin: Where it Originates, when it lists an Origin (a Spell); ``None``: from its
+            creator. On a map, the Origin lies within the Effect's Range of its creator.
     """
 
     effect: Effect = attrs.field(validator=of_type(Effect))
     targets: tuple[str, ...] = attrs.field(converter=_names)
     willing: tuple[str, ...] = attrs.field(default=(), converter=_willing)
     responding_to: str | None = attrs.field(default=None, converter=_optional_responding)
+    origin: Space | None = attrs.field(default=None, converter=_optional_space)
 
     def __str__(self) -> str:
         return f"use {self.effect.name} on {', '.join(self.targets)}"
@@ -492,3 +515,63 @@ class Revive(Action):
 
     def __str__(self) -> str:
         return f"revive {self.target} with {self.hp} HP"
+
+
+@attrs.frozen(kw_only=True)
+class Move(Action):
+    """The current creature uses the Move Action to change its position (the encounter needs a map).
+
+    Immobilized creatures can't; a Prone one Crawls (the text gives no Crawl distance);
+    a Frightened one can't willingly Move closer to the source of its fear while it can
+    see it. The Space must be free of terrain and of other creatures, and within the
+    creature's ``speed`` when it has one. The Move Action's Cost is not in the text:
+    default 1 AP. Moving is acting: Hidden ends (Sneak to move while staying Hidden).
+
+    Args:
+        to: The Space it moves to.
+        ap: The Move Action's Cost.
+    """
+
+    to: Space = attrs.field(converter=_space)
+    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+
+    def __str__(self) -> str:
+        return f"Move to {self.to}"
+
+
+@attrs.frozen(kw_only=True)
+class Place(Action):
+    """The GM puts a creature or an Object in a Space (setting up, a shove, a fall): no Action, no AP.
+
+    Args:
+        target: The creature or Object.
+        at: Its new Space (free of terrain).
+    """
+
+    target: str = attrs.field(converter=_target)
+    at: Space = attrs.field(converter=_space)
+
+    def __str__(self) -> str:
+        return f"place {self.target} at {self.at}"
+
+
+@attrs.frozen(kw_only=True)
+class EscapeGrapple(Action):
+    """The current creature, Restrained by a Grapple, tries to escape it (Core Rule "Restrained").
+
+    It spends 1 AP and makes a Mid Stakes Brawn Check (its Conditions and the Effects on
+    it count). On a Success it escapes: the Grapple ends on it, and the Restrained it
+    imposed with it. A Setback or a Failure changes nothing. Refused when the Grapple
+    says you can't (``Effect.end_roll=False``).
+
+    Args:
+        grapple: The Grapple's Effect id, when more than one Grapple holds the creature.
+        modifier: Its Brawn and other Modifiers.
+    """
+
+    grapple: str | None = attrs.field(default=None, converter=_optional_grapple)
+    modifier: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
+
+    def __str__(self) -> str:
+        which = f" ({self.grapple})" if self.grapple else ""
+        return f"escape the Grapple{which}"

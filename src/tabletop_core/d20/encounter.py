@@ -65,15 +65,24 @@ from tabletop_core.d20.actions import (
     RollInitiative,
     RollToEnd,
 )
-from tabletop_core.d20.combatant import MAX_COMBATANTS, ActiveEffect, Combatant, Response, _responses
+from tabletop_core.d20.combatant import (
+    MAX_COMBATANTS,
+    ActiveEffect,
+    Combatant,
+    Response,
+    Thing,
+    _responses,
+    check_map,
+)
 from tabletop_core.d20.conditions import Condition, ConditionInstance, Conditions
 from tabletop_core.d20.contest import Side
-from tabletop_core.d20.detection import Detection, Sighting
+from tabletop_core.d20.detection import Detection, Sighting, detection_of
 from tabletop_core.d20.effect import applying
 from tabletop_core.d20.effects import CHECK_KINDS, combine_effects, effects_on_test
 from tabletop_core.d20.events import (
     Event,
 )
+from tabletop_core.d20.space import Metric, Space
 from tabletop_core.d20.test import (
     AttackKind,
     Modifier,
@@ -84,10 +93,10 @@ from tabletop_core.d20.test import (
     _tuple_of,
 )
 from tabletop_core.d20.turns import Creature
-from tabletop_core.errors import InvalidInput
+from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.rng import RngLike, dice_source
 
-__all__ = ["ActiveEffect", "Combatant", "Encounter", "EncounterStep", "Response", "TestContext"]
+__all__ = ["ActiveEffect", "Combatant", "Encounter", "EncounterStep", "Response", "TestContext", "Thing"]
 
 _BIG = 10**9
 
@@ -109,6 +118,18 @@ def _sightings(value: object) -> tuple[Sighting, ...]:
 
 def _order(value: object) -> tuple[str, ...]:
     return tuple(_label(f"order[{i}]", item) for i, item in enumerate(_tuple_of("order", str, value)))
+
+
+def _things(value: object) -> tuple[Thing, ...]:
+    return _tuple_of("things", Thing, value)
+
+
+def _metric(value: object) -> Metric:
+    return Metric.parse(value)
+
+
+def _blocked(value: object) -> tuple[Space, ...]:
+    return tuple(sorted(set(_tuple_of("blocked", Space, value)), key=lambda s: (s.x, s.y, s.z)))
 
 
 def _modifier_tuple(value: object) -> tuple[Modifier, ...]:
@@ -161,6 +182,12 @@ class Encounter(Record):
         ap: AP left in the current Turn.
         next_id: The number of the next ongoing Effect's id (``e1``, ``e2``...).
         responses: The responses to Triggers made this Round (one Action per Trigger).
+        things: The Objects in the encounter (:class:`~tabletop_core.d20.Thing`), Targets of Effects.
+        blocked: Spaces of terrain: nothing moves into them and they obstruct Effect Lines.
+        metric: How distances are counted in Spaces (see :class:`~tabletop_core.d20.space.Metric`).
+
+    The encounter has a map when its creatures have positions: then every creature and
+    Object has one, and Reach is checked (see :mod:`tabletop_core.d20.space`).
     """
 
     _derived: ClassVar[tuple[str, ...]] = ("current", "is_over")
@@ -174,11 +201,15 @@ class Encounter(Record):
     ap: int = int_field(low=0, high=_BIG, default=0)
     next_id: int = int_field(low=1, high=_BIG, default=1)
     responses: tuple[Response, ...] = attrs.field(default=(), converter=_responses)
+    things: tuple[Thing, ...] = attrs.field(default=(), converter=_things)
+    blocked: tuple[Space, ...] = attrs.field(default=(), converter=_blocked)
+    metric: Metric = attrs.field(default=Metric.CHEBYSHEV, converter=_metric)
 
     def __attrs_post_init__(self) -> None:
         names = [c.name for c in self.combatants]
         if len(set(names)) != len(names):
             raise InvalidInput(f"combatants must have distinct names, got {names}")
+        check_map(self.combatants, self.things, self.blocked)
         known = set(names)
         if self.round == 0 and (self.order or self.turn or self.ap):
             raise InvalidInput("before Initiative (round 0) there is no order, turn or AP")
@@ -188,7 +219,7 @@ class Encounter(Record):
             if self.turn >= len(self.order):
                 raise InvalidInput(f"turn must be an index into order (0..{len(self.order) - 1}), got {self.turn}")
         for e in self.effects:
-            if e.target not in known:
+            if e.target not in known and not any(t.name == e.target for t in self.things):
                 raise InvalidInput(f"effect {e.id} targets {e.target!r}, which is not in the encounter")
         for r in self.responses:
             if r.creature not in known:
@@ -235,6 +266,47 @@ class Encounter(Record):
         """The :class:`~tabletop_core.d20.Creature` state of the creature called *name*."""
         return self.combatant(name).creature
 
+    def thing(self, name: str) -> Thing:
+        """The Object called *name*.
+
+        Raises:
+            InvalidInput: no Object of that name.
+            TypeError: *name* is not a str.
+        """
+        check_type("name", name, str)
+        for t in self.things:
+            if t.name == name:
+                return t
+        there = ", ".join(t.name for t in self.things) or "none"
+        raise InvalidInput(f"no Object named {clip(name)} in the encounter (there are {clip(there)})")
+
+    @property
+    def has_map(self) -> bool:
+        """Whether the creatures have positions (then Reach is checked)."""
+        return self.combatants[0].position is not None
+
+    def distance(self, a: str, b: str) -> int:
+        """How many Spaces lie between two creatures or Objects (by the encounter's metric).
+
+        Raises:
+            RuleError: the encounter has no map.
+            InvalidInput: an unknown name.
+        """
+        return self.position(a).distance(self.position(b), metric=self.metric)
+
+    def position(self, name: str) -> Space:
+        """The Space of the creature or Object called *name*.
+
+        Raises:
+            RuleError: the encounter has no map.
+            InvalidInput: an unknown name.
+        """
+        check_type("name", name, str)
+        found = [c.position for c in self.combatants if c.name == name] or [self.thing(name).position]
+        if found[0] is None:
+            raise RuleError("the encounter has no map: give every creature and Object a position")
+        return found[0]
+
     @property
     def current(self) -> str | None:
         """The name of the creature whose Turn it is (``None`` before Initiative)."""
@@ -270,14 +342,8 @@ class Encounter(Record):
         conditions = self.creature(subject).conditions
         if observer == subject:
             raise InvalidInput(f"a creature does not detect itself: {observer!r}")
-        for s in self.sightings:
-            if s.observer == observer and s.subject == subject:
-                return s.state
-        if conditions.has(Condition.INVISIBLE):
-            return Detection.UNDETECTED
-        if conditions.has(Condition.HIDDEN):
-            return Detection.HIDDEN
-        return Detection.OBSERVED
+        recorded = next((s.state for s in self.sightings if s.observer == observer and s.subject == subject), None)
+        return detection_of(conditions, recorded)
 
     def charmers(self, name: str) -> frozenset[str]:
         """Who has charmed the creature called *name* (the source or Effect creator of its Charmed)."""

@@ -26,6 +26,7 @@ from tabletop_core.d20._members import member
 from tabletop_core.d20.conditions import Condition
 from tabletop_core.d20.detection import Detection
 from tabletop_core.d20.effect import Effect
+from tabletop_core.d20.space import Space
 from tabletop_core.d20.test import MODIFIER_LIMIT, RolledTotal, TestRoll, _label, _tuple_of
 from tabletop_core.errors import InvalidInput
 
@@ -40,10 +41,12 @@ __all__ = [
     "Healed",
     "InitiativeEntry",
     "InitiativeRolled",
+    "Moved",
     "RoundEnded",
     "RoundStarted",
     "TemporaryHPGained",
     "TestMade",
+    "ThingDamaged",
     "TurnEnded",
     "TurnSkipped",
     "TurnStarted",
@@ -385,3 +388,44 @@ class DetectionChanged(Event):
     def __str__(self) -> str:
         why = f" ({self.reason})" if self.reason else ""
         return f"{self.subject}: {self.before} -> {self.after} to {self.observer}{why}"
+
+
+def _optional_hp(value: object) -> int | None:
+    return None if value is None else check_int("hp", value, low=0, high=_BIG)
+
+
+def _optional_from(value: object) -> Space | None:
+    if value is None or isinstance(value, Space):
+        return value
+    raise TypeError(f"from_space must be a Space or None, got {type(value).__name__} {value!r}")
+
+
+@attrs.frozen(kw_only=True)
+class Moved(Event):
+    """A creature or an Object changed Space (a Move Action, a Crawl, or the GM placing it)."""
+
+    name: str = attrs.field(converter=_name)
+    from_space: Space | None = attrs.field(default=None, converter=_optional_from)
+    to: Space = attrs.field(validator=of_type(Space))
+    how: str = attrs.field(default="moves", converter=_text)
+
+    def __str__(self) -> str:
+        start = f" from {self.from_space}" if self.from_space is not None else ""
+        return f"{self.name} {self.how}{start} to {self.to}"
+
+
+@attrs.frozen(kw_only=True)
+class ThingDamaged(Event):
+    """An Object takes Damage: its HP when the GM tracks them (0: broken)."""
+
+    thing: str = attrs.field(converter=_name)
+    amount: int = int_field(low=0, high=_BIG)
+    hp: int | None = attrs.field(default=None, converter=_optional_hp)
+    energy: str | None = attrs.field(default=None, converter=_optional_energy)
+    source: str = attrs.field(default="", converter=_text)
+
+    def __str__(self) -> str:
+        energy = f" {self.energy}" if self.energy else ""
+        source = f" from {self.source}" if self.source else ""
+        state = "" if self.hp is None else (": broken" if self.hp == 0 else f": HP {self.hp}")
+        return f"{self.thing} takes {self.amount}{energy} Damage{source}{state}"
