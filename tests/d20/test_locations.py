@@ -416,3 +416,21 @@ def test_any_sequence_on_a_map_keeps_ap_positions_and_the_state_valid(actions, s
         assert len(set(spaces)) == len(spaces)
         assert Space(0, 2) not in spaces
         assert Encounter.from_dict(json.loads(json.dumps(fight.to_dict()))) == fight
+
+
+def test_saves_from_before_the_map_still_load():
+    # A format-1 save written before Spaces, Objects and Grapples: the new fields take their defaults.
+    fight = run(on_map(), A.UseEffect(effect=GRAPPLE, targets=["Ana"])).encounter
+    data = json.loads(json.dumps(fight.to_dict()))
+    for key in ("things", "blocked", "metric"):
+        del data[key]
+    for c in data["combatants"]:
+        for key in ("position", "size", "speed", "swarm", "terrain"):
+            del c[key]
+    for e in data["effects"]:
+        for key in ("reach", "area", "grapple", "end_roll"):
+            del e["effect"][key]
+    old = Encounter.from_dict(data)
+    assert not old.has_map
+    assert old.effects[0].effect.grapple is False
+    assert old.creature("Ana") == fight.creature("Ana")

@@ -54,8 +54,9 @@ import attrs
 
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
-from tabletop_core._validate import check_type, int_field
+from tabletop_core._validate import check_int, check_type, int_field
 from tabletop_core.d20._members import member
+from tabletop_core.d20.test import _label
 from tabletop_core.errors import RuleError
 
 __all__ = ["MAX_COORDINATE", "TOUCH_RANGE", "Metric", "Space", "check_reach"]
@@ -189,6 +190,22 @@ def check_reach(
         ...
         tabletop_core.errors.RuleError: Sword Reaches 1 Space: Ogre at (2, 0) is 2 Spaces away
     """
+    effect = _label("effect", effect)
+    check_type("creator", creator, Space)
+    if origin is not None:
+        check_type("origin", origin, Space)
+    reach = None if reach is None else check_int("reach", reach, low=0)
+    area = None if area is None else check_int("area", area, low=0)
+    if isinstance(targets, (str, bytes)) or not isinstance(targets, Iterable):
+        raise TypeError(f"targets must be a sequence of (name, Space) pairs, got {type(targets).__name__}")
+    pairs = []
+    for i, pair in enumerate(targets):
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise TypeError(f"targets[{i}] must be a (name, Space) pair, got {type(pair).__name__}")
+        pairs.append((_label(f"targets[{i}][0]", pair[0]), check_type(f"targets[{i}][1]", pair[1], Space)))
+    if isinstance(blocked, (str, bytes)) or not isinstance(blocked, Iterable):
+        raise TypeError(f"blocked must be Spaces, got {type(blocked).__name__}")
+    walls = frozenset(check_type(f"blocked[{i}]", b, Space) for i, b in enumerate(blocked))
     metric = Metric.parse(metric)
     start = creator if origin is None else origin
     if reach is not None:
@@ -197,8 +214,7 @@ def check_reach(
             raise RuleError(
                 f"{effect} can Originate {_spaces(reach)} from its creator: {start} is {_spaces(away)} away"
             )
-    walls = frozenset(blocked)
-    for name, at in targets:
+    for name, at in pairs:
         if area is not None:
             gap = start.distance(at, metric=metric)
             if gap > area:
