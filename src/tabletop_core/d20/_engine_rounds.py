@@ -10,7 +10,8 @@ from tabletop_core.d20.actions import (
     PassTime,
     RollInitiative,
 )
-from tabletop_core.d20.conditions import Condition, _to_rounds
+from tabletop_core.d20.conditions import Condition
+from tabletop_core.d20.durations import _to_rounds
 from tabletop_core.d20.events import (
     DamageTaken,
     EffectEnded,

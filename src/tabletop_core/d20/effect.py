@@ -53,8 +53,9 @@ from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.d20._members import member
-from tabletop_core.d20.conditions import MAX_ROUNDS, Condition, Duration
+from tabletop_core.d20.conditions import Condition, Duration
 from tabletop_core.d20.contest import Side
+from tabletop_core.d20.durations import MAX_ROUNDS
 from tabletop_core.d20.energy import energy_name
 from tabletop_core.d20.space import MAX_COORDINATE
 from tabletop_core.d20.test import MODIFIER_LIMIT, TestKind, _label

@@ -38,7 +38,8 @@ import attrs
 
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_field, of_type
-from tabletop_core.d20.conditions import STAGGERED_SOURCE, Condition, Conditions, Duration, _condition
+from tabletop_core.d20.condition_kinds import _condition
+from tabletop_core.d20.conditions import STAGGERED_SOURCE, Condition, Conditions, Duration
 from tabletop_core.d20.effects import effects_on_test
 from tabletop_core.d20.stakes import Outcome, Stakes
 from tabletop_core.d20.test import (
