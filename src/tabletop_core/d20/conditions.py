@@ -51,14 +51,14 @@ from tabletop_core.d20.durations import (
     MINUTES_PER_HOUR,
     ROUNDS_PER_MINUTE,
     Duration,
+    _duration,
+    _to_rounds,
 )
 from tabletop_core.d20.durations import (  # importable from here, as they always were
     MAX_ROUNDS as MAX_ROUNDS,
 )
 from tabletop_core.d20.durations import (
     ROUNDS_PER_HOUR as ROUNDS_PER_HOUR,
-    _duration,
-    _to_rounds,
 )
 from tabletop_core.d20.energy import energy_name
 from tabletop_core.d20.test import FATIGUE_LIMIT, _tuple_of
