@@ -112,7 +112,8 @@ class Target:
         """Whether the target is an instance method (called on an example instance)."""
         if self.kind != "method" or self.owner is None:
             return False
-        raw = inspect.getattr_static(self.owner, self.func.__name__, None)
+        # By the name the class gives it (a function defined elsewhere may be assigned as a method).
+        raw = inspect.getattr_static(self.owner, self.name.rsplit(".", 1)[-1], None)
         return inspect.isfunction(raw)
 
     @property

@@ -23,6 +23,17 @@ from typing import ClassVar
 import attrs
 
 from tabletop_core._validate import int_field, of_type
+from tabletop_core.d20._fields import (
+    BIG,
+    DEFAULT_ACTION_AP,
+    amount_field,
+    ap_field,
+    modifier_field,
+    name_field,
+    optional_name_field,
+    stakes_of,
+    text_field,
+)
 from tabletop_core.d20._members import member
 from tabletop_core.d20.conditions import Condition
 from tabletop_core.d20.detection import Detection
@@ -30,7 +41,7 @@ from tabletop_core.d20.effect import Effect
 from tabletop_core.d20.events import Tagged, _register
 from tabletop_core.d20.space import Space
 from tabletop_core.d20.stakes import Stakes
-from tabletop_core.d20.test import MODIFIER_LIMIT, AttackKind, _label, _tuple_of
+from tabletop_core.d20.test import AttackKind, _label, _tuple_of
 
 __all__ = [
     "DEFAULT_ACTION_AP",
@@ -58,50 +69,6 @@ __all__ = [
     "UseEffect",
     "UseMedicsKit",
 ]
-
-DEFAULT_ACTION_AP = 1
-"""AP an Action costs when the rules text gives no cost (Move to rise, Hide, Sneak, Search): an assumption."""
-_BIG = 10**9
-
-
-def _action_name(value: object) -> str:
-    return _label("name", value)
-
-
-def _effect_id(value: object) -> str:
-    return _label("effect", value)
-
-
-def _by(value: object) -> str:
-    return _label("by", value)
-
-
-def _target(value: object) -> str:
-    return _label("target", value)
-
-
-def _subject(value: object) -> str:
-    return _label("subject", value)
-
-
-def _optional_responding(value: object) -> str | None:
-    return None if value is None else _label("responding_to", value)
-
-
-def _optional_grapple(value: object) -> str | None:
-    return None if value is None else _label("grapple", value)
-
-
-def _observer(value: object) -> str:
-    return _label("observer", value)
-
-
-def _optional_energy(value: object) -> str | None:
-    return None if value is None else _label("energy", value)
-
-
-def _optional_by(value: object) -> str | None:
-    return None if value is None else _label("by", value)
 
 
 def _names(value: object) -> tuple[str, ...]:
@@ -131,22 +98,12 @@ def _space(value: object) -> Space:
     raise TypeError(f"the Space must be a Space, got {type(value).__name__} {value!r}")
 
 
-def _stakes(value: object) -> Stakes:
-    return member(Stakes, "stakes", value)
-
-
 def _condition(value: object) -> Condition:
     return member(Condition, "condition", value)
 
 
 def _attack_kind(value: object) -> str:
     return member(AttackKind, "attack", value).name.lower()
-
-
-def _text(value: object) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"source must be a str, got {type(value).__name__} {value!r}")
-    return value.strip()
 
 
 class Action(Tagged):
@@ -184,8 +141,8 @@ class TakeAction(Action):
         ap: Its Cost in Action Points.
     """
 
-    name: str = attrs.field(converter=_action_name)
-    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+    name: str = name_field("name")
+    ap: int = ap_field()
 
     def __str__(self) -> str:
         return f"{self.name} ({self.ap} AP)"
@@ -217,7 +174,7 @@ class UseEffect(Action):
     effect: Effect = attrs.field(validator=of_type(Effect))
     targets: tuple[str, ...] = attrs.field(converter=_names)
     willing: tuple[str, ...] = attrs.field(default=(), converter=_willing)
-    responding_to: str | None = attrs.field(default=None, converter=_optional_responding)
+    responding_to: str | None = optional_name_field("responding_to")
     origin: Space | None = attrs.field(default=None, converter=_optional_space)
 
     def __str__(self) -> str:
@@ -233,8 +190,8 @@ class Dismiss(Action):
         by: Who Dismisses it (must be its creator).
     """
 
-    effect: str = attrs.field(converter=_effect_id)
-    by: str = attrs.field(converter=_by)
+    effect: str = name_field("effect")
+    by: str = name_field("by")
 
     def __str__(self) -> str:
         return f"{self.by} Dismisses {self.effect}"
@@ -253,11 +210,11 @@ class Damage(Action):
         source: What dealt it, for the events.
     """
 
-    target: str = attrs.field(converter=_target)
-    amount: int = int_field(low=0, high=_BIG)
-    energy: str | None = attrs.field(default=None, converter=_optional_energy)
-    by: str | None = attrs.field(default=None, converter=_optional_by)
-    source: str = attrs.field(default="", converter=_text)
+    target: str = name_field("target")
+    amount: int = amount_field()
+    energy: str | None = optional_name_field("energy")
+    by: str | None = optional_name_field("by")
+    source: str = text_field("source", strip=True, default="")
 
     def __str__(self) -> str:
         return f"{self.amount} Damage to {self.target}"
@@ -273,9 +230,9 @@ class Heal(Action):
         source: What healed it.
     """
 
-    target: str = attrs.field(converter=_target)
-    amount: int = int_field(low=0, high=_BIG)
-    source: str = attrs.field(default="", converter=_text)
+    target: str = name_field("target")
+    amount: int = amount_field()
+    source: str = text_field("source", strip=True, default="")
 
     def __str__(self) -> str:
         return f"heal {self.target} {self.amount}"
@@ -289,7 +246,7 @@ class Rise(Action):
         ap: The Move Action's Cost (not in the text: default 1, an assumption).
     """
 
-    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+    ap: int = ap_field()
 
     def __str__(self) -> str:
         return "rise from Prone"
@@ -305,7 +262,7 @@ class RollToEnd(Action):
     """
 
     condition: Condition = attrs.field(converter=_condition)
-    modifier: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
+    modifier: int = modifier_field()
 
     def __str__(self) -> str:
         return f"roll to end {self.condition}"
@@ -326,9 +283,9 @@ class Hide(Action):
     """
 
     observers: tuple[str, ...] = attrs.field(converter=_observers)
-    stakes: Stakes = attrs.field(default=Stakes.MID, converter=_stakes)
-    modifier: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
-    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+    stakes: Stakes = attrs.field(default=Stakes.MID, converter=stakes_of)
+    modifier: int = modifier_field()
+    ap: int = ap_field()
 
     def __str__(self) -> str:
         return f"Hide from {', '.join(self.observers)}"
@@ -344,9 +301,9 @@ class Sneak(Action):
         ap: The Action's Cost.
     """
 
-    stakes: Stakes = attrs.field(default=Stakes.MID, converter=_stakes)
-    modifier: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
-    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+    stakes: Stakes = attrs.field(default=Stakes.MID, converter=stakes_of)
+    modifier: int = modifier_field()
+    ap: int = ap_field()
 
     def __str__(self) -> str:
         return "Sneak"
@@ -368,11 +325,11 @@ class Search(Action):
         ap: The Action's Cost.
     """
 
-    subject: str = attrs.field(converter=_subject)
+    subject: str = name_field("subject")
     perceives: bool = attrs.field(default=True, validator=of_type(bool))
-    stakes: Stakes = attrs.field(default=Stakes.MID, converter=_stakes)
-    modifier: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
-    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+    stakes: Stakes = attrs.field(default=Stakes.MID, converter=stakes_of)
+    modifier: int = modifier_field()
+    ap: int = ap_field()
 
     def __str__(self) -> str:
         return f"Search for {self.subject}"
@@ -387,7 +344,7 @@ class EndCondition(Action):
         condition: The Condition.
     """
 
-    target: str = attrs.field(converter=_target)
+    target: str = name_field("target")
     condition: Condition = attrs.field(converter=_condition)
 
     def __str__(self) -> str:
@@ -431,10 +388,10 @@ class Attack(Action):
         hit_on_setback: Whether a Setback hits.
     """
 
-    target: str = attrs.field(converter=_target)
+    target: str = name_field("target")
     effect: Effect = attrs.field(validator=of_type(Effect))
-    stakes: Stakes = attrs.field(default=Stakes.MID, converter=_stakes)
-    modifier: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
+    stakes: Stakes = attrs.field(default=Stakes.MID, converter=stakes_of)
+    modifier: int = modifier_field()
     attack: str = attrs.field(default="melee", converter=_attack_kind)
     hit_on_setback: bool = attrs.field(default=False, validator=of_type(bool))
 
@@ -456,8 +413,8 @@ class SetDetection(Action):
         state: Observed, Hidden or Undetected.
     """
 
-    observer: str = attrs.field(converter=_observer)
-    subject: str = attrs.field(converter=_subject)
+    observer: str = name_field("observer")
+    subject: str = name_field("subject")
     state: Detection = attrs.field(converter=_detection_state)
 
     def __str__(self) -> str:
@@ -476,8 +433,8 @@ class UseMedicsKit(Action):
         ap: The Action's Cost.
     """
 
-    target: str = attrs.field(converter=_target)
-    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+    target: str = name_field("target")
+    ap: int = ap_field()
 
     def __str__(self) -> str:
         return f"use a Medic's Kit on {self.target}"
@@ -494,8 +451,8 @@ class Dispatch(Action):
         ap: The Action's Cost.
     """
 
-    target: str = attrs.field(converter=_target)
-    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+    target: str = name_field("target")
+    ap: int = ap_field()
 
     def __str__(self) -> str:
         return f"Dispatch {self.target}"
@@ -510,8 +467,8 @@ class Revive(Action):
         hp: Its HP after (at least 1).
     """
 
-    target: str = attrs.field(converter=_target)
-    hp: int = int_field(low=1, high=_BIG)
+    target: str = name_field("target")
+    hp: int = int_field(low=1, high=BIG)
 
     def __str__(self) -> str:
         return f"revive {self.target} with {self.hp} HP"
@@ -533,7 +490,7 @@ class Move(Action):
     """
 
     to: Space = attrs.field(converter=_space)
-    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+    ap: int = ap_field()
 
     def __str__(self) -> str:
         return f"Move to {self.to}"
@@ -548,7 +505,7 @@ class Place(Action):
         at: Its new Space (free of terrain).
     """
 
-    target: str = attrs.field(converter=_target)
+    target: str = name_field("target")
     at: Space = attrs.field(converter=_space)
 
     def __str__(self) -> str:
@@ -569,8 +526,8 @@ class EscapeGrapple(Action):
         modifier: Its Brawn and other Modifiers.
     """
 
-    grapple: str | None = attrs.field(default=None, converter=_optional_grapple)
-    modifier: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
+    grapple: str | None = optional_name_field("grapple")
+    modifier: int = modifier_field()
 
     def __str__(self) -> str:
         which = f" ({self.grapple})" if self.grapple else ""
