@@ -81,12 +81,7 @@ class _Rounds(_Base):
                 )
                 return
             self.events.append(TurnSkipped(creature=name, reason="Defeated"))
-            self.ap = 0
-            if self.turn + 1 < len(self.order):
-                self.turn += 1
-            else:
-                self.end_round()
-                self.turn = 0
+            self.next_turn()
         self.ap = 0  # everyone is Defeated: the Turn stays with no AP
 
     def end_turn(self, _action: EndTurn) -> None:
@@ -103,13 +98,17 @@ class _Rounds(_Base):
             )
         self.events.append(TurnEnded(creature=name, damage=end.damage, energies=end.energies, rolls=end.rolls))
         self.after_change(name, before, "Turn ends")
+        self.next_turn()
+        self.begin_turn()
+
+    def next_turn(self) -> None:
+        """Move to the next creature in the order; after the last, the Round ends."""
         self.ap = 0
         if self.turn + 1 < len(self.order):
             self.turn += 1
         else:
             self.end_round()
             self.turn = 0
-        self.begin_turn()
 
     def end_round(self) -> None:
         self.events.append(RoundEnded(round=self.round))

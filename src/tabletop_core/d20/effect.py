@@ -57,6 +57,7 @@ from tabletop_core.d20.conditions import Condition, Duration
 from tabletop_core.d20.contest import Side
 from tabletop_core.d20.durations import MAX_ROUNDS
 from tabletop_core.d20.energy import energy_name
+from tabletop_core.d20.modifier import present
 from tabletop_core.d20.space import MAX_COORDINATE
 from tabletop_core.d20.test import MODIFIER_LIMIT, TestKind, _label
 from tabletop_core.errors import InvalidInput
@@ -324,51 +325,40 @@ class Effect(Record):
         return f"{self.name} by {self.creator}"
 
     def _imposes(self) -> list[str]:
-        parts = [", ".join(str(c) for c in self.conditions)] if self.conditions else []
         on = "Tests" if not self.tests else "/".join(f"{k}s" for k in self.tests)
         against = " against the Target" if self.side is Side.TARGET else ""
-        if self.modifiers:
-            parts.append(f"{self.modifiers:+d} on {on}{against}")
-        if self.fortune:
-            parts.append(f"Fortune on {on}{against}")
-        if self.misfortune:
-            parts.append(f"Misfortune on {on}{against}")
-        if self.damage:
-            parts.append(f"{self.damage} {self.energy or ''} Damage".replace("  ", " "))
-        if self.healing:
-            parts.append(f"heals {self.healing}")
-        if self.temporary_hp:
-            parts.append(f"{self.temporary_hp} Temporary HP")
-        if self.persistent_damage:
-            parts.append(f"Persistent Damage {self.persistent_damage} {self.persistent_energy}")
-        if self.fatigue:
-            parts.append(f"{self.fatigue} Fatigue")
-        if self.doomed:
-            parts.append(f"Doomed {self.doomed}")
-        return parts
+        return present(
+            [
+                (self.conditions, ", ".join(str(c) for c in self.conditions)),
+                (self.modifiers, f"{self.modifiers:+d} on {on}{against}"),
+                (self.fortune, f"Fortune on {on}{against}"),
+                (self.misfortune, f"Misfortune on {on}{against}"),
+                (self.damage, f"{self.damage} {self.energy or ''} Damage".replace("  ", " ")),
+                (self.healing, f"heals {self.healing}"),
+                (self.temporary_hp, f"{self.temporary_hp} Temporary HP"),
+                (self.persistent_damage, f"Persistent Damage {self.persistent_damage} {self.persistent_energy}"),
+                (self.fatigue, f"{self.fatigue} Fatigue"),
+                (self.doomed, f"Doomed {self.doomed}"),
+            ]
+        )
 
     def __str__(self) -> str:
         parts = self._imposes() or ["no listed effect"]
-        if self.harmful and not (self.damage or self.persistent_damage):
-            parts.append("harmful")
-        if self.needs_willing:
-            parts.append("Willing Target")
-        parts.append("On Use" if self.on_use else f"Trigger: {self.trigger}")
-        parts.append("Instant" if self.duration is None else str(self.duration))
-        if self.cost:
-            parts.append(f"{self.cost} AP")
-        if not self.dismissable:
-            parts.append("can't be Dismissed")
-        if self.target_kind is not TargetKind.ANY:
-            parts.append(f"{self.target_kind} Targets")
-        if self.reach is not None:
-            parts.append("Touch Range" if self.reach == 1 else f"Range {self.reach}")
-        if self.area is not None:
-            parts.append(f"Effect Area {self.area}")
-        if self.grapple:
-            parts.append("a Grapple")
-        if not self.end_roll:
-            parts.append("no roll ends it")
+        parts += present(
+            [
+                (self.harmful and not (self.damage or self.persistent_damage), "harmful"),
+                (self.needs_willing, "Willing Target"),
+                (True, "On Use" if self.on_use else f"Trigger: {self.trigger}"),
+                (True, "Instant" if self.duration is None else str(self.duration)),
+                (self.cost, f"{self.cost} AP"),
+                (not self.dismissable, "can't be Dismissed"),
+                (self.target_kind is not TargetKind.ANY, f"{self.target_kind} Targets"),
+                (self.reach is not None, "Touch Range" if self.reach == 1 else f"Range {self.reach}"),
+                (self.area is not None, f"Effect Area {self.area}"),
+                (self.grapple, "a Grapple"),
+                (not self.end_roll, "no roll ends it"),
+            ]
+        )
         return f"{self.label}: {'; '.join(parts)}"
 
 

@@ -146,6 +146,11 @@ def _tuple_of(name: str, kind: type[T], value: object) -> tuple[T, ...]:
     return tuple(check_type(f"{name}[{i}]", item, kind) for i, item in enumerate(value))
 
 
+def present(parts: Iterable[tuple[object, str]]) -> list[str]:
+    """The texts whose condition is true, in order: how a record lists what it holds in one line."""
+    return [text for shown, text in parts if shown]
+
+
 @attrs.frozen(kw_only=True)
 class Modifier(Record):
     """One bonus (positive) or penalty (negative) and the rule or source it comes from.

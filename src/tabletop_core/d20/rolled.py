@@ -25,6 +25,7 @@ from tabletop_core.d20.modifier import (
     _misfortune_reasons,
     _modifiers,
     _stakes,
+    present,
 )
 from tabletop_core.d20.stakes import Outcome, Stakes, classify
 from tabletop_core.errors import InvalidInput
@@ -175,20 +176,16 @@ class RolledTotal(Record):
         return f"{' '.join(parts)} = {self.total}"
 
     def _notes(self) -> list[str]:
-        notes = []
-        if self.cancelled:
-            notes.append(
-                f"Fortune ({', '.join(self.fortune)}) and Misfortune ({', '.join(self.misfortune)}) cancel: no d6"
-            )
-        elif self.fortune:
-            notes.append(f"Fortune: {', '.join(self.fortune)}")
-        elif self.misfortune:
-            notes.append(f"Misfortune: {', '.join(self.misfortune)}")
-        if self.fatigue:
-            notes.append(f"Fatigue {self.fatigue}")
-        if self.automatic_failure:
-            notes.append(f"fails automatically: {', '.join(self.automatic_failure)}")
-        return notes
+        fortune, misfortune = ", ".join(self.fortune), ", ".join(self.misfortune)
+        return present(
+            [
+                (self.cancelled, f"Fortune ({fortune}) and Misfortune ({misfortune}) cancel: no d6"),
+                (self.fortune and not self.cancelled, f"Fortune: {fortune}"),
+                (self.misfortune and not self.cancelled, f"Misfortune: {misfortune}"),
+                (self.fatigue, f"Fatigue {self.fatigue}"),
+                (self.automatic_failure, f"fails automatically: {', '.join(self.automatic_failure)}"),
+            ]
+        )
 
     def __str__(self) -> str:
         notes = self._notes()
