@@ -26,7 +26,7 @@ from tabletop_core.d20.detection import Detection, search_result
 from tabletop_core.d20.events import Moved, TestMade
 from tabletop_core.d20.space import Space
 from tabletop_core.d20.stakes import Outcome, Stakes
-from tabletop_core.d20.turns import END_ROLL_AP
+from tabletop_core.d20.turn_rules import END_ROLL_AP
 from tabletop_core.errors import InvalidInput, RuleError
 
 
