@@ -142,7 +142,7 @@ class _Rounds(_Base):
     def pass_time(self, action: PassTime) -> None:
         if self.round:
             raise RuleError("while the GM tracks Rounds, time passes by ending Turns and Rounds")
-        rounds = _to_rounds(rounds=action.rounds, minutes=action.minutes, hours=action.hours)
+        rounds = _to_rounds(rounds=action.rounds, minutes=action.minutes, hours=action.hours, days=action.days)
         for name in list(self.creatures):
             before = self.creatures[name]
             self.creatures[name] = before.pass_time(rounds=rounds)

@@ -88,20 +88,26 @@ class EndCondition(Action):
 
 @attrs.frozen(kw_only=True)
 class PassTime(Action):
-    """Time passes outside Rounds (before Initiative): Durations count down (1 minute = 10 Rounds).
+    """Time passes outside Rounds (before Initiative): Durations count down (Core Rule "Time").
+
+    Outside Rounds the GM tracks time in minutes, hours and days; Durations count in
+    Rounds, 1 minute lasting 10 Rounds (an hour 600, a day 14,400).
 
     Args:
         rounds: Rounds.
         minutes: Minutes.
         hours: Hours.
+        days: Days.
     """
 
     rounds: int = int_field(low=0, high=10**6, default=0)
     minutes: int = int_field(low=0, high=10**6, default=0)
     hours: int = int_field(low=0, high=10**6, default=0)
+    days: int = int_field(low=0, high=10**6, default=0)
 
     def __str__(self) -> str:
-        return f"pass {self.rounds} rounds, {self.minutes} minutes, {self.hours} hours"
+        days = f", {self.days} days" if self.days else ""
+        return f"pass {self.rounds} rounds, {self.minutes} minutes, {self.hours} hours{days}"
 
 
 @attrs.frozen(kw_only=True)
