@@ -51,7 +51,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 import attrs
 
@@ -117,6 +117,19 @@ def _order(value: object) -> tuple[str, ...]:
 
 def _things(value: object) -> tuple[Thing, ...]:
     return _tuple_of("things", Thing, value)
+
+
+N = TypeVar("N", Combatant, Thing)
+
+
+def _named(items: tuple[N, ...], name: str, what: str) -> N:
+    """The creature or Object called *name*, or a clear error listing those there are."""
+    check_type("name", name, str)
+    for item in items:
+        if item.name == name:
+            return item
+    there = ", ".join(item.name for item in items) or "none"
+    raise InvalidInput(f"no {what} named {clip(name)} in the encounter (there are {clip(there)})")
 
 
 def _metric(value: object) -> Metric:
@@ -226,11 +239,7 @@ class Encounter(Record):
             InvalidInput: no creature of that name.
             TypeError: *name* is not a str.
         """
-        check_type("name", name, str)
-        for c in self.combatants:
-            if c.name == name:
-                return c
-        raise InvalidInput(f"no creature named {clip(name)} in the encounter (there are {clip(', '.join(self.names))})")
+        return _named(self.combatants, name, "creature")
 
     def creature(self, name: str) -> Creature:
         """The :class:`~tabletop_core.d20.Creature` state of the creature called *name*."""
@@ -243,12 +252,7 @@ class Encounter(Record):
             InvalidInput: no Object of that name.
             TypeError: *name* is not a str.
         """
-        check_type("name", name, str)
-        for t in self.things:
-            if t.name == name:
-                return t
-        there = ", ".join(t.name for t in self.things) or "none"
-        raise InvalidInput(f"no Object named {clip(name)} in the encounter (there are {clip(there)})")
+        return _named(self.things, name, "Object")
 
     @property
     def has_map(self) -> bool:
