@@ -434,3 +434,15 @@ def test_saves_from_before_the_map_still_load():
     assert not old.has_map
     assert old.effects[0].effect.grapple is False
     assert old.creature("Ana") == fight.creature("Ana")
+
+
+def test_choices_offer_escaping_a_grapple_and_only_the_rolls_the_effects_allow():
+    fight = grappled()
+    assert A.EscapeGrapple(grapple="e1") in fight.choices()
+    assert A.RollToEnd(condition="restrained") not in fight.choices()
+    for action in fight.choices():
+        fight.apply(action, rng=tc.ScriptedDice([10, 2, 10]))  # each is legal now
+    net = Effect(name="Net", creator="GM", conditions=["restrained"], end_roll=False, duration=Duration(5))
+    netted = run(on_map(), A.UseEffect(effect=net, targets=["Ana"])).encounter
+    assert not [a for a in netted.choices() if isinstance(a, (A.RollToEnd, A.EscapeGrapple))]
+    assert A.EscapeGrapple(grapple="e1") not in grappled(end_roll=False).choices()

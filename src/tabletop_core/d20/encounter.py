@@ -61,6 +61,7 @@ from tabletop_core.d20.actions import (
     Action,
     Dismiss,
     EndTurn,
+    EscapeGrapple,
     Rise,
     RollInitiative,
     RollToEnd,
@@ -341,8 +342,9 @@ class Encounter(Record):
         """The actions that need no further arguments and are legal now.
 
         Before Initiative: :class:`~tabletop_core.d20.actions.RollInitiative`. In a Turn:
-        :class:`~tabletop_core.d20.actions.EndTurn`, rising from Prone and rolling to end
-        Sickened or Restrained when the AP allow, and Dismissing each ongoing Effect.
+        :class:`~tabletop_core.d20.actions.EndTurn`, rising from Prone, rolling to end
+        Sickened or Restrained and escaping each Grapple when the AP allow and no Effect
+        forbids it, and Dismissing each ongoing Effect.
         Actions that need arguments (using an Effect, Damage, Hide, Search...) are
         always available to build; :meth:`apply` checks them.
         """
@@ -357,14 +359,25 @@ class Encounter(Record):
                 if Condition.PRONE in creature.conditions.present and creature.conditions.can_move and self.ap >= 1:
                     found.append(Rise())
                 if self.ap >= 1:
-                    for condition in (Condition.SICKENED, Condition.RESTRAINED):
-                        if creature.conditions.instances_of(condition):
-                            found.append(RollToEnd(condition=condition))
+                    found += self._end_rolls(name)
         seen = set()
         for e in self.effects:
             if e.id not in seen and e.effect.dismissable:
                 seen.add(e.id)
                 found.append(Dismiss(effect=e.id, by=e.effect.creator))
+        return found
+
+    def _end_rolls(self, name: str) -> list[Action]:
+        """The rolls *name* may make to end a Condition or escape a Grapple (the AP allowing)."""
+        mine = {e.id: e for e in self.effects if e.target == name}
+        holds = [e for e in mine.values() if e.effect.grapple and Condition.RESTRAINED not in e.ended]
+        found: list[Action] = [EscapeGrapple(grapple=e.id) for e in holds if e.effect.end_roll]
+        for condition in (Condition.SICKENED, Condition.RESTRAINED):
+            givers = [mine.get(i.effect or "") for i in self.creature(name).conditions.instances_of(condition)]
+            if not givers or (condition is Condition.RESTRAINED and holds):
+                continue
+            if not all(g is not None and not g.effect.end_roll for g in givers):
+                found.append(RollToEnd(condition=condition))
         return found
 
     # -- acting --------------------------------------------------------------------
