@@ -446,3 +446,8 @@ def test_choices_offer_escaping_a_grapple_and_only_the_rolls_the_effects_allow()
     netted = run(on_map(), A.UseEffect(effect=net, targets=["Ana"])).encounter
     assert not [a for a in netted.choices() if isinstance(a, (A.RollToEnd, A.EscapeGrapple))]
     assert A.EscapeGrapple(grapple="e1") not in grappled(end_roll=False).choices()
+
+
+def test_an_attack_on_an_object_is_refused_clearly():
+    fight = on_map(things=[Thing(name="Crate", position=Space(1, 0))])
+    refused(fight, A.Attack(target="Crate", effect=SWORD), tc.RuleError, "Crate is an Object: use the Effect on it")

@@ -314,6 +314,10 @@ class _Effects(_Base):
     def attack(self, action: Attack) -> None:
         name = self.on_turn("An Attack")
         effect = action.effect
+        if action.target in self.things:
+            raise RuleError(
+                f"{action.target} is an Object: use the Effect on it (UseEffect); an Attack is made against a creature"
+            )
         target = self.known(action.target, "target")
         if effect.creator != name:
             raise RuleError(f"{name} attacks with its own Effects: {effect.name} was created by {effect.creator}")
