@@ -451,3 +451,18 @@ def test_choices_offer_escaping_a_grapple_and_only_the_rolls_the_effects_allow()
 def test_an_attack_on_an_object_is_refused_clearly():
     fight = on_map(things=[Thing(name="Crate", position=Space(1, 0))])
     refused(fight, A.Attack(target="Crate", effect=SWORD), tc.RuleError, "Crate is an Object: use the Effect on it")
+
+
+spaces = st.builds(Space, st.integers(-6, 6), st.integers(-6, 6), st.integers(-2, 2))
+
+
+@given(creator=spaces, target=spaces, reach=st.integers(0, 12), metric=st.sampled_from(["chebyshev", "euclidean"]))
+def test_reach_is_exactly_the_distance_and_grows_with_range(creator, target, reach, metric):
+    gap = creator.distance(target, metric=metric)
+    kwargs = {"effect": "E", "creator": creator, "targets": [("T", target)], "metric": metric}
+    if gap <= reach:
+        check_reach(reach=reach, **kwargs)
+        check_reach(reach=reach + 1, **kwargs)  # a longer Range reaches at least as far
+    else:
+        with pytest.raises(tc.RuleError, match="Reaches"):
+            check_reach(reach=reach, **kwargs)
