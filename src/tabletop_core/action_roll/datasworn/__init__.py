@@ -6,18 +6,49 @@ content. The library ships none of it: get the Starforged file yourself (it is
 CC-BY-4.0) and load it with :func:`load`.
 """
 
-from tabletop_core.action_roll.datasworn._data import DataswornError, plain_text
-from tabletop_core.action_roll.datasworn.assets import Asset, AssetAbility, AssetControl
-from tabletop_core.action_roll.datasworn.moves import Move, MoveOutcome, RollOption, RollType, TriggerCondition
-from tabletop_core.action_roll.datasworn.oracles import (
-    Coverage,
-    OracleRoll,
-    OracleRow,
-    OracleTable,
-    TableRoll,
-    roll_table,
-)
-from tabletop_core.action_roll.datasworn.reader import SUPPORTED_VERSION, OracleCollection, Ruleset, load
+from typing import TYPE_CHECKING
+
+from tabletop_core._lazy import lazy_attributes
+
+if TYPE_CHECKING:
+    from tabletop_core.action_roll.datasworn._data import DataswornError, plain_text
+    from tabletop_core.action_roll.datasworn.assets import Asset, AssetAbility, AssetControl
+    from tabletop_core.action_roll.datasworn.moves import Move, MoveOutcome, RollOption, RollType, TriggerCondition
+    from tabletop_core.action_roll.datasworn.oracles import (
+        Coverage,
+        OracleRoll,
+        OracleRow,
+        OracleTable,
+        TableRoll,
+        roll_table,
+    )
+    from tabletop_core.action_roll.datasworn.reader import SUPPORTED_VERSION, OracleCollection, Ruleset, load
+
+# Loaded on first use: ``import tabletop_core`` stays fast, and the moves and assets
+# the rest of action_roll needs do not pull in the reader and the oracle tables.
+_WHERE = {
+    "DataswornError": "._data",
+    "plain_text": "._data",
+    "Asset": ".assets",
+    "AssetAbility": ".assets",
+    "AssetControl": ".assets",
+    "Move": ".moves",
+    "MoveOutcome": ".moves",
+    "RollOption": ".moves",
+    "RollType": ".moves",
+    "TriggerCondition": ".moves",
+    "Coverage": ".oracles",
+    "OracleRoll": ".oracles",
+    "OracleRow": ".oracles",
+    "OracleTable": ".oracles",
+    "TableRoll": ".oracles",
+    "roll_table": ".oracles",
+    "SUPPORTED_VERSION": ".reader",
+    "OracleCollection": ".reader",
+    "Ruleset": ".reader",
+    "load": ".reader",
+}
+__getattr__, __dir__ = lazy_attributes(__name__, _WHERE)
 
 __all__ = [
     "SUPPORTED_VERSION",
