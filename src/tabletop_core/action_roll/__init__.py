@@ -40,7 +40,14 @@ from tabletop_core.action_roll.oracle import (
     resolve_oracle,
 )
 from tabletop_core.action_roll.outcome import Outcome
-from tabletop_core.action_roll.play import MoveResult, make_move, move_odds, move_options
+from tabletop_core.action_roll.play import (
+    MoveResult,
+    make_move,
+    move_enhancements,
+    move_odds,
+    move_odds_each,
+    move_options,
+)
 from tabletop_core.action_roll.progress import (
     Legacy,
     LegacyTrack,
@@ -97,7 +104,9 @@ __all__ = [
     "experience",
     "legacy_reward",
     "make_move",
+    "move_enhancements",
     "move_odds",
+    "move_odds_each",
     "move_options",
     "odds_table",
     "oracle_odds",

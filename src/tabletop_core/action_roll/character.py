@@ -32,6 +32,7 @@ from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.action_roll.action import MAX_STAT, challenge_pair
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn.assets import Asset, AssetControl
+from tabletop_core.action_roll.datasworn.enhancements import MoveEnhancement
 from tabletop_core.action_roll.datasworn.moves import RollOption
 from tabletop_core.action_roll.meters import Character, Party
 from tabletop_core.action_roll.momentum import Momentum
@@ -236,6 +237,8 @@ class AssetState(Record):
         abilities: Whether each ability is marked, in order.
         meters: Its meters' current values.
         marked: Keys of its checked boxes (battered, cursed, broken, ...).
+        enhancements: How its abilities change moves (each applies while its
+            ability is marked; see :func:`~tabletop_core.action_roll.move_enhancements`).
     """
 
     id: str = attrs.field(validator=of_type(str))
@@ -243,6 +246,7 @@ class AssetState(Record):
     abilities: tuple[bool, ...] = _data.tuple_field(bool, default=())
     meters: tuple[AssetMeter, ...] = _data.tuple_field(AssetMeter, default=())
     marked: tuple[str, ...] = _data.tuple_field(str, default=())
+    enhancements: tuple[MoveEnhancement, ...] = _data.tuple_field(MoveEnhancement, default=())
 
     @classmethod
     def from_asset(cls, asset: Asset) -> AssetState:
@@ -258,7 +262,30 @@ class AssetState(Record):
             elif control.field_type in ("checkbox", "card_flip") and control.value:
                 marked.append(control.key)
             stack.extend(control.controls)
-        return cls(asset.id, asset.name, tuple(a.enabled for a in asset.abilities), tuple(meters), tuple(marked))
+        enhancements = tuple(e for ability in asset.abilities for e in ability.enhancements)
+        return cls(
+            asset.id,
+            asset.name,
+            tuple(a.enabled for a in asset.abilities),
+            tuple(meters),
+            tuple(marked),
+            enhancements,
+        )
+
+    def mark_ability(self, index: int) -> AssetState:
+        """This asset with ability *index* (0-based) marked, as when a character upgrades it.
+
+        Raises:
+            InvalidInput: no such ability.
+            RuleError: it is already marked.
+        """
+        index = check_int("index", index, low=0, high=max(len(self.abilities) - 1, 0))
+        if not self.abilities:
+            raise InvalidInput(f"asset {self.name!r} has no abilities to mark")
+        if self.abilities[index]:
+            raise RuleError(f"ability {index} of {self.name} is already marked")
+        marked = tuple(flag or i == index for i, flag in enumerate(self.abilities))
+        return attrs.evolve(self, abilities=marked)
 
     def meter(self, key: str) -> AssetMeter | None:
         """The meter with *key*, or ``None``."""

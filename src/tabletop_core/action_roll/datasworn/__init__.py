@@ -13,6 +13,7 @@ from tabletop_core._lazy import lazy_attributes
 if TYPE_CHECKING:
     from tabletop_core.action_roll.datasworn._data import DataswornError, plain_text
     from tabletop_core.action_roll.datasworn.assets import Asset, AssetAbility, AssetControl
+    from tabletop_core.action_roll.datasworn.enhancements import MoveEnhancement
     from tabletop_core.action_roll.datasworn.moves import Move, MoveOutcome, RollOption, RollType, TriggerCondition
     from tabletop_core.action_roll.datasworn.oracles import (
         Coverage,
@@ -32,6 +33,7 @@ _WHERE = {
     "Asset": ".assets",
     "AssetAbility": ".assets",
     "AssetControl": ".assets",
+    "MoveEnhancement": ".enhancements",
     "Move": ".moves",
     "MoveOutcome": ".moves",
     "RollOption": ".moves",
@@ -58,6 +60,7 @@ __all__ = [
     "Coverage",
     "DataswornError",
     "Move",
+    "MoveEnhancement",
     "MoveOutcome",
     "OracleCollection",
     "OracleRoll",

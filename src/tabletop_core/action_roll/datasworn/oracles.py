@@ -87,19 +87,6 @@ def parse_dice(expression: str, name: str = "dice") -> tuple[int, int, int]:
 _KNOWN_DICE: dict[str, tuple[int, int, int]] = {}
 
 
-def _optional_str(name: str) -> Callable[[Any, Any, Any], None]:
-    def validate(_instance: Any, _attribute: Any, value: Any) -> None:
-        if value is not None and not isinstance(value, str):
-            raise TypeError(f"{name} must be a str or None, got {type(value).__name__} {value!r}")
-
-    return validate
-
-
-def _optional_int(_instance: Any, attribute: Any, value: Any) -> None:
-    if value is not None:
-        check_int(attribute.name, value)
-
-
 @attrs.frozen
 class OracleRoll(Record):
     """A further roll a table row asks for: "roll twice", or a roll on another table.
@@ -114,7 +101,7 @@ class OracleRoll(Record):
             ``"keep"`` or ``"make_it_worse"`` (kept; they compound).
     """
 
-    oracle: str | None = attrs.field(default=None, validator=_optional_str("oracle"))
+    oracle: str | None = attrs.field(default=None, validator=_data.optional_str)
     times: int = attrs.field(default=1, validator=lambda _i, _a, v: check_int("times", v, low=1, high=MAX_TIMES))
     auto: bool = attrs.field(default=True, validator=of_type(bool))
     duplicates: str = attrs.field(default="reroll", validator=of_type(str))
@@ -142,11 +129,11 @@ class OracleRow(Record):
         TypeError: a field has the wrong type.
     """
 
-    low: int | None = attrs.field(validator=_optional_int)
-    high: int | None = attrs.field(validator=_optional_int)
+    low: int | None = attrs.field(validator=_data.optional_int)
+    high: int | None = attrs.field(validator=_data.optional_int)
     text: str = attrs.field(validator=of_type(str))
-    text2: str | None = attrs.field(default=None, validator=_optional_str("text2"))
-    text3: str | None = attrs.field(default=None, validator=_optional_str("text3"))
+    text2: str | None = attrs.field(default=None, validator=_data.optional_str)
+    text3: str | None = attrs.field(default=None, validator=_data.optional_str)
     rolls: tuple[OracleRoll, ...] = _data.tuple_field(OracleRoll, default=())
 
     def __attrs_post_init__(self) -> None:
@@ -256,7 +243,7 @@ class OracleTable(Record):
     name: str = attrs.field(validator=of_type(str))
     rows: tuple[OracleRow, ...] = attrs.field(converter=_rows)
     dice: str = attrs.field(default="1d100", validator=of_type(str))
-    match_text: str | None = attrs.field(default=None, validator=_optional_str("match_text"))
+    match_text: str | None = attrs.field(default=None, validator=_data.optional_str)
     _lookup: tuple[OracleRow | None, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
     _spec: tuple[int, int, int] = attrs.field(init=False, eq=False, repr=False)
 

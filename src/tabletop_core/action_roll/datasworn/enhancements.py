@@ -1,0 +1,203 @@
+"""What an asset ability changes about moves: extra roll options, automatic outcomes, adds, rerolls.
+
+Datasworn gives each asset ability a list ``enhance_moves``: which moves it
+changes (ids with ``*`` wildcards; none listed means every move of its roll
+type), and trigger conditions the ability adds (a new roll option such as
+``roll +health`` of the companion, an automatic outcome, or only a
+circumstance, "aided by your combat bot"). The adds and rerolls an ability
+grants are written only in its text ("add +1", "reroll any dice", "you may
+reroll your action die"), so they are read from the sentences of the text that
+name the enhanced move (or from the whole text when no sentence names it).
+
+Examples:
+    >>> from tabletop_core.action_roll.datasworn.enhancements import read_enhancements
+    >>> (boost,) = read_enhancements(
+    ...     [{"roll_type": "action_roll", "enhances": ["demo/moves/dash"],
+    ...       "trigger": {"conditions": [{"text": "Beside your hound"}]}}],
+    ...     "When you [Dash](id:demo/moves/dash) beside your hound, add +1. You may reroll your action die.",
+    ...     asset="demo/assets/hound", ability=0, path="$")
+    >>> boost.adds, boost.reroll, boost.when
+    (1, 'action die', 'Beside your hound')
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from tabletop_core._record import Record
+from tabletop_core._validate import check_int, check_type, of_type
+from tabletop_core.action_roll.datasworn import _data
+from tabletop_core.action_roll.datasworn.moves import (
+    Move,
+    RollOption,
+    RollType,
+    TriggerCondition,
+    read_condition,
+    read_roll_type,
+)
+from tabletop_core.errors import InvalidInput
+
+__all__ = ["REROLLS", "MoveEnhancement", "read_enhancements"]
+
+REROLLS: Mapping[str, tuple[str, ...]] = {
+    "any dice": ("action", "challenge_1", "challenge_2"),
+    "action die": ("action",),
+    "challenge dice": ("challenge_1", "challenge_2"),
+    "one challenge die": ("challenge_1", "challenge_2"),
+}
+"""What an ability lets a player reroll, and the dice (as :func:`~tabletop_core.action_roll.reroll` names them)."""
+
+
+def _reroll(_instance: Any, attribute: Any, value: Any) -> None:
+    if value is not None and value not in REROLLS:
+        check_type(attribute.name, value, str)
+        raise InvalidInput(f"reroll must be one of {', '.join(REROLLS)} or None, got {value!r}")
+
+
+@attrs.frozen
+class MoveEnhancement(Record):
+    """One way an asset ability changes moves.
+
+    Attributes:
+        asset: The asset's id.
+        ability: The ability's index on the asset (it applies only while marked).
+        roll_type: The kind of move it changes.
+        moves: Ids of the moves it changes (``*`` wildcards); empty: every
+            move of its roll type.
+        conditions: Trigger conditions it adds: roll options (``roll +health``
+            of this asset), an automatic outcome, or only a circumstance.
+        adds: What it adds to the roll ("add +1"), read from the ability text.
+        reroll: What it lets you reroll (a key of :data:`REROLLS`), read from the ability text.
+        when: The circumstance, as the data words it ("Aided by your combat bot").
+    """
+
+    asset: str = attrs.field(validator=of_type(str))
+    ability: int = attrs.field(validator=lambda _i, _a, v: check_int("ability", v, low=0))
+    roll_type: RollType = attrs.field(validator=of_type(RollType))
+    moves: tuple[str, ...] = _data.tuple_field(str, default=())
+    conditions: tuple[TriggerCondition, ...] = _data.tuple_field(TriggerCondition, default=())
+    adds: int = attrs.field(default=0, validator=lambda _i, _a, v: check_int("adds", v, low=0, high=10))
+    reroll: str | None = attrs.field(default=None, validator=_reroll)
+    when: str = attrs.field(default="", validator=of_type(str))
+
+    def applies_to(self, move: Move) -> bool:
+        """Whether this changes *move* (same roll type, and its id matches when moves are listed).
+
+        Raises:
+            TypeError: *move* is not a Move.
+        """
+        check_type("move", move, Move)
+        if move.roll_type is not self.roll_type:
+            return False
+        return not self.moves or any(fnmatch.fnmatchcase(move.id, pattern) for pattern in self.moves)
+
+    def options(self) -> tuple[RollOption, ...]:
+        """The roll options its conditions name."""
+        return tuple(option for condition in self.conditions for option in condition.options)
+
+    def __str__(self) -> str:
+        parts = [self.when] if self.when else []
+        if self.adds:
+            parts.append(f"add +{self.adds}")
+        if self.reroll:
+            parts.append(f"reroll {self.reroll}")
+        parts += [f"roll +{option.label}" for c in self.conditions if c.method for option in c.options]
+        parts += [f"automatic {c.automatic_outcome}" for c in self.conditions if c.automatic_outcome]
+        return f"{self.asset.rpartition('/')[2].replace('_', ' ')}: {'; '.join(parts) or 'changes the move'}"
+
+
+_CLAUSE = re.compile(r"(?<=[.;!?])\s+|\n+|\s+\*\s+")
+_LINK = re.compile(r"\(id:([^)\s]+)\)")
+_WHEN = re.compile(r"\s*when you\b", re.IGNORECASE)
+_ADDS = re.compile(r"\badd \+(\d+)\b", re.IGNORECASE)
+_REROLL_PATTERNS = (
+    (re.compile(r"\breroll (?:any|all) dice\b", re.IGNORECASE), "any dice"),
+    (re.compile(r"\breroll (?:one|a) challenge die\b", re.IGNORECASE), "one challenge die"),
+    (re.compile(r"\breroll (?:any|both|the) challenge dice\b", re.IGNORECASE), "challenge dice"),
+    (re.compile(r"\breroll (?:your|the|that) action die\b|\breroll (?:that die|it)\b", re.IGNORECASE), "action die"),
+)
+
+
+def _groups(text: str) -> list[tuple[tuple[str, ...], str]]:
+    """The ability text in groups, each with the move ids it links.
+
+    A clause linking moves, or opening with "When you", starts a group; any
+    other clause ("You may then reroll...", "If you do, ...") joins the group before it.
+    """
+    groups: list[tuple[tuple[str, ...], list[str]]] = []
+    for clause in _CLAUSE.split(text):
+        linked = tuple(_LINK.findall(clause))
+        if linked or not groups or _WHEN.match(clause):
+            groups.append((linked, [clause]))
+        else:
+            groups[-1][1].append(clause)
+    return [(linked, " ".join(clauses)) for linked, clauses in groups]
+
+
+def _effects(text: str, moves: Sequence[str]) -> tuple[int, str | None]:
+    """The adds and reroll the part of *text* about *moves* (every move, when empty) grants."""
+    groups = _groups(text)
+    if moves:
+        mine = [said for linked, said in groups if any(fnmatch.fnmatchcase(m, p) for m in linked for p in moves)]
+    else:
+        mine = [said for linked, said in groups if not linked]
+    said = " ".join(mine) if mine else text
+    adds = max((int(found) for found in _ADDS.findall(said)), default=0)
+    reroll = next((kind for pattern, kind in _REROLL_PATTERNS if pattern.search(said)), None)
+    return min(adds, 10), reroll
+
+
+def read_enhancements(
+    data: Sequence[Any], text: str, *, asset: str, ability: int, path: str
+) -> tuple[MoveEnhancement, ...]:
+    """The ``enhance_moves`` of one asset ability (*data*, at JSON *path*), its adds and rerolls read from *text*.
+
+    A roll option naming an asset control without saying which asset is this asset's.
+
+    Raises:
+        DataswornError: the data breaks the format (the message names the JSON path).
+    """
+    found = []
+    for index, item in enumerate(data):
+        where = f"{path}[{index}]"
+        item = _data.obj(item, where)
+        roll_type = read_roll_type(item, where)
+        moves = _data.strings(item, "enhances", where)
+        trigger_path = _data.key_path(where, "trigger")
+        trigger = _data.get(item, "trigger", where, dict, required=False) or {}
+        conditions_path = _data.key_path(trigger_path, "conditions")
+        conditions = tuple(
+            _own_asset(read_condition(condition, f"{conditions_path}[{i}]"), asset)
+            for i, condition in enumerate(_data.array(trigger, "conditions", trigger_path))
+        )
+        adds, reroll = _effects(text, moves)
+        when = "; ".join(condition.text for condition in conditions if condition.text)
+        found.append(
+            _data.build(
+                MoveEnhancement,
+                asset=asset,
+                ability=ability,
+                roll_type=roll_type,
+                moves=moves,
+                conditions=conditions,
+                adds=adds,
+                reroll=reroll,
+                when=when,
+            )
+        )
+    return tuple(found)
+
+
+def _own_asset(condition: TriggerCondition, asset: str) -> TriggerCondition:
+    if not any(o.using.endswith("asset_control") and not o.assets for o in condition.options):
+        return condition
+    options = tuple(
+        attrs.evolve(o, assets=(asset,)) if o.using.endswith("asset_control") and not o.assets else o
+        for o in condition.options
+    )
+    return attrs.evolve(condition, options=options)
