@@ -11,7 +11,7 @@ from tabletop_core import action_roll as ar
 HEAVY = (
     "tabletop_core.action_roll",
     "tabletop_core.action_roll.datasworn",
-    "tabletop_core.action_roll.datasworn.oracles",
+    "tabletop_core.action_roll.datasworn.tables",
     "tabletop_core.d20",
     "tabletop_core.notation",
     "tabletop_core.residue",
@@ -33,7 +33,7 @@ def test_action_roll_does_not_load_the_reader_or_oracle_tables() -> None:
     loaded = _loaded_after("from tabletop_core import action_roll")
     assert "tabletop_core.action_roll" in loaded
     assert "tabletop_core.action_roll.datasworn.reader" not in loaded
-    assert "tabletop_core.action_roll.datasworn.oracles" not in loaded
+    assert "tabletop_core.action_roll.datasworn.tables" not in loaded
 
 
 def test_lazy_names_resolve_to_the_real_objects() -> None:

@@ -24,167 +24,38 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.action_roll.action import MAX_ADDS, MAX_STAT, ActionResult, action_roll
-from tabletop_core.action_roll.character import PlayerCharacter, TrackKind
+from tabletop_core.action_roll.character import PlayerCharacter
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn._data import plain_text
 from tabletop_core.action_roll.datasworn.enhancements import REROLLS, MoveEnhancement
-from tabletop_core.action_roll.datasworn.moves import Move, RollOption, RollType, TriggerCondition
-from tabletop_core.action_roll.odds import action_odds, progress_odds
+from tabletop_core.action_roll.datasworn.moves import Move, RollOption, RollType
+from tabletop_core.action_roll.options import (
+    MoveOption,
+    _condition_of,
+    _extra_adds,
+    _pick,
+    _progress_subject,
+    _rolled,
+    _used,
+    _value,
+    move_enhancements,
+    move_options,
+)
 from tabletop_core.action_roll.outcome import Outcome
-from tabletop_core.action_roll.progress import Legacy, LegacyTrack, ProgressResult, ProgressTrack, progress_roll
+from tabletop_core.action_roll.play_odds import move_odds, move_odds_each
+from tabletop_core.action_roll.progress import LegacyTrack, ProgressResult, ProgressTrack, progress_roll
 from tabletop_core.action_roll.reroll import DIE_NAMES
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.odds import Distribution
 from tabletop_core.rng import RngLike
 
 __all__ = ["MoveOption", "MoveResult", "make_move", "move_enhancements", "move_odds", "move_odds_each", "move_options"]
-
-_PICKS = {"highest": "highest of", "lowest": "lowest of", "all": "each of"}
-_LEGACIES = {"quests_legacy": Legacy.QUESTS, "bonds_legacy": Legacy.BONDS, "discoveries_legacy": Legacy.DISCOVERIES}
-
-
-@attrs.frozen
-class MoveOption(Record):
-    """One way to make a move: a trigger condition and the roll option it uses.
-
-    Attributes:
-        condition: Index of the trigger condition in :attr:`Move.conditions`.
-        option: Index of the roll option in that condition; ``None`` when the
-            condition takes the highest or lowest of its options, or gives an
-            automatic outcome.
-        label: What the option rolls: ``edge``, ``health``, ``highest of iron, health``,
-            ``progress track``, ``automatic strong hit``.
-        value: What it adds for this character (``None``: a progress roll,
-            an automatic outcome, or not available to this character).
-        reason: Why it is not available, when it is not.
-        source: For an option an asset ability adds: the index of that
-            ability's enhancement in :func:`move_enhancements` (*condition*
-            then indexes its conditions); ``None`` for the move's own options.
-    """
-
-    condition: int = attrs.field(validator=lambda _i, _a, v: check_int("condition", v, low=0))
-    option: int | None = attrs.field(
-        validator=attrs.validators.optional(lambda _i, _a, v: check_int("option", v, low=0))
-    )
-    label: str = attrs.field(validator=of_type(str))
-    value: int | None = attrs.field(
-        default=None, validator=attrs.validators.optional(lambda _i, _a, v: check_int("value", v))
-    )
-    reason: str = attrs.field(default="", validator=of_type(str))
-    source: int | None = attrs.field(
-        default=None, validator=attrs.validators.optional(lambda _i, _a, v: check_int("source", v, low=0))
-    )
-
-    def __str__(self) -> str:
-        text = self.label if self.value is None else f"{self.label} (+{self.value})"
-        return f"{text}: {self.reason}" if self.reason else text
-
-
-def _value(character: PlayerCharacter | None, option: RollOption) -> tuple[int | None, str]:
-    if character is None:
-        return None, ""
-    try:
-        return character.value_of(option), ""
-    except (RuleError, InvalidInput) as error:
-        return None, str(error)
-
-
-def move_enhancements(move: Move, character: PlayerCharacter) -> tuple[MoveEnhancement, ...]:
-    """What the marked abilities of *character*'s assets change about *move*, in asset order.
-
-    Each is a :class:`~tabletop_core.action_roll.datasworn.MoveEnhancement`:
-    an extra roll option or automatic outcome (also listed by
-    :func:`move_options`), adds or a reroll the player claims with
-    ``make_move(..., use=...)`` when its circumstance holds.
-
-    Raises:
-        TypeError: *move* is not a Move or *character* not a PlayerCharacter.
-    """
-    check_type("move", move, Move)
-    check_type("character", character, PlayerCharacter)
-    return tuple(
-        enhancement
-        for asset in character.assets
-        for enhancement in asset.enhancements
-        if enhancement.ability < len(asset.abilities)
-        and asset.abilities[enhancement.ability]
-        and enhancement.applies_to(move)
-    )
-
-
-def _asset_name(character: PlayerCharacter, enhancement: MoveEnhancement) -> str:
-    return next((asset.name for asset in character.assets if asset.id == enhancement.asset), enhancement.asset)
-
-
-def _condition_options(
-    conditions: Sequence[TriggerCondition],
-    character: PlayerCharacter | None,
-    *,
-    source: int | None = None,
-    owner: str = "",
-    known: frozenset[tuple[str, str | None]] = frozenset(),
-) -> list[MoveOption]:
-    found: list[MoveOption] = []
-    tag = f" ({owner})" if owner else ""
-    for index, condition in enumerate(conditions):
-        automatic = condition.automatic_outcome
-        if automatic is not None:
-            found.append(MoveOption(index, None, f"automatic {automatic}{tag}", source=source))
-            continue
-        if source is not None and condition.method is None:
-            continue  # a circumstance (or which option it is for), not an option of its own
-        if condition.method in _PICKS and condition.options:
-            values = [_value(character, option) for option in condition.options]
-            usable = [value for value, _ in values if value is not None]
-            label = f"{_PICKS[condition.method]} {', '.join(o.label for o in condition.options)}{tag}"
-            if condition.method == "all":
-                found.append(MoveOption(index, None, label, source=source))
-                continue
-            pick = max if condition.method == "highest" else min
-            reason = "" if usable or character is None else "; ".join(reason for _, reason in values)
-            found.append(MoveOption(index, None, label, pick(usable) if usable else None, reason, source=source))
-            continue
-        for position, option in enumerate(condition.options):
-            if source is not None and (option.using, option.key) in known:
-                continue  # the move offers it already: the ability only says when it applies
-            if option.using == "progress_track" or option.using in _LEGACIES:
-                found.append(MoveOption(index, position, option.label + tag, source=source))
-            else:
-                value, reason = _value(character, option)
-                found.append(MoveOption(index, position, option.label + tag, value, reason, source=source))
-    return found
-
-
-def move_options(move: Move, character: PlayerCharacter | None = None) -> tuple[MoveOption, ...]:
-    """Every option *move* offers, with what it adds for *character* (when given).
-
-    Options of a ``highest`` / ``lowest`` condition are one option (the best /
-    worst value among them); a condition that rolls ``all`` its options (Continue
-    a Legacy) is one option; an automatic-outcome condition is one option;
-    every other roll option is its own. With a character, the options and
-    automatic outcomes that the marked abilities of its assets add to this
-    move follow (see :func:`move_enhancements`), labelled with the asset's name.
-
-    Raises:
-        TypeError: *move* is not a Move or *character* not a PlayerCharacter.
-    """
-    check_type("move", move, Move)
-    if character is not None:
-        check_type("character", character, PlayerCharacter)
-    found = _condition_options(move.conditions, character)
-    if character is not None:
-        known = frozenset((option.using, option.key) for option in move.options())
-        for source, enhancement in enumerate(move_enhancements(move, character)):
-            owner = _asset_name(character, enhancement)
-            found += _condition_options(enhancement.conditions, character, source=source, owner=owner, known=known)
-    return tuple(found)
 
 
 @attrs.frozen
@@ -330,107 +201,6 @@ def _result(
     )
 
 
-def _pick(move: Move, options: Sequence[MoveOption], option: int | str | None) -> MoveOption:
-    listing = "; ".join(f"{i}: {o}" for i, o in enumerate(options))
-    if option is None:
-        if len(options) == 1:
-            return options[0]
-        raise InvalidInput(f"option must name one of the options of {move.name} ({listing})")
-    if isinstance(option, str):
-        wanted = option.strip().lower().lstrip("+")
-        matches = [o for o in options if o.label.lower() == wanted]
-        if len(matches) == 1:
-            return matches[0]
-        kind = "matches several" if matches else "matches none"
-        raise InvalidInput(f"option {option!r} {kind} of the options of {move.name} ({listing})")
-    index = check_int("option", option, low=0, high=len(options) - 1) if options else None
-    if index is None:
-        raise RuleError(f"{move.name} has no options to roll")
-    return options[index]
-
-
-def _progress_subject(
-    move: Move,
-    character: PlayerCharacter,
-    rolled: RollOption | None,
-    track: ProgressTrack | LegacyTrack | str | int | None,
-) -> ProgressTrack | LegacyTrack | int:
-    if rolled is not None and rolled.using in _LEGACIES:
-        if track is not None:
-            raise InvalidInput(f"track must not be given: {move.name} rolls the {_LEGACIES[rolled.using]} legacy track")
-        return character.legacy(_LEGACIES[rolled.using])
-    if isinstance(track, str):
-        return character.challenge(track).track
-    if isinstance(track, (ProgressTrack, LegacyTrack)):
-        return track
-    if track is not None:
-        return check_int("track", track, low=0, high=10)
-    kinds = []
-    if move.track_category is not None:
-        try:
-            kinds = [TrackKind.parse(move.track_category)]
-        except InvalidInput:
-            kinds = []
-    mine = [c for c in character.challenges if c.kind in kinds]
-    if len(mine) == 1:
-        return mine[0].track
-    names = ", ".join(repr(c.name) for c in mine) or "none"
-    raise InvalidInput(f"track must name the track {move.name} rolls against (challenges of its kind: {names})")
-
-
-def _condition_of(move: Move, extra: Sequence[MoveEnhancement], chosen: MoveOption) -> TriggerCondition:
-    conditions = move.conditions if chosen.source is None else extra[chosen.source].conditions
-    return conditions[chosen.condition]
-
-
-def _rolled(condition: TriggerCondition, chosen: MoveOption) -> RollOption | None:
-    return None if chosen.option is None else condition.options[chosen.option]
-
-
-def _used(
-    move: Move, character: PlayerCharacter, extra: Sequence[MoveEnhancement], use: Any
-) -> tuple[MoveEnhancement, ...]:
-    """The enhancements named by *use*: indexes into *extra*, asset ids or names, or MoveEnhancement values."""
-    if isinstance(use, (str, int, MoveEnhancement)):
-        use = [use]
-    if isinstance(use, (bytes, dict)) or not isinstance(use, Iterable):
-        raise TypeError(f"use must be a sequence of enhancements, indexes or asset names, got {type(use).__name__}")
-    listing = "; ".join(f"{i}: {e}" for i, e in enumerate(extra)) or "none"
-    found: list[MoveEnhancement] = []
-    for item in use:
-        if isinstance(item, MoveEnhancement):
-            if item not in extra:
-                raise RuleError(f"use: {item} does not apply to {move.name} for this character ({listing})")
-            picked = [item]
-        elif isinstance(item, str):
-            wanted = item.strip().lower()
-            picked = [e for e in extra if wanted in (e.asset.lower(), _asset_name(character, e).lower())]
-            if len(picked) != 1:
-                kind = "matches several" if picked else "matches none"
-                raise InvalidInput(f"use: {item!r} {kind} of the enhancements of {move.name} ({listing})")
-        else:
-            index = check_int("use", item, low=0, high=max(len(extra) - 1, 0))
-            if not extra:
-                raise RuleError(f"use: no asset ability of this character changes {move.name}")
-            picked = [extra[index]]
-        found += [e for e in picked if e not in found]
-    return tuple(found)
-
-
-def _extra_adds(used: Sequence[MoveEnhancement], rolled: RollOption | None, *, strict: bool) -> int:
-    """The adds of *used* that apply when rolling *rolled* (an ability may name the options it is for)."""
-    total = 0
-    for enhancement in used:
-        named = [(o.using, o.key) for c in enhancement.conditions if c.method is None for o in c.options]
-        if named and (rolled is None or (rolled.using, rolled.key) not in named):
-            if strict and enhancement.adds:
-                options = ", ".join(key or using for using, key in named)
-                raise RuleError(f"{enhancement} applies only when rolling +{options}")
-            continue
-        total += enhancement.adds
-    return total
-
-
 def make_move(
     move: Move,
     character: PlayerCharacter,
@@ -535,147 +305,3 @@ def _roll(
         raise RuleError("adds do not apply to a progress roll")
     subject = _progress_subject(move, character, rolled, track)
     return _result(move, label, progress=progress_roll(subject, rng=rng), used=used)
-
-
-def _option_odds(
-    move: Move,
-    character: PlayerCharacter,
-    condition: TriggerCondition,
-    chosen: MoveOption,
-    *,
-    adds: int,
-    burn: bool,
-    used: Sequence[MoveEnhancement],
-    track: ProgressTrack | LegacyTrack | str | int | None,
-) -> list[Distribution[Outcome]] | None:
-    """The odds of each roll *chosen* makes (several for a condition that rolls all its options)."""
-    rolled: list[tuple[MoveOption | RollOption, RollOption | None]]
-    if condition.method == "all":
-        rolled = [(option, option) for option in condition.options]
-    else:
-        rolled = [(chosen, _rolled(condition, chosen))]
-    found = []
-    for option, roll_option in rolled:
-        if move.roll_type is RollType.ACTION_ROLL:
-            value = _value(character, option)[0] if isinstance(option, RollOption) else option.value
-            total = adds + _extra_adds(used, roll_option, strict=False)
-            if value is None or not 0 <= value <= MAX_STAT or total > MAX_ADDS:
-                return None
-            found.append(action_odds(stat=value, adds=total, momentum=character.momentum, burn=burn))
-        else:
-            try:
-                subject = _progress_subject(move, character, roll_option, track)
-            except InvalidInput:
-                return None
-            found.append(progress_odds(subject if isinstance(subject, int) else subject.score))
-    return found
-
-
-def _joint(parts: Sequence[Distribution[Outcome]]) -> Distribution[tuple[Outcome, ...]]:
-    return Distribution.from_function(lambda *outcomes: tuple(outcomes), *parts)
-
-
-def move_odds(
-    move: Move,
-    character: PlayerCharacter,
-    *,
-    adds: int = 0,
-    burn: bool = False,
-    track: ProgressTrack | LegacyTrack | str | int | None = None,
-    use: Iterable[MoveEnhancement | int | str] | MoveEnhancement | int | str = (),
-) -> list[tuple[MoveOption, Distribution[Outcome]]]:
-    """The exact odds of every option of *move* this character can take, best chance of a hit first.
-
-    Options are ordered by the chance of a hit (strong or weak), then of a
-    strong hit; options the character cannot take are left out. With
-    ``burn=True`` momentum is burned whenever that improves the result. The
-    options the character's assets add are included; the adds of the
-    enhancements in *use* (as for :func:`make_move`) count where they apply.
-    For an option that rolls every option of its condition (Continue a
-    Legacy), the odds are those of the best of its outcomes (as
-    :attr:`MoveResult.outcome`); :func:`move_odds_each` gives them jointly.
-
-    Raises:
-        RuleError: the move makes no roll.
-        TypeError: an argument has the wrong type.
-
-    Examples:
-        >>> from tabletop_core.action_roll.datasworn import Move, RollOption, TriggerCondition
-        >>> from tabletop_core.action_roll import PlayerCharacter, Stats
-        >>> move = Move("m", "Pick", RollType.ACTION_ROLL, conditions=[TriggerCondition("player_choice",
-        ...     [RollOption("stat", "iron"), RollOption("stat", "edge")])])
-        >>> best, odds = move_odds(move, PlayerCharacter(Stats(edge=3, heart=2, iron=2, shadow=1, wits=1)))[0]
-        >>> best.label, str(odds.probability(Outcome.STRONG_HIT))
-        ('edge', '199/600')
-    """
-    check_type("move", move, Move)
-    check_type("character", character, PlayerCharacter)
-    check_type("burn", burn, bool)
-    adds = check_int("adds", adds, low=0, high=MAX_ADDS)
-    if move.roll_type is RollType.NO_ROLL:
-        raise RuleError(f"{move.name} is a move without a roll")
-    extra = move_enhancements(move, character)
-    used = _used(move, character, extra, use)
-    found: list[tuple[MoveOption, Distribution[Outcome]]] = []
-    for chosen in move_options(move, character):
-        condition = _condition_of(move, extra, chosen)
-        automatic = condition.automatic_outcome
-        if automatic is not None:
-            found.append((chosen, Distribution({automatic: 1})))
-            continue
-        mine = used if chosen.source is None else (*used, extra[chosen.source])
-        parts = _option_odds(move, character, condition, chosen, adds=adds, burn=burn, used=mine, track=track)
-        if parts is None:
-            continue
-        if len(parts) == 1:
-            found.append((chosen, parts[0]))
-        else:
-            found.append((chosen, _joint(parts).map(_best_of)))
-
-    def key(item: tuple[MoveOption, Distribution[Outcome]]) -> Any:
-        odds = item[1]
-        return (-odds.probability(lambda o: o is not Outcome.MISS), -odds.probability(Outcome.STRONG_HIT))
-
-    return sorted(found, key=key)
-
-
-def _best_of(outcomes: tuple[Outcome, ...]) -> Outcome:
-    best = outcomes[0]
-    for outcome in outcomes[1:]:
-        if outcome.is_better_than(best):
-            best = outcome
-    return best
-
-
-def move_odds_each(
-    move: Move,
-    character: PlayerCharacter,
-    *,
-    option: int | str | None = None,
-) -> Distribution[tuple[Outcome, ...]]:
-    """The exact joint odds of the rolls one option makes: a tuple of outcomes, one per roll.
-
-    For Continue a Legacy (one roll of the challenge dice per legacy track) the
-    tuple holds the quests, bonds and discoveries outcomes in that order; for
-    an option that makes one roll, a 1-tuple.
-
-    Raises:
-        RuleError: the move makes no roll, or the option cannot be rolled by this character.
-        InvalidInput: no or an unknown option.
-        TypeError: an argument has the wrong type.
-    """
-    check_type("move", move, Move)
-    check_type("character", character, PlayerCharacter)
-    if move.roll_type is RollType.NO_ROLL:
-        raise RuleError(f"{move.name} is a move without a roll")
-    extra = move_enhancements(move, character)
-    chosen = _pick(move, move_options(move, character), option)
-    condition = _condition_of(move, extra, chosen)
-    if condition.automatic_outcome is not None:
-        only: tuple[Outcome, ...] = (condition.automatic_outcome,)
-        return Distribution({only: 1})
-    used = () if chosen.source is None else (extra[chosen.source],)
-    parts = _option_odds(move, character, condition, chosen, adds=0, burn=False, used=used, track=None)
-    if parts is None:
-        raise RuleError(f"{chosen.label} cannot be rolled by this character: {chosen.reason or 'no value or track'}")
-    return _joint(parts)

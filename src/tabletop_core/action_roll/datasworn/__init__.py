@@ -15,15 +15,9 @@ if TYPE_CHECKING:
     from tabletop_core.action_roll.datasworn.assets import Asset, AssetAbility, AssetControl
     from tabletop_core.action_roll.datasworn.enhancements import MoveEnhancement
     from tabletop_core.action_roll.datasworn.moves import Move, MoveOutcome, RollOption, RollType, TriggerCondition
-    from tabletop_core.action_roll.datasworn.oracles import (
-        Coverage,
-        OracleRoll,
-        OracleRow,
-        OracleTable,
-        TableRoll,
-        roll_table,
-    )
     from tabletop_core.action_roll.datasworn.reader import SUPPORTED_VERSION, OracleCollection, Ruleset, load
+    from tabletop_core.action_roll.datasworn.table_rolls import TableRoll, roll_table
+    from tabletop_core.action_roll.datasworn.tables import Coverage, OracleRoll, OracleRow, OracleTable
 
 # Loaded on first use: ``import tabletop_core`` stays fast, and the moves and assets
 # the rest of action_roll needs do not pull in the reader and the oracle tables.
@@ -39,12 +33,12 @@ _WHERE = {
     "RollOption": ".moves",
     "RollType": ".moves",
     "TriggerCondition": ".moves",
-    "Coverage": ".oracles",
-    "OracleRoll": ".oracles",
-    "OracleRow": ".oracles",
-    "OracleTable": ".oracles",
-    "TableRoll": ".oracles",
-    "roll_table": ".oracles",
+    "Coverage": ".tables",
+    "OracleRoll": ".tables",
+    "OracleRow": ".tables",
+    "OracleTable": ".tables",
+    "TableRoll": ".table_rolls",
+    "roll_table": ".table_rolls",
     "SUPPORTED_VERSION": ".reader",
     "OracleCollection": ".reader",
     "Ruleset": ".reader",

@@ -111,44 +111,57 @@ class MoveEnhancement(Record):
         return f"{self.asset.rpartition('/')[2].replace('_', ' ')}: {'; '.join(parts) or 'changes the move'}"
 
 
-_CLAUSE = re.compile(r"(?<=[.;!?])\s+|\n+|\s+\*\s+")
+_CLAUSE = re.compile(r"[.;!?]\s+|\n+|\s\*\s+")
 _LINK = re.compile(r"\(id:([^)\s]+)\)")
-_WHEN = re.compile(r"\s*when you\b", re.IGNORECASE)
-_ADDS = re.compile(r"\badd \+(\d+)\b", re.IGNORECASE)
-_REROLL_PATTERNS = (
-    (re.compile(r"\breroll (?:any|all) dice\b", re.IGNORECASE), "any dice"),
-    (re.compile(r"\breroll (?:one|a) challenge die\b", re.IGNORECASE), "one challenge die"),
-    (re.compile(r"\breroll (?:any|both|the) challenge dice\b", re.IGNORECASE), "challenge dice"),
-    (re.compile(r"\breroll (?:your|the|that) action die\b|\breroll (?:that die|it)\b", re.IGNORECASE), "action die"),
+_ADDS = re.compile(r"\badd \+(\d+)\b")
+_REROLL = re.compile(
+    r"\breroll (?:(?P<any>(?:any|all) dice)|(?P<one>(?:one|a) challenge die)"
+    r"|(?P<challenge>(?:any|both|the) challenge dice)|(?P<action>(?:your|the|that) action die|that die\b|it\b))"
 )
+"""What a reroll covers; these patterns read lower-cased text (a case-blind pattern is several times slower)."""
+_REROLL_KINDS = {"any": "any dice", "one": "one challenge die", "challenge": "challenge dice", "action": "action die"}
 
 
 def _groups(text: str) -> list[tuple[tuple[str, ...], str]]:
-    """The ability text in groups, each with the move ids it links.
+    """The (lower-cased) ability text in groups, each with the move ids it links.
 
-    A clause linking moves, or opening with "When you", starts a group; any
-    other clause ("You may then reroll...", "If you do, ...") joins the group before it.
+    A clause linking moves, or opening with "when you", starts a group; any
+    other clause ("you may then reroll...", "if you do, ...") joins the group before it.
     """
     groups: list[tuple[tuple[str, ...], list[str]]] = []
     for clause in _CLAUSE.split(text):
-        linked = tuple(_LINK.findall(clause))
-        if linked or not groups or _WHEN.match(clause):
+        linked = tuple(_LINK.findall(clause)) if "(id:" in clause else ()
+        if linked or not groups or clause.lstrip().startswith("when you"):
             groups.append((linked, [clause]))
         else:
             groups[-1][1].append(clause)
     return [(linked, " ".join(clauses)) for linked, clauses in groups]
 
 
-def _effects(text: str, moves: Sequence[str]) -> tuple[int, str | None]:
-    """The adds and reroll the part of *text* about *moves* (every move, when empty) grants."""
-    groups = _groups(text)
+def _about_every_link(text: str, data: Sequence[Any]) -> bool:
+    """Whether every move the (lower-cased) text links is one the ability's only enhancement names."""
+    if "(id:" not in text:
+        return True
+    if len(data) != 1 or type(data[0]) is not dict:
+        return False
+    moves = data[0].get("enhances")
+    if not moves or type(moves) is not list:
+        return False
+    return all(any(fnmatch.fnmatchcase(link, str(p)) for p in moves) for link in _LINK.findall(text))
+
+
+def _effects(text: str, groups: list[tuple[tuple[str, ...], str]], moves: Sequence[str]) -> tuple[int, str | None]:
+    """The adds and reroll the part of *text* (lower-cased) about *moves* (every move, when empty) grants."""
     if moves:
         mine = [said for linked, said in groups if any(fnmatch.fnmatchcase(m, p) for m in linked for p in moves)]
     else:
         mine = [said for linked, said in groups if not linked]
     said = " ".join(mine) if mine else text
-    adds = max((int(found) for found in _ADDS.findall(said)), default=0)
-    reroll = next((kind for pattern, kind in _REROLL_PATTERNS if pattern.search(said)), None)
+    adds = max((int(found) for found in _ADDS.findall(said)), default=0) if "add +" in said else 0
+    reroll = None
+    if "reroll" in said:
+        kinds = {_REROLL_KINDS[m.lastgroup] for m in _REROLL.finditer(said) if m.lastgroup}
+        reroll = next((kind for kind in REROLLS if kind in kinds), None)  # the widest the text grants
     return min(adds, 10), reroll
 
 
@@ -163,6 +176,11 @@ def read_enhancements(
         DataswornError: the data breaks the format (the message names the JSON path).
     """
     found = []
+    lower = text.lower()
+    groups: list[tuple[tuple[str, ...], str]] | None = None
+    if "add +" in lower or "reroll" in lower:  # most abilities grant neither
+        # Split the text only when it also speaks of other moves (the read is then per enhancement).
+        groups = [((), lower)] if _about_every_link(lower, data) else _groups(lower)
     for index, item in enumerate(data):
         where = f"{path}[{index}]"
         item = _data.obj(item, where)
@@ -175,7 +193,7 @@ def read_enhancements(
             _own_asset(read_condition(condition, f"{conditions_path}[{i}]"), asset)
             for i, condition in enumerate(_data.array(trigger, "conditions", trigger_path))
         )
-        adds, reroll = _effects(text, moves)
+        adds, reroll = (0, None) if groups is None else _effects(lower, groups, moves)
         when = "; ".join(condition.text for condition in conditions if condition.text)
         found.append(
             _data.build(
@@ -194,10 +212,13 @@ def read_enhancements(
 
 
 def _own_asset(condition: TriggerCondition, asset: str) -> TriggerCondition:
-    if not any(o.using.endswith("asset_control") and not o.assets for o in condition.options):
+    options = condition.options
+    if not any(o.using.endswith("asset_control") and not o.assets for o in options):
         return condition
-    options = tuple(
-        attrs.evolve(o, assets=(asset,)) if o.using.endswith("asset_control") and not o.assets else o
-        for o in condition.options
+    mine = tuple(
+        _data.build(RollOption, using=o.using, key=o.key, value=o.value, assets=(asset,))
+        if o.using.endswith("asset_control") and not o.assets
+        else o
+        for o in options
     )
-    return attrs.evolve(condition, options=options)
+    return _data.build(TriggerCondition, method=condition.method, options=mine, text=condition.text)

@@ -193,18 +193,25 @@ def read_option(data: Mapping[str, Any], path: str) -> RollOption:
     return RollOption(using, key if isinstance(key, str) else None)
 
 
+_ROLL_TYPES = {kind.value: kind for kind in RollType}
+
+
 def read_roll_type(data: Mapping[str, Any], path: str) -> RollType:
     """The ``roll_type`` field of a move or a move enhancement."""
     raw = _data.text(data, "roll_type", path)
-    try:
-        return RollType(raw)
-    except ValueError:
-        names = ", ".join(kind.value for kind in RollType)
-        raise DataswornError(_data.key_path(path, "roll_type"), f"must be one of {names}, got {raw!r}") from None
+    found = _ROLL_TYPES.get(raw)
+    if found is None:
+        names = ", ".join(_ROLL_TYPES)
+        raise DataswornError(_data.key_path(path, "roll_type"), f"must be one of {names}, got {raw!r}")
+    return found
 
 
 def read_condition(data: Any, path: str) -> TriggerCondition:
     """One Datasworn trigger condition with its roll options (null roll options read as none)."""
+    if type(data) is dict and not data.get("roll_options"):  # the common condition: a method and a text
+        method, text = data.get("method"), data.get("text")
+        if (method is None or type(method) is str) and (text is None or type(text) is str):
+            return _data.build(TriggerCondition, method=method, options=(), text=text)
     condition = _data.obj(data, path)
     method = _data.text(condition, "method", path, required=False)
     options_path = _data.key_path(path, "roll_options")
