@@ -24,9 +24,10 @@ import attrs
 
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
+from tabletop_core.action_roll.action import MAX_ADDS
 from tabletop_core.action_roll.character import PlayerCharacter, TrackKind
 from tabletop_core.action_roll.datasworn.enhancements import MoveEnhancement
-from tabletop_core.action_roll.datasworn.moves import Move, RollOption, TriggerCondition
+from tabletop_core.action_roll.datasworn.moves import Move, RollOption, RollType, TriggerCondition
 from tabletop_core.action_roll.progress import Legacy, LegacyTrack, ProgressTrack
 from tabletop_core.errors import InvalidInput, RuleError
 
@@ -228,6 +229,19 @@ def _condition_of(move: Move, extra: Sequence[MoveEnhancement], chosen: MoveOpti
 
 def _rolled(condition: TriggerCondition, chosen: MoveOption) -> RollOption | None:
     return None if chosen.option is None else condition.options[chosen.option]
+
+
+def _prepare(
+    move: Move, character: PlayerCharacter, adds: int, use: Any
+) -> tuple[int, tuple[MoveEnhancement, ...], tuple[MoveEnhancement, ...]]:
+    """Check the arguments every move call takes: the adds, and the enhancements that apply and are used."""
+    check_type("move", move, Move)
+    check_type("character", character, PlayerCharacter)
+    adds = check_int("adds", adds, low=0, high=MAX_ADDS)
+    if move.roll_type is RollType.NO_ROLL:
+        raise RuleError(f"{move.name} is a move without a roll: follow its text")
+    extra = move_enhancements(move, character)
+    return adds, extra, _used(move, character, extra, use)
 
 
 def _used(

@@ -29,7 +29,7 @@ from typing import ClassVar
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, of_type
+from tabletop_core._validate import check_type, of_type
 from tabletop_core.action_roll.action import MAX_ADDS, MAX_STAT, ActionResult, action_roll
 from tabletop_core.action_roll.character import PlayerCharacter
 from tabletop_core.action_roll.datasworn import _data
@@ -41,9 +41,9 @@ from tabletop_core.action_roll.options import (
     _condition_of,
     _extra_adds,
     _pick,
+    _prepare,
     _progress_subject,
     _rolled,
-    _used,
     _value,
     move_enhancements,
     move_options,
@@ -252,13 +252,7 @@ def make_move(
         InvalidInput: no or an unknown option, a bad *adds*, *track* or *use*.
         TypeError: an argument has the wrong type.
     """
-    check_type("move", move, Move)
-    check_type("character", character, PlayerCharacter)
-    adds = check_int("adds", adds, low=0, high=MAX_ADDS)
-    if move.roll_type is RollType.NO_ROLL:
-        raise RuleError(f"{move.name} is a move without a roll: follow its text")
-    extra = move_enhancements(move, character)
-    used = _used(move, character, extra, use)
+    adds, extra, used = _prepare(move, character, adds, use)
     if automatic is not None:
         check_type("automatic", automatic, Outcome)
         return _result(move, "automatic", automatic=automatic, used=used)

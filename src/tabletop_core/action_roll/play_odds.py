@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tabletop_core._validate import check_int, check_type
+from tabletop_core._validate import check_type
 from tabletop_core.action_roll.action import MAX_ADDS, MAX_STAT
 from tabletop_core.action_roll.character import PlayerCharacter
 from tabletop_core.action_roll.datasworn.enhancements import MoveEnhancement
@@ -26,9 +26,9 @@ from tabletop_core.action_roll.options import (
     _condition_of,
     _extra_adds,
     _pick,
+    _prepare,
     _progress_subject,
     _rolled,
-    _used,
     _value,
     move_enhancements,
     move_options,
@@ -112,14 +112,8 @@ def move_odds(
         >>> best.label, str(odds.probability(Outcome.STRONG_HIT))
         ('edge', '199/600')
     """
-    check_type("move", move, Move)
-    check_type("character", character, PlayerCharacter)
     check_type("burn", burn, bool)
-    adds = check_int("adds", adds, low=0, high=MAX_ADDS)
-    if move.roll_type is RollType.NO_ROLL:
-        raise RuleError(f"{move.name} is a move without a roll")
-    extra = move_enhancements(move, character)
-    used = _used(move, character, extra, use)
+    adds, extra, used = _prepare(move, character, adds, use)
     found: list[tuple[MoveOption, Distribution[Outcome]]] = []
     for chosen in move_options(move, character):
         condition = _condition_of(move, extra, chosen)
