@@ -94,7 +94,7 @@ class MoveEnhancement(Record):
         check_type("move", move, Move)
         if move.roll_type is not self.roll_type:
             return False
-        return not self.moves or any(fnmatch.fnmatchcase(move.id, pattern) for pattern in self.moves)
+        return not self.moves or any(_matches(move.id, pattern) for pattern in self.moves)
 
     def options(self) -> tuple[RollOption, ...]:
         """The roll options its conditions name."""
@@ -111,15 +111,42 @@ class MoveEnhancement(Record):
         return f"{self.asset.rpartition('/')[2].replace('_', ' ')}: {'; '.join(parts) or 'changes the move'}"
 
 
-_CLAUSE = re.compile(r"[.;!?]\s+|\n+|\s\*\s+")
+_CLAUSE = re.compile(r"[.;!?]\s+")  # after line breaks and list bullets become "; " (an alternation is slow in re)
 _LINK = re.compile(r"\(id:([^)\s]+)\)")
-_ADDS = re.compile(r"\badd \+(\d+)\b")
-_REROLL = re.compile(
-    r"\breroll (?:(?P<any>(?:any|all) dice)|(?P<one>(?:one|a) challenge die)"
-    r"|(?P<challenge>(?:any|both|the) challenge dice)|(?P<action>(?:your|the|that) action die|that die\b|it\b))"
+_REROLL_WORDS = (
+    (("any dice", "all dice"), "any dice"),
+    (("one challenge die", "a challenge die"), "one challenge die"),
+    (("any challenge dice", "both challenge dice", "the challenge dice"), "challenge dice"),
+    (("your action die", "the action die", "that action die", "that die", "it ", "it.", "it,"), "action die"),
 )
-"""What a reroll covers; these patterns read lower-cased text (a case-blind pattern is several times slower)."""
-_REROLL_KINDS = {"any": "any dice", "one": "one challenge die", "challenge": "challenge dice", "action": "action die"}
+"""What follows "reroll " in (lower-cased) text, and what it covers."""
+
+
+def _rerolls(text: str) -> set[str]:
+    found: set[str] = set()
+    at = text.find("reroll ")
+    while at >= 0:
+        rest = text[at + 7 : at + 40]
+        found.update(kind for words, kind in _REROLL_WORDS if rest.startswith(words))
+        at = text.find("reroll ", at + 7)
+    return found
+
+
+def _adds(text: str) -> int:
+    """The largest "add +N" in (lower-cased) *text*, 0 when none (str.find: a regex scan is slower here)."""
+    best = 0
+    at = text.find("add +")
+    while at >= 0:
+        digits = text[at + 5 : at + 7]
+        number = digits if digits.isdigit() else digits[:1]
+        if number.isdigit() and (at == 0 or not text[at - 1].isalnum()):
+            best = max(best, int(number))
+        at = text.find("add +", at + 5)
+    return best
+
+
+def _matches(move_id: str, pattern: str) -> bool:
+    return move_id == pattern if "*" not in pattern else fnmatch.fnmatchcase(move_id, pattern)
 
 
 def _groups(text: str) -> list[tuple[tuple[str, ...], str]]:
@@ -129,7 +156,9 @@ def _groups(text: str) -> list[tuple[tuple[str, ...], str]]:
     other clause ("you may then reroll...", "if you do, ...") joins the group before it.
     """
     groups: list[tuple[tuple[str, ...], list[str]]] = []
-    for clause in _CLAUSE.split(text):
+    for clause in _CLAUSE.split(text.replace("\n", "; ").replace(" * ", "; ")):
+        if not clause.strip():
+            continue
         linked = tuple(_LINK.findall(clause)) if "(id:" in clause else ()
         if linked or not groups or clause.lstrip().startswith("when you"):
             groups.append((linked, [clause]))
@@ -147,20 +176,20 @@ def _about_every_link(text: str, data: Sequence[Any]) -> bool:
     moves = data[0].get("enhances")
     if not moves or type(moves) is not list:
         return False
-    return all(any(fnmatch.fnmatchcase(link, str(p)) for p in moves) for link in _LINK.findall(text))
+    return all(any(_matches(link, str(p)) for p in moves) for link in _LINK.findall(text))
 
 
 def _effects(text: str, groups: list[tuple[tuple[str, ...], str]], moves: Sequence[str]) -> tuple[int, str | None]:
     """The adds and reroll the part of *text* (lower-cased) about *moves* (every move, when empty) grants."""
     if moves:
-        mine = [said for linked, said in groups if any(fnmatch.fnmatchcase(m, p) for m in linked for p in moves)]
+        mine = [said for linked, said in groups if any(_matches(m, p) for m in linked for p in moves)]
     else:
         mine = [said for linked, said in groups if not linked]
     said = " ".join(mine) if mine else text
-    adds = max((int(found) for found in _ADDS.findall(said)), default=0) if "add +" in said else 0
+    adds = _adds(said)
     reroll = None
     if "reroll" in said:
-        kinds = {_REROLL_KINDS[m.lastgroup] for m in _REROLL.finditer(said) if m.lastgroup}
+        kinds = _rerolls(said)
         reroll = next((kind for kind in REROLLS if kind in kinds), None)  # the widest the text grants
     return min(adds, 10), reroll
 
