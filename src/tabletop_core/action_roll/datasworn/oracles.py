@@ -1,19 +1,8 @@
-"""Oracle tables: rows with dice ranges, rolls that follow "roll twice" and references, exact odds.
+"""Oracle tables, gathered in one place: the names of :mod:`.tables`, :mod:`.table_reader` and :mod:`.table_rolls`.
 
-A table comes from Datasworn data (:func:`~tabletop_core.action_roll.datasworn.load`)
-or from your own rows (:meth:`OracleTable.from_rows`, :meth:`OracleTable.from_csv`,
-:meth:`OracleTable.from_datasworn`). :func:`roll_table` draws the table's dice,
-finds the row, and follows what the row asks for: "roll twice" on the same
-table, or a roll on another table (given the ruleset that holds it).
-
-Examples:
-    >>> from tabletop_core import ScriptedDice
-    >>> from tabletop_core.action_roll.datasworn import OracleTable, roll_table
-    >>> weather = OracleTable.from_rows("Weather", [(1, 60, "Clear"), (61, 90, "Storm"), (91, 100, "Ion squall")])
-    >>> str(roll_table(weather, rng=ScriptedDice([72])))
-    'Weather (1d100): 72 -> Storm'
-    >>> str(weather.odds().probability(weather.rows[0]))
-    '3/5'
+A table (:class:`OracleTable`, rows with dice ranges and exact odds) lives in
+``tables``; reading one from Datasworn JSON in ``table_reader``; rolling one
+(:func:`roll_table`, which follows "roll twice" and references) in ``table_rolls``.
 """
 
 from __future__ import annotations
