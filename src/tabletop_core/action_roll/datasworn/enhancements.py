@@ -33,6 +33,7 @@ from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn.moves import (
+    _ROLL_TYPES,
     Move,
     RollOption,
     RollType,
@@ -211,38 +212,79 @@ def read_enhancements(
         # Split the text only when it also speaks of other moves (the read is then per enhancement).
         groups = [((), lower)] if _about_every_link(lower, data) else _groups(lower)
     for index, item in enumerate(data):
-        where = f"{path}[{index}]"
-        item = _data.obj(item, where)
-        roll_type = read_roll_type(item, where)
-        moves = _data.strings(item, "enhances", where)
-        trigger_path = _data.key_path(where, "trigger")
-        trigger = _data.get(item, "trigger", where, dict, required=False) or {}
-        conditions_path = _data.key_path(trigger_path, "conditions")
-        conditions = tuple(
-            _own_asset(read_condition(condition, f"{conditions_path}[{i}]"), asset)
-            for i, condition in enumerate(_data.array(trigger, "conditions", trigger_path))
-        )
+        fast = _fast_parts(item)  # the common shape, checked inline (hundreds in a ruleset)
+        if fast is None:
+            roll_type, moves, conditions = _checked_parts(item, f"{path}[{index}]", asset)
+        else:
+            roll_type, moves, conditions = fast
+            conditions = tuple(_own_asset(condition, asset) for condition in conditions)
         adds, reroll = (0, None) if groups is None else _effects(lower, groups, moves)
-        when = "; ".join(condition.text for condition in conditions if condition.text)
-        found.append(
-            _data.build(
-                MoveEnhancement,
-                asset=asset,
-                ability=ability,
-                roll_type=roll_type,
-                moves=moves,
-                conditions=conditions,
-                adds=adds,
-                reroll=reroll,
-                when=when,
-            )
-        )
+        when = "; ".join([condition.text for condition in conditions if condition.text])
+        enhancement = _new(MoveEnhancement)
+        for setter, value in zip(
+            _FIELDS, (asset, ability, roll_type, moves, conditions, adds, reroll, when), strict=True
+        ):
+            setter(enhancement, value)
+        found.append(enhancement)
     return tuple(found)
+
+
+_new = object.__new__
+_FIELDS = tuple(
+    getattr(MoveEnhancement, name).__set__
+    for name in ("asset", "ability", "roll_type", "moves", "conditions", "adds", "reroll", "when")
+)
+
+
+def _checked_parts(item: Any, where: str, asset: str) -> tuple[RollType, tuple[str, ...], tuple[TriggerCondition, ...]]:
+    """An enhancement's roll type, moves and conditions, every part checked with its JSON path."""
+    item = _data.obj(item, where)
+    roll_type = read_roll_type(item, where)
+    moves = _data.strings(item, "enhances", where)
+    trigger_path = _data.key_path(where, "trigger")
+    trigger = _data.get(item, "trigger", where, dict, required=False) or {}
+    conditions_path = _data.key_path(trigger_path, "conditions")
+    conditions = tuple(
+        _own_asset(read_condition(condition, f"{conditions_path}[{i}]"), asset)
+        for i, condition in enumerate(_data.array(trigger, "conditions", trigger_path))
+    )
+    return roll_type, moves, conditions
+
+
+def _fast_parts(item: Any) -> tuple[RollType, tuple[str, ...], tuple[TriggerCondition, ...]] | None:
+    """The same for the common enhancement (moves as strings, conditions without roll options), else ``None``."""
+    if type(item) is not dict:
+        return None
+    roll_type = _ROLL_TYPES.get(item.get("roll_type"))  # type: ignore[arg-type]
+    moves = item.get("enhances")
+    trigger = item.get("trigger")
+    if roll_type is None or (moves is not None and type(moves) is not list):
+        return None
+    if moves and any(type(move) is not str for move in moves):
+        return None
+    conditions: tuple[TriggerCondition, ...] = ()
+    if trigger is not None:
+        if type(trigger) is not dict:
+            return None
+        raw = trigger.get("conditions")
+        if raw:
+            if type(raw) is not list:
+                return None
+            built = []
+            for condition in raw:
+                if type(condition) is not dict or condition.get("roll_options"):
+                    return None  # roll options take the checked path
+                method, text = condition.get("method"), condition.get("text")
+                if (method is not None and type(method) is not str) or (text is not None and type(text) is not str):
+                    return None
+                built.append(_data.build(TriggerCondition, method=method, options=(), text=text))
+            conditions = tuple(built)
+    return roll_type, tuple(moves) if moves else (), conditions
 
 
 def _own_asset(condition: TriggerCondition, asset: str) -> TriggerCondition:
     options = condition.options
-    if not any(o.using.endswith("asset_control") and not o.assets for o in options):
+    if not options or not any(o.using.endswith("asset_control") and not o.assets for o in options):
         return condition
     mine = tuple(
         _data.build(RollOption, using=o.using, key=o.key, value=o.value, assets=(asset,))
