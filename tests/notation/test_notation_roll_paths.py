@@ -8,6 +8,7 @@ through the fast path and through the general one and compare every field.
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -60,3 +61,36 @@ def test_take_gives_the_faces_roll_would(seed, sizes):
         taken = taking._take(6, n)
         assert taken == [rolling.roll(6) for _ in range(n)]
         assert all(type(face) is int for face in taken)
+
+
+SET_SELECTIONS = [
+    "(4d6, 3d8)kh1",
+    "(4d6, 3d8)kl1",
+    "(1d4, 2+2, 3d6kl1)kh1",
+    "(1d6, 1d6, 1d8)ph1",
+    "(1d6, 1d6, 1d8)pl2",
+    "(1d6, 2d4)k>3",
+    "(1d6, 2d4)p3",
+    "(1d6, 2d4)k<4",
+    "(1d6, -1d4, 1d8)kh2",
+    "(1d6, 1d4)kh0",
+    "(1d6, 1d4)kh5",
+    "(1d6, 1d4)pl5",
+    "(1d6, 1d4)kh1 + 3",
+    "(1d6, 0.5, 1d4)kl1",
+    "(1d6, 1d4)k1k2",
+]
+
+
+@pytest.mark.parametrize("expr", SET_SELECTIONS)
+def test_set_selection_odds_match_every_combination(expr, monkeypatch):
+    """The d20 dialect's shortcut for one keep/drop on a set equals listing every combination."""
+    from tabletop_core.notation import _d20_odds, dialect_d20
+    from tabletop_core.notation.limits import DEFAULT_LIMITS
+
+    tree = dialect_d20.parse_d20(expr)
+    fast = _d20_odds._Odds(expr, DEFAULT_LIMITS).node(tree.body)
+    monkeypatch.setattr(_d20_odds._Odds, "members_fast", lambda _self, _members, _ops: None)
+    listed = _d20_odds._Odds(expr, DEFAULT_LIMITS).node(tree.body)
+    assert fast == listed
+    assert sum(fast.values()) == 1

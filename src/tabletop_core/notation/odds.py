@@ -30,8 +30,8 @@ from math import comb, gcd
 import attrs
 
 from tabletop_core.notation._cache import SizedCache
+from tabletop_core.notation._d20_tree import D20Expression
 from tabletop_core.notation.ast import Dice, Expression, Negate, Node, Number, Sum, dice_terms
-from tabletop_core.notation.dialect_d20 import D20Expression, distribution_d20
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits, check_dialect
 from tabletop_core.notation.parser import as_expression
@@ -76,6 +76,8 @@ def distribution(
     if type(dialect) is not str or dialect != "default" or isinstance(expr, D20Expression):
         if check_dialect(dialect) == "default" or isinstance(expr, Expression):
             raise TypeError("a D20Expression needs dialect='d20', and an Expression the default dialect")
+        from tabletop_core.notation._d20_odds import distribution_d20  # the dialect loads on first use
+
         return distribution_d20(expr, limits)
     # Bots ask for the same few expressions all day: look the text up before parsing it.
     text_key = (expr, limits) if type(expr) is str and (limits is None or type(limits) is Limits) else None

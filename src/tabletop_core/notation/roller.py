@@ -18,8 +18,8 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletop_core.notation._cache import SizedCache
+from tabletop_core.notation._d20_tree import D20Expression
 from tabletop_core.notation.ast import Comparison, Dice, Expression, Negate, Node, Number, Sum, dice_terms
-from tabletop_core.notation.dialect_d20 import D20Expression, roll_d20
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits, check_dialect
 from tabletop_core.notation.parser import as_expression
@@ -122,6 +122,8 @@ def roll(
 def _roll_dialect(expr: object, rng: RngLike, limits: Limits | None, dialect: str) -> RollResult:
     if check_dialect(dialect) == "default" or isinstance(expr, Expression):
         raise TypeError("a D20Expression needs dialect='d20', and an Expression the default dialect")
+    from tabletop_core.notation._d20_roller import roll_d20  # the dialect loads on first use
+
     source = _default_source() if rng is None else dice_source(rng)
     if type(source) is GeneratorDice:
         return roll_d20(expr, source, limits)
