@@ -255,6 +255,8 @@ INSTANCES: dict[type, Callable[[], Any]] = {
     nt.RollResult: lambda: nt.roll("4d6kh3+1 [attack]", rng=3),
     nt.Limits: lambda: nt.Limits(),
     nt.Comparison: lambda: nt.Comparison(">=", 5),
+    nt.Clamp: lambda: nt.Clamp(2, 5),
+    nt.Crit: lambda: nt.Crit(nt.Comparison(">=", 19)),
     nt.Dice: lambda: nt.Dice(2, 6),
     nt.Select: lambda: nt.Select("kh", 1),
     nt.Number: lambda: nt.Number(3),
@@ -646,6 +648,8 @@ EXPLICIT: dict[str, Callable[[], tuple[tuple[Any, ...], dict[str, Any]]]] = {
     "notation.RolledNode": lambda: _call(nt.Number(3), 3),
     "notation.Expression": lambda: _call(nt.Number(3)),
     "notation.Reroll": lambda: _call(nt.Comparison("<", 2)),
+    "notation.Clamp": lambda: _call(2, 5),
+    "notation.Crit": lambda: _call(nt.Comparison(">=", 19)),
     "notation.Negate": lambda: _call(nt.Number(3)),
     "notation.RollResult": lambda: _call("1d6", 4, (nt.DiceRoll("1d6", 6, False, (4,), 4),)),
     "action_roll.ActionResult": lambda: _call(

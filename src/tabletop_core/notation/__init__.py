@@ -15,7 +15,9 @@ Examples:
 """
 
 from tabletop_core.notation.ast import (
+    Clamp,
     Comparison,
+    Crit,
     Dice,
     Explode,
     Expression,
@@ -35,7 +37,9 @@ from tabletop_core.notation.result import DiceMarks, DiceRoll, RolledDie, Rolled
 from tabletop_core.notation.roller import roll
 
 __all__ = [
+    "Clamp",
     "Comparison",
+    "Crit",
     "Dice",
     "DiceMarks",
     "DiceRoll",

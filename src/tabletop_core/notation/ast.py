@@ -230,7 +230,12 @@ class Clamp:
             raise NotationError(f"a clamp's minimum must not exceed its maximum, got mi{self.low}ma{self.high}")
 
     def apply(self, face: int) -> int:
-        """The face a die shows after clamping *face*."""
+        """The face a die shows after clamping *face*.
+
+        Raises:
+            TypeError: *face* is not an int.
+        """
+        face = as_int("face", face)
         if self.low is not None and face < self.low:
             return self.low
         if self.high is not None and face > self.high:

@@ -288,8 +288,8 @@ class _Parser:
                 explode = Explode(on, token.text)
         success = self.comparison("") if self.peek.kind == lexer.COMPARE else None
         if success is not None and self.peek.kind == lexer.FATE:  # 'f' after a success count: failures
-            token = self.advance()
-            extra.failure = self.compare_or_number(f"a comparison such as <3 or a number after '{token.text}'")
+            self.advance()
+            extra.failure = self.compare_or_number("a comparison such as <3 or a number after 'f'")
         while self.peek.kind in (lexer.SORT, lexer.CRIT):
             self.extra_modifier(self.advance(), extra)
         try:

@@ -96,8 +96,9 @@ class DiceMarks(Record):
         exploded: Positions that exploded (added the next die).
         successes: Positions counted as successes, or ``None`` when the term sums.
         failures: Positions counted as failures (``f``), each taking one success away.
-        clamped: ``(position, face drawn)`` for each die a clamp (``mi``/``ma``) changed;
-            :attr:`DiceRoll.faces` holds the face shown.
+        clamped: Positions of the dice a clamp (``mi``/``ma``) changed; :attr:`DiceRoll.faces`
+            holds the face shown.
+        drawn: The face each of those dice showed before the clamp, in the same order.
         compounded: Positions added into the die before them (``!!``).
         penetrated: Positions rolled by a penetrating explosion (``!p``), shown one less than rolled.
         crits: Positions in the term's critical-success range (``cs``).
@@ -111,7 +112,8 @@ class DiceMarks(Record):
     exploded: tuple[int, ...] = ()
     successes: tuple[int, ...] | None = None
     failures: tuple[int, ...] = ()
-    clamped: tuple[tuple[int, int], ...] = ()
+    clamped: tuple[int, ...] = ()
+    drawn: tuple[int, ...] = ()
     compounded: tuple[int, ...] = ()
     penetrated: tuple[int, ...] = ()
     crits: tuple[int, ...] = ()
@@ -125,7 +127,7 @@ class DiceMarks(Record):
             groups.append(("counted as successes", self.successes))
         groups += [
             ("counted as failures", self.failures),
-            ("clamped", tuple(position for position, _face in self.clamped)),
+            ("clamped", self.clamped),
             ("compounded", self.compounded),
             ("penetrated", self.penetrated),
             ("critical", self.crits),
@@ -202,7 +204,8 @@ class DiceRoll(Record):
                 for i, face in enumerate(self.faces)
             )
         failures, compounded, penetrated = set(marks.failures), set(marks.compounded), set(marks.penetrated)
-        crits, fumbles, rolled = set(marks.crits), set(marks.fumbles), dict(marks.clamped)
+        crits, fumbles = set(marks.crits), set(marks.fumbles)
+        rolled = dict(zip(marks.clamped, marks.drawn, strict=False))
         return tuple(
             RolledDie(
                 self.sides,
