@@ -21,6 +21,7 @@ from tabletop_core.notation.ast import (
     Dice,
     Explode,
     Expression,
+    Group,
     Negate,
     Node,
     Number,
@@ -33,7 +34,7 @@ from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
 from tabletop_core.notation.odds import distribution
 from tabletop_core.notation.parser import parse
-from tabletop_core.notation.result import DiceMarks, DiceRoll, RolledDie, RolledNode, RollResult
+from tabletop_core.notation.result import DiceMarks, DiceRoll, GroupRoll, RolledDie, RolledNode, RollResult
 from tabletop_core.notation.roller import roll
 
 __all__ = [
@@ -45,6 +46,8 @@ __all__ = [
     "DiceRoll",
     "Explode",
     "Expression",
+    "Group",
+    "GroupRoll",
     "Limits",
     "Negate",
     "Node",

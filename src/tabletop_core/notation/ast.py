@@ -37,6 +37,7 @@ __all__ = [
     "Dice",
     "Explode",
     "Expression",
+    "Group",
     "Negate",
     "Node",
     "Number",
@@ -437,7 +438,7 @@ class Dice:
 
 
 def _is_node(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
-    if not isinstance(value, (Number, Dice, Negate, Sum, Product)):
+    if not isinstance(value, _NODE_CLASSES):
         raise TypeError(f"{attribute.name} must be an expression node, got {type(value).__name__}")
 
 
@@ -450,7 +451,7 @@ def nesting(node: Node) -> int:
     return 0 if isinstance(node, (Number, Dice)) else node._nesting
 
 
-def _check_nesting(node: Negate | Sum | Product, level: int) -> None:
+def _check_nesting(node: Negate | Sum | Product | Group, level: int) -> None:
     if level > MAX_NESTING:
         raise NotationError(f"an expression may nest at most {MAX_NESTING} levels deep, got {level}")
     object.__setattr__(node, "_nesting", level)
@@ -491,7 +492,7 @@ def _operands(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs
     check_type(attribute.name, value, tuple)
     check_int(f"number of {attribute.name}", len(value), low=2)
     for operand in value:
-        if not isinstance(operand, (Number, Dice, Negate, Sum, Product)):
+        if not isinstance(operand, _NODE_CLASSES):
             raise TypeError(f"{attribute.name} must hold expression nodes, got {type(operand).__name__}")
 
 
@@ -551,10 +552,15 @@ def _text(root: Node) -> str:
         if isinstance(node, (Number, Dice)):
             done[id(node)] = str(node)
             continue
-        children = (node.operand,) if isinstance(node, Negate) else node.operands
+        children = (
+            (node.operand,) if isinstance(node, Negate) else node.items if isinstance(node, Group) else node.operands
+        )
         if not children_done:
             stack.append((node, True))
             stack.extend((child, False) for child in children if id(child) not in done)
+            continue
+        if isinstance(node, Group):
+            done[id(node)] = "{" + ",".join(done[id(item)] for item in node.items) + "}" + node.modifier_text
             continue
         if isinstance(node, Negate):
             inner = done[id(node.operand)]
@@ -573,7 +579,79 @@ def _text(root: Node) -> str:
     return done[id(root)]
 
 
-Node: TypeAlias = Union[Number, Dice, Negate, Sum, Product]  # noqa: UP007 - a runtime alias on Python 3.10
+@attrs.frozen
+class Group:
+    """A group of rolls: ``{4d6, 3d8}kh1`` keeps the best item total, ``{1d20+5, 1d20+5}>=15`` counts items.
+
+    Each item is a whole expression rolled on its own. Without modifiers the group is the
+    sum of its items; keep/drop keeps or drops whole items by their totals (ties keep the
+    item written first); a success count counts the kept items whose totals meet it, and
+    failures (``f``) take one away for each item meeting them.
+
+    Args:
+        items: Two or more expression nodes.
+        select: Optional :class:`Select` over the items' totals.
+        success: Optional :class:`Comparison`: count the items meeting it.
+        failure: Optional :class:`Comparison` (only with *success*): each item meeting it counts -1.
+
+    Raises:
+        NotationError: fewer than two items, failures without a success count, or nesting deeper
+            than :data:`~tabletop_core.notation.limits.MAX_NESTING`.
+    """
+
+    items: tuple[Node, ...] = attrs.field(validator=_operands)
+    select: Select | None = attrs.field(default=None, validator=_optional(Select))
+    success: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
+    failure: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
+    _nesting: int = attrs.field(init=False, default=0, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.failure is not None and self.success is None:
+            raise NotationError(f"failures (f{_compare_text(self.failure)}) are counted only with a success count")
+        _check_nesting(self, max(nesting(item) for item in self.items) + 1)
+
+    @property
+    def modifier_text(self) -> str:
+        """The group's modifiers as written after ``}``: ``kh1``, ``>=15f1``."""
+        parts = []
+        if self.select is not None:
+            parts.append(str(self.select))
+        if self.success is not None:
+            parts.append(str(self.success))
+        if self.failure is not None:
+            parts.append(f"f{_compare_text(self.failure)}")
+        return "".join(parts)
+
+    def value_of(self, values: tuple[int, ...]) -> tuple[int, tuple[int, ...], tuple[int, ...] | None, tuple[int, ...]]:
+        """The group's value from its items' totals: ``(value, dropped, successes, failures)``.
+
+        *dropped*, *successes* and *failures* are item positions; *successes* is ``None``
+        when the group sums.
+
+        Raises:
+            TypeError: *values* is not a tuple of ints.
+        """
+        check_type("values", values, tuple)
+        values = tuple(as_int("value", value) for value in values)
+        kept = list(range(len(values)))
+        dropped: tuple[int, ...] = ()
+        if self.select is not None:
+            highest, keep = self.select.kept(len(values))
+            order = sorted(kept, key=lambda i: (-values[i] if highest else values[i], i))
+            chosen = set(order[:keep])
+            dropped = tuple(i for i in kept if i not in chosen)
+            kept = [i for i in kept if i in chosen]
+        if self.success is None:
+            return sum(values[i] for i in kept), dropped, None, ()
+        successes = tuple(i for i in kept if self.success.matches(values[i]))
+        failures = tuple(i for i in kept if self.failure is not None and self.failure.matches(values[i]))
+        return len(successes) - len(failures), dropped, successes, failures
+
+    def __str__(self) -> str:
+        return _text(self)
+
+
+Node: TypeAlias = Union[Number, Dice, Negate, Sum, Product, Group]  # noqa: UP007 - a runtime alias on Python 3.10
 """Any expression node."""
 
 
@@ -594,6 +672,11 @@ def dice_terms(node: Node) -> Iterator[Dice]:
             stack.append(item.operand)
         elif isinstance(item, (Sum, Product)):
             stack.extend(reversed(item.operands))
+        elif isinstance(item, Group):
+            stack.extend(reversed(item.items))
+
+
+_NODE_CLASSES = (Number, Dice, Negate, Sum, Product, Group)
 
 
 @attrs.frozen

@@ -34,6 +34,9 @@ ADVANTAGE = "adv"
 CLAMP = "clamp"  # mi / ma
 SORT = "sort"  # s / sa / sd
 CRIT = "crit"  # cs / cf
+GROUP_OPEN = "{"
+GROUP_CLOSE = "}"
+COMMA = ","
 END = "end"
 
 _SHORTHANDS = {"adv": "adv", "dis": "dis"}
@@ -43,6 +46,7 @@ _HINTS = {
 }
 
 _SINGLE = {"+": PLUS, "-": MINUS, "*": TIMES, "/": DIVIDE, "(": OPEN, ")": CLOSE, "!": EXPLODE, "%": PERCENT}
+_SINGLE.update({"{": GROUP_OPEN, "}": GROUP_CLOSE, ",": COMMA})
 _SHOWN_LENGTH = 60
 
 

@@ -30,7 +30,7 @@ from math import comb, gcd
 import attrs
 
 from tabletop_core.notation._cache import SizedCache
-from tabletop_core.notation.ast import Dice, Expression, Negate, Node, Number, Sum, dice_terms
+from tabletop_core.notation.ast import Dice, Expression, Group, Negate, Node, Number, Sum, dice_terms
 from tabletop_core.notation.dialect_d20 import D20Expression, distribution_d20
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits, check_dialect
@@ -271,6 +271,10 @@ class _Calculator:
             return self.dice(node)
         if isinstance(node, Negate):
             return {-value: weight for value, weight in self.node(node.operand).items()}
+        if isinstance(node, Group):
+            from tabletop_core.notation._groups import group_odds
+
+            return group_odds(self, node)
         if isinstance(node, Sum):
             grouped = self.sum_of_groups(node)
             if grouped is not None:

@@ -34,6 +34,7 @@ from tabletop_core.notation.ast import (
     Dice,
     Explode,
     Expression,
+    Group,
     Negate,
     Node,
     Number,
@@ -246,7 +247,37 @@ class _Parser:
             return Number(self.number(token))
         if token.kind == lexer.DIE:
             return self.dice(1, token)
+        if token.kind == lexer.GROUP_OPEN:
+            return self.group(depth, token)
         raise self.expected(_START)
+
+    def group(self, depth: int, opening: Token) -> Group:
+        """``{item, item, ...}`` then keep/drop, a success count and failures, over the items' totals."""
+        self.advance()
+        inner = self.deeper(depth, opening)
+        items = [self.expression(inner)]
+        while self.peek.kind == lexer.COMMA:
+            self.advance()
+            items.append(self.expression(inner))
+        if self.peek.kind != lexer.GROUP_CLOSE:
+            raise self.expected("',' or '}'", f" to close the '{{' at column {opening.start}")
+        self.advance()
+        if len(items) < 2:
+            raise self.error("a group needs two or more rolls separated by commas, e.g. {4d6, 3d8}kh1", opening.start)
+        select: Select | None = None
+        if self.peek.kind == lexer.SELECT:
+            token = self.advance()
+            amount = self.integer("a count")[0] if self.peek.kind == lexer.NUMBER else 1
+            select = Select("kh" if token.text == "k" else token.text, amount)
+        success = self.comparison("") if self.peek.kind == lexer.COMPARE else None
+        failure = None
+        if success is not None and self.peek.kind == lexer.FATE:
+            self.advance()
+            failure = self.compare_or_number("a comparison such as <3 or a number after 'f'")
+        try:
+            return Group(tuple(items), select, success, failure)
+        except NotationError as error:
+            raise self.error(str(error), opening.start) from None
 
     def dice(self, count: int, start: Token) -> Dice:
         self.advance()  # the 'd'
@@ -404,7 +435,7 @@ def as_expression(expr: object, limits: Limits | None) -> tuple[Expression, Limi
     limits = _limits(limits)
     if isinstance(expr, str):
         return _parse_cached(expr, limits), limits
-    if isinstance(expr, (Number, Dice, Negate, Sum, Product)):
+    if isinstance(expr, (Number, Dice, Negate, Sum, Product, Group)):
         expr = Expression(expr)
     if not isinstance(expr, Expression):
         raise TypeError(f"expr must be dice notation (a str) or an Expression, got {type(expr).__name__}")
@@ -433,6 +464,8 @@ def _check_tree(expression: Expression, limits: Limits) -> None:
             stack.append(node.operand)
         elif isinstance(node, (Sum, Product)):
             stack.extend(node.operands)
+        elif isinstance(node, Group):
+            stack.extend(node.items)
     if dice > limits.max_dice:
         raise NotationError(f"an expression may roll at most {limits.max_dice} dice, got {dice}")
 
@@ -450,6 +483,8 @@ def _length_of(node: Node) -> int:
         return _digits(node.count) + _digits(node.sides) + 1 + extra + (node.explode is not None)
     if isinstance(node, Negate):
         return 1 + 2 * isinstance(node.operand, (Sum, Product))
+    if isinstance(node, Group):
+        return 1 + len(node.items) + len(node.modifier_text)  # the braces and commas, and its modifiers
     # The operators, and the parentheses of operands that print in them.
     return len(node.operators) + 2 * sum(isinstance(operand, (Sum, Product)) for operand in node.operands)
 

@@ -17,7 +17,8 @@ import numpy.typing as npt
 
 from tabletop_core.notation._cache import SizedCache
 from tabletop_core.notation._dice_ops import crit_of, extended_dice
-from tabletop_core.notation.ast import Dice, Expression, Negate, Node, Number, Sum, dice_terms
+from tabletop_core.notation._groups import group_result, group_step, has_group
+from tabletop_core.notation.ast import Dice, Expression, Group, Negate, Node, Number, Sum, dice_terms
 from tabletop_core.notation.dialect_d20 import D20Expression, roll_d20
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits, check_dialect
@@ -154,11 +155,14 @@ def _compile_plan(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
     step = _compile(expression.body, text, limits)
     spare = limits.max_dice - dice_written
     explicit_crit = any(dice.crit is not None for dice in dice_terms(expression.body))
-    flags_crit = not explicit_crit and _flags_crit(expression.body)
+    grouped = has_group(expression.body)
+    flags_crit = not explicit_crit and not grouped and _flags_crit(expression.body)
 
     def run(source: DiceSource) -> RollResult:
         rolls: list[DiceRoll] = []
         total = step(source, rolls, [spare])
+        if grouped:
+            return group_result(text, total, rolls, label, crit_of)
         crit = None
         if flags_crit:
             kept = rolls[0].value
@@ -246,6 +250,8 @@ def _compile(node: Node, text: str, limits: Limits) -> _Step:
     if isinstance(node, Negate):
         inner = _compile(node.operand, text, limits)
         return lambda source, rolls, budget: -inner(source, rolls, budget)
+    if isinstance(node, Group):
+        return group_step(node, [_compile(item, text, limits) for item in node.items])
     steps = [_compile(operand, text, limits) for operand in node.operands]
     if isinstance(node, Sum):
         return _sum(steps, node.operators)
