@@ -15,10 +15,13 @@ Examples:
 """
 
 from tabletop_core.notation.ast import (
+    Clamp,
     Comparison,
+    Crit,
     Dice,
     Explode,
     Expression,
+    Group,
     Negate,
     Node,
     Number,
@@ -31,16 +34,20 @@ from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
 from tabletop_core.notation.odds import distribution
 from tabletop_core.notation.parser import parse
-from tabletop_core.notation.result import DiceMarks, DiceRoll, RolledDie, RolledNode, RollResult
+from tabletop_core.notation.result import DiceMarks, DiceRoll, GroupRoll, RolledDie, RolledNode, RollResult
 from tabletop_core.notation.roller import roll
 
 __all__ = [
+    "Clamp",
     "Comparison",
+    "Crit",
     "Dice",
     "DiceMarks",
     "DiceRoll",
     "Explode",
     "Expression",
+    "Group",
+    "GroupRoll",
     "Limits",
     "Negate",
     "Node",

@@ -31,6 +31,12 @@ OPEN = "("
 CLOSE = ")"
 LABEL = "label"
 ADVANTAGE = "adv"
+CLAMP = "clamp"  # mi / ma
+SORT = "sort"  # s / sa / sd
+CRIT = "crit"  # cs / cf
+GROUP_OPEN = "{"
+GROUP_CLOSE = "}"
+COMMA = ","
 END = "end"
 
 _SHORTHANDS = {"adv": "adv", "dis": "dis"}
@@ -40,6 +46,7 @@ _HINTS = {
 }
 
 _SINGLE = {"+": PLUS, "-": MINUS, "*": TIMES, "/": DIVIDE, "(": OPEN, ")": CLOSE, "!": EXPLODE, "%": PERCENT}
+_SINGLE.update({"{": GROUP_OPEN, "}": GROUP_CLOSE, ",": COMMA})
 _SHOWN_LENGTH = 60
 
 
@@ -96,7 +103,35 @@ def _label(text: str, i: int) -> Token:
     return Token(LABEL, text[i + 1 : close], i + 1, close + 1)
 
 
-def tokenize(text: str) -> list[Token]:
+def _explode(lower: str, i: int) -> Token:
+    """``!`` (explode), ``!!`` (compound) or ``!p`` (penetrate) at *i*."""
+    following = lower[i + 1 : i + 2]
+    if following in ("!", "p"):
+        return Token(EXPLODE, "!" + following, i + 1, i + 2)
+    return Token(EXPLODE, "!", i + 1, i + 1)
+
+
+def _dice_operator(lower: str, i: int) -> Token | None:
+    """A dice operator spelled in letters at *i*, or ``None`` when none stands there.
+
+    ``mi``/``ma`` before a number, ``cs``/``cf``, ``s``/``sa``/``sd``; words such as ``min(``
+    are left alone.
+    """
+    pair = lower[i : i + 2]
+    if pair in ("mi", "ma"):
+        j = i + 2
+        while j < len(lower) and lower[j] in " \t\r\n":
+            j += 1
+        return Token(CLAMP, pair, i + 1, i + 2) if j < len(lower) and "0" <= lower[j] <= "9" else None
+    if pair in ("cs", "cf"):
+        return Token(CRIT, pair, i + 1, i + 2)
+    if lower[i] == "s":
+        width = 2 if pair in ("sa", "sd") else 1
+        return Token(SORT, lower[i : i + width], i + 1, i + width)
+    return None
+
+
+def tokenize(text: str) -> list[Token]:  # noqa: C901 - one branch per kind of token
     """Return the tokens of *text*, ending with an ``end`` token.
 
     Raises:
@@ -121,9 +156,15 @@ def tokenize(text: str) -> list[Token]:
                 j += 1
             tokens.append(Token(NUMBER, lower[i:j], column, j))
             i = j
+        elif char == "!":
+            tokens.append(_explode(lower, i))
+            i = tokens[-1].end
         elif char in _SINGLE:
             tokens.append(Token(_SINGLE[char], char, column, column))
             i += 1
+        elif (word := _dice_operator(lower, i)) is not None:
+            tokens.append(word)
+            i = word.end
         elif char in "<>=":
             width = 2 if char != "=" and i + 1 < length and lower[i + 1] == "=" else 1
             tokens.append(Token(COMPARE, lower[i : i + width], column, i + width))

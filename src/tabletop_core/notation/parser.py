@@ -28,10 +28,13 @@ from tabletop_core._validate import check_type, clip, unsafe_character
 from tabletop_core.notation import lexer
 from tabletop_core.notation._cache import SizedCache
 from tabletop_core.notation.ast import (
+    Clamp,
     Comparison,
+    Crit,
     Dice,
     Explode,
     Expression,
+    Group,
     Negate,
     Node,
     Number,
@@ -244,7 +247,37 @@ class _Parser:
             return Number(self.number(token))
         if token.kind == lexer.DIE:
             return self.dice(1, token)
+        if token.kind == lexer.GROUP_OPEN:
+            return self.group(depth, token)
         raise self.expected(_START)
+
+    def group(self, depth: int, opening: Token) -> Group:
+        """``{item, item, ...}`` then keep/drop, a success count and failures, over the items' totals."""
+        self.advance()
+        inner = self.deeper(depth, opening)
+        items = [self.expression(inner)]
+        while self.peek.kind == lexer.COMMA:
+            self.advance()
+            items.append(self.expression(inner))
+        if self.peek.kind != lexer.GROUP_CLOSE:
+            raise self.expected("',' or '}'", f" to close the '{{' at column {opening.start}")
+        self.advance()
+        if len(items) < 2:
+            raise self.error("a group needs two or more rolls separated by commas, e.g. {4d6, 3d8}kh1", opening.start)
+        select: Select | None = None
+        if self.peek.kind == lexer.SELECT:
+            token = self.advance()
+            amount = self.integer("a count")[0] if self.peek.kind == lexer.NUMBER else 1
+            select = Select("kh" if token.text == "k" else token.text, amount)
+        success = self.comparison("") if self.peek.kind == lexer.COMPARE else None
+        failure = None
+        if success is not None and self.peek.kind == lexer.FATE:
+            self.advance()
+            failure = self.compare_or_number("a comparison such as <3 or a number after 'f'")
+        try:
+            return Group(tuple(items), select, success, failure)
+        except NotationError as error:
+            raise self.error(str(error), opening.start) from None
 
     def dice(self, count: int, start: Token) -> Dice:
         self.advance()  # the 'd'
@@ -261,9 +294,12 @@ class _Parser:
         select: Select | None = None
         if self.peek.kind == lexer.ADVANTAGE:
             count, select = self.advantage(count, start)
-        while self.peek.kind in (lexer.SELECT, lexer.REROLL, lexer.EXPLODE):
+        extra = _Extra()
+        while self.peek.kind in (lexer.SELECT, lexer.REROLL, lexer.EXPLODE, *_EXTRA_KINDS):
             token = self.advance()
-            if token.kind == lexer.SELECT:
+            if token.kind in _EXTRA_KINDS:
+                self.extra_modifier(token, extra)
+            elif token.kind == lexer.SELECT:
                 if select is not None:
                     raise self.error("a dice term can keep or drop only once", token.start)
                 amount = self.integer("a count")[0] if self.peek.kind == lexer.NUMBER else 1
@@ -280,12 +316,50 @@ class _Parser:
                 if explode is not None:
                     raise self.error("a dice term can explode only once", token.start)
                 on = self.comparison("") if self.peek.kind == lexer.COMPARE else None
-                explode = Explode(on)
+                explode = Explode(on, token.text)
         success = self.comparison("") if self.peek.kind == lexer.COMPARE else None
+        if success is not None and self.peek.kind == lexer.FATE:  # 'f' after a success count: failures
+            self.advance()
+            extra.failure = self.compare_or_number("a comparison such as <3 or a number after 'f'")
+        while self.peek.kind in (lexer.SORT, lexer.CRIT):
+            self.extra_modifier(self.advance(), extra)
         try:
-            return Dice(count, sides, fate, reroll, explode, select, success)
+            return Dice(
+                count,
+                sides,
+                fate,
+                reroll,
+                explode,
+                select,
+                success,
+                extra.clamp(),
+                extra.failure,
+                extra.crit(),
+                extra.sort,
+            )
         except NotationError as error:
             raise self.error(str(error), start.start) from None
+
+    def extra_modifier(self, token: Token, extra: _Extra) -> None:
+        """``mi``/``ma`` (clamp), ``cs``/``cf`` (crit range) or ``s``/``sa``/``sd`` (sort), each once per term."""
+        if token.kind == lexer.SORT:
+            if extra.sort is not None:
+                raise self.error("a dice term can be sorted only once", token.start)
+            extra.sort = "d" if token.text == "sd" else "a"
+            return
+        if token.text in extra.seen:
+            raise self.error(f"a dice term can take '{token.text}' only once", token.start)
+        extra.seen.add(token.text)
+        if token.kind == lexer.CLAMP:
+            extra.bounds[token.text] = self.integer(f"a number after '{token.text}'")[0]
+        else:
+            extra.ranges[token.text] = self.compare_or_number(f"a comparison such as >=19 after '{token.text}'")
+
+    def compare_or_number(self, what: str) -> Comparison:
+        """A comparison, or a bare number meaning "equal"."""
+        if self.peek.kind == lexer.NUMBER:
+            return Comparison("=", self.integer("a number")[0])
+        return self.comparison(what)
 
     def sides(self) -> tuple[int, bool]:
         """The die after 'd': ``(sides, fate)``."""
@@ -323,6 +397,26 @@ class _Parser:
         return Comparison(op, value)
 
 
+_EXTRA_KINDS = (lexer.CLAMP, lexer.SORT, lexer.CRIT)
+
+
+class _Extra:
+    """The clamp, crit ranges, failures and sort read for one dice term."""
+
+    def __init__(self) -> None:
+        self.seen: set[str] = set()
+        self.bounds: dict[str, int] = {}
+        self.ranges: dict[str, Comparison] = {}
+        self.failure: Comparison | None = None
+        self.sort: str | None = None
+
+    def clamp(self) -> Clamp | None:
+        return Clamp(self.bounds.get("mi"), self.bounds.get("ma")) if self.bounds else None
+
+    def crit(self) -> Crit | None:
+        return Crit(self.ranges.get("cs"), self.ranges.get("cf")) if self.ranges else None
+
+
 def _limits(limits: Limits | None) -> Limits:
     """The limits a call gives, or the defaults; anything else is a TypeError."""
     return DEFAULT_LIMITS if limits is None else check_type("limits", limits, Limits)
@@ -341,7 +435,7 @@ def as_expression(expr: object, limits: Limits | None) -> tuple[Expression, Limi
     limits = _limits(limits)
     if isinstance(expr, str):
         return _parse_cached(expr, limits), limits
-    if isinstance(expr, (Number, Dice, Negate, Sum, Product)):
+    if isinstance(expr, (Number, Dice, Negate, Sum, Product, Group)):
         expr = Expression(expr)
     if not isinstance(expr, Expression):
         raise TypeError(f"expr must be dice notation (a str) or an Expression, got {type(expr).__name__}")
@@ -370,6 +464,8 @@ def _check_tree(expression: Expression, limits: Limits) -> None:
             stack.append(node.operand)
         elif isinstance(node, (Sum, Product)):
             stack.extend(node.operands)
+        elif isinstance(node, Group):
+            stack.extend(node.items)
     if dice > limits.max_dice:
         raise NotationError(f"an expression may roll at most {limits.max_dice} dice, got {dice}")
 
@@ -387,6 +483,8 @@ def _length_of(node: Node) -> int:
         return _digits(node.count) + _digits(node.sides) + 1 + extra + (node.explode is not None)
     if isinstance(node, Negate):
         return 1 + 2 * isinstance(node.operand, (Sum, Product))
+    if isinstance(node, Group):
+        return 1 + len(node.items) + len(node.modifier_text)  # the braces and commas, and its modifiers
     # The operators, and the parentheses of operands that print in them.
     return len(node.operators) + 2 * sum(isinstance(operand, (Sum, Product)) for operand in node.operands)
 

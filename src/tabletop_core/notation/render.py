@@ -15,13 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tabletop_core.notation.ast import Dice, Negate, Node, Number, Product, Sum
+import attrs
+
+from tabletop_core.notation.ast import Dice, Group, Negate, Node, Number, Product, Sum
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import MAX_NESTING, Limits
 from tabletop_core.notation.parser import parse
-from tabletop_core.notation.result import DiceRoll, RolledDie, RolledNode, RollResult
+from tabletop_core.notation.result import DiceRoll, GroupRoll, RolledDie, RolledNode, RollResult, _has_extra_marks
 
-__all__ = ["breakdown", "dice_text", "face_text", "render_markdown", "render_text", "rolled_tree"]
+__all__ = ["breakdown", "dice_text", "face_text", "group_text", "render_markdown", "render_text", "rolled_tree"]
 
 # A result may come from a call with raised limits; reading it back must not fail on them.
 _READ_BACK = Limits(max_length=10**9, max_dice=10**12, max_sides=2**62, max_depth=MAX_NESTING)
@@ -49,11 +51,67 @@ def face_text(die: RolledDie, *, markdown: bool) -> str:
 
 def dice_text(roll: DiceRoll, *, markdown: bool) -> str:
     """Every die of one term in parentheses, e.g. ``(6↑, ~2~, 5, 4)``; a counting term adds its count."""
-    faces = ", ".join(face_text(die, markdown=markdown) for die in roll.dice)
+    if roll.marks is not None and _has_extra_marks(roll.marks):
+        faces = _extended_faces(roll, markdown=markdown)
+    else:
+        faces = ", ".join(face_text(die, markdown=markdown) for die in roll.dice)
     if roll.counts_successes:
         noun = "success" if roll.value == 1 else "successes"
         return f"({faces}: {roll.value} {noun})"
     return f"({faces})"
+
+
+def _extended_face(die: RolledDie, *, markdown: bool) -> str:
+    """One die of a term using the later operators.
+
+    ``1→2`` (clamped or penetrating: drawn, then shown), ``✗`` after a failure,
+    ``crit``/``fumble`` after a flagged die.
+    """
+    text = face_text(attrs.evolve(die, success=False), markdown=markdown)
+    struck = text.startswith("~")
+    if struck:
+        text = text.strip("~")
+    drawn = die.rolled if die.rolled is not None else die.value + 1 if die.penetrated else None
+    if drawn is not None:
+        text = f"{drawn}→{text}"
+    if die.kept and not die.compounded:
+        text += "✓" if die.success else ""
+        text += "✗" if die.failure else ""
+        text += " crit" if die.crit else ""
+        text += " fumble" if die.fumble else ""
+    if struck:
+        text = f"~~{text}~~" if markdown else f"~{text}~"
+    return text
+
+
+def _extended_faces(roll: DiceRoll, *, markdown: bool) -> str:
+    """The dice of a term using the later operators, in the order shown.
+
+    A compounded die is shown as its parts and its total (``6!+6!+2=14``), its flags after the total.
+    """
+    shown: list[str] = []
+    parts: list[RolledDie] = []
+
+    def finish() -> None:
+        if not parts:
+            return
+        if len(parts) == 1:
+            shown.append(_extended_face(parts[0], markdown=markdown))
+        else:
+            head = parts[0]
+            inner = "+".join(face_text(attrs.evolve(d, success=False), markdown=markdown) for d in parts)
+            total = sum(d.value for d in parts if not d.rerolled)
+            flags = "✓" * head.success + "✗" * head.failure + " crit" * head.crit + " fumble" * head.fumble
+            text = f"{inner}={total}{flags if head.kept else ''}"
+            shown.append(text if head.kept else (f"~~{text}~~" if markdown else f"~{text}~"))
+        parts.clear()
+
+    for die in roll.shown:
+        if not die.compounded:
+            finish()
+        parts.append(die)
+    finish()
+    return ", ".join(shown)
 
 
 def breakdown(result: RollResult, *, markdown: bool) -> str:
@@ -66,8 +124,43 @@ def breakdown(result: RollResult, *, markdown: bool) -> str:
         body = parse(result.expression, limits=_READ_BACK).body
     except NotationError:  # a hand-edited record: fall back to listing the dice
         return " ".join(f"{roll.notation} {dice_text(roll, markdown=markdown)}" for roll in result.rolls)
-    rolls = iter(result.rolls)
+    rolls = _Records(result)
     return _node_text(body, rolls, markdown)
+
+
+class _Records(Iterator[DiceRoll]):
+    """A result's dice records in order, carrying its group records (in order) alongside."""
+
+    def __init__(self, result: RollResult) -> None:
+        self.rolls = iter(result.rolls)
+        self.groups = iter(result.groups)
+
+    def __next__(self) -> DiceRoll:
+        return next(self.rolls)
+
+
+def group_text(group: GroupRoll, *, markdown: bool) -> str:
+    """The items' totals of a group in parentheses: dropped struck through, ``✓``/``✗`` for successes/failures."""
+    dropped, failures = set(group.dropped), set(group.failures)
+    successes = set(group.successes or ())
+    shown = []
+    for i, value in enumerate(group.values):
+        text = str(value) + "✓" * (i in successes) + "✗" * (i in failures)
+        if i in dropped:
+            text = f"~~{text}~~" if markdown else f"~{text}~"
+        shown.append(text)
+    faces = ", ".join(shown)
+    if group.successes is not None:
+        noun = "success" if group.value == 1 else "successes"
+        return f"({faces}: {group.value} {noun})"
+    return f"({faces})"
+
+
+def _group_node_text(node: Group, rolls: _Records, markdown: bool) -> str:
+    items = [_node_text(item, rolls, markdown) for item in node.items]
+    group = next(rolls.groups, None)
+    text = "{" + ", ".join(items) + "}" + node.modifier_text
+    return text if group is None else f"{text} {group_text(group, markdown=markdown)}"
 
 
 def _node_text(node: Node, rolls: object, markdown: bool) -> str:
@@ -78,6 +171,8 @@ def _node_text(node: Node, rolls: object, markdown: bool) -> str:
         if roll is None:
             return str(node)
         return f"{roll.notation} {dice_text(roll, markdown=markdown)}"
+    if isinstance(node, Group):
+        return _group_node_text(node, rolls, markdown)  # type: ignore[arg-type]
     if isinstance(node, Negate):
         inner = _node_text(node.operand, rolls, markdown)
         return f"-({inner})" if isinstance(node.operand, (Sum, Product)) else f"-{inner}"
@@ -101,7 +196,7 @@ def rolled_tree(result: RollResult) -> RolledNode:
     if result.dialect != "default":
         raise NotationError(f"the tree of a roll is given for the default dialect only, not {result.dialect!r}")
     body = parse(result.expression, limits=_READ_BACK).body
-    return _rolled(body, iter(result.rolls))
+    return _rolled(body, _Records(result))
 
 
 def _rolled(node: Node, rolls: Iterator[DiceRoll]) -> RolledNode:
@@ -115,6 +210,8 @@ def _rolled(node: Node, rolls: Iterator[DiceRoll]) -> RolledNode:
     if isinstance(node, Negate):
         inner = _rolled(node.operand, rolls)
         return RolledNode(node, -inner.value, (inner,))
+    if isinstance(node, Group):
+        return _rolled_group(node, rolls)
     children = tuple(_rolled(operand, rolls) for operand in node.operands)
     value = children[0].value
     for op, child in zip(node.operators, children[1:], strict=True):
@@ -129,6 +226,19 @@ def _rolled(node: Node, rolls: Iterator[DiceRoll]) -> RolledNode:
         else:
             value //= child.value
     return RolledNode(node, value, children)
+
+
+def _rolled_group(node: Group, rolls: Iterator[DiceRoll]) -> RolledNode:
+    """A group's node: its items rolled, its value recomputed from theirs (so a record cannot disagree)."""
+    items = tuple(_rolled(item, rolls) for item in node.items)
+    value, dropped, successes, failures = node.value_of(tuple(item.value for item in items))
+    group = next(rolls.groups, None) if isinstance(rolls, _Records) else None
+    if group is None:
+        raise NotationError(f"the result holds fewer groups than its expression {node}")
+    expected = GroupRoll(str(node), tuple(item.value for item in items), value, dropped, successes, failures)
+    if group != expected:
+        raise NotationError(f"the group record {group} does not match its items: the rule gives {expected}")
+    return RolledNode(node, value, items, None, group)
 
 
 def render_text(result: RollResult) -> str:

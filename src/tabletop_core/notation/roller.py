@@ -19,7 +19,9 @@ import numpy.typing as npt
 
 from tabletop_core.notation._cache import SizedCache
 from tabletop_core.notation._d20_tree import D20Expression
-from tabletop_core.notation.ast import Comparison, Dice, Expression, Negate, Node, Number, Sum, dice_terms
+from tabletop_core.notation._dice_ops import crit_of, extended_dice
+from tabletop_core.notation._groups import group_result, group_step, has_group
+from tabletop_core.notation.ast import Comparison, Dice, Expression, Group, Negate, Node, Number, Sum, dice_terms
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits, check_dialect
 from tabletop_core.notation.parser import as_expression
@@ -158,15 +160,21 @@ def _compile_plan(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
     dice_written = sum(dice.count for dice in dice_terms(expression.body))
     step = _compile(expression.body, text, limits)
     spare = limits.max_dice - dice_written
-    flags_crit = _flags_crit(expression.body)
+    explicit_crit = any(dice.crit is not None for dice in dice_terms(expression.body))
+    grouped = has_group(expression.body)
+    flags_crit = not explicit_crit and not grouped and _flags_crit(expression.body)
 
     def run(source: DiceSource) -> RollResult:
         rolls: list[DiceRoll] = []
         total = step(source, rolls, [spare])
+        if grouped:
+            return group_result(text, total, rolls, label, crit_of)
         crit = None
         if flags_crit:
             kept = rolls[0].value
             crit = "crit" if kept == 20 else "fumble" if kept == 1 else None
+        elif explicit_crit:
+            crit = crit_of(rolls)
         return RollResult(text, total, tuple(rolls), label, crit)
 
     single = _single_die(expression.body)
@@ -228,6 +236,7 @@ def _single_die(node: Node) -> Dice | None:
         return None
     die = found[0]
     plain = die.reroll is None and die.explode is None and die.select is None and die.success is None
+    plain = plain and die.is_basic
     return die if plain and die.count == 1 and not die.fate else None
 
 
@@ -237,6 +246,8 @@ def _compile(node: Node, text: str, limits: Limits) -> _Step:
         value = node.value
         return lambda _source, _rolls, _budget: value
     if isinstance(node, Dice):
+        if not node.is_basic:
+            return extended_dice(node, text, limits)
         if node.reroll is None and node.explode is None and node.select is None and node.success is None:
             return _plain_dice(node)
         if node.reroll is None and node.explode is None:
@@ -247,6 +258,8 @@ def _compile(node: Node, text: str, limits: Limits) -> _Step:
     if isinstance(node, Negate):
         inner = _compile(node.operand, text, limits)
         return lambda source, rolls, budget: -inner(source, rolls, budget)
+    if isinstance(node, Group):
+        return group_step(node, [_compile(item, text, limits) for item in node.items])
     steps = [_compile(operand, text, limits) for operand in node.operands]
     if isinstance(node, Sum):
         return _sum(steps, node.operators)
