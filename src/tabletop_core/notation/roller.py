@@ -247,6 +247,8 @@ def _compile(node: Node, text: str, limits: Limits) -> _Step:
         return lambda _source, _rolls, _budget: value
     if isinstance(node, Dice):
         if not node.is_basic:
+            if _clamps_only(node):
+                return _clamped_dice(node)
             return extended_dice(node, text, limits)
         if node.reroll is None and node.explode is None and node.select is None and node.success is None:
             return _plain_dice(node)
@@ -367,6 +369,58 @@ def _selected_dice(node: Dice) -> _Step:
             counted = tuple(sorted(i for i in kept if success.matches(faces[i])))
             value = len(counted)
             marks = DiceMarks(dropped, (), (), counted)
+        rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
+        return value
+
+    return run
+
+
+def _clamps_only(node: Dice) -> bool:
+    """Whether *node*'s only modifiers are a clamp and keep/drop (``8d6mi2``, ``4d6mi2kh3``)."""
+    return (
+        node.clamp is not None
+        and node.reroll is None
+        and node.explode is None
+        and node.success is None
+        and node.failure is None
+        and node.crit is None
+        and node.sort is None
+    )
+
+
+def _clamped_dice(node: Dice) -> _Step:
+    """A clamp with at most keep/drop: the dice drawn at once, then clamped, then cut.
+
+    Gives what the general path (``_dice_ops.extended_dice``) gives, die for die: each
+    die is clamped as drawn, and keep/drop looks at the faces shown.
+    """
+    assert node.clamp is not None  # _compile sends only clamped terms here
+    count, sides, fate, notation = node.count, node.sides, node.fate, str(node)
+    low, high = node.clamp.low, node.clamp.high
+    highest, keep = node.select.kept(count) if node.select is not None else (True, count)
+
+    def run(source: DiceSource, rolls: list[DiceRoll], _budget: list[int]) -> int:
+        faces = _draw(source, sides, count, fate)
+        clamped: list[int] = []
+        drawn: list[int] = []
+        for position, face in enumerate(faces):
+            if low is not None and face < low:
+                faces[position] = low
+            elif high is not None and face > high:
+                faces[position] = high
+            else:
+                continue
+            clamped.append(position)
+            drawn.append(face)
+        dropped: tuple[int, ...] = ()
+        if keep < count:
+            # A stable sort, reversed or not, keeps the die rolled first among ties.
+            order = sorted(range(count), key=faces.__getitem__, reverse=highest)
+            value = sum([faces[i] for i in order[:keep]])
+            dropped = tuple(sorted(order[keep:]))
+        else:
+            value = sum(faces)
+        marks = DiceMarks(dropped, clamped=tuple(clamped), drawn=tuple(drawn))
         rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
         return value
 
