@@ -304,6 +304,26 @@ def _product(steps: list[_Step], operators: tuple[str, ...], text: str) -> _Step
     return run
 
 
+_MARKS: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...] | None], DiceMarks] = {}
+_MAX_MARKS = 4096  # a few hundred KB at most; emptied when full
+
+
+def _marks(
+    dropped: tuple[int, ...], rerolled: tuple[int, ...], exploded: tuple[int, ...], successes: tuple[int, ...] | None
+) -> DiceMarks:
+    """The :class:`DiceMarks` of these positions, shared: marks are immutable, and small pools repeat them.
+
+    Making one costs more than drawing the dice of a small pool (it has a field per kind of mark).
+    """
+    key = (dropped, rerolled, exploded, successes)
+    marks = _MARKS.get(key)
+    if marks is None:
+        if len(_MARKS) >= _MAX_MARKS:
+            _MARKS.clear()
+        marks = _MARKS[key] = DiceMarks(dropped, rerolled, exploded, successes)
+    return marks
+
+
 def _draw(source: DiceSource, sides: int, count: int, fate: bool) -> list[int]:
     """The faces of one term's dice, in the order :meth:`DiceSource.roll` would give them.
 
@@ -364,11 +384,11 @@ def _selected_dice(node: Dice) -> _Step:
             kept, dropped = list(range(count)), ()
         if success is None:
             value = sum([faces[i] for i in kept])
-            marks = DiceMarks(dropped)
+            marks = _marks(dropped, (), (), None)
         else:
             counted = tuple(sorted(i for i in kept if success.matches(faces[i])))
             value = len(counted)
-            marks = DiceMarks(dropped, (), (), counted)
+            marks = _marks(dropped, (), (), counted)
         rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
         return value
 
@@ -476,7 +496,7 @@ def _rerolled_dice(node: Dice, text: str, limits: Limits) -> _Step:
             counted = tuple(sorted([p for p in kept if counts(faces[p])]))
             value = len(counted)
         rolls.append(
-            DiceRoll(notation, sides, fate, tuple(faces), value, DiceMarks(dropped, tuple(rerolled), (), counted))
+            DiceRoll(notation, sides, fate, tuple(faces), value, _marks(dropped, tuple(rerolled), (), counted))
         )
         return value
 
@@ -543,7 +563,7 @@ def _modified_dice(node: Dice, text: str, limits: Limits) -> _Step:
         else:
             counted = None
             value = sum(totals[c] for c in kept_chains)
-        marks = DiceMarks(tuple(dropped), tuple(rerolled), tuple(exploded), counted)
+        marks = _marks(tuple(dropped), tuple(rerolled), tuple(exploded), counted)
         rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
         return value
 
