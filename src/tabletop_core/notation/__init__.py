@@ -15,10 +15,13 @@ Examples:
 """
 
 from tabletop_core.notation.ast import (
+    Call,
     Comparison,
+    ComputedDice,
     Dice,
     Explode,
     Expression,
+    Labeled,
     Negate,
     Node,
     Number,
@@ -26,21 +29,26 @@ from tabletop_core.notation.ast import (
     Reroll,
     Select,
     Sum,
+    Variable,
 )
 from tabletop_core.notation.errors import NotationError
+from tabletop_core.notation.expression_ops import VsOutcome
 from tabletop_core.notation.limits import Limits
 from tabletop_core.notation.odds import distribution
 from tabletop_core.notation.parser import parse
-from tabletop_core.notation.result import DiceMarks, DiceRoll, RolledDie, RolledNode, RollResult
+from tabletop_core.notation.result import DiceMarks, DiceRoll, RolledDie, RolledNode, RollResult, TermLabel
 from tabletop_core.notation.roller import roll
 
 __all__ = [
+    "Call",
     "Comparison",
+    "ComputedDice",
     "Dice",
     "DiceMarks",
     "DiceRoll",
     "Explode",
     "Expression",
+    "Labeled",
     "Limits",
     "Negate",
     "Node",
@@ -53,6 +61,9 @@ __all__ = [
     "RolledNode",
     "Select",
     "Sum",
+    "TermLabel",
+    "Variable",
+    "VsOutcome",
     "distribution",
     "parse",
     "roll",

@@ -134,7 +134,17 @@ def _bind(node: Node, variables: Mapping[str, int]) -> Node:
     bound = tuple(_bind(child, variables) for child in children)
     if bound == children:
         return node
-    if isinstance(node, (Sum, Product)):
+    if isinstance(node, Sum):
+        # 1d20+@str with str -2 reads 1d20-2, not 1d20+-2.
+        operators = list(node.operators)
+        operands = list(bound)
+        for i in range(1, len(operands)):
+            operand = operands[i]
+            if isinstance(node.operands[i], Variable) and isinstance(operand, Negate):
+                operands[i] = operand.operand
+                operators[i - 1] = "-" if operators[i - 1] == "+" else "+"
+        return Sum(tuple(operands), tuple(operators))
+    if isinstance(node, Product):
         return attrs.evolve(node, operands=bound)
     if isinstance(node, Negate):
         return Negate(bound[0])

@@ -21,7 +21,7 @@ are read in a loop into one flat node, so no input can exhaust the stack.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, overload
 
 from tabletop_core._validate import check_type, clip, unsafe_character
@@ -71,14 +71,24 @@ _PARSED: SizedCache[tuple[str, Limits], Expression] = SizedCache(PARSE_CACHE_BYT
 
 
 @overload
-def parse(expr: str, *, limits: Limits | None = None) -> Expression: ...
+def parse(
+    expr: str, *, limits: Limits | None = None, variables: Mapping[str, int] | None = None
+) -> Expression: ...
 
 
 @overload
-def parse(expr: str, *, limits: Limits | None = None, dialect: str) -> Expression | D20Expression: ...
+def parse(
+    expr: str, *, limits: Limits | None = None, dialect: str, variables: Mapping[str, int] | None = None
+) -> Expression | D20Expression: ...
 
 
-def parse(expr: str, *, limits: Limits | None = None, dialect: str = "default") -> Expression | D20Expression:
+def parse(
+    expr: str,
+    *,
+    limits: Limits | None = None,
+    dialect: str = "default",
+    variables: Mapping[str, int] | None = None,
+) -> Expression | D20Expression:
     """Parse dice notation into a frozen :class:`~tabletop_core.notation.ast.Expression`.
 
     Results are cached (in a cache bounded by memory, :data:`PARSE_CACHE_BYTES`):
@@ -89,15 +99,19 @@ def parse(expr: str, *, limits: Limits | None = None, dialect: str = "default") 
         limits: Safety limits; :data:`~tabletop_core.notation.limits.DEFAULT_LIMITS` when omitted.
         dialect: ``"default"`` (this grammar) or ``"d20"`` (the d20 package's grammar, giving a
             :class:`~tabletop_core.notation.dialect_d20.D20Expression`).
+        variables: Named values for ``@name`` (``{"str": 3}``): when given, every name is
+            filled in (``1d20+@str`` parses to ``1d20+3``). Without it the names stay in the
+            expression, to be filled when it is rolled.
 
     Returns:
         The expression; ``str()`` of it is canonical notation and parses back to an equal one
         (in the same dialect).
 
     Raises:
-        NotationError: a syntax error (naming the column and what was expected there)
-            or a broken limit.
-        TypeError: *expr* is not a string.
+        NotationError: a syntax error (naming the column and what was expected there,
+            and the likely intended notation where there is one), a broken limit, or a
+            name that *variables* does not hold (the message lists the names it holds).
+        TypeError: *expr* is not a string, or *variables* is not a mapping of str to int.
 
     Examples:
         >>> str(parse("d20 + 5 [Attack]"))
@@ -113,8 +127,22 @@ def parse(expr: str, *, limits: Limits | None = None, dialect: str = "default") 
     if (type(dialect) is not str or dialect != "default") and check_dialect(dialect) == "d20":
         from tabletop_core.notation.dialect_d20 import parse_d20
 
+        if variables is not None and _sheet(variables):
+            raise NotationError("named values (variables=) are read in the default dialect only")
         return parse_d20(expr, limits=_limits(limits))
+    if variables is not None:
+        from tabletop_core.notation.expression_ops import bind
+
+        sheet = _sheet(variables)
+        checked = _limits(limits)
+        return as_expression(bind(_parse_cached(expr, checked), sheet), checked)[0]
     return _parse_cached(expr, _limits(limits))
+
+
+def _sheet(variables: object) -> dict[str, int]:
+    from tabletop_core.notation.expression_ops import check_variables
+
+    return check_variables(variables)
 
 
 def _parse_cached(expr: str, limits: Limits) -> Expression:
