@@ -670,6 +670,9 @@ class Call:
                 raise NotationError(f"{self.name}() takes two or more values, got {len(value)}")
         elif len(value) != 1:
             raise NotationError(f"{self.name}() takes one value, got {len(value)}")
+        if self.name in ROUNDING_FUNCTIONS and any(isinstance(node, Labeled) for node in walk(value[0])):
+            # Inside floor/ceil/round a term can be a fraction; a label's value is a whole number.
+            raise NotationError(f"a label cannot stand inside {self.name}(): label the {self.name}() itself")
 
     def __attrs_post_init__(self) -> None:
         _check_nesting(self, max(nesting(arg) for arg in self.args) + 1)

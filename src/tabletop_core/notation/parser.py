@@ -71,9 +71,7 @@ _PARSED: SizedCache[tuple[str, Limits], Expression] = SizedCache(PARSE_CACHE_BYT
 
 
 @overload
-def parse(
-    expr: str, *, limits: Limits | None = None, variables: Mapping[str, int] | None = None
-) -> Expression: ...
+def parse(expr: str, *, limits: Limits | None = None, variables: Mapping[str, int] | None = None) -> Expression: ...
 
 
 @overload
