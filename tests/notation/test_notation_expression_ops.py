@@ -35,7 +35,7 @@ from tabletop_core.notation import (
 
 
 def exact(expr: str, **options: object) -> dict[object, Fraction]:
-    return {outcome: p for outcome, p in distribution(expr, **options).items()}
+    return dict(distribution(expr, **options).items())
 
 
 # -- named values --------------------------------------------------------------------------------
