@@ -16,8 +16,10 @@ Examples:
 
 from tabletop_core.notation.ast import (
     Call,
+    Clamp,
     Comparison,
     ComputedDice,
+    Crit,
     Dice,
     Explode,
     Expression,
@@ -41,8 +43,10 @@ from tabletop_core.notation.roller import roll
 
 __all__ = [
     "Call",
+    "Clamp",
     "Comparison",
     "ComputedDice",
+    "Crit",
     "Dice",
     "DiceMarks",
     "DiceRoll",

@@ -11,7 +11,8 @@ Examples:
     >>> str(e)
     '4d6kh3+(2-1) [stats]'
     >>> e.body.operands[0]
-    Dice(count=4, sides=6, fate=False, reroll=None, explode=None, select=Select(kind='kh', count=3), success=None)
+    Dice(count=4, sides=6, fate=False, reroll=None, explode=None, select=Select(kind='kh', count=3), success=None, \
+clamp=None, failure=None, crit=None, sort=None)
 """
 
 from __future__ import annotations
@@ -27,11 +28,15 @@ from tabletop_core.notation.limits import MAX_NESTING
 
 __all__ = [
     "COMPARISON_OPERATORS",
+    "EXPLODE_KINDS",
     "FUNCTIONS",
     "SELECT_KINDS",
+    "SORT_ORDERS",
     "Call",
+    "Clamp",
     "Comparison",
     "ComputedDice",
+    "Crit",
     "Dice",
     "Explode",
     "Expression",
@@ -53,6 +58,13 @@ COMPARISON_OPERATORS = (">=", "<=", ">", "<", "=")
 
 SELECT_KINDS = ("kh", "kl", "dh", "dl")
 """Keep highest, keep lowest, drop highest, drop lowest."""
+
+EXPLODE_KINDS = ("!", "!!", "!p")
+"""Explode (each extra die its own), compound (extra dice added into the one that exploded),
+penetrate (each extra die shows one less than it rolled)."""
+
+SORT_ORDERS = ("a", "d")
+"""Sort the shown dice ascending or descending."""
 
 MAX_NUMBER = 10**1000 - 1
 """The largest number a node holds (1,000 digits, as the parser reads at most)."""
@@ -157,6 +169,17 @@ class Explode:
     """
 
     on: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
+    kind: str = attrs.field(default="!", validator=_one_of(EXPLODE_KINDS))
+
+    @property
+    def compounds(self) -> bool:
+        """``!!``: the extra dice are added into the die that exploded, which stays one die."""
+        return self.kind == "!!"
+
+    @property
+    def penetrates(self) -> bool:
+        """``!p``: every extra die shows one less than it rolled (it still explodes on what it rolled)."""
+        return self.kind == "!p"
 
 
 @attrs.frozen
@@ -184,6 +207,86 @@ class Select:
         return True, max(pool - self.count, 0)
 
 
+def _optional_bound(value: Any) -> int | None:  # Any: attrs converter input
+    return None if value is None else check_int("clamp bound", value, low=0, high=MAX_NUMBER)
+
+
+@attrs.frozen
+class Clamp:
+    """Clamp every die's face: ``mi2`` shows a 1 as 2, ``ma5`` shows a 6 as 5.
+
+    The clamp applies to each die as it is drawn (rerolled and exploded dice too),
+    before anything else looks at the face.
+
+    Args:
+        low: The lowest face a die shows (``mi``), or ``None``.
+        high: The highest face a die shows (``ma``), or ``None``.
+
+    Raises:
+        NotationError: neither bound is given, or *low* is above *high*.
+    """
+
+    low: int | None = attrs.field(default=None, converter=_optional_bound)
+    high: int | None = attrs.field(default=None, converter=_optional_bound)
+
+    def __attrs_post_init__(self) -> None:
+        if self.low is None and self.high is None:
+            raise NotationError("a clamp needs mi (minimum) or ma (maximum) or both")
+        if self.low is not None and self.high is not None and self.low > self.high:
+            raise NotationError(f"a clamp's minimum must not exceed its maximum, got mi{self.low}ma{self.high}")
+
+    def apply(self, face: int) -> int:
+        """The face a die shows after clamping *face*.
+
+        Raises:
+            TypeError: *face* is not an int.
+        """
+        face = as_int("face", face)
+        if self.low is not None and face < self.low:
+            return self.low
+        if self.high is not None and face > self.high:
+            return self.high
+        return face
+
+    def __str__(self) -> str:
+        low = "" if self.low is None else f"mi{self.low}"
+        high = "" if self.high is None else f"ma{self.high}"
+        return low + high
+
+
+def _compare_text(condition: Comparison) -> str:
+    """A comparison after a letter (``r1``, ``cs>=19``): an equality is written as the bare number."""
+    return str(condition.value) if condition.op == "=" else str(condition)
+
+
+@attrs.frozen
+class Crit:
+    """Which faces are flagged critical: ``cs>=19`` (success), ``cf<=2`` (failure).
+
+    Flags change no total; they are carried in the result and its JSON. A range
+    left out keeps its default: the highest face for success, the lowest for failure.
+
+    Args:
+        success: Faces flagged as critical successes, or ``None`` (the highest face).
+        failure: Faces flagged as critical failures, or ``None`` (the lowest face).
+
+    Raises:
+        NotationError: neither range is given.
+    """
+
+    success: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
+    failure: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
+
+    def __attrs_post_init__(self) -> None:
+        if self.success is None and self.failure is None:
+            raise NotationError("a crit range needs cs (critical success) or cf (critical failure) or both")
+
+    def __str__(self) -> str:
+        success = "" if self.success is None else f"cs{_compare_text(self.success)}"
+        failure = "" if self.failure is None else f"cf{_compare_text(self.failure)}"
+        return success + failure
+
+
 @attrs.frozen
 class Dice:
     """A dice term: ``count`` dice with ``sides`` faces (or Fate dice) and their modifiers.
@@ -200,10 +303,17 @@ class Dice:
         explode: Optional :class:`Explode`.
         select: Optional :class:`Select` (keep/drop).
         success: Optional :class:`Comparison`: count dice meeting it.
+        clamp: Optional :class:`Clamp` (``mi``/``ma``): applied to each die as it is
+            drawn, before anything else looks at its face.
+        failure: Optional :class:`Comparison` (``f``): with *success*, each die meeting
+            it takes one success away.
+        crit: Optional :class:`Crit` (``cs``/``cf``): faces flagged as critical.
+        sort: ``"a"`` or ``"d"`` (``sa``/``sd``; ``s`` is ``sa``): the dice are shown sorted.
 
     Raises:
         NotationError: a reroll that matches every face (it would never stop),
-            an explosion that matches every face, or Fate dice without 3 sides.
+            an explosion that matches every face, Fate dice without 3 sides, or
+            failures without a success count.
     """
 
     count: int = int_field(low=1, high=_MAX_DIE)
@@ -213,21 +323,27 @@ class Dice:
     explode: Explode | None = attrs.field(default=None, validator=_optional(Explode))
     select: Select | None = attrs.field(default=None, validator=_optional(Select))
     success: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
+    clamp: Clamp | None = attrs.field(default=None, validator=_optional(Clamp))
+    failure: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
+    crit: Crit | None = attrs.field(default=None, validator=_optional(Crit))
+    sort: str | None = attrs.field(default=None, validator=attrs.validators.optional(_one_of(SORT_ORDERS)))
 
     def __attrs_post_init__(self) -> None:
         if self.fate and self.sides != 3:
             raise NotationError(f"Fate dice have 3 sides (-1, 0, +1), got sides={self.sides}")
-        faces = len(self.faces)
+        if self.failure is not None and self.success is None:
+            raise NotationError(f"failures (f{_compare_text(self.failure)}) are counted only with a success count")
         # Counted, not listed: a d1000000000 must not take a billion steps to check.
-        low, high = self.min_face, self.max_face
+        low, high = self.shown_low, self.shown_high
+        faces = high - low + 1
         if self.reroll is not None and not self.reroll.once and self.reroll.condition.count_in(low, high) == faces:
             raise NotationError(f"reroll {self.reroll} matches every face of {self.die}, so it would never stop")
         if self.explode is not None and self.explode.on is not None:
             on = self.explode.on
             if on.op == "=" and on.value == self.max_face:
                 # '!=6' on a d6 is plain '!': one spelling, so parse(str(e)) == e.
-                object.__setattr__(self, "explode", Explode())
-        if self.explode is not None and self._explode_count() == faces:
+                object.__setattr__(self, "explode", Explode(kind=self.explode.kind))
+        if self.explode is not None and self._explode_count(low, high) == faces:
             raise NotationError(f"{self.die}{self._explode_text()} explodes on every face, so it would never stop")
 
     @property
@@ -250,6 +366,30 @@ class Dice:
         """Every face, lowest first."""
         return range(self.min_face, self.max_face + 1)
 
+    @property
+    def shown_low(self) -> int:
+        """The lowest face a die can show (after its clamp)."""
+        return self.min_face if self.clamp is None else self.clamp.apply(self.min_face)
+
+    @property
+    def shown_high(self) -> int:
+        """The highest face a die can show (after its clamp)."""
+        return self.max_face if self.clamp is None else self.clamp.apply(self.max_face)
+
+    @property
+    def is_basic(self) -> bool:
+        """Whether the term uses none of clamp, failures, crit ranges, sorting or compounding/penetrating.
+
+        Such a term rolls, renders and computes exactly as it did before those operators existed.
+        """
+        return (
+            self.clamp is None
+            and self.failure is None
+            and self.crit is None
+            and self.sort is None
+            and (self.explode is None or self.explode.kind == "!")
+        )
+
     def face_of(self, rolled: int) -> int:
         """The face a die shows when the source rolled *rolled* (1..sides): Fate dice read ``rolled - 2``."""
         return rolled - 2 if self.fate else rolled
@@ -261,13 +401,13 @@ class Dice:
         on = self.explode.on
         return face == self.max_face if on is None else on.matches(face)
 
-    def _explode_count(self) -> int:
-        """How many faces explode."""
+    def _explode_count(self, low: int, high: int) -> int:
+        """How many faces in ``low..high`` explode."""
         if self.explode is None:
             return 0
         if self.explode.on is None:
-            return 1
-        return self.explode.on.count_in(self.min_face, self.max_face)
+            return int(low <= self.max_face <= high)
+        return self.explode.on.count_in(low, high)
 
     def rerolls(self, face: int) -> bool:
         """Whether a die showing *face* is rerolled (ignoring once/repeat)."""
@@ -276,14 +416,16 @@ class Dice:
     def _explode_text(self) -> str:
         if self.explode is None:
             return ""
-        on = self.explode.on
+        on, kind = self.explode.on, self.explode.kind
         if on is None:
             # A success count right after a bare '!' would read as the explode condition.
-            return f"!={self.max_face}" if self.success is not None else "!"
-        return f"!{on}"
+            return f"{kind}={self.max_face}" if self.success is not None else kind
+        return f"{kind}{on}"
 
     def __str__(self) -> str:
         parts = [f"{self.count}{self.die}"]
+        if self.clamp is not None:
+            parts.append(str(self.clamp))
         if self.reroll is not None:
             parts.append(str(self.reroll))
         parts.append(self._explode_text())
@@ -291,6 +433,12 @@ class Dice:
             parts.append(str(self.select))
         if self.success is not None:
             parts.append(str(self.success))
+        if self.failure is not None:
+            parts.append(f"f{_compare_text(self.failure)}")
+        if self.crit is not None:
+            parts.append(str(self.crit))
+        if self.sort is not None:
+            parts.append(f"s{self.sort}")
         return "".join(parts)
 
 

@@ -31,6 +31,9 @@ OPEN = "("
 CLOSE = ")"
 LABEL = "label"
 ADVANTAGE = "adv"
+CLAMP = "clamp"  # mi / ma
+SORT = "sort"  # s / sa / sd
+CRIT = "crit"  # cs / cf
 END = "end"
 VARIABLE = "@"
 FUNCTION = "function"
@@ -111,7 +114,15 @@ def _label(text: str, i: int) -> Token:
 _FUNCTIONS = ("floor", "ceil", "round", "abs", "min", "max")  # ast.FUNCTIONS (the lexer imports no nodes)
 _FUNCTION_INITIALS = frozenset(name[0] for name in _FUNCTIONS)
 _NAME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+_OPERAND_BEFORE = frozenset((PLUS, MINUS, TIMES, DIVIDE, OPEN, COMMA, VS, REPEAT))
 _VS_WORDS = ("versus", "vs.", "dc", "against", "target")
+
+
+def _word_place(tokens: list[Token]) -> bool:
+    """Whether a letter here cannot be a dice operator: where an operand starts, or after a plain number."""
+    if not tokens or tokens[-1].kind in _OPERAND_BEFORE:
+        return True
+    return tokens[-1].kind == NUMBER and (len(tokens) < 2 or tokens[-2].kind in _OPERAND_BEFORE)
 
 
 def _function_at(lower: str, i: int) -> str:
@@ -149,6 +160,9 @@ def _expression_word(text: str, lower: str, i: int, tokens: list[Token]) -> Toke
     j = _word_end(lower, i)
     if j == i:
         raise _error(text, f"unexpected character {clip(text[i])}", column)
+    if lower[i:j] in ("mi", "ma"):
+        hint = f"'{lower[i:j]}' takes a number: 4d6mi2 raises every die below 2 to 2, 4d6ma5 lowers those above 5"
+        raise _error(text, f"unexpected character {clip(text[i])}; {hint}", column)
     raise _error(text, f"unexpected word {clip(text[i:j])}; {_hint(text, lower, i, j, tokens)}", column)
 
 
@@ -176,7 +190,35 @@ def _hint(text: str, lower: str, i: int, j: int, tokens: list[Token]) -> str:
     return f"did you mean '@{word}' (a named value from variables=)?"
 
 
-def tokenize(text: str) -> list[Token]:
+def _explode(lower: str, i: int) -> Token:
+    """``!`` (explode), ``!!`` (compound) or ``!p`` (penetrate) at *i*."""
+    following = lower[i + 1 : i + 2]
+    if following in ("!", "p"):
+        return Token(EXPLODE, "!" + following, i + 1, i + 2)
+    return Token(EXPLODE, "!", i + 1, i + 1)
+
+
+def _dice_operator(lower: str, i: int) -> Token | None:
+    """A dice operator spelled in letters at *i*, or ``None`` when none stands there.
+
+    ``mi``/``ma`` before a number, ``cs``/``cf``, ``s``/``sa``/``sd``; words such as ``min(``
+    are left alone.
+    """
+    pair = lower[i : i + 2]
+    if pair in ("mi", "ma"):
+        j = i + 2
+        while j < len(lower) and lower[j] in " \t\r\n":
+            j += 1
+        return Token(CLAMP, pair, i + 1, i + 2) if j < len(lower) and "0" <= lower[j] <= "9" else None
+    if pair in ("cs", "cf"):
+        return Token(CRIT, pair, i + 1, i + 2)
+    if lower[i] == "s":
+        width = 2 if pair in ("sa", "sd") else 1
+        return Token(SORT, lower[i : i + width], i + 1, i + width)
+    return None
+
+
+def tokenize(text: str) -> list[Token]:  # noqa: C901 - one branch per kind of token
     """Return the tokens of *text*, ending with an ``end`` token.
 
     Raises:
@@ -205,9 +247,19 @@ def tokenize(text: str) -> list[Token]:
                 j += 1
             tokens.append(Token(NUMBER, lower[i:j], column, j))
             i = j
+        elif char == "!":
+            tokens.append(_explode(lower, i))
+            i = tokens[-1].end
         elif char in _SINGLE:
             tokens.append(Token(_SINGLE[char], char, column, column))
             i += 1
+        elif char in "scm" and _word_place(tokens):
+            token = _expression_word(text, lower, i, tokens)  # a word, not a dice operator: 1d20+str
+            tokens.append(token)
+            i = token.end if token.kind != COMMENT else length
+        elif (word := _dice_operator(lower, i)) is not None:
+            tokens.append(word)
+            i = word.end
         elif char in "<>=":
             width = 2 if char != "=" and i + 1 < length and lower[i + 1] == "=" else 1
             tokens.append(Token(COMPARE, lower[i : i + width], column, i + width))

@@ -454,6 +454,8 @@ class _Calculator:
         if kept > self.max_outcomes:
             raise self.too_many()
         self.charge(len(faces))
+        if dice.clamp is not None:
+            return self.clamped_faces(dice)
         if dice.reroll is None:
             return dict.fromkeys(faces, 1)
         if dice.reroll.once:
@@ -469,6 +471,8 @@ class _Calculator:
         The key is the chain's total (what keep/drop compares); the contribution is
         that total, or the number of its dice meeting the success condition.
         """
+        if dice.failure is not None or (dice.explode is not None and dice.explode.kind != "!"):
+            return self.extended_units(dice)
         faces = self.faces(dice)
         success = dice.success
 
@@ -512,6 +516,98 @@ class _Calculator:
             contribution = total if success is None else hits
             units.setdefault(total, {})
             units[total][contribution] = units[total].get(contribution, 0) + weight
+        return units
+
+    def clamped_faces(self, dice: Dice) -> _Weights:
+        """Weights of the face one clamped die shows (``mi``/``ma``), its reroll applied to the clamped face."""
+        low, high = dice.shown_low, dice.shown_high
+        if low == high:
+            weights = {low: dice.sides}
+        else:
+            weights = dict.fromkeys(range(low, high + 1), 1)
+            weights[low] = low - dice.min_face + 1  # every face at or below the clamp shows it
+            weights[high] = dice.max_face - high + 1
+        if dice.reroll is None:
+            return weights
+        condition = dice.reroll.condition
+        if not dice.reroll.once:
+            return {face: weight for face, weight in weights.items() if not condition.matches(face)}
+        # P(face) = w/W [not rerolled] + (M/W)(w/W), scaled by W*W.
+        total = sum(weights.values())
+        matching = sum(weight for face, weight in weights.items() if condition.matches(face))
+        return {
+            face: weight * ((0 if condition.matches(face) else total) + matching) for face, weight in weights.items()
+        }
+
+    def extended_units(self, dice: Dice) -> dict[int, _Weights]:  # noqa: C901 - one die's whole chain
+        """:meth:`units` for failures (``f``) or a compounding (``!!``) or penetrating (``!p``) explosion.
+
+        Sort key (the chain's total) -> {contribution: weight}.
+
+        The chain is built from the deepest die allowed (``explode_depth``) up to the first; a
+        penetrating extra die shows one less than it rolled and explodes on what it rolled; a
+        compounded chain is one die, so successes and failures look at its total.
+        """
+        faces = self.faces(dice)
+        success, failure = dice.success, dice.failure
+        explode = dice.explode
+        compounds = explode is not None and explode.compounds
+        penetrates = explode is not None and explode.penetrates
+
+        def score(shown: int) -> int:
+            if success is None:
+                return 0
+            return int(success.matches(shown)) - int(failure is not None and failure.matches(shown))
+
+        def contribution(total: int, hits: int) -> int:
+            if success is None:
+                return total
+            return score(total) if compounds else hits
+
+        units: dict[int, _Weights] = {}
+        if explode is None:
+            for face, weight in faces.items():
+                bucket = units.setdefault(face, {})
+                bucket[contribution(face, score(face))] = bucket.get(contribution(face, score(face)), 0) + weight
+            return units
+        depth = self.limits.explode_depth
+
+        def shift(level: int) -> int:
+            return -1 if penetrates and level > 0 else 0
+
+        def die_score(shown: int) -> int:
+            return 0 if compounds else score(shown)
+
+        chain: defaultdict[tuple[int, int], int] = defaultdict(int)
+        for face, weight in faces.items():
+            shown = face + shift(depth)
+            chain[(shown, die_score(shown))] += weight
+        total_weight = sum(faces.values())
+        exploding = {face: w for face, w in faces.items() if dice.explodes(face)}
+        stopping = {face: w for face, w in faces.items() if not dice.explodes(face)}
+        scale = total_weight
+        for level in range(depth - 1, -1, -1):
+            self.charge(
+                _SLOW_LOOP * (len(exploding) * len(chain) + len(stopping)) * _mul_cost(max(chain.values()).bit_length())
+            )
+            deeper: defaultdict[tuple[int, int], int] = defaultdict(int)
+            offset = shift(level)
+            for face, weight in stopping.items():
+                shown = face + offset
+                deeper[(shown, die_score(shown))] += weight * scale
+            for face, weight in exploding.items():
+                shown = face + offset
+                hit = die_score(shown)
+                for (total, hits), chain_weight in chain.items():
+                    deeper[(shown + total, hits + hit)] += weight * chain_weight
+            chain = deeper
+            scale *= total_weight
+            if len(chain) > self.max_outcomes:
+                raise self.too_many()
+        for (total, hits), weight in chain.items():
+            bucket = units.setdefault(total, {})
+            value = contribution(total, hits)
+            bucket[value] = bucket.get(value, 0) + weight
         return units
 
     def keep(self, units: dict[int, _Weights], n: int, keep: int, highest: bool) -> _Weights:

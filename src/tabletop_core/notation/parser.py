@@ -30,8 +30,10 @@ from tabletop_core.notation._cache import SizedCache
 from tabletop_core.notation.ast import (
     NODE_TYPES,
     Call,
+    Clamp,
     Comparison,
     ComputedDice,
+    Crit,
     Dice,
     Explode,
     Expression,
@@ -428,9 +430,12 @@ class _Parser:
         select: Select | None = None
         if self.peek.kind == lexer.ADVANTAGE:
             count, select = self.advantage(count, start)
-        while self.peek.kind in (lexer.SELECT, lexer.REROLL, lexer.EXPLODE):
+        extra = _Extra()
+        while self.peek.kind in (lexer.SELECT, lexer.REROLL, lexer.EXPLODE, *_EXTRA_KINDS):
             token = self.advance()
-            if token.kind == lexer.SELECT:
+            if token.kind in _EXTRA_KINDS:
+                self.extra_modifier(token, extra)
+            elif token.kind == lexer.SELECT:
                 if select is not None:
                     raise self.error("a dice term can keep or drop only once", token.start)
                 amount = self.integer("a count")[0] if self.peek.kind == lexer.NUMBER else 1
@@ -447,12 +452,50 @@ class _Parser:
                 if explode is not None:
                     raise self.error("a dice term can explode only once", token.start)
                 on = self.comparison("") if self.peek.kind == lexer.COMPARE else None
-                explode = Explode(on)
+                explode = Explode(on, token.text)
         success = self.comparison("") if self.peek.kind == lexer.COMPARE else None
+        if success is not None and self.peek.kind == lexer.FATE:  # 'f' after a success count: failures
+            self.advance()
+            extra.failure = self.compare_or_number("a comparison such as <3 or a number after 'f'")
+        while self.peek.kind in (lexer.SORT, lexer.CRIT):
+            self.extra_modifier(self.advance(), extra)
         try:
-            return Dice(count, sides, fate, reroll, explode, select, success)
+            return Dice(
+                count,
+                sides,
+                fate,
+                reroll,
+                explode,
+                select,
+                success,
+                extra.clamp(),
+                extra.failure,
+                extra.crit(),
+                extra.sort,
+            )
         except NotationError as error:
             raise self.error(str(error), start.start) from None
+
+    def extra_modifier(self, token: Token, extra: _Extra) -> None:
+        """``mi``/``ma`` (clamp), ``cs``/``cf`` (crit range) or ``s``/``sa``/``sd`` (sort), each once per term."""
+        if token.kind == lexer.SORT:
+            if extra.sort is not None:
+                raise self.error("a dice term can be sorted only once", token.start)
+            extra.sort = "d" if token.text == "sd" else "a"
+            return
+        if token.text in extra.seen:
+            raise self.error(f"a dice term can take '{token.text}' only once", token.start)
+        extra.seen.add(token.text)
+        if token.kind == lexer.CLAMP:
+            extra.bounds[token.text] = self.integer(f"a number after '{token.text}'")[0]
+        else:
+            extra.ranges[token.text] = self.compare_or_number(f"a comparison such as >=19 after '{token.text}'")
+
+    def compare_or_number(self, what: str) -> Comparison:
+        """A comparison, or a bare number meaning "equal"."""
+        if self.peek.kind == lexer.NUMBER:
+            return Comparison("=", self.integer("a number")[0])
+        return self.comparison(what)
 
     def sides(self) -> tuple[int, bool]:
         """The die after 'd': ``(sides, fate)``."""
@@ -488,6 +531,26 @@ class _Parser:
         op = self.advance().text
         value = self.integer(f"a number after '{op}'")[0]
         return Comparison(op, value)
+
+
+_EXTRA_KINDS = (lexer.CLAMP, lexer.SORT, lexer.CRIT)
+
+
+class _Extra:
+    """The clamp, crit ranges, failures and sort read for one dice term."""
+
+    def __init__(self) -> None:
+        self.seen: set[str] = set()
+        self.bounds: dict[str, int] = {}
+        self.ranges: dict[str, Comparison] = {}
+        self.failure: Comparison | None = None
+        self.sort: str | None = None
+
+    def clamp(self) -> Clamp | None:
+        return Clamp(self.bounds.get("mi"), self.bounds.get("ma")) if self.bounds else None
+
+    def crit(self) -> Crit | None:
+        return Crit(self.ranges.get("cs"), self.ranges.get("cf")) if self.ranges else None
 
 
 def _limits(limits: Limits | None) -> Limits:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import attrs
+
 from tabletop_core.notation.ast import (
     ROUNDING_FUNCTIONS,
     Call,
@@ -33,7 +35,7 @@ from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.expression_ops import apply_function, exact_division, unknown_name
 from tabletop_core.notation.limits import MAX_NESTING, Limits
 from tabletop_core.notation.parser import parse
-from tabletop_core.notation.result import DiceRoll, RolledDie, RolledNode, RollResult, TermLabel
+from tabletop_core.notation.result import DiceRoll, RolledDie, RolledNode, RollResult, TermLabel, _has_extra_marks
 
 __all__ = ["breakdown", "dice_text", "face_text", "render_markdown", "render_text", "replay", "rolled_tree"]
 
@@ -63,11 +65,67 @@ def face_text(die: RolledDie, *, markdown: bool) -> str:
 
 def dice_text(roll: DiceRoll, *, markdown: bool) -> str:
     """Every die of one term in parentheses, e.g. ``(6↑, ~2~, 5, 4)``; a counting term adds its count."""
-    faces = ", ".join(face_text(die, markdown=markdown) for die in roll.dice)
+    if roll.marks is not None and _has_extra_marks(roll.marks):
+        faces = _extended_faces(roll, markdown=markdown)
+    else:
+        faces = ", ".join(face_text(die, markdown=markdown) for die in roll.dice)
     if roll.counts_successes:
         noun = "success" if roll.value == 1 else "successes"
         return f"({faces}: {roll.value} {noun})"
     return f"({faces})"
+
+
+def _extended_face(die: RolledDie, *, markdown: bool) -> str:
+    """One die of a term using the later operators.
+
+    ``1→2`` (clamped or penetrating: drawn, then shown), ``✗`` after a failure,
+    ``crit``/``fumble`` after a flagged die.
+    """
+    text = face_text(attrs.evolve(die, success=False), markdown=markdown)
+    struck = text.startswith("~")
+    if struck:
+        text = text.strip("~")
+    drawn = die.rolled if die.rolled is not None else die.value + 1 if die.penetrated else None
+    if drawn is not None:
+        text = f"{drawn}→{text}"
+    if die.kept and not die.compounded:
+        text += "✓" if die.success else ""
+        text += "✗" if die.failure else ""
+        text += " crit" if die.crit else ""
+        text += " fumble" if die.fumble else ""
+    if struck:
+        text = f"~~{text}~~" if markdown else f"~{text}~"
+    return text
+
+
+def _extended_faces(roll: DiceRoll, *, markdown: bool) -> str:
+    """The dice of a term using the later operators, in the order shown.
+
+    A compounded die is shown as its parts and its total (``6!+6!+2=14``), its flags after the total.
+    """
+    shown: list[str] = []
+    parts: list[RolledDie] = []
+
+    def finish() -> None:
+        if not parts:
+            return
+        if len(parts) == 1:
+            shown.append(_extended_face(parts[0], markdown=markdown))
+        else:
+            head = parts[0]
+            inner = "+".join(face_text(attrs.evolve(d, success=False), markdown=markdown) for d in parts)
+            total = sum(d.value for d in parts if not d.rerolled)
+            flags = "✓" * head.success + "✗" * head.failure + " crit" * head.crit + " fumble" * head.fumble
+            text = f"{inner}={total}{flags if head.kept else ''}"
+            shown.append(text if head.kept else (f"~~{text}~~" if markdown else f"~{text}~"))
+        parts.clear()
+
+    for die in roll.shown:
+        if not die.compounded:
+            finish()
+        parts.append(die)
+    finish()
+    return ", ".join(shown)
 
 
 def breakdown(result: RollResult, *, markdown: bool) -> str:

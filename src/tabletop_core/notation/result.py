@@ -36,6 +36,12 @@ class RolledDie(Record):
         rerolled: Replaced by a reroll (a later die took its place).
         exploded: It met the explode condition and added the next die.
         success: It met the success condition of a counting term.
+        failure: It met the failure condition (``f``) of a counting term: one success less.
+        compounded: It was added into the die before it (``!!``): the two show as one die.
+        penetrated: It was rolled by a penetrating explosion (``!p``): *value* is one less than rolled.
+        rolled: The face drawn before a clamp (``mi``/``ma``) changed it, else ``None``.
+        crit: It falls in the term's critical-success range (``cs``).
+        fumble: It falls in the term's critical-failure range (``cf``).
     """
 
     sides: int
@@ -45,6 +51,17 @@ class RolledDie(Record):
     rerolled: bool = False
     exploded: bool = False
     success: bool = False
+    failure: bool = False
+    compounded: bool = False
+    penetrated: bool = False
+    rolled: int | None = None
+    crit: bool = False
+    fumble: bool = False
+
+    @property
+    def clamped(self) -> bool:
+        """Whether a clamp (``mi``/``ma``) changed the face drawn."""
+        return self.rolled is not None
 
     @property
     def kept(self) -> bool:
@@ -79,19 +96,47 @@ class DiceMarks(Record):
         rerolled: Positions replaced by a reroll.
         exploded: Positions that exploded (added the next die).
         successes: Positions counted as successes, or ``None`` when the term sums.
+        failures: Positions counted as failures (``f``), each taking one success away.
+        clamped: Positions of the dice a clamp (``mi``/``ma``) changed; :attr:`DiceRoll.faces`
+            holds the face shown.
+        drawn: The face each of those dice showed before the clamp, in the same order.
+        compounded: Positions added into the die before them (``!!``).
+        penetrated: Positions rolled by a penetrating explosion (``!p``), shown one less than rolled.
+        crits: Positions in the term's critical-success range (``cs``).
+        fumbles: Positions in the term's critical-failure range (``cf``).
+        order: Every position in the order the dice are shown (``s``/``sa``/``sd``), or
+            ``()`` for the order rolled.
     """
 
     dropped: tuple[int, ...] = ()
     rerolled: tuple[int, ...] = ()
     exploded: tuple[int, ...] = ()
     successes: tuple[int, ...] | None = None
+    failures: tuple[int, ...] = ()
+    clamped: tuple[int, ...] = ()
+    drawn: tuple[int, ...] = ()
+    compounded: tuple[int, ...] = ()
+    penetrated: tuple[int, ...] = ()
+    crits: tuple[int, ...] = ()
+    fumbles: tuple[int, ...] = ()
+    order: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         """The marked positions in words: ``"positions dropped 1"`` (``"no marks"`` when none)."""
         groups = [("dropped", self.dropped), ("rerolled", self.rerolled), ("exploded", self.exploded)]
         if self.successes is not None:
             groups.append(("counted as successes", self.successes))
+        groups += [
+            ("counted as failures", self.failures),
+            ("clamped", self.clamped),
+            ("compounded", self.compounded),
+            ("penetrated", self.penetrated),
+            ("critical", self.crits),
+            ("fumbled", self.fumbles),
+        ]
         parts = [f"{what} {', '.join(map(str, where))}" for what, where in groups if where]
+        if self.order:
+            parts.append(f"shown in the order {', '.join(map(str, self.order))}")
         return f"positions {'; '.join(parts)}" if parts else "no marks"
 
 
@@ -145,6 +190,23 @@ class DiceRoll(Record):
         """Every die as a :class:`RolledDie`, in the order rolled."""
         dropped, rerolled, exploded = set(self.dropped), set(self.rerolled), set(self.exploded)
         successes = set(self.successes or ())
+        marks = self.marks
+        if marks is None or not _has_extra_marks(marks):
+            return tuple(
+                RolledDie(
+                    self.sides,
+                    face,
+                    self.fate,
+                    i in dropped,
+                    i in rerolled,
+                    i in exploded,
+                    i in successes,
+                )
+                for i, face in enumerate(self.faces)
+            )
+        failures, compounded, penetrated = set(marks.failures), set(marks.compounded), set(marks.penetrated)
+        crits, fumbles = set(marks.crits), set(marks.fumbles)
+        rolled = dict(zip(marks.clamped, marks.drawn, strict=False))
         return tuple(
             RolledDie(
                 self.sides,
@@ -154,9 +216,23 @@ class DiceRoll(Record):
                 i in rerolled,
                 i in exploded,
                 i in successes,
+                i in failures,
+                i in compounded,
+                i in penetrated,
+                rolled.get(i),
+                i in crits,
+                i in fumbles,
             )
             for i, face in enumerate(self.faces)
         )
+
+    @property
+    def shown(self) -> tuple[RolledDie, ...]:
+        """Every die as a :class:`RolledDie`, in the order shown: sorted for a term with ``s``/``sa``/``sd``."""
+        dice = self.dice
+        if self.marks is None or not self.marks.order:
+            return dice
+        return tuple(dice[i] for i in self.marks.order)
 
     @property
     def kept(self) -> tuple[int, ...]:
@@ -170,7 +246,8 @@ class DiceRoll(Record):
         return self.successes is not None
 
     def _rule(self) -> DiceRoll:
-        value = len(self.successes) if self.successes is not None else sum(self.kept)
+        failures = 0 if self.marks is None else len(self.marks.failures)
+        value = len(self.successes) - failures if self.successes is not None else sum(self.kept)
         return self if value == self.value else attrs.evolve(self, value=value)
 
     def __str__(self) -> str:
@@ -184,6 +261,19 @@ class DiceRoll(Record):
     def _rows(self) -> list[tuple[str, object]]:
         """The notebook table: the term, its dice in words (no strike-through markup), its value."""
         return [("notation", self.notation), ("dice", _dice_words(self)), ("value", self.value)]
+
+
+def _has_extra_marks(marks: DiceMarks) -> bool:
+    """Whether *marks* uses any mark beyond dropped, rerolled, exploded and successes."""
+    return bool(
+        marks.failures
+        or marks.clamped
+        or marks.compounded
+        or marks.penetrated
+        or marks.crits
+        or marks.fumbles
+        or marks.order
+    )
 
 
 @attrs.frozen

@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletop_core.notation._cache import SizedCache
+from tabletop_core.notation._dice_ops import crit_of, extended_dice
 from tabletop_core.notation.ast import Dice, Expression, Labeled, Negate, Node, Number, Product, Sum, dice_terms, walk
 from tabletop_core.notation.dialect_d20 import D20Expression, roll_d20
 from tabletop_core.notation.errors import NotationError
@@ -173,7 +174,8 @@ def _compile_plan(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
     dice_written = sum(dice.count for dice in dice_terms(expression.body))
     step = _compile(expression.body, text, limits)
     spare = limits.max_dice - dice_written
-    flags_crit = _flags_crit(expression.body)
+    explicit_crit = any(dice.crit is not None for dice in dice_terms(expression.body))
+    flags_crit = not explicit_crit and _flags_crit(expression.body)
     target = None if expression.target is None else _compile(expression.target, text, limits)
     if expression.target is not None:
         spare -= sum(dice.count for dice in dice_terms(expression.target))
@@ -191,6 +193,8 @@ def _compile_plan(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
         if flags_crit:
             kept = rolls[0].value
             crit = "crit" if kept == 20 else "fumble" if kept == 1 else None
+        elif explicit_crit:
+            crit = crit_of(rolls)
         if not special:
             return RollResult(text, total, tuple(rolls), label, crit)
         aimed = None if target is None else target(source, rolls, budget)
@@ -274,6 +278,7 @@ def _single_die(node: Node) -> Dice | None:
         return None
     die = found[0]
     plain = die.reroll is None and die.explode is None and die.select is None and die.success is None
+    plain = plain and die.is_basic
     return die if plain and die.count == 1 and not die.fate else None
 
 
@@ -288,6 +293,8 @@ def _compile(node: Node, text: str, limits: Limits, exact: bool = False) -> _Ste
         value = node.value
         return lambda _source, _rolls, _budget: value
     if isinstance(node, Dice):
+        if not node.is_basic:
+            return extended_dice(node, text, limits)
         if node.reroll is None and node.explode is None and node.select is None and node.success is None:
             return _plain_dice(node)
         if node.reroll is None and node.explode is None:
