@@ -14,6 +14,10 @@ The grammar (EBNF; see the docs page for the full description)::
     compare    = ( ">=" | "<=" | ">" | "<" | "=" ) integer ;
     label      = "[" { any character but "]" } "]" ;
 
+The expression-level grammar (labels on terms, ``@names``, functions, computed dice,
+``vs``, ``Nx`` and ``# comment``) is described on the docs page, section "Labels, names,
+functions, vs and repeats".
+
 Only parentheses and unary minus recurse, and each level counts against
 :data:`~tabletop_core.notation.limits.MAX_DEPTH`; chains such as ``1+1+1+...``
 are read in a loop into one flat node, so no input can exhaust the stack.
