@@ -23,6 +23,7 @@ from tabletop_core.notation.ast import (
     Dice,
     Explode,
     Expression,
+    Group,
     Labeled,
     Negate,
     Node,
@@ -38,7 +39,7 @@ from tabletop_core.notation.expression_ops import VsOutcome
 from tabletop_core.notation.limits import Limits
 from tabletop_core.notation.odds import distribution
 from tabletop_core.notation.parser import parse
-from tabletop_core.notation.result import DiceMarks, DiceRoll, RolledDie, RolledNode, RollResult, TermLabel
+from tabletop_core.notation.result import DiceMarks, DiceRoll, GroupRoll, RolledDie, RolledNode, RollResult, TermLabel
 from tabletop_core.notation.roller import roll
 
 __all__ = [
@@ -52,6 +53,8 @@ __all__ = [
     "DiceRoll",
     "Explode",
     "Expression",
+    "Group",
+    "GroupRoll",
     "Labeled",
     "Limits",
     "Negate",

@@ -34,6 +34,9 @@ ADVANTAGE = "adv"
 CLAMP = "clamp"  # mi / ma
 SORT = "sort"  # s / sa / sd
 CRIT = "crit"  # cs / cf
+GROUP_OPEN = "{"
+GROUP_CLOSE = "}"
+COMMA = ","
 END = "end"
 VARIABLE = "@"
 FUNCTION = "function"
@@ -58,6 +61,8 @@ _SINGLE = {
     "!": EXPLODE,
     "%": PERCENT,
     ",": COMMA,
+    "{": GROUP_OPEN,
+    "}": GROUP_CLOSE,
 }
 _SHOWN_LENGTH = 60
 

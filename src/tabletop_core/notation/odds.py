@@ -38,6 +38,7 @@ from tabletop_core.notation.ast import (
     ComputedDice,
     Dice,
     Expression,
+    Group,
     Labeled,
     Negate,
     Node,
@@ -319,6 +320,10 @@ class _Calculator:
             return self.dice(node)
         if isinstance(node, Negate):
             return {-value: weight for value, weight in self.node(node.operand, exact).items()}
+        if isinstance(node, Group):
+            from tabletop_core.notation._groups import group_odds
+
+            return group_odds(self, node)
         if isinstance(node, EXPRESSION_NODES):
             return self.expression_node(node, exact)
         assert isinstance(node, (Sum, Product))

@@ -41,6 +41,7 @@ from tabletop_core.notation.ast import (
     Dice,
     Explode,
     Expression,
+    Group,
     Labeled,
     Negate,
     Node,
@@ -363,6 +364,8 @@ class _Parser:
             return Variable(token.text)
         if token.kind == lexer.FUNCTION:
             return self.call(depth)
+        if token.kind == lexer.GROUP_OPEN:
+            return self.group(depth, token)
         raise self.expected(_START)
 
     def call(self, depth: int) -> Node:
@@ -418,6 +421,34 @@ class _Parser:
             return ComputedDice(count, sides)
         except NotationError as error:
             raise self.error(str(error), die.start) from None
+
+    def group(self, depth: int, opening: Token) -> Group:
+        """``{item, item, ...}`` then keep/drop, a success count and failures, over the items' totals."""
+        self.advance()
+        inner = self.deeper(depth, opening)
+        items = [self.expression(inner)]
+        while self.peek.kind == lexer.COMMA:
+            self.advance()
+            items.append(self.expression(inner))
+        if self.peek.kind != lexer.GROUP_CLOSE:
+            raise self.expected("',' or '}'", f" to close the '{{' at column {opening.start}")
+        self.advance()
+        if len(items) < 2:
+            raise self.error("a group needs two or more rolls separated by commas, e.g. {4d6, 3d8}kh1", opening.start)
+        select: Select | None = None
+        if self.peek.kind == lexer.SELECT:
+            token = self.advance()
+            amount = self.integer("a count")[0] if self.peek.kind == lexer.NUMBER else 1
+            select = Select("kh" if token.text == "k" else token.text, amount)
+        success = self.comparison("") if self.peek.kind == lexer.COMPARE else None
+        failure = None
+        if success is not None and self.peek.kind == lexer.FATE:
+            self.advance()
+            failure = self.compare_or_number("a comparison such as <3 or a number after 'f'")
+        try:
+            return Group(tuple(items), select, success, failure)
+        except NotationError as error:
+            raise self.error(str(error), opening.start) from None
 
     def dice(self, count: int, start: Token) -> Dice:
         self.advance()  # the 'd'
@@ -636,6 +667,8 @@ def _length_of(node: Node) -> int:
         return len(node.name) + 1 + len(node.args)
     if isinstance(node, ComputedDice):
         return 3
+    if isinstance(node, Group):
+        return 1 + len(node.items) + len(node.modifier_text)  # the braces and commas, and its modifiers
     # The operators, and the parentheses of operands that print in them.
     return len(node.operators) + 2 * sum(isinstance(operand, (Sum, Product)) for operand in node.operands)
 

@@ -23,6 +23,7 @@ from tabletop_core.notation.ast import (
     ComputedDice,
     Dice,
     Expression,
+    Group,
     Labeled,
     Negate,
     Node,
@@ -35,9 +36,26 @@ from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.expression_ops import apply_function, exact_division, unknown_name
 from tabletop_core.notation.limits import MAX_NESTING, Limits
 from tabletop_core.notation.parser import parse
-from tabletop_core.notation.result import DiceRoll, RolledDie, RolledNode, RollResult, TermLabel, _has_extra_marks
+from tabletop_core.notation.result import (
+    DiceRoll,
+    GroupRoll,
+    RolledDie,
+    RolledNode,
+    RollResult,
+    TermLabel,
+    _has_extra_marks,
+)
 
-__all__ = ["breakdown", "dice_text", "face_text", "render_markdown", "render_text", "replay", "rolled_tree"]
+__all__ = [
+    "breakdown",
+    "dice_text",
+    "face_text",
+    "group_text",
+    "render_markdown",
+    "render_text",
+    "replay",
+    "rolled_tree",
+]
 
 # A result may come from a call with raised limits; reading it back must not fail on them.
 _READ_BACK = Limits(max_length=10**9, max_dice=10**12, max_sides=2**62, max_depth=MAX_NESTING)
@@ -141,12 +159,47 @@ def _breakdowns(result: RollResult, markdown: bool) -> tuple[str, str | None]:
         return render_d20(result, markdown=markdown), None
     try:
         expression = parse(result.expression, limits=_READ_BACK)
-        rolls = iter(result.rolls)
+        rolls = _Records(result)
         body = _node_text(expression.body, rolls, markdown)
         target = None if expression.target is None else _node_text(expression.target, rolls, markdown)
     except NotationError:  # a hand-edited record: fall back to listing the dice
         return " ".join(f"{roll.notation} {dice_text(roll, markdown=markdown)}" for roll in result.rolls), None
     return body, target
+
+
+class _Records(Iterator[DiceRoll]):
+    """A result's dice records in order, carrying its group records (in order) alongside."""
+
+    def __init__(self, result: RollResult) -> None:
+        self.rolls = iter(result.rolls)
+        self.groups = iter(result.groups)
+
+    def __next__(self) -> DiceRoll:
+        return next(self.rolls)
+
+
+def group_text(group: GroupRoll, *, markdown: bool) -> str:
+    """The items' totals of a group in parentheses: dropped struck through, ``✓``/``✗`` for successes/failures."""
+    dropped, failures = set(group.dropped), set(group.failures)
+    successes = set(group.successes or ())
+    shown = []
+    for i, value in enumerate(group.values):
+        text = str(value) + "✓" * (i in successes) + "✗" * (i in failures)
+        if i in dropped:
+            text = f"~~{text}~~" if markdown else f"~{text}~"
+        shown.append(text)
+    faces = ", ".join(shown)
+    if group.successes is not None:
+        noun = "success" if group.value == 1 else "successes"
+        return f"({faces}: {group.value} {noun})"
+    return f"({faces})"
+
+
+def _group_node_text(node: Group, rolls: _Records, markdown: bool) -> str:
+    items = [_node_text(item, rolls, markdown) for item in node.items]
+    group = next(rolls.groups, None)
+    text = "{" + ", ".join(items) + "}" + node.modifier_text
+    return text if group is None else f"{text} {group_text(group, markdown=markdown)}"
 
 
 def _node_text(node: Node, rolls: Iterator[DiceRoll], markdown: bool) -> str:
@@ -157,6 +210,8 @@ def _node_text(node: Node, rolls: Iterator[DiceRoll], markdown: bool) -> str:
         if roll is None:
             return str(node)
         return f"{roll.notation} {dice_text(roll, markdown=markdown)}"
+    if isinstance(node, Group):
+        return _group_node_text(node, rolls, markdown)  # type: ignore[arg-type]
     if isinstance(node, Negate):
         inner = _node_text(node.operand, rolls, markdown)
         return f"-({inner})" if isinstance(node.operand, (Sum, Product)) else f"-{inner}"
@@ -206,7 +261,7 @@ def rolled_tree(result: RollResult) -> RolledNode:
             it is written in the ``d20`` dialect (its tree is not made of these nodes), or it
             is a repeated roll (each of its results has a tree).
     """
-    return _rolled(_read(result).body, iter(result.rolls), False)
+    return _rolled(_read(result).body, _Records(result), False)
 
 
 def replay(result: RollResult) -> tuple[int, int | None, tuple[TermLabel, ...]]:
@@ -216,7 +271,7 @@ def replay(result: RollResult) -> tuple[int, int | None, tuple[TermLabel, ...]]:
         NotationError: as :func:`rolled_tree`.
     """
     expression = _read(result)
-    rolls = iter(result.rolls)
+    rolls = _Records(result)
     body = _rolled(expression.body, rolls, False)
     target = None if expression.target is None else _rolled(expression.target, rolls, False)
     labels = term_labels(body) + (() if target is None else term_labels(target))
@@ -246,6 +301,8 @@ def _rolled(node: Node, rolls: Iterator[DiceRoll], exact: bool) -> RolledNode:
     if isinstance(node, Negate):
         inner = _rolled(node.operand, rolls, exact)
         return RolledNode(node, -inner.value, (inner,))
+    if isinstance(node, Group):
+        return _rolled_group(node, rolls)
     if isinstance(node, (Labeled, Call, ComputedDice, Variable)):
         return _rolled_expression_node(node, rolls, exact)
     children = tuple(_rolled(operand, rolls, exact) for operand in node.operands)
@@ -285,6 +342,20 @@ def _rolled_expression_node(
             raise NotationError(f"{node}: the dice rolled do not match the count {count.value} and sides {sides.value}")
         return RolledNode(node, roll.value, (count, sides), roll)
     raise unknown_name(node.name, None)
+
+
+def _rolled_group(node: Group, rolls: Iterator[DiceRoll]) -> RolledNode:
+    """A group's node: its items rolled, its value recomputed from theirs (so a record cannot disagree)."""
+    items = tuple(_rolled(item, rolls, False) for item in node.items)
+    values = tuple(int(item.value) for item in items)  # an item is a whole expression: its '/' rounds down
+    value, dropped, successes, failures = node.value_of(values)
+    group = next(rolls.groups, None) if isinstance(rolls, _Records) else None
+    if group is None:
+        raise NotationError(f"the result holds fewer groups than its expression {node}")
+    expected = GroupRoll(str(node), values, value, dropped, successes, failures)
+    if group != expected:
+        raise NotationError(f"the group record {group} does not match its items: the rule gives {expected}")
+    return RolledNode(node, value, items, None, group)
 
 
 def render_text(result: RollResult) -> str:

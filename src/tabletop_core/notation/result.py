@@ -20,7 +20,7 @@ from tabletop_core._validate import clip
 if TYPE_CHECKING:
     from tabletop_core.notation.ast import Node
 
-__all__ = ["DiceMarks", "DiceRoll", "RollResult", "RolledDie", "RolledNode", "TermLabel"]
+__all__ = ["DiceMarks", "DiceRoll", "GroupRoll", "RollResult", "RolledDie", "RolledNode", "TermLabel"]
 
 
 @attrs.frozen
@@ -57,6 +57,8 @@ class RolledDie(Record):
     rolled: int | None = None
     crit: bool = False
     fumble: bool = False
+
+    _optional_keys = ("failure", "compounded", "penetrated", "rolled", "crit", "fumble")
 
     @property
     def clamped(self) -> bool:
@@ -120,6 +122,8 @@ class DiceMarks(Record):
     crits: tuple[int, ...] = ()
     fumbles: tuple[int, ...] = ()
     order: tuple[int, ...] = ()
+
+    _optional_keys = ("failures", "clamped", "drawn", "compounded", "penetrated", "crits", "fumbles", "order")
 
     def __str__(self) -> str:
         """The marked positions in words: ``"positions dropped 1"`` (``"no marks"`` when none)."""
@@ -277,6 +281,59 @@ def _has_extra_marks(marks: DiceMarks) -> bool:
 
 
 @attrs.frozen
+class GroupRoll(Record):
+    """What one group (``{4d6, 3d8}kh1``) rolled: each item's total and which counted.
+
+    Positions index :attr:`values`, one per item in the order written.
+
+    Attributes:
+        notation: The group in canonical notation, e.g. ``"{4d6,3d8}kh1"``.
+        values: Each item's total.
+        value: The group's value: the sum of the kept totals, or successes less failures.
+        dropped: Items dropped by keep/drop.
+        successes: Items counted as successes, or ``None`` when the group sums.
+        failures: Items counted as failures (``f``).
+    """
+
+    notation: str
+    values: tuple[int, ...]
+    value: int
+    dropped: tuple[int, ...] = ()
+    successes: tuple[int, ...] | None = None
+    failures: tuple[int, ...] = ()
+
+    def _rule(self) -> GroupRoll:
+        kept = [v for i, v in enumerate(self.values) if i not in set(self.dropped)]
+        value = sum(kept) if self.successes is None else len(self.successes) - len(self.failures)
+        return self if value == self.value else attrs.evolve(self, value=value)
+
+    def __str__(self) -> str:
+        from tabletop_core.notation.render import group_text
+
+        return f"{self.notation} {group_text(self, markdown=False)}"
+
+    def _caption(self) -> str:
+        return f"{self.notation} = {self.value}"
+
+    def _words(self) -> str:
+        """The items' totals in words, without strike-through markup: ``12 = 12 (dropped 10)``."""
+        dropped = set(self.dropped)
+        kept = ", ".join(str(v) for i, v in enumerate(self.values) if i not in dropped) or "no item counted"
+        if self.successes is not None:
+            noun = "success" if self.value == 1 else "successes"
+            text = f"{kept} -> {self.value} {noun}"
+        else:
+            text = f"{kept} = {self.value}"
+        if self.dropped:
+            text += " (dropped " + ", ".join(str(self.values[i]) for i in self.dropped) + ")"
+        return text
+
+    def _rows(self) -> list[tuple[str, object]]:
+        """The notebook table: the group, its items' totals in words, its value."""
+        return [("notation", self.notation), ("items", self._words()), ("value", self.value)]
+
+
+@attrs.frozen
 class RolledNode:
     """One node of the expression tree with the value it rolled: the result as a tree.
 
@@ -286,12 +343,14 @@ class RolledNode:
         value: What the node came to in this roll.
         children: The rolled operands of a sum, product or negation, in order.
         roll: For a dice term, its :class:`DiceRoll`; otherwise ``None``.
+        group: For a group (``{...}``), its :class:`GroupRoll`; otherwise ``None``.
     """
 
     node: Node
     value: int | Fraction
     children: tuple[RolledNode, ...] = ()
     roll: DiceRoll | None = None
+    group: GroupRoll | None = None
 
     def __str__(self) -> str:
         return f"{self.node} = {self.value}"
@@ -327,6 +386,8 @@ class RollResult(Record):
         crit: ``"crit"`` or ``"fumble"`` when the roll is a critical hit or failure (in the
             ``d20`` dialect: the leftmost term is a d20 kept alone showing 20 or 1), else ``None``.
         dialect: The dialect the expression is written in: ``"default"`` or ``"d20"``.
+        groups: One :class:`GroupRoll` per group (``{...}``), in the order their ``}`` is written
+            (an inner group before the group holding it).
         comment: The trailing ``# comment`` of the default dialect, or ``None``.
         target: The value of the target after ``vs`` (``1d20+5 vs 15``), or ``None``; see
             :attr:`success` and :attr:`margin`.
@@ -341,10 +402,14 @@ class RollResult(Record):
     label: str | None = None
     crit: str | None = attrs.field(default=None)
     dialect: str = attrs.field(default="default")
+    groups: tuple[GroupRoll, ...] = ()
+
     comment: str | None = None
     target: int | None = None
     labels: tuple[TermLabel, ...] = ()
     results: tuple[RollResult, ...] = ()
+
+    _optional_keys = ("groups", "comment", "target", "labels", "results")
 
     @property
     def margin(self) -> int | None:
@@ -434,6 +499,8 @@ class RollResult(Record):
         rows: list[tuple[str, object]] = [("expression", self.expression)]
         for roll in self.rolls:
             rows.append((roll.notation, _dice_words(roll)))
+        for group in self.groups:
+            rows.append((group.notation, group._words()))
         rows.append(("total", self.total))
         return rows
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Mapping
+from typing import cast
 
 import attrs
 import numpy as np
@@ -18,7 +19,20 @@ import numpy.typing as npt
 
 from tabletop_core.notation._cache import SizedCache
 from tabletop_core.notation._dice_ops import crit_of, extended_dice
-from tabletop_core.notation.ast import Dice, Expression, Labeled, Negate, Node, Number, Product, Sum, dice_terms, walk
+from tabletop_core.notation._groups import group_step, has_group
+from tabletop_core.notation.ast import (
+    Dice,
+    Expression,
+    Group,
+    Labeled,
+    Negate,
+    Node,
+    Number,
+    Product,
+    Sum,
+    dice_terms,
+    walk,
+)
 from tabletop_core.notation.dialect_d20 import D20Expression, roll_d20
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.expression_ops import (
@@ -32,7 +46,7 @@ from tabletop_core.notation.expression_ops import (
 from tabletop_core.notation.limits import Limits, check_dialect
 from tabletop_core.notation.parser import as_expression
 from tabletop_core.notation.render import rolled_tree, term_labels
-from tabletop_core.notation.result import DiceMarks, DiceRoll, RollResult
+from tabletop_core.notation.result import DiceMarks, DiceRoll, GroupRoll, RollResult
 from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, _default_source, dice_source
 
 __all__ = ["PLAN_CACHE_BYTES", "roll"]
@@ -175,7 +189,8 @@ def _compile_plan(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
     step = _compile(expression.body, text, limits)
     spare = limits.max_dice - dice_written
     explicit_crit = any(dice.crit is not None for dice in dice_terms(expression.body))
-    flags_crit = not explicit_crit and _flags_crit(expression.body)
+    grouped = has_group(expression.body) or (expression.target is not None and has_group(expression.target))
+    flags_crit = not explicit_crit and not grouped and _flags_crit(expression.body)
     target = None if expression.target is None else _compile(expression.target, text, limits)
     if expression.target is not None:
         spare -= sum(dice.count for dice in dice_terms(expression.target))
@@ -183,22 +198,28 @@ def _compile_plan(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
         expression.target is not None and any(isinstance(node, Labeled) for node in walk(expression.target))
     )
     comment = expression.comment
-    special = target is not None or comment is not None or labelled or has_computed_dice(expression.body)
+    special = grouped or target is not None or comment is not None or labelled or has_computed_dice(expression.body)
 
     def run(source: DiceSource) -> RollResult:
         rolls: list[DiceRoll] = []
         budget = [spare]
         total = step(source, rolls, budget)
+        aimed = None if target is None else target(source, rolls, budget)
+        groups: tuple[GroupRoll, ...] = ()
+        if grouped:
+            # A group's record goes in among the dice records: take them apart.
+            mixed = cast("list[object]", rolls)
+            groups = tuple(record for record in mixed if isinstance(record, GroupRoll))
+            rolls = [record for record in rolls if isinstance(record, DiceRoll)]
         crit = None
         if flags_crit:
             kept = rolls[0].value
             crit = "crit" if kept == 20 else "fumble" if kept == 1 else None
-        elif explicit_crit:
+        elif explicit_crit or grouped:
             crit = crit_of(rolls)
         if not special:
             return RollResult(text, total, tuple(rolls), label, crit)
-        aimed = None if target is None else target(source, rolls, budget)
-        result = RollResult(text, total, tuple(rolls), label, crit, comment=comment, target=aimed)
+        result = RollResult(text, total, tuple(rolls), label, crit, comment=comment, target=aimed, groups=groups)
         if labelled:
             result = attrs.evolve(result, labels=term_labels(rolled_tree(result)))
         return result
@@ -303,6 +324,8 @@ def _compile(node: Node, text: str, limits: Limits, exact: bool = False) -> _Ste
     if isinstance(node, Negate):
         inner = _compile(node.operand, text, limits, exact)
         return lambda source, rolls, budget: -inner(source, rolls, budget)
+    if isinstance(node, Group):
+        return group_step(node, [_compile(item, text, limits) for item in node.items])
     assert isinstance(node, (Sum, Product))
     steps = [_compile(operand, text, limits, exact) for operand in node.operands]
     if isinstance(node, Sum):
