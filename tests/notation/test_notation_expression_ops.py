@@ -18,12 +18,14 @@ from tabletop_core.notation import (
     ComputedDice,
     Dice,
     Expression,
+    Group,
     Labeled,
     Limits,
     Negate,
     NotationError,
     Number,
     RollResult,
+    Select,
     Sum,
     TermLabel,
     Variable,
@@ -305,6 +307,24 @@ def test_repeat_budgets():
         parse("4d6kh3 x6")
 
 
+# -- with the dice operators of the default dialect (groups) --------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["{1d6+1, 1d4}kh1 vs 4", "max({1d4, 1d4}kh1, 2)", "{1d3 [a], 1d3 [b]}kh1", "floor({1d6, 1d4}kh1/4)"]
+)
+def test_groups_inside_the_expression_level_grammar(text):
+    outcome = (lambda result: VsOutcome(result.margin)) if " vs " in text else (lambda result: result.total)
+    assert exact(text) == brute_outcomes(text, outcome=outcome)
+
+
+def test_a_group_with_labels_against_a_target():
+    result = roll("{1d20 [a], 1d20 [b]}kh1 + 5 vs 15 # adv", rng=ScriptedDice([3, 17]))
+    assert str(result) == "{1d20 (3) [a], 1d20 (17) [b]}kh1 (~3~, 17) + 5 = 22 vs 15: success by 7 # adv"
+    assert [term.value for term in result.labels] == [3, 17]
+    assert RollResult.from_dict(result.to_dict()) == result
+
+
 # -- suggestions ---------------------------------------------------------------------------------
 
 
@@ -364,6 +384,7 @@ def grown(max_leaves: int = 3) -> st.SearchStrategy:
         st.builds(ComputedDice, st.builds(Dice, st.just(1), st.integers(1, 3)), st.integers(1, 4).map(Number)),
         st.builds(ComputedDice, st.integers(1, 2).map(Number), small.filter(lambda n: not isinstance(n, Number))),
         st.sampled_from(("str", "dex", "level")).map(Variable),
+        st.builds(lambda a, b: Group((a, b), Select("kh", 1)), old, old),
     )
 
 
