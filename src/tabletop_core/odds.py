@@ -139,6 +139,8 @@ class Distribution(Generic[T]):
         outcomes = _stable_order(list(totals))
         if isinstance(total, int):
             probabilities = tuple(Fraction(totals[o], total) for o in outcomes)
+        elif total == 1:  # probabilities already (each weight was made a Fraction above)
+            probabilities = tuple(Fraction(totals[o]) for o in outcomes)
         else:
             probabilities = tuple(Fraction(totals[o]) / total for o in outcomes)
         object.__setattr__(self, "_outcomes", tuple(outcomes))
