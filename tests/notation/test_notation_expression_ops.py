@@ -298,6 +298,15 @@ def test_the_odds_of_a_repeat_are_those_of_each_result():
     assert exact("2x 1d6 vs 4") == exact("1d6 vs 4")
 
 
+def test_a_repeat_shares_one_dice_budget():
+    # Each roll alone fits 100 dice; ten of them do not: the budget counts across the repeat.
+    with pytest.raises(NotationError, match="rolled more than 100 dice"):
+        roll("10x (1d1*20)d1", limits=Limits(max_dice=100))
+    assert roll("4x (1d1*20)d1", limits=Limits(max_dice=100)).totals == (20, 20, 20, 20)
+    with pytest.raises(NotationError, match="rolled more than 30 dice"):
+        roll("10x 3d2!", rng=ScriptedDice([2, 1] * 30), limits=Limits(max_dice=30))
+
+
 def test_repeat_budgets():
     with pytest.raises(NotationError, match="at most 1000 dice, got 1200"):
         parse("300x 4d6")

@@ -188,7 +188,12 @@ def _plan_for_tree(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
     return known
 
 
-def _compile_plan(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
+def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = False) -> tuple[_Plan, int]:
+    """The plan of *expression* and its estimated size.
+
+    With *shared*, the plan's run takes the dice budget as a second argument (a repeat
+    shares one budget among its rolls) and one-die results are not memoised.
+    """
     text = str(expression)
     size = PLAN_BYTES_PER_CHARACTER * len(text) + PLAN_BYTES_PER_ENTRY
     if expression.repeat > 1:
@@ -209,9 +214,10 @@ def _compile_plan(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
     comment = expression.comment
     special = grouped or target is not None or comment is not None or labelled or has_computed_dice(expression.body)
 
-    def run(source: DiceSource) -> RollResult:
+    def run(source: DiceSource, budget: list[int] | None = None) -> RollResult:
         rolls: list[DiceRoll] = []
-        budget = [spare]
+        if budget is None:
+            budget = [spare]
         total = step(source, rolls, budget)
         aimed = None if target is None else target(source, rolls, budget)
         groups: tuple[GroupRoll, ...] = ()
@@ -233,7 +239,7 @@ def _compile_plan(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
             result = attrs.evolve(result, labels=term_labels(rolled_tree(result)))
         return result
 
-    if special:
+    if special or shared:
         return run, size
     single = _single_die(expression.body)
     if single is None or single.sides > _MEMO_SIDES:
@@ -263,11 +269,17 @@ def _compile_plan(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
 def _repeat_plan(expression: Expression, limits: Limits, size: int) -> tuple[_Plan, int]:
     """``Nx expr``: the roll made N times, each an independent result, held in one result."""
     times = expression.repeat
-    once = _plan_for_tree(attrs.evolve(expression, repeat=1, label=None, comment=None), limits)[0]
+    inner = attrs.evolve(expression, repeat=1, label=None, comment=None)
+    once = cast("Callable[[DiceSource, list[int]], RollResult]", _compile_plan(inner, limits, shared=True)[0])
+    written = sum(dice.count for dice in dice_terms(inner.body))
+    if inner.target is not None:
+        written += sum(dice.count for dice in dice_terms(inner.target))
+    spare = limits.max_dice - times * written
     text, label, comment = str(expression), expression.label, expression.comment
 
     def run(source: DiceSource) -> RollResult:
-        results = tuple(once(source) for _ in range(times))
+        budget = [spare]  # one budget for every roll: explosions and computed dice count across them all
+        results = tuple(once(source, budget) for _ in range(times))
         total = sum(result.total for result in results)
         return RollResult(text, total, (), label, comment=comment, results=results)
 
