@@ -241,8 +241,26 @@ def test_a_plain_computed_term_is_plain_dice():
     assert parse("2d(6)") == parse("2d6")
     with pytest.raises(NotationError, match="plain dice term"):
         ComputedDice(Number(2), Number(6))
+    assert parse("(2)d6kh1") == parse("2d6kh1")
     with pytest.raises(NotationError, match="no modifiers"):
-        parse("(1d4)d6kh1")
+        parse("2d(1d4+2)kh1")
+    with pytest.raises(NotationError, match="one die with its sides"):
+        ComputedDice(Variable("n"), Number(6), Dice(2, 6))
+
+
+def test_a_computed_count_takes_every_modifier():
+    pool = roll("(@pool)d10>=8", variables={"pool": 4}, rng=ScriptedDice([8, 2, 9, 10]))
+    assert (pool.total, pool.expression) == (3, "4d10>=8")
+    result = roll("(1d3)d6!kh1", rng=ScriptedDice([2, 6, 3, 4]))
+    assert result.total == 9
+    assert str(result) == "(1d3 (2))d6: 2d6!kh1 (6↑!, 3, ~4~) = 9"
+    assert RollResult.from_dict(result.to_dict()) == result
+    assert str(parse("(@pool)d10>=8")) == "(@pool)d10>=8"
+
+
+@pytest.mark.parametrize("text", ["(1d3)d4kh1", "(1d3)d3!", "(1d3-1)d4>=3", "(1d2)dF", "(1d2)d3ro1", "(1d3)d4dl1"])
+def test_a_computed_count_with_modifiers_matches_brute_force(text):
+    assert exact(text) == brute_outcomes(text)
 
 
 # -- vs ------------------------------------------------------------------------------------------
@@ -391,6 +409,12 @@ def grown(max_leaves: int = 3) -> st.SearchStrategy:
         st.builds(lambda name, arg: Call(name, (arg,)), st.sampled_from(("floor", "ceil", "round", "abs")), old),
         st.builds(lambda name, a, b: Call(name, (a, b)), st.sampled_from(("min", "max")), old, old),
         st.builds(ComputedDice, st.builds(Dice, st.just(1), st.integers(1, 3)), st.integers(1, 4).map(Number)),
+        st.builds(
+            lambda count, sides, keep: ComputedDice(count, Number(sides), Dice(1, sides, select=Select("kh", keep))),
+            st.builds(Dice, st.just(1), st.integers(1, 3)),
+            st.integers(1, 4),
+            st.integers(0, 2),
+        ),
         st.builds(ComputedDice, st.integers(1, 2).map(Number), small.filter(lambda n: not isinstance(n, Number))),
         st.sampled_from(("str", "dex", "level")).map(Variable),
         st.builds(lambda a, b: Group((a, b), Select("kh", 1)), old, old),

@@ -918,22 +918,47 @@ class ComputedDice:
     :class:`~tabletop_core.notation.NotationError` when rolled (and for exact odds, when
     possible at all). The exact odds are the mixture over every count and size.
 
+    With a computed count and plain sides the term takes every modifier a dice term takes
+    (``(@pool)d10>=8``, ``(1d4+1)d6kh2``): *dice* holds them, as one die of the term.
+
     Args:
         count: The number of dice.
         sides: The faces per die.
+        dice: The modifiers, as a one-die :class:`Dice` with *sides* faces (``1d10>=8``), or
+            ``None`` for plain dice.
 
     Raises:
-        NotationError: both are plain numbers of at least 1 (write ``2d6``: :class:`Dice`).
+        NotationError: both are plain numbers of at least 1 (write ``2d6``: :class:`Dice`), or
+            *dice* is not one die with *sides* faces.
     """
 
     count: Node = attrs.field(validator=_is_node)
     sides: Node = attrs.field(validator=_is_node)
+    dice: Dice | None = attrs.field(default=None, validator=_optional(Dice))
     _nesting: int = attrs.field(init=False, default=0, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if isinstance(self.count, Number) and self.count.value >= 1 and isinstance(self.sides, Number):
             raise NotationError(f"{self.count.value}d{self.sides.value} is a plain dice term: use Dice")
+        if self.dice is not None and (
+            self.dice.count != 1 or not isinstance(self.sides, Number) or self.sides.value != self.dice.sides
+        ):
+            raise NotationError(
+                f"the modifiers of a computed dice term are one die with its sides ({self.sides}), got {self.dice}"
+            )
         _check_nesting(self, max(nesting(self.count) + 1, nesting(self.sides) + 1))
+
+    def with_count(self, count: int) -> Dice:
+        """The plain dice term this comes to with *count* dice (at least 1) of a known size.
+
+        Raises:
+            NotationError: the sides are not a plain number, or *count* is below 1.
+        """
+        if not isinstance(self.sides, Number):
+            raise NotationError(f"{self}: the sides are not known before rolling")
+        if self.dice is None:
+            return Dice(count, self.sides.value)
+        return attrs.evolve(self.dice, count=count)
 
     @property
     def count_in_parentheses(self) -> bool:
@@ -942,6 +967,8 @@ class ComputedDice:
 
     def _print(self, parts: list[str]) -> str:
         count = f"({parts[0]})" if self.count_in_parentheses else parts[0]
+        if self.dice is not None:
+            return count + str(self.dice)[1:]  # '1d10>=8' without its count
         sides = parts[1] if isinstance(self.sides, Number) else f"({parts[1]})"
         return f"{count}d{sides}"
 

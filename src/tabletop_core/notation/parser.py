@@ -28,6 +28,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, overload
 
+import attrs
+
 from tabletop_core._validate import check_type, clip, unsafe_character
 from tabletop_core.notation import lexer
 from tabletop_core.notation._cache import SizedCache
@@ -386,41 +388,51 @@ class _Parser:
             raise self.error(str(error), name.start) from None
 
     def computed_dice(self, count: Node, start: Token, depth: int) -> Node:
-        """Dice with a computed count or sides: ``(1d4+1)d6``, ``2d(1d6+4)``; a plain ``(2)d6`` is ``2d6``."""
-        die = self.advance()  # the 'd'
-        token = self.peek
-        sides: Node
-        if token.kind == lexer.OPEN:
-            self.advance()
-            sides = self.expression(self.deeper(depth, token))
-            if self.peek.kind != lexer.CLOSE:
-                raise self.expected("')'", f" to close the '(' at column {token.start}")
-            self.advance()
-        elif token.kind == lexer.PERCENT:
-            self.advance()
-            sides = Number(100)
-        else:
-            value, token = self.integer("the number of sides or '(' after 'd'")
-            if not 1 <= value <= self.limits.max_sides:
-                raise self.error(f"a die may have 1 to {self.limits.max_sides} sides, got {value}", token.start)
-            sides = Number(value)
+        """Dice with a computed count or sides: ``(1d4+1)d6``, ``(@pool)d10>=8``, ``2d(1d6+4)``.
+
+        With plain sides the modifiers are read as for any dice term, onto one die of the
+        term; a plain ``(2)d6kh1`` is ``2d6kh1``.
+        """
+        die = self.peek  # the 'd'
+        if self.tokens[self.position + 1].kind != lexer.OPEN:
+            written = self.dice_written
+            one = self.dice(1, die)
+            self.dice_written = written
+            if one.count != 1:
+                raise self.error("'adv' and 'dis' apply to one d20 (d20 adv), not to a computed count", die.start)
+            if isinstance(count, Number) and count.value >= 1:
+                self.written(count.value, start)
+                return attrs.evolve(one, count=count.value)
+            plain = one == Dice(1, one.sides)
+            return ComputedDice(count, Number(one.sides), None if plain else one)
+        self.advance()
+        token = self.advance()  # the '('
+        sides = self.expression(self.deeper(depth, token))
+        if self.peek.kind != lexer.CLOSE:
+            raise self.expected("')'", f" to close the '(' at column {token.start}")
+        self.advance()
         if self.peek.kind in (lexer.SELECT, lexer.REROLL, lexer.EXPLODE, lexer.COMPARE, lexer.ADVANTAGE):
             raise self.error(
-                "a dice term with a computed count or sides takes no modifiers (keep, reroll, explode, count)",
-                self.peek.start,
+                "a dice term with computed sides takes no modifiers (keep, reroll, explode, count)", self.peek.start
             )
         if isinstance(count, Number) and count.value >= 1 and isinstance(sides, Number):
-            # The plain term it is: (2)d6 is 2d6.
-            self.dice_written += count.value
-            if self.dice_written > self.limits.max_dice:
-                raise self.error(
-                    f"an expression may roll at most {self.limits.max_dice} dice, got {self.dice_written}", start.start
-                )
+            # The plain term it is: 2d(6) is 2d6.
+            self.written(count.value, start)
+            if not 1 <= sides.value <= self.limits.max_sides:
+                raise self.error(f"a die may have 1 to {self.limits.max_sides} sides, got {sides.value}", token.start)
             return Dice(count.value, sides.value)
         try:
             return ComputedDice(count, sides)
         except NotationError as error:
             raise self.error(str(error), die.start) from None
+
+    def written(self, count: int, start: Token) -> None:
+        """Count *count* more dice written, within ``limits.max_dice``."""
+        self.dice_written += count
+        if self.dice_written > self.limits.max_dice:
+            raise self.error(
+                f"an expression may roll at most {self.limits.max_dice} dice, got {self.dice_written}", start.start
+            )
 
     def group(self, depth: int, opening: Token) -> Group:
         """``{item, item, ...}`` then keep/drop, a success count and failures, over the items' totals."""

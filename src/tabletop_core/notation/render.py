@@ -33,7 +33,13 @@ from tabletop_core.notation.ast import (
     Variable,
 )
 from tabletop_core.notation.errors import NotationError
-from tabletop_core.notation.expression_ops import apply_function, exact_division, unknown_name
+from tabletop_core.notation.expression_ops import (
+    apply_function,
+    check_computed,
+    computed_notation,
+    exact_division,
+    unknown_name,
+)
 from tabletop_core.notation.limits import MAX_NESTING, Limits
 from tabletop_core.notation.parser import parse
 from tabletop_core.notation.result import (
@@ -338,8 +344,10 @@ def _rolled_expression_node(
         roll = next(rolls, None)
         if roll is None:
             raise NotationError(f"the result holds fewer dice terms than its expression {node}")
-        if len(roll.faces) != count.value or roll.sides != sides.value:
-            raise NotationError(f"{node}: the dice rolled do not match the count {count.value} and sides {sides.value}")
+        check_computed(str(node), count.value, sides.value, _READ_BACK)
+        expected = computed_notation(node, int(count.value), int(sides.value))
+        if roll.notation != expected:
+            raise NotationError(f"{node}: the dice rolled ({roll.notation}) are not the {expected} it came to")
         return RolledNode(node, roll.value, (count, sides), roll)
     raise unknown_name(node.name, None)
 

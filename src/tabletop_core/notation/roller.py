@@ -330,7 +330,7 @@ def _compile(node: Node, text: str, limits: Limits, exact: bool = False) -> _Ste
     With *exact* (inside ``floor``, ``ceil`` or ``round``) ``/`` divides exactly, giving a Fraction.
     """
     if isinstance(node, EXPRESSION_NODES):
-        return compile_expression_node(node, text, limits, exact, _compile, _plain_dice)
+        return compile_expression_node(node, text, limits, exact, _compile)
     if isinstance(node, Number):
         value = node.value
         return lambda _source, _rolls, _budget: value
