@@ -133,8 +133,9 @@ def test_hand_built_errors() -> None:
 
 
 def test_words_that_are_not_operators_are_still_refused() -> None:
-    # 'min(' and 'max(' are left to the math functions: here they are plain errors.
-    for text in ("min(1,2)", "4d6m2", "4d6c6"):
+    # 'min(' and 'max(' are the math functions (notation-ops-b), not clamps.
+    assert str(parse("min(1,2)")) == "min(1, 2)"
+    for text in ("4d6m2", "4d6c6", "4d6min(1,2)"):
         with pytest.raises(NotationError):
             parse(text)
 

@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
-from tabletop_core.notation.ast import Group, Negate, Node, Product, Sum
+from tabletop_core.notation.ast import Group, Node, walk
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.result import DiceRoll, GroupRoll, RollResult
 from tabletop_core.rng import DiceSource
@@ -27,16 +27,7 @@ _Weights = dict[int, int]
 
 def has_group(node: Node) -> bool:
     """Whether *node* holds a group anywhere (without recursion)."""
-    stack: list[Node] = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Group):
-            return True
-        if isinstance(item, Negate):
-            stack.append(item.operand)
-        elif isinstance(item, (Sum, Product)):
-            stack.extend(item.operands)
-    return False
+    return any(isinstance(item, Group) for item in walk(node))
 
 
 def group_step(node: Group, steps: list[_Step]) -> _Step:
