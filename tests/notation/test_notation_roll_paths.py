@@ -165,3 +165,72 @@ class _AnySides(ScriptedDice):
 
     def roll_many(self, sides: int, n: int) -> np.ndarray:
         return np.array([self.roll(sides) for _ in range(n)], dtype=np.int64)
+
+
+def test_trusted_constructors_make_what_the_classes_make():
+    from tabletop_core.notation import DiceMarks, DiceRoll, RollResult
+
+    marks = DiceMarks((1,))
+    fast_roll = roller_module._new_dice_roll("4d6kh3", 6, False, (6, 2, 5, 4), 15, marks)
+    slow_roll = DiceRoll("4d6kh3", 6, False, (6, 2, 5, 4), 15, marks)
+    assert fast_roll == slow_roll
+    assert hash(fast_roll) == hash(slow_roll)
+    assert repr(fast_roll) == repr(slow_roll)
+    fast = roller_module._new_result("4d6kh3", 15, (fast_roll,), "str", None)
+    slow = RollResult("4d6kh3", 15, (slow_roll,), "str", None)
+    assert fast == slow
+    assert hash(fast) == hash(slow)
+    assert fast.to_json() == slow.to_json()
+    assert str(fast) == str(slow)
+    assert RollResult.from_dict(fast.to_dict()) == slow
+
+
+def test_trusted_maker_falls_back_when_it_cannot_fill_the_fields():
+    import attrs
+
+    @attrs.frozen
+    class WithFactory:
+        a: int
+        b: list[int] = attrs.field(factory=list)
+
+    @attrs.frozen
+    class WithHook:
+        a: int
+
+        def __attrs_post_init__(self) -> None:
+            pass
+
+    assert roller_module._trusted_maker(WithFactory, ("a",)) is WithFactory
+    assert roller_module._trusted_maker(WithHook, ("a",)) is WithHook
+    assert roller_module._trusted_maker(WithHook, ("nope",)) is WithHook
+
+
+@st.composite
+def _exploding_terms(draw: st.DrawFn) -> Dice:
+    from tabletop_core.notation import Explode
+
+    sides = draw(st.integers(2, 8))
+    fate = draw(st.booleans()) and sides == 3
+    low, high = (-1, 1) if fate else (1, sides)
+    on = draw(st.none() | st.builds(Comparison, st.sampled_from(_OPS), st.integers(low, high)))
+    if on is not None and on.count_in(low, high) == high - low + 1:
+        on = None  # an explosion on every face never stops (Dice refuses it)
+    return Dice(draw(st.integers(1, 6)), sides, fate, None, Explode(on))
+
+
+@settings(max_examples=300, deadline=None)
+@given(term=_exploding_terms(), seed=st.integers(0, 2**32 - 1), spare=st.integers(0, 30), depth=st.integers(0, 5))
+def test_explosions_fast_path_matches_general_path(term, seed, spare, depth):
+    faces = np.random.default_rng(seed).integers(1, term.sides, size=400, endpoint=True).tolist()
+    limits = Limits(explode_depth=depth)
+    outcomes = []
+    for compile_term in (roller_module._exploded_dice, roller_module._modified_dice):
+        step = compile_term(term, str(term), limits)
+        source, rolls, budget = ScriptedDice(faces), [], [spare]
+        try:
+            value = step(source, rolls, budget)
+        except Exception as error:  # both paths must fail alike
+            outcomes.append((type(error), str(error)))
+        else:
+            outcomes.append((value, rolls, budget, source.remaining))
+    assert outcomes[0] == outcomes[1]
