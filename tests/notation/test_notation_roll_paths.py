@@ -234,3 +234,27 @@ def test_explosions_fast_path_matches_general_path(term, seed, spare, depth):
         else:
             outcomes.append((value, rolls, budget, source.remaining))
     assert outcomes[0] == outcomes[1]
+
+
+@pytest.mark.parametrize(
+    "expr",
+    ["{4d6, 3d8}kh1", "{1d6, 1d8, 2d4}kl1", "{1d20+5, 1d20+5}kh1>=15", "{1d6, -1d4}kh1", "{2d6, 1d12, 5}dl2"],
+)
+def test_best_item_of_a_group_odds_match_every_combination(expr):
+    """Keeping one item by rank: the shortcut's odds against every combination of item totals."""
+    import itertools
+    from fractions import Fraction
+
+    from tabletop_core.notation import distribution, parse
+
+    group = parse(expr).body
+    items = [dict(distribution(parse(str(item))).items()) for item in group.items]
+    expected: dict[int, Fraction] = {}
+    for combo in itertools.product(*(list(item.items()) for item in items)):
+        values = tuple(value for value, _ in combo)
+        chance = Fraction(1)
+        for _, p in combo:
+            chance *= p
+        value = group.value_of(values)[0]
+        expected[value] = expected.get(value, Fraction(0)) + chance
+    assert dict(distribution(expr).items()) == expected
