@@ -50,3 +50,19 @@ def brute_distribution(expr: str, limits: Limits | None = None) -> dict[int, Fra
             continue
         totals[result.total] += source.probability
     return dict(totals)
+
+
+def brute_outcomes(expr, outcome=lambda result: result.total, **options) -> dict[object, Fraction]:
+    """Like :func:`brute_distribution`, for any outcome of the result (``vs``, labels) and any roll options."""
+    found: Counter[object] = Counter()
+    stack: list[tuple[int, ...]] = [()]
+    while stack:
+        prefix = stack.pop()
+        source = _Replay(prefix)
+        try:
+            result = roll(expr, rng=source, **options)
+        except _NeedDie as need:
+            stack.extend((*prefix, face) for face in range(1, need.sides + 1))
+            continue
+        found[outcome(result)] += source.probability
+    return dict(found)

@@ -15,13 +15,16 @@ Examples:
 """
 
 from tabletop_core.notation.ast import (
+    Call,
     Clamp,
     Comparison,
+    ComputedDice,
     Crit,
     Dice,
     Explode,
     Expression,
     Group,
+    Labeled,
     Negate,
     Node,
     Number,
@@ -29,17 +32,21 @@ from tabletop_core.notation.ast import (
     Reroll,
     Select,
     Sum,
+    Variable,
 )
 from tabletop_core.notation.errors import NotationError
+from tabletop_core.notation.expression_ops import VsOutcome
 from tabletop_core.notation.limits import Limits
 from tabletop_core.notation.odds import distribution
 from tabletop_core.notation.parser import parse
-from tabletop_core.notation.result import DiceMarks, DiceRoll, GroupRoll, RolledDie, RolledNode, RollResult
+from tabletop_core.notation.result import DiceMarks, DiceRoll, GroupRoll, RolledDie, RolledNode, RollResult, TermLabel
 from tabletop_core.notation.roller import roll
 
 __all__ = [
+    "Call",
     "Clamp",
     "Comparison",
+    "ComputedDice",
     "Crit",
     "Dice",
     "DiceMarks",
@@ -48,6 +55,7 @@ __all__ = [
     "Expression",
     "Group",
     "GroupRoll",
+    "Labeled",
     "Limits",
     "Negate",
     "Node",
@@ -60,6 +68,9 @@ __all__ = [
     "RolledNode",
     "Select",
     "Sum",
+    "TermLabel",
+    "Variable",
+    "VsOutcome",
     "distribution",
     "parse",
     "roll",

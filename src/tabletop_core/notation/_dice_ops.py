@@ -180,6 +180,7 @@ def crit_of(rolls: list[DiceRoll]) -> str | None:
     ``"crit"`` when any counted die is a critical success, else ``"fumble"`` when any is a
     critical failure, else ``None``.
     """
+    rolls = [roll for roll in rolls if isinstance(roll, DiceRoll)]  # group records stand among them
     if any(roll.marks is not None and roll.marks.crits for roll in rolls):
         return "crit"
     if any(roll.marks is not None and roll.marks.fumbles for roll in rolls):

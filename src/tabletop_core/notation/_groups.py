@@ -11,15 +11,15 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
-from tabletop_core.notation.ast import Group, Negate, Node, Product, Sum
+from tabletop_core.notation.ast import Group, Node, walk
 from tabletop_core.notation.errors import NotationError
-from tabletop_core.notation.result import DiceRoll, GroupRoll, RollResult
+from tabletop_core.notation.result import DiceRoll, GroupRoll
 from tabletop_core.rng import DiceSource
 
 if TYPE_CHECKING:
     from tabletop_core.notation.odds import _Calculator
 
-__all__ = ["group_odds", "group_result", "group_step", "has_group"]
+__all__ = ["group_odds", "group_step", "has_group", "split_records"]
 
 _Step = Callable[[DiceSource, list[DiceRoll], list[int]], int]
 _Weights = dict[int, int]
@@ -27,16 +27,7 @@ _Weights = dict[int, int]
 
 def has_group(node: Node) -> bool:
     """Whether *node* holds a group anywhere (without recursion)."""
-    stack: list[Node] = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Group):
-            return True
-        if isinstance(item, Negate):
-            stack.append(item.operand)
-        elif isinstance(item, (Sum, Product)):
-            stack.extend(item.operands)
-    return False
+    return any(isinstance(item, Group) for item in walk(node))
 
 
 def group_step(node: Group, steps: list[_Step]) -> _Step:
@@ -53,14 +44,11 @@ def group_step(node: Group, steps: list[_Step]) -> _Step:
     return run
 
 
-def group_result(
-    text: str, total: int, records: list[DiceRoll], label: str | None, crit_of: Callable[[list[DiceRoll]], str | None]
-) -> RollResult:
-    """The result of an expression holding groups: dice records and group records apart."""
+def split_records(records: list[DiceRoll]) -> tuple[list[DiceRoll], tuple[GroupRoll, ...]]:
+    """The dice records and the group records of a roll, each in order (they are recorded together)."""
     mixed = cast("list[object]", records)
     dice = [record for record in mixed if isinstance(record, DiceRoll)]
-    groups = tuple(record for record in mixed if isinstance(record, GroupRoll))
-    return RollResult(text, total, tuple(dice), label, crit_of(dice), groups=groups)
+    return dice, tuple(record for record in mixed if isinstance(record, GroupRoll))
 
 
 def group_odds(calculator: _Calculator, node: Group) -> _Weights:

@@ -29,15 +29,19 @@ from tabletop_core.notation.limits import MAX_NESTING
 __all__ = [
     "COMPARISON_OPERATORS",
     "EXPLODE_KINDS",
+    "FUNCTIONS",
     "SELECT_KINDS",
     "SORT_ORDERS",
+    "Call",
     "Clamp",
     "Comparison",
+    "ComputedDice",
     "Crit",
     "Dice",
     "Explode",
     "Expression",
     "Group",
+    "Labeled",
     "Negate",
     "Node",
     "Number",
@@ -45,7 +49,9 @@ __all__ = [
     "Reroll",
     "Select",
     "Sum",
+    "Variable",
     "dice_terms",
+    "walk",
 ]
 
 COMPARISON_OPERATORS = (">=", "<=", ">", "<", "=")
@@ -438,7 +444,7 @@ class Dice:
 
 
 def _is_node(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
-    if not isinstance(value, _NODE_CLASSES):
+    if not isinstance(value, NODE_TYPES):
         raise TypeError(f"{attribute.name} must be an expression node, got {type(value).__name__}")
 
 
@@ -448,10 +454,10 @@ def nesting(node: Node) -> int:
     The same measure as :attr:`Limits.max_depth <tabletop_core.notation.limits.Limits.max_depth>`
     for parsed text. Every node knows its own when it is made, so this costs nothing.
     """
-    return 0 if isinstance(node, (Number, Dice)) else node._nesting
+    return 0 if isinstance(node, LEAF_TYPES) else node._nesting
 
 
-def _check_nesting(node: Negate | Sum | Product | Group, level: int) -> None:
+def _check_nesting(node: Any, level: int) -> None:  # Any: every node with children
     if level > MAX_NESTING:
         raise NotationError(f"an expression may nest at most {MAX_NESTING} levels deep, got {level}")
     object.__setattr__(node, "_nesting", level)
@@ -492,7 +498,7 @@ def _operands(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs
     check_type(attribute.name, value, tuple)
     check_int(f"number of {attribute.name}", len(value), low=2)
     for operand in value:
-        if not isinstance(operand, _NODE_CLASSES):
+        if not isinstance(operand, NODE_TYPES):
             raise TypeError(f"{attribute.name} must hold expression nodes, got {type(operand).__name__}")
 
 
@@ -549,22 +555,20 @@ def _text(root: Node) -> str:
     stack: list[tuple[Node, bool]] = [(root, False)]
     while stack:
         node, children_done = stack.pop()
-        if isinstance(node, (Number, Dice)):
+        if isinstance(node, LEAF_TYPES):
             done[id(node)] = str(node)
             continue
-        children = (
-            (node.operand,) if isinstance(node, Negate) else node.items if isinstance(node, Group) else node.operands
-        )
+        children = children_of(node)
         if not children_done:
             stack.append((node, True))
             stack.extend((child, False) for child in children if id(child) not in done)
             continue
-        if isinstance(node, Group):
-            done[id(node)] = "{" + ",".join(done[id(item)] for item in node.items) + "}" + node.modifier_text
-            continue
         if isinstance(node, Negate):
             inner = done[id(node.operand)]
             done[id(node)] = f"-({inner})" if isinstance(node.operand, (Sum, Product)) else f"-{inner}"
+            continue
+        if not isinstance(node, (Sum, Product)):
+            done[id(node)] = node._print([done[id(child)] for child in children])
             continue
         # The parser flattens a+b+c into one Sum, so a Sum inside a Sum (or a Sum or
         # Product inside a Product) can only come from parentheses: print them back.
@@ -577,6 +581,297 @@ def _text(root: Node) -> str:
             parts.append(f"({text})" if isinstance(operand, nested) else text)
         done[id(node)] = "".join(parts)
     return done[id(root)]
+
+
+Node: TypeAlias = Union[Number, Dice, Negate, Sum, Product, "Variable", "Labeled", "Call", "ComputedDice", "Group"]
+"""Any expression node."""
+
+
+def dice_terms(node: Node) -> Iterator[Dice]:
+    """Every dice term under *node*, left to right (without recursion, so any depth is safe).
+
+    Examples:
+        >>> from tabletop_core.notation import parse
+        >>> [str(d) for d in dice_terms(parse("1d20+2*(1d4-1d6)").body)]
+        ['1d20', '1d4', '1d6']
+    """
+    stack: list[Node] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Dice):
+            yield item
+        else:
+            stack.extend(reversed(children_of(item)))
+
+
+@attrs.frozen
+class Expression:
+    """A whole parsed expression: its body, its optional trailing ``[label]`` and what surrounds them.
+
+    ``str()`` is canonical notation; ``parse(str(e)) == e``.
+
+    Args:
+        body: The expression tree.
+        label: Text of the trailing label, stripped; an empty label is ``None``. An expression
+            whose terms carry labels (:class:`Labeled`) has none of its own: a label at its end
+            labels its last term.
+        comment: Free text after ``#`` at the end (``1d20+5 # sneak attack``), stripped, or ``None``.
+        target: The number (or expression) after ``vs``: the roll succeeds when its total is at
+            least the target's value (``1d20+5 vs 15``), or ``None``.
+        repeat: How many independent results ``Nx`` asks for (``6x 4d6kh3``); 1 when not repeated.
+
+    Raises:
+        NotationError: a label or comment that is not one line of plain text, a label holding
+            ``]``, a trailing label on an expression whose terms are labelled, or a repeat below 1.
+    """
+
+    body: Node = attrs.field(validator=_is_node)
+    label: str | None = attrs.field(default=None)
+    comment: str | None = attrs.field(default=None)
+    target: Node | None = attrs.field(default=None, validator=attrs.validators.optional(_is_node))
+    repeat: int = int_field(low=1, high=MAX_NUMBER, default=1)
+
+    @label.validator
+    def _check_label(self, _attribute: Any, value: Any) -> None:  # Any: attrs callback
+        if value is not None:
+            check_label_text("label", value)
+
+    @comment.validator
+    def _check_comment(self, _attribute: Any, value: Any) -> None:  # Any: attrs callback
+        if value is not None:
+            check_label_text("comment", value, closing="")
+
+    def __attrs_post_init__(self) -> None:
+        if self.label is not None:
+            stripped = self.label.strip()
+            object.__setattr__(self, "label", stripped or None)
+        if self.comment is not None:
+            object.__setattr__(self, "comment", self.comment.strip() or None)
+        last = self.target if self.target is not None else self.body
+        labels = sum(isinstance(node, Labeled) for node in walk(self.body)) + (
+            0 if self.target is None else sum(isinstance(node, Labeled) for node in walk(self.target))
+        )
+        if labels and self.label is not None:
+            raise NotationError(
+                f"an expression whose terms are labelled has no trailing label of its own (label its last term), "
+                f"got label {clip(self.label)}"
+            )
+        trailing = _trailing_label(last)
+        if labels == 1 and trailing is not None:
+            # One label, written last, is the whole expression's label (as text reads it): one spelling.
+            unwrapped = _without_trailing_label(last)
+            object.__setattr__(self, "label", trailing.label)
+            object.__setattr__(self, "target" if self.target is not None else "body", unwrapped)
+
+    def __str__(self) -> str:
+        text = str(self.body)
+        if self.repeat != 1:
+            text = f"{self.repeat}x {text}"
+        if self.target is not None:
+            text += f" vs {self.target}"
+        if self.label is not None:
+            text += f" [{self.label}]"
+        if self.comment is not None:
+            text += f" # {self.comment}"
+        return text
+
+
+def check_label_text(name: str, value: object, closing: str = "]") -> str:
+    """Check a label's (or comment's) text: a str of one line of plain text, without *closing*.
+
+    Raises:
+        TypeError: *value* is not a str.
+        NotationError: it holds *closing* or a character that is not plain one-line text.
+    """
+    check_type(name, value, str)
+    assert isinstance(value, str)  # for mypy: check_type raised otherwise
+    if closing and closing in value:
+        raise NotationError(f"a {name} cannot hold {closing!r}, got {clip(value)}")
+    index = unsafe_character(value)
+    if index is not None:
+        raise NotationError(
+            f"a {name} must be one line of plain text: it holds {value[index]!a} at position {index + 1}"
+        )
+    return value
+
+
+# -- expression-level nodes: names, labels on terms, functions, computed dice ---------------------
+
+
+VARIABLE_NAME_LENGTH = 64
+"""Most characters of a named value (``@strength``)."""
+
+
+def _is_name(text: str) -> bool:
+    return (
+        0 < len(text) <= VARIABLE_NAME_LENGTH
+        and text.isascii()
+        and (text[0].isalpha() or text[0] == "_")
+        and all(char.isalnum() or char == "_" for char in text)
+        and text == text.lower()
+    )
+
+
+@attrs.frozen
+class Variable:
+    """A named value from a character sheet: ``@str``, ``@level``.
+
+    Its value comes from the ``variables=`` mapping given to :func:`~tabletop_core.notation.parse`,
+    :func:`~tabletop_core.notation.roll` or :func:`~tabletop_core.notation.distribution`; names are
+    read in lower case (``@STR`` is ``@str``).
+
+    Args:
+        name: Letters, digits and ``_``, starting with a letter or ``_``, lower case, at most
+            :data:`VARIABLE_NAME_LENGTH` characters.
+    """
+
+    name: str = attrs.field()
+
+    @name.validator
+    def _check_name(self, _attribute: Any, value: Any) -> None:  # Any: attrs callback
+        check_type("name", value, str)
+        if not _is_name(value):
+            raise NotationError(
+                "a variable name is lower-case letters, digits and '_' (not starting with a digit), "
+                f"at most {VARIABLE_NAME_LENGTH} characters, got {clip(value)}"
+            )
+
+    def __str__(self) -> str:
+        return f"@{self.name}"
+
+
+def _nested_printing(node: Node) -> bool:
+    """Whether *node* prints in parentheses as the operand of a label."""
+    return isinstance(node, (Sum, Product, Negate, Labeled))
+
+
+@attrs.frozen
+class Labeled:
+    """A term with a label of its own: ``1d20 [fire] + 1d4 [cold]`` (Roll20's inline labels).
+
+    The value is the term's; the label is carried into the result (its ``labels`` and JSON).
+
+    Args:
+        operand: The labelled term.
+        label: One line of plain text without ``]``, stripped, not empty.
+
+    Raises:
+        NotationError: an empty label, or one that is not one line of plain text.
+    """
+
+    operand: Node = attrs.field(validator=_is_node)
+    label: str = attrs.field()
+    _nesting: int = attrs.field(init=False, default=0, eq=False, repr=False)
+
+    @label.validator
+    def _check_label(self, _attribute: Any, value: Any) -> None:  # Any: attrs callback
+        check_label_text("label", value)
+        if not value.strip():
+            raise NotationError("a term's label cannot be empty")
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "label", self.label.strip())
+        _check_nesting(self, nesting(self.operand) + _nested_printing(self.operand))
+
+    def _print(self, parts: list[str]) -> str:
+        inner = f"({parts[0]})" if _nested_printing(self.operand) else parts[0]
+        return f"{inner} [{self.label}]"
+
+    def __str__(self) -> str:
+        return _text(self)
+
+
+FUNCTIONS = ("floor", "ceil", "round", "abs", "min", "max")
+"""The math functions: ``floor(x) ceil(x) round(x) abs(x) min(a, b, ...) max(a, b, ...)``."""
+
+ROUNDING_FUNCTIONS = ("floor", "ceil", "round")
+"""The functions whose argument divides exactly (``ceil(1d6/2)`` rounds 3.5 up to 4)."""
+
+
+@attrs.frozen
+class Call:
+    """A math function: ``floor(1d20/2)``, ``ceil(1d6/2)``, ``round(7/2)``, ``abs(1d6-1d6)``, ``max(1d6, 3)``.
+
+    Inside ``floor``, ``ceil`` and ``round``, ``/`` divides exactly and the function rounds
+    the result (``round`` rounds halves up, as Roll20 does: ``round(5/2)`` is 3, ``round(-5/2)``
+    is -2). Everywhere else ``/`` divides and rounds down, as it always has.
+
+    Args:
+        name: One of :data:`FUNCTIONS`.
+        args: One node for ``floor ceil round abs``; two or more for ``min`` and ``max``.
+
+    Raises:
+        NotationError: an unknown function or the wrong number of arguments.
+    """
+
+    name: str = attrs.field(validator=_one_of(FUNCTIONS))
+    args: tuple[Node, ...] = attrs.field()
+    _nesting: int = attrs.field(init=False, default=0, eq=False, repr=False)
+
+    @args.validator
+    def _check_args(self, attribute: Any, value: Any) -> None:  # Any: attrs callback
+        check_type(attribute.name, value, tuple)
+        for arg in value:
+            if not isinstance(arg, NODE_TYPES):
+                raise TypeError(f"args must hold expression nodes, got {type(arg).__name__}")
+        if self.name in ("min", "max"):
+            if len(value) < 2:
+                raise NotationError(f"{self.name}() takes two or more values, got {len(value)}")
+        elif len(value) != 1:
+            raise NotationError(f"{self.name}() takes one value, got {len(value)}")
+        if self.name in ROUNDING_FUNCTIONS and any(isinstance(node, Labeled) for node in walk(value[0])):
+            # Inside floor/ceil/round a term can be a fraction; a label's value is a whole number.
+            raise NotationError(f"a label cannot stand inside {self.name}(): label the {self.name}() itself")
+
+    def __attrs_post_init__(self) -> None:
+        _check_nesting(self, max(nesting(arg) for arg in self.args) + 1)
+
+    def _print(self, parts: list[str]) -> str:
+        return f"{self.name}({', '.join(parts)})"
+
+    def __str__(self) -> str:
+        return _text(self)
+
+
+@attrs.frozen
+class ComputedDice:
+    """Dice whose count or sides are rolled or computed: ``(1d4+1)d6``, ``2d(1d6+4)``, ``(@level)d6``.
+
+    The count and sides are worked out first (their dice are rolled first, count before
+    sides), then that many dice of that many sides are rolled. A count of 0 rolls no dice
+    (the term is 0); a negative count, or fewer than 1 side, is a
+    :class:`~tabletop_core.notation.NotationError` when rolled (and for exact odds, when
+    possible at all). The exact odds are the mixture over every count and size.
+
+    Args:
+        count: The number of dice.
+        sides: The faces per die.
+
+    Raises:
+        NotationError: both are plain numbers of at least 1 (write ``2d6``: :class:`Dice`).
+    """
+
+    count: Node = attrs.field(validator=_is_node)
+    sides: Node = attrs.field(validator=_is_node)
+    _nesting: int = attrs.field(init=False, default=0, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if isinstance(self.count, Number) and self.count.value >= 1 and isinstance(self.sides, Number):
+            raise NotationError(f"{self.count.value}d{self.sides.value} is a plain dice term: use Dice")
+        _check_nesting(self, max(nesting(self.count) + 1, nesting(self.sides) + 1))
+
+    @property
+    def count_in_parentheses(self) -> bool:
+        """Whether the count prints in parentheses (anything but a plain number of at least 1)."""
+        return not (isinstance(self.count, Number) and self.count.value >= 1)
+
+    def _print(self, parts: list[str]) -> str:
+        count = f"({parts[0]})" if self.count_in_parentheses else parts[0]
+        sides = parts[1] if isinstance(self.sides, Number) else f"({parts[1]})"
+        return f"{count}d{sides}"
+
+    def __str__(self) -> str:
+        return _text(self)
 
 
 @attrs.frozen
@@ -647,70 +942,62 @@ class Group:
         failures = tuple(i for i in kept if self.failure is not None and self.failure.matches(values[i]))
         return len(successes) - len(failures), dropped, successes, failures
 
+    def _print(self, items: list[str]) -> str:
+        return "{" + ", ".join(items) + "}" + self.modifier_text
+
     def __str__(self) -> str:
         return _text(self)
 
 
-Node: TypeAlias = Union[Number, Dice, Negate, Sum, Product, Group]  # noqa: UP007 - a runtime alias on Python 3.10
-"""Any expression node."""
+NODE_TYPES = (Number, Dice, Negate, Sum, Product, Variable, Labeled, Call, ComputedDice, Group)
+"""Every class of expression node."""
+
+LEAF_TYPES = (Number, Dice, Variable)
+"""The nodes without children."""
 
 
-def dice_terms(node: Node) -> Iterator[Dice]:
-    """Every dice term under *node*, left to right (without recursion, so any depth is safe).
+def children_of(node: Node) -> tuple[Node, ...]:
+    """The child nodes of *node*, left to right as printed (none for a leaf)."""
+    if isinstance(node, (Sum, Product)):
+        return node.operands
+    if isinstance(node, (Negate, Labeled)):
+        return (node.operand,)
+    if isinstance(node, Call):
+        return node.args
+    if isinstance(node, ComputedDice):
+        return (node.count, node.sides)
+    if isinstance(node, Group):
+        return node.items
+    return ()
 
-    Examples:
-        >>> from tabletop_core.notation import parse
-        >>> [str(d) for d in dice_terms(parse("1d20+2*(1d4-1d6)").body)]
-        ['1d20', '1d4', '1d6']
-    """
+
+def walk(node: Node) -> Iterator[Node]:
+    """Every node under *node* (itself included), parents before children, left to right; no recursion."""
     stack: list[Node] = [node]
     while stack:
         item = stack.pop()
-        if isinstance(item, Dice):
-            yield item
-        elif isinstance(item, Negate):
-            stack.append(item.operand)
-        elif isinstance(item, (Sum, Product)):
-            stack.extend(reversed(item.operands))
-        elif isinstance(item, Group):
-            stack.extend(reversed(item.items))
+        yield item
+        stack.extend(reversed(children_of(item)))
 
 
-_NODE_CLASSES = (Number, Dice, Negate, Sum, Product, Group)
+def _trailing_label(node: Node) -> Labeled | None:
+    """The label printed last in *node*'s notation, if the text ends with one."""
+    while True:
+        if isinstance(node, Labeled):
+            return node
+        if isinstance(node, (Sum, Product)):
+            node = node.operands[-1]
+        elif isinstance(node, Negate):
+            node = node.operand
+        else:
+            return None
 
 
-@attrs.frozen
-class Expression:
-    """A whole parsed expression: its body and its optional trailing ``[label]``.
-
-    ``str()`` is canonical notation; ``parse(str(e)) == e``.
-
-    Args:
-        body: The expression tree.
-        label: Text of the trailing label, stripped; an empty label is ``None``.
-    """
-
-    body: Node = attrs.field(validator=_is_node)
-    label: str | None = attrs.field(default=None)
-
-    @label.validator
-    def _check_label(self, _attribute: Any, value: Any) -> None:  # Any: attrs callback
-        if value is None:
-            return
-        check_type("label", value, str)
-        if "]" in value:
-            raise NotationError(f"a label cannot hold ']', got {clip(value)}")
-        index = unsafe_character(value)
-        if index is not None:
-            raise NotationError(
-                f"a label must be one line of plain text: it holds {value[index]!a} at position {index + 1}"
-            )
-
-    def __attrs_post_init__(self) -> None:
-        if self.label is not None:
-            stripped = self.label.strip()
-            object.__setattr__(self, "label", stripped or None)
-
-    def __str__(self) -> str:
-        body = str(self.body)
-        return f"{body} [{self.label}]" if self.label is not None else body
+def _without_trailing_label(node: Node) -> Node:
+    """*node* with its trailing label (:func:`_trailing_label`) taken off."""
+    if isinstance(node, Labeled):
+        return node.operand
+    if isinstance(node, (Sum, Product)):
+        return attrs.evolve(node, operands=(*node.operands[:-1], _without_trailing_label(node.operands[-1])))
+    assert isinstance(node, Negate)
+    return Negate(_without_trailing_label(node.operand))

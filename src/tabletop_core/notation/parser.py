@@ -21,20 +21,24 @@ are read in a loop into one flat node, so no input can exhaust the stack.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, overload
 
 from tabletop_core._validate import check_type, clip, unsafe_character
 from tabletop_core.notation import lexer
 from tabletop_core.notation._cache import SizedCache
 from tabletop_core.notation.ast import (
+    NODE_TYPES,
+    Call,
     Clamp,
     Comparison,
+    ComputedDice,
     Crit,
     Dice,
     Explode,
     Expression,
     Group,
+    Labeled,
     Negate,
     Node,
     Number,
@@ -42,6 +46,8 @@ from tabletop_core.notation.ast import (
     Reroll,
     Select,
     Sum,
+    Variable,
+    children_of,
     nesting,
 )
 from tabletop_core.notation.errors import NotationError
@@ -68,14 +74,22 @@ _PARSED: SizedCache[tuple[str, Limits], Expression] = SizedCache(PARSE_CACHE_BYT
 
 
 @overload
-def parse(expr: str, *, limits: Limits | None = None) -> Expression: ...
+def parse(expr: str, *, limits: Limits | None = None, variables: Mapping[str, int] | None = None) -> Expression: ...
 
 
 @overload
-def parse(expr: str, *, limits: Limits | None = None, dialect: str) -> Expression | D20Expression: ...
+def parse(
+    expr: str, *, limits: Limits | None = None, dialect: str, variables: Mapping[str, int] | None = None
+) -> Expression | D20Expression: ...
 
 
-def parse(expr: str, *, limits: Limits | None = None, dialect: str = "default") -> Expression | D20Expression:
+def parse(
+    expr: str,
+    *,
+    limits: Limits | None = None,
+    dialect: str = "default",
+    variables: Mapping[str, int] | None = None,
+) -> Expression | D20Expression:
     """Parse dice notation into a frozen :class:`~tabletop_core.notation.ast.Expression`.
 
     Results are cached (in a cache bounded by memory, :data:`PARSE_CACHE_BYTES`):
@@ -86,15 +100,19 @@ def parse(expr: str, *, limits: Limits | None = None, dialect: str = "default") 
         limits: Safety limits; :data:`~tabletop_core.notation.limits.DEFAULT_LIMITS` when omitted.
         dialect: ``"default"`` (this grammar) or ``"d20"`` (the d20 package's grammar, giving a
             :class:`~tabletop_core.notation.dialect_d20.D20Expression`).
+        variables: Named values for ``@name`` (``{"str": 3}``): when given, every name is
+            filled in (``1d20+@str`` parses to ``1d20+3``). Without it the names stay in the
+            expression, to be filled when it is rolled.
 
     Returns:
         The expression; ``str()`` of it is canonical notation and parses back to an equal one
         (in the same dialect).
 
     Raises:
-        NotationError: a syntax error (naming the column and what was expected there)
-            or a broken limit.
-        TypeError: *expr* is not a string.
+        NotationError: a syntax error (naming the column and what was expected there,
+            and the likely intended notation where there is one), a broken limit, or a
+            name that *variables* does not hold (the message lists the names it holds).
+        TypeError: *expr* is not a string, or *variables* is not a mapping of str to int.
 
     Examples:
         >>> str(parse("d20 + 5 [Attack]"))
@@ -110,8 +128,22 @@ def parse(expr: str, *, limits: Limits | None = None, dialect: str = "default") 
     if (type(dialect) is not str or dialect != "default") and check_dialect(dialect) == "d20":
         from tabletop_core.notation.dialect_d20 import parse_d20
 
+        if variables is not None and _sheet(variables):
+            raise NotationError("named values (variables=) are read in the default dialect only")
         return parse_d20(expr, limits=_limits(limits))
+    if variables is not None:
+        from tabletop_core.notation.expression_ops import bind
+
+        sheet = _sheet(variables)
+        checked = _limits(limits)
+        return as_expression(bind(_parse_cached(expr, checked), sheet), checked)[0]
     return _parse_cached(expr, _limits(limits))
+
+
+def _sheet(variables: object) -> dict[str, int]:
+    from tabletop_core.notation.expression_ops import check_variables
+
+    return check_variables(variables)
 
 
 def _parse_cached(expr: str, limits: Limits) -> Expression:
@@ -138,6 +170,7 @@ class _Parser:
         self.tokens = lexer.tokenize(text)
         self.position = 0
         self.dice_written = 0
+        self.labels_seen = 0
 
     # -- cursor ---------------------------------------------------------------
 
@@ -181,26 +214,75 @@ class _Parser:
     # -- grammar ------------------------------------------------------------
 
     def parse(self) -> Expression:
+        repeat = self.repeat()
         body = self.expression(0)
+        target: Node | None = None
+        if self.peek.kind == lexer.VS:
+            self.advance()
+            target = self.expression(0)
         label: str | None = None
         token = self.peek
         if token.kind == lexer.LABEL:
-            label = token.text
-            index = unsafe_character(label)
-            if index is not None:
-                # A chat line must stay one line, in the order it was written.
-                raise self.error(
-                    f"a label must be one line of plain text, found {label[index]!a}", token.start + 1 + index
-                )
-        elif token.kind == lexer.CLOSE:
+            label = self.label_text(self.advance())
+        comment = self.comment()
+        token = self.peek
+        if token.kind == lexer.CLOSE:
             raise self.error("unmatched ')'", token.start)
-        elif token.kind == lexer.ADVANTAGE:
+        if token.kind == lexer.ADVANTAGE:
             raise self.error(
                 f"'{token.text}' goes right after the d20 it applies to (d20 {token.text} + 5)", token.start
             )
-        elif token.kind != lexer.END:
+        if token.kind == lexer.REPEAT:
+            raise self.error("'x' repeats a whole roll: write its count first (6x 4d6kh3)", token.start)
+        if token.kind == lexer.VS:
+            raise self.error("a roll has one 'vs' (1d20+5 vs 15)", token.start)
+        if token.kind == lexer.COMMA:
+            raise self.error("',' separates the values of min() or max()", token.start)
+        if token.kind != lexer.END:
             raise self.expected("an operator or the end of the expression")
-        return Expression(body, label)
+        if repeat > 1 and self.dice_written * repeat > self.limits.max_dice:
+            raise self.error(
+                f"an expression may roll at most {self.limits.max_dice} dice, "
+                f"got {self.dice_written * repeat} ({repeat} times {self.dice_written})",
+                1,
+            )
+        try:
+            return Expression(body, label, comment, target, repeat)
+        except NotationError as error:
+            raise self.error(str(error), 1) from None
+
+    def label_text(self, token: Token) -> str:
+        """The text of a label token, checked to be one line of plain text."""
+        index = unsafe_character(token.text)
+        if index is not None:
+            # A chat line must stay one line, in the order it was written.
+            raise self.error(
+                f"a label must be one line of plain text, found {token.text[index]!a}", token.start + 1 + index
+            )
+        return token.text
+
+    def comment(self) -> str | None:
+        """The trailing ``# comment``, if any."""
+        if self.peek.kind != lexer.COMMENT:
+            return None
+        token = self.advance()
+        index = unsafe_character(token.text)
+        if index is not None:
+            raise self.error(
+                f"a comment must be one line of plain text, found {token.text[index]!a}", token.start + 1 + index
+            )
+        return token.text
+
+    def repeat(self) -> int:
+        """``Nx`` at the start: how many times the roll is made (1 when not written)."""
+        if self.peek.kind != lexer.NUMBER or self.tokens[self.position + 1].kind != lexer.REPEAT:
+            return 1
+        token = self.advance()
+        self.advance()
+        times = self.number(token)
+        if not 1 <= times <= self.limits.max_dice:
+            raise self.error(f"a roll may be repeated 1 to {self.limits.max_dice} times, got {times}", token.start)
+        return times
 
     def expression(self, depth: int) -> Node:
         return self.chain(self.term, (lexer.PLUS, lexer.MINUS), Sum, depth)
@@ -229,7 +311,27 @@ class _Parser:
         if token.kind == lexer.MINUS:
             self.advance()
             return Negate(self.factor(self.deeper(depth, token)))
-        return self.primary(depth)
+        return self.labelled(self.primary(depth))
+
+    def labelled(self, node: Node) -> Node:
+        """*node* with the labels written right after it (``1d20 [fire]``).
+
+        A label written last, when no other label came before it, labels the whole expression
+        (as it always has): it is left for :meth:`parse`.
+        """
+        while self.peek.kind == lexer.LABEL:
+            after = self.tokens[self.position + 1].kind
+            if self.labels_seen == 0 and after in (lexer.END, lexer.COMMENT):
+                break
+            token = self.advance()
+            text = self.label_text(token).strip()
+            if text:
+                self.labels_seen += 1
+                try:
+                    node = Labeled(node, text)
+                except NotationError as error:
+                    raise self.error(str(error), token.start) from None
+        return node
 
     def primary(self, depth: int) -> Node:
         token = self.peek
@@ -239,16 +341,27 @@ class _Parser:
             if self.peek.kind != lexer.CLOSE:
                 raise self.expected("')'", f" to close the '(' at column {token.start}")
             self.advance()
+            if self.peek.kind == lexer.DIE:
+                return self.computed_dice(inner, token, depth)
             return inner
         if token.kind == lexer.NUMBER:
             self.advance()
             if self.peek.kind == lexer.DIE:
+                if self.tokens[self.position + 1].kind == lexer.OPEN:
+                    return self.computed_dice(Number(self.number(token)), token, depth)
                 return self.dice(self.number(token), token)
             return Number(self.number(token))
         if token.kind == lexer.DIE:
+            if self.tokens[self.position + 1].kind == lexer.OPEN:
+                return self.computed_dice(Number(1), token, depth)
             return self.dice(1, token)
         if token.kind == lexer.GROUP_OPEN:
             return self.group(depth, token)
+        if token.kind == lexer.VARIABLE:
+            self.advance()
+            return Variable(token.text)
+        if token.kind == lexer.FUNCTION:
+            return self.call(depth)
         raise self.expected(_START)
 
     def group(self, depth: int, opening: Token) -> Group:
@@ -278,6 +391,60 @@ class _Parser:
             return Group(tuple(items), select, success, failure)
         except NotationError as error:
             raise self.error(str(error), opening.start) from None
+
+    def call(self, depth: int) -> Node:
+        """``floor(x)``, ``max(a, b)``: a math function and its values."""
+        name = self.advance()
+        opening = self.advance()  # the lexer made a function token only where '(' follows
+        inner = self.deeper(depth, opening)
+        args = [self.expression(inner)]
+        while self.peek.kind == lexer.COMMA:
+            self.advance()
+            args.append(self.expression(inner))
+        if self.peek.kind != lexer.CLOSE:
+            raise self.expected("',' or ')'", f" to close {name.text}( at column {name.start}")
+        self.advance()
+        try:
+            return Call(name.text, tuple(args))
+        except NotationError as error:
+            raise self.error(str(error), name.start) from None
+
+    def computed_dice(self, count: Node, start: Token, depth: int) -> Node:
+        """Dice with a computed count or sides: ``(1d4+1)d6``, ``2d(1d6+4)``; a plain ``(2)d6`` is ``2d6``."""
+        die = self.advance()  # the 'd'
+        token = self.peek
+        sides: Node
+        if token.kind == lexer.OPEN:
+            self.advance()
+            sides = self.expression(self.deeper(depth, token))
+            if self.peek.kind != lexer.CLOSE:
+                raise self.expected("')'", f" to close the '(' at column {token.start}")
+            self.advance()
+        elif token.kind == lexer.PERCENT:
+            self.advance()
+            sides = Number(100)
+        else:
+            value, token = self.integer("the number of sides or '(' after 'd'")
+            if not 1 <= value <= self.limits.max_sides:
+                raise self.error(f"a die may have 1 to {self.limits.max_sides} sides, got {value}", token.start)
+            sides = Number(value)
+        if self.peek.kind in (lexer.SELECT, lexer.REROLL, lexer.EXPLODE, lexer.COMPARE, lexer.ADVANTAGE, *_EXTRA_KINDS):
+            raise self.error(
+                "a dice term with a computed count or sides takes no modifiers (keep, reroll, explode, count)",
+                self.peek.start,
+            )
+        if isinstance(count, Number) and count.value >= 1 and isinstance(sides, Number):
+            # The plain term it is: (2)d6 is 2d6.
+            self.dice_written += count.value
+            if self.dice_written > self.limits.max_dice:
+                raise self.error(
+                    f"an expression may roll at most {self.limits.max_dice} dice, got {self.dice_written}", start.start
+                )
+            return Dice(count.value, sides.value)
+        try:
+            return ComputedDice(count, sides)
+        except NotationError as error:
+            raise self.error(str(error), die.start) from None
 
     def dice(self, count: int, start: Token) -> Dice:
         self.advance()  # the 'd'
@@ -435,7 +602,7 @@ def as_expression(expr: object, limits: Limits | None) -> tuple[Expression, Limi
     limits = _limits(limits)
     if isinstance(expr, str):
         return _parse_cached(expr, limits), limits
-    if isinstance(expr, (Number, Dice, Negate, Sum, Product, Group)):
+    if isinstance(expr, NODE_TYPES):
         expr = Expression(expr)
     if not isinstance(expr, Expression):
         raise TypeError(f"expr must be dice notation (a str) or an Expression, got {type(expr).__name__}")
@@ -448,6 +615,7 @@ def _check_tree(expression: Expression, limits: Limits) -> None:
     # A tree built by hand obeys the limits text does: its notation must fit in
     # max_length characters (counted from the nodes, without building the text).
     length = len(expression.label) + 3 if expression.label is not None else 0
+    length += len(expression.comment) + 3 if expression.comment is not None else 0
     if nesting(expression.body) > limits.max_depth:  # every node knows its nesting: no walk needed
         raise NotationError(f"the expression: nesting is deeper than {limits.max_depth} levels")
     stack: list[Node] = [expression.body]
@@ -460,12 +628,16 @@ def _check_tree(expression: Expression, limits: Limits) -> None:
             dice += node.count
             if node.sides > limits.max_sides:
                 raise NotationError(f"{node}: a die may have at most {limits.max_sides} sides, got {node.sides}")
-        elif isinstance(node, Negate):
-            stack.append(node.operand)
-        elif isinstance(node, (Sum, Product)):
-            stack.extend(node.operands)
-        elif isinstance(node, Group):
-            stack.extend(node.items)
+        else:
+            stack.extend(children_of(node))
+    if expression.target is not None:
+        stack.append(expression.target)
+        while stack:
+            node = stack.pop()
+            if isinstance(node, Dice):
+                dice += node.count
+            stack.extend(children_of(node))
+    dice *= expression.repeat
     if dice > limits.max_dice:
         raise NotationError(f"an expression may roll at most {limits.max_dice} dice, got {dice}")
 
@@ -485,6 +657,14 @@ def _length_of(node: Node) -> int:
         return 1 + 2 * isinstance(node.operand, (Sum, Product))
     if isinstance(node, Group):
         return 1 + len(node.items) + len(node.modifier_text)  # the braces and commas, and its modifiers
+    if isinstance(node, Variable):
+        return 1 + len(node.name)
+    if isinstance(node, Labeled):
+        return 3 + len(node.label)
+    if isinstance(node, Call):
+        return len(node.name) + 1 + len(node.args)
+    if isinstance(node, ComputedDice):
+        return 3
     # The operators, and the parentheses of operands that print in them.
     return len(node.operators) + 2 * sum(isinstance(operand, (Sum, Product)) for operand in node.operands)
 

@@ -17,13 +17,45 @@ from collections.abc import Iterator
 
 import attrs
 
-from tabletop_core.notation.ast import Dice, Group, Negate, Node, Number, Product, Sum
+from tabletop_core.notation.ast import (
+    ROUNDING_FUNCTIONS,
+    Call,
+    ComputedDice,
+    Dice,
+    Expression,
+    Group,
+    Labeled,
+    Negate,
+    Node,
+    Number,
+    Product,
+    Sum,
+    Variable,
+)
 from tabletop_core.notation.errors import NotationError
+from tabletop_core.notation.expression_ops import apply_function, exact_division, unknown_name
 from tabletop_core.notation.limits import MAX_NESTING, Limits
 from tabletop_core.notation.parser import parse
-from tabletop_core.notation.result import DiceRoll, GroupRoll, RolledDie, RolledNode, RollResult, _has_extra_marks
+from tabletop_core.notation.result import (
+    DiceRoll,
+    GroupRoll,
+    RolledDie,
+    RolledNode,
+    RollResult,
+    TermLabel,
+    _has_extra_marks,
+)
 
-__all__ = ["breakdown", "dice_text", "face_text", "group_text", "render_markdown", "render_text", "rolled_tree"]
+__all__ = [
+    "breakdown",
+    "dice_text",
+    "face_text",
+    "group_text",
+    "render_markdown",
+    "render_text",
+    "replay",
+    "rolled_tree",
+]
 
 # A result may come from a call with raised limits; reading it back must not fail on them.
 _READ_BACK = Limits(max_length=10**9, max_dice=10**12, max_sides=2**62, max_depth=MAX_NESTING)
@@ -116,16 +148,23 @@ def _extended_faces(roll: DiceRoll, *, markdown: bool) -> str:
 
 def breakdown(result: RollResult, *, markdown: bool) -> str:
     """The expression with every dice term followed by its dice."""
+    return _breakdowns(result, markdown)[0]
+
+
+def _breakdowns(result: RollResult, markdown: bool) -> tuple[str, str | None]:
+    """The breakdown of the body and of the target after ``vs`` (``None`` without one)."""
     if result.dialect == "d20":
         from tabletop_core.notation.dialect_d20 import render_d20
 
-        return render_d20(result, markdown=markdown)
+        return render_d20(result, markdown=markdown), None
     try:
-        body = parse(result.expression, limits=_READ_BACK).body
+        expression = parse(result.expression, limits=_READ_BACK)
+        rolls = _Records(result)
+        body = _node_text(expression.body, rolls, markdown)
+        target = None if expression.target is None else _node_text(expression.target, rolls, markdown)
     except NotationError:  # a hand-edited record: fall back to listing the dice
-        return " ".join(f"{roll.notation} {dice_text(roll, markdown=markdown)}" for roll in result.rolls)
-    rolls = _Records(result)
-    return _node_text(body, rolls, markdown)
+        return " ".join(f"{roll.notation} {dice_text(roll, markdown=markdown)}" for roll in result.rolls), None
+    return body, target
 
 
 class _Records(Iterator[DiceRoll]):
@@ -156,26 +195,44 @@ def group_text(group: GroupRoll, *, markdown: bool) -> str:
     return f"({faces})"
 
 
-def _group_node_text(node: Group, rolls: _Records, markdown: bool) -> str:
+def _group_node_text(node: Group, rolls: Iterator[DiceRoll], markdown: bool) -> str:
     items = [_node_text(item, rolls, markdown) for item in node.items]
-    group = next(rolls.groups, None)
+    group = next(rolls.groups, None) if isinstance(rolls, _Records) else None
     text = "{" + ", ".join(items) + "}" + node.modifier_text
     return text if group is None else f"{text} {group_text(group, markdown=markdown)}"
 
 
-def _node_text(node: Node, rolls: object, markdown: bool) -> str:
+def _node_text(node: Node, rolls: Iterator[DiceRoll], markdown: bool) -> str:
     if isinstance(node, Number):
         return str(node.value)
     if isinstance(node, Dice):
-        roll = next(rolls, None)  # type: ignore[call-overload]
+        roll = next(rolls, None)
         if roll is None:
             return str(node)
         return f"{roll.notation} {dice_text(roll, markdown=markdown)}"
     if isinstance(node, Group):
-        return _group_node_text(node, rolls, markdown)  # type: ignore[arg-type]
+        return _group_node_text(node, rolls, markdown)
     if isinstance(node, Negate):
         inner = _node_text(node.operand, rolls, markdown)
         return f"-({inner})" if isinstance(node.operand, (Sum, Product)) else f"-{inner}"
+    if isinstance(node, Labeled):
+        inner = _node_text(node.operand, rolls, markdown)
+        return (
+            f"({inner}) [{node.label}]"
+            if isinstance(node.operand, (Sum, Product, Negate, Labeled))
+            else f"{inner} [{node.label}]"
+        )
+    if isinstance(node, Call):
+        return f"{node.name}({', '.join(_node_text(arg, rolls, markdown) for arg in node.args)})"
+    if isinstance(node, ComputedDice):
+        count = _node_text(node.count, rolls, markdown)
+        sides = _node_text(node.sides, rolls, markdown)
+        count = f"({count})" if node.count_in_parentheses else count
+        written = f"{count}d" + (sides if isinstance(node.sides, Number) else f"({sides})")
+        roll = next(rolls, None)
+        return written if roll is None else f"{written}: {roll.notation} {dice_text(roll, markdown=markdown)}"
+    if isinstance(node, Variable):
+        return str(node)
     nested = (Sum,) if isinstance(node, Sum) else (Sum, Product)
     parts = []
     for i, operand in enumerate(node.operands):
@@ -186,20 +243,54 @@ def _node_text(node: Node, rolls: object, markdown: bool) -> str:
     return " ".join(parts)
 
 
+def _read(result: RollResult) -> Expression:
+    if result.dialect != "default":
+        raise NotationError(f"the tree of a roll is given for the default dialect only, not {result.dialect!r}")
+    if result.results:
+        raise NotationError("a repeated roll has one tree per result: see each of its .results")
+    return parse(result.expression, limits=_READ_BACK)
+
+
 def rolled_tree(result: RollResult) -> RolledNode:
     """Rebuild the rolled expression tree of *result* from its expression and dice.
 
+    For a roll against a target (``vs``) this is the tree of the roll itself, not of the target.
+
     Raises:
         NotationError: the result's expression cannot be read back (a hand-edited record),
-            or it is written in the ``d20`` dialect (its tree is not made of these nodes).
+            it is written in the ``d20`` dialect (its tree is not made of these nodes), or it
+            is a repeated roll (each of its results has a tree).
     """
-    if result.dialect != "default":
-        raise NotationError(f"the tree of a roll is given for the default dialect only, not {result.dialect!r}")
-    body = parse(result.expression, limits=_READ_BACK).body
-    return _rolled(body, _Records(result))
+    return _rolled(_read(result).body, _Records(result), False)
 
 
-def _rolled(node: Node, rolls: Iterator[DiceRoll]) -> RolledNode:
+def replay(result: RollResult) -> tuple[int, int | None, tuple[TermLabel, ...]]:
+    """The total, the target's value and the labelled terms that *result*'s dice give.
+
+    Raises:
+        NotationError: as :func:`rolled_tree`.
+    """
+    expression = _read(result)
+    rolls = _Records(result)
+    body = _rolled(expression.body, rolls, False)
+    target = None if expression.target is None else _rolled(expression.target, rolls, False)
+    labels = term_labels(body) + (() if target is None else term_labels(target))
+    return int(body.value), None if target is None else int(target.value), labels
+
+
+def term_labels(tree: RolledNode) -> tuple[TermLabel, ...]:
+    """Every labelled term of a rolled tree with its value, left to right."""
+    found: list[TermLabel] = []
+    stack = [tree]
+    while stack:
+        item = stack.pop()
+        if isinstance(item.node, Labeled):
+            found.append(TermLabel(item.node.label, str(item.node.operand), int(item.value)))
+        stack.extend(reversed(item.children))
+    return tuple(found)
+
+
+def _rolled(node: Node, rolls: Iterator[DiceRoll], exact: bool) -> RolledNode:
     if isinstance(node, Number):
         return RolledNode(node, node.value)
     if isinstance(node, Dice):
@@ -208,11 +299,13 @@ def _rolled(node: Node, rolls: Iterator[DiceRoll]) -> RolledNode:
             raise NotationError(f"the result holds fewer dice terms than its expression {node}")
         return RolledNode(node, roll.value, (), roll)
     if isinstance(node, Negate):
-        inner = _rolled(node.operand, rolls)
+        inner = _rolled(node.operand, rolls, exact)
         return RolledNode(node, -inner.value, (inner,))
     if isinstance(node, Group):
         return _rolled_group(node, rolls)
-    children = tuple(_rolled(operand, rolls) for operand in node.operands)
+    if isinstance(node, (Labeled, Call, ComputedDice, Variable)):
+        return _rolled_expression_node(node, rolls, exact)
+    children = tuple(_rolled(operand, rolls, exact) for operand in node.operands)
     value = children[0].value
     for op, child in zip(node.operators, children[1:], strict=True):
         if op == "+":
@@ -221,6 +314,8 @@ def _rolled(node: Node, rolls: Iterator[DiceRoll]) -> RolledNode:
             value -= child.value
         elif op == "*":
             value *= child.value
+        elif exact:
+            value = exact_division(value, child.value, str(node))
         elif child.value == 0:
             raise NotationError(f"{node}: division by zero")
         else:
@@ -230,27 +325,65 @@ def _rolled(node: Node, rolls: Iterator[DiceRoll]) -> RolledNode:
 
 def _rolled_group(node: Group, rolls: Iterator[DiceRoll]) -> RolledNode:
     """A group's node: its items rolled, its value recomputed from theirs (so a record cannot disagree)."""
-    items = tuple(_rolled(item, rolls) for item in node.items)
-    value, dropped, successes, failures = node.value_of(tuple(item.value for item in items))
+    items = tuple(_rolled(item, rolls, False) for item in node.items)
+    values = tuple(int(item.value) for item in items)  # a group's items divide as usual: whole numbers
+    value, dropped, successes, failures = node.value_of(values)
     group = next(rolls.groups, None) if isinstance(rolls, _Records) else None
     if group is None:
         raise NotationError(f"the result holds fewer groups than its expression {node}")
-    expected = GroupRoll(str(node), tuple(item.value for item in items), value, dropped, successes, failures)
+    expected = GroupRoll(str(node), values, value, dropped, successes, failures)
     if group != expected:
         raise NotationError(f"the group record {group} does not match its items: the rule gives {expected}")
     return RolledNode(node, value, items, None, group)
 
 
+def _rolled_expression_node(
+    node: Labeled | Call | ComputedDice | Variable, rolls: Iterator[DiceRoll], exact: bool
+) -> RolledNode:
+    if isinstance(node, Labeled):
+        inner = _rolled(node.operand, rolls, exact)
+        return RolledNode(node, inner.value, (inner,))
+    if isinstance(node, Call):
+        inside = exact or node.name in ROUNDING_FUNCTIONS
+        args = tuple(_rolled(arg, rolls, inside) for arg in node.args)
+        return RolledNode(node, apply_function(node.name, [arg.value for arg in args]), args)
+    if isinstance(node, ComputedDice):
+        count, sides = _rolled(node.count, rolls, False), _rolled(node.sides, rolls, False)
+        roll = next(rolls, None)
+        if roll is None:
+            raise NotationError(f"the result holds fewer dice terms than its expression {node}")
+        if len(roll.faces) != count.value or roll.sides != sides.value:
+            raise NotationError(f"{node}: the dice rolled do not match the count {count.value} and sides {sides.value}")
+        return RolledNode(node, roll.value, (count, sides), roll)
+    raise unknown_name(node.name, None)
+
+
 def render_text(result: RollResult) -> str:
     """One plain-text chat line: ``label: breakdown = total``."""
-    prefix = f"{result.label}: " if result.label else ""
-    return f"{prefix}{breakdown(result, markdown=False)} = {result.total}{_crit_text(result)}"
+    return _line(result, markdown=False)
 
 
 def render_markdown(result: RollResult) -> str:
     """One Markdown chat line: like :func:`render_text`, dice marked up and the total in bold."""
+    return _line(result, markdown=True)
+
+
+def _line(result: RollResult, *, markdown: bool) -> str:
     prefix = f"{result.label}: " if result.label else ""
-    return f"{prefix}{breakdown(result, markdown=True)} = **{result.total}**{_crit_text(result)}"
+    total = f"**{result.total}**" if markdown else str(result.total)
+    if result.results:
+        each = "; ".join(_line(one, markdown=markdown) for one in result.results)
+        text = f"{prefix}{each} (total {total})"
+    else:
+        body, target = _breakdowns(result, markdown)
+        text = f"{prefix}{body} = {total}{_crit_text(result)}"
+        if result.target is not None:
+            shown = target if target is not None else str(result.target)
+            if target is not None and shown != str(result.target):
+                shown += f" = {result.target}"
+            outcome = "success" if result.success else "failure"
+            text += f" vs {shown}: {outcome} by {abs(result.total - result.target)}"
+    return text + (f" # {result.comment}" if result.comment else "")
 
 
 def _crit_text(result: RollResult) -> str:

@@ -9,6 +9,7 @@ faces; ``to_dict()`` round-trips through JSON.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import attrs
@@ -19,7 +20,7 @@ from tabletop_core._validate import clip
 if TYPE_CHECKING:
     from tabletop_core.notation.ast import Node
 
-__all__ = ["DiceMarks", "DiceRoll", "GroupRoll", "RollResult", "RolledDie", "RolledNode"]
+__all__ = ["DiceMarks", "DiceRoll", "GroupRoll", "RollResult", "RolledDie", "RolledNode", "TermLabel"]
 
 
 @attrs.frozen
@@ -346,13 +347,31 @@ class RolledNode:
     """
 
     node: Node
-    value: int
+    value: int | Fraction
     children: tuple[RolledNode, ...] = ()
     roll: DiceRoll | None = None
     group: GroupRoll | None = None
 
     def __str__(self) -> str:
         return f"{self.node} = {self.value}"
+
+
+@attrs.frozen
+class TermLabel(Record):
+    """A labelled term of a roll (``1d20 [fire] + 1d4 [cold]``): its label, notation and value.
+
+    Attributes:
+        label: The label's text.
+        notation: The labelled term in canonical notation (without its label).
+        value: What the term came to in this roll.
+    """
+
+    label: str
+    notation: str
+    value: int
+
+    def __str__(self) -> str:
+        return f"{self.label}: {self.value}"
 
 
 @attrs.frozen
@@ -367,6 +386,12 @@ class RollResult(Record):
         crit: ``"crit"`` or ``"fumble"`` when the roll is a critical hit or failure (in the
             ``d20`` dialect: the leftmost term is a d20 kept alone showing 20 or 1), else ``None``.
         dialect: The dialect the expression is written in: ``"default"`` or ``"d20"``.
+        comment: The trailing ``# comment`` of the default dialect, or ``None``.
+        target: The value of the target after ``vs`` (``1d20+5 vs 15``), or ``None``; see
+            :attr:`success` and :attr:`margin`.
+        labels: Each labelled term (``1d20 [fire]``) with its value, left to right.
+        results: For a repeated roll (``6x 4d6kh3``), each result in order (its :attr:`total`
+            is then the sum of theirs, and it holds no dice of its own); else empty.
         groups: One :class:`GroupRoll` per group (``{...}``), in the order their ``}`` is written
             (an inner group before the group holding it).
     """
@@ -377,9 +402,29 @@ class RollResult(Record):
     label: str | None = None
     crit: str | None = attrs.field(default=None)
     dialect: str = attrs.field(default="default")
+    comment: str | None = None
+    target: int | None = None
+    labels: tuple[TermLabel, ...] = ()
+    results: tuple[RollResult, ...] = ()
+
     groups: tuple[GroupRoll, ...] = ()
 
     _optional_keys = ("groups",)
+
+    @property
+    def margin(self) -> int | None:
+        """The total minus the target (``vs``), or ``None`` without a target."""
+        return None if self.target is None else self.total - self.target
+
+    @property
+    def success(self) -> bool | None:
+        """Whether the total met the target (``vs``), or ``None`` without a target."""
+        return None if self.target is None else self.total >= self.target
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each result's total for a repeated roll (``6x 4d6kh3``); ``(total,)`` otherwise."""
+        return tuple(result.total for result in self.results) if self.results else (self.total,)
 
     @crit.validator
     def _check_crit(self, _attribute: object, value: object) -> None:
@@ -427,12 +472,18 @@ class RollResult(Record):
         return breakdown(self, markdown=False)
 
     def _rule(self) -> RollResult:
-        from tabletop_core.notation.render import rolled_tree
 
         if self.dialect != "default":
             return self  # the d20 dialect's terms are checked one by one (DiceRoll); the total is not replayed
-        total = rolled_tree(self).value
-        return self if total == self.total else attrs.evolve(self, total=total)
+        if self.results:
+            total = sum(result.total for result in self.results)
+            return self if total == self.total else attrs.evolve(self, total=total)
+        from tabletop_core.notation.render import replay
+
+        total, target, labels = replay(self)
+        if (total, target, labels) == (self.total, self.target, self.labels):
+            return self
+        return attrs.evolve(self, total=total, target=target, labels=labels)
 
     def __str__(self) -> str:
         from tabletop_core.notation.render import render_text

@@ -10,20 +10,42 @@ that caused it, before the next die of the term.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
+import attrs
 import numpy as np
 import numpy.typing as npt
 
 from tabletop_core.notation._cache import SizedCache
 from tabletop_core.notation._dice_ops import crit_of, extended_dice
-from tabletop_core.notation._groups import group_result, group_step, has_group
-from tabletop_core.notation.ast import Dice, Expression, Group, Negate, Node, Number, Sum, dice_terms
+from tabletop_core.notation._groups import group_step, has_group, split_records
+from tabletop_core.notation.ast import (
+    Dice,
+    Expression,
+    Group,
+    Labeled,
+    Negate,
+    Node,
+    Number,
+    Product,
+    Sum,
+    dice_terms,
+    walk,
+)
 from tabletop_core.notation.dialect_d20 import D20Expression, roll_d20
 from tabletop_core.notation.errors import NotationError
+from tabletop_core.notation.expression_ops import (
+    EXPRESSION_NODES,
+    bind,
+    check_variables,
+    compile_expression_node,
+    exact_product,
+    has_computed_dice,
+)
 from tabletop_core.notation.limits import Limits, check_dialect
 from tabletop_core.notation.parser import as_expression
-from tabletop_core.notation.result import DiceMarks, DiceRoll, RollResult
+from tabletop_core.notation.render import rolled_tree, term_labels
+from tabletop_core.notation.result import DiceMarks, DiceRoll, GroupRoll, RollResult
 from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, _default_source, dice_source
 
 __all__ = ["PLAN_CACHE_BYTES", "roll"]
@@ -64,6 +86,7 @@ def roll(
     rng: RngLike = None,
     limits: Limits | None = None,
     dialect: str = "default",
+    variables: Mapping[str, int] | None = None,
 ) -> RollResult:
     """Roll dice notation and keep every die.
 
@@ -76,6 +99,8 @@ def roll(
         limits: Safety limits; the defaults when omitted.
         dialect: ``"default"`` or ``"d20"`` (the d20 package's grammar and totals; see
             :mod:`tabletop_core.notation.dialect_d20`).
+        variables: Named values for ``@name`` (``{"str": 3, "level": 5}``), from a character
+            sheet; names are read in lower case.
 
     Returns:
         A :class:`~tabletop_core.notation.result.RollResult` with ``.total``,
@@ -85,7 +110,7 @@ def roll(
         NotationError: a syntax error, a broken limit (checked before any die is
             rolled where the text shows it; explosions and rerolls are counted while
             rolling), or a division by zero.
-        TypeError: *expr* or *rng* has the wrong type.
+        TypeError: *expr*, *rng* or *variables* has the wrong type (a value that is not an int).
 
     Examples:
         >>> from tabletop_core import ScriptedDice
@@ -97,7 +122,13 @@ def roll(
     """
     global _plans_size
     if type(dialect) is not str or dialect != "default" or isinstance(expr, D20Expression):
+        if variables is not None and check_variables(variables) and check_dialect(dialect) == "d20":
+            raise NotationError("named values (variables=) are read in the default dialect only")
         return _roll_dialect(expr, rng, limits, dialect)
+    if variables is not None:
+        known = check_variables(variables)
+        expression, checked = as_expression(expr, limits)
+        expr, limits = as_expression(bind(expression, known), checked)
     plan = _PLANS.get(expr) if limits is None and type(expr) is str else None
     if plan is None:
         if type(expr) is str and (limits is None or type(limits) is Limits):
@@ -150,27 +181,47 @@ def _plan_for_tree(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
 def _compile_plan(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
     text = str(expression)
     size = PLAN_BYTES_PER_CHARACTER * len(text) + PLAN_BYTES_PER_ENTRY
+    if expression.repeat > 1:
+        return _repeat_plan(expression, limits, size)
     label = expression.label
     dice_written = sum(dice.count for dice in dice_terms(expression.body))
     step = _compile(expression.body, text, limits)
     spare = limits.max_dice - dice_written
     explicit_crit = any(dice.crit is not None for dice in dice_terms(expression.body))
-    grouped = has_group(expression.body)
+    grouped = has_group(expression.body) or (expression.target is not None and has_group(expression.target))
     flags_crit = not explicit_crit and not grouped and _flags_crit(expression.body)
+    target = None if expression.target is None else _compile(expression.target, text, limits)
+    if expression.target is not None:
+        spare -= sum(dice.count for dice in dice_terms(expression.target))
+    labelled = any(isinstance(node, Labeled) for node in walk(expression.body)) or (
+        expression.target is not None and any(isinstance(node, Labeled) for node in walk(expression.target))
+    )
+    comment = expression.comment
+    special = target is not None or comment is not None or labelled or grouped or has_computed_dice(expression.body)
 
     def run(source: DiceSource) -> RollResult:
         rolls: list[DiceRoll] = []
-        total = step(source, rolls, [spare])
-        if grouped:
-            return group_result(text, total, rolls, label, crit_of)
+        budget = [spare]
+        total = step(source, rolls, budget)
         crit = None
         if flags_crit:
             kept = rolls[0].value
             crit = "crit" if kept == 20 else "fumble" if kept == 1 else None
         elif explicit_crit:
             crit = crit_of(rolls)
-        return RollResult(text, total, tuple(rolls), label, crit)
+        if not special:
+            return RollResult(text, total, tuple(rolls), label, crit)
+        aimed = None if target is None else target(source, rolls, budget)
+        groups: tuple[GroupRoll, ...] = ()
+        if grouped:
+            rolls, groups = split_records(rolls)
+        result = RollResult(text, total, tuple(rolls), label, crit, comment=comment, target=aimed, groups=groups)
+        if labelled:
+            result = attrs.evolve(result, labels=term_labels(rolled_tree(result)))
+        return result
 
+    if special:
+        return run, size
     single = _single_die(expression.body)
     if single is None or single.sides > _MEMO_SIDES:
         return run, size
@@ -194,6 +245,20 @@ def _compile_plan(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
         return result
 
     return run_single, size + PLAN_BYTES_PER_FACE * sides
+
+
+def _repeat_plan(expression: Expression, limits: Limits, size: int) -> tuple[_Plan, int]:
+    """``Nx expr``: the roll made N times, each an independent result, held in one result."""
+    times = expression.repeat
+    once = _plan_for_tree(attrs.evolve(expression, repeat=1, label=None, comment=None), limits)[0]
+    text, label, comment = str(expression), expression.label, expression.comment
+
+    def run(source: DiceSource) -> RollResult:
+        results = tuple(once(source) for _ in range(times))
+        total = sum(result.total for result in results)
+        return RollResult(text, total, (), label, comment=comment, results=results)
+
+    return run, size
 
 
 def _flags_crit(node: Node) -> bool:
@@ -234,8 +299,13 @@ def _single_die(node: Node) -> Dice | None:
     return die if plain and die.count == 1 and not die.fate else None
 
 
-def _compile(node: Node, text: str, limits: Limits) -> _Step:
-    """Turn a node into a function of (source, rolls so far, spare dice budget)."""
+def _compile(node: Node, text: str, limits: Limits, exact: bool = False) -> _Step:
+    """Turn a node into a function of (source, rolls so far, spare dice budget).
+
+    With *exact* (inside ``floor``, ``ceil`` or ``round``) ``/`` divides exactly, giving a Fraction.
+    """
+    if isinstance(node, EXPRESSION_NODES):
+        return compile_expression_node(node, text, limits, exact, _compile, _plain_dice)
     if isinstance(node, Number):
         value = node.value
         return lambda _source, _rolls, _budget: value
@@ -248,14 +318,16 @@ def _compile(node: Node, text: str, limits: Limits) -> _Step:
             return _selected_dice(node)
         return _modified_dice(node, text, limits)
     if isinstance(node, Negate):
-        inner = _compile(node.operand, text, limits)
+        inner = _compile(node.operand, text, limits, exact)
         return lambda source, rolls, budget: -inner(source, rolls, budget)
     if isinstance(node, Group):
+        # A group's items are whole rolls: '/' in them divides as usual, even inside floor().
         return group_step(node, [_compile(item, text, limits) for item in node.items])
-    steps = [_compile(operand, text, limits) for operand in node.operands]
+    assert isinstance(node, (Sum, Product))
+    steps = [_compile(operand, text, limits, exact) for operand in node.operands]
     if isinstance(node, Sum):
         return _sum(steps, node.operators)
-    return _product(steps, node.operators, text)
+    return _product(steps, node.operators, text, exact)
 
 
 def _sum(steps: list[_Step], operators: tuple[str, ...]) -> _Step:
@@ -276,8 +348,10 @@ def _sum(steps: list[_Step], operators: tuple[str, ...]) -> _Step:
     return run
 
 
-def _product(steps: list[_Step], operators: tuple[str, ...], text: str) -> _Step:
+def _product(steps: list[_Step], operators: tuple[str, ...], text: str, exact: bool = False) -> _Step:
     first, rest = steps[0], list(zip(operators, steps[1:], strict=True))
+    if exact:
+        return exact_product(steps, operators, text)
 
     def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> int:
         total = first(source, rolls, budget)
