@@ -37,7 +37,7 @@ def group_step(node: Group, steps: list[_Step]) -> _Step:
     def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> int:
         values = tuple(step(source, rolls, budget) for step in steps)
         value, dropped, successes, failures = node.value_of(values)
-        # The group's record goes in among the dice records; group_result sorts them apart.
+        # The group's record goes in among the dice records; split_records sorts them apart.
         cast("list[object]", rolls).append(GroupRoll(notation, values, value, dropped, successes, failures))
         return value
 

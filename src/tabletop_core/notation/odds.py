@@ -32,6 +32,7 @@ from typing import Any
 import attrs
 
 from tabletop_core.notation._cache import SizedCache
+from tabletop_core.notation._d20_tree import D20Expression
 from tabletop_core.notation.ast import (
     ROUNDING_FUNCTIONS,
     Call,
@@ -48,7 +49,6 @@ from tabletop_core.notation.ast import (
     Variable,
     dice_terms,
 )
-from tabletop_core.notation.dialect_d20 import D20Expression, distribution_d20
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.expression_ops import (
     EXPRESSION_NODES,
@@ -114,6 +114,8 @@ def distribution(
             raise TypeError("a D20Expression needs dialect='d20', and an Expression the default dialect")
         if variables is not None and check_variables(variables):
             raise NotationError("named values (variables=) are read in the default dialect only")
+        from tabletop_core.notation._d20_odds import distribution_d20  # the dialect loads on first use
+
         return distribution_d20(expr, limits)
     if variables is not None:
         sheet = check_variables(variables)

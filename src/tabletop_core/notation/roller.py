@@ -9,7 +9,9 @@ that caused it, before the next die of the term.
 
 from __future__ import annotations
 
+import functools
 import itertools
+import operator
 from collections.abc import Callable, Mapping
 
 import attrs
@@ -17,9 +19,11 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletop_core.notation._cache import SizedCache
+from tabletop_core.notation._d20_tree import D20Expression
 from tabletop_core.notation._dice_ops import crit_of, extended_dice
 from tabletop_core.notation._groups import group_step, has_group, split_records
 from tabletop_core.notation.ast import (
+    Comparison,
     Dice,
     Expression,
     Group,
@@ -32,7 +36,6 @@ from tabletop_core.notation.ast import (
     dice_terms,
     walk,
 )
-from tabletop_core.notation.dialect_d20 import D20Expression, roll_d20
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.expression_ops import (
     EXPRESSION_NODES,
@@ -75,6 +78,7 @@ PLAN_BYTES_PER_FACE = 512
 # cheapest cache there is, and bots roll the same few expressions all day. It is
 # emptied whenever its plans' estimated size passes PLAN_CACHE_BYTES.
 _PLANS: dict[str, _Plan] = {}
+_DEFAULT = "default"  # roll()'s default dialect: ``is`` tells the common call in one step
 _plans_size = 0
 _BY_TEXT: SizedCache[tuple[str, Limits | None], tuple[_Plan, int]] = SizedCache(PLAN_CACHE_BYTES)
 _BY_TREE: SizedCache[tuple[Expression, Limits], tuple[_Plan, int]] = SizedCache(PLAN_CACHE_BYTES)
@@ -85,7 +89,7 @@ def roll(
     *,
     rng: RngLike = None,
     limits: Limits | None = None,
-    dialect: str = "default",
+    dialect: str = _DEFAULT,
     variables: Mapping[str, int] | None = None,
 ) -> RollResult:
     """Roll dice notation and keep every die.
@@ -121,16 +125,19 @@ def roll(
         str: 4d6kh3 (6↑, ~2~, 5, 4) = 15
     """
     global _plans_size
-    if type(dialect) is not str or dialect != "default" or isinstance(expr, D20Expression):
-        if variables is not None and check_variables(variables) and check_dialect(dialect) == "d20":
-            raise NotationError("named values (variables=) are read in the default dialect only")
-        return _roll_dialect(expr, rng, limits, dialect)
-    if variables is not None:
-        known = check_variables(variables)
-        expression, checked = as_expression(expr, limits)
-        expr, limits = as_expression(bind(expression, known), checked)
-    plan = _PLANS.get(expr) if limits is None and type(expr) is str else None
+    # The hot path first: a familiar text, the default dialect (the very default object) and limits.
+    plan = (
+        _PLANS.get(expr) if dialect is _DEFAULT and variables is None and limits is None and type(expr) is str else None
+    )
     if plan is None:
+        if type(dialect) is not str or dialect != "default" or isinstance(expr, D20Expression):
+            if variables is not None and check_variables(variables) and check_dialect(dialect) == "d20":
+                raise NotationError("named values (variables=) are read in the default dialect only")
+            return _roll_dialect(expr, rng, limits, dialect)
+        if variables is not None:
+            known = check_variables(variables)
+            expression, checked = as_expression(expr, limits)
+            expr, limits = as_expression(bind(expression, known), checked)
         if type(expr) is str and (limits is None or type(limits) is Limits):
             plan, size = _plan_for_text(expr, limits)
             if limits is None:
@@ -151,6 +158,8 @@ def roll(
 def _roll_dialect(expr: object, rng: RngLike, limits: Limits | None, dialect: str) -> RollResult:
     if check_dialect(dialect) == "default" or isinstance(expr, Expression):
         raise TypeError("a D20Expression needs dialect='d20', and an Expression the default dialect")
+    from tabletop_core.notation._d20_roller import roll_d20  # the dialect loads on first use
+
     source = _default_source() if rng is None else dice_source(rng)
     if type(source) is GeneratorDice:
         return roll_d20(expr, source, limits)
@@ -316,6 +325,8 @@ def _compile(node: Node, text: str, limits: Limits, exact: bool = False) -> _Ste
             return _plain_dice(node)
         if node.reroll is None and node.explode is None:
             return _selected_dice(node)
+        if node.explode is None:
+            return _rerolled_dice(node, text, limits)
         return _modified_dice(node, text, limits)
     if isinstance(node, Negate):
         inner = _compile(node.operand, text, limits, exact)
@@ -369,13 +380,25 @@ def _product(steps: list[_Step], operators: tuple[str, ...], text: str, exact: b
 
 
 def _draw(source: DiceSource, sides: int, count: int, fate: bool) -> list[int]:
-    """The faces of one term's dice: drawn one by one, or in one vectorised call from :data:`_BULK` dice."""
-    if count < _BULK:
+    """The faces of one term's dice, in the order :meth:`DiceSource.roll` would give them.
+
+    Fresh random dice come in one slice of the source's block; other sources roll
+    die by die, or in one vectorised call from :data:`_BULK` dice.
+    """
+    if type(source) is GeneratorDice:
+        faces = source._take(sides, count)
+    elif count < _BULK:
         roll_one = source.roll
         faces = [roll_one(sides) for _ in range(count)]
     else:
         faces = source.roll_many(sides, count).tolist()
     return [face - 2 for face in faces] if fate else faces
+
+
+def _test(condition: Comparison) -> Callable[[int], bool]:
+    """*condition* as a fast test of one face: ``partial(operator.le, 6)`` for ``>=6`` (``6 <= face``)."""
+    compare = {">=": operator.le, "<=": operator.ge, ">": operator.lt, "<": operator.gt, "=": operator.eq}
+    return functools.partial(compare[condition.op], condition.value)
 
 
 def _plain_dice(node: Dice) -> _Step:
@@ -422,6 +445,62 @@ def _selected_dice(node: Dice) -> _Step:
             value = len(counted)
             marks = DiceMarks(dropped, (), (), counted)
         rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
+        return value
+
+    return run
+
+
+def _rerolled_dice(node: Dice, text: str, limits: Limits) -> _Step:
+    """Rerolls without explosions (``3d6r1``, ``4d6ro<3kh3``): each position ends on one die.
+
+    The reroll is drawn right after the die it replaces, as in :func:`_modified_dice`
+    (which this path matches die for die); keep/drop and success counting follow.
+    """
+    assert node.reroll is not None  # _compile sends only rerolling terms here
+    count, sides, fate, notation = node.count, node.sides, node.fate, str(node)
+    offset = -2 if fate else 0
+    rerolls, once = _test(node.reroll.condition), node.reroll.once
+    counts = None if node.success is None else _test(node.success)
+    highest, keep = node.select.kept(count) if node.select is not None else (True, count)
+    max_dice = limits.max_dice
+
+    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> int:
+        roll_one = source.roll
+        faces: list[int] = []
+        rerolled: list[int] = []
+        final: list[int] = []  # the position each die ended on, die by die
+        for _ in range(count):
+            face = roll_one(sides) + offset
+            while rerolls(face):
+                rerolled.append(len(faces))
+                faces.append(face)
+                budget[0] -= 1
+                if budget[0] < 0:
+                    raise NotationError(
+                        f"{text}: rolled more than {max_dice} dice (explosions and rerolls included); "
+                        "raise Limits.max_dice to allow more"
+                    )
+                face = roll_one(sides) + offset
+                if once:
+                    break
+            final.append(len(faces))
+            faces.append(face)
+        dropped: tuple[int, ...] = ()
+        kept = final
+        if keep < count:
+            # A stable sort, reversed or not, keeps the die rolled first among ties.
+            order = sorted(final, key=faces.__getitem__, reverse=highest)
+            kept = order[:keep]
+            dropped = tuple(sorted(order[keep:]))
+        counted = None
+        if counts is None:
+            value = sum([faces[p] for p in kept])
+        else:
+            counted = tuple(sorted([p for p in kept if counts(faces[p])]))
+            value = len(counted)
+        rolls.append(
+            DiceRoll(notation, sides, fate, tuple(faces), value, DiceMarks(dropped, tuple(rerolled), (), counted))
+        )
         return value
 
     return run

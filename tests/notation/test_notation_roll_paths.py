@@ -1,0 +1,96 @@
+"""The roller's fast paths give what the general path gives, die for die.
+
+``roll`` compiles common terms (rerolls without explosions, fresh dice drawn in
+one slice) into shorter code; these properties replay the same scripted dice
+through the fast path and through the general one and compare every field.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop_core import ScriptedDice
+from tabletop_core.notation import Comparison, Dice, Limits, Reroll, Select
+from tabletop_core.notation import roller as roller_module
+from tabletop_core.rng import GeneratorDice
+
+_OPS = (">=", "<=", ">", "<", "=")
+
+
+@st.composite
+def _rerolling_terms(draw: st.DrawFn) -> Dice:
+    sides = draw(st.integers(2, 8))
+    fate = draw(st.booleans()) and sides == 3
+    low, high = (-1, 1) if fate else (1, sides)
+    condition = Comparison(draw(st.sampled_from(_OPS)), draw(st.integers(low - 1, high + 1)))
+    # A repeated reroll of every face never stops (Dice refuses it): that one is rerolled once.
+    once = draw(st.booleans()) or condition.count_in(low, high) == high - low + 1
+    count = draw(st.integers(1, 6))
+    select = draw(st.none() | st.builds(Select, st.sampled_from(("kh", "kl", "dh", "dl")), st.integers(0, 7)))
+    success = draw(st.none() | st.builds(Comparison, st.sampled_from(_OPS), st.integers(low, high)))
+    return Dice(count, sides, fate, Reroll(condition, once), None, select, success)
+
+
+@settings(max_examples=300, deadline=None)
+@given(term=_rerolling_terms(), seed=st.integers(0, 2**32 - 1), spare=st.integers(0, 40))
+def test_rerolls_fast_path_matches_general_path(term, seed, spare):
+    faces = np.random.default_rng(seed).integers(1, term.sides, size=400, endpoint=True).tolist()
+    limits = Limits()
+    outcomes = []
+    for compile_term in (roller_module._rerolled_dice, roller_module._modified_dice):
+        step = compile_term(term, str(term), limits)
+        source, rolls, budget = ScriptedDice(faces), [], [spare]
+        try:
+            value = step(source, rolls, budget)
+        except Exception as error:  # both paths must fail alike
+            outcomes.append((type(error), str(error)))
+        else:
+            outcomes.append((value, rolls, budget, source.remaining))
+    assert outcomes[0] == outcomes[1]
+
+
+@given(seed=st.integers(0, 2**32 - 1), sizes=st.lists(st.integers(0, 5000), min_size=1, max_size=8))
+@settings(deadline=None)
+def test_take_gives_the_faces_roll_would(seed, sizes):
+    taking = GeneratorDice(np.random.default_rng(seed))
+    rolling = GeneratorDice(np.random.default_rng(seed))
+    for n in sizes:
+        taken = taking._take(6, n)
+        assert taken == [rolling.roll(6) for _ in range(n)]
+        assert all(type(face) is int for face in taken)
+
+
+SET_SELECTIONS = [
+    "(4d6, 3d8)kh1",
+    "(4d6, 3d8)kl1",
+    "(1d4, 2+2, 3d6kl1)kh1",
+    "(1d6, 1d6, 1d8)ph1",
+    "(1d6, 1d6, 1d8)pl2",
+    "(1d6, 2d4)k>3",
+    "(1d6, 2d4)p3",
+    "(1d6, 2d4)k<4",
+    "(1d6, -1d4, 1d8)kh2",
+    "(1d6, 1d4)kh0",
+    "(1d6, 1d4)kh5",
+    "(1d6, 1d4)pl5",
+    "(1d6, 1d4)kh1 + 3",
+    "(1d6, 0.5, 1d4)kl1",
+    "(1d6, 1d4)k1k2",
+]
+
+
+@pytest.mark.parametrize("expr", SET_SELECTIONS)
+def test_set_selection_odds_match_every_combination(expr, monkeypatch):
+    """The d20 dialect's shortcut for one keep/drop on a set equals listing every combination."""
+    from tabletop_core.notation import _d20_odds, dialect_d20
+    from tabletop_core.notation.limits import DEFAULT_LIMITS
+
+    tree = dialect_d20.parse_d20(expr)
+    fast = _d20_odds._Odds(expr, DEFAULT_LIMITS).node(tree.body)
+    monkeypatch.setattr(_d20_odds._Odds, "members_fast", lambda _self, _members, _ops: None)
+    listed = _d20_odds._Odds(expr, DEFAULT_LIMITS).node(tree.body)
+    assert fast == listed
+    assert sum(fast.values()) == 1
