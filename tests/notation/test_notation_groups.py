@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop_core import InvalidInput, ScriptedDice
+from tabletop_core import InvalidInput
 from tabletop_core.notation import (
     Comparison,
     Dice,
@@ -28,11 +28,7 @@ from tabletop_core.notation import (
 )
 
 from .notation_brute import brute_distribution
-from .test_notation_dice_ops import ops_terms
-
-
-def rolled(expr: str, *faces: int) -> RollResult:
-    return roll(expr, rng=ScriptedDice(faces))
+from .test_notation_dice_ops import ops_terms, rolled
 
 
 @pytest.mark.parametrize(

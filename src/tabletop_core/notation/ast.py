@@ -196,6 +196,25 @@ class Select:
     def __str__(self) -> str:
         return f"{self.kind}{self.count}"
 
+    def choose(self, values: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Which of *values* are kept and which dropped, as positions in order: ties keep the first.
+
+        Raises:
+            TypeError: *values* is not a tuple of ints.
+
+        Examples:
+            >>> Select("kh", 2).choose((3, 6, 3))
+            ((0, 1), (2,))
+        """
+        check_type("values", values, tuple)
+        values = tuple(as_int("value", value) for value in values)
+        highest, keep = self.kept(len(values))
+        order = sorted(range(len(values)), key=lambda i: (-values[i] if highest else values[i], i))
+        chosen = set(order[:keep])
+        return tuple(i for i in range(len(values)) if i in chosen), tuple(
+            i for i in range(len(values)) if i not in chosen
+        )
+
     def kept(self, pool: int) -> tuple[bool, int]:
         """How a pool of *pool* dice is cut: ``(keep_highest, how_many_kept)``."""
         pool = check_int("pool", pool, low=0)
@@ -928,14 +947,10 @@ class Group:
         """
         check_type("values", values, tuple)
         values = tuple(as_int("value", value) for value in values)
-        kept = list(range(len(values)))
+        kept: tuple[int, ...] = tuple(range(len(values)))
         dropped: tuple[int, ...] = ()
         if self.select is not None:
-            highest, keep = self.select.kept(len(values))
-            order = sorted(kept, key=lambda i: (-values[i] if highest else values[i], i))
-            chosen = set(order[:keep])
-            dropped = tuple(i for i in kept if i not in chosen)
-            kept = [i for i in kept if i in chosen]
+            kept, dropped = self.select.choose(values)
         if self.success is None:
             return sum(values[i] for i in kept), dropped, None, ()
         successes = tuple(i for i in kept if self.success.matches(values[i]))
