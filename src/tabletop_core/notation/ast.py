@@ -329,11 +329,14 @@ class Dice:
             it takes one success away.
         crit: Optional :class:`Crit` (``cs``/``cf``): faces flagged as critical.
         sort: ``"a"`` or ``"d"`` (``sa``/``sd``; ``s`` is ``sa``): the dice are shown sorted.
+        unique: ``u``: a die showing a face an earlier die of the term shows is rolled again
+            (the dice come out all different, as if drawn without replacement).
 
     Raises:
         NotationError: a reroll that matches every face (it would never stop),
             an explosion that matches every face, Fate dice without 3 sides, or
-            failures without a success count.
+            failures without a success count, or unique dice (``u``) with a clamp, a
+            reroll once, an explosion, or more dice than faces to show.
     """
 
     count: int = int_field(low=1, high=_MAX_DIE)
@@ -347,6 +350,7 @@ class Dice:
     failure: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
     crit: Crit | None = attrs.field(default=None, validator=_optional(Crit))
     sort: str | None = attrs.field(default=None, validator=attrs.validators.optional(_one_of(SORT_ORDERS)))
+    unique: bool = attrs.field(default=False, validator=of_type(bool))
 
     def __attrs_post_init__(self) -> None:
         if self.fate and self.sides != 3:
@@ -363,6 +367,8 @@ class Dice:
             if on.op == "=" and on.value == self.max_face:
                 # '!=6' on a d6 is plain '!': one spelling, so parse(str(e)) == e.
                 object.__setattr__(self, "explode", Explode(kind=self.explode.kind))
+        if self.unique:
+            self._check_unique(faces)
         if self.explode is not None and self._explode_count(low, high) == faces:
             raise NotationError(f"{self.die}{self._explode_text()} explodes on every face, so it would never stop")
 
@@ -386,6 +392,14 @@ class Dice:
         """Every face, lowest first."""
         return range(self.min_face, self.max_face + 1)
 
+    def _check_unique(self, faces: int) -> None:
+        if self.clamp is not None or self.explode is not None or (self.reroll is not None and self.reroll.once):
+            raise NotationError(f"{self.die}: unique dice (u) take no clamp, reroll once or explosion")
+        if self.reroll is not None:
+            faces -= self.reroll.condition.count_in(self.min_face, self.max_face)
+        if self.count > faces:
+            raise NotationError(f"unique dice need at least as many faces as dice: {self.count} dice, {faces} faces")
+
     @property
     def shown_low(self) -> int:
         """The lowest face a die can show (after its clamp)."""
@@ -407,6 +421,7 @@ class Dice:
             and self.failure is None
             and self.crit is None
             and self.sort is None
+            and not self.unique
             and (self.explode is None or self.explode.kind == "!")
         )
 
@@ -448,6 +463,8 @@ class Dice:
             parts.append(str(self.clamp))
         if self.reroll is not None:
             parts.append(str(self.reroll))
+        if self.unique:
+            parts.append("u")
         parts.append(self._explode_text())
         if self.select is not None:
             parts.append(str(self.select))

@@ -33,6 +33,7 @@ LABEL = "label"
 ADVANTAGE = "adv"
 CLAMP = "clamp"  # mi / ma
 SORT = "sort"  # s / sa / sd
+UNIQUE = "unique"  # u
 CRIT = "crit"  # cs / cf
 GROUP_OPEN = "{"
 GROUP_CLOSE = "}"
@@ -137,6 +138,8 @@ def _dice_operator(lower: str, i: int) -> Token | None:
         return Token(CLAMP, pair, i + 1, i + 2) if number or _operator_ends(lower, i + 2) else None
     if pair in ("cs", "cf"):
         return Token(CRIT, pair, i + 1, i + 2) if _operator_ends(lower, i + 2) else None
+    if lower[i] == "u":
+        return Token(UNIQUE, "u", i + 1, i + 1) if _operator_ends(lower, i + 1) else None
     if lower[i] == "s":
         width = 2 if pair in ("sa", "sd") else 1
         return Token(SORT, lower[i : i + width], i + 1, i + width) if _operator_ends(lower, i + width) else None
@@ -151,7 +154,7 @@ def _operator_ends(lower: str, j: int) -> bool:
     return j >= len(lower) or not ("a" <= lower[j] <= "z") or lower[j] in _OPERATOR_INITIALS
 
 
-_OPERATOR_INITIALS = frozenset("kdcsmrf")
+_OPERATOR_INITIALS = frozenset("kdcsmrfu")
 
 
 _FUNCTIONS = ("floor", "ceil", "round", "abs", "min", "max")  # ast.FUNCTIONS (the lexer imports no nodes)
