@@ -133,12 +133,20 @@ def test_hand_built_errors() -> None:
         Clamp("2")  # type: ignore[arg-type]
 
 
+def test_words_that_are_not_operators_are_still_refused() -> None:
+    # 'min(' and 'max(' are the math functions (notation-ops-b), not clamps.
+    assert str(parse("min(1,2)")) == "min(1, 2)"
+    for text in ("4d6m2", "4d6c6", "4d6min(1,2)"):
+        with pytest.raises(NotationError):
+            parse(text)
+
+
 def test_words_are_not_read_as_operators() -> None:
-    # 'min(' and 'max(' are the math functions; a word after a roll is not a sort or a crit range.
+    # A word after a roll is not a sort, a crit range or a unique mark: it keeps its hint.
     assert str(parse("min(4d6mi2, 10)")) == "min(4d6mi2, 10)"
-    assert str(parse("max(1d6ma3, 2)")) == "max(1d6ma3, 2)"
-    for text in ("4d6m2", "4d6c6", "1d20 strength", "4d6 sort", "1d20 csx"):
-        with pytest.raises(NotationError, match="unexpected"):
+    assert str(parse("4d6sdkh3")) == "4d6kh3sd"
+    for text in ("1d20 strength", "4d6 sort", "1d20 csx", "2d6 use"):
+        with pytest.raises(NotationError, match="unexpected word"):
             parse(text)
 
 

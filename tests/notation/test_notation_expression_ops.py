@@ -18,12 +18,14 @@ from tabletop_core.notation import (
     ComputedDice,
     Dice,
     Expression,
+    Group,
     Labeled,
     Limits,
     Negate,
     NotationError,
     Number,
     RollResult,
+    Select,
     Sum,
     TermLabel,
     Variable,
@@ -239,8 +241,26 @@ def test_a_plain_computed_term_is_plain_dice():
     assert parse("2d(6)") == parse("2d6")
     with pytest.raises(NotationError, match="plain dice term"):
         ComputedDice(Number(2), Number(6))
+    assert parse("(2)d6kh1") == parse("2d6kh1")
     with pytest.raises(NotationError, match="no modifiers"):
-        parse("(1d4)d6kh1")
+        parse("2d(1d4+2)kh1")
+    with pytest.raises(NotationError, match="one die with its sides"):
+        ComputedDice(Variable("n"), Number(6), Dice(2, 6))
+
+
+def test_a_computed_count_takes_every_modifier():
+    pool = roll("(@pool)d10>=8", variables={"pool": 4}, rng=ScriptedDice([8, 2, 9, 10]))
+    assert (pool.total, pool.expression) == (3, "4d10>=8")
+    result = roll("(1d3)d6!kh1", rng=ScriptedDice([2, 6, 3, 4]))
+    assert result.total == 9
+    assert str(result) == "(1d3 (2))d6: 2d6!kh1 (6↑!, 3, ~4~) = 9"
+    assert RollResult.from_dict(result.to_dict()) == result
+    assert str(parse("(@pool)d10>=8")) == "(@pool)d10>=8"
+
+
+@pytest.mark.parametrize("text", ["(1d3)d4kh1", "(1d3)d3!", "(1d3-1)d4>=3", "(1d2)dF", "(1d2)d3ro1", "(1d3)d4dl1"])
+def test_a_computed_count_with_modifiers_matches_brute_force(text):
+    assert exact(text) == brute_outcomes(text)
 
 
 # -- vs ------------------------------------------------------------------------------------------
@@ -296,6 +316,15 @@ def test_the_odds_of_a_repeat_are_those_of_each_result():
     assert exact("2x 1d6 vs 4") == exact("1d6 vs 4")
 
 
+def test_a_repeat_shares_one_dice_budget():
+    # Each roll alone fits 100 dice; ten of them do not: the budget counts across the repeat.
+    with pytest.raises(NotationError, match="rolled more than 100 dice"):
+        roll("10x (1d1*20)d1", limits=Limits(max_dice=100))
+    assert roll("4x (1d1*20)d1", limits=Limits(max_dice=100)).totals == (20, 20, 20, 20)
+    with pytest.raises(NotationError, match="rolled more than 30 dice"):
+        roll("10x 3d2!", rng=ScriptedDice([2, 1] * 30), limits=Limits(max_dice=30))
+
+
 def test_repeat_budgets():
     with pytest.raises(NotationError, match="at most 1000 dice, got 1200"):
         parse("300x 4d6")
@@ -303,6 +332,24 @@ def test_repeat_budgets():
         parse("0x 1d6")
     with pytest.raises(NotationError, match=r"did you mean '6x 4d6kh3'|write its count first"):
         parse("4d6kh3 x6")
+
+
+# -- with the dice operators of the default dialect (groups) --------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["{1d6+1, 1d4}kh1 vs 4", "max({1d4, 1d4}kh1, 2)", "{1d3 [a], 1d3 [b]}kh1", "floor({1d6, 1d4}kh1/4)"]
+)
+def test_groups_inside_the_expression_level_grammar(text):
+    outcome = (lambda result: VsOutcome(result.margin)) if " vs " in text else (lambda result: result.total)
+    assert exact(text) == brute_outcomes(text, outcome=outcome)
+
+
+def test_a_group_with_labels_against_a_target():
+    result = roll("{1d20 [a], 1d20 [b]}kh1 + 5 vs 15 # adv", rng=ScriptedDice([3, 17]))
+    assert str(result) == "{1d20 (3) [a], 1d20 (17) [b]}kh1 (~3~, 17) + 5 = 22 vs 15: success by 7 # adv"
+    assert [term.value for term in result.labels] == [3, 17]
+    assert RollResult.from_dict(result.to_dict()) == result
 
 
 # -- suggestions ---------------------------------------------------------------------------------
@@ -362,8 +409,15 @@ def grown(max_leaves: int = 3) -> st.SearchStrategy:
         st.builds(lambda name, arg: Call(name, (arg,)), st.sampled_from(("floor", "ceil", "round", "abs")), old),
         st.builds(lambda name, a, b: Call(name, (a, b)), st.sampled_from(("min", "max")), old, old),
         st.builds(ComputedDice, st.builds(Dice, st.just(1), st.integers(1, 3)), st.integers(1, 4).map(Number)),
+        st.builds(
+            lambda count, sides, keep: ComputedDice(count, Number(sides), Dice(1, sides, select=Select("kh", keep))),
+            st.builds(Dice, st.just(1), st.integers(1, 3)),
+            st.integers(1, 4),
+            st.integers(0, 2),
+        ),
         st.builds(ComputedDice, st.integers(1, 2).map(Number), small.filter(lambda n: not isinstance(n, Number))),
         st.sampled_from(("str", "dex", "level")).map(Variable),
+        st.builds(lambda a, b: Group((a, b), Select("kh", 1)), old, old),
     )
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.notation.test_notation_d20_differential import d20_texts
 
 from tabletop_core import ScriptedDice
 from tabletop_core.notation import Comparison, Dice, Limits, Reroll, Select
@@ -94,3 +95,73 @@ def test_set_selection_odds_match_every_combination(expr, monkeypatch):
     listed = _d20_odds._Odds(expr, DEFAULT_LIMITS).node(tree.body)
     assert fast == listed
     assert sum(fast.values()) == 1
+
+
+@st.composite
+def _clamped_terms(draw: st.DrawFn) -> Dice:
+    from tabletop_core.notation.ast import Clamp
+
+    sides = draw(st.integers(1, 10))
+    low = draw(st.none() | st.integers(0, sides + 2))
+    high = draw(st.none() | st.integers(0, sides + 2))
+    if low is None and high is None:
+        low = 2
+    if low is not None and high is not None and low > high:
+        low, high = high, low
+    count = draw(st.integers(1, 12))  # past _BULK: scripted dice come from roll_many there
+    select = draw(st.none() | st.builds(Select, st.sampled_from(("kh", "kl", "dh", "dl")), st.integers(0, 13)))
+    return Dice(count, sides, select=select, clamp=Clamp(low, high))
+
+
+@settings(max_examples=300, deadline=None)
+@given(term=_clamped_terms(), seed=st.integers(0, 2**32 - 1))
+def test_clamp_fast_path_matches_general_path(term, seed):
+    from tabletop_core.notation._dice_ops import extended_dice
+
+    assert roller_module._clamps_only(term)
+    faces = np.random.default_rng(seed).integers(1, term.sides, size=40, endpoint=True).tolist()
+    outcomes = []
+    for step in (roller_module._clamped_dice(term), extended_dice(term, str(term), Limits())):
+        source, rolls, budget = ScriptedDice(faces), [], [100]
+        value = step(source, rolls, budget)
+        outcomes.append((value, rolls, budget, source.remaining))
+    assert outcomes[0] == outcomes[1]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=d20_texts, seed=st.integers(0, 2**32 - 1))
+def test_d20_compiled_plan_matches_the_evaluator(text, seed):
+    """A d20-dialect roll compiled to fast steps gives the evaluator's result: total, dice, crit."""
+    from tabletop_core.notation import _d20_roller
+    from tabletop_core.notation.errors import NotationError
+
+    try:
+        expression = _d20_roller.as_d20_expression(text, None)[0]
+    except NotationError:
+        return
+    plan = _d20_roller._fast_plan(expression, Limits())
+    if plan is None:
+        return
+    faces = np.random.default_rng(seed).integers(1, 20, size=300, endpoint=True).tolist()
+    outcomes = []
+    for run in (plan, lambda source: _d20_roller._roll_slow(expression, source, Limits())):
+        source = _AnySides(faces)
+        try:
+            result = run(source)
+        except NotationError as error:
+            outcomes.append(str(error))
+            continue
+        # A plain term's marks are None on one path and empty on the other: compare what they say.
+        dice = [(r.notation, r.faces, r.value, r.dropped, r.rerolled, r.exploded) for r in result.rolls]
+        outcomes.append((result.expression, result.total, result.crit, result.label, dice, str(result)))
+    assert outcomes[0] == outcomes[1], text
+
+
+class _AnySides(ScriptedDice):
+    """Scripted faces folded onto whatever die is asked for (so one script fits every term)."""
+
+    def roll(self, sides: int) -> int:
+        return (super().roll(20) - 1) % sides + 1
+
+    def roll_many(self, sides: int, n: int) -> np.ndarray:
+        return np.array([self.roll(sides) for _ in range(n)], dtype=np.int64)

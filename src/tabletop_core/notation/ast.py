@@ -599,6 +599,9 @@ def _text(root: Node) -> str:
             stack.append((node, True))
             stack.extend((child, False) for child in children if id(child) not in done)
             continue
+        if isinstance(node, Group):
+            done[id(node)] = "{" + ", ".join(done[id(item)] for item in node.items) + "}" + node.modifier_text
+            continue
         if isinstance(node, Negate):
             inner = done[id(node.operand)]
             done[id(node)] = f"-({inner})" if isinstance(node.operand, (Sum, Product)) else f"-{inner}"
@@ -619,7 +622,75 @@ def _text(root: Node) -> str:
     return done[id(root)]
 
 
-Node: TypeAlias = Union[Number, Dice, Negate, Sum, Product, "Variable", "Labeled", "Call", "ComputedDice", "Group"]
+@attrs.frozen
+class Group:
+    """A group of rolls: ``{4d6, 3d8}kh1`` keeps the best item total, ``{1d20+5, 1d20+5}>=15`` counts items.
+
+    Each item is a whole expression rolled on its own. Without modifiers the group is the
+    sum of its items; keep/drop keeps or drops whole items by their totals (ties keep the
+    item written first); a success count counts the kept items whose totals meet it, and
+    failures (``f``) take one away for each item meeting them.
+
+    Args:
+        items: Two or more expression nodes.
+        select: Optional :class:`Select` over the items' totals.
+        success: Optional :class:`Comparison`: count the items meeting it.
+        failure: Optional :class:`Comparison` (only with *success*): each item meeting it counts -1.
+
+    Raises:
+        NotationError: fewer than two items, failures without a success count, or nesting deeper
+            than :data:`~tabletop_core.notation.limits.MAX_NESTING`.
+    """
+
+    items: tuple[Node, ...] = attrs.field(validator=_operands)
+    select: Select | None = attrs.field(default=None, validator=_optional(Select))
+    success: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
+    failure: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
+    _nesting: int = attrs.field(init=False, default=0, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.failure is not None and self.success is None:
+            raise NotationError(f"failures (f{_compare_text(self.failure)}) are counted only with a success count")
+        _check_nesting(self, max(nesting(item) for item in self.items) + 1)
+
+    @property
+    def modifier_text(self) -> str:
+        """The group's modifiers as written after ``}``: ``kh1``, ``>=15f1``."""
+        parts = []
+        if self.select is not None:
+            parts.append(str(self.select))
+        if self.success is not None:
+            parts.append(str(self.success))
+        if self.failure is not None:
+            parts.append(f"f{_compare_text(self.failure)}")
+        return "".join(parts)
+
+    def value_of(self, values: tuple[int, ...]) -> tuple[int, tuple[int, ...], tuple[int, ...] | None, tuple[int, ...]]:
+        """The group's value from its items' totals: ``(value, dropped, successes, failures)``.
+
+        *dropped*, *successes* and *failures* are item positions; *successes* is ``None``
+        when the group sums.
+
+        Raises:
+            TypeError: *values* is not a tuple of ints.
+        """
+        check_type("values", values, tuple)
+        values = tuple(as_int("value", value) for value in values)
+        kept: tuple[int, ...] = tuple(range(len(values)))
+        dropped: tuple[int, ...] = ()
+        if self.select is not None:
+            kept, dropped = self.select.choose(values)
+        if self.success is None:
+            return sum(values[i] for i in kept), dropped, None, ()
+        successes = tuple(i for i in kept if self.success.matches(values[i]))
+        failures = tuple(i for i in kept if self.failure is not None and self.failure.matches(values[i]))
+        return len(successes) - len(failures), dropped, successes, failures
+
+    def __str__(self) -> str:
+        return _text(self)
+
+
+Node: TypeAlias = Union[Number, Dice, Negate, Sum, Product, Group, "Variable", "Labeled", "Call", "ComputedDice"]
 """Any expression node."""
 
 
@@ -879,22 +950,47 @@ class ComputedDice:
     :class:`~tabletop_core.notation.NotationError` when rolled (and for exact odds, when
     possible at all). The exact odds are the mixture over every count and size.
 
+    With a computed count and plain sides the term takes every modifier a dice term takes
+    (``(@pool)d10>=8``, ``(1d4+1)d6kh2``): *dice* holds them, as one die of the term.
+
     Args:
         count: The number of dice.
         sides: The faces per die.
+        dice: The modifiers, as a one-die :class:`Dice` with *sides* faces (``1d10>=8``), or
+            ``None`` for plain dice.
 
     Raises:
-        NotationError: both are plain numbers of at least 1 (write ``2d6``: :class:`Dice`).
+        NotationError: both are plain numbers of at least 1 (write ``2d6``: :class:`Dice`), or
+            *dice* is not one die with *sides* faces.
     """
 
     count: Node = attrs.field(validator=_is_node)
     sides: Node = attrs.field(validator=_is_node)
+    dice: Dice | None = attrs.field(default=None, validator=_optional(Dice))
     _nesting: int = attrs.field(init=False, default=0, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if isinstance(self.count, Number) and self.count.value >= 1 and isinstance(self.sides, Number):
             raise NotationError(f"{self.count.value}d{self.sides.value} is a plain dice term: use Dice")
+        if self.dice is not None and (
+            self.dice.count != 1 or not isinstance(self.sides, Number) or self.sides.value != self.dice.sides
+        ):
+            raise NotationError(
+                f"the modifiers of a computed dice term are one die with its sides ({self.sides}), got {self.dice}"
+            )
         _check_nesting(self, max(nesting(self.count) + 1, nesting(self.sides) + 1))
+
+    def with_count(self, count: int) -> Dice:
+        """The plain dice term this comes to with *count* dice (at least 1) of a known size.
+
+        Raises:
+            NotationError: the sides are not a plain number, or *count* is below 1.
+        """
+        if not isinstance(self.sides, Number):
+            raise NotationError(f"{self}: the sides are not known before rolling")
+        if self.dice is None:
+            return Dice(count, self.sides.value)
+        return attrs.evolve(self.dice, count=count)
 
     @property
     def count_in_parentheses(self) -> bool:
@@ -903,6 +999,8 @@ class ComputedDice:
 
     def _print(self, parts: list[str]) -> str:
         count = f"({parts[0]})" if self.count_in_parentheses else parts[0]
+        if self.dice is not None:
+            return count + str(self.dice)[1:]  # '1d10>=8' without its count
         sides = parts[1] if isinstance(self.sides, Number) else f"({parts[1]})"
         return f"{count}d{sides}"
 
@@ -910,78 +1008,7 @@ class ComputedDice:
         return _text(self)
 
 
-@attrs.frozen
-class Group:
-    """A group of rolls: ``{4d6, 3d8}kh1`` keeps the best item total, ``{1d20+5, 1d20+5}>=15`` counts items.
-
-    Each item is a whole expression rolled on its own. Without modifiers the group is the
-    sum of its items; keep/drop keeps or drops whole items by their totals (ties keep the
-    item written first); a success count counts the kept items whose totals meet it, and
-    failures (``f``) take one away for each item meeting them.
-
-    Args:
-        items: Two or more expression nodes.
-        select: Optional :class:`Select` over the items' totals.
-        success: Optional :class:`Comparison`: count the items meeting it.
-        failure: Optional :class:`Comparison` (only with *success*): each item meeting it counts -1.
-
-    Raises:
-        NotationError: fewer than two items, failures without a success count, or nesting deeper
-            than :data:`~tabletop_core.notation.limits.MAX_NESTING`.
-    """
-
-    items: tuple[Node, ...] = attrs.field(validator=_operands)
-    select: Select | None = attrs.field(default=None, validator=_optional(Select))
-    success: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
-    failure: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
-    _nesting: int = attrs.field(init=False, default=0, eq=False, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        if self.failure is not None and self.success is None:
-            raise NotationError(f"failures (f{_compare_text(self.failure)}) are counted only with a success count")
-        _check_nesting(self, max(nesting(item) for item in self.items) + 1)
-
-    @property
-    def modifier_text(self) -> str:
-        """The group's modifiers as written after ``}``: ``kh1``, ``>=15f1``."""
-        parts = []
-        if self.select is not None:
-            parts.append(str(self.select))
-        if self.success is not None:
-            parts.append(str(self.success))
-        if self.failure is not None:
-            parts.append(f"f{_compare_text(self.failure)}")
-        return "".join(parts)
-
-    def value_of(self, values: tuple[int, ...]) -> tuple[int, tuple[int, ...], tuple[int, ...] | None, tuple[int, ...]]:
-        """The group's value from its items' totals: ``(value, dropped, successes, failures)``.
-
-        *dropped*, *successes* and *failures* are item positions; *successes* is ``None``
-        when the group sums.
-
-        Raises:
-            TypeError: *values* is not a tuple of ints.
-        """
-        check_type("values", values, tuple)
-        values = tuple(as_int("value", value) for value in values)
-        kept: tuple[int, ...] = tuple(range(len(values)))
-        dropped: tuple[int, ...] = ()
-        if self.select is not None:
-            kept, dropped = self.select.choose(values)
-        if self.success is None:
-            return sum(values[i] for i in kept), dropped, None, ()
-        successes = tuple(i for i in kept if self.success.matches(values[i]))
-        failures = tuple(i for i in kept if self.failure is not None and self.failure.matches(values[i]))
-        return len(successes) - len(failures), dropped, successes, failures
-
-    def _print(self, items: list[str]) -> str:
-        return "{" + ", ".join(items) + "}" + self.modifier_text
-
-    def __str__(self) -> str:
-        return _text(self)
-
-
-NODE_TYPES = (Number, Dice, Negate, Sum, Product, Variable, Labeled, Call, ComputedDice, Group)
+NODE_TYPES = (Number, Dice, Negate, Sum, Product, Group, Variable, Labeled, Call, ComputedDice)
 """Every class of expression node."""
 
 LEAF_TYPES = (Number, Dice, Variable)

@@ -155,8 +155,8 @@ def _bind(node: Node, variables: Mapping[str, int]) -> Node:
     assert isinstance(node, ComputedDice)
     count, sides = bound
     if isinstance(count, Number) and count.value >= 1 and isinstance(sides, Number):
-        return Dice(count.value, sides.value)
-    return ComputedDice(count, sides)
+        return computed_term(node, count.value, sides.value)
+    return ComputedDice(count, sides, node.dice)
 
 
 # -- math functions -------------------------------------------------------------------------------
@@ -206,7 +206,6 @@ def compile_expression_node(
     limits: Limits,
     exact: bool,
     compile_node: Callable[[Node, str, Limits, bool], _Step],
-    plain_dice: Callable[[Dice], _Step],
 ) -> _Step:
     """The roller's step for one node of :data:`EXPRESSION_NODES` (its children by *compile_node*)."""
     if isinstance(node, Variable):
@@ -241,16 +240,29 @@ def compile_expression_node(
         if count == 0:
             from tabletop_core.notation.result import DiceRoll
 
-            rolls.append(DiceRoll(f"0d{sides}", sides, False, (), 0))
+            fate = node.dice is not None and node.dice.fate
+            rolls.append(DiceRoll(computed_notation(node, 0, sides), sides, fate, (), 0))
             return 0
         step = plans.get((count, sides))
         if step is None:
-            step = plans[(count, sides)] = plain_dice(Dice(count, sides))
+            step = plans[(count, sides)] = compile_node(computed_term(node, count, sides), text, limits, False)
             if len(plans) > 64:
                 plans.clear()
         return step(source, rolls, budget)  # type: ignore[no-any-return]
 
     return computed
+
+
+def computed_term(node: ComputedDice, count: int, sides: int) -> Dice:
+    """The dice term *node* comes to with *count* (at least 1) dice of *sides* faces."""
+    return Dice(count, sides) if node.dice is None else node.with_count(count)
+
+
+def computed_notation(node: ComputedDice, count: int, sides: int) -> str:
+    """The notation of the dice *node* rolled: ``3d6``, ``5d10>=8``, ``0d6`` for no dice."""
+    if count >= 1:
+        return str(computed_term(node, count, sides))
+    return "0" + str(computed_term(node, 1, sides))[1:]
 
 
 def check_computed(shown: str, count: object, sides: object, limits: Limits) -> None:
@@ -329,7 +341,7 @@ def computed_dice_weights(
     components: list[tuple[int, Weights]] = []
     for c, wc in sorted(count.items()):
         for s, ws in sorted(sides.items()):
-            components.append((wc * ws, {0: 1} if c == 0 else dice_weights(Dice(c, s))))
+            components.append((wc * ws, {0: 1} if c == 0 else dice_weights(computed_term(node, c, s))))
     return mixture(components, charge)
 
 

@@ -37,6 +37,7 @@ UNIQUE = "unique"  # u
 CRIT = "crit"  # cs / cf
 GROUP_OPEN = "{"
 GROUP_CLOSE = "}"
+COMMA = ","
 END = "end"
 VARIABLE = "@"
 FUNCTION = "function"
@@ -61,8 +62,9 @@ _SINGLE = {
     "!": EXPLODE,
     "%": PERCENT,
     ",": COMMA,
+    "{": GROUP_OPEN,
+    "}": GROUP_CLOSE,
 }
-_SINGLE.update({"{": GROUP_OPEN, "}": GROUP_CLOSE})
 _SHOWN_LENGTH = 60
 
 
@@ -115,52 +117,18 @@ def _label(text: str, i: int) -> Token:
     return Token(LABEL, text[i + 1 : close], i + 1, close + 1)
 
 
-def _explode(lower: str, i: int) -> Token:
-    """``!`` (explode), ``!!`` (compound) or ``!p`` (penetrate) at *i*."""
-    following = lower[i + 1 : i + 2]
-    if following in ("!", "p"):
-        return Token(EXPLODE, "!" + following, i + 1, i + 2)
-    return Token(EXPLODE, "!", i + 1, i + 1)
-
-
-def _dice_operator(lower: str, i: int) -> Token | None:
-    """A dice operator spelled in letters at *i*, or ``None`` when none stands there.
-
-    ``mi``/``ma`` before a number, ``cs``/``cf``, ``s``/``sa``/``sd``; words such as ``min(``
-    are left alone.
-    """
-    pair = lower[i : i + 2]
-    if pair in ("mi", "ma"):
-        j = i + 2
-        while j < len(lower) and lower[j] in " \t\r\n":
-            j += 1
-        number = j < len(lower) and "0" <= lower[j] <= "9"
-        return Token(CLAMP, pair, i + 1, i + 2) if number or _operator_ends(lower, i + 2) else None
-    if pair in ("cs", "cf"):
-        return Token(CRIT, pair, i + 1, i + 2) if _operator_ends(lower, i + 2) else None
-    if lower[i] == "u":
-        return Token(UNIQUE, "u", i + 1, i + 1) if _operator_ends(lower, i + 1) else None
-    if lower[i] == "s":
-        width = 2 if pair in ("sa", "sd") else 1
-        return Token(SORT, lower[i : i + width], i + 1, i + width) if _operator_ends(lower, i + width) else None
-    return None
-
-
-def _operator_ends(lower: str, j: int) -> bool:
-    """Whether a letter operator may end at *j*: not in the middle of a word.
-
-    ``1d20 strength`` is a word; ``4d6sdkh3`` is two operators in a row.
-    """
-    return j >= len(lower) or not ("a" <= lower[j] <= "z") or lower[j] in _OPERATOR_INITIALS
-
-
-_OPERATOR_INITIALS = frozenset("kdcsmrfu")
-
-
 _FUNCTIONS = ("floor", "ceil", "round", "abs", "min", "max")  # ast.FUNCTIONS (the lexer imports no nodes)
 _FUNCTION_INITIALS = frozenset(name[0] for name in _FUNCTIONS)
 _NAME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+_OPERAND_BEFORE = frozenset((PLUS, MINUS, TIMES, DIVIDE, OPEN, COMMA, VS, REPEAT))
 _VS_WORDS = ("versus", "vs.", "dc", "against", "target")
+
+
+def _word_place(tokens: list[Token]) -> bool:
+    """Whether a letter here cannot be a dice operator: where an operand starts, or after a plain number."""
+    if not tokens or tokens[-1].kind in _OPERAND_BEFORE:
+        return True
+    return tokens[-1].kind == NUMBER and (len(tokens) < 2 or tokens[-2].kind in _OPERAND_BEFORE)
 
 
 def _function_at(lower: str, i: int) -> str:
@@ -198,6 +166,9 @@ def _expression_word(text: str, lower: str, i: int, tokens: list[Token]) -> Toke
     j = _word_end(lower, i)
     if j == i:
         raise _error(text, f"unexpected character {clip(text[i])}", column)
+    if lower[i:j] in ("mi", "ma"):
+        hint = f"'{lower[i:j]}' takes a number: 4d6mi2 raises every die below 2 to 2, 4d6ma5 lowers those above 5"
+        raise _error(text, f"unexpected character {clip(text[i])}; {hint}", column)
     raise _error(text, f"unexpected word {clip(text[i:j])}; {_hint(text, lower, i, j, tokens)}", column)
 
 
@@ -223,6 +194,48 @@ def _hint(text: str, lower: str, i: int, j: int, tokens: list[Token]) -> str:
     if complete:
         return f"did you mean '{before} # {text[i:].strip()}' (a comment) or '{before} [{text[i:j]}]' (a label)?"
     return f"did you mean '@{word}' (a named value from variables=)?"
+
+
+def _explode(lower: str, i: int) -> Token:
+    """``!`` (explode), ``!!`` (compound) or ``!p`` (penetrate) at *i*."""
+    following = lower[i + 1 : i + 2]
+    if following in ("!", "p"):
+        return Token(EXPLODE, "!" + following, i + 1, i + 2)
+    return Token(EXPLODE, "!", i + 1, i + 1)
+
+
+def _dice_operator(lower: str, i: int) -> Token | None:
+    """A dice operator spelled in letters at *i*, or ``None`` when none stands there.
+
+    ``mi``/``ma`` before a number, ``cs``/``cf``, ``s``/``sa``/``sd``, ``u``; words such as
+    ``min(`` or ``strength`` are left alone.
+    """
+    pair = lower[i : i + 2]
+    if pair in ("mi", "ma"):
+        j = i + 2
+        while j < len(lower) and lower[j] in " \t\r\n":
+            j += 1
+        number = j < len(lower) and "0" <= lower[j] <= "9"
+        return Token(CLAMP, pair, i + 1, i + 2) if number or _operator_ends(lower, i + 2) else None
+    if pair in ("cs", "cf"):
+        return Token(CRIT, pair, i + 1, i + 2) if _operator_ends(lower, i + 2) else None
+    if lower[i] == "u":
+        return Token(UNIQUE, "u", i + 1, i + 1) if _operator_ends(lower, i + 1) else None
+    if lower[i] == "s":
+        width = 2 if pair in ("sa", "sd") else 1
+        return Token(SORT, lower[i : i + width], i + 1, i + width) if _operator_ends(lower, i + width) else None
+    return None
+
+
+def _operator_ends(lower: str, j: int) -> bool:
+    """Whether a letter operator may end at *j*: not in the middle of a word.
+
+    ``1d20 strength`` is a word; ``4d6sdkh3`` is two operators in a row.
+    """
+    return j >= len(lower) or not ("a" <= lower[j] <= "z") or lower[j] in _OPERATOR_INITIALS
+
+
+_OPERATOR_INITIALS = frozenset("kdcsmrfu")
 
 
 def tokenize(text: str) -> list[Token]:  # noqa: C901 - one branch per kind of token
@@ -260,6 +273,10 @@ def tokenize(text: str) -> list[Token]:  # noqa: C901 - one branch per kind of t
         elif char in _SINGLE:
             tokens.append(Token(_SINGLE[char], char, column, column))
             i += 1
+        elif char in "scmu" and _word_place(tokens):
+            token = _expression_word(text, lower, i, tokens)  # a word, not a dice operator: 1d20+str
+            tokens.append(token)
+            i = token.end if token.kind != COMMENT else length
         elif (word := _dice_operator(lower, i)) is not None:
             tokens.append(word)
             i = word.end

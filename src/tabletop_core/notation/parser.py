@@ -14,6 +14,10 @@ The grammar (EBNF; see the docs page for the full description)::
     compare    = ( ">=" | "<=" | ">" | "<" | "=" ) integer ;
     label      = "[" { any character but "]" } "]" ;
 
+The expression-level grammar (labels on terms, ``@names``, functions, computed dice,
+``vs``, ``Nx`` and ``# comment``) is described on the docs page, section "Labels, names,
+functions, vs and repeats".
+
 Only parentheses and unary minus recurse, and each level counts against
 :data:`~tabletop_core.notation.limits.MAX_DEPTH`; chains such as ``1+1+1+...``
 are read in a loop into one flat node, so no input can exhaust the stack.
@@ -23,6 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, overload
+
+import attrs
 
 from tabletop_core._validate import check_type, clip, unsafe_character
 from tabletop_core.notation import lexer
@@ -355,14 +361,78 @@ class _Parser:
             if self.tokens[self.position + 1].kind == lexer.OPEN:
                 return self.computed_dice(Number(1), token, depth)
             return self.dice(1, token)
-        if token.kind == lexer.GROUP_OPEN:
-            return self.group(depth, token)
         if token.kind == lexer.VARIABLE:
             self.advance()
             return Variable(token.text)
         if token.kind == lexer.FUNCTION:
             return self.call(depth)
+        if token.kind == lexer.GROUP_OPEN:
+            return self.group(depth, token)
         raise self.expected(_START)
+
+    def call(self, depth: int) -> Node:
+        """``floor(x)``, ``max(a, b)``: a math function and its values."""
+        name = self.advance()
+        opening = self.advance()  # the lexer made a function token only where '(' follows
+        inner = self.deeper(depth, opening)
+        args = [self.expression(inner)]
+        while self.peek.kind == lexer.COMMA:
+            self.advance()
+            args.append(self.expression(inner))
+        if self.peek.kind != lexer.CLOSE:
+            raise self.expected("',' or ')'", f" to close {name.text}( at column {name.start}")
+        self.advance()
+        try:
+            return Call(name.text, tuple(args))
+        except NotationError as error:
+            raise self.error(str(error), name.start) from None
+
+    def computed_dice(self, count: Node, start: Token, depth: int) -> Node:
+        """Dice with a computed count or sides: ``(1d4+1)d6``, ``(@pool)d10>=8``, ``2d(1d6+4)``.
+
+        With plain sides the modifiers are read as for any dice term, onto one die of the
+        term; a plain ``(2)d6kh1`` is ``2d6kh1``.
+        """
+        die = self.peek  # the 'd'
+        if self.tokens[self.position + 1].kind != lexer.OPEN:
+            written = self.dice_written
+            one = self.dice(1, die)
+            self.dice_written = written
+            if one.count != 1:
+                raise self.error("'adv' and 'dis' apply to one d20 (d20 adv), not to a computed count", die.start)
+            if isinstance(count, Number) and count.value >= 1:
+                self.written(count.value, start)
+                return attrs.evolve(one, count=count.value)
+            plain = one == Dice(1, one.sides)
+            return ComputedDice(count, Number(one.sides), None if plain else one)
+        self.advance()
+        token = self.advance()  # the '('
+        sides = self.expression(self.deeper(depth, token))
+        if self.peek.kind != lexer.CLOSE:
+            raise self.expected("')'", f" to close the '(' at column {token.start}")
+        self.advance()
+        if self.peek.kind in (lexer.SELECT, lexer.REROLL, lexer.EXPLODE, lexer.COMPARE, lexer.ADVANTAGE, *_EXTRA_KINDS):
+            raise self.error(
+                "a dice term with computed sides takes no modifiers (keep, reroll, explode, count)", self.peek.start
+            )
+        if isinstance(count, Number) and count.value >= 1 and isinstance(sides, Number):
+            # The plain term it is: 2d(6) is 2d6.
+            self.written(count.value, start)
+            if not 1 <= sides.value <= self.limits.max_sides:
+                raise self.error(f"a die may have 1 to {self.limits.max_sides} sides, got {sides.value}", token.start)
+            return Dice(count.value, sides.value)
+        try:
+            return ComputedDice(count, sides)
+        except NotationError as error:
+            raise self.error(str(error), die.start) from None
+
+    def written(self, count: int, start: Token) -> None:
+        """Count *count* more dice written, within ``limits.max_dice``."""
+        self.dice_written += count
+        if self.dice_written > self.limits.max_dice:
+            raise self.error(
+                f"an expression may roll at most {self.limits.max_dice} dice, got {self.dice_written}", start.start
+            )
 
     def group(self, depth: int, opening: Token) -> Group:
         """``{item, item, ...}`` then keep/drop, a success count and failures, over the items' totals."""
@@ -391,60 +461,6 @@ class _Parser:
             return Group(tuple(items), select, success, failure)
         except NotationError as error:
             raise self.error(str(error), opening.start) from None
-
-    def call(self, depth: int) -> Node:
-        """``floor(x)``, ``max(a, b)``: a math function and its values."""
-        name = self.advance()
-        opening = self.advance()  # the lexer made a function token only where '(' follows
-        inner = self.deeper(depth, opening)
-        args = [self.expression(inner)]
-        while self.peek.kind == lexer.COMMA:
-            self.advance()
-            args.append(self.expression(inner))
-        if self.peek.kind != lexer.CLOSE:
-            raise self.expected("',' or ')'", f" to close {name.text}( at column {name.start}")
-        self.advance()
-        try:
-            return Call(name.text, tuple(args))
-        except NotationError as error:
-            raise self.error(str(error), name.start) from None
-
-    def computed_dice(self, count: Node, start: Token, depth: int) -> Node:
-        """Dice with a computed count or sides: ``(1d4+1)d6``, ``2d(1d6+4)``; a plain ``(2)d6`` is ``2d6``."""
-        die = self.advance()  # the 'd'
-        token = self.peek
-        sides: Node
-        if token.kind == lexer.OPEN:
-            self.advance()
-            sides = self.expression(self.deeper(depth, token))
-            if self.peek.kind != lexer.CLOSE:
-                raise self.expected("')'", f" to close the '(' at column {token.start}")
-            self.advance()
-        elif token.kind == lexer.PERCENT:
-            self.advance()
-            sides = Number(100)
-        else:
-            value, token = self.integer("the number of sides or '(' after 'd'")
-            if not 1 <= value <= self.limits.max_sides:
-                raise self.error(f"a die may have 1 to {self.limits.max_sides} sides, got {value}", token.start)
-            sides = Number(value)
-        if self.peek.kind in (lexer.SELECT, lexer.REROLL, lexer.EXPLODE, lexer.COMPARE, lexer.ADVANTAGE, *_EXTRA_KINDS):
-            raise self.error(
-                "a dice term with a computed count or sides takes no modifiers (keep, reroll, explode, count)",
-                self.peek.start,
-            )
-        if isinstance(count, Number) and count.value >= 1 and isinstance(sides, Number):
-            # The plain term it is: (2)d6 is 2d6.
-            self.dice_written += count.value
-            if self.dice_written > self.limits.max_dice:
-                raise self.error(
-                    f"an expression may roll at most {self.limits.max_dice} dice, got {self.dice_written}", start.start
-                )
-            return Dice(count.value, sides.value)
-        try:
-            return ComputedDice(count, sides)
-        except NotationError as error:
-            raise self.error(str(error), die.start) from None
 
     def dice(self, count: int, start: Token) -> Dice:
         self.advance()  # the 'd'
@@ -662,8 +678,6 @@ def _length_of(node: Node) -> int:
         return _digits(node.count) + _digits(node.sides) + 1 + extra + (node.explode is not None)
     if isinstance(node, Negate):
         return 1 + 2 * isinstance(node.operand, (Sum, Product))
-    if isinstance(node, Group):
-        return 1 + len(node.items) + len(node.modifier_text)  # the braces and commas, and its modifiers
     if isinstance(node, Variable):
         return 1 + len(node.name)
     if isinstance(node, Labeled):
@@ -672,6 +686,8 @@ def _length_of(node: Node) -> int:
         return len(node.name) + 1 + len(node.args)
     if isinstance(node, ComputedDice):
         return 3
+    if isinstance(node, Group):
+        return 1 + len(node.items) + len(node.modifier_text)  # the braces and commas, and its modifiers
     # The operators, and the parentheses of operands that print in them.
     return len(node.operators) + 2 * sum(isinstance(operand, (Sum, Product)) for operand in node.operands)
 

@@ -13,6 +13,7 @@ import functools
 import itertools
 import operator
 from collections.abc import Callable, Mapping
+from typing import cast
 
 import attrs
 import numpy as np
@@ -21,7 +22,7 @@ import numpy.typing as npt
 from tabletop_core.notation._cache import SizedCache
 from tabletop_core.notation._d20_tree import D20Expression
 from tabletop_core.notation._dice_ops import crit_of, extended_dice
-from tabletop_core.notation._groups import group_step, has_group, split_records
+from tabletop_core.notation._groups import group_step, has_group
 from tabletop_core.notation.ast import (
     Comparison,
     Dice,
@@ -127,7 +128,7 @@ def roll(
     global _plans_size
     # The hot path first: a familiar text, the default dialect (the very default object) and limits.
     plan = (
-        _PLANS.get(expr) if dialect is _DEFAULT and variables is None and limits is None and type(expr) is str else None
+        _PLANS.get(expr) if dialect is _DEFAULT and limits is None and variables is None and type(expr) is str else None
     )
     if plan is None:
         if type(dialect) is not str or dialect != "default" or isinstance(expr, D20Expression):
@@ -135,9 +136,9 @@ def roll(
                 raise NotationError("named values (variables=) are read in the default dialect only")
             return _roll_dialect(expr, rng, limits, dialect)
         if variables is not None:
-            known = check_variables(variables)
+            sheet = check_variables(variables)
             expression, checked = as_expression(expr, limits)
-            expr, limits = as_expression(bind(expression, known), checked)
+            expr, limits = as_expression(bind(expression, sheet), checked)
         if type(expr) is str and (limits is None or type(limits) is Limits):
             plan, size = _plan_for_text(expr, limits)
             if limits is None:
@@ -187,7 +188,12 @@ def _plan_for_tree(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
     return known
 
 
-def _compile_plan(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
+def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = False) -> tuple[_Plan, int]:
+    """The plan of *expression* and its estimated size.
+
+    With *shared*, the plan's run takes the dice budget as a second argument (a repeat
+    shares one budget among its rolls) and one-die results are not memoised.
+    """
     text = str(expression)
     size = PLAN_BYTES_PER_CHARACTER * len(text) + PLAN_BYTES_PER_ENTRY
     if expression.repeat > 1:
@@ -206,30 +212,34 @@ def _compile_plan(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
         expression.target is not None and any(isinstance(node, Labeled) for node in walk(expression.target))
     )
     comment = expression.comment
-    special = target is not None or comment is not None or labelled or grouped or has_computed_dice(expression.body)
+    special = grouped or target is not None or comment is not None or labelled or has_computed_dice(expression.body)
 
-    def run(source: DiceSource) -> RollResult:
+    def run(source: DiceSource, budget: list[int] | None = None) -> RollResult:
         rolls: list[DiceRoll] = []
-        budget = [spare]
+        if budget is None:
+            budget = [spare]
         total = step(source, rolls, budget)
+        aimed = None if target is None else target(source, rolls, budget)
+        groups: tuple[GroupRoll, ...] = ()
+        if grouped:
+            # A group's record goes in among the dice records: take them apart.
+            mixed = cast("list[object]", rolls)
+            groups = tuple(record for record in mixed if isinstance(record, GroupRoll))
+            rolls = [record for record in rolls if isinstance(record, DiceRoll)]
         crit = None
         if flags_crit:
             kept = rolls[0].value
             crit = "crit" if kept == 20 else "fumble" if kept == 1 else None
-        elif explicit_crit:
+        elif explicit_crit or grouped:
             crit = crit_of(rolls)
         if not special:
             return RollResult(text, total, tuple(rolls), label, crit)
-        aimed = None if target is None else target(source, rolls, budget)
-        groups: tuple[GroupRoll, ...] = ()
-        if grouped:
-            rolls, groups = split_records(rolls)
         result = RollResult(text, total, tuple(rolls), label, crit, comment=comment, target=aimed, groups=groups)
         if labelled:
             result = attrs.evolve(result, labels=term_labels(rolled_tree(result)))
         return result
 
-    if special:
+    if special or shared:
         return run, size
     single = _single_die(expression.body)
     if single is None or single.sides > _MEMO_SIDES:
@@ -259,11 +269,17 @@ def _compile_plan(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
 def _repeat_plan(expression: Expression, limits: Limits, size: int) -> tuple[_Plan, int]:
     """``Nx expr``: the roll made N times, each an independent result, held in one result."""
     times = expression.repeat
-    once = _plan_for_tree(attrs.evolve(expression, repeat=1, label=None, comment=None), limits)[0]
+    inner = attrs.evolve(expression, repeat=1, label=None, comment=None)
+    once = cast("Callable[[DiceSource, list[int]], RollResult]", _compile_plan(inner, limits, shared=True)[0])
+    written = sum(dice.count for dice in dice_terms(inner.body))
+    if inner.target is not None:
+        written += sum(dice.count for dice in dice_terms(inner.target))
+    spare = limits.max_dice - times * written
     text, label, comment = str(expression), expression.label, expression.comment
 
     def run(source: DiceSource) -> RollResult:
-        results = tuple(once(source) for _ in range(times))
+        budget = [spare]  # one budget for every roll: explosions and computed dice count across them all
+        results = tuple(once(source, budget) for _ in range(times))
         total = sum(result.total for result in results)
         return RollResult(text, total, (), label, comment=comment, results=results)
 
@@ -314,12 +330,14 @@ def _compile(node: Node, text: str, limits: Limits, exact: bool = False) -> _Ste
     With *exact* (inside ``floor``, ``ceil`` or ``round``) ``/`` divides exactly, giving a Fraction.
     """
     if isinstance(node, EXPRESSION_NODES):
-        return compile_expression_node(node, text, limits, exact, _compile, _plain_dice)
+        return compile_expression_node(node, text, limits, exact, _compile)
     if isinstance(node, Number):
         value = node.value
         return lambda _source, _rolls, _budget: value
     if isinstance(node, Dice):
         if not node.is_basic:
+            if _clamps_only(node):
+                return _clamped_dice(node)
             return extended_dice(node, text, limits)
         if node.reroll is None and node.explode is None and node.select is None and node.success is None:
             return _plain_dice(node)
@@ -332,7 +350,6 @@ def _compile(node: Node, text: str, limits: Limits, exact: bool = False) -> _Ste
         inner = _compile(node.operand, text, limits, exact)
         return lambda source, rolls, budget: -inner(source, rolls, budget)
     if isinstance(node, Group):
-        # A group's items are whole rolls: '/' in them divides as usual, even inside floor().
         return group_step(node, [_compile(item, text, limits) for item in node.items])
     assert isinstance(node, (Sum, Product))
     steps = [_compile(operand, text, limits, exact) for operand in node.operands]
@@ -377,6 +394,26 @@ def _product(steps: list[_Step], operators: tuple[str, ...], text: str, exact: b
         return total
 
     return run
+
+
+_MARKS: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...] | None], DiceMarks] = {}
+_MAX_MARKS = 4096  # a few hundred KB at most; emptied when full
+
+
+def _marks(
+    dropped: tuple[int, ...], rerolled: tuple[int, ...], exploded: tuple[int, ...], successes: tuple[int, ...] | None
+) -> DiceMarks:
+    """The :class:`DiceMarks` of these positions, shared: marks are immutable, and small pools repeat them.
+
+    Making one costs more than drawing the dice of a small pool (it has a field per kind of mark).
+    """
+    key = (dropped, rerolled, exploded, successes)
+    marks = _MARKS.get(key)
+    if marks is None:
+        if len(_MARKS) >= _MAX_MARKS:
+            _MARKS.clear()
+        marks = _MARKS[key] = DiceMarks(dropped, rerolled, exploded, successes)
+    return marks
 
 
 def _draw(source: DiceSource, sides: int, count: int, fate: bool) -> list[int]:
@@ -439,11 +476,63 @@ def _selected_dice(node: Dice) -> _Step:
             kept, dropped = list(range(count)), ()
         if success is None:
             value = sum([faces[i] for i in kept])
-            marks = DiceMarks(dropped)
+            marks = _marks(dropped, (), (), None)
         else:
             counted = tuple(sorted(i for i in kept if success.matches(faces[i])))
             value = len(counted)
-            marks = DiceMarks(dropped, (), (), counted)
+            marks = _marks(dropped, (), (), counted)
+        rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
+        return value
+
+    return run
+
+
+def _clamps_only(node: Dice) -> bool:
+    """Whether *node*'s only modifiers are a clamp and keep/drop (``8d6mi2``, ``4d6mi2kh3``)."""
+    return (
+        node.clamp is not None
+        and node.reroll is None
+        and node.explode is None
+        and node.success is None
+        and node.failure is None
+        and node.crit is None
+        and node.sort is None
+    )
+
+
+def _clamped_dice(node: Dice) -> _Step:
+    """A clamp with at most keep/drop: the dice drawn at once, then clamped, then cut.
+
+    Gives what the general path (``_dice_ops.extended_dice``) gives, die for die: each
+    die is clamped as drawn, and keep/drop looks at the faces shown.
+    """
+    assert node.clamp is not None  # _compile sends only clamped terms here
+    count, sides, fate, notation = node.count, node.sides, node.fate, str(node)
+    low, high = node.clamp.low, node.clamp.high
+    highest, keep = node.select.kept(count) if node.select is not None else (True, count)
+
+    def run(source: DiceSource, rolls: list[DiceRoll], _budget: list[int]) -> int:
+        faces = _draw(source, sides, count, fate)
+        clamped: list[int] = []
+        drawn: list[int] = []
+        for position, face in enumerate(faces):
+            if low is not None and face < low:
+                faces[position] = low
+            elif high is not None and face > high:
+                faces[position] = high
+            else:
+                continue
+            clamped.append(position)
+            drawn.append(face)
+        dropped: tuple[int, ...] = ()
+        if keep < count:
+            # A stable sort, reversed or not, keeps the die rolled first among ties.
+            order = sorted(range(count), key=faces.__getitem__, reverse=highest)
+            value = sum([faces[i] for i in order[:keep]])
+            dropped = tuple(sorted(order[keep:]))
+        else:
+            value = sum(faces)
+        marks = DiceMarks(dropped, clamped=tuple(clamped), drawn=tuple(drawn))
         rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
         return value
 
@@ -499,7 +588,7 @@ def _rerolled_dice(node: Dice, text: str, limits: Limits) -> _Step:
             counted = tuple(sorted([p for p in kept if counts(faces[p])]))
             value = len(counted)
         rolls.append(
-            DiceRoll(notation, sides, fate, tuple(faces), value, DiceMarks(dropped, tuple(rerolled), (), counted))
+            DiceRoll(notation, sides, fate, tuple(faces), value, _marks(dropped, tuple(rerolled), (), counted))
         )
         return value
 
@@ -563,7 +652,7 @@ def _modified_dice(node: Dice, text: str, limits: Limits) -> _Step:
         else:
             counted = None
             value = sum(totals[c] for c in kept_chains)
-        marks = DiceMarks(tuple(dropped), tuple(rerolled), tuple(exploded), counted)
+        marks = _marks(tuple(dropped), tuple(rerolled), tuple(exploded), counted)
         rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
         return value
 
