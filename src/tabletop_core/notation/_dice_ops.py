@@ -42,6 +42,7 @@ def extended_dice(node: Dice, text: str, limits: Limits) -> _Step:  # noqa: C901
     penetrates = explode is not None and explode.penetrates
     explode_depth, max_dice = limits.explode_depth, limits.max_dice
     crit = node.crit
+    unique = node.unique
     is_crit = _flagger(None if crit is None else crit.success, node.max_face) if crit is not None else None
     is_fumble = _flagger(None if crit is None else crit.failure, node.min_face) if crit is not None else None
 
@@ -71,12 +72,20 @@ def extended_dice(node: Dice, text: str, limits: Limits) -> _Step:  # noqa: C901
             faces.append(face)
             return face
 
+        used: set[int] = set()
         for _ in range(count):
             chain: list[int] = []
             depth = 0
             while True:
                 face = draw()
-                if reroll is not None:
+                if unique:
+                    # Again while it shows a face taken (or one 'r' rerolls): all different in the end.
+                    while face in used or (reroll is not None and reroll.condition.matches(face)):
+                        rerolled.append(len(faces) - 1)
+                        spend(budget)
+                        face = draw()
+                    used.add(face)
+                elif reroll is not None:
                     while reroll.condition.matches(face):
                         rerolled.append(len(faces) - 1)
                         spend(budget)
@@ -96,15 +105,12 @@ def extended_dice(node: Dice, text: str, limits: Limits) -> _Step:  # noqa: C901
                 spend(budget)
             chains.append(chain)
         totals = [sum(faces[p] for p in chain) for chain in chains]
-        kept_chains = list(range(len(chains)))
+        kept_chains: tuple[int, ...] = tuple(range(len(chains)))
         dropped: list[int] = []
         if select is not None:
-            highest, keep = select.kept(len(chains))
             # Ties keep the die rolled first; whole chains are kept or dropped together.
-            order = sorted(kept_chains, key=lambda c: (-totals[c] if highest else totals[c], c))
-            kept_set = set(order[:keep])
-            dropped = sorted(p for c in kept_chains if c not in kept_set for p in chains[c])
-            kept_chains = [c for c in kept_chains if c in kept_set]
+            kept_chains, left_out = select.choose(tuple(totals))
+            dropped = sorted(p for c in left_out for p in chains[c])
         # What success, failure and crits look at: a compounded chain is one die showing its total.
         if compounds:
             units = [(chains[c][0], totals[c]) for c in kept_chains]
@@ -180,6 +186,7 @@ def crit_of(rolls: list[DiceRoll]) -> str | None:
     ``"crit"`` when any counted die is a critical success, else ``"fumble"`` when any is a
     critical failure, else ``None``.
     """
+    rolls = [roll for roll in rolls if isinstance(roll, DiceRoll)]  # group records stand among them
     if any(roll.marks is not None and roll.marks.crits for roll in rolls):
         return "crit"
     if any(roll.marks is not None and roll.marks.fumbles for roll in rolls):

@@ -196,6 +196,25 @@ class Select:
     def __str__(self) -> str:
         return f"{self.kind}{self.count}"
 
+    def choose(self, values: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Which of *values* are kept and which dropped, as positions in order: ties keep the first.
+
+        Raises:
+            TypeError: *values* is not a tuple of ints.
+
+        Examples:
+            >>> Select("kh", 2).choose((3, 6, 3))
+            ((0, 1), (2,))
+        """
+        check_type("values", values, tuple)
+        values = tuple(as_int("value", value) for value in values)
+        highest, keep = self.kept(len(values))
+        order = sorted(range(len(values)), key=lambda i: (-values[i] if highest else values[i], i))
+        chosen = set(order[:keep])
+        return tuple(i for i in range(len(values)) if i in chosen), tuple(
+            i for i in range(len(values)) if i not in chosen
+        )
+
     def kept(self, pool: int) -> tuple[bool, int]:
         """How a pool of *pool* dice is cut: ``(keep_highest, how_many_kept)``."""
         pool = check_int("pool", pool, low=0)
@@ -310,11 +329,14 @@ class Dice:
             it takes one success away.
         crit: Optional :class:`Crit` (``cs``/``cf``): faces flagged as critical.
         sort: ``"a"`` or ``"d"`` (``sa``/``sd``; ``s`` is ``sa``): the dice are shown sorted.
+        unique: ``u``: a die showing a face an earlier die of the term shows is rolled again
+            (the dice come out all different, as if drawn without replacement).
 
     Raises:
         NotationError: a reroll that matches every face (it would never stop),
             an explosion that matches every face, Fate dice without 3 sides, or
-            failures without a success count.
+            failures without a success count, or unique dice (``u``) with a clamp, a
+            reroll once, an explosion, or more dice than faces to show.
     """
 
     count: int = int_field(low=1, high=_MAX_DIE)
@@ -328,6 +350,7 @@ class Dice:
     failure: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
     crit: Crit | None = attrs.field(default=None, validator=_optional(Crit))
     sort: str | None = attrs.field(default=None, validator=attrs.validators.optional(_one_of(SORT_ORDERS)))
+    unique: bool = attrs.field(default=False, validator=of_type(bool))
 
     def __attrs_post_init__(self) -> None:
         if self.fate and self.sides != 3:
@@ -344,6 +367,8 @@ class Dice:
             if on.op == "=" and on.value == self.max_face:
                 # '!=6' on a d6 is plain '!': one spelling, so parse(str(e)) == e.
                 object.__setattr__(self, "explode", Explode(kind=self.explode.kind))
+        if self.unique:
+            self._check_unique(faces)
         if self.explode is not None and self._explode_count(low, high) == faces:
             raise NotationError(f"{self.die}{self._explode_text()} explodes on every face, so it would never stop")
 
@@ -367,6 +392,14 @@ class Dice:
         """Every face, lowest first."""
         return range(self.min_face, self.max_face + 1)
 
+    def _check_unique(self, faces: int) -> None:
+        if self.clamp is not None or self.explode is not None or (self.reroll is not None and self.reroll.once):
+            raise NotationError(f"{self.die}: unique dice (u) take no clamp, reroll once or explosion")
+        if self.reroll is not None:
+            faces -= self.reroll.condition.count_in(self.min_face, self.max_face)
+        if self.count > faces:
+            raise NotationError(f"unique dice need at least as many faces as dice: {self.count} dice, {faces} faces")
+
     @property
     def shown_low(self) -> int:
         """The lowest face a die can show (after its clamp)."""
@@ -388,6 +421,7 @@ class Dice:
             and self.failure is None
             and self.crit is None
             and self.sort is None
+            and not self.unique
             and (self.explode is None or self.explode.kind == "!")
         )
 
@@ -429,6 +463,8 @@ class Dice:
             parts.append(str(self.clamp))
         if self.reroll is not None:
             parts.append(str(self.reroll))
+        if self.unique:
+            parts.append("u")
         parts.append(self._explode_text())
         if self.select is not None:
             parts.append(str(self.select))
@@ -564,7 +600,7 @@ def _text(root: Node) -> str:
             stack.extend((child, False) for child in children if id(child) not in done)
             continue
         if isinstance(node, Group):
-            done[id(node)] = "{" + ",".join(done[id(item)] for item in node.items) + "}" + node.modifier_text
+            done[id(node)] = "{" + ", ".join(done[id(item)] for item in node.items) + "}" + node.modifier_text
             continue
         if isinstance(node, Negate):
             inner = done[id(node.operand)]
@@ -640,14 +676,10 @@ class Group:
         """
         check_type("values", values, tuple)
         values = tuple(as_int("value", value) for value in values)
-        kept = list(range(len(values)))
+        kept: tuple[int, ...] = tuple(range(len(values)))
         dropped: tuple[int, ...] = ()
         if self.select is not None:
-            highest, keep = self.select.kept(len(values))
-            order = sorted(kept, key=lambda i: (-values[i] if highest else values[i], i))
-            chosen = set(order[:keep])
-            dropped = tuple(i for i in kept if i not in chosen)
-            kept = [i for i in kept if i in chosen]
+            kept, dropped = self.select.choose(values)
         if self.success is None:
             return sum(values[i] for i in kept), dropped, None, ()
         successes = tuple(i for i in kept if self.success.matches(values[i]))

@@ -411,7 +411,7 @@ class _Parser:
         if self.peek.kind != lexer.CLOSE:
             raise self.expected("')'", f" to close the '(' at column {token.start}")
         self.advance()
-        if self.peek.kind in (lexer.SELECT, lexer.REROLL, lexer.EXPLODE, lexer.COMPARE, lexer.ADVANTAGE):
+        if self.peek.kind in (lexer.SELECT, lexer.REROLL, lexer.EXPLODE, lexer.COMPARE, lexer.ADVANTAGE, *_EXTRA_KINDS):
             raise self.error(
                 "a dice term with computed sides takes no modifiers (keep, reroll, explode, count)", self.peek.start
             )
@@ -519,12 +519,18 @@ class _Parser:
                 extra.failure,
                 extra.crit(),
                 extra.sort,
+                extra.unique,
             )
         except NotationError as error:
             raise self.error(str(error), start.start) from None
 
     def extra_modifier(self, token: Token, extra: _Extra) -> None:
         """``mi``/``ma`` (clamp), ``cs``/``cf`` (crit range) or ``s``/``sa``/``sd`` (sort), each once per term."""
+        if token.kind == lexer.UNIQUE:
+            if extra.unique:
+                raise self.error("a dice term can be unique only once", token.start)
+            extra.unique = True
+            return
         if token.kind == lexer.SORT:
             if extra.sort is not None:
                 raise self.error("a dice term can be sorted only once", token.start)
@@ -580,7 +586,7 @@ class _Parser:
         return Comparison(op, value)
 
 
-_EXTRA_KINDS = (lexer.CLAMP, lexer.SORT, lexer.CRIT)
+_EXTRA_KINDS = (lexer.CLAMP, lexer.SORT, lexer.CRIT, lexer.UNIQUE)
 
 
 class _Extra:
@@ -592,6 +598,7 @@ class _Extra:
         self.ranges: dict[str, Comparison] = {}
         self.failure: Comparison | None = None
         self.sort: str | None = None
+        self.unique = False
 
     def clamp(self) -> Clamp | None:
         return Clamp(self.bounds.get("mi"), self.bounds.get("ma")) if self.bounds else None

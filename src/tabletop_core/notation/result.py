@@ -194,20 +194,7 @@ class DiceRoll(Record):
         """Every die as a :class:`RolledDie`, in the order rolled."""
         dropped, rerolled, exploded = set(self.dropped), set(self.rerolled), set(self.exploded)
         successes = set(self.successes or ())
-        marks = self.marks
-        if marks is None or not _has_extra_marks(marks):
-            return tuple(
-                RolledDie(
-                    self.sides,
-                    face,
-                    self.fate,
-                    i in dropped,
-                    i in rerolled,
-                    i in exploded,
-                    i in successes,
-                )
-                for i, face in enumerate(self.faces)
-            )
+        marks = self.marks if self.marks is not None else DiceMarks()
         failures, compounded, penetrated = set(marks.failures), set(marks.compounded), set(marks.penetrated)
         crits, fumbles = set(marks.crits), set(marks.fumbles)
         rolled = dict(zip(marks.clamped, marks.drawn, strict=False))

@@ -716,14 +716,11 @@ def _modified_dice(node: Dice, text: str, limits: Limits) -> _Step:
             chains.append(chain)
         totals = [sum(faces[p] for p in chain) for chain in chains]
         dropped: list[int] = []
-        kept_chains = list(range(len(chains)))
+        kept_chains: tuple[int, ...] = tuple(range(len(chains)))
         if select is not None:
-            highest, keep = select.kept(len(chains))
             # Ties keep the die rolled first; whole chains are kept or dropped together.
-            order = sorted(kept_chains, key=lambda c: (-totals[c] if highest else totals[c], c))
-            kept_set = set(order[:keep])
-            dropped = sorted(p for c in kept_chains if c not in kept_set for p in chains[c])
-            kept_chains = [c for c in kept_chains if c in kept_set]
+            kept_chains, left_out = select.choose(tuple(totals))
+            dropped = sorted(p for c in left_out for p in chains[c])
         if success is not None:
             counted = tuple(sorted(p for c in kept_chains for p in chains[c] if success.matches(faces[p])))
             value = len(counted)
