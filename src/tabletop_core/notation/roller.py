@@ -534,6 +534,7 @@ def _clamps_only(node: Dice) -> bool:
         and node.failure is None
         and node.crit is None
         and node.sort is None
+        and not node.unique
     )
 
 
