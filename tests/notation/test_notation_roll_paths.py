@@ -38,10 +38,15 @@ def _rerolling_terms(draw: st.DrawFn) -> Dice:
 @settings(max_examples=300, deadline=None)
 @given(term=_rerolling_terms(), seed=st.integers(0, 2**32 - 1), spare=st.integers(0, 40))
 def test_rerolls_fast_path_matches_general_path(term, seed, spare):
+    fast, general = _both_paths(roller_module._rerolled_dice, term, seed, spare, Limits())
+    assert fast == general
+
+
+def _both_paths(fast_path, term: Dice, seed: int, spare: int, limits: Limits) -> list[object]:
+    """What the fast path and the general path make of the same scripted dice (or how they fail)."""
     faces = np.random.default_rng(seed).integers(1, term.sides, size=400, endpoint=True).tolist()
-    limits = Limits()
-    outcomes = []
-    for compile_term in (roller_module._rerolled_dice, roller_module._modified_dice):
+    outcomes: list[object] = []
+    for compile_term in (fast_path, roller_module._modified_dice):
         step = compile_term(term, str(term), limits)
         source, rolls, budget = ScriptedDice(faces), [], [spare]
         try:
@@ -50,7 +55,7 @@ def test_rerolls_fast_path_matches_general_path(term, seed, spare):
             outcomes.append((type(error), str(error)))
         else:
             outcomes.append((value, rolls, budget, source.remaining))
-    assert outcomes[0] == outcomes[1]
+    return outcomes
 
 
 @given(seed=st.integers(0, 2**32 - 1), sizes=st.lists(st.integers(0, 5000), min_size=1, max_size=8))
@@ -221,19 +226,8 @@ def _exploding_terms(draw: st.DrawFn) -> Dice:
 @settings(max_examples=300, deadline=None)
 @given(term=_exploding_terms(), seed=st.integers(0, 2**32 - 1), spare=st.integers(0, 30), depth=st.integers(0, 5))
 def test_explosions_fast_path_matches_general_path(term, seed, spare, depth):
-    faces = np.random.default_rng(seed).integers(1, term.sides, size=400, endpoint=True).tolist()
-    limits = Limits(explode_depth=depth)
-    outcomes = []
-    for compile_term in (roller_module._exploded_dice, roller_module._modified_dice):
-        step = compile_term(term, str(term), limits)
-        source, rolls, budget = ScriptedDice(faces), [], [spare]
-        try:
-            value = step(source, rolls, budget)
-        except Exception as error:  # both paths must fail alike
-            outcomes.append((type(error), str(error)))
-        else:
-            outcomes.append((value, rolls, budget, source.remaining))
-    assert outcomes[0] == outcomes[1]
+    fast, general = _both_paths(roller_module._exploded_dice, term, seed, spare, Limits(explode_depth=depth))
+    assert fast == general
 
 
 @pytest.mark.parametrize(

@@ -247,14 +247,19 @@ def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = Fals
     single = _single_die(expression.body)
     if single is None or single.sides > _MEMO_SIDES:
         return run, size
-    # The commonest bot roll is one die plus fixed numbers (1d20+5): its result is
-    # decided by one face, and results are immutable, so each face's result is
-    # built once and shared, like small ints. Only true faces (Python ints in
-    # 1..sides) are kept, so a source that breaks the DiceSource contract (a numpy
-    # int, a 0) cannot put its value into the results other sources get. The
-    # results live in the plan (at most one per face, counted in its size), so
-    # they go when the plan goes.
-    sides = single.sides
+    return _shared_per_face(run, single.sides), size + PLAN_BYTES_PER_FACE * single.sides
+
+
+def _shared_per_face(run: Callable[[DiceSource], RollResult], sides: int) -> _Plan:
+    """*run* for a roll decided by one die of *sides* faces, each face's result made once.
+
+    The commonest bot roll is one die plus fixed numbers (1d20+5): its result is
+    decided by one face, and results are immutable, so each face's result is built
+    once and shared, like small ints. Only true faces (Python ints in 1..sides) are
+    kept, so a source that breaks the DiceSource contract (a numpy int, a 0) cannot
+    put its value into the results other sources get. The results live in the plan
+    (at most one per face, counted in its size), so they go when the plan goes.
+    """
     memo: list[RollResult | None] = [None] * (sides + 1)
 
     def run_single(source: DiceSource) -> RollResult:
@@ -266,7 +271,7 @@ def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = Fals
             result = memo[face] = run(_OneFace(face))
         return result
 
-    return run_single, size + PLAN_BYTES_PER_FACE * sides
+    return run_single
 
 
 def _repeat_plan(expression: Expression, limits: Limits, size: int) -> tuple[_Plan, int]:
