@@ -10,9 +10,8 @@ Examples:
     >>> e = parse("4D6 kh3 + (2 - 1) [stats]")
     >>> str(e)
     '4d6kh3+(2-1) [stats]'
-    >>> dice = e.body.operands[0]
-    >>> dice.count, dice.sides, dice.select
-    (4, 6, Select(kind='kh', count=3))
+    >>> e.body.operands[0].select
+    Select(kind='kh', count=3)
 """
 
 from __future__ import annotations
