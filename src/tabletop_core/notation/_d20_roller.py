@@ -93,7 +93,7 @@ def _fast_plan(expression: D20Expression, limits: Limits) -> _Plan | None:
     same order and the total is the same. A one-die roll (``1d20+5``) shares one result
     per face, as the default dialect's plans do.
     """
-    from tabletop_core.notation.roller import _MEMO_SIDES, _OneFace, _single_die
+    from tabletop_core.notation.roller import _MEMO_SIDES, _shared_per_face, _single_die
 
     text = str(expression)
     try:
@@ -120,19 +120,7 @@ def _fast_plan(expression: D20Expression, limits: Limits) -> _Plan | None:
     single = None if body is None else _single_die(body)  # type: ignore[arg-type]
     if single is None or single.sides > _MEMO_SIDES:
         return run
-    sides = single.sides
-    memo: list[RollResult | None] = [None] * (sides + 1)
-
-    def run_single(source: DiceSource) -> RollResult:
-        face = source.roll(sides)
-        if type(face) is not int or not 1 <= face <= sides:
-            return run(_OneFace(face))
-        result = memo[face]
-        if result is None:
-            result = memo[face] = run(_OneFace(face))
-        return result
-
-    return run_single
+    return _shared_per_face(run, single.sides)
 
 
 _Step = Callable[[DiceSource, list[DiceRoll], list[int]], Value]
