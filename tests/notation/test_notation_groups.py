@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop_core import InvalidInput, ScriptedDice
+from tabletop_core import InvalidInput
 from tabletop_core.notation import (
     Comparison,
     Dice,
@@ -28,25 +28,21 @@ from tabletop_core.notation import (
 )
 
 from .notation_brute import brute_distribution
-from .test_notation_dice_ops import ops_terms
-
-
-def rolled(expr: str, *faces: int) -> RollResult:
-    return roll(expr, rng=ScriptedDice(faces))
+from .test_notation_dice_ops import ops_terms, rolled
 
 
 @pytest.mark.parametrize(
     ("text", "canonical"),
     [
-        ("{4d6, 3d8}kh1", "{4d6,3d8}kh1"),
-        ("{ 4d6 , 3d8 } K", "{4d6,3d8}kh1"),
-        ("{4d6,3d8,2d10}dl1", "{4d6,3d8,2d10}dl1"),
-        ("{1d20+5,1d20+5}>=15", "{1d20+5,1d20+5}>=15"),
-        ("{1d20+5,1d20+5}>=15f<5", "{1d20+5,1d20+5}>=15f<5"),
-        ("{1d6,2}kh1>=4", "{1d6,2}kh1>=4"),
-        ("-{1d4,2}*2", "-{1d4,2}*2"),
-        ("{{1d6,2}kh1,3}+1 [wild]", "{{1d6,2}kh1,3}+1 [wild]"),
-        ("{(1d6+1)*2,3}", "{(1d6+1)*2,3}"),
+        ("{4d6, 3d8}kh1", "{4d6, 3d8}kh1"),
+        ("{ 4d6 , 3d8 } K", "{4d6, 3d8}kh1"),
+        ("{4d6, 3d8, 2d10}dl1", "{4d6, 3d8, 2d10}dl1"),
+        ("{1d20+5, 1d20+5}>=15", "{1d20+5, 1d20+5}>=15"),
+        ("{1d20+5, 1d20+5}>=15f<5", "{1d20+5, 1d20+5}>=15f<5"),
+        ("{1d6, 2}kh1>=4", "{1d6, 2}kh1>=4"),
+        ("-{1d4,2}*2", "-{1d4, 2}*2"),
+        ("{{1d6, 2}kh1, 3}+1 [wild]", "{{1d6, 2}kh1, 3}+1 [wild]"),
+        ("{(1d6+1)*2, 3}", "{(1d6+1)*2, 3}"),
     ],
 )
 def test_canonical_text(text: str, canonical: str) -> None:
@@ -56,7 +52,7 @@ def test_canonical_text(text: str, canonical: str) -> None:
 
 
 def test_the_node() -> None:
-    group = parse("{4d6,3d8}kh1").body
+    group = parse("{4d6, 3d8}kh1").body
     assert group == Group((Dice(4, 6), Dice(3, 8)), Select("kh", 1))
     assert group.value_of((14, 12)) == (14, (1,), None, ())
     counting = Group((Number(3), Number(9), Number(1)), None, Comparison(">=", 5), Comparison("<", 2))
@@ -69,12 +65,12 @@ def test_the_node() -> None:
     ("text", "message"),
     [
         ("{4d6}", "a group needs two or more rolls"),
-        ("{4d6,", "expected a number or a die"),
-        ("{4d6,3d8", "expected ',' or '}' at column 9 to close the '{' at column 1"),
+        ("{4d6, ", "expected a number or a die"),
+        ("{4d6, 3d8", "expected ',' or '}' at column 10 to close the '{' at column 1"),
         ("{}", "expected a number or a die"),
-        ("{1d6,2}f1", "expected an operator"),
+        ("{1d6, 2}f1", "expected an operator"),
         ("4d6}", "expected an operator"),
-        ("{1d6,2}kh1kh1", "expected an operator"),
+        ("{1d6, 2}kh1kh1", "expected an operator"),
     ],
 )
 def test_bad_groups_are_clear_errors(text: str, message: str) -> None:
@@ -100,7 +96,7 @@ def test_nesting_is_limited() -> None:
 def test_keep_the_best_item() -> None:
     result = rolled("{4d6, 3d8}kh1", 1, 2, 3, 4, 8, 8, 1)
     assert result.total == 17
-    assert result.groups == (GroupRoll("{4d6,3d8}kh1", (10, 17), 17, (0,)),)
+    assert result.groups == (GroupRoll("{4d6, 3d8}kh1", (10, 17), 17, (0,)),)
     assert str(result) == "{4d6 (1↓, 2, 3, 4), 3d8 (8↑, 8↑, 1↓)}kh1 (~10~, 17) = 17"
     assert result.to_markdown() == "{4d6 (*1*, 2, 3, 4), 3d8 (**8**, **8**, *1*)}kh1 (~~10~~, 17) = **17**"
     assert [roll_.notation for roll_ in result.rolls] == ["4d6", "3d8"]
@@ -124,15 +120,15 @@ def test_wild_die_style() -> None:
 def test_success_counting_groups() -> None:
     result = rolled("{1d20+5, 1d20+5, 1d20+5}>=15f<8", 12, 1, 3)
     assert result.total == 0
-    assert result.groups[0] == GroupRoll("{1d20+5,1d20+5,1d20+5}>=15f<8", (17, 6, 8), 0, (), (0,), (1,))
+    assert result.groups[0] == GroupRoll("{1d20+5, 1d20+5, 1d20+5}>=15f<8", (17, 6, 8), 0, (), (0,), (1,))
     assert str(result) == "{1d20 (12) + 5, 1d20 (1↓) + 5, 1d20 (3) + 5}>=15f<8 (17✓, 6✗, 8: 0 successes) = 0"
     assert rolled("{1d6, 1d6, 1d6}kh2>=4", 6, 5, 1).total == 2
 
 
 def test_groups_inside_expressions_and_the_tree() -> None:
-    result = rolled("{{1d6,2}kh1, 1d4}kl1*2+1", 5, 3)
+    result = rolled("{{1d6, 2}kh1, 1d4}kl1*2+1", 5, 3)
     assert result.total == 3 * 2 + 1
-    assert [group.notation for group in result.groups] == ["{1d6,2}kh1", "{{1d6,2}kh1,1d4}kl1"]
+    assert [group.notation for group in result.groups] == ["{1d6, 2}kh1", "{{1d6, 2}kh1, 1d4}kl1"]
     tree = result.tree
     assert tree.value == result.total
     group_node = tree.children[0].children[0]
@@ -161,17 +157,17 @@ def test_crits_in_groups() -> None:
 DEPTH = Limits(explode_depth=2)
 
 ODDS_CASES = [
-    "{1d6,1d4}kh1",
-    "{2d4,1d6+1,3}dl1",
-    "{1d4,1d4,1d4}kl2",
-    "{1d6+1,1d6,1d8}>=5",
-    "{1d6,1d6,1d8}>=4f1",
-    "{1d6,1d4}kh1>=3f1",
-    "{{1d4,1d4}kh1,1d6}kl1*2-{1d3,1}",
-    "{1d4!!,2d3mi2}kh1",
-    "{1d4,1d4}kh0",
-    "{1d4,1d4}dh5",
-    "{1d6!,1d4!}kh1",
+    "{1d6, 1d4}kh1",
+    "{2d4, 1d6+1, 3}dl1",
+    "{1d4, 1d4, 1d4}kl2",
+    "{1d6+1, 1d6, 1d8}>=5",
+    "{1d6, 1d6, 1d8}>=4f1",
+    "{1d6, 1d4}kh1>=3f1",
+    "{{1d4, 1d4}kh1, 1d6}kl1*2-{1d3, 1}",
+    "{1d4!!, 2d3mi2}kh1",
+    "{1d4, 1d4}kh0",
+    "{1d4, 1d4}dh5",
+    "{1d6!, 1d4!}kh1",
 ]
 
 
@@ -184,7 +180,7 @@ def test_exact_odds_match_brute_force(expr: str) -> None:
 
 def test_odds_budget_is_checked_before_the_work() -> None:
     with pytest.raises(NotationError, match="exact odds would"):
-        distribution("{10d10,10d10,10d10,10d10,10d10,10d10}kh3", limits=Limits(max_odds_work=10**4))
+        distribution("{10d10, 10d10, 10d10, 10d10, 10d10, 10d10}kh3", limits=Limits(max_odds_work=10**4))
 
 
 def items() -> st.SearchStrategy:

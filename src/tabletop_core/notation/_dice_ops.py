@@ -96,15 +96,12 @@ def extended_dice(node: Dice, text: str, limits: Limits) -> _Step:  # noqa: C901
                 spend(budget)
             chains.append(chain)
         totals = [sum(faces[p] for p in chain) for chain in chains]
-        kept_chains = list(range(len(chains)))
+        kept_chains: tuple[int, ...] = tuple(range(len(chains)))
         dropped: list[int] = []
         if select is not None:
-            highest, keep = select.kept(len(chains))
             # Ties keep the die rolled first; whole chains are kept or dropped together.
-            order = sorted(kept_chains, key=lambda c: (-totals[c] if highest else totals[c], c))
-            kept_set = set(order[:keep])
-            dropped = sorted(p for c in kept_chains if c not in kept_set for p in chains[c])
-            kept_chains = [c for c in kept_chains if c in kept_set]
+            kept_chains, left_out = select.choose(tuple(totals))
+            dropped = sorted(p for c in left_out for p in chains[c])
         # What success, failure and crits look at: a compounded chain is one die showing its total.
         if compounds:
             units = [(chains[c][0], totals[c]) for c in kept_chains]
@@ -180,6 +177,7 @@ def crit_of(rolls: list[DiceRoll]) -> str | None:
     ``"crit"`` when any counted die is a critical success, else ``"fumble"`` when any is a
     critical failure, else ``None``.
     """
+    rolls = [roll for roll in rolls if isinstance(roll, DiceRoll)]  # group records stand among them
     if any(roll.marks is not None and roll.marks.crits for roll in rolls):
         return "crit"
     if any(roll.marks is not None and roll.marks.fumbles for roll in rolls):

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, cast
 
 from tabletop_core.notation.ast import Group, Node, walk
 from tabletop_core.notation.errors import NotationError
-from tabletop_core.notation.result import DiceRoll, GroupRoll, RollResult
+from tabletop_core.notation.result import DiceRoll, GroupRoll
 from tabletop_core.rng import DiceSource
 
 if TYPE_CHECKING:
     from tabletop_core.notation.odds import _Calculator
 
-__all__ = ["group_odds", "group_result", "group_step", "has_group"]
+__all__ = ["group_odds", "group_step", "has_group", "split_records"]
 
 _Step = Callable[[DiceSource, list[DiceRoll], list[int]], int]
 _Weights = dict[int, int]
@@ -37,21 +37,18 @@ def group_step(node: Group, steps: list[_Step]) -> _Step:
     def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> int:
         values = tuple(step(source, rolls, budget) for step in steps)
         value, dropped, successes, failures = node.value_of(values)
-        # The group's record goes in among the dice records; group_result sorts them apart.
+        # The group's record goes in among the dice records; split_records sorts them apart.
         cast("list[object]", rolls).append(GroupRoll(notation, values, value, dropped, successes, failures))
         return value
 
     return run
 
 
-def group_result(
-    text: str, total: int, records: list[DiceRoll], label: str | None, crit_of: Callable[[list[DiceRoll]], str | None]
-) -> RollResult:
-    """The result of an expression holding groups: dice records and group records apart."""
+def split_records(records: list[DiceRoll]) -> tuple[list[DiceRoll], tuple[GroupRoll, ...]]:
+    """The dice records and the group records of a roll, each in order (they are recorded together)."""
     mixed = cast("list[object]", records)
     dice = [record for record in mixed if isinstance(record, DiceRoll)]
-    groups = tuple(record for record in mixed if isinstance(record, GroupRoll))
-    return RollResult(text, total, tuple(dice), label, crit_of(dice), groups=groups)
+    return dice, tuple(record for record in mixed if isinstance(record, GroupRoll))
 
 
 def group_odds(calculator: _Calculator, node: Group) -> _Weights:

@@ -196,6 +196,25 @@ class Select:
     def __str__(self) -> str:
         return f"{self.kind}{self.count}"
 
+    def choose(self, values: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Which of *values* are kept and which dropped, as positions in order: ties keep the first.
+
+        Raises:
+            TypeError: *values* is not a tuple of ints.
+
+        Examples:
+            >>> Select("kh", 2).choose((3, 6, 3))
+            ((0, 1), (2,))
+        """
+        check_type("values", values, tuple)
+        values = tuple(as_int("value", value) for value in values)
+        highest, keep = self.kept(len(values))
+        order = sorted(range(len(values)), key=lambda i: (-values[i] if highest else values[i], i))
+        chosen = set(order[:keep])
+        return tuple(i for i in range(len(values)) if i in chosen), tuple(
+            i for i in range(len(values)) if i not in chosen
+        )
+
     def kept(self, pool: int) -> tuple[bool, int]:
         """How a pool of *pool* dice is cut: ``(keep_highest, how_many_kept)``."""
         pool = check_int("pool", pool, low=0)
@@ -563,9 +582,6 @@ def _text(root: Node) -> str:
             stack.append((node, True))
             stack.extend((child, False) for child in children if id(child) not in done)
             continue
-        if isinstance(node, Group):
-            done[id(node)] = "{" + ",".join(done[id(item)] for item in node.items) + "}" + node.modifier_text
-            continue
         if isinstance(node, Negate):
             inner = done[id(node.operand)]
             done[id(node)] = f"-({inner})" if isinstance(node.operand, (Sum, Product)) else f"-{inner}"
@@ -586,79 +602,7 @@ def _text(root: Node) -> str:
     return done[id(root)]
 
 
-@attrs.frozen
-class Group:
-    """A group of rolls: ``{4d6, 3d8}kh1`` keeps the best item total, ``{1d20+5, 1d20+5}>=15`` counts items.
-
-    Each item is a whole expression rolled on its own. Without modifiers the group is the
-    sum of its items; keep/drop keeps or drops whole items by their totals (ties keep the
-    item written first); a success count counts the kept items whose totals meet it, and
-    failures (``f``) take one away for each item meeting them.
-
-    Args:
-        items: Two or more expression nodes.
-        select: Optional :class:`Select` over the items' totals.
-        success: Optional :class:`Comparison`: count the items meeting it.
-        failure: Optional :class:`Comparison` (only with *success*): each item meeting it counts -1.
-
-    Raises:
-        NotationError: fewer than two items, failures without a success count, or nesting deeper
-            than :data:`~tabletop_core.notation.limits.MAX_NESTING`.
-    """
-
-    items: tuple[Node, ...] = attrs.field(validator=_operands)
-    select: Select | None = attrs.field(default=None, validator=_optional(Select))
-    success: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
-    failure: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
-    _nesting: int = attrs.field(init=False, default=0, eq=False, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        if self.failure is not None and self.success is None:
-            raise NotationError(f"failures (f{_compare_text(self.failure)}) are counted only with a success count")
-        _check_nesting(self, max(nesting(item) for item in self.items) + 1)
-
-    @property
-    def modifier_text(self) -> str:
-        """The group's modifiers as written after ``}``: ``kh1``, ``>=15f1``."""
-        parts = []
-        if self.select is not None:
-            parts.append(str(self.select))
-        if self.success is not None:
-            parts.append(str(self.success))
-        if self.failure is not None:
-            parts.append(f"f{_compare_text(self.failure)}")
-        return "".join(parts)
-
-    def value_of(self, values: tuple[int, ...]) -> tuple[int, tuple[int, ...], tuple[int, ...] | None, tuple[int, ...]]:
-        """The group's value from its items' totals: ``(value, dropped, successes, failures)``.
-
-        *dropped*, *successes* and *failures* are item positions; *successes* is ``None``
-        when the group sums.
-
-        Raises:
-            TypeError: *values* is not a tuple of ints.
-        """
-        check_type("values", values, tuple)
-        values = tuple(as_int("value", value) for value in values)
-        kept = list(range(len(values)))
-        dropped: tuple[int, ...] = ()
-        if self.select is not None:
-            highest, keep = self.select.kept(len(values))
-            order = sorted(kept, key=lambda i: (-values[i] if highest else values[i], i))
-            chosen = set(order[:keep])
-            dropped = tuple(i for i in kept if i not in chosen)
-            kept = [i for i in kept if i in chosen]
-        if self.success is None:
-            return sum(values[i] for i in kept), dropped, None, ()
-        successes = tuple(i for i in kept if self.success.matches(values[i]))
-        failures = tuple(i for i in kept if self.failure is not None and self.failure.matches(values[i]))
-        return len(successes) - len(failures), dropped, successes, failures
-
-    def __str__(self) -> str:
-        return _text(self)
-
-
-Node: TypeAlias = Union[Number, Dice, Negate, Sum, Product, Group, "Variable", "Labeled", "Call", "ComputedDice"]
+Node: TypeAlias = Union[Number, Dice, Negate, Sum, Product, "Variable", "Labeled", "Call", "ComputedDice", "Group"]
 """Any expression node."""
 
 
@@ -976,7 +920,78 @@ class ComputedDice:
         return _text(self)
 
 
-NODE_TYPES = (Number, Dice, Negate, Sum, Product, Group, Variable, Labeled, Call, ComputedDice)
+@attrs.frozen
+class Group:
+    """A group of rolls: ``{4d6, 3d8}kh1`` keeps the best item total, ``{1d20+5, 1d20+5}>=15`` counts items.
+
+    Each item is a whole expression rolled on its own. Without modifiers the group is the
+    sum of its items; keep/drop keeps or drops whole items by their totals (ties keep the
+    item written first); a success count counts the kept items whose totals meet it, and
+    failures (``f``) take one away for each item meeting them.
+
+    Args:
+        items: Two or more expression nodes.
+        select: Optional :class:`Select` over the items' totals.
+        success: Optional :class:`Comparison`: count the items meeting it.
+        failure: Optional :class:`Comparison` (only with *success*): each item meeting it counts -1.
+
+    Raises:
+        NotationError: fewer than two items, failures without a success count, or nesting deeper
+            than :data:`~tabletop_core.notation.limits.MAX_NESTING`.
+    """
+
+    items: tuple[Node, ...] = attrs.field(validator=_operands)
+    select: Select | None = attrs.field(default=None, validator=_optional(Select))
+    success: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
+    failure: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
+    _nesting: int = attrs.field(init=False, default=0, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.failure is not None and self.success is None:
+            raise NotationError(f"failures (f{_compare_text(self.failure)}) are counted only with a success count")
+        _check_nesting(self, max(nesting(item) for item in self.items) + 1)
+
+    @property
+    def modifier_text(self) -> str:
+        """The group's modifiers as written after ``}``: ``kh1``, ``>=15f1``."""
+        parts = []
+        if self.select is not None:
+            parts.append(str(self.select))
+        if self.success is not None:
+            parts.append(str(self.success))
+        if self.failure is not None:
+            parts.append(f"f{_compare_text(self.failure)}")
+        return "".join(parts)
+
+    def value_of(self, values: tuple[int, ...]) -> tuple[int, tuple[int, ...], tuple[int, ...] | None, tuple[int, ...]]:
+        """The group's value from its items' totals: ``(value, dropped, successes, failures)``.
+
+        *dropped*, *successes* and *failures* are item positions; *successes* is ``None``
+        when the group sums.
+
+        Raises:
+            TypeError: *values* is not a tuple of ints.
+        """
+        check_type("values", values, tuple)
+        values = tuple(as_int("value", value) for value in values)
+        kept: tuple[int, ...] = tuple(range(len(values)))
+        dropped: tuple[int, ...] = ()
+        if self.select is not None:
+            kept, dropped = self.select.choose(values)
+        if self.success is None:
+            return sum(values[i] for i in kept), dropped, None, ()
+        successes = tuple(i for i in kept if self.success.matches(values[i]))
+        failures = tuple(i for i in kept if self.failure is not None and self.failure.matches(values[i]))
+        return len(successes) - len(failures), dropped, successes, failures
+
+    def _print(self, items: list[str]) -> str:
+        return "{" + ", ".join(items) + "}" + self.modifier_text
+
+    def __str__(self) -> str:
+        return _text(self)
+
+
+NODE_TYPES = (Number, Dice, Negate, Sum, Product, Variable, Labeled, Call, ComputedDice, Group)
 """Every class of expression node."""
 
 LEAF_TYPES = (Number, Dice, Variable)

@@ -36,7 +36,6 @@ SORT = "sort"  # s / sa / sd
 CRIT = "crit"  # cs / cf
 GROUP_OPEN = "{"
 GROUP_CLOSE = "}"
-COMMA = ","
 END = "end"
 VARIABLE = "@"
 FUNCTION = "function"
@@ -116,6 +115,46 @@ def _label(text: str, i: int) -> Token:
     return Token(LABEL, text[i + 1 : close], i + 1, close + 1)
 
 
+def _explode(lower: str, i: int) -> Token:
+    """``!`` (explode), ``!!`` (compound) or ``!p`` (penetrate) at *i*."""
+    following = lower[i + 1 : i + 2]
+    if following in ("!", "p"):
+        return Token(EXPLODE, "!" + following, i + 1, i + 2)
+    return Token(EXPLODE, "!", i + 1, i + 1)
+
+
+def _dice_operator(lower: str, i: int) -> Token | None:
+    """A dice operator spelled in letters at *i*, or ``None`` when none stands there.
+
+    ``mi``/``ma`` before a number, ``cs``/``cf``, ``s``/``sa``/``sd``; words such as ``min(``
+    are left alone.
+    """
+    pair = lower[i : i + 2]
+    if pair in ("mi", "ma"):
+        j = i + 2
+        while j < len(lower) and lower[j] in " \t\r\n":
+            j += 1
+        number = j < len(lower) and "0" <= lower[j] <= "9"
+        return Token(CLAMP, pair, i + 1, i + 2) if number or _operator_ends(lower, i + 2) else None
+    if pair in ("cs", "cf"):
+        return Token(CRIT, pair, i + 1, i + 2) if _operator_ends(lower, i + 2) else None
+    if lower[i] == "s":
+        width = 2 if pair in ("sa", "sd") else 1
+        return Token(SORT, lower[i : i + width], i + 1, i + width) if _operator_ends(lower, i + width) else None
+    return None
+
+
+def _operator_ends(lower: str, j: int) -> bool:
+    """Whether a letter operator may end at *j*: not in the middle of a word.
+
+    ``1d20 strength`` is a word; ``4d6sdkh3`` is two operators in a row.
+    """
+    return j >= len(lower) or not ("a" <= lower[j] <= "z") or lower[j] in _OPERATOR_INITIALS
+
+
+_OPERATOR_INITIALS = frozenset("kdcsmrf")
+
+
 _FUNCTIONS = ("floor", "ceil", "round", "abs", "min", "max")  # ast.FUNCTIONS (the lexer imports no nodes)
 _FUNCTION_INITIALS = frozenset(name[0] for name in _FUNCTIONS)
 _NAME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
@@ -193,34 +232,6 @@ def _hint(text: str, lower: str, i: int, j: int, tokens: list[Token]) -> str:
     if complete:
         return f"did you mean '{before} # {text[i:].strip()}' (a comment) or '{before} [{text[i:j]}]' (a label)?"
     return f"did you mean '@{word}' (a named value from variables=)?"
-
-
-def _explode(lower: str, i: int) -> Token:
-    """``!`` (explode), ``!!`` (compound) or ``!p`` (penetrate) at *i*."""
-    following = lower[i + 1 : i + 2]
-    if following in ("!", "p"):
-        return Token(EXPLODE, "!" + following, i + 1, i + 2)
-    return Token(EXPLODE, "!", i + 1, i + 1)
-
-
-def _dice_operator(lower: str, i: int) -> Token | None:
-    """A dice operator spelled in letters at *i*, or ``None`` when none stands there.
-
-    ``mi``/``ma`` before a number, ``cs``/``cf``, ``s``/``sa``/``sd``; words such as ``min(``
-    are left alone.
-    """
-    pair = lower[i : i + 2]
-    if pair in ("mi", "ma"):
-        j = i + 2
-        while j < len(lower) and lower[j] in " \t\r\n":
-            j += 1
-        return Token(CLAMP, pair, i + 1, i + 2) if j < len(lower) and "0" <= lower[j] <= "9" else None
-    if pair in ("cs", "cf"):
-        return Token(CRIT, pair, i + 1, i + 2)
-    if lower[i] == "s":
-        width = 2 if pair in ("sa", "sd") else 1
-        return Token(SORT, lower[i : i + width], i + 1, i + width)
-    return None
 
 
 def tokenize(text: str) -> list[Token]:  # noqa: C901 - one branch per kind of token

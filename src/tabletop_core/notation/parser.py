@@ -370,6 +370,34 @@ class _Parser:
             return self.group(depth, token)
         raise self.expected(_START)
 
+    def group(self, depth: int, opening: Token) -> Group:
+        """``{item, item, ...}`` then keep/drop, a success count and failures, over the items' totals."""
+        self.advance()
+        inner = self.deeper(depth, opening)
+        items = [self.expression(inner)]
+        while self.peek.kind == lexer.COMMA:
+            self.advance()
+            items.append(self.expression(inner))
+        if self.peek.kind != lexer.GROUP_CLOSE:
+            raise self.expected("',' or '}'", f" to close the '{{' at column {opening.start}")
+        self.advance()
+        if len(items) < 2:
+            raise self.error("a group needs two or more rolls separated by commas, e.g. {4d6, 3d8}kh1", opening.start)
+        select: Select | None = None
+        if self.peek.kind == lexer.SELECT:
+            token = self.advance()
+            amount = self.integer("a count")[0] if self.peek.kind == lexer.NUMBER else 1
+            select = Select("kh" if token.text == "k" else token.text, amount)
+        success = self.comparison("") if self.peek.kind == lexer.COMPARE else None
+        failure = None
+        if success is not None and self.peek.kind == lexer.FATE:
+            self.advance()
+            failure = self.compare_or_number("a comparison such as <3 or a number after 'f'")
+        try:
+            return Group(tuple(items), select, success, failure)
+        except NotationError as error:
+            raise self.error(str(error), opening.start) from None
+
     def call(self, depth: int) -> Node:
         """``floor(x)``, ``max(a, b)``: a math function and its values."""
         name = self.advance()
@@ -411,7 +439,7 @@ class _Parser:
         if self.peek.kind != lexer.CLOSE:
             raise self.expected("')'", f" to close the '(' at column {token.start}")
         self.advance()
-        if self.peek.kind in (lexer.SELECT, lexer.REROLL, lexer.EXPLODE, lexer.COMPARE, lexer.ADVANTAGE):
+        if self.peek.kind in (lexer.SELECT, lexer.REROLL, lexer.EXPLODE, lexer.COMPARE, lexer.ADVANTAGE, *_EXTRA_KINDS):
             raise self.error(
                 "a dice term with computed sides takes no modifiers (keep, reroll, explode, count)", self.peek.start
             )
@@ -433,34 +461,6 @@ class _Parser:
             raise self.error(
                 f"an expression may roll at most {self.limits.max_dice} dice, got {self.dice_written}", start.start
             )
-
-    def group(self, depth: int, opening: Token) -> Group:
-        """``{item, item, ...}`` then keep/drop, a success count and failures, over the items' totals."""
-        self.advance()
-        inner = self.deeper(depth, opening)
-        items = [self.expression(inner)]
-        while self.peek.kind == lexer.COMMA:
-            self.advance()
-            items.append(self.expression(inner))
-        if self.peek.kind != lexer.GROUP_CLOSE:
-            raise self.expected("',' or '}'", f" to close the '{{' at column {opening.start}")
-        self.advance()
-        if len(items) < 2:
-            raise self.error("a group needs two or more rolls separated by commas, e.g. {4d6, 3d8}kh1", opening.start)
-        select: Select | None = None
-        if self.peek.kind == lexer.SELECT:
-            token = self.advance()
-            amount = self.integer("a count")[0] if self.peek.kind == lexer.NUMBER else 1
-            select = Select("kh" if token.text == "k" else token.text, amount)
-        success = self.comparison("") if self.peek.kind == lexer.COMPARE else None
-        failure = None
-        if success is not None and self.peek.kind == lexer.FATE:
-            self.advance()
-            failure = self.compare_or_number("a comparison such as <3 or a number after 'f'")
-        try:
-            return Group(tuple(items), select, success, failure)
-        except NotationError as error:
-            raise self.error(str(error), opening.start) from None
 
     def dice(self, count: int, start: Token) -> Dice:
         self.advance()  # the 'd'
@@ -671,6 +671,8 @@ def _length_of(node: Node) -> int:
         return _digits(node.count) + _digits(node.sides) + 1 + extra + (node.explode is not None)
     if isinstance(node, Negate):
         return 1 + 2 * isinstance(node.operand, (Sum, Product))
+    if isinstance(node, Group):
+        return 1 + len(node.items) + len(node.modifier_text)  # the braces and commas, and its modifiers
     if isinstance(node, Variable):
         return 1 + len(node.name)
     if isinstance(node, Labeled):
@@ -679,8 +681,6 @@ def _length_of(node: Node) -> int:
         return len(node.name) + 1 + len(node.args)
     if isinstance(node, ComputedDice):
         return 3
-    if isinstance(node, Group):
-        return 1 + len(node.items) + len(node.modifier_text)  # the braces and commas, and its modifiers
     # The operators, and the parentheses of operands that print in them.
     return len(node.operators) + 2 * sum(isinstance(operand, (Sum, Product)) for operand in node.operands)
 

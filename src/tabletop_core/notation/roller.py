@@ -22,7 +22,7 @@ import numpy.typing as npt
 from tabletop_core.notation._cache import SizedCache
 from tabletop_core.notation._d20_tree import D20Expression
 from tabletop_core.notation._dice_ops import crit_of, extended_dice
-from tabletop_core.notation._groups import group_step, has_group
+from tabletop_core.notation._groups import group_step, has_group, split_records
 from tabletop_core.notation.ast import (
     Comparison,
     Dice,
@@ -128,7 +128,7 @@ def roll(
     global _plans_size
     # The hot path first: a familiar text, the default dialect (the very default object) and limits.
     plan = (
-        _PLANS.get(expr) if dialect is _DEFAULT and limits is None and variables is None and type(expr) is str else None
+        _PLANS.get(expr) if dialect is _DEFAULT and variables is None and limits is None and type(expr) is str else None
     )
     if plan is None:
         if type(dialect) is not str or dialect != "default" or isinstance(expr, D20Expression):
@@ -222,10 +222,7 @@ def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = Fals
         aimed = None if target is None else target(source, rolls, budget)
         groups: tuple[GroupRoll, ...] = ()
         if grouped:
-            # A group's record goes in among the dice records: take them apart.
-            mixed = cast("list[object]", rolls)
-            groups = tuple(record for record in mixed if isinstance(record, GroupRoll))
-            rolls = [record for record in rolls if isinstance(record, DiceRoll)]
+            rolls, groups = split_records(rolls)
         crit = None
         if flags_crit:
             kept = rolls[0].value
@@ -348,6 +345,7 @@ def _compile(node: Node, text: str, limits: Limits, exact: bool = False) -> _Ste
         inner = _compile(node.operand, text, limits, exact)
         return lambda source, rolls, budget: -inner(source, rolls, budget)
     if isinstance(node, Group):
+        # A group's items are whole rolls: '/' in them divides as usual, even inside floor().
         return group_step(node, [_compile(item, text, limits) for item in node.items])
     assert isinstance(node, (Sum, Product))
     steps = [_compile(operand, text, limits, exact) for operand in node.operands]
@@ -567,14 +565,11 @@ def _modified_dice(node: Dice, text: str, limits: Limits) -> _Step:
             chains.append(chain)
         totals = [sum(faces[p] for p in chain) for chain in chains]
         dropped: list[int] = []
-        kept_chains = list(range(len(chains)))
+        kept_chains: tuple[int, ...] = tuple(range(len(chains)))
         if select is not None:
-            highest, keep = select.kept(len(chains))
             # Ties keep the die rolled first; whole chains are kept or dropped together.
-            order = sorted(kept_chains, key=lambda c: (-totals[c] if highest else totals[c], c))
-            kept_set = set(order[:keep])
-            dropped = sorted(p for c in kept_chains if c not in kept_set for p in chains[c])
-            kept_chains = [c for c in kept_chains if c in kept_set]
+            kept_chains, left_out = select.choose(tuple(totals))
+            dropped = sorted(p for c in left_out for p in chains[c])
         if success is not None:
             counted = tuple(sorted(p for c in kept_chains for p in chains[c] if success.matches(faces[p])))
             value = len(counted)
