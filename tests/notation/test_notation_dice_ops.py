@@ -7,6 +7,7 @@ brute-force enumeration of every draw, and the result in text, Markdown and JSON
 from __future__ import annotations
 
 import contextlib
+import itertools
 import re
 from fractions import Fraction
 
@@ -132,12 +133,20 @@ def test_hand_built_errors() -> None:
         Clamp("2")  # type: ignore[arg-type]
 
 
+def test_words_that_are_not_operators_are_still_refused() -> None:
+    # 'min(' and 'max(' are the math functions (notation-ops-b), not clamps.
+    assert str(parse("min(1,2)")) == "min(1, 2)"
+    for text in ("4d6m2", "4d6c6", "4d6min(1,2)"):
+        with pytest.raises(NotationError):
+            parse(text)
+
+
 def test_words_are_not_read_as_operators() -> None:
-    # 'min(' and 'max(' are the math functions; a word after a roll is not a sort or a crit range.
+    # A word after a roll is not a sort, a crit range or a unique mark: it keeps its hint.
     assert str(parse("min(4d6mi2, 10)")) == "min(4d6mi2, 10)"
-    assert str(parse("max(1d6ma3, 2)")) == "max(1d6ma3, 2)"
-    for text in ("4d6m2", "4d6c6", "1d20 strength", "4d6 sort", "1d20 csx"):
-        with pytest.raises(NotationError, match="unexpected"):
+    assert str(parse("4d6sdkh3")) == "4d6kh3sd"
+    for text in ("1d20 strength", "4d6 sort", "1d20 csx", "2d6 use"):
+        with pytest.raises(NotationError, match="unexpected word"):
             parse(text)
 
 
@@ -440,7 +449,7 @@ def test_rolls_lie_in_the_support_and_results_round_trip(term: Dice, seed: int) 
 
 
 ALPHABET = st.sampled_from(
-    [*list("0123456789dDfFkKhHlLrRoOmMiIaAcCsSpP!%+-*/()<>=[] \t"), "mi", "ma", "cs", "cf", "sd", "!!", "!p", "d6"]
+    [*list("0123456789dDfFkKhHlLrRoOmMiIaAcCsSpPuU!%+-*/()<>=[] \t"), "mi", "ma", "cs", "cf", "sd", "!!", "!p", "d6"]
 )
 
 
@@ -455,3 +464,80 @@ def test_fuzzed_text_only_raises_notation_errors(text: str, seed: int) -> None:
     with contextlib.suppress(NotationError):
         result = roll(text, rng=seed)
         assert str(result).endswith(f"= {result.total}")
+
+
+# -- unique dice (u) ---------------------------------------------------------------
+
+
+def brute_unique(expression: Expression) -> dict[int, Fraction]:
+    """Every ordered draw of different faces is equally likely: roll each with fixed dice."""
+    term = expression.body
+    assert isinstance(term, Dice)
+    allowed = [r for r in range(1, term.sides + 1) if not term.rerolls(term.face_of(r))]
+    draws = list(itertools.permutations(allowed, term.count))
+    totals: dict[int, Fraction] = {}
+    for draw in draws:
+        total = roll(expression, rng=ScriptedDice(draw)).total
+        totals[total] = totals.get(total, Fraction(0)) + Fraction(1, len(draws))
+    return totals
+
+
+def test_unique_dice_roll_again_on_a_face_taken() -> None:
+    result = rolled("4d6u", 3, 3, 5, 3, 6, 1)
+    assert result.total == 3 + 5 + 6 + 1
+    assert result.rolls[0].rerolled == (1, 3)
+    assert str(result) == "4d6u (3, ~3~, 5, ~3~, 6↑, 1↓) = 15"
+    # With 'r1' a 1 is rolled again too; then keep the best 3 of the different faces.
+    assert rolled("4d6r1ukh3", 1, 2, 2, 6, 5, 3).total == 6 + 5 + 3
+    assert str(parse("4D6 U KH3")) == "4d6ukh3"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("4d3u", "at least as many faces as dice: 4 dice, 3 faces"),
+        ("3d4r<=2u", "at least as many faces as dice: 3 dice, 2 faces"),
+        ("2d6u!", "take no clamp, reroll once or explosion"),
+        ("2d6mi2u", "take no clamp, reroll once or explosion"),
+        ("2d6ro1u", "take no clamp, reroll once or explosion"),
+        ("2d6uu", "unique only once"),
+    ],
+)
+def test_unique_errors(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=re.escape(message)):
+        parse(text)
+
+
+@pytest.mark.parametrize(
+    "expr", ["2d4u", "3d4ukh2", "3d4udl1", "3d5u>=4", "3d5u>=4f1", "2d5r1u", "3dFu", "2d4ukl1>=2", "4d6ukh3"]
+)
+def test_unique_odds_match_every_draw(expr: str) -> None:
+    expression = parse(expr)
+    assert dict(distribution(expression).items()) == brute_unique(expression)
+
+
+@st.composite
+def unique_terms(draw: st.DrawFn) -> Dice:
+    sides = draw(st.integers(1, 6))
+    count = draw(st.integers(1, sides))
+    select = Select(draw(st.sampled_from(("kh", "kl", "dh", "dl"))), draw(st.integers(0, 3)))
+    success = Comparison(draw(st.sampled_from(OPS)), draw(st.integers(0, sides + 1)))
+    success = success if draw(st.booleans()) else None
+    failure = Comparison("<=", draw(st.integers(0, 2))) if success is not None and draw(st.booleans()) else None
+    sort = draw(st.sampled_from((None, "a", "d")))
+    return Dice(count, sides, select=select if draw(st.booleans()) else None, success=success,
+                failure=failure, sort=sort, unique=True)  # fmt: skip
+
+
+@settings(max_examples=40, deadline=None)
+@given(unique_terms(), st.integers(0, 2**32))
+def test_unique_round_trip_odds_and_rolls(term: Dice, seed: int) -> None:
+    expression = Expression(term)
+    assert parse(str(expression)) == expression
+    exact = dict(distribution(expression).items())
+    assert exact == brute_unique(expression)
+    result = roll(expression, rng=seed)
+    assert result.total in exact
+    kept = [face for i, face in enumerate(result.rolls[0].faces) if i not in result.rolls[0].rerolled]
+    assert len(set(kept)) == len(kept) == term.count
+    assert RollResult.from_dict(result.to_dict()) == result

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.notation.test_notation_d20_differential import d20_texts
 
 from tabletop_core import ScriptedDice
 from tabletop_core.notation import Comparison, Dice, Limits, Reroll, Select
@@ -37,10 +38,15 @@ def _rerolling_terms(draw: st.DrawFn) -> Dice:
 @settings(max_examples=300, deadline=None)
 @given(term=_rerolling_terms(), seed=st.integers(0, 2**32 - 1), spare=st.integers(0, 40))
 def test_rerolls_fast_path_matches_general_path(term, seed, spare):
+    fast, general = _both_paths(roller_module._rerolled_dice, term, seed, spare, Limits())
+    assert fast == general
+
+
+def _both_paths(fast_path, term: Dice, seed: int, spare: int, limits: Limits) -> list[object]:
+    """What the fast path and the general path make of the same scripted dice (or how they fail)."""
     faces = np.random.default_rng(seed).integers(1, term.sides, size=400, endpoint=True).tolist()
-    limits = Limits()
-    outcomes = []
-    for compile_term in (roller_module._rerolled_dice, roller_module._modified_dice):
+    outcomes: list[object] = []
+    for compile_term in (fast_path, roller_module._modified_dice):
         step = compile_term(term, str(term), limits)
         source, rolls, budget = ScriptedDice(faces), [], [spare]
         try:
@@ -49,7 +55,7 @@ def test_rerolls_fast_path_matches_general_path(term, seed, spare):
             outcomes.append((type(error), str(error)))
         else:
             outcomes.append((value, rolls, budget, source.remaining))
-    assert outcomes[0] == outcomes[1]
+    return outcomes
 
 
 @given(seed=st.integers(0, 2**32 - 1), sizes=st.lists(st.integers(0, 5000), min_size=1, max_size=8))
@@ -94,3 +100,155 @@ def test_set_selection_odds_match_every_combination(expr, monkeypatch):
     listed = _d20_odds._Odds(expr, DEFAULT_LIMITS).node(tree.body)
     assert fast == listed
     assert sum(fast.values()) == 1
+
+
+@st.composite
+def _clamped_terms(draw: st.DrawFn) -> Dice:
+    from tabletop_core.notation.ast import Clamp
+
+    sides = draw(st.integers(1, 10))
+    low = draw(st.none() | st.integers(0, sides + 2))
+    high = draw(st.none() | st.integers(0, sides + 2))
+    if low is None and high is None:
+        low = 2
+    if low is not None and high is not None and low > high:
+        low, high = high, low
+    count = draw(st.integers(1, 12))  # past _BULK: scripted dice come from roll_many there
+    select = draw(st.none() | st.builds(Select, st.sampled_from(("kh", "kl", "dh", "dl")), st.integers(0, 13)))
+    return Dice(count, sides, select=select, clamp=Clamp(low, high))
+
+
+@settings(max_examples=300, deadline=None)
+@given(term=_clamped_terms(), seed=st.integers(0, 2**32 - 1))
+def test_clamp_fast_path_matches_general_path(term, seed):
+    from tabletop_core.notation._dice_ops import extended_dice
+
+    assert roller_module._clamps_only(term)
+    faces = np.random.default_rng(seed).integers(1, term.sides, size=40, endpoint=True).tolist()
+    outcomes = []
+    for step in (roller_module._clamped_dice(term), extended_dice(term, str(term), Limits())):
+        source, rolls, budget = ScriptedDice(faces), [], [100]
+        value = step(source, rolls, budget)
+        outcomes.append((value, rolls, budget, source.remaining))
+    assert outcomes[0] == outcomes[1]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=d20_texts, seed=st.integers(0, 2**32 - 1))
+def test_d20_compiled_plan_matches_the_evaluator(text, seed):
+    """A d20-dialect roll compiled to fast steps gives the evaluator's result: total, dice, crit."""
+    from tabletop_core.notation import _d20_roller
+    from tabletop_core.notation.errors import NotationError
+
+    try:
+        expression = _d20_roller.as_d20_expression(text, None)[0]
+    except NotationError:
+        return
+    plan = _d20_roller._fast_plan(expression, Limits())
+    if plan is None:
+        return
+    faces = np.random.default_rng(seed).integers(1, 20, size=300, endpoint=True).tolist()
+    outcomes = []
+    for run in (plan, lambda source: _d20_roller._roll_slow(expression, source, Limits())):
+        source = _AnySides(faces)
+        try:
+            result = run(source)
+        except NotationError as error:
+            outcomes.append(str(error))
+            continue
+        # A plain term's marks are None on one path and empty on the other: compare what they say.
+        dice = [(r.notation, r.faces, r.value, r.dropped, r.rerolled, r.exploded) for r in result.rolls]
+        outcomes.append((result.expression, result.total, result.crit, result.label, dice, str(result)))
+    assert outcomes[0] == outcomes[1], text
+
+
+class _AnySides(ScriptedDice):
+    """Scripted faces folded onto whatever die is asked for (so one script fits every term)."""
+
+    def roll(self, sides: int) -> int:
+        return (super().roll(20) - 1) % sides + 1
+
+    def roll_many(self, sides: int, n: int) -> np.ndarray:
+        return np.array([self.roll(sides) for _ in range(n)], dtype=np.int64)
+
+
+def test_trusted_constructors_make_what_the_classes_make():
+    from tabletop_core.notation import DiceMarks, DiceRoll, RollResult
+
+    marks = DiceMarks((1,))
+    fast_roll = roller_module._new_dice_roll("4d6kh3", 6, False, (6, 2, 5, 4), 15, marks)
+    slow_roll = DiceRoll("4d6kh3", 6, False, (6, 2, 5, 4), 15, marks)
+    assert fast_roll == slow_roll
+    assert hash(fast_roll) == hash(slow_roll)
+    assert repr(fast_roll) == repr(slow_roll)
+    fast = roller_module._new_result("4d6kh3", 15, (fast_roll,), "str", None)
+    slow = RollResult("4d6kh3", 15, (slow_roll,), "str", None)
+    assert fast == slow
+    assert hash(fast) == hash(slow)
+    assert fast.to_json() == slow.to_json()
+    assert str(fast) == str(slow)
+    assert RollResult.from_dict(fast.to_dict()) == slow
+
+
+def test_trusted_maker_falls_back_when_it_cannot_fill_the_fields():
+    import attrs
+
+    @attrs.frozen
+    class WithFactory:
+        a: int
+        b: list[int] = attrs.field(factory=list)
+
+    @attrs.frozen
+    class WithHook:
+        a: int
+
+        def __attrs_post_init__(self) -> None:
+            pass
+
+    assert roller_module._trusted_maker(WithFactory, ("a",)) is WithFactory
+    assert roller_module._trusted_maker(WithHook, ("a",)) is WithHook
+    assert roller_module._trusted_maker(WithHook, ("nope",)) is WithHook
+
+
+@st.composite
+def _exploding_terms(draw: st.DrawFn) -> Dice:
+    from tabletop_core.notation import Explode
+
+    sides = draw(st.integers(2, 8))
+    fate = draw(st.booleans()) and sides == 3
+    low, high = (-1, 1) if fate else (1, sides)
+    on = draw(st.none() | st.builds(Comparison, st.sampled_from(_OPS), st.integers(low, high)))
+    if on is not None and on.count_in(low, high) == high - low + 1:
+        on = None  # an explosion on every face never stops (Dice refuses it)
+    return Dice(draw(st.integers(1, 6)), sides, fate, None, Explode(on))
+
+
+@settings(max_examples=300, deadline=None)
+@given(term=_exploding_terms(), seed=st.integers(0, 2**32 - 1), spare=st.integers(0, 30), depth=st.integers(0, 5))
+def test_explosions_fast_path_matches_general_path(term, seed, spare, depth):
+    fast, general = _both_paths(roller_module._exploded_dice, term, seed, spare, Limits(explode_depth=depth))
+    assert fast == general
+
+
+@pytest.mark.parametrize(
+    "expr",
+    ["{4d6, 3d8}kh1", "{1d6, 1d8, 2d4}kl1", "{1d20+5, 1d20+5}kh1>=15", "{1d6, -1d4}kh1", "{2d6, 1d12, 5}dl2"],
+)
+def test_best_item_of_a_group_odds_match_every_combination(expr):
+    """Keeping one item by rank: the shortcut's odds against every combination of item totals."""
+    import itertools
+    from fractions import Fraction
+
+    from tabletop_core.notation import distribution, parse
+
+    group = parse(expr).body
+    items = [dict(distribution(parse(str(item))).items()) for item in group.items]
+    expected: dict[int, Fraction] = {}
+    for combo in itertools.product(*(list(item.items()) for item in items)):
+        values = tuple(value for value, _ in combo)
+        chance = Fraction(1)
+        for _, p in combo:
+            chance *= p
+        value = group.value_of(values)[0]
+        expected[value] = expected.get(value, Fraction(0)) + chance
+    assert dict(distribution(expr).items()) == expected

@@ -14,6 +14,8 @@ Examples:
     Fraction(1, 6)
 """
 
+# The d20 dialect loads with the package (its first roll or odds pay no import).
+from tabletop_core.notation import dialect_d20 as _dialect_d20  # noqa: F401
 from tabletop_core.notation.ast import (
     Call,
     Clamp,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tabletop_core.notation import lexer
-from tabletop_core.notation._d20_eval import _crit, _Evaluator, _Rolling, _truncate
+from tabletop_core.notation._d20_eval import _OPS, _crit, _Evaluator, _Rolling, _truncate
 from tabletop_core.notation._d20_parser import as_d20_expression
 from tabletop_core.notation._d20_tree import (
     D20Annotated,
@@ -16,6 +16,7 @@ from tabletop_core.notation._d20_tree import (
     D20Node,
     D20Paren,
     D20Unary,
+    Value,
 )
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
@@ -84,31 +85,82 @@ def _to_default(node: D20Node) -> object | None:
 
 
 def _fast_plan(expression: D20Expression, limits: Limits) -> _Plan | None:
-    from tabletop_core.notation.ast import Number
-    from tabletop_core.notation.roller import _compile
+    """A compiled roll of *expression* when every dice term means the same in the default dialect.
 
+    Dice terms become the default dialect's fast steps; numbers, signs and the d20
+    operators between them (``/`` exact, ``//``, ``%``, comparisons worth 0 or 1) are
+    applied as the evaluator applies them, left to right, so the dice are drawn in the
+    same order and the total is the same. A one-die roll (``1d20+5``) shares one result
+    per face, as the default dialect's plans do.
+    """
+    from tabletop_core.notation.roller import _MEMO_SIDES, _shared_per_face, _single_die
+
+    text = str(expression)
     try:
-        body = _to_default(expression.body)
+        step = _mixed_step(expression.body, text, lexer.shown(text), limits)
     except NotationError:  # pragma: no cover - a node the default dialect refuses: roll it the long way
         return None
-    if body is None:
+    if step is None:
         return None
-    text = str(expression)
-    step = _compile(body, text, limits)  # type: ignore[arg-type]
     comment = expression.comment
     crit_from = _crit_term(expression.body)
     spare = [limits.max_dice]  # the written dice are within it, checked when parsing
-    if isinstance(body, Number):  # pragma: no cover - no dice: nothing to flag
-        crit_from = None
+    shown = lexer.shown(text)
 
     def run(source: DiceSource) -> RollResult:
         rolls: list[DiceRoll] = []
-        total = step(source, rolls, list(spare))
+        total = _truncate(step(source, rolls, list(spare)), shown)
         crit = None
-        if crit_from is not None:
+        if crit_from is not None and rolls:
             value = rolls[crit_from].value
             crit = "crit" if value == 20 else "fumble" if value == 1 else None
         return RollResult(text, total, tuple(rolls), comment, crit, "d20")
+
+    body = _to_default(expression.body)
+    single = None if body is None else _single_die(body)  # type: ignore[arg-type]
+    if single is None or single.sides > _MEMO_SIDES:
+        return run
+    return _shared_per_face(run, single.sides)
+
+
+_Step = Callable[[DiceSource, list[DiceRoll], list[int]], Value]
+
+
+def _mixed_step(node: D20Node, text: str, shown: str, limits: Limits) -> _Step | None:
+    """A rolling step for *node*: default-dialect steps for its dice, d20 arithmetic between them; else ``None``."""
+    from tabletop_core.notation.roller import _compile
+
+    default = _to_default(node)
+    if default is not None:
+        return _compile(default, text, limits)  # type: ignore[arg-type]
+    if isinstance(node, D20Literal):
+        value = node.value
+        return lambda _source, _rolls, _budget: value
+    if isinstance(node, D20Annotated) or (isinstance(node, D20Paren) and not node.ops):
+        return _mixed_step(node.inner, text, shown, limits)
+    if isinstance(node, D20Unary):
+        inner = _mixed_step(node.operand, text, shown, limits)
+        if inner is None or node.op == "+":
+            return inner
+        negated = inner
+        return lambda source, rolls, budget: -negated(source, rolls, budget)
+    if not isinstance(node, D20Chain):
+        return None
+    steps = [_mixed_step(operand, text, shown, limits) for operand in node.operands]
+    if any(step is None for step in steps):
+        return None
+    first = steps[0]
+    rest = [(_OPS[op], step) for op, step in zip(node.operators, steps[1:], strict=True)]
+
+    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:
+        value = first(source, rolls, budget)  # type: ignore[misc]
+        for apply, step in rest:
+            right = step(source, rolls, budget)  # type: ignore[misc]
+            try:
+                value = apply(value, right)
+            except ZeroDivisionError:
+                raise NotationError(f"{shown}: division by zero") from None
+        return value
 
     return run
 

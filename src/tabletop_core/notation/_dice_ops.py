@@ -42,6 +42,7 @@ def extended_dice(node: Dice, text: str, limits: Limits) -> _Step:  # noqa: C901
     penetrates = explode is not None and explode.penetrates
     explode_depth, max_dice = limits.explode_depth, limits.max_dice
     crit = node.crit
+    unique = node.unique
     is_crit = _flagger(None if crit is None else crit.success, node.max_face) if crit is not None else None
     is_fumble = _flagger(None if crit is None else crit.failure, node.min_face) if crit is not None else None
 
@@ -71,12 +72,20 @@ def extended_dice(node: Dice, text: str, limits: Limits) -> _Step:  # noqa: C901
             faces.append(face)
             return face
 
+        used: set[int] = set()
         for _ in range(count):
             chain: list[int] = []
             depth = 0
             while True:
                 face = draw()
-                if reroll is not None:
+                if unique:
+                    # Again while it shows a face taken (or one 'r' rerolls): all different in the end.
+                    while face in used or (reroll is not None and reroll.condition.matches(face)):
+                        rerolled.append(len(faces) - 1)
+                        spend(budget)
+                        face = draw()
+                    used.add(face)
+                elif reroll is not None:
                     while reroll.condition.matches(face):
                         rerolled.append(len(faces) - 1)
                         spend(budget)

@@ -76,6 +76,9 @@ def group_odds(calculator: _Calculator, node: Group) -> _Weights:
             result = calculator.combine(result, dict(scored), "+")
         return result
     highest, keep = node.select.kept(len(items))
+    if keep == 1:  # the best (or worst) item: no states to track
+        calculator.charge(len(items) * sum(len(weights) for weights in items))
+        return calculator.checked(_extreme(items, highest=highest, score=score))
     states: dict[tuple[int, ...], int] = {(): 1}
     for weights in items:
         calculator.charge(len(states) * len(weights) * (keep + 1))
@@ -94,3 +97,24 @@ def group_odds(calculator: _Calculator, node: Group) -> _Weights:
     for state, weight in states.items():
         final[sum(score(value) for value in state)] += weight
     return calculator.checked(dict(final))
+
+
+def _extreme(items: list[_Weights], *, highest: bool, score: Callable[[int], int]) -> _Weights:
+    """The weights of the largest (or smallest) of independent items' totals, each then scored.
+
+    The ways for the largest to be at most *v* are the product of each item's ways to be
+    at most *v*; the ways for it to be exactly *v* are the step from the value below.
+    """
+    values = sorted({value for weights in items for value in weights}, reverse=not highest)
+    cumulative = [0] * len(items)
+    out: defaultdict[int, int] = defaultdict(int)
+    below = 0
+    for value in values:
+        at_most = 1
+        for i, weights in enumerate(items):
+            cumulative[i] += weights.get(value, 0)
+            at_most *= cumulative[i]
+        if at_most != below:
+            out[score(value)] += at_most - below
+        below = at_most
+    return dict(out)

@@ -329,11 +329,14 @@ class Dice:
             it takes one success away.
         crit: Optional :class:`Crit` (``cs``/``cf``): faces flagged as critical.
         sort: ``"a"`` or ``"d"`` (``sa``/``sd``; ``s`` is ``sa``): the dice are shown sorted.
+        unique: ``u``: a die showing a face an earlier die of the term shows is rolled again
+            (the dice come out all different, as if drawn without replacement).
 
     Raises:
         NotationError: a reroll that matches every face (it would never stop),
             an explosion that matches every face, Fate dice without 3 sides, or
-            failures without a success count.
+            failures without a success count, or unique dice (``u``) with a clamp, a
+            reroll once, an explosion, or more dice than faces to show.
     """
 
     count: int = int_field(low=1, high=_MAX_DIE)
@@ -347,6 +350,7 @@ class Dice:
     failure: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
     crit: Crit | None = attrs.field(default=None, validator=_optional(Crit))
     sort: str | None = attrs.field(default=None, validator=attrs.validators.optional(_one_of(SORT_ORDERS)))
+    unique: bool = attrs.field(default=False, validator=of_type(bool))
 
     def __attrs_post_init__(self) -> None:
         if self.fate and self.sides != 3:
@@ -363,6 +367,8 @@ class Dice:
             if on.op == "=" and on.value == self.max_face:
                 # '!=6' on a d6 is plain '!': one spelling, so parse(str(e)) == e.
                 object.__setattr__(self, "explode", Explode(kind=self.explode.kind))
+        if self.unique:
+            self._check_unique(faces)
         if self.explode is not None and self._explode_count(low, high) == faces:
             raise NotationError(f"{self.die}{self._explode_text()} explodes on every face, so it would never stop")
 
@@ -386,6 +392,14 @@ class Dice:
         """Every face, lowest first."""
         return range(self.min_face, self.max_face + 1)
 
+    def _check_unique(self, faces: int) -> None:
+        if self.clamp is not None or self.explode is not None or (self.reroll is not None and self.reroll.once):
+            raise NotationError(f"{self.die}: unique dice (u) take no clamp, reroll once or explosion")
+        if self.reroll is not None:
+            faces -= self.reroll.condition.count_in(self.min_face, self.max_face)
+        if self.count > faces:
+            raise NotationError(f"unique dice need at least as many faces as dice: {self.count} dice, {faces} faces")
+
     @property
     def shown_low(self) -> int:
         """The lowest face a die can show (after its clamp)."""
@@ -407,6 +421,7 @@ class Dice:
             and self.failure is None
             and self.crit is None
             and self.sort is None
+            and not self.unique
             and (self.explode is None or self.explode.kind == "!")
         )
 
@@ -448,6 +463,8 @@ class Dice:
             parts.append(str(self.clamp))
         if self.reroll is not None:
             parts.append(str(self.reroll))
+        if self.unique:
+            parts.append("u")
         parts.append(self._explode_text())
         if self.select is not None:
             parts.append(str(self.select))
@@ -582,6 +599,9 @@ def _text(root: Node) -> str:
             stack.append((node, True))
             stack.extend((child, False) for child in children if id(child) not in done)
             continue
+        if isinstance(node, Group):
+            done[id(node)] = "{" + ", ".join(done[id(item)] for item in node.items) + "}" + node.modifier_text
+            continue
         if isinstance(node, Negate):
             inner = done[id(node.operand)]
             done[id(node)] = f"-({inner})" if isinstance(node.operand, (Sum, Product)) else f"-{inner}"
@@ -602,7 +622,75 @@ def _text(root: Node) -> str:
     return done[id(root)]
 
 
-Node: TypeAlias = Union[Number, Dice, Negate, Sum, Product, "Variable", "Labeled", "Call", "ComputedDice", "Group"]
+@attrs.frozen
+class Group:
+    """A group of rolls: ``{4d6, 3d8}kh1`` keeps the best item total, ``{1d20+5, 1d20+5}>=15`` counts items.
+
+    Each item is a whole expression rolled on its own. Without modifiers the group is the
+    sum of its items; keep/drop keeps or drops whole items by their totals (ties keep the
+    item written first); a success count counts the kept items whose totals meet it, and
+    failures (``f``) take one away for each item meeting them.
+
+    Args:
+        items: Two or more expression nodes.
+        select: Optional :class:`Select` over the items' totals.
+        success: Optional :class:`Comparison`: count the items meeting it.
+        failure: Optional :class:`Comparison` (only with *success*): each item meeting it counts -1.
+
+    Raises:
+        NotationError: fewer than two items, failures without a success count, or nesting deeper
+            than :data:`~tabletop_core.notation.limits.MAX_NESTING`.
+    """
+
+    items: tuple[Node, ...] = attrs.field(validator=_operands)
+    select: Select | None = attrs.field(default=None, validator=_optional(Select))
+    success: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
+    failure: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
+    _nesting: int = attrs.field(init=False, default=0, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.failure is not None and self.success is None:
+            raise NotationError(f"failures (f{_compare_text(self.failure)}) are counted only with a success count")
+        _check_nesting(self, max(nesting(item) for item in self.items) + 1)
+
+    @property
+    def modifier_text(self) -> str:
+        """The group's modifiers as written after ``}``: ``kh1``, ``>=15f1``."""
+        parts = []
+        if self.select is not None:
+            parts.append(str(self.select))
+        if self.success is not None:
+            parts.append(str(self.success))
+        if self.failure is not None:
+            parts.append(f"f{_compare_text(self.failure)}")
+        return "".join(parts)
+
+    def value_of(self, values: tuple[int, ...]) -> tuple[int, tuple[int, ...], tuple[int, ...] | None, tuple[int, ...]]:
+        """The group's value from its items' totals: ``(value, dropped, successes, failures)``.
+
+        *dropped*, *successes* and *failures* are item positions; *successes* is ``None``
+        when the group sums.
+
+        Raises:
+            TypeError: *values* is not a tuple of ints.
+        """
+        check_type("values", values, tuple)
+        values = tuple(as_int("value", value) for value in values)
+        kept: tuple[int, ...] = tuple(range(len(values)))
+        dropped: tuple[int, ...] = ()
+        if self.select is not None:
+            kept, dropped = self.select.choose(values)
+        if self.success is None:
+            return sum(values[i] for i in kept), dropped, None, ()
+        successes = tuple(i for i in kept if self.success.matches(values[i]))
+        failures = tuple(i for i in kept if self.failure is not None and self.failure.matches(values[i]))
+        return len(successes) - len(failures), dropped, successes, failures
+
+    def __str__(self) -> str:
+        return _text(self)
+
+
+Node: TypeAlias = Union[Number, Dice, Negate, Sum, Product, Group, "Variable", "Labeled", "Call", "ComputedDice"]
 """Any expression node."""
 
 
@@ -920,78 +1008,7 @@ class ComputedDice:
         return _text(self)
 
 
-@attrs.frozen
-class Group:
-    """A group of rolls: ``{4d6, 3d8}kh1`` keeps the best item total, ``{1d20+5, 1d20+5}>=15`` counts items.
-
-    Each item is a whole expression rolled on its own. Without modifiers the group is the
-    sum of its items; keep/drop keeps or drops whole items by their totals (ties keep the
-    item written first); a success count counts the kept items whose totals meet it, and
-    failures (``f``) take one away for each item meeting them.
-
-    Args:
-        items: Two or more expression nodes.
-        select: Optional :class:`Select` over the items' totals.
-        success: Optional :class:`Comparison`: count the items meeting it.
-        failure: Optional :class:`Comparison` (only with *success*): each item meeting it counts -1.
-
-    Raises:
-        NotationError: fewer than two items, failures without a success count, or nesting deeper
-            than :data:`~tabletop_core.notation.limits.MAX_NESTING`.
-    """
-
-    items: tuple[Node, ...] = attrs.field(validator=_operands)
-    select: Select | None = attrs.field(default=None, validator=_optional(Select))
-    success: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
-    failure: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
-    _nesting: int = attrs.field(init=False, default=0, eq=False, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        if self.failure is not None and self.success is None:
-            raise NotationError(f"failures (f{_compare_text(self.failure)}) are counted only with a success count")
-        _check_nesting(self, max(nesting(item) for item in self.items) + 1)
-
-    @property
-    def modifier_text(self) -> str:
-        """The group's modifiers as written after ``}``: ``kh1``, ``>=15f1``."""
-        parts = []
-        if self.select is not None:
-            parts.append(str(self.select))
-        if self.success is not None:
-            parts.append(str(self.success))
-        if self.failure is not None:
-            parts.append(f"f{_compare_text(self.failure)}")
-        return "".join(parts)
-
-    def value_of(self, values: tuple[int, ...]) -> tuple[int, tuple[int, ...], tuple[int, ...] | None, tuple[int, ...]]:
-        """The group's value from its items' totals: ``(value, dropped, successes, failures)``.
-
-        *dropped*, *successes* and *failures* are item positions; *successes* is ``None``
-        when the group sums.
-
-        Raises:
-            TypeError: *values* is not a tuple of ints.
-        """
-        check_type("values", values, tuple)
-        values = tuple(as_int("value", value) for value in values)
-        kept: tuple[int, ...] = tuple(range(len(values)))
-        dropped: tuple[int, ...] = ()
-        if self.select is not None:
-            kept, dropped = self.select.choose(values)
-        if self.success is None:
-            return sum(values[i] for i in kept), dropped, None, ()
-        successes = tuple(i for i in kept if self.success.matches(values[i]))
-        failures = tuple(i for i in kept if self.failure is not None and self.failure.matches(values[i]))
-        return len(successes) - len(failures), dropped, successes, failures
-
-    def _print(self, items: list[str]) -> str:
-        return "{" + ", ".join(items) + "}" + self.modifier_text
-
-    def __str__(self) -> str:
-        return _text(self)
-
-
-NODE_TYPES = (Number, Dice, Negate, Sum, Product, Variable, Labeled, Call, ComputedDice, Group)
+NODE_TYPES = (Number, Dice, Negate, Sum, Product, Group, Variable, Labeled, Call, ComputedDice)
 """Every class of expression node."""
 
 LEAF_TYPES = (Number, Dice, Variable)

@@ -33,9 +33,11 @@ LABEL = "label"
 ADVANTAGE = "adv"
 CLAMP = "clamp"  # mi / ma
 SORT = "sort"  # s / sa / sd
+UNIQUE = "unique"  # u
 CRIT = "crit"  # cs / cf
 GROUP_OPEN = "{"
 GROUP_CLOSE = "}"
+COMMA = ","
 END = "end"
 VARIABLE = "@"
 FUNCTION = "function"
@@ -113,46 +115,6 @@ def _label(text: str, i: int) -> Token:
     if close < 0:
         raise _error(text, "the label opened here is not closed with ']'", i + 1)
     return Token(LABEL, text[i + 1 : close], i + 1, close + 1)
-
-
-def _explode(lower: str, i: int) -> Token:
-    """``!`` (explode), ``!!`` (compound) or ``!p`` (penetrate) at *i*."""
-    following = lower[i + 1 : i + 2]
-    if following in ("!", "p"):
-        return Token(EXPLODE, "!" + following, i + 1, i + 2)
-    return Token(EXPLODE, "!", i + 1, i + 1)
-
-
-def _dice_operator(lower: str, i: int) -> Token | None:
-    """A dice operator spelled in letters at *i*, or ``None`` when none stands there.
-
-    ``mi``/``ma`` before a number, ``cs``/``cf``, ``s``/``sa``/``sd``; words such as ``min(``
-    are left alone.
-    """
-    pair = lower[i : i + 2]
-    if pair in ("mi", "ma"):
-        j = i + 2
-        while j < len(lower) and lower[j] in " \t\r\n":
-            j += 1
-        number = j < len(lower) and "0" <= lower[j] <= "9"
-        return Token(CLAMP, pair, i + 1, i + 2) if number or _operator_ends(lower, i + 2) else None
-    if pair in ("cs", "cf"):
-        return Token(CRIT, pair, i + 1, i + 2) if _operator_ends(lower, i + 2) else None
-    if lower[i] == "s":
-        width = 2 if pair in ("sa", "sd") else 1
-        return Token(SORT, lower[i : i + width], i + 1, i + width) if _operator_ends(lower, i + width) else None
-    return None
-
-
-def _operator_ends(lower: str, j: int) -> bool:
-    """Whether a letter operator may end at *j*: not in the middle of a word.
-
-    ``1d20 strength`` is a word; ``4d6sdkh3`` is two operators in a row.
-    """
-    return j >= len(lower) or not ("a" <= lower[j] <= "z") or lower[j] in _OPERATOR_INITIALS
-
-
-_OPERATOR_INITIALS = frozenset("kdcsmrf")
 
 
 _FUNCTIONS = ("floor", "ceil", "round", "abs", "min", "max")  # ast.FUNCTIONS (the lexer imports no nodes)
@@ -234,6 +196,48 @@ def _hint(text: str, lower: str, i: int, j: int, tokens: list[Token]) -> str:
     return f"did you mean '@{word}' (a named value from variables=)?"
 
 
+def _explode(lower: str, i: int) -> Token:
+    """``!`` (explode), ``!!`` (compound) or ``!p`` (penetrate) at *i*."""
+    following = lower[i + 1 : i + 2]
+    if following in ("!", "p"):
+        return Token(EXPLODE, "!" + following, i + 1, i + 2)
+    return Token(EXPLODE, "!", i + 1, i + 1)
+
+
+def _dice_operator(lower: str, i: int) -> Token | None:
+    """A dice operator spelled in letters at *i*, or ``None`` when none stands there.
+
+    ``mi``/``ma`` before a number, ``cs``/``cf``, ``s``/``sa``/``sd``, ``u``; words such as
+    ``min(`` or ``strength`` are left alone.
+    """
+    pair = lower[i : i + 2]
+    if pair in ("mi", "ma"):
+        j = i + 2
+        while j < len(lower) and lower[j] in " \t\r\n":
+            j += 1
+        number = j < len(lower) and "0" <= lower[j] <= "9"
+        return Token(CLAMP, pair, i + 1, i + 2) if number or _operator_ends(lower, i + 2) else None
+    if pair in ("cs", "cf"):
+        return Token(CRIT, pair, i + 1, i + 2) if _operator_ends(lower, i + 2) else None
+    if lower[i] == "u":
+        return Token(UNIQUE, "u", i + 1, i + 1) if _operator_ends(lower, i + 1) else None
+    if lower[i] == "s":
+        width = 2 if pair in ("sa", "sd") else 1
+        return Token(SORT, lower[i : i + width], i + 1, i + width) if _operator_ends(lower, i + width) else None
+    return None
+
+
+def _operator_ends(lower: str, j: int) -> bool:
+    """Whether a letter operator may end at *j*: not in the middle of a word.
+
+    ``1d20 strength`` is a word; ``4d6sdkh3`` is two operators in a row.
+    """
+    return j >= len(lower) or not ("a" <= lower[j] <= "z") or lower[j] in _OPERATOR_INITIALS
+
+
+_OPERATOR_INITIALS = frozenset("kdcsmrfu")
+
+
 def tokenize(text: str) -> list[Token]:  # noqa: C901 - one branch per kind of token
     """Return the tokens of *text*, ending with an ``end`` token.
 
@@ -269,7 +273,7 @@ def tokenize(text: str) -> list[Token]:  # noqa: C901 - one branch per kind of t
         elif char in _SINGLE:
             tokens.append(Token(_SINGLE[char], char, column, column))
             i += 1
-        elif char in "scm" and _word_place(tokens):
+        elif char in "scmu" and _word_place(tokens):
             token = _expression_word(text, lower, i, tokens)  # a word, not a dice operator: 1d20+str
             tokens.append(token)
             i = token.end if token.kind != COMMENT else length

@@ -439,6 +439,8 @@ class _Calculator:
         return self.checked({base + k: weight for k, weight in enumerate(p) if weight})
 
     def dice(self, dice: Dice) -> _Weights:
+        if dice.unique:
+            return self.unique_dice(dice)
         units = self.units(dice)
         if dice.select is not None:
             highest, keep = dice.select.kept(dice.count)
@@ -524,6 +526,37 @@ class _Calculator:
             units.setdefault(total, {})
             units[total][contribution] = units[total].get(contribution, 0) + weight
         return units
+
+    def unique_dice(self, dice: Dice) -> _Weights:
+        """Unique dice (``u``): every set of different faces equally likely, as drawn without replacement.
+
+        Walk the faces best first (for keep/drop) counting, for each number of faces chosen
+        so far, the ways each kept sum (or success score) can stand; the kept dice are the
+        first chosen. Size and work are charged before each face.
+        """
+        faces = [face for face in self.faces(dice) if not dice.rerolls(face)]
+        n = dice.count
+        highest, keep = dice.select.kept(n) if dice.select is not None else (True, n)
+        faces.sort(reverse=highest)
+        success, failure = dice.success, dice.failure
+
+        def score(face: int) -> int:
+            if success is None:
+                return face
+            return int(success.matches(face)) - int(failure is not None and failure.matches(face))
+
+        states: list[dict[int, int]] = [{0: 1}] + [{} for _ in range(n)]
+        for face in faces:
+            self.charge(_SLOW_LOOP * sum(len(table) for table in states))
+            value = score(face)
+            for chosen in range(n - 1, -1, -1):
+                target = states[chosen + 1]
+                added = value if chosen < keep else 0
+                for total, ways in states[chosen].items():
+                    target[total + added] = target.get(total + added, 0) + ways
+            if len(states[n]) > self.max_outcomes:
+                raise self.too_many()
+        return self.checked(states[n])
 
     def clamped_faces(self, dice: Dice) -> _Weights:
         """Weights of the face one clamped die shows (``mi``/``ma``), its reroll applied to the clamped face."""

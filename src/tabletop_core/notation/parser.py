@@ -370,34 +370,6 @@ class _Parser:
             return self.group(depth, token)
         raise self.expected(_START)
 
-    def group(self, depth: int, opening: Token) -> Group:
-        """``{item, item, ...}`` then keep/drop, a success count and failures, over the items' totals."""
-        self.advance()
-        inner = self.deeper(depth, opening)
-        items = [self.expression(inner)]
-        while self.peek.kind == lexer.COMMA:
-            self.advance()
-            items.append(self.expression(inner))
-        if self.peek.kind != lexer.GROUP_CLOSE:
-            raise self.expected("',' or '}'", f" to close the '{{' at column {opening.start}")
-        self.advance()
-        if len(items) < 2:
-            raise self.error("a group needs two or more rolls separated by commas, e.g. {4d6, 3d8}kh1", opening.start)
-        select: Select | None = None
-        if self.peek.kind == lexer.SELECT:
-            token = self.advance()
-            amount = self.integer("a count")[0] if self.peek.kind == lexer.NUMBER else 1
-            select = Select("kh" if token.text == "k" else token.text, amount)
-        success = self.comparison("") if self.peek.kind == lexer.COMPARE else None
-        failure = None
-        if success is not None and self.peek.kind == lexer.FATE:
-            self.advance()
-            failure = self.compare_or_number("a comparison such as <3 or a number after 'f'")
-        try:
-            return Group(tuple(items), select, success, failure)
-        except NotationError as error:
-            raise self.error(str(error), opening.start) from None
-
     def call(self, depth: int) -> Node:
         """``floor(x)``, ``max(a, b)``: a math function and its values."""
         name = self.advance()
@@ -462,6 +434,34 @@ class _Parser:
                 f"an expression may roll at most {self.limits.max_dice} dice, got {self.dice_written}", start.start
             )
 
+    def group(self, depth: int, opening: Token) -> Group:
+        """``{item, item, ...}`` then keep/drop, a success count and failures, over the items' totals."""
+        self.advance()
+        inner = self.deeper(depth, opening)
+        items = [self.expression(inner)]
+        while self.peek.kind == lexer.COMMA:
+            self.advance()
+            items.append(self.expression(inner))
+        if self.peek.kind != lexer.GROUP_CLOSE:
+            raise self.expected("',' or '}'", f" to close the '{{' at column {opening.start}")
+        self.advance()
+        if len(items) < 2:
+            raise self.error("a group needs two or more rolls separated by commas, e.g. {4d6, 3d8}kh1", opening.start)
+        select: Select | None = None
+        if self.peek.kind == lexer.SELECT:
+            token = self.advance()
+            amount = self.integer("a count")[0] if self.peek.kind == lexer.NUMBER else 1
+            select = Select("kh" if token.text == "k" else token.text, amount)
+        success = self.comparison("") if self.peek.kind == lexer.COMPARE else None
+        failure = None
+        if success is not None and self.peek.kind == lexer.FATE:
+            self.advance()
+            failure = self.compare_or_number("a comparison such as <3 or a number after 'f'")
+        try:
+            return Group(tuple(items), select, success, failure)
+        except NotationError as error:
+            raise self.error(str(error), opening.start) from None
+
     def dice(self, count: int, start: Token) -> Dice:
         self.advance()  # the 'd'
         if count < 1:
@@ -519,12 +519,18 @@ class _Parser:
                 extra.failure,
                 extra.crit(),
                 extra.sort,
+                extra.unique,
             )
         except NotationError as error:
             raise self.error(str(error), start.start) from None
 
     def extra_modifier(self, token: Token, extra: _Extra) -> None:
         """``mi``/``ma`` (clamp), ``cs``/``cf`` (crit range) or ``s``/``sa``/``sd`` (sort), each once per term."""
+        if token.kind == lexer.UNIQUE:
+            if extra.unique:
+                raise self.error("a dice term can be unique only once", token.start)
+            extra.unique = True
+            return
         if token.kind == lexer.SORT:
             if extra.sort is not None:
                 raise self.error("a dice term can be sorted only once", token.start)
@@ -580,7 +586,7 @@ class _Parser:
         return Comparison(op, value)
 
 
-_EXTRA_KINDS = (lexer.CLAMP, lexer.SORT, lexer.CRIT)
+_EXTRA_KINDS = (lexer.CLAMP, lexer.SORT, lexer.CRIT, lexer.UNIQUE)
 
 
 class _Extra:
@@ -592,6 +598,7 @@ class _Extra:
         self.ranges: dict[str, Comparison] = {}
         self.failure: Comparison | None = None
         self.sort: str | None = None
+        self.unique = False
 
     def clamp(self) -> Clamp | None:
         return Clamp(self.bounds.get("mi"), self.bounds.get("ma")) if self.bounds else None
@@ -671,8 +678,6 @@ def _length_of(node: Node) -> int:
         return _digits(node.count) + _digits(node.sides) + 1 + extra + (node.explode is not None)
     if isinstance(node, Negate):
         return 1 + 2 * isinstance(node.operand, (Sum, Product))
-    if isinstance(node, Group):
-        return 1 + len(node.items) + len(node.modifier_text)  # the braces and commas, and its modifiers
     if isinstance(node, Variable):
         return 1 + len(node.name)
     if isinstance(node, Labeled):
@@ -681,6 +686,8 @@ def _length_of(node: Node) -> int:
         return len(node.name) + 1 + len(node.args)
     if isinstance(node, ComputedDice):
         return 3
+    if isinstance(node, Group):
+        return 1 + len(node.items) + len(node.modifier_text)  # the braces and commas, and its modifiers
     # The operators, and the parentheses of operands that print in them.
     return len(node.operators) + 2 * sum(isinstance(operand, (Sum, Product)) for operand in node.operands)
 

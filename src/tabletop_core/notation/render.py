@@ -201,9 +201,9 @@ def group_text(group: GroupRoll, *, markdown: bool) -> str:
     return f"({faces})"
 
 
-def _group_node_text(node: Group, rolls: Iterator[DiceRoll], markdown: bool) -> str:
+def _group_node_text(node: Group, rolls: _Records, markdown: bool) -> str:
     items = [_node_text(item, rolls, markdown) for item in node.items]
-    group = next(rolls.groups, None) if isinstance(rolls, _Records) else None
+    group = next(rolls.groups, None)
     text = "{" + ", ".join(items) + "}" + node.modifier_text
     return text if group is None else f"{text} {group_text(group, markdown=markdown)}"
 
@@ -217,7 +217,7 @@ def _node_text(node: Node, rolls: Iterator[DiceRoll], markdown: bool) -> str:
             return str(node)
         return f"{roll.notation} {dice_text(roll, markdown=markdown)}"
     if isinstance(node, Group):
-        return _group_node_text(node, rolls, markdown)
+        return _group_node_text(node, rolls, markdown)  # type: ignore[arg-type]
     if isinstance(node, Negate):
         inner = _node_text(node.operand, rolls, markdown)
         return f"-({inner})" if isinstance(node.operand, (Sum, Product)) else f"-{inner}"
@@ -329,20 +329,6 @@ def _rolled(node: Node, rolls: Iterator[DiceRoll], exact: bool) -> RolledNode:
     return RolledNode(node, value, children)
 
 
-def _rolled_group(node: Group, rolls: Iterator[DiceRoll]) -> RolledNode:
-    """A group's node: its items rolled, its value recomputed from theirs (so a record cannot disagree)."""
-    items = tuple(_rolled(item, rolls, False) for item in node.items)
-    values = tuple(int(item.value) for item in items)  # a group's items divide as usual: whole numbers
-    value, dropped, successes, failures = node.value_of(values)
-    group = next(rolls.groups, None) if isinstance(rolls, _Records) else None
-    if group is None:
-        raise NotationError(f"the result holds fewer groups than its expression {node}")
-    expected = GroupRoll(str(node), values, value, dropped, successes, failures)
-    if group != expected:
-        raise NotationError(f"the group record {group} does not match its items: the rule gives {expected}")
-    return RolledNode(node, value, items, None, group)
-
-
 def _rolled_expression_node(
     node: Labeled | Call | ComputedDice | Variable, rolls: Iterator[DiceRoll], exact: bool
 ) -> RolledNode:
@@ -364,6 +350,20 @@ def _rolled_expression_node(
             raise NotationError(f"{node}: the dice rolled ({roll.notation}) are not the {expected} it came to")
         return RolledNode(node, roll.value, (count, sides), roll)
     raise unknown_name(node.name, None)
+
+
+def _rolled_group(node: Group, rolls: Iterator[DiceRoll]) -> RolledNode:
+    """A group's node: its items rolled, its value recomputed from theirs (so a record cannot disagree)."""
+    items = tuple(_rolled(item, rolls, False) for item in node.items)
+    values = tuple(int(item.value) for item in items)  # an item is a whole expression: its '/' rounds down
+    value, dropped, successes, failures = node.value_of(values)
+    group = next(rolls.groups, None) if isinstance(rolls, _Records) else None
+    if group is None:
+        raise NotationError(f"the result holds fewer groups than its expression {node}")
+    expected = GroupRoll(str(node), values, value, dropped, successes, failures)
+    if group != expected:
+        raise NotationError(f"the group record {group} does not match its items: the rule gives {expected}")
+    return RolledNode(node, value, items, None, group)
 
 
 def render_text(result: RollResult) -> str:

@@ -373,14 +373,14 @@ class RollResult(Record):
         crit: ``"crit"`` or ``"fumble"`` when the roll is a critical hit or failure (in the
             ``d20`` dialect: the leftmost term is a d20 kept alone showing 20 or 1), else ``None``.
         dialect: The dialect the expression is written in: ``"default"`` or ``"d20"``.
+        groups: One :class:`GroupRoll` per group (``{...}``), in the order their ``}`` is written
+            (an inner group before the group holding it).
         comment: The trailing ``# comment`` of the default dialect, or ``None``.
         target: The value of the target after ``vs`` (``1d20+5 vs 15``), or ``None``; see
             :attr:`success` and :attr:`margin`.
         labels: Each labelled term (``1d20 [fire]``) with its value, left to right.
         results: For a repeated roll (``6x 4d6kh3``), each result in order (its :attr:`total`
             is then the sum of theirs, and it holds no dice of its own); else empty.
-        groups: One :class:`GroupRoll` per group (``{...}``), in the order their ``}`` is written
-            (an inner group before the group holding it).
     """
 
     expression: str
@@ -389,12 +389,12 @@ class RollResult(Record):
     label: str | None = None
     crit: str | None = attrs.field(default=None)
     dialect: str = attrs.field(default="default")
+    groups: tuple[GroupRoll, ...] = ()
+
     comment: str | None = None
     target: int | None = None
     labels: tuple[TermLabel, ...] = ()
     results: tuple[RollResult, ...] = ()
-
-    groups: tuple[GroupRoll, ...] = ()
 
     _optional_keys = ("groups", "comment", "target", "labels", "results")
 

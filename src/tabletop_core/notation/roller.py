@@ -13,7 +13,7 @@ import functools
 import itertools
 import operator
 from collections.abc import Callable, Mapping
-from typing import cast
+from typing import TypeVar, cast
 
 import attrs
 import numpy as np
@@ -22,7 +22,7 @@ import numpy.typing as npt
 from tabletop_core.notation._cache import SizedCache
 from tabletop_core.notation._d20_tree import D20Expression
 from tabletop_core.notation._dice_ops import crit_of, extended_dice
-from tabletop_core.notation._groups import group_step, has_group, split_records
+from tabletop_core.notation._groups import group_step, has_group
 from tabletop_core.notation.ast import (
     Comparison,
     Dice,
@@ -53,6 +53,9 @@ from tabletop_core.notation.result import DiceMarks, DiceRoll, GroupRoll, RollRe
 from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, _default_source, dice_source
 
 __all__ = ["PLAN_CACHE_BYTES", "roll"]
+
+_R = TypeVar("_R")
+_FACTORY: type = type(attrs.Factory(list))  # what a default factory looks like, for isinstance
 
 _Step = Callable[[DiceSource, list[DiceRoll], list[int]], int]
 _Plan = Callable[[DiceSource], RollResult]
@@ -128,7 +131,7 @@ def roll(
     global _plans_size
     # The hot path first: a familiar text, the default dialect (the very default object) and limits.
     plan = (
-        _PLANS.get(expr) if dialect is _DEFAULT and variables is None and limits is None and type(expr) is str else None
+        _PLANS.get(expr) if dialect is _DEFAULT and limits is None and variables is None and type(expr) is str else None
     )
     if plan is None:
         if type(dialect) is not str or dialect != "default" or isinstance(expr, D20Expression):
@@ -222,7 +225,10 @@ def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = Fals
         aimed = None if target is None else target(source, rolls, budget)
         groups: tuple[GroupRoll, ...] = ()
         if grouped:
-            rolls, groups = split_records(rolls)
+            # A group's record goes in among the dice records: take them apart.
+            mixed = cast("list[object]", rolls)
+            groups = tuple(record for record in mixed if isinstance(record, GroupRoll))
+            rolls = [record for record in rolls if isinstance(record, DiceRoll)]
         crit = None
         if flags_crit:
             kept = rolls[0].value
@@ -230,7 +236,7 @@ def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = Fals
         elif explicit_crit or grouped:
             crit = crit_of(rolls)
         if not special:
-            return RollResult(text, total, tuple(rolls), label, crit)
+            return _new_result(text, total, tuple(rolls), label, crit)
         result = RollResult(text, total, tuple(rolls), label, crit, comment=comment, target=aimed, groups=groups)
         if labelled:
             result = attrs.evolve(result, labels=term_labels(rolled_tree(result)))
@@ -241,14 +247,19 @@ def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = Fals
     single = _single_die(expression.body)
     if single is None or single.sides > _MEMO_SIDES:
         return run, size
-    # The commonest bot roll is one die plus fixed numbers (1d20+5): its result is
-    # decided by one face, and results are immutable, so each face's result is
-    # built once and shared, like small ints. Only true faces (Python ints in
-    # 1..sides) are kept, so a source that breaks the DiceSource contract (a numpy
-    # int, a 0) cannot put its value into the results other sources get. The
-    # results live in the plan (at most one per face, counted in its size), so
-    # they go when the plan goes.
-    sides = single.sides
+    return _shared_per_face(run, single.sides), size + PLAN_BYTES_PER_FACE * single.sides
+
+
+def _shared_per_face(run: Callable[[DiceSource], RollResult], sides: int) -> _Plan:
+    """*run* for a roll decided by one die of *sides* faces, each face's result made once.
+
+    The commonest bot roll is one die plus fixed numbers (1d20+5): its result is
+    decided by one face, and results are immutable, so each face's result is built
+    once and shared, like small ints. Only true faces (Python ints in 1..sides) are
+    kept, so a source that breaks the DiceSource contract (a numpy int, a 0) cannot
+    put its value into the results other sources get. The results live in the plan
+    (at most one per face, counted in its size), so they go when the plan goes.
+    """
     memo: list[RollResult | None] = [None] * (sides + 1)
 
     def run_single(source: DiceSource) -> RollResult:
@@ -260,7 +271,7 @@ def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = Fals
             result = memo[face] = run(_OneFace(face))
         return result
 
-    return run_single, size + PLAN_BYTES_PER_FACE * sides
+    return run_single
 
 
 def _repeat_plan(expression: Expression, limits: Limits, size: int) -> tuple[_Plan, int]:
@@ -333,6 +344,8 @@ def _compile(node: Node, text: str, limits: Limits, exact: bool = False) -> _Ste
         return lambda _source, _rolls, _budget: value
     if isinstance(node, Dice):
         if not node.is_basic:
+            if _clamps_only(node):
+                return _clamped_dice(node)
             return extended_dice(node, text, limits)
         if node.reroll is None and node.explode is None and node.select is None and node.success is None:
             return _plain_dice(node)
@@ -340,12 +353,13 @@ def _compile(node: Node, text: str, limits: Limits, exact: bool = False) -> _Ste
             return _selected_dice(node)
         if node.explode is None:
             return _rerolled_dice(node, text, limits)
+        if node.reroll is None and node.select is None and node.success is None:
+            return _exploded_dice(node, text, limits)
         return _modified_dice(node, text, limits)
     if isinstance(node, Negate):
         inner = _compile(node.operand, text, limits, exact)
         return lambda source, rolls, budget: -inner(source, rolls, budget)
     if isinstance(node, Group):
-        # A group's items are whole rolls: '/' in them divides as usual, even inside floor().
         return group_step(node, [_compile(item, text, limits) for item in node.items])
     assert isinstance(node, (Sum, Product))
     steps = [_compile(operand, text, limits, exact) for operand in node.operands]
@@ -392,6 +406,58 @@ def _product(steps: list[_Step], operators: tuple[str, ...], text: str, exact: b
     return run
 
 
+_MARKS: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...] | None], DiceMarks] = {}
+_MAX_MARKS = 4096  # a few hundred KB at most; emptied when full
+
+
+def _marks(
+    dropped: tuple[int, ...], rerolled: tuple[int, ...], exploded: tuple[int, ...], successes: tuple[int, ...] | None
+) -> DiceMarks:
+    """The :class:`DiceMarks` of these positions, shared: marks are immutable, and small pools repeat them.
+
+    Making one costs more than drawing the dice of a small pool (it has a field per kind of mark).
+    """
+    key = (dropped, rerolled, exploded, successes)
+    marks = _MARKS.get(key)
+    if marks is None:
+        if len(_MARKS) >= _MAX_MARKS:
+            _MARKS.clear()
+        marks = _MARKS[key] = DiceMarks(dropped, rerolled, exploded, successes)
+    return marks
+
+
+def _trusted_maker(cls: type[_R], names: tuple[str, ...]) -> Callable[..., _R]:
+    """A constructor of *cls* for values this module made itself: no validators run.
+
+    It sets the slots of *names* from its arguments, in order, and every other field to
+    its default: what ``cls(*values)`` makes, at about half the cost (a result has a
+    dozen fields, and building it cost more than drawing a small pool). A class whose
+    fields it cannot fill so (a default factory, a post-init hook) gets its own constructor.
+    """
+    fields = attrs.fields(cast("type[attrs.AttrsInstance]", cls))
+    others = [field for field in fields if field.name not in names]
+    plain = all(field.default is not attrs.NOTHING and not isinstance(field.default, _FACTORY) for field in others)
+    if not plain or hasattr(cls, "__attrs_post_init__") or not set(names) <= {field.name for field in fields}:
+        return cls
+    given = tuple(cls.__dict__[name].__set__ for name in names)
+    defaults = tuple((cls.__dict__[field.name].__set__, field.default) for field in others)
+    new = object.__new__
+
+    def make(*values: object) -> _R:
+        made = new(cls)
+        for put, value in zip(given, values, strict=True):
+            put(made, value)
+        for put, value in defaults:
+            put(made, value)
+        return made
+
+    return make
+
+
+_new_result = _trusted_maker(RollResult, ("expression", "total", "rolls", "label", "crit"))
+_new_dice_roll = _trusted_maker(DiceRoll, ("notation", "sides", "fate", "faces", "value", "marks"))
+
+
 def _draw(source: DiceSource, sides: int, count: int, fate: bool) -> list[int]:
     """The faces of one term's dice, in the order :meth:`DiceSource.roll` would give them.
 
@@ -421,7 +487,7 @@ def _plain_dice(node: Dice) -> _Step:
 
         def run_one(source: DiceSource, rolls: list[DiceRoll], _budget: list[int]) -> int:
             face = source.roll(sides)
-            rolls.append(DiceRoll(notation, sides, False, (face,), face))
+            rolls.append(_new_dice_roll(notation, sides, False, (face,), face, None))
             return face
 
         return run_one
@@ -429,7 +495,7 @@ def _plain_dice(node: Dice) -> _Step:
     def run(source: DiceSource, rolls: list[DiceRoll], _budget: list[int]) -> int:
         faces = tuple(_draw(source, sides, count, fate))
         value = sum(faces)
-        rolls.append(DiceRoll(notation, sides, fate, faces, value))
+        rolls.append(_new_dice_roll(notation, sides, fate, faces, value, None))
         return value
 
     return run
@@ -452,12 +518,65 @@ def _selected_dice(node: Dice) -> _Step:
             kept, dropped = list(range(count)), ()
         if success is None:
             value = sum([faces[i] for i in kept])
-            marks = DiceMarks(dropped)
+            marks = _marks(dropped, (), (), None)
         else:
             counted = tuple(sorted(i for i in kept if success.matches(faces[i])))
             value = len(counted)
-            marks = DiceMarks(dropped, (), (), counted)
-        rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
+            marks = _marks(dropped, (), (), counted)
+        rolls.append(_new_dice_roll(notation, sides, fate, tuple(faces), value, marks))
+        return value
+
+    return run
+
+
+def _clamps_only(node: Dice) -> bool:
+    """Whether *node*'s only modifiers are a clamp and keep/drop (``8d6mi2``, ``4d6mi2kh3``)."""
+    return (
+        node.clamp is not None
+        and node.reroll is None
+        and node.explode is None
+        and node.success is None
+        and node.failure is None
+        and node.crit is None
+        and node.sort is None
+        and not node.unique
+    )
+
+
+def _clamped_dice(node: Dice) -> _Step:
+    """A clamp with at most keep/drop: the dice drawn at once, then clamped, then cut.
+
+    Gives what the general path (``_dice_ops.extended_dice``) gives, die for die: each
+    die is clamped as drawn, and keep/drop looks at the faces shown.
+    """
+    assert node.clamp is not None  # _compile sends only clamped terms here
+    count, sides, fate, notation = node.count, node.sides, node.fate, str(node)
+    low, high = node.clamp.low, node.clamp.high
+    highest, keep = node.select.kept(count) if node.select is not None else (True, count)
+
+    def run(source: DiceSource, rolls: list[DiceRoll], _budget: list[int]) -> int:
+        faces = _draw(source, sides, count, fate)
+        clamped: list[int] = []
+        drawn: list[int] = []
+        for position, face in enumerate(faces):
+            if low is not None and face < low:
+                faces[position] = low
+            elif high is not None and face > high:
+                faces[position] = high
+            else:
+                continue
+            clamped.append(position)
+            drawn.append(face)
+        dropped: tuple[int, ...] = ()
+        if keep < count:
+            # A stable sort, reversed or not, keeps the die rolled first among ties.
+            order = sorted(range(count), key=faces.__getitem__, reverse=highest)
+            value = sum([faces[i] for i in order[:keep]])
+            dropped = tuple(sorted(order[keep:]))
+        else:
+            value = sum(faces)
+        marks = DiceMarks(dropped, clamped=tuple(clamped), drawn=tuple(drawn))
+        rolls.append(_new_dice_roll(notation, sides, fate, tuple(faces), value, marks))
         return value
 
     return run
@@ -512,8 +631,46 @@ def _rerolled_dice(node: Dice, text: str, limits: Limits) -> _Step:
             counted = tuple(sorted([p for p in kept if counts(faces[p])]))
             value = len(counted)
         rolls.append(
-            DiceRoll(notation, sides, fate, tuple(faces), value, DiceMarks(dropped, tuple(rerolled), (), counted))
+            _new_dice_roll(notation, sides, fate, tuple(faces), value, _marks(dropped, tuple(rerolled), (), counted))
         )
+        return value
+
+    return run
+
+
+def _exploded_dice(node: Dice, text: str, limits: Limits) -> _Step:
+    """Explosions alone (``3d6!``, ``4d6!>=5``): each die and the dice it added, all summed.
+
+    Draws, marks and spends the dice budget exactly as :func:`_modified_dice` does.
+    """
+    assert node.explode is not None  # _compile sends only exploding terms here
+    count, sides, fate, notation = node.count, node.sides, node.fate, str(node)
+    offset = -2 if fate else 0
+    on = node.explode.on
+    explodes = functools.partial(operator.eq, node.max_face) if on is None else _test(on)
+    depth_cap, max_dice = limits.explode_depth, limits.max_dice
+
+    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> int:
+        roll_one = source.roll
+        faces: list[int] = []
+        exploded: list[int] = []
+        for _ in range(count):
+            face = roll_one(sides) + offset
+            depth = 0
+            while depth < depth_cap and explodes(face):
+                exploded.append(len(faces))
+                faces.append(face)
+                depth += 1
+                budget[0] -= 1
+                if budget[0] < 0:
+                    raise NotationError(
+                        f"{text}: rolled more than {max_dice} dice (explosions and rerolls included); "
+                        "raise Limits.max_dice to allow more"
+                    )
+                face = roll_one(sides) + offset
+            faces.append(face)
+        value = sum(faces)
+        rolls.append(_new_dice_roll(notation, sides, fate, tuple(faces), value, _marks((), (), tuple(exploded), None)))
         return value
 
     return run
@@ -576,8 +733,8 @@ def _modified_dice(node: Dice, text: str, limits: Limits) -> _Step:
         else:
             counted = None
             value = sum(totals[c] for c in kept_chains)
-        marks = DiceMarks(tuple(dropped), tuple(rerolled), tuple(exploded), counted)
-        rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
+        marks = _marks(tuple(dropped), tuple(rerolled), tuple(exploded), counted)
+        rolls.append(_new_dice_roll(notation, sides, fate, tuple(faces), value, marks))
         return value
 
     return run
