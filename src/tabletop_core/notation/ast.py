@@ -10,9 +10,8 @@ Examples:
     >>> e = parse("4D6 kh3 + (2 - 1) [stats]")
     >>> str(e)
     '4d6kh3+(2-1) [stats]'
-    >>> e.body.operands[0]
-    Dice(count=4, sides=6, fate=False, reroll=None, explode=None, select=Select(kind='kh', count=3), success=None, \
-clamp=None, failure=None, crit=None, sort=None)
+    >>> e.body.operands[0].select
+    Select(kind='kh', count=3)
 """
 
 from __future__ import annotations
