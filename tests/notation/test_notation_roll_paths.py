@@ -172,44 +172,6 @@ class _AnySides(ScriptedDice):
         return np.array([self.roll(sides) for _ in range(n)], dtype=np.int64)
 
 
-def test_trusted_constructors_make_what_the_classes_make():
-    from tabletop_core.notation import DiceMarks, DiceRoll, RollResult
-
-    marks = DiceMarks((1,))
-    fast_roll = roller_module._new_dice_roll("4d6kh3", 6, False, (6, 2, 5, 4), 15, marks)
-    slow_roll = DiceRoll("4d6kh3", 6, False, (6, 2, 5, 4), 15, marks)
-    assert fast_roll == slow_roll
-    assert hash(fast_roll) == hash(slow_roll)
-    assert repr(fast_roll) == repr(slow_roll)
-    fast = roller_module._new_result("4d6kh3", 15, (fast_roll,), "str", None)
-    slow = RollResult("4d6kh3", 15, (slow_roll,), "str", None)
-    assert fast == slow
-    assert hash(fast) == hash(slow)
-    assert fast.to_json() == slow.to_json()
-    assert str(fast) == str(slow)
-    assert RollResult.from_dict(fast.to_dict()) == slow
-
-
-def test_trusted_maker_falls_back_when_it_cannot_fill_the_fields():
-    import attrs
-
-    @attrs.frozen
-    class WithFactory:
-        a: int
-        b: list[int] = attrs.field(factory=list)
-
-    @attrs.frozen
-    class WithHook:
-        a: int
-
-        def __attrs_post_init__(self) -> None:
-            pass
-
-    assert roller_module._trusted_maker(WithFactory, ("a",)) is WithFactory
-    assert roller_module._trusted_maker(WithHook, ("a",)) is WithHook
-    assert roller_module._trusted_maker(WithHook, ("nope",)) is WithHook
-
-
 @st.composite
 def _exploding_terms(draw: st.DrawFn) -> Dice:
     from tabletop_core.notation import Explode

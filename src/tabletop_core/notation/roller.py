@@ -13,7 +13,7 @@ import functools
 import itertools
 import operator
 from collections.abc import Callable, Mapping
-from typing import TypeVar, cast
+from typing import cast
 
 import attrs
 import numpy as np
@@ -54,8 +54,6 @@ from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, _default_sourc
 
 __all__ = ["PLAN_CACHE_BYTES", "roll"]
 
-_R = TypeVar("_R")
-_FACTORY: type = type(attrs.Factory(list))  # what a default factory looks like, for isinstance
 
 _Step = Callable[[DiceSource, list[DiceRoll], list[int]], int]
 _Plan = Callable[[DiceSource], RollResult]
@@ -236,7 +234,7 @@ def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = Fals
         elif explicit_crit or grouped:
             crit = crit_of(rolls)
         if not special:
-            return _new_result(text, total, tuple(rolls), label, crit)
+            return RollResult(text, total, tuple(rolls), label, crit)
         result = RollResult(text, total, tuple(rolls), label, crit, comment=comment, target=aimed, groups=groups)
         if labelled:
             result = attrs.evolve(result, labels=term_labels(rolled_tree(result)))
@@ -426,38 +424,6 @@ def _marks(
     return marks
 
 
-def _trusted_maker(cls: type[_R], names: tuple[str, ...]) -> Callable[..., _R]:
-    """A constructor of *cls* for values this module made itself: no validators run.
-
-    It sets the slots of *names* from its arguments, in order, and every other field to
-    its default: what ``cls(*values)`` makes, at about half the cost (a result has a
-    dozen fields, and building it cost more than drawing a small pool). A class whose
-    fields it cannot fill so (a default factory, a post-init hook) gets its own constructor.
-    """
-    fields = attrs.fields(cast("type[attrs.AttrsInstance]", cls))
-    others = [field for field in fields if field.name not in names]
-    plain = all(field.default is not attrs.NOTHING and not isinstance(field.default, _FACTORY) for field in others)
-    if not plain or hasattr(cls, "__attrs_post_init__") or not set(names) <= {field.name for field in fields}:
-        return cls
-    given = tuple(cls.__dict__[name].__set__ for name in names)
-    defaults = tuple((cls.__dict__[field.name].__set__, field.default) for field in others)
-    new = object.__new__
-
-    def make(*values: object) -> _R:
-        made = new(cls)
-        for put, value in zip(given, values, strict=True):
-            put(made, value)
-        for put, value in defaults:
-            put(made, value)
-        return made
-
-    return make
-
-
-_new_result = _trusted_maker(RollResult, ("expression", "total", "rolls", "label", "crit"))
-_new_dice_roll = _trusted_maker(DiceRoll, ("notation", "sides", "fate", "faces", "value", "marks"))
-
-
 def _draw(source: DiceSource, sides: int, count: int, fate: bool) -> list[int]:
     """The faces of one term's dice, in the order :meth:`DiceSource.roll` would give them.
 
@@ -487,7 +453,7 @@ def _plain_dice(node: Dice) -> _Step:
 
         def run_one(source: DiceSource, rolls: list[DiceRoll], _budget: list[int]) -> int:
             face = source.roll(sides)
-            rolls.append(_new_dice_roll(notation, sides, False, (face,), face, None))
+            rolls.append(DiceRoll(notation, sides, False, (face,), face, None))
             return face
 
         return run_one
@@ -495,7 +461,7 @@ def _plain_dice(node: Dice) -> _Step:
     def run(source: DiceSource, rolls: list[DiceRoll], _budget: list[int]) -> int:
         faces = tuple(_draw(source, sides, count, fate))
         value = sum(faces)
-        rolls.append(_new_dice_roll(notation, sides, fate, faces, value, None))
+        rolls.append(DiceRoll(notation, sides, fate, faces, value, None))
         return value
 
     return run
@@ -523,7 +489,7 @@ def _selected_dice(node: Dice) -> _Step:
             counted = tuple(sorted(i for i in kept if success.matches(faces[i])))
             value = len(counted)
             marks = _marks(dropped, (), (), counted)
-        rolls.append(_new_dice_roll(notation, sides, fate, tuple(faces), value, marks))
+        rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
         return value
 
     return run
@@ -576,7 +542,7 @@ def _clamped_dice(node: Dice) -> _Step:
         else:
             value = sum(faces)
         marks = DiceMarks(dropped, clamped=tuple(clamped), drawn=tuple(drawn))
-        rolls.append(_new_dice_roll(notation, sides, fate, tuple(faces), value, marks))
+        rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
         return value
 
     return run
@@ -631,7 +597,7 @@ def _rerolled_dice(node: Dice, text: str, limits: Limits) -> _Step:
             counted = tuple(sorted([p for p in kept if counts(faces[p])]))
             value = len(counted)
         rolls.append(
-            _new_dice_roll(notation, sides, fate, tuple(faces), value, _marks(dropped, tuple(rerolled), (), counted))
+            DiceRoll(notation, sides, fate, tuple(faces), value, _marks(dropped, tuple(rerolled), (), counted))
         )
         return value
 
@@ -670,7 +636,7 @@ def _exploded_dice(node: Dice, text: str, limits: Limits) -> _Step:
                 face = roll_one(sides) + offset
             faces.append(face)
         value = sum(faces)
-        rolls.append(_new_dice_roll(notation, sides, fate, tuple(faces), value, _marks((), (), tuple(exploded), None)))
+        rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, _marks((), (), tuple(exploded), None)))
         return value
 
     return run
@@ -734,7 +700,7 @@ def _modified_dice(node: Dice, text: str, limits: Limits) -> _Step:
             counted = None
             value = sum(totals[c] for c in kept_chains)
         marks = _marks(tuple(dropped), tuple(rerolled), tuple(exploded), counted)
-        rolls.append(_new_dice_roll(notation, sides, fate, tuple(faces), value, marks))
+        rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
         return value
 
     return run
