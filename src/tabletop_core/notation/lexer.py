@@ -169,7 +169,7 @@ def _expression_word(text: str, lower: str, i: int, tokens: list[Token]) -> Toke
     if lower[i:j] in ("mi", "ma"):
         hint = f"'{lower[i:j]}' takes a number: 4d6mi2 raises every die below 2 to 2, 4d6ma5 lowers those above 5"
         raise _error(text, f"unexpected character {clip(text[i])}; {hint}", column)
-    raise _error(text, f"unexpected word {clip(text[i:j])}; {_hint(text, lower, i, j, tokens)}", column)
+    raise _error(text, f"unexpected word {clip(text[i:j])}; {one_line_text(_hint(text, lower, i, j, tokens))}", column)
 
 
 def _hint(text: str, lower: str, i: int, j: int, tokens: list[Token]) -> str:
