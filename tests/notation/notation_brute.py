@@ -66,3 +66,19 @@ def brute_outcomes(expr, outcome=lambda result: result.total, **options) -> dict
             continue
         found[outcome(result)] += source.probability
     return dict(found)
+
+
+def draws_bound(expression: object, explode_depth: int) -> int:
+    """An upper bound on the sequences of dice :func:`brute_distribution` walks for *expression*.
+
+    Each die may be drawn once, once more for a reroll once, and again for each explosion
+    level; tests skip expressions whose bound is too large to enumerate in a moment.
+    """
+    from tabletop_core.notation.ast import Dice, walk
+
+    bound = 1
+    for node in walk(expression.body):  # type: ignore[attr-defined]
+        if isinstance(node, Dice):
+            per_die = (1 + (node.reroll is not None)) * (1 + (explode_depth if node.explode is not None else 0))
+            bound *= node.sides ** (node.count * per_die)
+    return bound

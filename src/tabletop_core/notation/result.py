@@ -274,7 +274,7 @@ class GroupRoll(Record):
     Positions index :attr:`values`, one per item in the order written.
 
     Attributes:
-        notation: The group in canonical notation, e.g. ``"{4d6,3d8}kh1"``.
+        notation: The group in canonical notation, e.g. ``"{4d6, 3d8}kh1"``.
         values: Each item's total.
         value: The group's value: the sum of the kept totals, or successes less failures.
         dropped: Items dropped by keep/drop.
