@@ -11,17 +11,22 @@ Examples:
 
 from typing import TYPE_CHECKING
 
+from tabletop_core._lazy import lazy_attributes
 from tabletop_core.dice import Die, DieRoll
 from tabletop_core.errors import DiceExhausted, InvalidInput, RuleError, TabletopError
 from tabletop_core.odds import Distribution
 from tabletop_core.rng import DiceSource, GeneratorDice, ScriptedDice, dice_source
 
-if TYPE_CHECKING:  # imported on first use (see __getattr__), so `import tabletop_core.notation` stays light
+if TYPE_CHECKING:
     from tabletop_core import action_roll, d20, notation, residue
 
-__version__ = "0.2.0"
+# The rule systems are imported on first use (``tc.d20``, ``from tabletop_core import d20``),
+# so ``import tabletop_core`` loads only the core.
+__getattr__, __dir__ = lazy_attributes(
+    __name__, {"action_roll": ".action_roll", "d20": ".d20", "notation": ".notation", "residue": ".residue"}
+)
 
-_SUBPACKAGES = frozenset({"action_roll", "d20", "notation", "residue"})
+__version__ = "0.2.0"
 
 __all__ = [
     "DiceExhausted",
@@ -41,16 +46,3 @@ __all__ = [
     "notation",
     "residue",
 ]
-
-
-def __getattr__(name: str) -> object:
-    """Import a rules package on first use: ``tc.d20``, ``tc.residue``, ``tc.action_roll``, ``tc.notation``."""
-    if name in _SUBPACKAGES:
-        import importlib
-
-        return importlib.import_module(f"tabletop_core.{name}")
-    raise AttributeError(f"module 'tabletop_core' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | _SUBPACKAGES)

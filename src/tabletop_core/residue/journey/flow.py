@@ -1,0 +1,446 @@
+"""The Journey procedure's shared steps: Commit, Gear, Discovery, a Hex resolved, Combat, the Rest Phase."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from tabletop_core._fast import fast_build
+from tabletop_core._fast import fast_replace as replace
+from tabletop_core.residue.actions import CommitResult, commit_action
+from tabletop_core.residue.combat import (
+    Creature,
+    Encounter,
+    EncounterStatus,
+)
+from tabletop_core.residue.conditions import Condition
+from tabletop_core.residue.death import Defeat, DefeatCause
+from tabletop_core.residue.endurance import ActionSlot, StrainCheck
+from tabletop_core.residue.entries import EntryEffect, apply_entry_effect
+from tabletop_core.residue.hexmap import UNKNOWN_AREA, draw_area
+from tabletop_core.residue.inventory import InventoryKind
+from tabletop_core.residue.journey.choices import Act, Choice
+from tabletop_core.residue.journey.content import _FIGHTERS, AreaEntry
+from tabletop_core.residue.journey.events import (
+    CardGained,
+    CombatBegan,
+    Defeated,
+    DieRolled,
+    HPChanged,
+    Note,
+    ReachedHum,
+    StrainChecked,
+    StrainGained,
+    TokenFound,
+)
+from tabletop_core.residue.journey.phases import (
+    CheckStrainPhase,
+    CombatPhase,
+    CommitPhase,
+    EndedPhase,
+    EntryNext,
+    EscapePhase,
+    JourneyOutcome,
+    LuckPhase,
+    MeetPhase,
+    MovePhase,
+    PlacePhase,
+    TokenMovement,
+    TradePhase,
+    TravelPhase,
+    Trip,
+)
+from tabletop_core.residue.journey.state import Journey
+from tabletop_core.residue.tokens import Token, TokenKind, TokenResolution, move_tokens, token_resolution, tokens_at
+from tabletop_core.residue.wanderer import Wanderer
+from tabletop_core.rng import DiceSource
+
+_TRAVEL = TravelPhase()
+_CHECK_STRAIN = CheckStrainPhase()
+
+# -- helpers --------------------------------------------------------------------
+
+
+def _defeated(journey: Journey, defeat: Defeat, events: list[object]) -> Journey:
+    defeat = attrs.evolve(defeat, day=journey.day)
+    events.append(Defeated(defeat))
+    return replace(journey, stage=fast_build(EndedPhase, outcome=JourneyOutcome.DEFEATED, defeat=defeat))
+
+
+def _check_hp(journey: Journey, events: list[object], detail: str) -> Journey:
+    if journey.wanderer.health.is_defeated:
+        return _defeated(journey, Defeat(DefeatCause.HP, detail), events)
+    return journey
+
+
+_FINISH: dict[Act, Any] = {}  # Any: each finisher takes its own choice; filled in engine.py
+_READ: dict[str, Any] = {}  # Any: the Entry reader (handlers_decisions._read_entry), filled in engine.py
+"""For each kind of Commit, what follows once its Action is resolved (after a Luck decision too)."""
+
+
+def _commit(
+    journey: Journey,
+    slot: ActionSlot,
+    choice: Choice,
+    source: DiceSource,
+    events: list[object],
+    *,
+    skill_bonus: int = 0,
+) -> tuple[Journey, CommitResult | None]:
+    """Commit a die; ``None`` result when the Action does not go on now.
+
+    * No Dice Available (an empty pool, ``choice.die is None``): gain 1 Strain and
+      recover the committed dice; then the same Commit is offered again (a
+      :class:`~tabletop_core.residue.journey.phases.CommitPhase`), so the player
+      chooses the die and Luck.
+    * Delirium rerolls the committed die; Luck for the Action is then decided with the
+      reroll seen (a :class:`~tabletop_core.residue.journey.phases.LuckPhase`).
+    * Defeat (no dice to recover, Bleeding's HP).
+    """
+    wanderer = journey.wanderer
+    if choice.die is None:
+        step = wanderer.endurance.no_dice_available(conditions=wanderer.conditions, rng=source)
+        events.append(step)
+        if step.defeated:
+            return _defeated(journey, Defeat(DefeatCause.NO_DICE, f"Commit {slot}"), events), None
+        conditions = step.conditions if step.conditions is not None else wanderer.conditions
+        wanderer = replace(wanderer, endurance=step.after, conditions=conditions)
+        if all(conditions.commit_blocker(d.value) is not None for d in wanderer.endurance.pool):
+            events.append(Note("no recovered die may be Committed"))
+            return replace(journey, wanderer=wanderer), None
+        must = CommitPhase(must=Choice(choice.act, None, False, choice.target), before=journey.stage)
+        return replace(journey, wanderer=wanderer, stage=must), None
+    delirium = not wanderer.conditions.delirium.is_zero
+    result = commit_action(
+        wanderer.endurance,
+        slot,
+        choice.die,
+        conditions=wanderer.conditions,
+        skill_bonus=skill_bonus,
+        luck=wanderer.luck if choice.luck else None,
+        rng=source,
+    )
+    events.append(result)
+    wanderer = replace(
+        wanderer,
+        endurance=result.endurance,
+        luck=result.luck_after if result.luck_after is not None else wanderer.luck,
+        health=wanderer.health.lose(result.hp_lost),
+    )
+    journey = _check_hp(replace(journey, wanderer=wanderer), events, "Bleeding on a Commit")
+    if journey.is_over:
+        return journey, None
+    if delirium and not wanderer.luck.is_zero and result.action.luck is None:
+        return replace(journey, stage=LuckPhase(pending=result, choice=choice, before=journey.stage)), None
+    return journey, result
+
+
+def _committing(slot: ActionSlot, finish: Any) -> Any:  # Any: a handler and its finisher, each its own choice
+    """A handler that Commits to *slot*, then (the Action resolved, now or after a Luck decision) runs *finish*."""
+
+    def handler(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+        journey, result = _commit(journey, slot, choice, source, events)
+        return journey if result is None else finish(journey, choice, result, source, events)
+
+    return handler
+
+
+def _roll_gear(journey: Journey, source: DiceSource, events: list[object]) -> Journey:
+    """⊙ Gear on entering a Hex; at Gear 0, Exposed: suffer the Region Hazard."""
+    wanderer = journey.wanderer
+    if wanderer.inventory.gear.is_zero:
+        if journey.hexmap.region_of(journey.position) is None:
+            # The Hazard is the Region's: discover the Region of the Hex first (its Area comes later).
+            journey = _discover_region(journey, source, events)
+        rules = journey.setup.rules(journey.hexmap.region_of(journey.position))
+        hazard = rules.hazard_hp if rules is not None else 0
+        health = wanderer.health.lose(hazard)
+        events.append(HPChanged("Gear 0: Exposed, the Region Hazard", wanderer.health.hp, health.hp, health.max_hp))
+        wanderer = replace(wanderer, health=health)
+        return _check_hp(replace(journey, wanderer=wanderer), events, "the Region Hazard while Exposed")
+    use = wanderer.inventory.roll(InventoryKind.GEAR, rng=source)
+    events.append(use)
+    return replace(journey, wanderer=wanderer.with_inventory(use.after.forget_last()))
+
+
+def _apply_entry(
+    journey: Journey, entry: AreaEntry, source: DiceSource, events: list[object]
+) -> tuple[Journey, Creature | None, AreaEntry]:
+    """An Area Entry (an Anomaly's, an NPC's, an Item's effect): HP, Inventory, a Condition, a card, a Creature.
+
+    +X HP rolls Bleeding (every healing does); a Condition is applied on the Wanderer
+    (:meth:`~tabletop_core.residue.wanderer.Wanderer.gain_condition`), never dropped.
+    """
+    if entry.hp or entry.inventory or entry.condition:
+        steps = tuple((kind, max(-5, min(5, n))) for kind, n in entry.inventory)  # the Dice Chain has 5 steps
+        effect = EntryEffect(hp=entry.hp, inventory=steps, condition=entry.condition)
+        done = apply_entry_effect(journey.wanderer, effect, rng=source)
+        events.append(Note(str(entry)))
+        events.append(done)  # the record keeps its dice (Bleeding's roll)
+        journey = _check_hp(replace(journey, wanderer=done.wanderer), events, f"Area Entry {entry.area}")
+    if entry.card is not None and not journey.is_over:
+        events.append(CardGained(entry.card))
+        journey = replace(journey, gained=(*journey.gained, entry.card))
+    creature = None
+    if entry.creature is not None and not journey.is_over:
+        creature = journey.setup.creature(entry.creature, journey.hexmap.region_of(journey.position))
+    return journey, creature, entry
+
+
+def _discover_region(journey: Journey, source: DiceSource, events: list[object]) -> Journey:
+    """An Undiscovered Region: one die over the map's Regions (standing in for the Region table)."""
+    where = journey.position
+    if journey.hexmap.region_of(where) is not None:
+        return journey
+    regions = journey.hexmap.regions
+    face = source.roll(len(regions))
+    region = regions[face - 1].name
+    events.append(DieRolled(f"Undiscovered Region at {where}", len(regions), face, region))
+    return replace(journey, hexmap=journey.hexmap.set_region(where, region))
+
+
+def _discover(
+    journey: Journey, source: DiceSource, events: list[object]
+) -> tuple[Journey, Creature | None, AreaEntry | None]:
+    """Discovery of a New Hex: its Region (one die over the map's Regions), then its Area."""
+    journey = _discover_region(journey, source, events)
+    hexmap = journey.hexmap
+    where = journey.position
+    tile = hexmap.tile(where)
+    if tile.ruin or tile.is_discovered:
+        return replace(journey, hexmap=hexmap), None, None
+    assert tile.region is not None  # set above
+    drawn = draw_area(hexmap, tile.region, rng=source)
+    if drawn.roll is None:
+        events.append(Note(f"Discover Area: {drawn}"))
+    else:  # the die over the Areas still undiscovered
+        sides = len(hexmap.undiscovered_areas(tile.region))
+        events.append(DieRolled(f"Discover Area in {tile.region}", sides, drawn.roll, drawn.area))
+    hexmap = hexmap.discover_area(where, drawn.area)
+    journey = replace(journey, hexmap=hexmap)
+    entry = journey.setup.entry(drawn.area) or (journey.setup.entry(UNKNOWN_AREA) if drawn.unknown_table else None)
+    if entry is None:
+        return journey, None, None
+    return _apply_entry(journey, entry, source, events)
+
+
+def _start_combat(
+    journey: Journey,
+    enemies: list[tuple[Creature, int | None]],
+    entry: AreaEntry | None,
+    then: Trip | TokenMovement,
+    events: list[object],
+) -> Journey:
+    encounter = Encounter(
+        tuple(c for c, _ in enemies),
+        surprised=bool(entry and entry.surprised),
+        surprise_attack=bool(entry and entry.surprise_attack),
+    )
+    pairs = tuple((i, token) for i, (_, token) in enumerate(enemies) if token is not None)
+    retaliators: tuple[int, ...] = ()
+    if encounter.needs_opening:
+        encounter, retaliators = encounter.open()
+    events.append(CombatBegan(encounter.enemies, surprised=bool(retaliators)))
+    stage = fast_build(CombatPhase, encounter=encounter, tokens=pairs, retaliators=retaliators, then=then)
+    return replace(journey, stage=stage)
+
+
+def _resolve_hex(journey: Journey, new: bool, trip: Trip, source: DiceSource, events: list[object]) -> Journey:  # noqa: C901 -- the Hex steps in the rules text's order (Discovery, Special Hex, Tokens, Travel)
+    """Resolve the Hex entered: Discovery, Special Hex rules, Tokens; then where Travel goes."""
+    creature: Creature | None = None
+    entry: AreaEntry | None = None
+    if new:
+        journey, creature, entry = _discover(journey, source, events)
+        if journey.is_over:
+            return journey
+        area = journey.hexmap.tile(journey.position).area
+        text = None if area is None or creature is not None else journey.setup.text(area)
+        if text is not None:  # the Area Entry first; Special Hex rules and Tokens when it ends
+            ended = fast_build(Trip, stars=trip.stars, ends=True, begun=trip.begun)
+            return _READ["read"](journey, text, ended, EntryNext.HEX, source, events)  # type: ignore[no-any-return]
+    tile = journey.hexmap.tile(journey.position)
+    if tile.special:
+        events.append(f"Special Hex: {tile.special}")
+    enemies: list[tuple[Creature, int | None]] = [(creature, None)] if creature is not None else []
+    vendor: str | None = None
+    for index in tokens_at(journey.tokens, journey.position):
+        token = journey.tokens[index]
+        resolution = token_resolution(token)
+        if resolution is TokenResolution.REACH_HUM:
+            events.append(ReachedHum(journey.position))
+            kept = tuple(t for i, t in enumerate(journey.tokens) if i != index)
+            ruin = journey.setup.ruin_entry
+            if ruin is not None:
+                journey = replace(journey, tokens=kept)
+                return _READ["read"](journey, ruin, trip, EntryNext.RUIN, source, events)  # type: ignore[no-any-return]
+            over = fast_build(EndedPhase, outcome=JourneyOutcome.REACHED_HUM, defeat=None)
+            return replace(journey, tokens=kept, stage=over)
+        foe = token.foe
+        if resolution is TokenResolution.DISCOVER_ANOMALY:
+            events.append(f"Discover Anomaly {token.name}".rstrip())
+            tokens = journey.tokens
+            marked = attrs.evolve(token, discovered=True)
+            journey = replace(journey, tokens=(*tokens[:index], marked, *tokens[index + 1 :]))
+            journey, found, anomaly = _token_entry(journey, token, source, events)
+            if journey.is_over:
+                return journey
+            if found is not None:
+                enemies.append((found, None))
+                entry = entry or anomaly
+        elif resolution is TokenResolution.ENCOUNTER and token.kind in _FIGHTERS and foe is not None:
+            enemies.append((foe, index))
+        elif resolution is TokenResolution.ENCOUNTER and token.kind is TokenKind.VENDOR:
+            vendor = token.name
+        elif resolution is TokenResolution.ENCOUNTER and token.kind is TokenKind.NPC:
+            journey, found, npc = _token_entry(journey, token, source, events)
+            if journey.is_over:
+                return journey
+            if found is not None:
+                enemies.append((found, None))
+                entry = entry or npc
+        elif resolution is TokenResolution.OPTIONAL_ENCOUNTER:
+            events.append(TokenFound(index, str(token), "an optional Encounter"))
+        elif token.kind is TokenKind.PORTAL:
+            events.append(TokenFound(index, str(token), "no Encounter, a Fast Travel point"))
+        else:
+            events.append(TokenFound(index, str(token), "no Encounter"))
+    if new and not trip.ends:
+        trip = fast_build(Trip, stars=trip.stars, ends=True, begun=trip.begun)
+    if enemies:
+        return _start_combat(journey, enemies, entry, trip, events)
+    if vendor is not None:
+        events.append(f"Vendor {vendor}: Barter or leave")
+        return replace(journey, stage=fast_build(TradePhase, vendor=vendor, then=trip))
+    return _continue_travel(journey, trip, source, events)
+
+
+def _token_entry(
+    journey: Journey, token: Token, source: DiceSource, events: list[object]
+) -> tuple[Journey, Creature | None, AreaEntry | None]:
+    """Resolve an Anomaly's or NPC's entry, as the setup gives it (none: nothing more happens)."""
+    entry = journey.setup.entry(token.name, kind=token.kind)
+    if entry is None:
+        return journey, None, None
+    events.append(f"{token.kind} Entry {token.name}")
+    return _apply_entry(journey, entry, source, events)
+
+
+def _continue_travel(journey: Journey, trip: Trip, source: DiceSource, events: list[object]) -> Journey:
+    """Go on after a Hex is resolved.
+
+    A gained card first, then optional Encounters; then Resume Move while Travel ★
+    remain and the Hex did not end Travel (or back to the Travel Phase it came
+    from); else the Rest Phase.
+    """
+    if journey.gained:
+        return replace(journey, stage=fast_build(PlacePhase, then=trip))
+    if journey.optional_here():
+        return replace(journey, stage=fast_build(MeetPhase, then=trip))
+    if not trip.ends:
+        if not trip.begun:
+            return replace(journey, stage=_TRAVEL)
+        if trip.stars > 0:
+            return replace(journey, stage=fast_build(MovePhase, stars=trip.stars))
+    else:
+        events.append("Undiscovered Hex: End Travel")
+    return _rest_phase(journey, source, events)
+
+
+def _rest_phase(journey: Journey, source: DiceSource, events: list[object], start: int = 0) -> Journey:
+    """Token Movement (stopping at an Encounter), then Check Strain."""
+    step = move_tokens(journey.hexmap, journey.tokens, journey.position, start=start)
+    if step.moves:
+        events.append(step)
+    journey = replace(journey, tokens=step.tokens)
+    if step.encounter is not None:
+        token = step.tokens[step.encounter]
+        foe = token.foe
+        # A mandatory Encounter is resolved now; an optional one is offered in the next Travel Phase.
+        if token_resolution(token) is TokenResolution.ENCOUNTER:
+            found: Creature | None = None
+            if token.kind in _FIGHTERS and foe is not None:
+                then = fast_build(TokenMovement, next=step.next_index)
+                return _start_combat(journey, [(foe, step.encounter)], None, then, events)
+            if token.kind is TokenKind.NPC:
+                journey, found, _npc = _token_entry(journey, token, source, events)
+                if journey.is_over:
+                    return journey
+            if found is not None:
+                then = fast_build(TokenMovement, next=step.next_index)
+                return _start_combat(journey, [(found, None)], None, then, events)
+    if not step.finished:
+        return _rest_phase(journey, source, events, step.next_index or 0)
+    check = journey.wanderer.strain_check
+    events.append(StrainChecked(journey.wanderer.strain, journey.wanderer.strain_threshold, check))
+    if check is StrainCheck.DEFEATED:
+        detail = f"Strain {journey.wanderer.strain}, ST {journey.wanderer.strain_threshold}"
+        return _defeated(journey, Defeat(DefeatCause.STRAIN, detail), events)
+    return replace(journey, stage=_CHECK_STRAIN)
+
+
+def _end_combat(journey: Journey, stage: CombatPhase, source: DiceSource, events: list[object]) -> Journey:
+    """The Tokens after a Combat: defeated enemies' Tokens removed, the others keep their damage."""
+    encounter = stage.encounter
+    tokens = list(journey.tokens)
+    wanderer = journey.wanderer
+    removed: set[int] = set()
+    on_token = dict(stage.tokens)
+    for enemy, creature in enumerate(encounter.enemies):
+        token = on_token.get(enemy)
+        if creature.is_defeated:
+            if wanderer.conditions.has(Condition.FEAR):
+                roll, conditions = wanderer.conditions.roll(Condition.FEAR, rng=source)
+                events.append(roll)
+                wanderer = replace(wanderer, conditions=conditions)
+            if token is not None:
+                removed.add(token)
+        elif token is not None:
+            tokens[token] = replace(tokens[token], foe=creature)  # Damage persists after Escape
+        else:
+            tokens.append(Token(TokenKind.CREATURE, journey.position, name=creature.name, foe=creature))
+    if not removed:
+        return replace(journey, wanderer=wanderer, tokens=tuple(tokens))
+    met = tuple(i - sum(1 for r in removed if r < i) for i in journey.met if i not in removed)
+    kept = tuple(token for i, token in enumerate(tokens) if i not in removed)
+    return replace(journey, wanderer=wanderer, tokens=kept, met=met)
+
+
+def _moved_past(then: Trip | TokenMovement, removed: set[int]) -> Trip | TokenMovement:
+    """Token Movement's next Token after the Tokens *removed* are gone."""
+    if type(then) is TokenMovement and then.next is not None and removed:
+        return fast_build(TokenMovement, next=then.next - sum(1 for i in removed if i < then.next))
+    return then
+
+
+def _after_combat(journey: Journey, source: DiceSource, events: list[object]) -> Journey:
+    """The Combat is over (won or escaped): tidy the Tokens and go on."""
+    stage = journey.stage
+    assert type(stage) is CombatPhase
+    escaped = stage.encounter.status is EncounterStatus.ESCAPED
+    removed = {token for enemy, token in stage.tokens if stage.encounter.enemies[enemy].is_defeated}
+    then = _moved_past(stage.then, removed)
+    journey = _end_combat(journey, stage, source, events)
+    if escaped:
+        return replace(journey, stage=fast_build(EscapePhase, then=then))
+    return _resume(journey, then, source, events)
+
+
+def _resume(journey: Journey, then: Trip | TokenMovement, source: DiceSource, events: list[object]) -> Journey:
+    if type(then) is TokenMovement:
+        return _rest_phase(journey, source, events, len(journey.tokens) if then.next is None else then.next)
+    assert type(then) is Trip
+    return _continue_travel(journey, then, source, events)
+
+
+def _gain_strain(wanderer: Wanderer, amount: int, source: DiceSource, events: list[object], cause: str) -> Wanderer:
+    """Gain Strain (whenever you gain Strain under Delirium, roll Delirium)."""
+    if not amount:
+        return wanderer
+    conditions = wanderer.conditions
+    endurance = wanderer.endurance.gain_strain(amount)
+    events.append(StrainGained(cause, amount, endurance.strain))
+    if conditions.has(Condition.DELIRIUM):
+        roll, conditions = conditions.roll(Condition.DELIRIUM, rng=source)
+        events.append(roll)
+    return replace(wanderer, endurance=endurance, conditions=conditions)
