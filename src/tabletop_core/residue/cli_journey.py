@@ -33,7 +33,7 @@ from tabletop_core.residue.journey import (
 from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import RngLike
 
-__all__ = ["MAX_DAYS", "MAX_RUNS", "MAX_STEPS", "demo", "register"]
+__all__ = ["EXAMPLE_NOTE", "MAX_DAYS", "MAX_RUNS", "MAX_STEPS", "demo", "register"]
 
 MAX_RUNS = 100_000
 """The most Journeys ``residue simulate --runs`` plays (about 100 a second: 100,000 is ~15 minutes)."""
@@ -43,6 +43,12 @@ MAX_DAYS = 1_000
 
 MAX_STEPS = 20_000
 """The most choices one Journey of the command makes before it is refused (a few seconds)."""
+
+EXAMPLE_NOTE = (
+    "Example content: the map, creatures, Area Entries and cards are invented (journey.example_setup()), "
+    "not the boxed game's; the sheet's defaults are assumptions (see docs/residue-parameters.md)."
+)
+"""The line the commands print once, first: what they play on is example content."""
 
 POLICIES: dict[str, Policy] = {"cautious": CautiousPolicy(), "greedy": GreedyPolicy()}
 """The policies the commands offer, by name."""
@@ -84,7 +90,7 @@ def _journey(args: argparse.Namespace) -> Output:
     wanderer = _wanderer(args, source)
     start = start_journey(wanderer, example_setup(max_days=args.days), rng=source)
     end, steps = play_journey(start, POLICIES[args.policy], rng=source, max_steps=MAX_STEPS)
-    lines = [f"Start: {start}", *(str(step) for step in steps), f"End: {end}"]
+    lines = [EXAMPLE_NOTE, f"Start: {start}", *(str(step) for step in steps), f"End: {end}"]
     return Output("\n".join(lines), JourneyPlay.of(args.policy, start, end, steps).to_dict())
 
 
@@ -101,7 +107,7 @@ def _simulate(args: argparse.Namespace) -> Output:
         max_steps=MAX_STEPS,
     )
     days = ", ".join(f"{day}: {count}" for day, count in result.days.items())
-    text = f"{result}\n{result.to_markdown()}\ndays survived (day: journeys): {days}"
+    text = f"{EXAMPLE_NOTE}\n{result}\n{result.to_markdown()}\ndays survived (day: journeys): {days}"
     return Output(text, result.to_dict())
 
 
