@@ -1,0 +1,93 @@
+"""RESIDUE's Journey as a step-by-step state machine an app drives, or a policy plays.
+
+A :class:`Journey` is one frozen state: the Wanderer, the HexMap, the Tokens,
+the phase of the Journey procedure and whatever is pending (Travel ★ left, a
+Combat, Retaliations to defend against). At every point :meth:`Journey.choices`
+lists the choices the rules give the player, and :meth:`Journey.apply` applies
+the one chosen, drawing any dice from ``rng``, and returns a
+:class:`JourneyStep`: the new state and one log line. A policy object
+(:class:`CautiousPolicy`, :class:`GreedyPolicy` or your own) can make every
+choice, so the same engine plays a whole game unattended (:func:`play_journey`).
+
+The procedure:
+
+* **Travel Phase**: Commit Move (choose the die, and whether to use Luck); each
+  ★ is a Travel ★; each Travel ★ moves one Hex (choose the direction); ⊙ Gear
+  on every Hex entered (at Gear 0 you are Exposed and suffer the Region
+  Hazard); resolve the Hex: Discovery (its Region and Area), Special Hex, Tokens.
+  An Undiscovered Hex ends Travel; End Travel loses the remaining ★.
+* **Tokens** on the Hex entered: a Creature's Encounter, the Hum (the Journey
+  is won), Discover Anomaly (once), a Portal (no Encounter; Fast Travel to another
+  Portal under the caller's :class:`PortalRules`), Raiders, Vendors and NPCs met at
+  once when mandatory or offered as a choice when optional; a card an Entry gives
+  goes into the slot the player chooses (a Corruption card is permanent Corruption);
+  Recycle an Item for Gear ⇧ in the Travel Phase and at Rest.
+* **Combat**: Commit Attack at one enemy, Pass, or Run (Commit Move); after each,
+  every surviving enemy Retaliates and you may Commit Defense against each one.
+* **Rest Phase**: Token Movement (an Encounter it causes is resolved before
+  movement goes on), Check Strain, then Rest (the Rest Steps of
+  :mod:`~tabletop_core.residue.rest`) or, below the Strain Threshold, back to Travel.
+* The Journey ends when the Wanderer reaches the Hum or is defeated (each
+  cause reported), or, as a guard for unattended play only, after
+  :attr:`JourneySetup.max_days` days.
+
+Content the glossary refers to but does not give is the caller's data in a
+:class:`JourneySetup`: the Regions and their Areas, what each Area Entry does
+(:class:`AreaEntry`: a Creature to fight, HP, Inventory or a Condition), the
+Creatures' stats, each Region's Mutation and Hazard. Discovering a Region rolls
+one die over the map's Regions, standing in for the Region table.
+
+The whole state round-trips through JSON (``to_json``/``from_json``), so a
+game can be saved and resumed exactly.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from tabletop_core.residue.journey.choices import Act, Choice
+from tabletop_core.residue.journey.content import AreaEntry, JourneySetup, PortalRules, RegionRules
+from tabletop_core.residue.journey.engine import start_journey
+from tabletop_core.residue.journey.example import example_setup
+from tabletop_core.residue.journey.play import JourneyPlay
+from tabletop_core.residue.journey.policies import CautiousPolicy, GreedyPolicy, Policy, play_journey
+from tabletop_core.residue.journey.simulate import JourneySimulation, simulate_journey
+from tabletop_core.residue.journey.state import Journey, JourneyOutcome, JourneyStep, Phase
+
+__all__ = [
+    "Act",
+    "AreaEntry",
+    "CautiousPolicy",
+    "Choice",
+    "GreedyPolicy",
+    "Journey",
+    "JourneyOutcome",
+    "JourneyPlay",
+    "JourneySetup",
+    "JourneySimulation",
+    "JourneyStep",
+    "Phase",
+    "Policy",
+    "PortalRules",
+    "RegionRules",
+    "example_setup",
+    "play_journey",
+    "simulate_journey",
+    "start_journey",
+]
+
+# Bind the string annotations (``from __future__ import annotations``) to the defining modules'
+# classes now: JSON loading resolves them, and a test runner that imports a file a second
+# time (Sybil, importlib mode) would otherwise hand back the copy's enums.
+for _record in (
+    Choice,
+    AreaEntry,
+    PortalRules,
+    RegionRules,
+    JourneySetup,
+    Journey,
+    JourneyStep,
+    JourneyPlay,
+    JourneySimulation,
+):
+    attrs.resolve_types(_record)

@@ -1,0 +1,211 @@
+"""The content of a Journey the caller supplies: the map's Regions, Entries, Tokens, Vendors and decks."""
+
+from __future__ import annotations
+
+import attrs
+
+from tabletop_core._record import Record
+from tabletop_core._typed import check_fields
+from tabletop_core._validate import check_type, clip, int_field, of_type, one_line
+from tabletop_core.errors import InvalidInput
+from tabletop_core.residue.combat import (
+    Creature,
+    Mutation,
+)
+from tabletop_core.residue.conditions import Condition
+from tabletop_core.residue.decks import Deck
+from tabletop_core.residue.hexmap import Direction, Region
+from tabletop_core.residue.hum import DEFAULT_COMPASS
+from tabletop_core.residue.inventory import InventoryKind
+from tabletop_core.residue.items import Item, Vendor
+from tabletop_core.residue.tokens import Token, TokenKind
+
+_FIGHTERS = (TokenKind.CREATURE, TokenKind.RAIDERS)  # Tokens whose Encounter is a fight (stats in the bestiary)
+
+
+@attrs.frozen
+class AreaEntry(Record):
+    """What discovering an Area does (the caller's reading of its Area Entry).
+
+    Args:
+        area: The Area's name (:data:`~tabletop_core.residue.hexmap.UNKNOWN_AREA` for the Unknown Area Table).
+        creature: The name of a Creature in the bestiary to Face, if any.
+        surprised: Whether that Creature attacks before your first Attack.
+        surprise_attack: Whether you get a Surprise Attack on it.
+        hp: HP gained (positive, up to Max HP) or lost directly (negative).
+        inventory: Inventory ⇧ (positive) or ⇩ (negative) by kind.
+        condition: A Condition gained.
+        card: An Item card gained (a Corruption card is permanent Corruption): the
+            player puts it in a slot (:attr:`Phase.PLACE`).
+
+    The same record is the caller's reading of an Anomaly's entry (Discover
+    Anomaly) and of an NPC's Entry, with *area* holding the Token's name.
+    """
+
+    area: str = attrs.field(validator=one_line())
+    creature: str | None = None
+    surprised: bool = False
+    surprise_attack: bool = False
+    hp: int = int_field(low=-1000, high=1000, default=0)
+    inventory: tuple[tuple[InventoryKind, int], ...] = ()
+    condition: Condition | None = None
+    card: Item | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(Item)))
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
+
+    def __str__(self) -> str:
+        return f"Area Entry {self.area}"
+
+
+@attrs.frozen
+class PortalRules(Record):
+    """The Portal rules as numbers (content the glossary refers to: Fast Travel follows them).
+
+    Fast Travel is offered in the Travel Phase (before Commit Move or between
+    Travel ★) while the Wanderer stands on an Active Portal Token and another
+    Active Portal Token is on the map. It moves the Wanderer to that Portal's
+    Hex, which is resolved like any Hex entered (Discovery, Special Hex, Tokens;
+    a New Hex ends Travel), without spending a Travel ★ or rolling Gear (it is
+    not Travel across the HexMap).
+
+    Args:
+        strain: Strain gained for each Fast Travel.
+        inventory: An Inventory to ⊙ for each Fast Travel (``None``: none); at 0 Fast
+            Travel is not possible.
+        ends_travel: Fast Travel ends Travel (the Rest Phase follows).
+    """
+
+    strain: int = int_field(low=0, high=100, default=0)
+    inventory: InventoryKind | None = attrs.field(
+        default=None, validator=attrs.validators.optional(of_type(InventoryKind))
+    )
+    ends_travel: bool = attrs.field(default=False, validator=of_type(bool))
+
+    def __str__(self) -> str:
+        cost = [f"+{self.strain} Strain"] if self.strain else []
+        if self.inventory is not None:
+            cost.append(f"⊙ {self.inventory}")
+        ends = ", ends Travel" if self.ends_travel else ""
+        return f"Fast Travel: {', '.join(cost) or 'free'}{ends}"
+
+
+@attrs.frozen
+class RegionRules(Record):
+    """A Region's rules as numbers: its Creature Mutation and what its Hazard costs.
+
+    Args:
+        region: The Region's name.
+        mutation: Applied to Creatures when first drawn there.
+        hazard_hp: HP lost directly on each Hex entered while Exposed (the Hazard).
+    """
+
+    region: str = attrs.field(validator=one_line())
+    mutation: Mutation | None = None
+    hazard_hp: int = int_field(low=0, high=1000, default=1)
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
+
+
+@attrs.frozen
+class JourneySetup(Record):
+    """The content of a Journey the caller supplies.
+
+    Args:
+        regions: The Regions of the map (at least one) with their Areas.
+        start_region: The Region of the starting Hex.
+        start_area: The Area of the starting Hex (it starts discovered).
+        bestiary: The Creatures Area Entries and Tokens can name.
+        entries: What each Area's Entry does (Areas not listed do nothing).
+        region_rules: Each Region's Mutation and Hazard.
+        tokens: Tokens on the map at the start (Creature and Raiders tokens name a bestiary
+            Creature: their Encounter is a fight with it).
+        compass: The Compass Die's faces.
+        max_days: A guard for unattended play: the Journey stops after this many days.
+        vendors: The Vendors Vendor tokens name (their goods, prices and Tradeable Inventory).
+        anomalies: What Discover Anomaly does for each Anomaly Token (an :class:`AreaEntry`
+            whose *area* is the Token's name; an Anomaly not listed is only marked Discovered).
+        npcs: Each NPC's Entry (an :class:`AreaEntry` whose *area* is the NPC Token's name);
+            whether meeting it is optional or mandatory is the Token's ``mandatory`` flag.
+        portal_rules: The Portal rules for Fast Travel; ``None``: Portals are no Fast Travel points.
+        item_effects: What activating an Item with a Uses die does (an :class:`AreaEntry` whose
+            *area* is the Item's name: HP, Inventory or a Condition; not a Creature or a card).
+        item_deck: The Item Deck (``None``: none in play). With one, a Recycled card, a card
+            discarded or replaced from a slot, and a card whose d4 Uses steps down go to its bottom.
+    """
+
+    regions: tuple[Region, ...]
+    start_region: str
+    start_area: str
+    bestiary: tuple[Creature, ...] = ()
+    entries: tuple[AreaEntry, ...] = ()
+    region_rules: tuple[RegionRules, ...] = ()
+    tokens: tuple[Token, ...] = ()
+    compass: tuple[Direction, ...] = DEFAULT_COMPASS
+    max_days: int = int_field(low=1, high=100_000, default=40)
+    vendors: tuple[Vendor, ...] = ()
+    anomalies: tuple[AreaEntry, ...] = ()
+    npcs: tuple[AreaEntry, ...] = ()
+    portal_rules: PortalRules | None = PortalRules()
+    item_effects: tuple[AreaEntry, ...] = ()
+    item_deck: Deck | None = None  # a default, so setups saved before decks still load
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)
+        if not self.regions:
+            raise InvalidInput("regions must hold at least one Region, got none")
+        names = [r.name for r in self.regions]
+        if self.start_region not in names:
+            raise InvalidInput(f"start_region must be one of {names}, got {clip(self.start_region)}")
+        beasts = {c.name for c in self.bestiary}
+        for entry in (*self.entries, *self.anomalies, *self.npcs):
+            if entry.creature is not None and entry.creature not in beasts:
+                raise InvalidInput(
+                    f"Entry {clip(entry.area)} names {clip(entry.creature)}, which is not in the bestiary"
+                )
+        for effect in self.item_effects:
+            if effect.creature is not None or effect.card is not None:
+                raise InvalidInput(
+                    f"item_effects {clip(effect.area)}: an Item's effect gives HP, Inventory or a Condition"
+                )
+        for token in self.tokens:
+            if token.kind is TokenKind.VENDOR and token.name not in {v.name for v in self.vendors}:
+                raise InvalidInput(f"Vendor token {clip(token.name)} is not in vendors")
+            if token.kind in _FIGHTERS and token.name not in beasts:
+                raise InvalidInput(f"{token.kind} token {clip(token.name)} is not in the bestiary")
+
+    def creature(self, name: str, region: str | None) -> Creature:
+        """The named Creature as first drawn in *region* (its Region Mutation applied)."""
+        check_type("name", name, str)
+        for beast in self.bestiary:
+            if beast.name == name:
+                rules = self.rules(region)
+                return beast.mutated(rules.mutation) if rules and rules.mutation else beast
+        raise InvalidInput(f"creature must be in the bestiary, got {clip(name)}")
+
+    def entry(self, area: str, *, kind: TokenKind | None = None) -> AreaEntry | None:
+        """The Area Entry for *area* (or, with *kind* ANOMALY or NPC, that Token's entry), if given."""
+        check_type("area", area, str)
+        listed = self.anomalies if kind is TokenKind.ANOMALY else self.npcs if kind is TokenKind.NPC else self.entries
+        for entry in listed:
+            if entry.area == area:
+                return entry
+        return None
+
+    def item_effect(self, name: str) -> AreaEntry | None:
+        """What activating the Item called *name* does, if the setup says."""
+        check_type("name", name, str)
+        for effect in self.item_effects:
+            if effect.area == name:
+                return effect
+        return None
+
+    def rules(self, region: str | None) -> RegionRules | None:
+        """The numeric rules of *region*, if given."""
+        if region is not None:
+            check_type("region", region, str)
+        for rules in self.region_rules:
+            if rules.region == region:
+                return rules
+        return None

@@ -1,0 +1,100 @@
+"""Combat's choices, applied: Attack, Pass, Run, Retaliation and Defense, Escape, Strain for dice."""
+
+from __future__ import annotations
+
+from tabletop_core._fast import fast_replace as replace
+from tabletop_core.residue.combat import (
+    EncounterStatus,
+    resolve_attack,
+    resolve_pass,
+    resolve_retaliation,
+    resolve_run,
+)
+from tabletop_core.residue.endurance import ActionSlot
+from tabletop_core.residue.journey.choices import Act, Choice
+from tabletop_core.residue.journey.flow import _after_combat, _check_hp, _commit, _rest_phase, _resume, _roll_gear
+from tabletop_core.residue.journey.state import Journey, Phase
+from tabletop_core.rng import DiceSource
+
+
+def _do_attack(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+    journey, result = _commit(journey, ActionSlot.ATTACK, choice, source, events)
+    if result is None:
+        return journey
+    assert journey.encounter is not None
+    assert choice.target is not None
+    hit = resolve_attack(journey.encounter, target=choice.target, stars=result.stars)
+    events.append(hit)
+    return _after_action(replace(journey, encounter=hit.after), hit.retaliators, source, events)
+
+
+def _do_pass(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+    assert journey.encounter is not None
+    passed = resolve_pass(journey.encounter)
+    events.append(passed)
+    return _after_action(journey, passed.retaliators, source, events)
+
+
+def _do_run(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+    journey, result = _commit(journey, ActionSlot.MOVE, choice, source, events)
+    if result is None:
+        return journey
+    assert journey.encounter is not None
+    run = resolve_run(journey.encounter, stars=result.stars)
+    events.append(run)
+    return _after_action(replace(journey, encounter=run.after), run.retaliators, source, events)
+
+
+def _after_action(journey: Journey, retaliators: tuple[int, ...], source: DiceSource, events: list[object]) -> Journey:
+    assert journey.encounter is not None
+    if journey.encounter.status is not EncounterStatus.FIGHTING:
+        return _after_combat(journey, source, events)
+    if retaliators:
+        return replace(journey, phase=Phase.DEFEND, retaliators=retaliators)
+    return replace(journey, phase=Phase.COMBAT)
+
+
+def _do_defend(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+    blocked = 0
+    if choice.act is Act.DEFEND:
+        journey, result = _commit(journey, ActionSlot.DEFENSE, choice, source, events)
+        if result is None:
+            return journey
+        blocked = result.stars
+    assert journey.encounter is not None
+    enemy, rest = journey.retaliators[0], journey.retaliators[1:]
+    strike = resolve_retaliation(journey.encounter, enemy, journey.wanderer.health, blocked=blocked)
+    events.append(strike)
+    journey = replace(journey, wanderer=replace(journey.wanderer, health=strike.result.after), retaliators=rest)
+    journey = _check_hp(journey, events, f"{strike.name} retaliates")
+    if journey.is_over:
+        return journey
+    return replace(journey, phase=Phase.DEFEND if rest else Phase.COMBAT)
+
+
+def _do_escape(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+    assert choice.direction is not None
+    target = journey.position.neighbour(choice.direction)
+    events.append(f"Escape {choice.direction} to {target}")
+    journey = _roll_gear(replace(journey, position=target, met=()), source, events)
+    if journey.is_over:
+        return journey
+    if journey.after_combat is Phase.CHECK_STRAIN:
+        return _resume(journey, Phase.CHECK_STRAIN, events)
+    return _rest_phase(replace(journey, travel_stars=0, travel_ends=False), events)
+
+
+def _do_recover(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+    wanderer = journey.wanderer
+    step = wanderer.endurance.recover_with_strain(conditions=wanderer.conditions, rng=source)
+    events.append(step)
+    conditions = step.conditions if step.conditions is not None else wanderer.conditions
+    return replace(journey, wanderer=replace(wanderer, endurance=step.after, conditions=conditions))
+
+
+def _do_reroll(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+    wanderer = journey.wanderer
+    step = wanderer.endurance.reroll(conditions=wanderer.conditions, rng=source)
+    events.append(step)
+    conditions = step.conditions if step.conditions is not None else wanderer.conditions
+    return replace(journey, wanderer=replace(wanderer, endurance=step.after, conditions=conditions))

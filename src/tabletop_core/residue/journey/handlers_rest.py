@@ -1,0 +1,111 @@
+"""The Rest Phase's choices, applied: Travel or Rest, Strain Payoff, Recover HP, Start Day."""
+
+from __future__ import annotations
+
+from tabletop_core._fast import fast_replace as replace
+from tabletop_core.residue.journey.choices import Act, Choice
+from tabletop_core.residue.journey.flow import _defeated
+from tabletop_core.residue.journey.state import Journey, JourneyOutcome, Phase
+from tabletop_core.residue.rest import (
+    RecoverAction,
+    banish_for_strain,
+    before_resting,
+    check_luck_step,
+    finish_recover_hp,
+    pay_strain,
+    recover_one,
+    rest,
+    start_day,
+    wear_and_tear,
+)
+from tabletop_core.rng import DiceSource
+
+
+def _do_travel(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+    events.append("return to the Travel Phase")
+    return replace(journey, phase=Phase.TRAVEL)
+
+
+def _new_day(journey: Journey, events: list[object]) -> Journey:
+    """After Start Day: Creature HP resets, the day count goes on, the Travel Phase begins."""
+    foes = tuple(None if f is None else f.reset() for f in journey.foes)  # Creature HP resets at Rest
+    day = journey.day + 1
+    vendors = tuple(v.after_rest() for v in journey.vendors)  # after a Failed Barter, return after Rest
+    journey = replace(journey, foes=foes, day=day, phase=Phase.TRAVEL, healed=False, vendors=vendors, met=())
+    if day > journey.setup.max_days:
+        events.append(f"day {day}: past the day limit of {journey.setup.max_days}")
+        return replace(journey, phase=Phase.OVER, outcome=JourneyOutcome.OUT_OF_TIME)
+    events.append(f"New Day {day}")
+    return journey
+
+
+def _do_rest(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+    if choice.rest is not None:  # the whole Rest at once, with the given choices
+        result = rest(journey.wanderer, choices=choice.rest, rng=source)
+        events.extend(result.steps)
+        journey = replace(journey, wanderer=result.wanderer)
+        if result.defeat is not None:
+            return _defeated(journey, result.defeat, events)
+        return _new_day(journey, events)
+    wanderer = journey.wanderer
+    for stage in (before_resting, wear_and_tear):
+        step = stage(wanderer, rng=source)
+        events.append(step)
+        wanderer = step.wanderer
+    return _to_payoff(replace(journey, wanderer=wanderer), events)
+
+
+def _to_payoff(journey: Journey, events: list[object]) -> Journey:
+    if journey.wanderer.strain == 0:
+        return _to_recover(journey, events)
+    return replace(journey, phase=Phase.PAYOFF)
+
+
+def _to_recover(journey: Journey, _events: list[object]) -> Journey:
+    wanderer = journey.wanderer
+    wanderer = wanderer.with_inventory(wanderer.inventory.forget_last())  # the Restriction starts afresh
+    return replace(journey, wanderer=wanderer, phase=Phase.RECOVER, healed=False)
+
+
+def _do_pay(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+    step = pay_strain(journey.wanderer, choice.kind, rng=source)
+    events.extend(step.log)
+    return _to_payoff(replace(journey, wanderer=step.wanderer), events)
+
+
+def _do_stop_paying(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+    events.append(f"Strain stays at {journey.wanderer.strain}")
+    return _to_recover(journey, events)
+
+
+def _do_banish(journey: Journey, choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+    step = banish_for_strain(journey.wanderer, choice.banish)
+    events.extend(step.log)
+    journey = replace(journey, wanderer=step.wanderer)
+    if step.defeat is not None:
+        return _defeated(journey, step.defeat, events)
+    return _to_recover(journey, events)
+
+
+_RECOVER_ACTION = {
+    Act.HEAL: RecoverAction.HP,
+    Act.PANIC_ROLL: RecoverAction.PANIC,
+    Act.FATIGUE_ROLL: RecoverAction.FATIGUE,
+}
+
+
+def _do_recover_one(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+    step = recover_one(journey.wanderer, _RECOVER_ACTION[choice.act], choice.kind, rng=source)
+    events.extend(step.log)
+    return replace(journey, wanderer=step.wanderer, healed=journey.healed or choice.act is Act.HEAL)
+
+
+def _do_end_rest(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+    step = finish_recover_hp(journey.wanderer, healed=journey.healed, rng=source)
+    events.extend(step.log)
+    wanderer = step.wanderer
+    for stage in (check_luck_step, start_day):
+        done = stage(wanderer, rng=source)
+        events.append(done)
+        wanderer = done.wanderer
+    return _new_day(replace(journey, wanderer=wanderer), events)

@@ -1,0 +1,278 @@
+"""Policies that play a Journey unattended (:class:`CautiousPolicy`, :class:`GreedyPolicy`) and :func:`play_journey`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+import attrs
+import numpy as np
+
+from tabletop_core._atomic import atomic_rolls
+from tabletop_core._validate import check_int, check_type, int_field, one_line
+from tabletop_core.errors import InvalidInput
+from tabletop_core.residue.journey.choices import Act, Choice
+from tabletop_core.residue.journey.content import _FIGHTERS
+from tabletop_core.residue.journey.handlers_items import _slot_of
+from tabletop_core.residue.journey.state import Journey, JourneyStep, Phase
+from tabletop_core.rng import RngLike, dice_source
+
+
+class Policy(Protocol):
+    """What plays a Journey unattended: picks one of the offered choices."""
+
+    @property
+    def name(self) -> str:
+        """The policy's name, for reports."""
+        ...  # pragma: no cover - a protocol
+
+    def choose(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
+        """Pick one of *choices* (the journey's :meth:`Journey.choices`)."""
+        ...  # pragma: no cover - a protocol
+
+
+def _policy_input(journey: object, choices: object) -> tuple[Journey, tuple[Choice, ...]]:
+    """Check what a built-in policy is given: a Journey and a non-empty run of its offered choices.
+
+    Raises:
+        TypeError: *journey* is not a Journey, or *choices* is not a sequence of Choices.
+        InvalidInput: *choices* is empty, or holds a choice the Journey does not offer.
+    """
+    journey = check_type("journey", journey, Journey)
+    if isinstance(choices, (str, bytes)) or not isinstance(choices, Sequence):
+        raise TypeError(f"choices must be a sequence of Choice, got {type(choices).__name__}")
+    picked = tuple(check_type(f"choices[{i}]", c, Choice) for i, c in enumerate(choices))
+    if not picked:
+        raise InvalidInput("choices must not be empty: pass journey.choices()")
+    offered = set(journey.choices())
+    for i, choice in enumerate(picked):
+        if choice not in offered:
+            raise InvalidInput(f"choices[{i}] is not offered by the Journey now: pass journey.choices()")
+    return journey, picked
+
+
+def _check_policy(policy: object) -> None:
+    """A policy is anything with a ``choose(journey, choices)`` method (not a number or array)."""
+    if not callable(getattr(policy, "choose", None)) or isinstance(policy, (np.generic, np.ndarray)):
+        raise TypeError(f"policy must have a choose(journey, choices) method (a Policy), got {type(policy).__name__}")
+
+
+def _decide(pick: Callable[[Journey, Sequence[Choice]], Choice], journey: object, choices: object) -> Choice:
+    """Run a built-in policy's pick on checked input; a subset it cannot pick from is InvalidInput."""
+    checked, offered = _policy_input(journey, choices)
+    try:
+        return pick(checked, offered)
+    except StopIteration:
+        raise InvalidInput(
+            f"choices hold none this policy picks in {checked.phase.name}: pass all of journey.choices()"
+        ) from None
+
+
+def _best_die(journey: Journey, options: Sequence[Choice], *, luck: bool) -> Choice | None:
+    """Among commit choices, the one with the highest die Value (with or without Luck)."""
+    pool = journey.wanderer.endurance.pool
+    usable = [c for c in options if c.luck == luck] or list(options)
+    if not usable:
+        return None
+    return max(usable, key=lambda c: -1 if c.die is None else pool[c.die].value)
+
+
+def _rest_choice(journey: Journey, choices: Sequence[Choice], *, pay_all: bool) -> Choice:
+    """Strain Payoff and Recover HP for the shipped policies: roll the largest allowed die.
+
+    Pays every Strain (*pay_all*) or only what the rules demand; banishes the
+    smallest die; heals to Max HP while Food or Water lasts; never uses the
+    Panic/Fatigue alternative; then ends the Rest.
+    """
+    inventory = journey.wanderer.inventory
+
+    def largest(act: Act) -> Choice | None:
+        found = [(inventory.die(c.kind).sides, -i, c) for i, c in enumerate(choices) if c.act is act and c.kind]
+        return max(found, key=lambda entry: entry[:2])[2] if found else None
+
+    if journey.phase is Phase.PAYOFF:
+        stop = next((c for c in choices if c.act is Act.STOP_PAYING), None)
+        pay = largest(Act.PAY)
+        if pay is not None and (pay_all or stop is None):
+            return pay
+        return stop or choices[0]  # no Inventory left: BANISH choices, smallest die first
+    return largest(Act.HEAL) or next(c for c in choices if c.act is Act.END_REST)
+
+
+def _place_card(journey: Journey, choices: Sequence[Choice]) -> Choice:
+    """A gained card for the shipped policies: an empty slot (Item Slots first), else discard, else the first slot."""
+    loadout = journey.wanderer.loadout
+    for choice in choices:
+        if choice.act is Act.PLACE and loadout.get(*_slot_of(choice)) is None:
+            return choice
+    return next((c for c in choices if c.act is Act.DISCARD_CARD), choices[0])
+
+
+def _meet(journey: Journey, choices: Sequence[Choice], *, fight: bool) -> Choice:
+    """Optional Encounters for the shipped policies: meet NPCs and Vendors; fight optional Raiders if *fight*."""
+    for choice in choices:
+        fighter = choice.target is not None and journey.tokens[choice.target].kind in _FIGHTERS
+        if choice.act is Act.MEET and (fight or not fighter):
+            return choice
+    return next(c for c in choices if c.act is Act.GO_ON)
+
+
+def _toward_hum(journey: Journey, choices: Sequence[Choice]) -> Choice:
+    hum = journey.hum
+    direction = journey.position.direction_to(hum) if hum is not None else None
+    for choice in choices:
+        if choice.act is Act.MOVE and choice.direction is direction:
+            return choice
+    return next(c for c in choices if c.act is Act.END_TRAVEL)
+
+
+def _weakest_target(journey: Journey, options: Sequence[Choice]) -> Sequence[Choice]:
+    assert journey.encounter is not None
+    enemies = journey.encounter.enemies
+    target = min(journey.encounter.living, key=lambda i: enemies[i].hp)
+    return [c for c in options if c.target == target]
+
+
+@attrs.frozen
+class CautiousPolicy:
+    """A careful player: heads for the Hum but Rests often, defends every blow and runs when hurt.
+
+    * Travel: Commit Move with the best die (Luck when the die alone gives ★ or less).
+    * Combat: Run when HP is at or below *run_below* and a die is free, else
+      Attack the weakest enemy with the best die (Luck when the die is low).
+    * Retaliation: Commit Defense with the best die whenever one is free.
+    * Vendors: leaves without trading.
+    * Optional Encounters: meets NPCs and Vendors, passes optional Raiders by.
+    * A gained card: into an empty slot, else discarded (a Corruption card takes the first slot).
+    * Never Fast Travels or Recycles.
+    * Rest Phase: Rest whenever Strain is above 0 or HP is below Max HP; pay off
+      every Strain with the largest Inventory die; heal to Max HP.
+    """
+
+    run_below: int = int_field(low=0, default=2)
+    name: str = attrs.field(default="cautious", validator=one_line())
+
+    def choose(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
+        """Pick a choice (see the class docs).
+
+        Raises:
+            TypeError: *journey* is not a Journey or *choices* not a sequence of Choices.
+            InvalidInput: *choices* is empty or holds a choice the Journey does not offer.
+        """
+        return _decide(self._pick, journey, choices)
+
+    def _pick(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
+        acts = {c.act for c in choices}
+        pool = journey.wanderer.endurance.pool
+
+        def low(choice: Choice | None) -> bool:
+            return choice is not None and choice.die is not None and pool[choice.die].value < 6
+
+        if journey.phase in (Phase.PAYOFF, Phase.RECOVER):
+            return _rest_choice(journey, choices, pay_all=True)
+        if journey.phase is Phase.PLACE:
+            return _place_card(journey, choices)
+        if journey.phase is Phase.MEET:
+            return _meet(journey, choices, fight=False)
+        if journey.phase is Phase.CHECK_STRAIN:
+            w = journey.wanderer
+            wants_rest = w.strain > 0 or w.health.missing > 0 or not pool
+            return Choice(Act.REST) if wants_rest or Act.TRAVEL not in acts else Choice(Act.TRAVEL)
+        if journey.phase is Phase.MOVE:
+            return _toward_hum(journey, choices)
+        if journey.phase in (Phase.ESCAPE, Phase.TRADE):
+            return choices[-1] if journey.phase is Phase.TRADE else choices[0]
+        if journey.phase is Phase.DEFEND:
+            defend = [c for c in choices if c.act is Act.DEFEND]
+            return _best_die(journey, defend, luck=False) or choices[-1]
+        if journey.phase is Phase.COMBAT:
+            runs = [c for c in choices if c.act is Act.RUN and c.die is not None]
+            if journey.wanderer.health.hp <= self.run_below and runs:
+                best = _best_die(journey, runs, luck=False)
+                return _best_die(journey, runs, luck=low(best)) or choices[0]
+            attacks = _weakest_target(journey, [c for c in choices if c.act is Act.ATTACK])
+            best = _best_die(journey, attacks, luck=False)
+            if best is not None:
+                return _best_die(journey, attacks, luck=low(best)) or best
+            return next(c for c in choices if c.act is Act.PASS)
+        moves = [c for c in choices if c.act is Act.COMMIT_MOVE and c.die is not None]
+        best = _best_die(journey, moves, luck=False)
+        if best is None:
+            return next(c for c in choices if c.act is Act.END_TRAVEL)
+        return _best_die(journey, moves, luck=low(best)) or best
+
+
+@attrs.frozen
+class GreedyPolicy:
+    """A bold player: goes straight for the Hum, never defends, Rests only when forced.
+
+    * Travel: Commit Move with the best die, always with Luck while Luck lasts;
+      with an empty pool, recover dice for Strain rather than stop.
+    * Combat: Attack the weakest enemy with the best die and Luck; never Runs.
+    * Retaliation: takes every blow (keeps its dice for Travel).
+    * Vendors: leaves without trading.
+    * Optional Encounters: meets every one, optional Raiders too.
+    * A gained card: into an empty slot, else discarded (a Corruption card takes the first slot).
+    * Never Fast Travels or Recycles.
+    * Rest Phase: returns to Travel whenever the rules allow; at Rest pays only the
+      Strain it must; heals to Max HP.
+    """
+
+    name: str = attrs.field(default="greedy", validator=one_line())
+
+    def choose(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
+        """Pick a choice (see the class docs).
+
+        Raises:
+            TypeError: *journey* is not a Journey or *choices* not a sequence of Choices.
+            InvalidInput: *choices* is empty or holds a choice the Journey does not offer.
+        """
+        return _decide(self._pick, journey, choices)
+
+    def _pick(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
+        acts = {c.act for c in choices}
+        if journey.phase in (Phase.PAYOFF, Phase.RECOVER):
+            return _rest_choice(journey, choices, pay_all=False)
+        if journey.phase is Phase.PLACE:
+            return _place_card(journey, choices)
+        if journey.phase is Phase.MEET:
+            return _meet(journey, choices, fight=True)
+        if journey.phase is Phase.CHECK_STRAIN:
+            has_dice = bool(journey.wanderer.endurance.pool or journey.wanderer.endurance.committed)
+            return Choice(Act.TRAVEL) if Act.TRAVEL in acts and has_dice else Choice(Act.REST)
+        if journey.phase is Phase.MOVE:
+            return _toward_hum(journey, choices)
+        if journey.phase in (Phase.ESCAPE, Phase.TRADE):
+            return choices[-1] if journey.phase is Phase.TRADE else choices[0]
+        if journey.phase is Phase.DEFEND:
+            return next(c for c in choices if c.act is Act.NO_DEFENSE)
+        if journey.phase is Phase.COMBAT:
+            attacks = _weakest_target(journey, [c for c in choices if c.act is Act.ATTACK])
+            return _best_die(journey, attacks, luck=True) or next(c for c in choices if c.act is Act.PASS)
+        moves = [c for c in choices if c.act is Act.COMMIT_MOVE]
+        return _best_die(journey, moves, luck=True) or next(c for c in choices if c.act is Act.END_TRAVEL)
+
+
+@atomic_rolls
+def play_journey(
+    journey: Journey, policy: Policy, *, rng: RngLike = None, max_steps: int = 100_000
+) -> tuple[Journey, tuple[JourneyStep, ...]]:
+    """Let *policy* make every choice until the Journey is over; return the end state and every step.
+
+    Raises:
+        RuleError: the policy picked a choice that is not offered.
+        InvalidInput: *max_steps* passed without an end (a policy that loops).
+    """
+    check_type("journey", journey, Journey)
+    _check_policy(policy)
+    max_steps = check_int("max_steps", max_steps, low=1)
+    source = dice_source(rng)
+    steps: list[JourneyStep] = []
+    while not journey.is_over:
+        if len(steps) >= max_steps:
+            raise InvalidInput(f"max_steps: the Journey did not end within {max_steps} choices")
+        choice = policy.choose(journey, journey.choices())
+        step = journey.apply(choice, rng=source)
+        steps.append(step)
+        journey = step.journey
+    return journey, tuple(steps)

@@ -1,0 +1,439 @@
+"""The state of a Journey: where the procedure stands (:class:`Phase`), the :class:`Journey` and a step."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+
+from tabletop_core._enum import Enum
+from tabletop_core._fast import fast_replace as replace
+from tabletop_core._record import Record
+from tabletop_core._typed import check_fields
+from tabletop_core._validate import check_int, check_type, clip
+from tabletop_core.errors import InvalidInput, RuleError
+from tabletop_core.residue.combat import (
+    Creature,
+    Encounter,
+)
+from tabletop_core.residue.conditions import Condition
+from tabletop_core.residue.death import Defeat
+from tabletop_core.residue.decks import Deck
+from tabletop_core.residue.endurance import StrainCheck
+from tabletop_core.residue.hexmap import DIRECTIONS, Hex, HexMap
+from tabletop_core.residue.inventory import InventoryKind
+from tabletop_core.residue.items import Item, ItemType, SlotKind, Vendor
+from tabletop_core.residue.journey.choices import Act, Choice
+from tabletop_core.residue.journey.content import _FIGHTERS, JourneySetup
+from tabletop_core.residue.tokens import Token, TokenKind, TokenResolution, token_resolution, tokens_at
+from tabletop_core.residue.wanderer import Wanderer
+from tabletop_core.rng import DiceSource, RngLike, dice_source
+
+_HEALING = (InventoryKind.FOOD, InventoryKind.WATER)
+
+
+class Phase(Enum):
+    """Where the Journey procedure stands."""
+
+    TRAVEL = "Travel Phase: Commit Move or End Travel"
+    MOVE = "Travel: spend a Travel ★ or End Travel"
+    COMBAT = "Combat: Attack, Pass or Run"
+    DEFEND = "Combat: a Creature Retaliates, Commit Defense or not"
+    ESCAPE = "Escape: choose the adjacent Hex"
+    TRADE = "a Vendor: Barter or leave"
+    MEET = "optional Encounters here: meet one or go on"
+    PLACE = "a gained card: put it in a slot"
+    CHECK_STRAIN = "Rest Phase: Rest or return to Travel"
+    PAYOFF = "Rest: Strain Payoff, pay Strain with ⊙ Inventory"
+    RECOVER = "Rest: Recover HP with ⊙ Food or Water"
+    OVER = "the Journey is over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class JourneyOutcome(Enum):
+    """How a Journey ended."""
+
+    REACHED_HUM = "reached the Hum"
+    DEFEATED = "defeated"
+    OUT_OF_TIME = "still wandering when the day limit came"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_APPLY: dict[Act, Any] = {}  # Any: each handler takes its own choice type; engine fills it
+
+
+@attrs.frozen
+class Journey(Record):
+    """The whole state of a Journey (see the module docs); build one with :func:`start_journey`.
+
+    Attributes:
+        wanderer: The Wanderer's sheet.
+        hexmap: The map.
+        tokens: The Tokens on it.
+        foes: For each Token, the Creature it stands for (its current HP), else ``None``.
+        position: The Wanderer's Hex.
+        setup: The content in play.
+        day: The day (1 on the first).
+        phase: Where the procedure stands.
+        travel_stars: Travel ★ left.
+        travel_ends: The Hex entered was Undiscovered: Travel ends after it is resolved.
+        encounter: The Combat in progress.
+        encounter_tokens: For each enemy, the Token it stands on (``None``: from an Area Entry).
+        retaliators: Enemies still to Retaliate, in order.
+        after_combat: Where the procedure goes when the Combat ends (MOVE or CHECK_STRAIN).
+        movement_next: Token Movement's next Token after an Encounter it caused.
+        outcome: How the Journey ended.
+        defeat: The defeat and its cause.
+        steps: Choices applied so far.
+        healed: HP was recovered in this Rest's Recover HP (Bleeding rolls at its end).
+        vendors: The Vendors and the goods they still hold.
+        trading: The Vendor being traded with (TRADE phase).
+        gained: Cards gained from Entries, waiting for a slot (PLACE phase: the first).
+        met: Tokens on this Hex whose optional Encounter was met or passed by (cleared
+            when the Wanderer changes Hex and at each New Day).
+        back_to: Where the procedure returns after an optional Encounter or a Fast
+            Travel (TRAVEL when it began before Commit Move, else MOVE).
+        item_deck: The Item Deck in play, if any (cards returned to it go to its bottom).
+    """
+
+    _derived: ClassVar[tuple[str, ...]] = ("is_over",)
+
+    wanderer: Wanderer
+    hexmap: HexMap
+    tokens: tuple[Token, ...]
+    foes: tuple[Creature | None, ...]
+    position: Hex
+    setup: JourneySetup
+    day: int = 1
+    phase: Phase = Phase.TRAVEL
+    travel_stars: int = 0
+    travel_ends: bool = False
+    encounter: Encounter | None = None
+    encounter_tokens: tuple[int | None, ...] = ()
+    retaliators: tuple[int, ...] = ()
+    after_combat: Phase = Phase.MOVE
+    movement_next: int | None = None
+    outcome: JourneyOutcome | None = None
+    defeat: Defeat | None = None
+    steps: int = 0
+    healed: bool = False
+    vendors: tuple[Vendor, ...] = ()
+    trading: str | None = None
+    gained: tuple[Item, ...] = ()
+    met: tuple[int, ...] = ()
+    back_to: Phase = Phase.MOVE
+    item_deck: Deck | None = None  # a default, so journeys saved before decks still load
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)
+        if len(self.foes) != len(self.tokens):
+            raise InvalidInput(f"foes must hold one entry per Token: {len(self.tokens)} Tokens, {len(self.foes)} foes")
+        if self.encounter is None:
+            if self.phase in (Phase.COMBAT, Phase.DEFEND):
+                raise InvalidInput(f"phase {self.phase.name} needs an encounter")
+        elif len(self.encounter_tokens) != len(self.encounter.enemies):
+            raise InvalidInput("encounter_tokens must hold one entry per enemy of the encounter")
+        for index in (*self.retaliators, *(t for t in self.encounter_tokens if t is not None)):
+            check_int("index", index, low=0)
+        if self.phase is Phase.TRADE and self.trading is None:
+            raise InvalidInput("phase TRADE needs the Vendor being traded with (trading)")
+        if self.phase is Phase.PLACE and not self.gained:
+            raise InvalidInput("phase PLACE needs the gained card (gained)")
+        for index in self.met:
+            check_int("met", index, low=0, high=max(len(self.tokens) - 1, 0))
+        self._check_cross_fields()
+
+    def _check_cross_fields(self) -> None:
+        """The rules between fields, so a tampered save is refused (issue 12, item 4).
+
+        Intentionally free: ``travel_stars`` (any ★ count >= 0 a roll can give), ``healed``,
+        ``travel_ends``, ``back_to`` and ``after_combat`` (any Phase the procedure returns
+        to), ``gained`` (any cards), ``position`` (any Hex in range, even off the Regions).
+        """
+        check_int("day", self.day, low=1, high=self.setup.max_days)  # OUT_OF_TIME keeps the last day
+        check_int("travel_stars", self.travel_stars, low=0)
+        check_int("steps", self.steps, low=0)
+        if self.movement_next is not None:
+            check_int("movement_next", self.movement_next, low=0, high=len(self.tokens))
+        for index in (t for t in self.encounter_tokens if t is not None):
+            check_int("encounter_tokens", index, low=0, high=max(len(self.tokens) - 1, 0))
+        if self.retaliators and self.encounter is None:
+            raise InvalidInput("retaliators must be empty outside an encounter")
+        for index in self.retaliators:
+            assert self.encounter is not None
+            check_int("retaliators", index, low=0, high=len(self.encounter.enemies) - 1)
+        if (self.outcome is None) == (self.phase is Phase.OVER):
+            raise InvalidInput(
+                f"outcome must be given exactly when the phase is OVER, got {self.outcome} in {self.phase.name}"
+            )
+        if (self.defeat is None) == (self.outcome is JourneyOutcome.DEFEATED):
+            raise InvalidInput(f"defeat must be given exactly when the outcome is DEFEATED, got {self.outcome}")
+        if self.defeat is not None and self.defeat.day != self.day:
+            raise InvalidInput(f"defeat.day must be the Journey's day {self.day}")
+        if self.trading is not None and self.trading not in {v.name for v in self.vendors}:
+            raise InvalidInput(f"trading must name one of the vendors, got {self.trading[:40]!r}")
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the Journey has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def hum(self) -> Hex | None:
+        """Where the Hum Token stands (``None`` once reached)."""
+        for token in self.tokens:
+            if token.kind is TokenKind.HUM:
+                return token.at
+        return None
+
+    # -- the choices ----------------------------------------------------------
+
+    def _commit_choices(self, act: Act, *, target: int | None = None) -> list[Choice]:
+        endurance = self.wanderer.endurance
+        lucky = (False, True) if not self.wanderer.luck.is_zero else (False,)
+        if not endurance.pool:
+            return [Choice(act, None, False, target)] if endurance.committed else []
+        conditions = self.wanderer.conditions
+        # Only Fear and Fatigue forbid dice; skip asking per die when neither is on
+        # (their Condition Dice read directly: Conditions.active builds a set each call).
+        limited = not conditions.fear.is_zero or not conditions.fatigue.is_zero
+        return [
+            Choice(act, index, luck, target)
+            for index, die in enumerate(endurance.pool)
+            if not limited or conditions.commit_blocker(die.value) is None
+            for luck in lucky
+        ]
+
+    def _strain_choices(self) -> list[Choice]:
+        endurance = self.wanderer.endurance
+        found = []
+        if endurance.committed:
+            found.append(Choice(Act.RECOVER))
+        if endurance.pool and not self.wanderer.conditions.has(Condition.STARVATION):
+            found.append(Choice(Act.REROLL))
+        return found
+
+    def _switch_choices(self) -> list[Choice]:
+        """Switch Items: any Item Slot with any Weapon Slot, unless empty both or a Corruption card."""
+        loadout = self.wanderer.loadout
+        found = []
+        for i, held in enumerate(loadout.item_slots):
+            for j, wielded in enumerate(loadout.weapon_slots):
+                cards = [c for c in (held, wielded) if c is not None]
+                if cards and not any(c.is_corruption_card for c in cards):
+                    found.append(Choice(Act.SWITCH, item_slot=i, weapon_slot=j))
+        return found
+
+    def _recycle_choices(self) -> list[Choice]:
+        """Recycle Item: any card in a slot but a Corruption card (Corruption cannot normally be removed)."""
+        loadout = self.wanderer.loadout
+        found = [
+            Choice(Act.RECYCLE, item_slot=i)
+            for i, card in enumerate(loadout.item_slots)
+            if card is not None and not card.is_corruption_card
+        ]
+        found += [
+            Choice(Act.RECYCLE, weapon_slot=j)
+            for j, card in enumerate(loadout.weapon_slots)
+            if card is not None and not card.is_corruption_card
+        ]
+        return found
+
+    def _activate_choices(self) -> list[Choice]:
+        """Activate a card (dX Uses) with a Uses die with a Uses die whose requirements are met.
+
+        A Weapon's abilities function only in a Weapon Slot.
+        """
+        loadout = self.wanderer.loadout
+        if not any(card is not None and not card.uses.is_zero for card in loadout.items):
+            return []  # the common case, without building the Conditions set
+        working = self.wanderer.working_items  # Requires X and Battery under Depletion
+        found = []
+        for kind, slots in ((SlotKind.ITEM, loadout.item_slots), (SlotKind.WEAPON, loadout.weapon_slots)):
+            for index, card in enumerate(slots):
+                if card is None or card.uses.is_zero or card not in working:
+                    continue
+                if kind is SlotKind.ITEM and card.type is ItemType.WEAPON:
+                    continue
+                if kind is SlotKind.ITEM:
+                    found.append(Choice(Act.ACTIVATE, item_slot=index))
+                else:
+                    found.append(Choice(Act.ACTIVATE, weapon_slot=index))
+        return found
+
+    def optional_here(self) -> tuple[int, ...]:
+        """The Tokens on the Wanderer's Hex offering an optional Encounter not yet met or passed by."""
+        found = []
+        for index in tokens_at(self.tokens, self.position):
+            token = self.tokens[index]
+            if index in self.met or token_resolution(token) is not TokenResolution.OPTIONAL_ENCOUNTER:
+                continue
+            if token.kind in _FIGHTERS and self.foes[index] is None:
+                continue
+            found.append(index)
+        return tuple(found)
+
+    def _fast_travel_choices(self) -> list[Choice]:
+        """Fast Travel: from an Active Portal on this Hex to any other Active Portal (the Portal rules allowing)."""
+        rules = self.setup.portal_rules
+        if rules is None:
+            return []
+        if rules.inventory is not None and self.wanderer.inventory.die(rules.inventory).is_zero:
+            return []
+        portals = [i for i, t in enumerate(self.tokens) if t.kind is TokenKind.PORTAL and t.active]
+        if not any(self.tokens[i].at == self.position for i in portals):
+            return []
+        return [Choice(Act.FAST_TRAVEL, target=i) for i in portals if self.tokens[i].at != self.position]
+
+    def _place_choices(self) -> tuple[Choice, ...]:
+        """A gained card: any slot (a slot holding a Corruption card only for another Corruption)."""
+        card = self.gained[0]  # the PLACE phase always holds one
+        loadout = self.wanderer.loadout
+
+        def fits(held: Item | None) -> bool:
+            return held is None or not held.is_corruption_card or card.is_corruption_card
+
+        found = [Choice(Act.PLACE, item_slot=i) for i, held in enumerate(loadout.item_slots) if fits(held)]
+        found += [Choice(Act.PLACE, weapon_slot=j) for j, held in enumerate(loadout.weapon_slots) if fits(held)]
+        if not card.is_corruption_card or not found:
+            found.append(Choice(Act.DISCARD_CARD))  # a Corruption card must take a slot when one can hold it
+        return tuple(found)
+
+    def vendor(self, name: str) -> Vendor:
+        """The Vendor called *name*, with the goods it still holds."""
+        check_type("name", name, str)
+        for vendor in self.vendors:
+            if vendor.name == name:
+                return vendor
+        raise InvalidInput(f"vendor must be one of {[v.name for v in self.vendors]}, got {clip(name)}")
+
+    def _trade_choices(self) -> tuple[Choice, ...]:
+        assert self.trading is not None
+        vendor = self.vendor(self.trading)
+        free_slot = None in self.wanderer.loadout.item_slots
+        goods = [] if vendor.wait_for_rest or not free_slot else range(len(vendor.goods))
+        return (*(Choice(Act.BARTER, target=i) for i in goods), Choice(Act.LEAVE))
+
+    def _payoff_choices(self) -> tuple[Choice, ...]:
+        wanderer = self.wanderer
+        kinds = wanderer.inventory.allowed()
+        found = [Choice(Act.PAY, kind=kind) for kind in kinds]
+        if wanderer.strain < wanderer.strain_threshold:
+            found.append(Choice(Act.STOP_PAYING))
+        elif not kinds:
+            endurance = wanderer.endurance
+            sizes = sorted({d.die for d in endurance.pool} | set(endurance.exhausted), key=lambda d: d.sides)
+            found.extend(Choice(Act.BANISH, banish=size) for size in sizes)
+            if not sizes:
+                found.append(Choice(Act.BANISH))  # Cannot Banish: choosing it is defeat
+        return tuple(found)
+
+    def _recover_choices(self) -> tuple[Choice, ...]:
+        wanderer = self.wanderer
+        found = []
+        if wanderer.health.missing:
+            found += [Choice(Act.HEAL, kind=k) for k in wanderer.inventory.allowed(_HEALING)]
+        for condition, act in ((Condition.PANIC, Act.PANIC_ROLL), (Condition.FATIGUE, Act.FATIGUE_ROLL)):
+            if wanderer.conditions.has(condition):
+                found += [Choice(act, kind=k) for k in wanderer.inventory.allowed()]
+        return (
+            *found,
+            *self._switch_choices(),
+            *self._recycle_choices(),
+            *self._activate_choices(),
+            Choice(Act.END_REST),
+        )
+
+    def choices(self) -> tuple[Choice, ...]:
+        """Every choice the rules give the player now (empty once the Journey is over)."""
+        phase = self.phase
+        if phase is Phase.TRAVEL:
+            return (
+                *self._commit_choices(Act.COMMIT_MOVE),
+                Choice(Act.END_TRAVEL),
+                *self._strain_choices(),
+                *self._switch_choices(),
+                *self._recycle_choices(),
+                *self._activate_choices(),
+                *(Choice(Act.MEET, target=i) for i in self.optional_here()),
+                *self._fast_travel_choices(),
+            )
+        if phase is Phase.MOVE:
+            return (
+                *(Choice(Act.MOVE, direction=d) for d in DIRECTIONS),
+                Choice(Act.END_TRAVEL),
+                *self._fast_travel_choices(),
+            )
+        if phase is Phase.MEET:
+            return (*(Choice(Act.MEET, target=i) for i in self.optional_here()), Choice(Act.GO_ON))
+        if phase is Phase.PLACE:
+            return self._place_choices()
+        if phase is Phase.COMBAT:
+            assert self.encounter is not None  # the COMBAT phase always holds one
+            attacks = [c for t in self.encounter.living for c in self._commit_choices(Act.ATTACK, target=t)]
+            runs = self._commit_choices(Act.RUN)
+            return (*attacks, Choice(Act.PASS), *runs, *self._strain_choices(), *self._switch_choices())
+        if phase is Phase.DEFEND:
+            defend = [c for c in self._commit_choices(Act.DEFEND) if c.die is not None]
+            return (*defend, Choice(Act.NO_DEFENSE))
+        if phase is Phase.ESCAPE:
+            return tuple(Choice(Act.ESCAPE_TO, direction=d) for d in DIRECTIONS)
+        if phase is Phase.TRADE:
+            return self._trade_choices()
+        if phase is Phase.PAYOFF:
+            return self._payoff_choices()
+        if phase is Phase.RECOVER:
+            return self._recover_choices()
+        if phase is Phase.CHECK_STRAIN:
+            if self.wanderer.strain_check is StrainCheck.TRAVEL_OR_REST:
+                return (Choice(Act.TRAVEL), Choice(Act.REST))
+            return (Choice(Act.REST),)
+        return ()
+
+    # -- applying a choice ------------------------------------------------------
+
+    def apply(self, choice: Choice, *, rng: RngLike = None) -> JourneyStep:
+        """Apply one of :meth:`choices` and return the new state with its log line.
+
+        Raises:
+            RuleError: *choice* is not one the rules give now (the Journey is unchanged).
+        """
+        check_type("choice", choice, Choice)
+        offered = self.choices()
+        if choice not in offered and attrs.evolve(choice, rest=None) not in offered:
+            listing = "; ".join(str(c) for c in offered) or "none (the Journey is over)"
+            raise RuleError(f"{choice} is not a choice now ({self.phase}); choices: {listing}")
+        return self._apply(choice, dice_source(rng))
+
+    def _apply(self, choice: Choice, source: DiceSource, *, render: bool = True) -> JourneyStep:
+        """Apply a choice already known to be offered (*render*: turn the events into log lines)."""
+        # Events are kept as records and rendered once here: the simulator skips the rendering.
+        events: list[object] = []
+        after = _APPLY[choice.act](self, choice, source, events)
+        after = replace(after, steps=self.steps + 1)
+        lines = tuple(str(event) for event in events) if render else ()
+        return JourneyStep(choice=choice, journey=after, events=lines)
+
+    def __str__(self) -> str:
+        hum = f", Hum at {self.hum}" if self.hum is not None else ""
+        state = f"{self.outcome}" if self.outcome else str(self.phase)
+        return f"Day {self.day} at {self.position}{hum}: {state} · {self.wanderer}"
+
+
+@attrs.frozen
+class JourneyStep(Record):
+    """One applied choice: the choice, the new state and what happened (one log line)."""
+
+    choice: Choice
+    journey: Journey
+    events: tuple[str, ...]
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self)
+
+    def __str__(self) -> str:
+        return f"Day {self.journey.day}: {self.choice}: " + "; ".join(self.events)
