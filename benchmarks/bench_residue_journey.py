@@ -84,7 +84,7 @@ def _baseline_source(folder: pathlib.Path) -> pathlib.Path | None:
     except (OSError, subprocess.CalledProcessError):
         return None
     with tarfile.open(archive) as tar:
-        tar.extractall(folder, filter="data") if sys.version_info >= (3, 12) else tar.extractall(folder)  # noqa: S202
+        tar.extractall(folder, filter="data") if sys.version_info >= (3, 12) else tar.extractall(folder)
     return folder / "src"
 
 

@@ -26,7 +26,9 @@ from tabletop_core.odds import Distribution, _label, _stable_order
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-__all__ = ["Tally", "compare", "heatmap", "survival", "wilson_interval"]
+    from tabletop_core.residue.journey import JourneySimulation
+
+__all__ = ["Tally", "compare", "heatmap", "survival", "survival_by_day", "wilson_interval"]
 
 MAX_HEATMAP = 10_000
 """The most cells :func:`heatmap` computes."""
@@ -54,6 +56,8 @@ def _pyplot() -> Any:  # Any: the pyplot module (matplotlib is optional)
 
 def _axes(ax: Axes | None) -> Axes:
     if ax is not None:
+        if not callable(getattr(ax, "plot", None)) or not callable(getattr(ax, "fill_between", None)):
+            raise TypeError(f"ax must be a matplotlib Axes or None, got {type(ax).__name__}")
         return ax
     _figure, new = _pyplot().subplots()
     return new  # type: ignore[no-any-return]  # pyplot is untyped
@@ -242,5 +246,61 @@ def survival(
     ax.set_ylabel(f"{ylabel} (share, 95% band)")
     per_point = ", ".join(str(r) for r in sorted(runs))
     ax.set_title(f"Journeys reaching the Hum ({per_point} runs per point)" if title is None else title)
+    ax.legend()
+    return ax
+
+
+def survival_by_day(
+    curves: Mapping[str, JourneySimulation],
+    *,
+    ax: Axes | None = None,
+    title: str | None = None,
+) -> Axes:
+    """The share of Journeys not yet defeated, day by day, with its 95% interval band.
+
+    Args:
+        curves: Curve name (a policy, a sheet) -> a ``JourneySimulation`` (its
+            :meth:`~tabletop_core.residue.journey.JourneySimulation.survival`).
+        ax: Axes to draw on; a new figure is made when omitted.
+        title: The title (default names the runs of each curve).
+
+    Returns:
+        The axes drawn on: one step line per curve from day 0 (every Journey
+        alive) and one band per curve (the Wilson interval of each day).
+
+    Raises:
+        InvalidInput: no curves, or a simulation with no runs or no defeat days.
+        MissingExtra: matplotlib is missing.
+
+    Examples:
+        >>> from tabletop_core.residue import Wanderer
+        >>> from tabletop_core.residue.journey import CautiousPolicy, example_setup, simulate_journey
+        >>> w = Wanderer.new(hp=6, endurance_dice=["d8", "d8", "d6"], inventory="d8", luck="d6",
+        ...                  strain_threshold=3, rng=1)
+        >>> ax = survival_by_day({"cautious": simulate_journey(10, w, example_setup(), CautiousPolicy(), rng=3)})
+        >>> ax.get_xlabel(), ax.get_ylabel()
+        ('day', 'not defeated (share, 95% band)')
+    """
+    if not isinstance(curves, Mapping) or not curves:
+        raise InvalidInput("survival_by_day needs at least one curve: {'cautious': simulate_journey(...)}")
+    tables = {}
+    for name, result in curves.items():
+        survival_of = getattr(result, "survival", None)
+        if not callable(survival_of):
+            raise TypeError(f"survival_by_day: {name!r} must be a JourneySimulation, got {type(result).__name__}")
+        tables[name] = (survival_of(), result.runs)
+    ax = _axes(ax)
+    for name, (table, _runs) in tables.items():
+        days = [0, *table]
+        shares = [1.0, *(share for share, _low, _high in table.values())]
+        lows = [1.0, *(low for _share, low, _high in table.values())]
+        highs = [1.0, *(high for _share, _low, high in table.values())]
+        (line,) = ax.step(days, shares, where="post", label=str(name))
+        ax.fill_between(days, lows, highs, step="post", alpha=0.2, color=line.get_color())
+    ax.set_ylim(0, 1.02)
+    ax.set_xlabel("day")
+    ax.set_ylabel("not defeated (share, 95% band)")
+    counts = ", ".join(f"{name} {runs}" for name, (_table, runs) in tables.items())
+    ax.set_title(f"Journeys not yet defeated, by day (runs: {counts})" if title is None else title)
     ax.legend()
     return ax

@@ -41,7 +41,7 @@ def test_simulate_prints_the_survival_odds():
     assert output.text.splitlines()[0] == cli_journey.EXAMPLE_NOTE
     assert output.text.count("Example content") == 1
     assert "reached the Hum in" in output.text
-    assert "| outcome | journeys | share |" in output.text
+    assert "| outcome | journeys | share | 95% interval |" in output.text
     assert output.data["runs"] == 20
     assert run(["residue", "simulate", "--runs", "20", "--seed", "3"]).text == output.text
 
