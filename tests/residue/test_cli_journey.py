@@ -141,3 +141,13 @@ def test_tabletop_demo_has_the_journey_line():
     from tabletop_core.residue.cli import demo
 
     assert "residue simulate --runs 50 --seed 5: cautious: reached the Hum in" in demo(5)
+
+
+def test_simulate_on_worker_processes_prints_the_same(capsys):
+    serial = main_run(capsys, "residue", "simulate", "--runs", "12", "--seed", "4")
+    parallel = main_run(capsys, "residue", "simulate", "--runs", "12", "--seed", "4", "--workers", "2")
+    assert parallel == serial
+    assert "not defeated by the end of day (day: share): 1: " in serial[1]
+    status, _out, err = main_run(capsys, "residue", "simulate", "--runs", "2", "--workers", "0")
+    assert status == 2
+    assert "--workers" in err
