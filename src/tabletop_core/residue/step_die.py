@@ -187,7 +187,7 @@ def check_value(die: StepDie, value: int, *, name: str = "value") -> int:
 
 def to_step_die(value: DieLike) -> StepDie:
     """An attrs converter: ``StepDie.parse`` for a field (``"d8"`` and ``8`` become ``StepDie.D8``)."""
-    return StepDie.parse(value)
+    return value if type(value) is StepDie else StepDie.parse(value)  # a die already: the hot case
 
 
 @attrs.frozen
