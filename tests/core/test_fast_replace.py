@@ -12,7 +12,7 @@ def _wanderer():
 
 def test_replace_is_attrs_evolve_without_the_checks():
     journey = start_journey(_wanderer(), example_setup(), rng=2)
-    assert replace(journey, day=3, travel_stars=2) == attrs.evolve(journey, day=3, travel_stars=2)
+    assert replace(journey, day=3, steps=2) == attrs.evolve(journey, day=3, steps=2)
     assert replace(journey) == journey
     assert replace(journey, day=3) is not journey
     assert journey.day == 1  # the original is untouched

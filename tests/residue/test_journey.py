@@ -33,6 +33,14 @@ from tabletop_core.residue.journey import (
     simulate_journey,
     start_journey,
 )
+from tabletop_core.residue.journey.phases import (
+    CheckStrainPhase,
+    CombatPhase,
+    RecoverPhase,
+    TokenMovement,
+    TravelPhase,
+    Trip,
+)
 from tabletop_core.residue.rest import RestChoices
 from tabletop_core.residue.step_die import StepDie
 from tabletop_core.residue.tokens import Token, TokenKind
@@ -66,12 +74,11 @@ def journey(wanderer=None, *, tiles=(), tokens=(), hum=HUM_AT, **changes):
     """A Journey on a hand-made map: start (0,0) discovered, the Hum where asked."""
     hexmap = HexMap(regions=(ASH,), tiles=(Tile(Hex(0, 0), region="Ash", area="Camp"), *tiles)).set_ruin(hum)
     all_tokens = (Token(TokenKind.HUM, hum, name="the Hum"), *tokens)
-    foes = tuple(HUSK if t.kind is TokenKind.CREATURE else None for t in all_tokens)
+    all_tokens = tuple(attrs.evolve(t, foe=HUSK) if t.kind is TokenKind.CREATURE else t for t in all_tokens)
     base = Journey(
         wanderer=wanderer or sheet(),
         hexmap=hexmap,
         tokens=all_tokens,
-        foes=foes,
         position=Hex(0, 0),
         setup=SETUP,
     )
@@ -217,9 +224,7 @@ def test_surprised_creature_strikes_first_and_hp_zero_is_defeat():
 def test_run_escapes_to_an_adjacent_hex_keeping_the_enemy_hurt():
     hurt = Creature("Husk", hp=1, max_hp=3, defense=0, damage=2)
     j = journey(sheet(values=(12, 8, 4), dice=("d12", "d8", "d8")))
-    j = attrs.evolve(
-        j, phase=Phase.COMBAT, encounter=Encounter((hurt,)), encounter_tokens=(None,), after_combat=Phase.MOVE
-    )
+    j = attrs.evolve(j, stage=CombatPhase(Encounter((hurt,)), then=Trip()))
     run = apply(j, Choice(Act.RUN, 0), [])  # d12 showing 12: ★★★★
     assert run.journey.phase is Phase.ESCAPE
     escaped = apply(run.journey, Choice(Act.ESCAPE_TO, direction=Direction.NE), [4])  # ⊙ Gear
@@ -233,10 +238,10 @@ def test_run_escapes_to_an_adjacent_hex_keeping_the_enemy_hurt():
 
 def test_failed_run_triggers_retaliation():
     j = journey(sheet(values=(4, 8, 4)))
-    j = attrs.evolve(j, phase=Phase.COMBAT, encounter=Encounter((HUSK,)), encounter_tokens=(None,))
+    j = attrs.evolve(j, stage=CombatPhase(Encounter((HUSK,))))
     run = apply(j, Choice(Act.RUN, 1), [])  # ★★: fail
     assert run.journey.phase is Phase.DEFEND
-    assert run.journey.retaliators == (0,)
+    assert run.journey.stage.retaliators == (0,)
 
 
 def test_token_movement_encounter_resolves_before_check_strain():
@@ -244,7 +249,7 @@ def test_token_movement_encounter_resolves_before_check_strain():
     j = journey(tokens=(token,), tiles=(Tile(Hex(0, 1), region="Ash", area="Pit"),))
     step = apply(j, Choice(Act.END_TRAVEL), [])
     assert step.journey.phase is Phase.COMBAT
-    assert step.journey.after_combat is Phase.CHECK_STRAIN
+    assert step.journey.stage.then == TokenMovement(next=None)
     assert "enters your Hex" in str(step) or "Token Movement" in str(step)
 
 
@@ -269,10 +274,10 @@ def test_rest_starts_a_new_day_and_resets_creature_hp():
     hurt = Creature("Husk", hp=1, max_hp=3, damage=2)
     token = Token(TokenKind.CREATURE, Hex(5, -5), name="Husk")
     j = journey(tokens=(token,))
-    j = attrs.evolve(j, foes=(None, hurt), phase=Phase.CHECK_STRAIN)
+    j = attrs.evolve(j, tokens=(j.tokens[0], attrs.evolve(j.tokens[1], foe=hurt)), stage=CheckStrainPhase())
     step = j.apply(Choice(Act.REST, rest=RestChoices()), rng=3)
     assert step.journey.day == 2
-    assert step.journey.foes[1].hp == 3
+    assert step.journey.tokens[1].foe.hp == 3
     assert step.journey.phase is Phase.TRAVEL
 
 
@@ -280,9 +285,9 @@ def test_rest_defeat_all_dice_banished():
     bag = Inventory(food="0", water="0", battery="0", gear="0", resolve="0")
     w = sheet(dice=("d6",), values=(4,), inventory=bag)
     w = attrs.evolve(w, endurance=w.endurance.with_strain(3))
-    step = journey(w, phase=Phase.CHECK_STRAIN).apply(Choice(Act.REST, rest=RestChoices()), rng=1)
+    step = journey(w, stage=CheckStrainPhase()).apply(Choice(Act.REST, rest=RestChoices()), rng=1)
     assert step.journey.defeat.cause is DefeatCause.BANISHED
-    stepwise = journey(w, phase=Phase.CHECK_STRAIN).apply(Choice(Act.REST), rng=1).journey
+    stepwise = journey(w, stage=CheckStrainPhase()).apply(Choice(Act.REST), rng=1).journey
     assert stepwise.phase is Phase.PAYOFF
     assert stepwise.choices() == (Choice(Act.BANISH, banish=StepDie.D6),)
     last = stepwise.apply(stepwise.choices()[0], rng=1).journey
@@ -292,9 +297,9 @@ def test_rest_defeat_all_dice_banished():
 def test_no_dice_available_with_nothing_to_recover_is_defeat():
     w = sheet(dice=("d6",), values=(4,))
     w = attrs.evolve(w, endurance=Endurance(exhausted=(StepDie.D6,)))
-    j = journey(w, phase=Phase.COMBAT, encounter=Encounter((HUSK,)), encounter_tokens=(None,))
+    j = journey(w, stage=CombatPhase(Encounter((HUSK,))))
     assert Choice(Act.ATTACK, None, False, 0) not in j.choices()  # nothing committed to recover
-    j2 = journey(attrs.evolve(w, endurance=Endurance(committed=())), phase=Phase.TRAVEL)
+    j2 = journey(attrs.evolve(w, endurance=Endurance(committed=())), stage=TravelPhase())
     assert [c for c in j2.choices() if c.act is Act.COMMIT_MOVE] == []
     committed = Endurance(pool=(EnduranceDie("d6", 4),)).commit(ActionSlot.MOVE, 0)
     w3 = attrs.evolve(w, endurance=committed)
@@ -470,10 +475,12 @@ def test_any_choice_is_applied_or_refused_with_a_rule_error_leaving_the_journey_
 
 def test_inconsistent_journey_data_is_refused():
     j = journey()
-    with pytest.raises(tc.InvalidInput, match="one entry per Token"):
-        attrs.evolve(j, foes=())
-    with pytest.raises(tc.InvalidInput, match="needs an encounter"):
-        attrs.evolve(j, phase=Phase.COMBAT)
+    with pytest.raises(TypeError, match="encounter"):
+        CombatPhase(None)
+    data = j.to_dict()
+    data["tokens"][0]["foe"] = "Husk"
+    with pytest.raises(tc.InvalidInput, match="foe"):
+        Journey.from_dict(data)
     data = j.to_dict()
     data["day"] = 0
     with pytest.raises(tc.InvalidInput):
@@ -485,7 +492,7 @@ def test_inconsistent_journey_data_is_refused():
 def test_rest_one_choice_at_a_time():
     w = attrs.evolve(sheet(hp=6), health=Health(4, 6))
     w = attrs.evolve(w, endurance=w.endurance.commit(ActionSlot.MOVE, 0).with_strain(3))
-    j = journey(w, phase=Phase.CHECK_STRAIN)
+    j = journey(w, stage=CheckStrainPhase())
     # Before Resting (+1 Strain, recover the d8: 5), Wear & Tear (five d8: all 3s).
     step = apply(j, Choice(Act.REST), [5, 3, 3, 3, 3, 3])
     payoff = step.journey
@@ -505,7 +512,7 @@ def test_rest_one_choice_at_a_time():
     assert [c.kind for c in heal] == [InventoryKind.FOOD, InventoryKind.WATER]
     healed = apply(recover, Choice(Act.HEAL, kind=InventoryKind.WATER), [6]).journey
     assert healed.wanderer.health == Health(5, 6)
-    assert healed.healed
+    assert healed.stage.healed
     # Check Luck (d6: 4), Start Day (three d8).
     day = apply(healed, Choice(Act.END_REST), [4, 1, 2, 3])
     assert day.journey.day == 2
@@ -517,13 +524,13 @@ def test_rest_one_choice_at_a_time():
 def test_rest_with_panic_offers_the_alternative():
     w = sheet()
     w = attrs.evolve(w, conditions=w.conditions.gain(Condition.PANIC))
-    j = apply(journey(w, phase=Phase.CHECK_STRAIN), Choice(Act.REST), [3, 3, 3, 3, 3]).journey
+    j = apply(journey(w, stage=CheckStrainPhase()), Choice(Act.REST), [3, 3, 3, 3, 3]).journey
     assert j.phase is Phase.RECOVER  # no Strain: straight to Recover HP
     panic = [c for c in j.choices() if c.act is Act.PANIC_ROLL]
     assert len(panic) == 5
     after = apply(j, Choice(Act.PANIC_ROLL, kind=InventoryKind.GEAR), [5, 2]).journey
     assert after.wanderer.conditions.panic is StepDie.D4
-    assert not after.healed
+    assert not after.stage.healed
 
 
 def test_switch_items_costs_1_strain_in_travel_2_in_combat_and_nothing_at_rest():
@@ -536,9 +543,9 @@ def test_switch_items_costs_1_strain_in_travel_2_in_combat_and_nothing_at_rest()
     travel = apply(j, switches[0], []).journey
     assert travel.wanderer.strain == 1
     assert travel.wanderer.loadout.active_weapons == (pipe,)
-    fight = attrs.evolve(j, phase=Phase.COMBAT, encounter=Encounter((HUSK,)), encounter_tokens=(None,))
+    fight = attrs.evolve(j, stage=CombatPhase(Encounter((HUSK,))))
     assert apply(fight, switches[0], []).journey.wanderer.strain == 2
-    resting = attrs.evolve(j, phase=Phase.RECOVER)
+    resting = attrs.evolve(j, stage=RecoverPhase())
     step = apply(resting, switches[0], [])
     assert step.journey.wanderer.strain == 0
     assert "Switch Items during Rest: +0 Strain" in str(step)
@@ -549,11 +556,11 @@ def test_raiders_with_stats_fight_when_they_reach_you():
     setup = attrs.evolve(SETUP, bestiary=(HUSK, raider))
     token = Token(TokenKind.RAIDERS, Hex(2, 0), name="Raider")
     j = journey(tokens=(token,), setup=setup)
-    j = attrs.evolve(j, foes=(None, raider))
+    j = attrs.evolve(j, tokens=(j.tokens[0], attrs.evolve(j.tokens[1], foe=raider)))
     first = apply(j, Choice(Act.END_TRAVEL), [])
     assert first.journey.tokens[1].at == Hex(1, 0)  # Raiders move toward you anywhere
     assert first.journey.phase is Phase.CHECK_STRAIN
-    again = apply(attrs.evolve(first.journey, phase=Phase.TRAVEL), Choice(Act.END_TRAVEL), [])
+    again = apply(attrs.evolve(first.journey, stage=TravelPhase()), Choice(Act.END_TRAVEL), [])
     assert again.journey.phase is Phase.COMBAT
     assert again.journey.encounter.enemies == (raider,)
     with pytest.raises(tc.InvalidInput, match="Raiders token 'Nobody'"):
@@ -584,9 +591,7 @@ def test_vendor_barter_inside_the_journey_and_failed_barter_waits_for_rest():
     assert failed.wanderer.inventory == poor
     assert failed.vendor("Dealer").wait_for_rest
     assert failed.choices() == (Choice(Act.LEAVE),)
-    rested = attrs.evolve(failed, phase=Phase.CHECK_STRAIN, trading=None).apply(
-        Choice(Act.REST, rest=RestChoices()), rng=4
-    )
+    rested = attrs.evolve(failed, stage=CheckStrainPhase()).apply(Choice(Act.REST, rest=RestChoices()), rng=4)
     assert not rested.journey.vendor("Dealer").wait_for_rest
     with pytest.raises(tc.InvalidInput, match="Vendor token 'Nobody'"):
         attrs.evolve(SETUP, tokens=(Token(TokenKind.VENDOR, Hex(1, 1), name="Nobody"),))

@@ -27,6 +27,7 @@ from tabletop_core.residue.journey import (
     PortalRules,
     play_journey,
 )
+from tabletop_core.residue.journey.phases import MovePhase, PlacePhase, RecoverPhase
 from tabletop_core.residue.step_die import StepDie
 from tabletop_core.residue.tokens import Token, TokenKind
 from tabletop_core.residue.wanderer import Wanderer
@@ -69,13 +70,13 @@ def sheet(*, values=(8, 6, 4), hp=4, loadout=None, inventory="d8"):
 def journey(*tokens, wanderer=None, setup=SETUP, **changes):
     hexmap = HexMap(regions=(ASH,), tiles=(Tile(Hex(0, 0), region="Ash", area="Camp"), *TILES)).set_ruin(Hex(0, 9))
     every = (Token(TokenKind.HUM, Hex(0, 9), name="the Hum"), *tokens)
-    foes = tuple(
-        {"Husk": HUSK, "Raider": RAIDER}[t.name] if t.kind in (TokenKind.CREATURE, TokenKind.RAIDERS) else None
+    every = tuple(
+        attrs.evolve(t, foe={"Husk": HUSK, "Raider": RAIDER}[t.name])
+        if t.kind in (TokenKind.CREATURE, TokenKind.RAIDERS)
+        else t
         for t in every
     )
-    base = Journey(
-        wanderer=wanderer or sheet(), hexmap=hexmap, tokens=every, foes=foes, position=Hex(0, 0), setup=setup
-    )
+    base = Journey(wanderer=wanderer or sheet(), hexmap=hexmap, tokens=every, position=Hex(0, 0), setup=setup)
     return attrs.evolve(base, **changes)
 
 
@@ -269,7 +270,7 @@ def test_a_corruption_card_takes_a_slot_and_is_permanent_corruption():
     assert after.wanderer.conditions.has(Condition.CORRUPTION)
     assert after.wanderer.inventory.corrupted
     # A Corruption card in a slot may only be replaced by another Corruption: an Item cannot go there.
-    scav = attrs.evolve(after, gained=(PIPE,), phase=Phase.PLACE)
+    scav = attrs.evolve(after, gained=(PIPE,), stage=PlacePhase())
     assert scav.choices() == (Choice(Act.DISCARD_CARD),)
     # A sheet with no slot at all cannot hold it: the only choice left is to discard it.
     bare = move_south(journey(hermit)).journey
@@ -289,10 +290,10 @@ def test_recycle_an_item_for_gear_up_but_never_a_corruption_card():
     exposed = tc.residue.Inventory(food="d8", water="d8", battery="d8", gear="0", resolve="d8")
     bare = apply(journey(wanderer=sheet(loadout=kit, inventory=exposed)), Choice(Act.RECYCLE, item_slot=0)).journey
     assert not bare.wanderer.conditions.has(Condition.EXPOSED)  # Gear returns: Exposed ends
-    resting = attrs.evolve(j, phase=Phase.RECOVER)
+    resting = attrs.evolve(j, stage=RecoverPhase())
     assert Choice(Act.RECYCLE, item_slot=0) in resting.choices()  # at Rest too
     with pytest.raises(tc.RuleError):
-        apply(attrs.evolve(j, phase=Phase.MOVE, travel_stars=1), Choice(Act.RECYCLE, item_slot=0))
+        apply(attrs.evolve(j, stage=MovePhase(stars=1)), Choice(Act.RECYCLE, item_slot=0))
 
 
 @pytest.mark.parametrize("policy", [CautiousPolicy(), GreedyPolicy()])
@@ -411,7 +412,7 @@ def test_activating_an_item_rolls_its_uses_and_a_d4_stepping_down_returns_it():
     drained = tc.residue.Inventory(food="d8", water="d8", battery="0", gear="d8", resolve="d8")
     dark = journey(wanderer=sheet(loadout=kit, inventory=drained), setup=setup)
     assert Choice(Act.ACTIVATE, item_slot=1) not in dark.choices()
-    assert Choice(Act.ACTIVATE, item_slot=0) in attrs.evolve(j, phase=Phase.RECOVER).choices()  # at Rest too
+    assert Choice(Act.ACTIVATE, item_slot=0) in attrs.evolve(j, stage=RecoverPhase()).choices()  # at Rest too
     with pytest.raises(tc.InvalidInput, match="item_effects"):
         attrs.evolve(SETUP, item_effects=(AreaEntry("Medkit", creature="Husk"),))
     round_trip(worn)

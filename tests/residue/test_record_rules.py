@@ -91,17 +91,57 @@ def test_journey_round_trips(journey):
     assert _tampered(journey) == journey
 
 
+def _stage(kind, **fields):
+    return {"type": f"residue.{kind}", "version": 1, **fields}
+
+
+_HUSK = {
+    "type": "residue.Creature",
+    "version": 1,
+    "name": "Husk",
+    "hp": 3,
+    "defense": 0,
+    "damage": 2,
+    "max_hp": 3,
+    "mutation": None,
+    "is_defeated": False,
+}
+_FIGHT = {
+    "type": "residue.Encounter",
+    "version": 1,
+    "enemies": [_HUSK],
+    "surprised": False,
+    "surprise_attack": False,
+    "attacks": 0,
+    "opened": False,
+    "escaped": False,
+}
+
+
 @pytest.mark.parametrize(
     ("changes", "field"),
     [
         ({"day": 99}, "day"),  # past setup.max_days (5)
         ({"day": 0}, "day"),
         ({"steps": -1}, "steps"),
-        ({"movement_next": -1}, "movement_next"),
-        ({"movement_next": 10_000}, "movement_next"),
-        ({"travel_stars": -2}, "travel_stars"),
-        ({"retaliators": [0]}, "retaliators"),  # no encounter, no retaliator
-        ({"trading": "Nobody"}, "trading"),
+        ({"stage": _stage("EscapePhase", then=_stage("TokenMovement", next=-1))}, "next"),
+        ({"stage": _stage("EscapePhase", then=_stage("TokenMovement", next=10_000))}, "then.next"),
+        ({"stage": _stage("MovePhase", stars=-2)}, "stars"),
+        ({"stage": _stage("MovePhase", stars=0)}, "stars"),
+        (
+            {"stage": _stage("CombatPhase", encounter=_FIGHT, tokens=[], retaliators=[1], then=_stage("Trip"))},
+            "retaliators",
+        ),
+        (
+            {"stage": _stage("CombatPhase", encounter=_FIGHT, tokens=[[0, 99]], retaliators=[], then=_stage("Trip"))},
+            "stage.tokens",
+        ),
+        ({"stage": _stage("TradePhase", vendor="Nobody", then=_stage("Trip"))}, "trading"),
+        ({"stage": _stage("EndedPhase", outcome="reached_hum", defeat={"cause": "hp"})}, "defeat"),
+        ({"stage": _stage("EndedPhase", outcome="defeated", defeat=None)}, "defeat"),
+        ({"stage": _stage("PlacePhase", then=_stage("Trip"))}, "gained"),
+        ({"stage": _stage("Ended", outcome="defeated")}, "type"),
+        ({"stage": _stage("Trip")}, "type"),
     ],
 )
 def test_journey_refuses_a_tampered_field(journey, changes, field):
@@ -109,24 +149,35 @@ def test_journey_refuses_a_tampered_field(journey, changes, field):
         _tampered(journey, **changes)
 
 
-def test_journey_outcome_exactly_when_over(journey):
-    with pytest.raises(tc.InvalidInput, match="outcome must be given exactly when the phase is OVER"):
-        attrs.evolve(journey, outcome=jr.JourneyOutcome.REACHED_HUM)
-    with pytest.raises(tc.InvalidInput, match="outcome must be given exactly when the phase is OVER"):
-        attrs.evolve(journey, phase=jr.Phase.OVER)
+def test_journey_stage_is_a_tagged_union(journey):
+    from tabletop_core.residue.journey import phases as ph
+
+    assert journey.stage == ph.TravelPhase()
+    assert journey.phase is jr.Phase.TRAVEL
+    fight = attrs.evolve(journey, stage=ph.CombatPhase(rs.Encounter((rs.Creature("Husk", hp=3),)), retaliators=(0,)))
+    assert fight.phase is jr.Phase.DEFEND
+    assert fight.encounter == fight.stage.encounter
+    assert _tampered(fight) == fight
+    with pytest.raises(TypeError, match="stage"):
+        attrs.evolve(journey, stage=jr.Phase.TRAVEL)
 
 
 def test_journey_defeat_exactly_when_defeated_and_on_its_day(journey):
-    over = {"phase": jr.Phase.OVER, "outcome": jr.JourneyOutcome.DEFEATED}
+    from tabletop_core.residue.journey import phases as ph
+
     with pytest.raises(tc.InvalidInput, match="defeat must be given exactly"):
-        attrs.evolve(journey, **over)
+        ph.EndedPhase(jr.JourneyOutcome.DEFEATED)
+    with pytest.raises(tc.InvalidInput, match="defeat must be given exactly"):
+        ph.EndedPhase(jr.JourneyOutcome.REACHED_HUM, rs.Defeat(rs.DefeatCause.HP, day=1))
+    late = ph.EndedPhase(jr.JourneyOutcome.DEFEATED, rs.Defeat(rs.DefeatCause.HP, day=journey.day + 1))
     with pytest.raises(tc.InvalidInput, match=r"defeat\.day"):
-        attrs.evolve(journey, **over, defeat=rs.Defeat(rs.DefeatCause.HP, day=journey.day + 1))
-    ended = attrs.evolve(journey, **over, defeat=rs.Defeat(rs.DefeatCause.HP, day=journey.day))
+        attrs.evolve(journey, stage=late)
+    ended = attrs.evolve(journey, stage=attrs.evolve(late, defeat=rs.Defeat(rs.DefeatCause.HP, day=journey.day)))
     assert ended.is_over
+    assert ended.outcome is jr.JourneyOutcome.DEFEATED
 
 
-@pytest.mark.parametrize("field", ["encounter", "wanderer", "setup", "position"])
+@pytest.mark.parametrize("field", ["stage", "wanderer", "setup", "position"])
 def test_journey_fields_are_type_checked(journey, field):
     with pytest.raises(TypeError, match=f"Journey.{field} must be"):
         attrs.evolve(journey, **{field: "x"})

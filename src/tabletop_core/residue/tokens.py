@@ -33,6 +33,7 @@ from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, clip, of_type, one_line
 from tabletop_core.errors import InvalidInput
+from tabletop_core.residue.combat import Creature
 from tabletop_core.residue.hexmap import Hex, HexMap
 
 __all__ = [
@@ -111,6 +112,8 @@ class Token(Record):
         mandatory: For Raiders, Vendors and NPCs, whether their section makes
             the Encounter mandatory (Creatures always trigger one).
         discovered: For an Anomaly, whether it has been Discovered already.
+        foe: For a Creature or Raiders Token in a Journey, the Creature it stands for
+            (with its current HP); ``None`` otherwise.
     """
 
     kind: TokenKind = attrs.field(validator=of_type(TokenKind))
@@ -120,6 +123,7 @@ class Token(Record):
     movement: Movement | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(Movement)))
     mandatory: bool = attrs.field(default=True, validator=of_type(bool))
     discovered: bool = attrs.field(default=False, validator=of_type(bool))
+    foe: Creature | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(Creature)))
 
     @property
     def moves(self) -> Movement:

@@ -45,14 +45,16 @@ from __future__ import annotations
 
 import attrs
 
+from tabletop_core.residue.journey import saves as _saves  # noqa: F401  (registers the migrations)
 from tabletop_core.residue.journey.choices import Act, Choice
 from tabletop_core.residue.journey.content import AreaEntry, JourneySetup, PortalRules, RegionRules
 from tabletop_core.residue.journey.engine import start_journey
 from tabletop_core.residue.journey.example import example_setup
+from tabletop_core.residue.journey.phases import JourneyOutcome, Phase
 from tabletop_core.residue.journey.play import JourneyPlay
 from tabletop_core.residue.journey.policies import CautiousPolicy, GreedyPolicy, Policy, play_journey
 from tabletop_core.residue.journey.simulate import JourneySimulation, simulate_journey
-from tabletop_core.residue.journey.state import Journey, JourneyOutcome, JourneyStep, Phase
+from tabletop_core.residue.journey.state import Journey, JourneyStep
 
 __all__ = [
     "Act",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import attrs
+
 from tabletop_core._validate import check_type
 from tabletop_core.residue.hexmap import Hex, HexMap
 from tabletop_core.residue.hum import place_hum
@@ -94,12 +96,14 @@ def start_journey(wanderer: Wanderer, setup: JourneySetup, *, rng: RngLike = Non
     hexmap = hexmap.discover_area(origin, setup.start_area)
     placement = place_hum(hexmap, origin, compass=setup.compass, rng=rng)
     hexmap, tokens = placement.apply(hexmap, setup.tokens)
-    foes = tuple(setup.creature(t.name, hexmap.region_of(t.at)) if t.kind in _FIGHTERS else None for t in tokens)
+    tokens = tuple(
+        attrs.evolve(t, foe=setup.creature(t.name, hexmap.region_of(t.at))) if t.kind in _FIGHTERS else t
+        for t in tokens
+    )
     return Journey(
         wanderer=wanderer,
         hexmap=hexmap,
         tokens=tokens,
-        foes=foes,
         position=origin,
         setup=setup,
         vendors=setup.vendors,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from tabletop_core._fast import fast_build
 from tabletop_core._fast import fast_replace as replace
 from tabletop_core.residue.actions import CommitResult, commit_action
 from tabletop_core.residue.combat import (
@@ -18,10 +19,27 @@ from tabletop_core.residue.hexmap import UNKNOWN_AREA, draw_area
 from tabletop_core.residue.inventory import InventoryKind
 from tabletop_core.residue.journey.choices import Choice
 from tabletop_core.residue.journey.content import _FIGHTERS, AreaEntry
-from tabletop_core.residue.journey.state import Journey, JourneyOutcome, Phase
+from tabletop_core.residue.journey.phases import (
+    CheckStrainPhase,
+    CombatPhase,
+    EndedPhase,
+    EscapePhase,
+    JourneyOutcome,
+    MeetPhase,
+    MovePhase,
+    PlacePhase,
+    TokenMovement,
+    TradePhase,
+    TravelPhase,
+    Trip,
+)
+from tabletop_core.residue.journey.state import Journey
 from tabletop_core.residue.tokens import Token, TokenKind, TokenResolution, move_tokens, token_resolution, tokens_at
 from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import DiceSource
+
+_TRAVEL = TravelPhase()
+_CHECK_STRAIN = CheckStrainPhase()
 
 # -- helpers --------------------------------------------------------------------
 
@@ -29,7 +47,7 @@ from tabletop_core.rng import DiceSource
 def _defeated(journey: Journey, defeat: Defeat, events: list[object]) -> Journey:
     defeat = attrs.evolve(defeat, day=journey.day)
     events.append(defeat)
-    return replace(journey, phase=Phase.OVER, outcome=JourneyOutcome.DEFEATED, defeat=defeat)
+    return replace(journey, stage=fast_build(EndedPhase, outcome=JourneyOutcome.DEFEATED, defeat=defeat))
 
 
 def _check_hp(journey: Journey, events: list[object], detail: str) -> Journey:
@@ -160,7 +178,7 @@ def _start_combat(
     journey: Journey,
     enemies: list[tuple[Creature, int | None]],
     entry: AreaEntry | None,
-    after: Phase,
+    then: Trip | TokenMovement,
     events: list[object],
 ) -> Journey:
     encounter = Encounter(
@@ -169,22 +187,16 @@ def _start_combat(
         surprise_attack=bool(entry and entry.surprise_attack),
     )
     events.append(f"Face {', '.join(str(c) for c, _ in enemies)}")
-    journey = replace(
-        journey,
-        phase=Phase.COMBAT,
-        encounter=encounter,
-        encounter_tokens=tuple(t for _, t in enemies),
-        after_combat=after,
-        retaliators=(),
-    )
+    pairs = tuple((i, token) for i, (_, token) in enumerate(enemies) if token is not None)
+    retaliators: tuple[int, ...] = ()
     if encounter.needs_opening:
-        opened, strikers = encounter.open()
+        encounter, retaliators = encounter.open()
         events.append("Surprised: the Creatures strike first")
-        journey = replace(journey, encounter=opened, retaliators=strikers, phase=Phase.DEFEND)
-    return journey
+    stage = fast_build(CombatPhase, encounter=encounter, tokens=pairs, retaliators=retaliators, then=then)
+    return replace(journey, stage=stage)
 
 
-def _resolve_hex(journey: Journey, new: bool, source: DiceSource, events: list[object]) -> Journey:  # noqa: C901 -- the Hex steps in the rules text's order (Discovery, Special Hex, Tokens, Travel)
+def _resolve_hex(journey: Journey, new: bool, trip: Trip, source: DiceSource, events: list[object]) -> Journey:  # noqa: C901 -- the Hex steps in the rules text's order (Discovery, Special Hex, Tokens, Travel)
     """Resolve the Hex entered: Discovery, Special Hex rules, Tokens; then where Travel goes."""
     creature: Creature | None = None
     entry: AreaEntry | None = None
@@ -203,9 +215,9 @@ def _resolve_hex(journey: Journey, new: bool, source: DiceSource, events: list[o
         if resolution is TokenResolution.REACH_HUM:
             events.append("Reach the Hum: remove the Hum Token and read the Ruin Entry")
             kept = tuple(t for i, t in enumerate(journey.tokens) if i != index)
-            foes = tuple(f for i, f in enumerate(journey.foes) if i != index)
-            return replace(journey, tokens=kept, foes=foes, phase=Phase.OVER, outcome=JourneyOutcome.REACHED_HUM)
-        foe = journey.foes[index]
+            over = fast_build(EndedPhase, outcome=JourneyOutcome.REACHED_HUM, defeat=None)
+            return replace(journey, tokens=kept, stage=over)
+        foe = token.foe
         if resolution is TokenResolution.DISCOVER_ANOMALY:
             events.append(f"Discover Anomaly {token.name}".rstrip())
             tokens = journey.tokens
@@ -234,13 +246,14 @@ def _resolve_hex(journey: Journey, new: bool, source: DiceSource, events: list[o
             events.append(f"{token}: no Encounter, a Fast Travel point")
         else:
             events.append(f"{token}: no Encounter")
-    journey = replace(journey, travel_ends=journey.travel_ends or new)
+    if new and not trip.ends:
+        trip = fast_build(Trip, stars=trip.stars, ends=True, begun=trip.begun)
     if enemies:
-        return _start_combat(journey, enemies, entry, Phase.MOVE, events)
+        return _start_combat(journey, enemies, entry, trip, events)
     if vendor is not None:
         events.append(f"Vendor {vendor}: Barter or leave")
-        return replace(journey, phase=Phase.TRADE, trading=vendor)
-    return _continue_travel(journey, events)
+        return replace(journey, stage=fast_build(TradePhase, vendor=vendor, then=trip))
+    return _continue_travel(journey, trip, events)
 
 
 def _token_entry(
@@ -254,7 +267,7 @@ def _token_entry(
     return _apply_entry(journey, entry, events)
 
 
-def _continue_travel(journey: Journey, events: list[object]) -> Journey:
+def _continue_travel(journey: Journey, trip: Trip, events: list[object]) -> Journey:
     """Go on after a Hex is resolved.
 
     A gained card first, then optional Encounters; then Resume Move while Travel ★
@@ -262,16 +275,17 @@ def _continue_travel(journey: Journey, events: list[object]) -> Journey:
     from); else the Rest Phase.
     """
     if journey.gained:
-        return replace(journey, phase=Phase.PLACE)
+        return replace(journey, stage=fast_build(PlacePhase, then=trip))
     if journey.optional_here():
-        return replace(journey, phase=Phase.MEET)
-    if journey.back_to is Phase.TRAVEL and not journey.travel_ends:
-        return replace(journey, phase=Phase.TRAVEL)
-    if journey.travel_stars > 0 and not journey.travel_ends:
-        return replace(journey, phase=Phase.MOVE)
-    if journey.travel_ends:
+        return replace(journey, stage=fast_build(MeetPhase, then=trip))
+    if not trip.ends:
+        if not trip.begun:
+            return replace(journey, stage=_TRAVEL)
+        if trip.stars > 0:
+            return replace(journey, stage=fast_build(MovePhase, stars=trip.stars))
+    else:
         events.append("Undiscovered Hex: End Travel")
-    return _rest_phase(replace(journey, travel_stars=0, travel_ends=False), events)
+    return _rest_phase(journey, events)
 
 
 def _rest_phase(journey: Journey, events: list[object], start: int = 0) -> Journey:
@@ -279,23 +293,23 @@ def _rest_phase(journey: Journey, events: list[object], start: int = 0) -> Journ
     step = move_tokens(journey.hexmap, journey.tokens, journey.position, start=start)
     if step.moves:
         events.append(step)
-    journey = replace(journey, tokens=step.tokens, movement_next=None)
+    journey = replace(journey, tokens=step.tokens)
     if step.encounter is not None:
         token = step.tokens[step.encounter]
-        foe = journey.foes[step.encounter]
+        foe = token.foe
         # A mandatory Encounter is resolved now; an optional one is offered in the next Travel Phase.
         if token_resolution(token) is TokenResolution.ENCOUNTER:
             found: Creature | None = None
             if token.kind in _FIGHTERS and foe is not None:
-                journey = replace(journey, movement_next=step.next_index)
-                return _start_combat(journey, [(foe, step.encounter)], None, Phase.CHECK_STRAIN, events)
+                then = fast_build(TokenMovement, next=step.next_index)
+                return _start_combat(journey, [(foe, step.encounter)], None, then, events)
             if token.kind is TokenKind.NPC:
                 journey, found, _npc = _token_entry(journey, token, events)
                 if journey.is_over:
                     return journey
             if found is not None:
-                journey = replace(journey, movement_next=step.next_index)
-                return _start_combat(journey, [(found, None)], None, Phase.CHECK_STRAIN, events)
+                then = fast_build(TokenMovement, next=step.next_index)
+                return _start_combat(journey, [(found, None)], None, then, events)
     if not step.finished:
         return _rest_phase(journey, events, step.next_index or 0)
     check = journey.wanderer.strain_check
@@ -303,17 +317,18 @@ def _rest_phase(journey: Journey, events: list[object], start: int = 0) -> Journ
     if check is StrainCheck.DEFEATED:
         detail = f"Strain {journey.wanderer.strain}, ST {journey.wanderer.strain_threshold}"
         return _defeated(journey, Defeat(DefeatCause.STRAIN, detail), events)
-    return replace(journey, phase=Phase.CHECK_STRAIN)
+    return replace(journey, stage=_CHECK_STRAIN)
 
 
-def _end_combat(journey: Journey, source: DiceSource, events: list[object]) -> Journey:
-    encounter = journey.encounter
-    assert encounter is not None
-    foes = list(journey.foes)
+def _end_combat(journey: Journey, stage: CombatPhase, source: DiceSource, events: list[object]) -> Journey:
+    """The Tokens after a Combat: defeated enemies' Tokens removed, the others keep their damage."""
+    encounter = stage.encounter
     tokens = list(journey.tokens)
     wanderer = journey.wanderer
     removed: set[int] = set()
-    for creature, token in zip(encounter.enemies, journey.encounter_tokens, strict=True):
+    on_token = dict(stage.tokens)
+    for enemy, creature in enumerate(encounter.enemies):
+        token = on_token.get(enemy)
         if creature.is_defeated:
             if wanderer.conditions.has(Condition.FEAR):
                 roll, conditions = wanderer.conditions.roll(Condition.FEAR, rng=source)
@@ -322,47 +337,41 @@ def _end_combat(journey: Journey, source: DiceSource, events: list[object]) -> J
             if token is not None:
                 removed.add(token)
         elif token is not None:
-            foes[token] = creature  # Damage persists after Escape
+            tokens[token] = replace(tokens[token], foe=creature)  # Damage persists after Escape
         else:
-            tokens.append(Token(TokenKind.CREATURE, journey.position, name=creature.name))
-            foes.append(creature)
-    kept = [i for i in range(len(tokens)) if i not in removed]
-    next_index = journey.movement_next
-    if next_index is not None:
-        next_index -= sum(1 for i in removed if i < next_index)
+            tokens.append(Token(TokenKind.CREATURE, journey.position, name=creature.name, foe=creature))
+    if not removed:
+        return replace(journey, wanderer=wanderer, tokens=tuple(tokens))
     met = tuple(i - sum(1 for r in removed if r < i) for i in journey.met if i not in removed)
-    return replace(
-        journey,
-        wanderer=wanderer,
-        tokens=tuple(tokens[i] for i in kept),
-        foes=tuple(foes[i] for i in kept),
-        encounter=None,
-        encounter_tokens=(),
-        retaliators=(),
-        phase=journey.after_combat,  # overwritten by whatever comes next (Escape, Travel, Rest Phase)
-        movement_next=next_index,
-        met=met,
-    )
+    kept = tuple(token for i, token in enumerate(tokens) if i not in removed)
+    return replace(journey, wanderer=wanderer, tokens=kept, met=met)
+
+
+def _moved_past(then: Trip | TokenMovement, removed: set[int]) -> Trip | TokenMovement:
+    """Token Movement's next Token after the Tokens *removed* are gone."""
+    if type(then) is TokenMovement and then.next is not None and removed:
+        return fast_build(TokenMovement, next=then.next - sum(1 for i in removed if i < then.next))
+    return then
 
 
 def _after_combat(journey: Journey, source: DiceSource, events: list[object]) -> Journey:
     """The Combat is over (won or escaped): tidy the Tokens and go on."""
-    assert journey.encounter is not None
-    escaped = journey.encounter.status is EncounterStatus.ESCAPED
-    after = journey.after_combat
-    journey = _end_combat(journey, source, events)
+    stage = journey.stage
+    assert type(stage) is CombatPhase
+    escaped = stage.encounter.status is EncounterStatus.ESCAPED
+    removed = {token for enemy, token in stage.tokens if stage.encounter.enemies[enemy].is_defeated}
+    then = _moved_past(stage.then, removed)
+    journey = _end_combat(journey, stage, source, events)
     if escaped:
-        return replace(journey, phase=Phase.ESCAPE, after_combat=after)
-    return _resume(journey, after, events)
+        return replace(journey, stage=fast_build(EscapePhase, then=then))
+    return _resume(journey, then, events)
 
 
-def _resume(journey: Journey, after: Phase, events: list[object]) -> Journey:
-    if after is Phase.CHECK_STRAIN:
-        start = journey.movement_next
-        if start is None:
-            return _rest_phase(journey, events, len(journey.tokens))
-        return _rest_phase(journey, events, start)
-    return _continue_travel(journey, events)
+def _resume(journey: Journey, then: Trip | TokenMovement, events: list[object]) -> Journey:
+    if type(then) is TokenMovement:
+        return _rest_phase(journey, events, len(journey.tokens) if then.next is None else then.next)
+    assert type(then) is Trip
+    return _continue_travel(journey, then, events)
 
 
 def _gain_strain(wanderer: Wanderer, amount: int, source: DiceSource, events: list[object]) -> Wanderer:

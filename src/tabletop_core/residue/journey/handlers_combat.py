@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tabletop_core._fast import fast_replace as replace
 from tabletop_core.residue.combat import (
+    Encounter,
     EncounterStatus,
     resolve_attack,
     resolve_pass,
@@ -13,24 +14,33 @@ from tabletop_core.residue.combat import (
 from tabletop_core.residue.endurance import ActionSlot
 from tabletop_core.residue.journey.choices import Act, Choice
 from tabletop_core.residue.journey.flow import _after_combat, _check_hp, _commit, _rest_phase, _resume, _roll_gear
-from tabletop_core.residue.journey.state import Journey, Phase
+from tabletop_core.residue.journey.phases import CombatPhase, EscapePhase, TokenMovement
+from tabletop_core.residue.journey.state import Journey
 from tabletop_core.rng import DiceSource
+
+
+def _combat(journey: Journey) -> CombatPhase:
+    stage = journey.stage
+    assert type(stage) is CombatPhase  # offered only in Combat
+    return stage
+
+
+def _with_encounter(journey: Journey, encounter: Encounter) -> Journey:
+    return replace(journey, stage=replace(_combat(journey), encounter=encounter))
 
 
 def _do_attack(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     journey, result = _commit(journey, ActionSlot.ATTACK, choice, source, events)
     if result is None:
         return journey
-    assert journey.encounter is not None
     assert choice.target is not None
-    hit = resolve_attack(journey.encounter, target=choice.target, stars=result.stars)
+    hit = resolve_attack(_combat(journey).encounter, target=choice.target, stars=result.stars)
     events.append(hit)
-    return _after_action(replace(journey, encounter=hit.after), hit.retaliators, source, events)
+    return _after_action(_with_encounter(journey, hit.after), hit.retaliators, source, events)
 
 
 def _do_pass(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
-    assert journey.encounter is not None
-    passed = resolve_pass(journey.encounter)
+    passed = resolve_pass(_combat(journey).encounter)
     events.append(passed)
     return _after_action(journey, passed.retaliators, source, events)
 
@@ -39,19 +49,16 @@ def _do_run(journey: Journey, choice: Choice, source: DiceSource, events: list[o
     journey, result = _commit(journey, ActionSlot.MOVE, choice, source, events)
     if result is None:
         return journey
-    assert journey.encounter is not None
-    run = resolve_run(journey.encounter, stars=result.stars)
+    run = resolve_run(_combat(journey).encounter, stars=result.stars)
     events.append(run)
-    return _after_action(replace(journey, encounter=run.after), run.retaliators, source, events)
+    return _after_action(_with_encounter(journey, run.after), run.retaliators, source, events)
 
 
 def _after_action(journey: Journey, retaliators: tuple[int, ...], source: DiceSource, events: list[object]) -> Journey:
-    assert journey.encounter is not None
-    if journey.encounter.status is not EncounterStatus.FIGHTING:
+    stage = _combat(journey)
+    if stage.encounter.status is not EncounterStatus.FIGHTING:
         return _after_combat(journey, source, events)
-    if retaliators:
-        return replace(journey, phase=Phase.DEFEND, retaliators=retaliators)
-    return replace(journey, phase=Phase.COMBAT)
+    return replace(journey, stage=replace(stage, retaliators=retaliators))
 
 
 def _do_defend(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
@@ -61,27 +68,31 @@ def _do_defend(journey: Journey, choice: Choice, source: DiceSource, events: lis
         if result is None:
             return journey
         blocked = result.stars
-    assert journey.encounter is not None
-    enemy, rest = journey.retaliators[0], journey.retaliators[1:]
-    strike = resolve_retaliation(journey.encounter, enemy, journey.wanderer.health, blocked=blocked)
+    stage = _combat(journey)
+    enemy, rest = stage.retaliators[0], stage.retaliators[1:]
+    strike = resolve_retaliation(stage.encounter, enemy, journey.wanderer.health, blocked=blocked)
     events.append(strike)
-    journey = replace(journey, wanderer=replace(journey.wanderer, health=strike.result.after), retaliators=rest)
+    wanderer = replace(journey.wanderer, health=strike.result.after)
+    journey = replace(journey, wanderer=wanderer, stage=replace(stage, retaliators=rest))
     journey = _check_hp(journey, events, f"{strike.name} retaliates")
     if journey.is_over:
         return journey
-    return replace(journey, phase=Phase.DEFEND if rest else Phase.COMBAT)
+    return journey
 
 
 def _do_escape(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     assert choice.direction is not None
+    stage = journey.stage
+    assert type(stage) is EscapePhase
+    then = stage.then
     target = journey.position.neighbour(choice.direction)
     events.append(f"Escape {choice.direction} to {target}")
     journey = _roll_gear(replace(journey, position=target, met=()), source, events)
     if journey.is_over:
         return journey
-    if journey.after_combat is Phase.CHECK_STRAIN:
-        return _resume(journey, Phase.CHECK_STRAIN, events)
-    return _rest_phase(replace(journey, travel_stars=0, travel_ends=False), events)
+    if type(then) is TokenMovement:
+        return _resume(journey, then, events)
+    return _rest_phase(journey, events)
 
 
 def _do_recover(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:

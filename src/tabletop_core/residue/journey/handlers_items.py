@@ -8,16 +8,18 @@ from tabletop_core._fast import fast_replace as replace
 from tabletop_core.residue.items import Context, Item, SlotKind, barter
 from tabletop_core.residue.journey.choices import Choice
 from tabletop_core.residue.journey.flow import _apply_entry, _continue_travel, _gain_strain
-from tabletop_core.residue.journey.state import Journey, Phase
+from tabletop_core.residue.journey.phases import Phase, PlacePhase, TradePhase
+from tabletop_core.residue.journey.state import Journey
 from tabletop_core.residue.uses import roll_uses
 from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import DiceSource
 
 
 def _do_barter(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
-    assert journey.trading is not None
+    stage = journey.stage
+    assert type(stage) is TradePhase
     assert choice.target is not None
-    vendor = journey.vendor(journey.trading)
+    vendor = journey.vendor(stage.vendor)
     result = barter(
         journey.wanderer.inventory, vendor, cost=vendor.price(choice.target), item=choice.target, rng=source
     )
@@ -33,8 +35,10 @@ def _do_barter(journey: Journey, choice: Choice, source: DiceSource, events: lis
 
 
 def _do_leave(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
-    events.append(f"leave Vendor {journey.trading}")
-    return _continue_travel(replace(journey, trading=None, phase=Phase.MOVE), events)
+    stage = journey.stage
+    assert type(stage) is TradePhase
+    events.append(f"leave Vendor {stage.vendor}")
+    return _continue_travel(journey, stage.then, events)
 
 
 def _slot_of(choice: Choice) -> tuple[SlotKind, int]:
@@ -45,6 +49,8 @@ def _slot_of(choice: Choice) -> tuple[SlotKind, int]:
 
 
 def _do_place(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+    stage = journey.stage
+    assert type(stage) is PlacePhase
     card, rest = journey.gained[0], journey.gained[1:]
     kind, index = _slot_of(choice)
     wanderer = journey.wanderer
@@ -53,7 +59,7 @@ def _do_place(journey: Journey, choice: Choice, source: DiceSource, events: list
     events.append(f"{card} into {kind} {index}" + (f", {replaced} discarded" if replaced is not None else ""))
     wanderer = _card_corrupts(_gain_strain(replace(wanderer, loadout=loadout), cost, source, events), card, events)
     journey = _to_deck_bottom(journey, replaced)
-    return _continue_travel(replace(journey, wanderer=wanderer, gained=rest, phase=Phase.MOVE), events)
+    return _continue_travel(replace(journey, wanderer=wanderer, gained=rest), stage.then, events)
 
 
 def _to_deck_bottom(journey: Journey, card: Item | None) -> Journey:
@@ -90,10 +96,12 @@ def _do_activate(journey: Journey, choice: Choice, source: DiceSource, events: l
 
 
 def _do_discard_card(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+    stage = journey.stage
+    assert type(stage) is PlacePhase
     card, rest = journey.gained[0], journey.gained[1:]
     events.append(f"discard {card}")
     journey = _to_deck_bottom(journey, card)
-    return _continue_travel(replace(journey, gained=rest, phase=Phase.MOVE), events)
+    return _continue_travel(replace(journey, gained=rest), stage.then, events)
 
 
 def _do_recycle(journey: Journey, choice: Choice, _source: DiceSource, events: list[object]) -> Journey:

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from tabletop_core._fast import fast_build
 from tabletop_core._fast import fast_replace as replace
 from tabletop_core.residue.journey.choices import Act, Choice
 from tabletop_core.residue.journey.flow import _defeated
-from tabletop_core.residue.journey.state import Journey, JourneyOutcome, Phase
+from tabletop_core.residue.journey.phases import (
+    EndedPhase,
+    JourneyOutcome,
+    PayoffPhase,
+    RecoverPhase,
+    TravelPhase,
+)
+from tabletop_core.residue.journey.state import Journey
 from tabletop_core.residue.rest import (
     RecoverAction,
     banish_for_strain,
@@ -20,21 +28,31 @@ from tabletop_core.residue.rest import (
 )
 from tabletop_core.rng import DiceSource
 
+_TRAVEL = TravelPhase()
+_PAYOFF = PayoffPhase()
+_RECOVER = RecoverPhase(healed=False)
+_HEALED = RecoverPhase(healed=True)
+
+
+def _healed(journey: Journey) -> bool:
+    stage = journey.stage
+    return type(stage) is RecoverPhase and stage.healed
+
 
 def _do_travel(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
     events.append("return to the Travel Phase")
-    return replace(journey, phase=Phase.TRAVEL)
+    return replace(journey, stage=_TRAVEL)
 
 
 def _new_day(journey: Journey, events: list[object]) -> Journey:
     """After Start Day: Creature HP resets, the day count goes on, the Travel Phase begins."""
-    foes = tuple(None if f is None else f.reset() for f in journey.foes)  # Creature HP resets at Rest
+    tokens = tuple(t if t.foe is None else replace(t, foe=t.foe.reset()) for t in journey.tokens)  # HP resets
     day = journey.day + 1
     vendors = tuple(v.after_rest() for v in journey.vendors)  # after a Failed Barter, return after Rest
-    journey = replace(journey, foes=foes, day=day, phase=Phase.TRAVEL, healed=False, vendors=vendors, met=())
+    journey = replace(journey, tokens=tokens, day=day, stage=_TRAVEL, vendors=vendors, met=())
     if day > journey.setup.max_days:
         events.append(f"day {day}: past the day limit of {journey.setup.max_days}")
-        return replace(journey, phase=Phase.OVER, outcome=JourneyOutcome.OUT_OF_TIME)
+        return replace(journey, stage=fast_build(EndedPhase, outcome=JourneyOutcome.OUT_OF_TIME, defeat=None))
     events.append(f"New Day {day}")
     return journey
 
@@ -58,13 +76,13 @@ def _do_rest(journey: Journey, choice: Choice, source: DiceSource, events: list[
 def _to_payoff(journey: Journey, events: list[object]) -> Journey:
     if journey.wanderer.strain == 0:
         return _to_recover(journey, events)
-    return replace(journey, phase=Phase.PAYOFF)
+    return replace(journey, stage=_PAYOFF)
 
 
 def _to_recover(journey: Journey, _events: list[object]) -> Journey:
     wanderer = journey.wanderer
     wanderer = wanderer.with_inventory(wanderer.inventory.forget_last())  # the Restriction starts afresh
-    return replace(journey, wanderer=wanderer, phase=Phase.RECOVER, healed=False)
+    return replace(journey, wanderer=wanderer, stage=_RECOVER)
 
 
 def _do_pay(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
@@ -97,11 +115,12 @@ _RECOVER_ACTION = {
 def _do_recover_one(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     step = recover_one(journey.wanderer, _RECOVER_ACTION[choice.act], choice.kind, rng=source)
     events.extend(step.log)
-    return replace(journey, wanderer=step.wanderer, healed=journey.healed or choice.act is Act.HEAL)
+    healed = _healed(journey) or choice.act is Act.HEAL
+    return replace(journey, wanderer=step.wanderer, stage=_HEALED if healed else _RECOVER)
 
 
 def _do_end_rest(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
-    step = finish_recover_hp(journey.wanderer, healed=journey.healed, rng=source)
+    step = finish_recover_hp(journey.wanderer, healed=_healed(journey), rng=source)
     events.extend(step.log)
     wanderer = step.wanderer
     for stage in (check_luck_step, start_day):

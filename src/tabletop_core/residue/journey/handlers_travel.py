@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop_core._fast import fast_build
 from tabletop_core._fast import fast_replace as replace
 from tabletop_core.residue.endurance import ActionSlot
 from tabletop_core.residue.journey.choices import Choice
@@ -16,42 +17,59 @@ from tabletop_core.residue.journey.flow import (
     _start_combat,
     _token_entry,
 )
-from tabletop_core.residue.journey.state import Journey, Phase
+from tabletop_core.residue.journey.phases import MeetPhase, MovePhase, TradePhase, Trip
+from tabletop_core.residue.journey.state import Journey
 from tabletop_core.residue.tokens import TokenKind
 from tabletop_core.rng import DiceSource
+
+_NOT_BEGUN = Trip(stars=0, ends=False, begun=False)  # the Travel Phase before Commit Move
+
+
+def _trip(journey: Journey) -> Trip:
+    """The Travel in progress: Travel ★ left after Commit Move, or the Travel Phase before it."""
+    stage = journey.stage
+    if type(stage) is MovePhase:
+        return fast_build(Trip, stars=stage.stars, ends=False, begun=True)
+    if type(stage) is MeetPhase:
+        return stage.then
+    return _NOT_BEGUN
 
 
 def _do_commit_move(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     journey, result = _commit(journey, ActionSlot.MOVE, choice, source, events)
     if result is None:
         return journey
-    journey = replace(journey, travel_stars=result.stars, travel_ends=False, back_to=Phase.MOVE)
-    return _continue_travel(journey, events) if result.stars == 0 else replace(journey, phase=Phase.MOVE)
+    if result.stars == 0:
+        return _continue_travel(journey, fast_build(Trip, stars=0, ends=False, begun=True), events)
+    return replace(journey, stage=fast_build(MovePhase, stars=result.stars))
 
 
 def _do_move(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     assert choice.direction is not None
+    stage = journey.stage
+    assert type(stage) is MovePhase
     target = journey.position.neighbour(choice.direction)
     new = journey.hexmap.tile(target).is_new
     events.append(f"move {choice.direction} to {target}")
-    journey = replace(journey, position=target, travel_stars=journey.travel_stars - 1, met=())
+    journey = replace(journey, position=target, met=())
     journey = _roll_gear(journey, source, events)
     if journey.is_over:
         return journey
-    return _resolve_hex(journey, new, source, events)
+    return _resolve_hex(journey, new, fast_build(Trip, stars=stage.stars - 1, ends=False, begun=True), source, events)
 
 
 def _do_end_travel(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
-    if journey.travel_stars:
-        events.append(f"lose {journey.travel_stars} Travel ★")
-    return _rest_phase(replace(journey, travel_stars=0, travel_ends=False), events)
+    stars = journey.travel_stars
+    if stars:
+        events.append(f"lose {stars} Travel ★")
+    return _rest_phase(journey, events)
 
 
 def _do_fast_travel(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     rules = journey.setup.portal_rules
     assert rules is not None  # offered only with Portal rules
     assert choice.target is not None
-    back = Phase.TRAVEL if journey.phase is Phase.TRAVEL else Phase.MOVE
+    trip = _trip(journey)
     portal = journey.tokens[choice.target]
     events.append(f"{rules} to {portal}")
     wanderer = _gain_strain(journey.wanderer, rules.strain, source, events)
@@ -60,34 +78,35 @@ def _do_fast_travel(journey: Journey, choice: Choice, source: DiceSource, events
         events.append(use)
         wanderer = wanderer.with_inventory(use.after.forget_last())
     new = journey.hexmap.tile(portal.at).is_new
-    journey = replace(journey, wanderer=wanderer, position=portal.at, met=(), back_to=back)
+    journey = replace(journey, wanderer=wanderer, position=portal.at, met=())
     if rules.ends_travel:
-        journey = replace(journey, travel_ends=True)
-    return _resolve_hex(journey, new, source, events)
+        trip = fast_build(Trip, stars=trip.stars, ends=True, begun=trip.begun)
+    return _resolve_hex(journey, new, trip, source, events)
 
 
 def _do_meet(journey: Journey, choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
     assert choice.target is not None
     index = choice.target
     token = journey.tokens[index]
-    if journey.phase is Phase.TRAVEL:
-        journey = replace(journey, back_to=Phase.TRAVEL)
-    journey = replace(journey, met=(*journey.met, index), phase=Phase.MOVE)
+    trip = _trip(journey)
+    journey = replace(journey, met=(*journey.met, index))
     events.append(f"meet {token}")
-    foe = journey.foes[index]
+    foe = token.foe
     if token.kind in _FIGHTERS and foe is not None:
-        return _start_combat(journey, [(foe, index)], None, Phase.MOVE, events)
+        return _start_combat(journey, [(foe, index)], None, trip, events)
     if token.kind is TokenKind.VENDOR:
-        return replace(journey, phase=Phase.TRADE, trading=token.name)
+        return replace(journey, stage=fast_build(TradePhase, vendor=token.name, then=trip))
     journey, found, npc = _token_entry(journey, token, events)
     if journey.is_over:
         return journey
     if found is not None:
-        return _start_combat(journey, [(found, None)], npc, Phase.MOVE, events)
-    return _continue_travel(journey, events)
+        return _start_combat(journey, [(found, None)], npc, trip, events)
+    return _continue_travel(journey, trip, events)
 
 
 def _do_go_on(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+    stage = journey.stage
+    assert type(stage) is MeetPhase
     passed = journey.optional_here()
     events.append("pass by " + ", ".join(str(journey.tokens[i]) for i in passed))
-    return _continue_travel(replace(journey, met=(*journey.met, *passed)), events)
+    return _continue_travel(replace(journey, met=(*journey.met, *passed)), stage.then, events)

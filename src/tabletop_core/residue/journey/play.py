@@ -10,7 +10,8 @@ from tabletop_core._record import Record
 from tabletop_core._validate import of_type
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.journey.choices import Choice
-from tabletop_core.residue.journey.state import Journey, JourneyOutcome, JourneyStep
+from tabletop_core.residue.journey.phases import JourneyOutcome
+from tabletop_core.residue.journey.state import Journey, JourneyStep
 
 
 def _str_tuple(values: object) -> tuple[str, ...]:

@@ -14,7 +14,8 @@ from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.journey.choices import Act, Choice
 from tabletop_core.residue.journey.content import _FIGHTERS
 from tabletop_core.residue.journey.handlers_items import _slot_of
-from tabletop_core.residue.journey.state import Journey, JourneyStep, Phase
+from tabletop_core.residue.journey.phases import Phase
+from tabletop_core.residue.journey.state import Journey, JourneyStep
 from tabletop_core.rng import RngLike, dice_source
 
 

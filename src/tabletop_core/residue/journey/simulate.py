@@ -23,8 +23,9 @@ from tabletop_core.residue.death import DefeatCause
 from tabletop_core.residue.journey.choices import Choice
 from tabletop_core.residue.journey.content import JourneySetup
 from tabletop_core.residue.journey.engine import start_journey
+from tabletop_core.residue.journey.phases import JourneyOutcome
 from tabletop_core.residue.journey.policies import CautiousPolicy, GreedyPolicy, Policy, _check_policy
-from tabletop_core.residue.journey.state import Journey, JourneyOutcome
+from tabletop_core.residue.journey.state import Journey
 from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, dice_source
 

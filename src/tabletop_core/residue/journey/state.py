@@ -6,7 +6,6 @@ from typing import Any, ClassVar
 
 import attrs
 
-from tabletop_core._enum import Enum
 from tabletop_core._fast import fast_replace as replace
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
@@ -25,42 +24,24 @@ from tabletop_core.residue.inventory import InventoryKind
 from tabletop_core.residue.items import Item, ItemType, SlotKind, Vendor
 from tabletop_core.residue.journey.choices import Act, Choice
 from tabletop_core.residue.journey.content import _FIGHTERS, JourneySetup
+from tabletop_core.residue.journey.phases import (
+    CombatPhase,
+    EndedPhase,
+    JourneyOutcome,
+    JourneyStage,
+    MovePhase,
+    Phase,
+    PlacePhase,
+    TokenMovement,
+    TradePhase,
+    TravelPhase,
+    Trip,
+)
 from tabletop_core.residue.tokens import Token, TokenKind, TokenResolution, token_resolution, tokens_at
 from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import DiceSource, RngLike, dice_source
 
 _HEALING = (InventoryKind.FOOD, InventoryKind.WATER)
-
-
-class Phase(Enum):
-    """Where the Journey procedure stands."""
-
-    TRAVEL = "Travel Phase: Commit Move or End Travel"
-    MOVE = "Travel: spend a Travel ★ or End Travel"
-    COMBAT = "Combat: Attack, Pass or Run"
-    DEFEND = "Combat: a Creature Retaliates, Commit Defense or not"
-    ESCAPE = "Escape: choose the adjacent Hex"
-    TRADE = "a Vendor: Barter or leave"
-    MEET = "optional Encounters here: meet one or go on"
-    PLACE = "a gained card: put it in a slot"
-    CHECK_STRAIN = "Rest Phase: Rest or return to Travel"
-    PAYOFF = "Rest: Strain Payoff, pay Strain with ⊙ Inventory"
-    RECOVER = "Rest: Recover HP with ⊙ Food or Water"
-    OVER = "the Journey is over"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-class JourneyOutcome(Enum):
-    """How a Journey ended."""
-
-    REACHED_HUM = "reached the Hum"
-    DEFEATED = "defeated"
-    OUT_OF_TIME = "still wandering when the day limit came"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 _APPLY: dict[Act, Any] = {}  # Any: each handler takes its own choice type; engine fills it
@@ -73,114 +54,99 @@ class Journey(Record):
     Attributes:
         wanderer: The Wanderer's sheet.
         hexmap: The map.
-        tokens: The Tokens on it.
-        foes: For each Token, the Creature it stands for (its current HP), else ``None``.
+        tokens: The Tokens on it (a Creature or Raiders Token carries its Creature, ``foe``).
         position: The Wanderer's Hex.
         setup: The content in play.
         day: The day (1 on the first).
-        phase: Where the procedure stands.
-        travel_stars: Travel ★ left.
-        travel_ends: The Hex entered was Undiscovered: Travel ends after it is resolved.
-        encounter: The Combat in progress.
-        encounter_tokens: For each enemy, the Token it stands on (``None``: from an Area Entry).
-        retaliators: Enemies still to Retaliate, in order.
-        after_combat: Where the procedure goes when the Combat ends (MOVE or CHECK_STRAIN).
-        movement_next: Token Movement's next Token after an Encounter it caused.
-        outcome: How the Journey ended.
-        defeat: The defeat and its cause.
+        stage: Where the procedure stands, with that phase's own data (one of the
+            :mod:`~tabletop_core.residue.journey.phases` classes; :attr:`phase` is its tag).
         steps: Choices applied so far.
-        healed: HP was recovered in this Rest's Recover HP (Bleeding rolls at its end).
         vendors: The Vendors and the goods they still hold.
-        trading: The Vendor being traded with (TRADE phase).
-        gained: Cards gained from Entries, waiting for a slot (PLACE phase: the first).
+        gained: Cards gained from Entries, waiting for a slot (the PLACE phase offers the first).
         met: Tokens on this Hex whose optional Encounter was met or passed by (cleared
             when the Wanderer changes Hex and at each New Day).
-        back_to: Where the procedure returns after an optional Encounter or a Fast
-            Travel (TRAVEL when it began before Commit Move, else MOVE).
         item_deck: The Item Deck in play, if any (cards returned to it go to its bottom).
     """
 
+    _version: ClassVar[int] = 2
     _derived: ClassVar[tuple[str, ...]] = ("is_over",)
 
     wanderer: Wanderer
     hexmap: HexMap
     tokens: tuple[Token, ...]
-    foes: tuple[Creature | None, ...]
     position: Hex
     setup: JourneySetup
     day: int = 1
-    phase: Phase = Phase.TRAVEL
-    travel_stars: int = 0
-    travel_ends: bool = False
-    encounter: Encounter | None = None
-    encounter_tokens: tuple[int | None, ...] = ()
-    retaliators: tuple[int, ...] = ()
-    after_combat: Phase = Phase.MOVE
-    movement_next: int | None = None
-    outcome: JourneyOutcome | None = None
-    defeat: Defeat | None = None
+    stage: JourneyStage = attrs.field(factory=TravelPhase)
     steps: int = 0
-    healed: bool = False
     vendors: tuple[Vendor, ...] = ()
-    trading: str | None = None
     gained: tuple[Item, ...] = ()
     met: tuple[int, ...] = ()
-    back_to: Phase = Phase.MOVE
-    item_deck: Deck | None = None  # a default, so journeys saved before decks still load
+    item_deck: Deck | None = None
 
     def __attrs_post_init__(self) -> None:
         check_fields(self)
-        if len(self.foes) != len(self.tokens):
-            raise InvalidInput(f"foes must hold one entry per Token: {len(self.tokens)} Tokens, {len(self.foes)} foes")
-        if self.encounter is None:
-            if self.phase in (Phase.COMBAT, Phase.DEFEND):
-                raise InvalidInput(f"phase {self.phase.name} needs an encounter")
-        elif len(self.encounter_tokens) != len(self.encounter.enemies):
-            raise InvalidInput("encounter_tokens must hold one entry per enemy of the encounter")
-        for index in (*self.retaliators, *(t for t in self.encounter_tokens if t is not None)):
-            check_int("index", index, low=0)
-        if self.phase is Phase.TRADE and self.trading is None:
-            raise InvalidInput("phase TRADE needs the Vendor being traded with (trading)")
-        if self.phase is Phase.PLACE and not self.gained:
+        check_type("stage", self.stage, JourneyStage)
+        stage = self.stage
+        high = max(len(self.tokens) - 1, 0)
+        if isinstance(stage, PlacePhase) and not self.gained:
             raise InvalidInput("phase PLACE needs the gained card (gained)")
         for index in self.met:
-            check_int("met", index, low=0, high=max(len(self.tokens) - 1, 0))
-        self._check_cross_fields()
-
-    def _check_cross_fields(self) -> None:
-        """The rules between fields, so a tampered save is refused (issue 12, item 4).
-
-        Intentionally free: ``travel_stars`` (any ★ count >= 0 a roll can give), ``healed``,
-        ``travel_ends``, ``back_to`` and ``after_combat`` (any Phase the procedure returns
-        to), ``gained`` (any cards), ``position`` (any Hex in range, even off the Regions).
-        """
+            check_int("met", index, low=0, high=high)
         check_int("day", self.day, low=1, high=self.setup.max_days)  # OUT_OF_TIME keeps the last day
-        check_int("travel_stars", self.travel_stars, low=0)
         check_int("steps", self.steps, low=0)
-        if self.movement_next is not None:
-            check_int("movement_next", self.movement_next, low=0, high=len(self.tokens))
-        for index in (t for t in self.encounter_tokens if t is not None):
-            check_int("encounter_tokens", index, low=0, high=max(len(self.tokens) - 1, 0))
-        if self.retaliators and self.encounter is None:
-            raise InvalidInput("retaliators must be empty outside an encounter")
-        for index in self.retaliators:
-            assert self.encounter is not None
-            check_int("retaliators", index, low=0, high=len(self.encounter.enemies) - 1)
-        if (self.outcome is None) == (self.phase is Phase.OVER):
-            raise InvalidInput(
-                f"outcome must be given exactly when the phase is OVER, got {self.outcome} in {self.phase.name}"
-            )
-        if (self.defeat is None) == (self.outcome is JourneyOutcome.DEFEATED):
-            raise InvalidInput(f"defeat must be given exactly when the outcome is DEFEATED, got {self.outcome}")
-        if self.defeat is not None and self.defeat.day != self.day:
+        if isinstance(stage, CombatPhase):
+            for _enemy, token in stage.tokens:
+                check_int("stage.tokens: a Token", token, low=0, high=high)
+        then = getattr(stage, "then", None)
+        if isinstance(then, TokenMovement) and then.next is not None:
+            check_int("then.next", then.next, low=0, high=len(self.tokens))
+        if isinstance(stage, EndedPhase) and stage.defeat is not None and stage.defeat.day != self.day:
             raise InvalidInput(f"defeat.day must be the Journey's day {self.day}")
-        if self.trading is not None and self.trading not in {v.name for v in self.vendors}:
-            raise InvalidInput(f"trading must name one of the vendors, got {self.trading[:40]!r}")
+        if isinstance(stage, TradePhase) and stage.vendor not in {v.name for v in self.vendors}:
+            raise InvalidInput(f"trading must name one of the vendors, got {stage.vendor[:40]!r}")
+
+    @property
+    def phase(self) -> Phase:
+        """Where the procedure stands: the :class:`Phase` tag of :attr:`stage`."""
+        return self.stage.phase
 
     @property
     def is_over(self) -> bool:
         """Whether the Journey has ended."""
-        return self.phase is Phase.OVER
+        return type(self.stage) is EndedPhase
+
+    @property
+    def outcome(self) -> JourneyOutcome | None:
+        """How the Journey ended (``None`` while it goes on)."""
+        stage = self.stage
+        return stage.outcome if type(stage) is EndedPhase else None
+
+    @property
+    def defeat(self) -> Defeat | None:
+        """The defeat and its cause, if the Journey ended in one."""
+        stage = self.stage
+        return stage.defeat if type(stage) is EndedPhase else None
+
+    @property
+    def encounter(self) -> Encounter | None:
+        """The Combat in progress, if any."""
+        stage = self.stage
+        return stage.encounter if type(stage) is CombatPhase else None
+
+    @property
+    def foes(self) -> tuple[Creature | None, ...]:
+        """For each Token, the Creature it stands for (its ``foe``), else ``None``."""
+        return tuple(token.foe for token in self.tokens)
+
+    @property
+    def travel_stars(self) -> int:
+        """Travel ★ left (0 outside a Travel)."""
+        stage = self.stage
+        if type(stage) is MovePhase:
+            return stage.stars
+        then = getattr(stage, "then", None)
+        return then.stars if type(then) is Trip else 0
 
     @property
     def hum(self) -> Hex | None:
@@ -272,7 +238,7 @@ class Journey(Record):
             token = self.tokens[index]
             if index in self.met or token_resolution(token) is not TokenResolution.OPTIONAL_ENCOUNTER:
                 continue
-            if token.kind in _FIGHTERS and self.foes[index] is None:
+            if token.kind in _FIGHTERS and token.foe is None:
                 continue
             found.append(index)
         return tuple(found)
@@ -312,8 +278,9 @@ class Journey(Record):
         raise InvalidInput(f"vendor must be one of {[v.name for v in self.vendors]}, got {clip(name)}")
 
     def _trade_choices(self) -> tuple[Choice, ...]:
-        assert self.trading is not None
-        vendor = self.vendor(self.trading)
+        stage = self.stage
+        assert isinstance(stage, TradePhase)
+        vendor = self.vendor(stage.vendor)
         free_slot = None in self.wanderer.loadout.item_slots
         goods = [] if vendor.wait_for_rest or not free_slot else range(len(vendor.goods))
         return (*(Choice(Act.BARTER, target=i) for i in goods), Choice(Act.LEAVE))
@@ -373,8 +340,8 @@ class Journey(Record):
         if phase is Phase.PLACE:
             return self._place_choices()
         if phase is Phase.COMBAT:
-            assert self.encounter is not None  # the COMBAT phase always holds one
-            attacks = [c for t in self.encounter.living for c in self._commit_choices(Act.ATTACK, target=t)]
+            encounter = self.stage.encounter  # type: ignore[attr-defined]  # the COMBAT phase's
+            attacks = [c for t in encounter.living for c in self._commit_choices(Act.ATTACK, target=t)]
             runs = self._commit_choices(Act.RUN)
             return (*attacks, Choice(Act.PASS), *runs, *self._strain_choices(), *self._switch_choices())
         if phase is Phase.DEFEND:

@@ -1,0 +1,390 @@
+"""Where the Journey procedure stands: one frozen class per phase, each holding only its own data.
+
+:attr:`Journey.stage <tabletop_core.residue.journey.Journey.stage>` is one of these
+(a tagged union; :attr:`~JourneyStage.phase` gives its :class:`Phase` tag). A phase
+entered in the middle of a Travel (a Combat, a Vendor, optional Encounters, a gained
+card) remembers where the procedure goes next in ``then``: the :class:`Trip` in
+progress, or the :class:`TokenMovement` of the Rest Phase it interrupted.
+
+Examples:
+    >>> from tabletop_core.residue.journey.phases import MovePhase, JourneyStage
+    >>> stage = MovePhase(stars=2)
+    >>> stage.phase.name, str(stage)
+    ('MOVE', 'Travel: 2 Travel ★ left')
+    >>> JourneyStage.from_dict(stage.to_dict()) == stage
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar, TypeVar
+
+import attrs
+
+from tabletop_core._enum import Enum
+from tabletop_core._record import Record, converter, record_type
+from tabletop_core._validate import int_field, int_in, of_type, one_line
+from tabletop_core.errors import InvalidInput
+from tabletop_core.residue.combat import Encounter
+from tabletop_core.residue.death import Defeat
+from tabletop_core.residue.journey.content import AreaEntry
+
+__all__ = [
+    "CheckStrainPhase",
+    "CombatPhase",
+    "EndedPhase",
+    "EntryPhase",
+    "EscapePhase",
+    "JourneyOutcome",
+    "JourneyStage",
+    "MeetPhase",
+    "MovePhase",
+    "PayoffPhase",
+    "Phase",
+    "PlacePhase",
+    "RecoverPhase",
+    "TokenMovement",
+    "TradePhase",
+    "TravelPhase",
+    "Trip",
+]
+
+S = TypeVar("S", bound="JourneyStage")
+_BIG = 10**6
+
+
+class Phase(Enum):
+    """Where the Journey procedure stands: the tag of each :class:`JourneyStage` class."""
+
+    TRAVEL = "Travel Phase: Commit Move or End Travel"
+    MOVE = "Travel: spend a Travel ★ or End Travel"
+    COMBAT = "Combat: Attack, Pass or Run"
+    DEFEND = "Combat: a Creature Retaliates, Commit Defense or not"
+    ESCAPE = "Escape: choose the adjacent Hex"
+    TRADE = "a Vendor: Barter or leave"
+    MEET = "optional Encounters here: meet one or go on"
+    PLACE = "a gained card: put it in a slot"
+    ENTRY = "an Entry: choose its option"
+    CHECK_STRAIN = "Rest Phase: Rest or return to Travel"
+    PAYOFF = "Rest: Strain Payoff, pay Strain with ⊙ Inventory"
+    RECOVER = "Rest: Recover HP with ⊙ Food or Water"
+    OVER = "the Journey is over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class JourneyOutcome(Enum):
+    """How a Journey ended."""
+
+    REACHED_HUM = "reached the Hum"
+    DEFEATED = "defeated"
+    OUT_OF_TIME = "still wandering when the day limit came"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# -- where the procedure goes next -----------------------------------------------------
+
+
+@attrs.frozen
+class Trip(Record):
+    """A Travel in progress, kept while a Hex's Encounters, Vendors or cards are resolved.
+
+    Args:
+        stars: Travel ★ left.
+        ends: The Hex entered was Undiscovered (or a Fast Travel ends Travel): Travel
+            ends once it is resolved.
+        begun: Commit Move was made; ``False``: the Travel Phase had not begun (an
+            optional Encounter or a Fast Travel before Commit Move returns to it).
+    """
+
+    stars: int = int_field(low=0, high=_BIG, default=0)
+    ends: bool = attrs.field(default=False, validator=of_type(bool))
+    begun: bool = attrs.field(default=True, validator=of_type(bool))
+
+    def __str__(self) -> str:
+        ends = ", Travel ends after this Hex" if self.ends else ""
+        return f"{self.stars} Travel ★ left{ends}" if self.begun else f"before Commit Move{ends}"
+
+
+@attrs.frozen
+class TokenMovement(Record):
+    """The Rest Phase's Token Movement, interrupted by an Encounter it caused.
+
+    Args:
+        next: The Token that moves next (``None``: every Token has moved; Check Strain follows).
+    """
+
+    next: int | None = attrs.field(default=None, validator=attrs.validators.optional(int_in(low=0)))
+
+    def __str__(self) -> str:
+        return "Token Movement done" if self.next is None else f"Token Movement from Token {self.next + 1}"
+
+
+def _then(value: object) -> Trip | TokenMovement:
+    if not isinstance(value, (Trip, TokenMovement)):
+        raise TypeError(f"then must be a Trip or a TokenMovement, got {type(value).__name__}")
+    return value
+
+
+def _structure_then(data: object, _cls: object) -> Trip | TokenMovement:
+    tag = data.get("type") if isinstance(data, Mapping) else None
+    if tag == "residue.Trip":
+        return Trip.from_dict(data)  # type: ignore[arg-type]  # a Mapping: the tag was read from it
+    if tag == "residue.TokenMovement":
+        return TokenMovement.from_dict(data)  # type: ignore[arg-type]  # a Mapping: the tag was read from it
+    raise InvalidInput(f"then must be a residue.Trip or a residue.TokenMovement, got {tag!r}")
+
+
+converter.register_structure_hook_func(
+    lambda t: t == (Trip | TokenMovement) or t == "Trip | TokenMovement", _structure_then
+)
+
+
+# -- the stages ----------------------------------------------------------------------------
+
+
+class JourneyStage(Record):
+    """One phase of the Journey procedure with its own data (the base of the tagged union).
+
+    Its dict carries the ``"type"`` tag naming its class (``"residue.CombatPhase"``),
+    so :meth:`JourneyStage.from_dict` rebuilds the right kind.
+    """
+
+    __slots__ = ()
+    tag: ClassVar[Phase]
+
+    @property
+    def phase(self) -> Phase:
+        """The :class:`Phase` tag of this stage."""
+        return self.tag
+
+    def __str__(self) -> str:
+        return str(self.phase)
+
+    @classmethod
+    def from_dict(cls: type[S], data: Mapping[str, object]) -> S:
+        """Rebuild the kind the ``"type"`` tag names (this class or one of its kinds).
+
+        Raises:
+            InvalidInput: no tag or an unknown kind, or data that does not build it.
+            TypeError: *data* is not a mapping.
+        """
+        if not isinstance(data, Mapping):
+            raise TypeError(f"{cls.__name__}.from_dict needs a mapping, got {type(data).__name__}")
+        tag = data.get("type")
+        kind = record_type(tag) if isinstance(tag, str) else None
+        if kind is None or not issubclass(kind, cls) or "__attrs_attrs__" not in kind.__dict__:
+            raise InvalidInput(f"{cls.__name__} data needs 'type' naming a kind of {cls.__name__}, got {tag!r}")
+        return Record.from_dict.__func__(kind, data)  # type: ignore[attr-defined,no-any-return]
+
+
+converter.register_unstructure_hook_func(lambda t: t is JourneyStage, lambda value: value.to_dict())
+converter.register_structure_hook_func(lambda t: t is JourneyStage, lambda data, _t: JourneyStage.from_dict(data))
+
+
+@attrs.frozen
+class TravelPhase(JourneyStage):
+    """The Travel Phase: Commit Move or End Travel (and what the Travel Phase allows)."""
+
+    tag: ClassVar[Phase] = Phase.TRAVEL
+
+
+@attrs.frozen
+class MovePhase(JourneyStage):
+    """Travel after Commit Move: spend a Travel ★ (move one Hex) or End Travel.
+
+    Args:
+        stars: Travel ★ left (at least 1).
+    """
+
+    tag: ClassVar[Phase] = Phase.MOVE
+    stars: int = int_field(low=1, high=_BIG)
+
+    def __str__(self) -> str:
+        return f"Travel: {self.stars} Travel ★ left"
+
+
+@attrs.frozen
+class CombatPhase(JourneyStage):
+    """A Combat: Attack, Pass or Run; with Retaliations pending, Commit Defense or take the blow.
+
+    Args:
+        encounter: The Combat's state (enemies with their HP).
+        tokens: ``(enemy, token)`` pairs: the enemies standing on a Token of the map (by
+            position); an enemy not listed came from an Entry.
+        retaliators: Enemies still to Retaliate, in order (empty: the player acts).
+        then: Where the procedure goes when the Combat ends.
+    """
+
+    tag: ClassVar[Phase] = Phase.COMBAT
+    encounter: Encounter = attrs.field(validator=of_type(Encounter))
+    tokens: tuple[tuple[int, int], ...] = ()
+    retaliators: tuple[int, ...] = ()
+    then: Trip | TokenMovement = attrs.field(factory=Trip, converter=_then)
+
+    def __attrs_post_init__(self) -> None:
+        size = len(self.encounter.enemies)
+        enemies = [enemy for enemy, _ in self.tokens]
+        for enemy, token in self.tokens:
+            if not (isinstance(enemy, int) and isinstance(token, int) and 0 <= enemy < size and token >= 0):
+                raise InvalidInput(f"tokens: each pair is (enemy 0..{size - 1}, token >= 0), got {(enemy, token)!r}")
+        if len(set(enemies)) != len(enemies) or len({t for _, t in self.tokens}) != len(self.tokens):
+            raise InvalidInput("tokens: each enemy and each Token at most once")
+        for enemy in self.retaliators:
+            if not isinstance(enemy, int) or isinstance(enemy, bool) or not 0 <= enemy < size:
+                raise InvalidInput(f"retaliators: each an enemy 0..{size - 1}, got {enemy!r}")
+
+    @property
+    def phase(self) -> Phase:
+        """COMBAT while the player acts, DEFEND while a Retaliation is pending."""
+        return Phase.DEFEND if self.retaliators else Phase.COMBAT
+
+    def token_of(self, enemy: int) -> int | None:
+        """The Token *enemy* stands on (``None``: it came from an Entry)."""
+        for who, token in self.tokens:
+            if who == enemy:
+                return token
+        return None
+
+    def __str__(self) -> str:
+        return f"{self.phase}: {self.encounter}"
+
+
+@attrs.frozen
+class EscapePhase(JourneyStage):
+    """An Escape from Combat: choose the adjacent Hex.
+
+    Args:
+        then: Where the procedure goes after the Escape.
+    """
+
+    tag: ClassVar[Phase] = Phase.ESCAPE
+    then: Trip | TokenMovement = attrs.field(factory=Trip, converter=_then)
+
+
+@attrs.frozen
+class TradePhase(JourneyStage):
+    """A Vendor: Barter or leave.
+
+    Args:
+        vendor: The Vendor's name.
+        then: The Travel to go on with after.
+    """
+
+    tag: ClassVar[Phase] = Phase.TRADE
+    vendor: str = attrs.field(validator=one_line())
+    then: Trip = attrs.field(factory=Trip, validator=of_type(Trip))
+
+    def __str__(self) -> str:
+        return f"Vendor {self.vendor}: Barter or leave"
+
+
+@attrs.frozen
+class MeetPhase(JourneyStage):
+    """Optional Encounters on this Hex: meet one or go on.
+
+    Args:
+        then: The Travel to go on with after.
+    """
+
+    tag: ClassVar[Phase] = Phase.MEET
+    then: Trip = attrs.field(factory=Trip, validator=of_type(Trip))
+
+
+@attrs.frozen
+class PlacePhase(JourneyStage):
+    """A gained card (the first of :attr:`Journey.gained`): put it in a slot or discard it.
+
+    Args:
+        then: The Travel to go on with after.
+    """
+
+    tag: ClassVar[Phase] = Phase.PLACE
+    then: Trip = attrs.field(factory=Trip, validator=of_type(Trip))
+
+
+@attrs.frozen
+class EntryPhase(JourneyStage):
+    """An Entry being read: its checks and options (filled by the Entry decisions).
+
+    Args:
+        entry: The Entry read.
+        then: Where the procedure goes after it.
+    """
+
+    tag: ClassVar[Phase] = Phase.ENTRY
+    entry: AreaEntry = attrs.field(validator=of_type(AreaEntry))
+    then: Trip | TokenMovement = attrs.field(factory=Trip, converter=_then)
+
+    def __str__(self) -> str:
+        return f"{self.entry}: choose its option"
+
+
+@attrs.frozen
+class CheckStrainPhase(JourneyStage):
+    """The Rest Phase after Check Strain: Rest, or (below the Strain Threshold) return to Travel."""
+
+    tag: ClassVar[Phase] = Phase.CHECK_STRAIN
+
+
+@attrs.frozen
+class PayoffPhase(JourneyStage):
+    """Rest: Strain Payoff, one Strain at a time."""
+
+    tag: ClassVar[Phase] = Phase.PAYOFF
+
+
+@attrs.frozen
+class RecoverPhase(JourneyStage):
+    """Rest: Recover HP with Food or Water, one roll at a time.
+
+    Args:
+        healed: HP was recovered in this Recover HP (Bleeding rolls at its end).
+    """
+
+    tag: ClassVar[Phase] = Phase.RECOVER
+    healed: bool = attrs.field(default=False, validator=of_type(bool))
+
+
+@attrs.frozen
+class EndedPhase(JourneyStage):
+    """The Journey is over.
+
+    Args:
+        outcome: How it ended.
+        defeat: The defeat and its cause (given exactly when the outcome is DEFEATED).
+    """
+
+    tag: ClassVar[Phase] = Phase.OVER
+    outcome: JourneyOutcome = attrs.field(validator=of_type(JourneyOutcome))
+    defeat: Defeat | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(Defeat)))
+
+    def __attrs_post_init__(self) -> None:
+        if (self.defeat is None) == (self.outcome is JourneyOutcome.DEFEATED):
+            raise InvalidInput(f"defeat must be given exactly when the outcome is DEFEATED, got {self.outcome.name}")
+
+    def __str__(self) -> str:
+        return f"{self.outcome}: {self.defeat}" if self.defeat is not None else str(self.outcome)
+
+
+STAGES: Mapping[Phase, type[JourneyStage]] = {
+    cls.tag: cls
+    for cls in (
+        TravelPhase,
+        MovePhase,
+        EscapePhase,
+        TradePhase,
+        MeetPhase,
+        PlacePhase,
+        EntryPhase,
+        CheckStrainPhase,
+        PayoffPhase,
+        RecoverPhase,
+        EndedPhase,
+    )
+}
+"""The stage class of each phase tag (COMBAT and DEFEND are both :class:`CombatPhase`)."""
