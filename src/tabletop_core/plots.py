@@ -266,7 +266,9 @@ def survival_by_day(
 
     Returns:
         The axes drawn on: one step line per curve from day 0 (every Journey
-        alive) and one band per curve (the Wilson interval of each day).
+        alive), the share after day *d* drawn from *d* to *d* + 1 and the last
+        share held to the right edge (every Journey has ended by then), and one
+        band per curve (the Wilson interval of each day).
 
     Raises:
         InvalidInput: no curves, or a simulation with no runs or no defeat days.
@@ -290,11 +292,14 @@ def survival_by_day(
             raise TypeError(f"survival_by_day: {name!r} must be a JourneySimulation, got {type(result).__name__}")
         tables[name] = (survival_of(), result.runs)
     ax = _axes(ax)
+    last = max(max(table) for table, _runs in tables.values()) + 1
     for name, (table, _runs) in tables.items():
-        days = [0, *table]
-        shares = [1.0, *(share for share, _low, _high in table.values())]
-        lows = [1.0, *(low for _share, low, _high in table.values())]
-        highs = [1.0, *(high for _share, _low, high in table.values())]
+        # Every Journey of a curve has ended by its last day: its share holds from there to the chart's edge.
+        end = table[max(table)]
+        days = [0, *table, last]
+        shares = [1.0, *(share for share, _low, _high in table.values()), end[0]]
+        lows = [1.0, *(low for _share, low, _high in table.values()), end[1]]
+        highs = [1.0, *(high for _share, _low, high in table.values()), end[2]]
         (line,) = ax.step(days, shares, where="post", label=str(name))
         ax.fill_between(days, lows, highs, step="post", alpha=0.2, color=line.get_color())
     ax.set_ylim(0, 1.02)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 
 from tabletop_core.cli import Output, add_roll_options, int_option, rng_from_args
@@ -117,7 +118,8 @@ def _simulate(args: argparse.Namespace) -> Output:
     if args.workers == 1:
         result = play()
     else:
-        with ProcessPoolExecutor(args.workers) as pool:
+        # spawn: fresh worker processes on every platform (no fork of a possibly threaded host)
+        with ProcessPoolExecutor(args.workers, mp_context=multiprocessing.get_context("spawn")) as pool:
             result = play(executor=pool)
     days = ", ".join(f"{day}: {count}" for day, count in result.days.items())
     alive = ", ".join(f"{day}: {share:.0%}" for day, (share, _low, _high) in result.survival().items())
