@@ -345,21 +345,29 @@ def _run_source(root: np.random.SeedSequence, index: int) -> GeneratorDice:
     return GeneratorDice(np.random.Generator(np.random.PCG64(child)))
 
 
-def _chunk(
-    runs: range,
-    wanderer: Wanderer,
-    map_setup: JourneySetup,
-    policy: Policy,
-    root: np.random.SeedSequence,
-    max_steps: int,
-    name: str,
-) -> JourneySimulation:
-    """The runs with these indices, each from its own stream (what a worker of an executor plays)."""
-    tally = _Tally()
-    for index in runs:
-        source = _run_source(root, index)
-        tally.add(_run_one(start_journey(wanderer, map_setup, rng=source), policy, source, max_steps))
-    return tally.result(name)
+@attrs.frozen
+class _Plan:
+    """What every run plays: the sheet, the content, the policy, the seeds (pickled to an executor's workers)."""
+
+    wanderer: Wanderer
+    map_setup: JourneySetup
+    policy: Policy
+    root: np.random.SeedSequence | None  # None: every run shares *shared*
+    max_steps: int
+    name: str
+
+    def run(self, index: int, shared: DiceSource | None = None) -> Journey:
+        """Run *index* to its end, from its own stream (or from *shared*)."""
+        source = shared if shared is not None or self.root is None else _run_source(self.root, index)
+        assert source is not None
+        return _run_one(start_journey(self.wanderer, self.map_setup, rng=source), self.policy, source, self.max_steps)
+
+    def chunk(self, runs: range) -> JourneySimulation:
+        """The runs with these indices, each from its own stream (what a worker of an executor plays)."""
+        tally = _Tally()
+        for index in runs:
+            tally.add(self.run(index))
+        return tally.result(self.name)
 
 
 def _default_chunk(n: int) -> int:
@@ -468,22 +476,18 @@ def simulate_journey(
     root = _root_seed(rng)
     if root is None and executor is not None:
         raise InvalidInput("rng: a DiceSource shared by every run cannot be split over an executor; give a seed")
-    name = str(getattr(policy, "name", type(policy).__name__))
+    plan = _Plan(wanderer, map_setup, policy, root, max_steps, str(getattr(policy, "name", type(policy).__name__)))
     bar = _progress_bar(progress, n, sys.stderr if stream is None else stream)
     try:
         if executor is not None:
-            assert root is not None
-            return _on_executor(
-                executor, range(first_run, first_run + n), size, bar, wanderer, map_setup, policy, root, max_steps, name
-            )
+            return _on_executor(executor, plan, range(first_run, first_run + n), size, bar)
         shared = dice_source(rng) if root is None else None
         tally = _Tally()
         for index in range(first_run, first_run + n):
-            source = shared if shared is not None else _run_source(root, index)  # type: ignore[arg-type]
-            tally.add(_run_one(start_journey(wanderer, map_setup, rng=source), policy, source, max_steps))
+            tally.add(plan.run(index, shared))
             if bar is not None:
                 bar.update(1)
-        return tally.result(name)
+        return tally.result(plan.name)
     finally:
         if bar is not None:
             bar.close()
@@ -491,22 +495,14 @@ def simulate_journey(
 
 def _on_executor(
     executor: Executor,
+    plan: _Plan,
     runs: range,
     size: int,
     bar: Any,  # Any: a tqdm bar or None
-    wanderer: Wanderer,
-    map_setup: JourneySetup,
-    policy: Policy,
-    root: np.random.SeedSequence,
-    max_steps: int,
-    name: str,
 ) -> JourneySimulation:
     """The runs in chunks of *size* on *executor*, added in index order (so any chunking gives the same result)."""
     chunks = [runs[i : i + size] for i in range(0, len(runs), size)]
-    futures = {
-        executor.submit(_chunk, chunk, wanderer, map_setup, policy, root, max_steps, name): k
-        for k, chunk in enumerate(chunks)
-    }
+    futures = {executor.submit(plan.chunk, chunk): k for k, chunk in enumerate(chunks)}
     results: dict[int, JourneySimulation] = {}
     try:
         for future in as_completed(futures):
@@ -516,7 +512,7 @@ def _on_executor(
     finally:
         for future in futures:
             future.cancel()
-    total = _Tally().result(name)
+    total = _Tally().result(plan.name)
     for k in range(len(chunks)):
         total = total + results[k]
     return total
