@@ -16,10 +16,12 @@ Examples:
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
+from tabletop_core._validate import clip
 from tabletop_core.errors import InvalidInput, MissingExtra
 from tabletop_core.odds import Distribution, _label, _stable_order
 
@@ -32,6 +34,9 @@ __all__ = ["Tally", "compare", "heatmap", "survival", "survival_by_day", "wilson
 
 MAX_HEATMAP = 10_000
 """The most cells :func:`heatmap` computes."""
+
+MAX_Z = 10.0
+"""The widest interval :func:`wilson_interval` draws: *z* = 10 standard errors (1.96 is 95%)."""
 
 
 class Tally(Protocol):
@@ -184,8 +189,14 @@ def wilson_interval(successes: int, runs: int, *, z: float = 1.96) -> tuple[floa
         (0.4038, 0.5962)
 
     Raises:
-        InvalidInput: *runs* < 1, or *successes* outside ``0..runs``.
+        InvalidInput: *runs* < 1, *successes* outside ``0..runs``, or *z* not a number above 0 (at most 10).
+        TypeError: *z* is not a real number.
     """
+    if isinstance(z, bool) or not isinstance(z, numbers.Real):
+        raise TypeError(f"z must be a number (1.96 for 95%), got {type(z).__name__}")
+    if not 0 < z <= MAX_Z:  # also refuses NaN
+        raise InvalidInput(f"z must be above 0 and at most {MAX_Z} (1.96 for 95%), got {clip(z)}")
+    z = float(z)
     if runs < 1 or not 0 <= successes <= runs:
         raise InvalidInput(f"wilson_interval needs 0 <= successes <= runs and runs >= 1, got {successes}/{runs}")
     share = successes / runs
@@ -285,6 +296,8 @@ def survival_by_day(
     """
     if not isinstance(curves, Mapping) or not curves:
         raise InvalidInput("survival_by_day needs at least one curve: {'cautious': simulate_journey(...)}")
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"title must be a str or None, got {type(title).__name__}")
     tables = {}
     for name, result in curves.items():
         survival_of = getattr(result, "survival", None)
