@@ -81,7 +81,7 @@ def test_multiple_enemies_one_target_then_every_living_enemy_retaliates_separate
     second = resolve_retaliation(hit.after, 1, first.result.after, blocked=0)
     assert second.result.lost == 3
     assert second.result.after == Health(4, 8)
-    assert str(second) == "Maw retaliates: Suffer 3 Damage -> -3 HP: 7 -> 4/8"
+    assert str(second) == "Maw retaliates: Suffer 3 Damage: -3 HP (HP 7 -> 4/8)"
     killed = resolve_attack(enc, target=1, stars=3)
     assert killed.retaliators == (0,)
     with pytest.raises(tc.RuleError, match="already defeated"):

@@ -130,7 +130,7 @@ def test_area_draw_picks_among_the_undiscovered_areas():
     hexmap = HexMap(regions=(ASH,)).set_region(Hex(0, 0), "Ash Flats").discover_area(Hex(0, 0), "Pylon")
     assert resolve_area_draw(hexmap, "Ash Flats", 1).area == "Crater"
     assert resolve_area_draw(hexmap, "Ash Flats", 2).area == "Husk Field"
-    assert str(resolve_area_draw(hexmap, "Ash Flats", 2)) == "Ash Flats: d2 -> Husk Field"
+    assert str(resolve_area_draw(hexmap, "Ash Flats", 2)) == "Ash Flats: roll 2 -> Husk Field"
     with pytest.raises(tc.InvalidInput, match="roll must be an int from 1 to 2"):
         resolve_area_draw(hexmap, "Ash Flats", 3)
     with pytest.raises(tc.InvalidInput, match="roll must be an int from 1 to 2"):

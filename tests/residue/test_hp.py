@@ -23,13 +23,13 @@ def test_suffer_damage_with_commit_defense():
     hit = Health(6, 8).suffer(4, blocked=1)
     assert hit.lost == 3
     assert hit.after == Health(3, 8)
-    assert str(hit) == "Suffer 4 Damage, Defense blocks 1 -> -3 HP: 6 -> 3/8"
+    assert str(hit) == "Suffer 4 Damage, Defense blocks 1: -3 HP (HP 6 -> 3/8)"
     blocked = Health(6, 8).suffer(2, blocked=3)
     assert blocked.lost == 0
     assert blocked.after == Health(6, 8)
     undefended = resolve_damage(Health(6, 8), damage=2)
     assert undefended.lost == 2
-    assert str(undefended) == "Suffer 2 Damage -> -2 HP: 6 -> 4/8"
+    assert str(undefended) == "Suffer 2 Damage: -2 HP (HP 6 -> 4/8)"
 
 
 def test_zero_hp_is_defeat():

@@ -33,6 +33,7 @@ from tabletop_core.residue.journey import (
     simulate_journey,
     start_journey,
 )
+from tabletop_core.residue.journey.events import StrainGained
 from tabletop_core.residue.journey.phases import (
     CheckStrainPhase,
     CombatPhase,
@@ -429,7 +430,7 @@ def test_exposed_on_an_undiscovered_hex_discovers_its_region_first_for_the_hazar
     step = apply(j, Choice(Act.MOVE, direction=Direction.N), [1, 1])  # Region die, then Area die (Crater)
     assert step.journey.wanderer.health.hp == 5
     text = str(step)
-    assert text.index("Undiscovered Region") < text.index("Region Hazard -1 HP")
+    assert text.index("Undiscovered Region") < text.index("the Region Hazard: loses 1 HP")
 
 
 def test_a_policy_choosing_what_is_not_offered_is_refused():
@@ -540,15 +541,18 @@ def test_switch_items_costs_1_strain_in_travel_2_in_combat_and_nothing_at_rest()
     j = journey(w)
     switches = [c for c in j.choices() if c.act is Act.SWITCH]
     assert switches == [Choice(Act.SWITCH, item_slot=0, weapon_slot=0)]  # the Corruption card stays put
-    travel = apply(j, switches[0], []).journey
+    moved = apply(j, switches[0], [])
+    travel = moved.journey
     assert travel.wanderer.strain == 1
+    assert StrainGained("Switch Items", 1, 1) in moved.events
     assert travel.wanderer.loadout.active_weapons == (pipe,)
     fight = attrs.evolve(j, stage=CombatPhase(Encounter((HUSK,))))
     assert apply(fight, switches[0], []).journey.wanderer.strain == 2
     resting = attrs.evolve(j, stage=RecoverPhase())
     step = apply(resting, switches[0], [])
     assert step.journey.wanderer.strain == 0
-    assert "Switch Items during Rest: +0 Strain" in str(step)
+    assert "Switch Items during Rest" in str(step)
+    assert not any(isinstance(e, StrainGained) for e in step.events)  # no Strain at Rest: no Strain event
 
 
 def test_raiders_with_stats_fight_when_they_reach_you():

@@ -111,7 +111,7 @@ def test_portal_is_no_encounter_and_a_fast_travel_point():
     assert after.position == Hex(1, 0)
     assert after.phase is Phase.TRAVEL  # began before Commit Move: back to the Travel Phase
     assert after.wanderer == j.wanderer
-    assert "Portal B at (1,0): no Encounter, a Fast Travel point" in str(step)
+    assert "Token 3 (Portal B at (1,0)): no Encounter, a Fast Travel point" in str(step)
     assert Choice(Act.FAST_TRAVEL, target=1) in after.choices()  # and back again
     round_trip(after)
 
@@ -124,7 +124,7 @@ def test_fast_travel_follows_the_callers_portal_rules():
     assert after.wanderer.strain == 1
     assert after.wanderer.inventory.battery is StepDie.D6
     assert after.phase is Phase.CHECK_STRAIN  # these Portal rules end Travel
-    assert "Fast Travel: +1 Strain, ⊙ Battery, ends Travel" in str(step)
+    assert "Fast Travel to Token 3 (Portal at (1,0)); Fast Travel: +1 Strain (Strain 1)" in str(step)
     # No Portal rules, an Inactive Portal, or the Inventory the rules ask for at 0: no Fast Travel.
     assert Act.FAST_TRAVEL not in {
         c.act for c in journey(*tokens, setup=attrs.evolve(SETUP, portal_rules=None)).choices()
@@ -402,7 +402,7 @@ def test_activating_an_item_rolls_its_uses_and_a_d4_stepping_down_returns_it():
     step = apply(j, activations[0], [5])  # Uses d6 -> 5: no change; its effect: +2 HP
     assert step.journey.wanderer.health.hp == 6
     assert step.journey.wanderer.loadout.item_slots[0] == kit_card
-    assert "activate Medkit: Uses d6 → 5: no change" in str(step)
+    assert "activate Medkit; Uses d6 → 5: no change" in str(step)
     worn = apply(j, activations[0], [2]).journey  # 1-2: Uses ⇩
     assert worn.wanderer.loadout.item_slots[0].uses is StepDie.D4
     gone = apply(j, activations[2], [1]).journey  # a d4 stepping down returns the card to its deck

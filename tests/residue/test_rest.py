@@ -89,7 +89,7 @@ def test_strain_payoff_pays_until_below_the_threshold():
     step = strain_payoff(w, rng=tc.ScriptedDice([4, 4, 4]))
     assert step.wanderer.strain == 2
     assert len(step.log) == 3
-    kinds = [line.split()[1] for line in step.log]
+    kinds = [line.split()[1] for line in step.lines]
     assert kinds[0] != kinds[1] != kinds[2]  # never the same Inventory twice in a row
     more = strain_payoff(w, pay=5, rng=tc.ScriptedDice([4] * 5))
     assert more.wanderer.strain == 0
@@ -114,7 +114,7 @@ def test_no_inventory_banishes_one_endurance_die_and_sets_strain_to_zero():
     assert step.defeat is None
     assert step.wanderer.strain == 0
     assert step.wanderer.endurance.banished == (StepDie.D6,)
-    assert step.log == ("No Inventory: banish d6, Strain set to 0",)
+    assert step.lines == ("No Inventory: banish d6, Strain set to 0",)
     chosen = strain_payoff(w, banish=StepDie.D8, rng=tc.ScriptedDice([]))
     assert chosen.wanderer.endurance.banished == (StepDie.D8,)
     with pytest.raises(tc.RuleError, match="no d12"):
@@ -129,7 +129,7 @@ def test_inventory_running_out_midway_banishes_only_while_strain_must_be_paid():
     optional = strain_payoff(w, pay=4, rng=tc.ScriptedDice([3, 1]))
     assert optional.wanderer.strain == 2
     assert optional.wanderer.endurance.banished == ()
-    assert optional.log[-1] == "no Inventory left: the rest of the Strain stays"
+    assert optional.lines[-1] == "no Inventory left: the rest of the Strain stays"
 
 
 def test_cannot_banish_is_defeat_and_banishing_the_last_die_is_defeat():
@@ -156,7 +156,7 @@ def test_recover_hp_food_or_water_one_hp_per_roll_alternating_up_to_max():
     w = wanderer(hp=2, max_hp=6)
     step = recover_hp(w, rng=tc.ScriptedDice([4, 4, 4, 4]))
     assert step.wanderer.health == Health(6, 6)
-    rolled = [line.split()[1] for line in step.log]
+    rolled = [line.split()[1] for line in step.lines]
     assert rolled == ["Food", "Water", "Food", "Water"]
     planned = recover_hp(w, plan=[(RecoverAction.HP, WATER), (RecoverAction.HP, FOOD)], rng=tc.ScriptedDice([1, 5]))
     assert planned.wanderer.health.hp == 4
@@ -184,7 +184,8 @@ def test_bleeding_rolls_when_recovering_hp():
     w = attrs.evolve(w, conditions=w.conditions.gain(Condition.BLEEDING))
     step = recover_hp(w, rng=tc.ScriptedDice([4, 4, 2]))
     assert step.wanderer.conditions.bleeding is StepDie.D4
-    assert "Bleeding" in step.log[-1]
+    assert "Bleeding" in step.lines[-1]
+    assert step.log[-1].die is not None  # the Bleeding roll, kept whole
 
 
 def test_panic_and_fatigue_alternative():

@@ -40,7 +40,7 @@ def test_creature_moves_one_hex_toward_you_in_your_region():
     assert step.moves == (TokenMove(0, Hex(0, 3), Hex(0, 2)),)
     assert step.encounter is None
     assert step.finished
-    assert str(step) == "Token Movement: token 0: (0,3) -> (0,2)"
+    assert str(step) == "Token Movement: Token 1: (0,3) -> (0,2)"
 
 
 def test_creature_outside_your_region_does_not_move():

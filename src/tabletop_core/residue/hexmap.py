@@ -252,7 +252,11 @@ class AreaDraw(Record):
     def __str__(self) -> str:
         if self.unknown_table:
             return f"{self.region}: every Area discovered -> Unknown Area Table"
-        return f"{self.region}: d{self.roll} -> {self.area}" if self.roll is not None else f"{self.region}: {self.area}"
+        return (
+            f"{self.region}: roll {self.roll} -> {self.area}"
+            if self.roll is not None
+            else f"{self.region}: {self.area}"
+        )
 
 
 @attrs.frozen

@@ -12,7 +12,9 @@ Examples:
     >>> health = Health(hp=6, max_hp=8)
     >>> hit = health.suffer(4, blocked=1)
     >>> str(hit)
-    'Suffer 4 Damage, Defense blocks 1 -> -3 HP: 6 -> 3/8'
+    'Suffer 4 Damage, Defense blocks 1: -3 HP (HP 6 -> 3/8)'
+    >>> str(health.suffer(2, blocked=2))
+    'Suffer 2 Damage, Defense blocks 2: no HP lost (HP 6/8)'
     >>> str(hit.after.gain(9))
     'HP 8/8'
 """
@@ -126,9 +128,11 @@ class DamageResult(Record):
     def __str__(self) -> str:
         defense = f", Defense blocks {self.blocked}" if self.blocked else ""
         tail = " (defeated)" if self.defeated else ""
+        if not self.lost:
+            return f"Suffer {self.damage} Damage{defense}: no HP lost (HP {self.after.hp}/{self.after.max_hp})"
         return (
-            f"Suffer {self.damage} Damage{defense} -> -{self.lost} HP: "
-            f"{self.before.hp} -> {self.after.hp}/{self.after.max_hp}{tail}"
+            f"Suffer {self.damage} Damage{defense}: -{self.lost} HP "
+            f"(HP {self.before.hp} -> {self.after.hp}/{self.after.max_hp}){tail}"
         )
 
 

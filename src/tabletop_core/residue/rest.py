@@ -31,20 +31,22 @@ Readings chosen where the glossary is open (as a player would):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
 
 import attrs
 
 from tabletop_core._atomic import atomic_rolls
 from tabletop_core._enum import Enum
-from tabletop_core._record import Record
+from tabletop_core._record import Record, migration
 from tabletop_core._typed import check_fields
-from tabletop_core._validate import check_int, check_type, clip
+from tabletop_core._validate import check_int, check_type, clip, of_type
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.death import Defeat, DefeatCause
 from tabletop_core.residue.endurance import EnduranceDie
 from tabletop_core.residue.inventory import InventoryKind
 from tabletop_core.residue.luck import check_luck
+from tabletop_core.residue.rest_log import HPRecovered, RecoverAlternative, RestNote, StrainPaid, _log
 from tabletop_core.residue.step_die import StepDie
 from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import DiceSource, RngLike, dice_source
@@ -91,23 +93,41 @@ class RestStep(Record):
 
     Attributes:
         name: Which step.
-        log: One line per thing that happened.
+        log: What happened, in order: each rule's own result (an Inventory roll, a
+            Recover, a Condition roll, Check Luck, Start Day), which keeps its dice,
+            or a :class:`RestNote`; ``str()`` of each is one line (:attr:`lines`).
         wanderer: The Wanderer after the step.
         defeat: Set when the step defeated the Wanderer.
     """
 
-    name: RestStepName
-    log: tuple[str, ...]
-    wanderer: Wanderer
-    defeat: Defeat | None = None
+    _version: ClassVar[int] = 2
 
-    def __attrs_post_init__(self) -> None:
-        check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
+    name: RestStepName = attrs.field(validator=of_type(RestStepName))
+    log: tuple[Record, ...] = attrs.field(converter=_log)
+    wanderer: Wanderer = attrs.field(validator=of_type(Wanderer))
+    defeat: Defeat | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(Defeat)))
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The log as English lines (``str()`` of each entry)."""
+        return tuple(str(entry) for entry in self.log)
 
     def __str__(self) -> str:
-        body = "; ".join(self.log) or "nothing to do"
+        head = f"{self.name}: "
+        body = "; ".join(line.removeprefix(head) for line in self.lines) or "nothing to do"
         tail = f" · {self.defeat}" if self.defeat else ""
         return f"{self.name}: {body}{tail}"
+
+
+@migration("residue.RestStep", 1)
+def _rest_step_1_to_2(data: dict[str, Any]) -> dict[str, Any]:  # Any: JSON data
+    """Version 1 -> 2: the log's text lines become :class:`RestNote` records (the text is kept)."""
+    log = data.get("log")
+    if isinstance(log, list):
+        data["log"] = [
+            {"type": "residue.RestNote", "version": 1, "line": line} if isinstance(line, str) else line for line in log
+        ]
+    return data
 
 
 def _source(rng: RngLike) -> DiceSource:
@@ -122,7 +142,7 @@ def before_resting(wanderer: Wanderer, *, rng: RngLike = None) -> RestStep:
     step = wanderer.endurance.recover_with_strain(conditions=wanderer.conditions, rng=rng)
     conditions = step.conditions if step.conditions is not None else wanderer.conditions
     after = attrs.evolve(wanderer, endurance=step.after, conditions=conditions)
-    return RestStep(RestStepName.BEFORE_RESTING, (str(step),), after)
+    return RestStep(RestStepName.BEFORE_RESTING, (step,), after)
 
 
 def wear_and_tear(wanderer: Wanderer, *, rng: RngLike = None) -> RestStep:
@@ -130,12 +150,12 @@ def wear_and_tear(wanderer: Wanderer, *, rng: RngLike = None) -> RestStep:
     check_type("wanderer", wanderer, Wanderer)
     source = _source(rng)
     inventory = wanderer.inventory
-    log = []
+    log: list[Record] = []
     for kind in InventoryKind:
         if inventory.die(kind).is_zero:
             continue
         use = inventory.roll(kind, rng=source)
-        log.append(str(use))
+        log.append(use)
         inventory = use.after
     return RestStep(RestStepName.WEAR_AND_TEAR, tuple(log), wanderer.with_inventory(inventory.forget_last()))
 
@@ -186,11 +206,11 @@ def strain_payoff(
     picks = list(choices) if choices is not None else []
     source = _source(rng)
     current = wanderer.with_inventory(wanderer.inventory.forget_last())
-    log: list[str] = []
+    log: list[Record] = []
     for payment in range(pay):
         if not current.inventory.available():
             if current.strain < threshold:
-                log.append("no Inventory left: the rest of the Strain stays")
+                log.append(RestNote("no Inventory left: the rest of the Strain stays"))
                 break
             step = banish_for_strain(current, banish)
             return attrs.evolve(step, log=(*log, *step.log))
@@ -217,7 +237,7 @@ def pay_strain(wanderer: Wanderer, kind: InventoryKind | None = None, *, rng: Rn
     use = wanderer.inventory.roll_any(kind, rng=rng)
     endurance = wanderer.endurance.reduce_strain(1)
     after = attrs.evolve(wanderer.with_inventory(use.after), endurance=endurance)
-    return RestStep(RestStepName.STRAIN_PAYOFF, (f"{use}, Strain {endurance.strain}",), after)
+    return RestStep(RestStepName.STRAIN_PAYOFF, (StrainPaid(use, endurance.strain),), after)
 
 
 def banish_for_strain(wanderer: Wanderer, banish: StepDie | None = None) -> RestStep:
@@ -236,11 +256,12 @@ def banish_for_strain(wanderer: Wanderer, banish: StepDie | None = None) -> Rest
     endurance = wanderer.endurance
     if not endurance.can_banish or not (endurance.pool or endurance.exhausted):
         defeat = Defeat(DefeatCause.BANISHED, "Strain Payoff: no Inventory and no Endurance die to banish")
-        return RestStep(RestStepName.STRAIN_PAYOFF, ("No Inventory and no Endurance die to banish",), wanderer, defeat)
+        note = RestNote("No Inventory and no Endurance die to banish")
+        return RestStep(RestStepName.STRAIN_PAYOFF, (note,), wanderer, defeat)
     where, index = _banish_choice(wanderer, banish)
     die = endurance.pool[index].die if where == "pool" else endurance.exhausted[index]
     after = attrs.evolve(wanderer, endurance=endurance.banish(**{where: (index,)}).with_strain(0))
-    log = (f"No Inventory: banish {die}, Strain set to 0",)
+    log = (RestNote(f"No Inventory: banish {die}, Strain set to 0"),)
     if after.endurance_dice == 0:
         defeat = Defeat(DefeatCause.BANISHED, "Strain Payoff banished the last Endurance die")
         return RestStep(RestStepName.STRAIN_PAYOFF, log, after, defeat)
@@ -282,7 +303,7 @@ def recover_hp(
     check_type("wanderer", wanderer, Wanderer)
     source = _source(rng)
     current = wanderer.with_inventory(wanderer.inventory.forget_last())
-    log: list[str] = []
+    log: list[Record] = []
     steps: list[tuple[RecoverAction, InventoryKind | None]]
     if plan is None:
         steps = [(RecoverAction.HP, None)] * wanderer.health.missing
@@ -334,14 +355,14 @@ def recover_one(
         use = wanderer.inventory.roll_any(kind, among=_HEALING, rng=source)
         health = health.gain(1)
         after = attrs.evolve(wanderer, health=health).with_inventory(use.after)
-        return RestStep(RestStepName.RECOVER_HP, (f"{use}: +1 HP ({health.hp}/{health.max_hp})",), after)
+        return RestStep(RestStepName.RECOVER_HP, (HPRecovered(use, health.hp, health.max_hp),), after)
     condition = Condition.PANIC if action is RecoverAction.PANIC else Condition.FATIGUE
     if not wanderer.conditions.has(condition):
         raise RuleError(f"Recover HP: the {condition} alternative needs {condition} on the Wanderer")
     use = wanderer.inventory.roll_any(kind, rng=source)
     roll, conditions = wanderer.conditions.roll(condition, rng=source)
     after = attrs.evolve(wanderer, conditions=conditions).with_inventory(use.after)
-    return RestStep(RestStepName.RECOVER_HP, (f"{use}; {roll}",), after)
+    return RestStep(RestStepName.RECOVER_HP, (RecoverAlternative(use, roll),), after)
 
 
 def finish_recover_hp(wanderer: Wanderer, *, healed: bool, rng: RngLike = None) -> RestStep:
@@ -349,11 +370,11 @@ def finish_recover_hp(wanderer: Wanderer, *, healed: bool, rng: RngLike = None) 
     check_type("wanderer", wanderer, Wanderer)
     if not isinstance(healed, bool):
         raise TypeError(f"healed must be a bool, got {type(healed).__name__}")
-    log: tuple[str, ...] = ()
+    log: tuple[Record, ...] = ()
     conditions = wanderer.conditions
     if healed and conditions.has(Condition.BLEEDING):
         roll, conditions = conditions.roll(Condition.BLEEDING, rng=rng)
-        log = (str(roll),)
+        log = (roll,)
     after = attrs.evolve(wanderer, conditions=conditions)
     return RestStep(RestStepName.RECOVER_HP, log, after.with_inventory(after.inventory.forget_last()))
 
@@ -362,7 +383,7 @@ def check_luck_step(wanderer: Wanderer, *, rng: RngLike = None) -> RestStep:
     """Check Luck: roll Luck above 0 (1-2 ⇩, 3+ no change, Max Value ⇧); Luck 0 becomes d4."""
     check_type("wanderer", wanderer, Wanderer)
     result = check_luck(wanderer.luck, rng=rng)
-    return RestStep(RestStepName.CHECK_LUCK, (str(result),), attrs.evolve(wanderer, luck=result.after))
+    return RestStep(RestStepName.CHECK_LUCK, (result,), attrs.evolve(wanderer, luck=result.after))
 
 
 def start_day(wanderer: Wanderer, *, rng: RngLike = None) -> RestStep:
@@ -374,15 +395,15 @@ def start_day(wanderer: Wanderer, *, rng: RngLike = None) -> RestStep:
     check_type("wanderer", wanderer, Wanderer)
     source = _source(rng)
     endurance = wanderer.endurance
-    log = []
+    log: list[Record] = []
     if endurance.exhausted:
         # Exhausted dice rejoin the pool and Start Day rolls every pool die once, so they
         # are rolled once here too (their placeholder Value is replaced by that roll).
-        log.append(f"exhausted dice back: {', '.join(map(str, endurance.exhausted))}")
+        log.append(RestNote(f"exhausted dice back: {', '.join(map(str, endurance.exhausted))}"))
         back = tuple(EnduranceDie(die=die, value=1) for die in endurance.exhausted)
         endurance = attrs.evolve(endurance, pool=endurance.pool + back, exhausted=())
     step = endurance.start_day(rng=source)
-    log.append(str(step))
+    log.append(step)
     return RestStep(RestStepName.START_DAY, tuple(log), attrs.evolve(wanderer, endurance=step.after))
 
 

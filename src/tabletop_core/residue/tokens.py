@@ -188,7 +188,7 @@ class TokenMove(Record):
         check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
     def __str__(self) -> str:
-        return f"token {self.index}: {self.start} -> {self.end}"
+        return f"Token {self.index + 1}: {self.start} -> {self.end}"
 
 
 @attrs.frozen

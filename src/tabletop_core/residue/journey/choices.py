@@ -57,6 +57,9 @@ class Act(Enum):
 class Choice(Record):
     """One choice the rules give the player.
 
+    Positions (``die``, ``target``, the slots) are indexes from 0; ``str()`` shows them
+    from 1, as players count (``Commit Attack enemy 1 die 2``).
+
     Attributes:
         act: What kind of choice.
         die: The Endurance Pool position to Commit (``None`` with an empty pool:
@@ -95,18 +98,23 @@ class Choice(Record):
         if self.banish is not None:
             parts.append(str(self.banish))
         if self.act is Act.SWITCH:
-            parts.append(f"Item Slot {self.item_slot} <-> Weapon Slot {self.weapon_slot}")
+            parts.append(f"Item Slot {_shown(self.item_slot)} <-> Weapon Slot {_shown(self.weapon_slot)}")
         elif self.item_slot is not None:
-            parts.append(f"Item Slot {self.item_slot}")
+            parts.append(f"Item Slot {_shown(self.item_slot)}")
         elif self.weapon_slot is not None:
-            parts.append(f"Weapon Slot {self.weapon_slot}")
+            parts.append(f"Weapon Slot {_shown(self.weapon_slot)}")
         if self.target is not None:
             label = {Act.ATTACK: "enemy", Act.BARTER: "good"}.get(self.act, "Token")
-            parts.append(f"{label} {self.target}")
+            parts.append(f"{label} {_shown(self.target)}")
         if self.die is not None:
-            parts.append(f"die {self.die}")
+            parts.append(f"die {_shown(self.die)}")
         if self.luck:
             parts.append("with Luck")
         if self.direction is not None:
             parts.append(str(self.direction))
         return " ".join(parts)
+
+
+def _shown(position: int | None) -> str:
+    """A position as players count it, from 1 (the field keeps the index from 0)."""
+    return "?" if position is None else str(position + 1)

@@ -49,7 +49,7 @@ from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import RngLike
 
 _APPLY.update(
-    {  # Any: each handler takes its own choice type
+    {
         Act.COMMIT_MOVE: _do_commit_move,
         Act.MOVE: _do_move,
         Act.END_TRAVEL: _do_end_travel,

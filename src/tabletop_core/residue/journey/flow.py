@@ -19,6 +19,18 @@ from tabletop_core.residue.hexmap import UNKNOWN_AREA, draw_area
 from tabletop_core.residue.inventory import InventoryKind
 from tabletop_core.residue.journey.choices import Choice
 from tabletop_core.residue.journey.content import _FIGHTERS, AreaEntry
+from tabletop_core.residue.journey.events import (
+    CardGained,
+    CombatBegan,
+    Defeated,
+    DieRolled,
+    HPChanged,
+    Note,
+    ReachedHum,
+    StrainChecked,
+    StrainGained,
+    TokenFound,
+)
 from tabletop_core.residue.journey.phases import (
     CheckStrainPhase,
     CombatPhase,
@@ -46,7 +58,7 @@ _CHECK_STRAIN = CheckStrainPhase()
 
 def _defeated(journey: Journey, defeat: Defeat, events: list[object]) -> Journey:
     defeat = attrs.evolve(defeat, day=journey.day)
-    events.append(defeat)
+    events.append(Defeated(defeat))
     return replace(journey, stage=fast_build(EndedPhase, outcome=JourneyOutcome.DEFEATED, defeat=defeat))
 
 
@@ -102,8 +114,9 @@ def _roll_gear(journey: Journey, source: DiceSource, events: list[object]) -> Jo
             journey = _discover_region(journey, source, events)
         rules = journey.setup.rules(journey.hexmap.region_of(journey.position))
         hazard = rules.hazard_hp if rules is not None else 0
-        events.append(f"Gear 0: Exposed, Region Hazard -{hazard} HP")
-        wanderer = replace(wanderer, health=wanderer.health.lose(hazard))
+        health = wanderer.health.lose(hazard)
+        events.append(HPChanged("Gear 0: Exposed, the Region Hazard", wanderer.health.hp, health.hp, health.max_hp))
+        wanderer = replace(wanderer, health=health)
         return _check_hp(replace(journey, wanderer=wanderer), events, "the Region Hazard while Exposed")
     use = wanderer.inventory.roll(InventoryKind.GEAR, rng=source)
     events.append(use)
@@ -134,7 +147,7 @@ def _apply_entry(
         events.append(f"{entry}: HP {wanderer.health.hp}, {inventory}")
     journey = _check_hp(replace(journey, wanderer=wanderer), events, f"Area Entry {entry.area}")
     if entry.card is not None and not journey.is_over:
-        events.append(f"gain {entry.card}")
+        events.append(CardGained(entry.card))
         journey = replace(journey, gained=(*journey.gained, entry.card))
     creature = None
     if entry.creature is not None and not journey.is_over:
@@ -148,8 +161,9 @@ def _discover_region(journey: Journey, source: DiceSource, events: list[object])
     if journey.hexmap.region_of(where) is not None:
         return journey
     regions = journey.hexmap.regions
-    region = regions[source.roll(len(regions)) - 1].name
-    events.append(f"Undiscovered Region: {where} is {region}")
+    face = source.roll(len(regions))
+    region = regions[face - 1].name
+    events.append(DieRolled(f"Undiscovered Region at {where}", len(regions), face, region))
     return replace(journey, hexmap=journey.hexmap.set_region(where, region))
 
 
@@ -165,8 +179,12 @@ def _discover(
         return replace(journey, hexmap=hexmap), None, None
     assert tile.region is not None  # set above
     drawn = draw_area(hexmap, tile.region, rng=source)
+    if drawn.roll is None:
+        events.append(Note(f"Discover Area: {drawn}"))
+    else:  # the die over the Areas still undiscovered
+        sides = len(hexmap.undiscovered_areas(tile.region))
+        events.append(DieRolled(f"Discover Area in {tile.region}", sides, drawn.roll, drawn.area))
     hexmap = hexmap.discover_area(where, drawn.area)
-    events.append(f"Discover Area: {drawn}")
     journey = replace(journey, hexmap=hexmap)
     entry = journey.setup.entry(drawn.area) or (journey.setup.entry(UNKNOWN_AREA) if drawn.unknown_table else None)
     if entry is None:
@@ -186,12 +204,11 @@ def _start_combat(
         surprised=bool(entry and entry.surprised),
         surprise_attack=bool(entry and entry.surprise_attack),
     )
-    events.append(f"Face {', '.join(str(c) for c, _ in enemies)}")
     pairs = tuple((i, token) for i, (_, token) in enumerate(enemies) if token is not None)
     retaliators: tuple[int, ...] = ()
     if encounter.needs_opening:
         encounter, retaliators = encounter.open()
-        events.append("Surprised: the Creatures strike first")
+    events.append(CombatBegan(encounter.enemies, surprised=bool(retaliators)))
     stage = fast_build(CombatPhase, encounter=encounter, tokens=pairs, retaliators=retaliators, then=then)
     return replace(journey, stage=stage)
 
@@ -213,7 +230,7 @@ def _resolve_hex(journey: Journey, new: bool, trip: Trip, source: DiceSource, ev
         token = journey.tokens[index]
         resolution = token_resolution(token)
         if resolution is TokenResolution.REACH_HUM:
-            events.append("Reach the Hum: remove the Hum Token and read the Ruin Entry")
+            events.append(ReachedHum(journey.position))
             kept = tuple(t for i, t in enumerate(journey.tokens) if i != index)
             over = fast_build(EndedPhase, outcome=JourneyOutcome.REACHED_HUM, defeat=None)
             return replace(journey, tokens=kept, stage=over)
@@ -241,11 +258,11 @@ def _resolve_hex(journey: Journey, new: bool, trip: Trip, source: DiceSource, ev
                 enemies.append((found, None))
                 entry = entry or npc
         elif resolution is TokenResolution.OPTIONAL_ENCOUNTER:
-            events.append(f"{token}: an optional Encounter")
+            events.append(TokenFound(index, str(token), "an optional Encounter"))
         elif token.kind is TokenKind.PORTAL:
-            events.append(f"{token}: no Encounter, a Fast Travel point")
+            events.append(TokenFound(index, str(token), "no Encounter, a Fast Travel point"))
         else:
-            events.append(f"{token}: no Encounter")
+            events.append(TokenFound(index, str(token), "no Encounter"))
     if new and not trip.ends:
         trip = fast_build(Trip, stars=trip.stars, ends=True, begun=trip.begun)
     if enemies:
@@ -313,7 +330,7 @@ def _rest_phase(journey: Journey, events: list[object], start: int = 0) -> Journ
     if not step.finished:
         return _rest_phase(journey, events, step.next_index or 0)
     check = journey.wanderer.strain_check
-    events.append(f"Check Strain {journey.wanderer.strain} vs ST {journey.wanderer.strain_threshold}: {check}")
+    events.append(StrainChecked(journey.wanderer.strain, journey.wanderer.strain_threshold, check))
     if check is StrainCheck.DEFEATED:
         detail = f"Strain {journey.wanderer.strain}, ST {journey.wanderer.strain_threshold}"
         return _defeated(journey, Defeat(DefeatCause.STRAIN, detail), events)
@@ -374,10 +391,14 @@ def _resume(journey: Journey, then: Trip | TokenMovement, events: list[object]) 
     return _continue_travel(journey, then, events)
 
 
-def _gain_strain(wanderer: Wanderer, amount: int, source: DiceSource, events: list[object]) -> Wanderer:
+def _gain_strain(wanderer: Wanderer, amount: int, source: DiceSource, events: list[object], cause: str) -> Wanderer:
     """Gain Strain (whenever you gain Strain under Delirium, roll Delirium)."""
+    if not amount:
+        return wanderer
     conditions = wanderer.conditions
-    if amount and conditions.has(Condition.DELIRIUM):
+    endurance = wanderer.endurance.gain_strain(amount)
+    events.append(StrainGained(cause, amount, endurance.strain))
+    if conditions.has(Condition.DELIRIUM):
         roll, conditions = conditions.roll(Condition.DELIRIUM, rng=source)
         events.append(roll)
-    return replace(wanderer, endurance=wanderer.endurance.gain_strain(amount), conditions=conditions)
+    return replace(wanderer, endurance=endurance, conditions=conditions)

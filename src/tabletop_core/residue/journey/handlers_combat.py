@@ -13,6 +13,7 @@ from tabletop_core.residue.combat import (
 )
 from tabletop_core.residue.endurance import ActionSlot
 from tabletop_core.residue.journey.choices import Act, Choice
+from tabletop_core.residue.journey.events import Moved
 from tabletop_core.residue.journey.flow import _after_combat, _check_hp, _commit, _rest_phase, _resume, _roll_gear
 from tabletop_core.residue.journey.phases import CombatPhase, EscapePhase, TokenMovement
 from tabletop_core.residue.journey.state import Journey
@@ -86,7 +87,7 @@ def _do_escape(journey: Journey, choice: Choice, source: DiceSource, events: lis
     assert type(stage) is EscapePhase
     then = stage.then
     target = journey.position.neighbour(choice.direction)
-    events.append(f"Escape {choice.direction} to {target}")
+    events.append(Moved(to=target, direction=choice.direction, how="Escape"))
     journey = _roll_gear(replace(journey, position=target, met=()), source, events)
     if journey.is_over:
         return journey

@@ -7,6 +7,7 @@ import attrs
 from tabletop_core._fast import fast_replace as replace
 from tabletop_core.residue.items import Context, Item, SlotKind, barter
 from tabletop_core.residue.journey.choices import Choice
+from tabletop_core.residue.journey.events import Note
 from tabletop_core.residue.journey.flow import _apply_entry, _continue_travel, _gain_strain
 from tabletop_core.residue.journey.phases import Phase, PlacePhase, TradePhase
 from tabletop_core.residue.journey.state import Journey
@@ -37,7 +38,7 @@ def _do_barter(journey: Journey, choice: Choice, source: DiceSource, events: lis
 def _do_leave(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
     stage = journey.stage
     assert type(stage) is TradePhase
-    events.append(f"leave Vendor {stage.vendor}")
+    events.append(Note(f"leave Vendor {stage.vendor}"))
     return _continue_travel(journey, stage.then, events)
 
 
@@ -56,8 +57,10 @@ def _do_place(journey: Journey, choice: Choice, source: DiceSource, events: list
     wanderer = journey.wanderer
     replaced = wanderer.loadout.get(kind, index)
     loadout, cost = wanderer.loadout.equip(card, kind, index, context=Context.OUTSIDE_REST)
-    events.append(f"{card} into {kind} {index}" + (f", {replaced} discarded" if replaced is not None else ""))
-    wanderer = _card_corrupts(_gain_strain(replace(wanderer, loadout=loadout), cost, source, events), card, events)
+    gone = f", {replaced} discarded" if replaced is not None else ""
+    events.append(Note(f"{card} into {kind} {index + 1}{gone}"))
+    wanderer = _gain_strain(replace(wanderer, loadout=loadout), cost, source, events, f"Equip {card.name}")
+    wanderer = _card_corrupts(wanderer, card, events)
     journey = _to_deck_bottom(journey, replaced)
     return _continue_travel(replace(journey, wanderer=wanderer, gained=rest), stage.then, events)
 
@@ -72,7 +75,7 @@ def _to_deck_bottom(journey: Journey, card: Item | None) -> Journey:
 def _card_corrupts(wanderer: Wanderer, card: Item, events: list[object]) -> Wanderer:
     """Corruption Card: permanent Corruption (once in a slot)."""
     if card.is_corruption_card and not wanderer.inventory.corrupted:
-        events.append("Corruption (permanent)")
+        events.append(Note("Corruption (permanent)"))
         return wanderer.with_inventory(attrs.evolve(wanderer.inventory, corrupted=True))
     return wanderer
 
@@ -83,7 +86,8 @@ def _do_activate(journey: Journey, choice: Choice, source: DiceSource, events: l
     card = wanderer.loadout.get(kind, index)
     assert card is not None  # offered only for a card with a Uses die
     uses = roll_uses(card.uses, rng=source)
-    events.append(f"activate {card.name}: {uses}")
+    events.append(Note(f"activate {card.name}"))
+    events.append(uses)
     kept = None if uses.returned else attrs.evolve(card, uses=uses.after)
     journey = replace(journey, wanderer=replace(wanderer, loadout=wanderer.loadout.put(kind, index, kept)))
     if uses.returned:  # d4 ⇩: return the card to its deck (with the d4 it had: printed Uses are not known here)
@@ -99,7 +103,7 @@ def _do_discard_card(journey: Journey, _choice: Choice, _source: DiceSource, eve
     stage = journey.stage
     assert type(stage) is PlacePhase
     card, rest = journey.gained[0], journey.gained[1:]
-    events.append(f"discard {card}")
+    events.append(Note(f"discard {card}"))
     journey = _to_deck_bottom(journey, card)
     return _continue_travel(replace(journey, gained=rest), stage.then, events)
 
@@ -110,7 +114,7 @@ def _do_recycle(journey: Journey, choice: Choice, _source: DiceSource, events: l
     card = wanderer.loadout.get(kind, index)
     loadout, inventory = wanderer.loadout.recycle(kind, index, wanderer.inventory)
     back = f", back to the {journey.item_deck.name}" if journey.item_deck is not None else ""
-    events.append(f"Recycle {card}{back}: Gear ⇧ {inventory.gear}")
+    events.append(Note(f"Recycle {card}{back}: Gear ⇧ {inventory.gear}"))
     wanderer = replace(wanderer, loadout=loadout).with_inventory(inventory)
     return _to_deck_bottom(replace(journey, wanderer=wanderer), card)
 
@@ -126,5 +130,6 @@ def _do_switch(journey: Journey, choice: Choice, source: DiceSource, events: lis
     loadout, cost = wanderer.loadout.switch(
         (SlotKind.ITEM, choice.item_slot), (SlotKind.WEAPON, choice.weapon_slot), context=context
     )
-    events.append(f"Switch Items {context}: +{cost} Strain · {loadout}")
-    return replace(journey, wanderer=_gain_strain(replace(wanderer, loadout=loadout), cost, source, events))
+    events.append(Note(f"Switch Items {context}: {loadout}"))
+    wanderer = _gain_strain(replace(wanderer, loadout=loadout), cost, source, events, "Switch Items")
+    return replace(journey, wanderer=wanderer)

@@ -5,11 +5,13 @@ from __future__ import annotations
 from tabletop_core._fast import fast_build
 from tabletop_core._fast import fast_replace as replace
 from tabletop_core.residue.journey.choices import Act, Choice
+from tabletop_core.residue.journey.events import JourneyEnded, NewDay, Note, PhaseBegan
 from tabletop_core.residue.journey.flow import _defeated
 from tabletop_core.residue.journey.phases import (
     EndedPhase,
     JourneyOutcome,
     PayoffPhase,
+    Phase,
     RecoverPhase,
     TravelPhase,
 )
@@ -40,7 +42,7 @@ def _healed(journey: Journey) -> bool:
 
 
 def _do_travel(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
-    events.append("return to the Travel Phase")
+    events.append(PhaseBegan(Phase.TRAVEL))
     return replace(journey, stage=_TRAVEL)
 
 
@@ -51,9 +53,10 @@ def _new_day(journey: Journey, events: list[object]) -> Journey:
     vendors = tuple(v.after_rest() for v in journey.vendors)  # after a Failed Barter, return after Rest
     journey = replace(journey, tokens=tokens, day=day, stage=_TRAVEL, vendors=vendors, met=())
     if day > journey.setup.max_days:
-        events.append(f"day {day}: past the day limit of {journey.setup.max_days}")
+        detail = f"day {day}: past the day limit of {journey.setup.max_days}"
+        events.append(JourneyEnded(JourneyOutcome.OUT_OF_TIME, detail))
         return replace(journey, stage=fast_build(EndedPhase, outcome=JourneyOutcome.OUT_OF_TIME, defeat=None))
-    events.append(f"New Day {day}")
+    events.append(NewDay(day))
     return journey
 
 
@@ -92,7 +95,7 @@ def _do_pay(journey: Journey, choice: Choice, source: DiceSource, events: list[o
 
 
 def _do_stop_paying(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
-    events.append(f"Strain stays at {journey.wanderer.strain}")
+    events.append(Note(f"Strain stays at {journey.wanderer.strain}"))
     return _to_recover(journey, events)
 
 
@@ -121,7 +124,7 @@ def _do_recover_one(journey: Journey, choice: Choice, source: DiceSource, events
 
 def _do_end_rest(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     step = finish_recover_hp(journey.wanderer, healed=_healed(journey), rng=source)
-    events.extend(step.log)
+    events.extend(step.log)  # Bleeding's roll, if HP was recovered
     wanderer = step.wanderer
     for stage in (check_luck_step, start_day):
         done = stage(wanderer, rng=source)

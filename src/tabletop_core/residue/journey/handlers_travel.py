@@ -7,6 +7,7 @@ from tabletop_core._fast import fast_replace as replace
 from tabletop_core.residue.endurance import ActionSlot
 from tabletop_core.residue.journey.choices import Choice
 from tabletop_core.residue.journey.content import _FIGHTERS
+from tabletop_core.residue.journey.events import Moved, Note
 from tabletop_core.residue.journey.flow import (
     _commit,
     _continue_travel,
@@ -50,7 +51,7 @@ def _do_move(journey: Journey, choice: Choice, source: DiceSource, events: list[
     assert type(stage) is MovePhase
     target = journey.position.neighbour(choice.direction)
     new = journey.hexmap.tile(target).is_new
-    events.append(f"move {choice.direction} to {target}")
+    events.append(fast_build(Moved, to=target, direction=choice.direction, how="move"))
     journey = replace(journey, position=target, met=())
     journey = _roll_gear(journey, source, events)
     if journey.is_over:
@@ -61,7 +62,7 @@ def _do_move(journey: Journey, choice: Choice, source: DiceSource, events: list[
 def _do_end_travel(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
     stars = journey.travel_stars
     if stars:
-        events.append(f"lose {stars} Travel ★")
+        events.append(Note(f"lose {stars} Travel ★"))
     return _rest_phase(journey, events)
 
 
@@ -71,8 +72,8 @@ def _do_fast_travel(journey: Journey, choice: Choice, source: DiceSource, events
     assert choice.target is not None
     trip = _trip(journey)
     portal = journey.tokens[choice.target]
-    events.append(f"{rules} to {portal}")
-    wanderer = _gain_strain(journey.wanderer, rules.strain, source, events)
+    events.append(Note(f"Fast Travel to Token {choice.target + 1} ({portal})"))
+    wanderer = _gain_strain(journey.wanderer, rules.strain, source, events, "Fast Travel")
     if rules.inventory is not None:
         use = wanderer.inventory.roll(rules.inventory, rng=source)
         events.append(use)
@@ -90,7 +91,7 @@ def _do_meet(journey: Journey, choice: Choice, _source: DiceSource, events: list
     token = journey.tokens[index]
     trip = _trip(journey)
     journey = replace(journey, met=(*journey.met, index))
-    events.append(f"meet {token}")
+    events.append(Note(f"meet Token {index + 1} ({token})"))
     foe = token.foe
     if token.kind in _FIGHTERS and foe is not None:
         return _start_combat(journey, [(foe, index)], None, trip, events)
@@ -108,5 +109,5 @@ def _do_go_on(journey: Journey, _choice: Choice, _source: DiceSource, events: li
     stage = journey.stage
     assert type(stage) is MeetPhase
     passed = journey.optional_here()
-    events.append("pass by " + ", ".join(str(journey.tokens[i]) for i in passed))
+    events.append(Note("pass by " + ", ".join(f"Token {i + 1} ({journey.tokens[i]})" for i in passed)))
     return _continue_travel(replace(journey, met=(*journey.met, *passed)), stage.then, events)

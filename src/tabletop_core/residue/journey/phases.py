@@ -23,11 +23,12 @@ from typing import ClassVar, TypeVar
 import attrs
 
 from tabletop_core._enum import Enum
-from tabletop_core._record import Record, converter, record_type
+from tabletop_core._record import Record, converter
 from tabletop_core._validate import int_field, int_in, of_type, one_line
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.combat import Encounter
 from tabletop_core.residue.death import Defeat
+from tabletop_core.residue.journey._union import TaggedUnion
 from tabletop_core.residue.journey.content import AreaEntry
 
 __all__ = [
@@ -147,7 +148,7 @@ converter.register_structure_hook_func(
 # -- the stages ----------------------------------------------------------------------------
 
 
-class JourneyStage(Record):
+class JourneyStage(TaggedUnion):
     """One phase of the Journey procedure with its own data (the base of the tagged union).
 
     Its dict carries the ``"type"`` tag naming its class (``"residue.CombatPhase"``),
@@ -165,25 +166,8 @@ class JourneyStage(Record):
     def __str__(self) -> str:
         return str(self.phase)
 
-    @classmethod
-    def from_dict(cls: type[S], data: Mapping[str, object]) -> S:
-        """Rebuild the kind the ``"type"`` tag names (this class or one of its kinds).
 
-        Raises:
-            InvalidInput: no tag or an unknown kind, or data that does not build it.
-            TypeError: *data* is not a mapping.
-        """
-        if not isinstance(data, Mapping):
-            raise TypeError(f"{cls.__name__}.from_dict needs a mapping, got {type(data).__name__}")
-        tag = data.get("type")
-        kind = record_type(tag) if isinstance(tag, str) else None
-        if kind is None or not issubclass(kind, cls) or "__attrs_attrs__" not in kind.__dict__:
-            raise InvalidInput(f"{cls.__name__} data needs 'type' naming a kind of {cls.__name__}, got {tag!r}")
-        return Record.from_dict.__func__(kind, data)  # type: ignore[attr-defined,no-any-return]
-
-
-converter.register_unstructure_hook_func(lambda t: t is JourneyStage, lambda value: value.to_dict())
-converter.register_structure_hook_func(lambda t: t is JourneyStage, lambda data, _t: JourneyStage.from_dict(data))
+JourneyStage.register()
 
 
 @attrs.frozen

@@ -97,3 +97,12 @@ def _stage(phase: str, old: dict[str, Any], trip: dict[str, Any], then: dict[str
         raise InvalidInput(f"phase: a saved Journey's phase must be one of {sorted(simple)}, got {phase[:40]!r}")
     kind, fields = simple[phase]
     return _tagged(kind, **fields)
+
+
+@migration("residue.JourneyStep", 1)
+def _step_1_to_2(data: dict[str, Any]) -> dict[str, Any]:  # Any: JSON data
+    """Version 1 -> 2: the log lines become :class:`~tabletop_core.residue.journey.events.Note` events (text kept)."""
+    lines = data.get("events")
+    if isinstance(lines, list):
+        data["events"] = [_tagged("Note", line=line) if isinstance(line, str) else line for line in lines]
+    return data

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import ClassVar, TypeAlias
 
 import attrs
 
+from tabletop_core._fast import fast_build
 from tabletop_core._fast import fast_replace as replace
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
@@ -24,6 +26,7 @@ from tabletop_core.residue.inventory import InventoryKind
 from tabletop_core.residue.items import Item, ItemType, SlotKind, Vendor
 from tabletop_core.residue.journey.choices import Act, Choice
 from tabletop_core.residue.journey.content import _FIGHTERS, JourneySetup
+from tabletop_core.residue.journey.events import JourneyEvent, Note, RuleApplied
 from tabletop_core.residue.journey.phases import (
     CombatPhase,
     EndedPhase,
@@ -44,7 +47,10 @@ from tabletop_core.rng import DiceSource, RngLike, dice_source
 _HEALING = (InventoryKind.FOOD, InventoryKind.WATER)
 
 
-_APPLY: dict[Act, Any] = {}  # Any: each handler takes its own choice type; engine fills it
+Handler: TypeAlias = Callable[["Journey", Choice, DiceSource, list[object]], "Journey"]
+"""A choice's handler: the state, the choice, the dice and the events list it appends to -> the new state."""
+
+_APPLY: dict[Act, Handler] = {}  # the dispatch, one handler per kind of choice; engine.py fills it
 
 
 @attrs.frozen
@@ -382,8 +388,8 @@ class Journey(Record):
         events: list[object] = []
         after = _APPLY[choice.act](self, choice, source, events)
         after = replace(after, steps=self.steps + 1)
-        lines = tuple(str(event) for event in events) if render else ()
-        return JourneyStep(choice=choice, journey=after, events=lines)
+        typed = _typed(events) if render else ()
+        return JourneyStep(choice=choice, journey=after, events=typed)
 
     def __str__(self) -> str:
         hum = f", Hum at {self.hum}" if self.hum is not None else ""
@@ -393,14 +399,41 @@ class Journey(Record):
 
 @attrs.frozen
 class JourneyStep(Record):
-    """One applied choice: the choice, the new state and what happened (one log line)."""
+    """One applied choice: the choice, the new state and what happened.
+
+    Attributes:
+        choice: The choice applied.
+        journey: The new state.
+        events: What happened, in order: typed records that keep every die
+            (:mod:`~tabletop_core.residue.journey.events`); ``str()`` of each is one line.
+    """
+
+    _version: ClassVar[int] = 2
 
     choice: Choice
     journey: Journey
-    events: tuple[str, ...]
+    events: tuple[JourneyEvent, ...]
 
     def __attrs_post_init__(self) -> None:
         check_fields(self)
 
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The events as English lines (``str()`` of each)."""
+        return tuple(str(event) for event in self.events)
+
     def __str__(self) -> str:
-        return f"Day {self.journey.day}: {self.choice}: " + "; ".join(self.events)
+        return f"Day {self.journey.day}: {self.choice}: " + "; ".join(self.lines)
+
+
+def _typed(events: list[object]) -> tuple[JourneyEvent, ...]:
+    """The handlers' events as records: a rule's result wrapped in RuleApplied, a bare line in a Note."""
+    typed: list[JourneyEvent] = []
+    for event in events:
+        if isinstance(event, JourneyEvent):
+            typed.append(event)
+        elif isinstance(event, Record):
+            typed.append(fast_build(RuleApplied, result=event))
+        else:
+            typed.append(Note(str(event)))
+    return tuple(typed)

@@ -1,0 +1,39 @@
+"""A record base whose subclasses form a tagged union: ``Base.from_dict`` rebuilds the kind the tag names."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TypeVar
+
+from tabletop_core._record import Record, converter, record_type
+from tabletop_core.errors import InvalidInput
+
+U = TypeVar("U", bound="TaggedUnion")
+
+
+class TaggedUnion(Record):
+    """A record whose dict's ``"type"`` tag picks the kind (a subclass) :meth:`from_dict` rebuilds."""
+
+    __slots__ = ()
+
+    @classmethod
+    def from_dict(cls: type[U], data: Mapping[str, object]) -> U:
+        """Rebuild the kind the ``"type"`` tag names (this class or one of its kinds).
+
+        Raises:
+            InvalidInput: no tag, an unknown kind, or data that does not build it.
+            TypeError: *data* is not a mapping.
+        """
+        if not isinstance(data, Mapping):
+            raise TypeError(f"{cls.__name__}.from_dict needs a mapping, got {type(data).__name__}")
+        tag = data.get("type")
+        kind = record_type(tag) if isinstance(tag, str) else None
+        if kind is None or not issubclass(kind, cls) or "__attrs_attrs__" not in kind.__dict__:
+            raise InvalidInput(f"{cls.__name__} data needs 'type' naming a kind of {cls.__name__}, got {tag!r}")
+        return Record.from_dict.__func__(kind, data)  # type: ignore[attr-defined,no-any-return]
+
+    @classmethod
+    def register(cls) -> None:
+        """Make fields typed as this base class travel as tagged dicts of their actual kind."""
+        converter.register_unstructure_hook_func(lambda t: t is cls, lambda value: value.to_dict())
+        converter.register_structure_hook_func(lambda t: t is cls, lambda data, _t: cls.from_dict(data))
