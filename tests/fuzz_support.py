@@ -112,7 +112,8 @@ class Target:
         """Whether the target is an instance method (called on an example instance)."""
         if self.kind != "method" or self.owner is None:
             return False
-        raw = inspect.getattr_static(self.owner, self.func.__name__, None)
+        # By the name the class gives it (a function defined elsewhere may be assigned as a method).
+        raw = inspect.getattr_static(self.owner, self.name.rsplit(".", 1)[-1], None)
         return inspect.isfunction(raw)
 
     @property
@@ -232,10 +233,13 @@ def _test_roll() -> d20.TestRoll:
 
 
 def _encounter() -> Any:
-    """A two-creature encounter in Round 1 (Ana's Turn, 3 AP), with an ongoing Effect (e1) on Bo."""
-    fight = d20.Encounter.of(
-        d20.Combatant(name="Ana", creature=d20.Creature(max_hp=10), initiative=5),
-        d20.Combatant(name="Bo", creature=d20.Creature(max_hp=8)),
+    """A two-creature encounter on a map in Round 1 (Ana's Turn, 3 AP), with an ongoing Effect (e1) on Bo."""
+    fight = d20.Encounter(
+        combatants=[
+            d20.Combatant(name="Ana", creature=d20.Creature(max_hp=10), initiative=5, position=d20.Space(0, 0)),
+            d20.Combatant(name="Bo", creature=d20.Creature(max_hp=8), position=d20.Space(1, 0)),
+        ],
+        things=[d20.Thing(name="Rope", position=d20.Space(2, 2), hp=2)],
     )
     fight = fight.apply(d20.actions.RollInitiative(), rng=tc.ScriptedDice([10, 10])).encounter
     hold = d20.Effect(name="Hold", creator="Ana", conditions=["restrained"], duration=d20.Duration(3))
@@ -319,6 +323,8 @@ INSTANCES: dict[type, Callable[[], Any]] = {
     d20.TestBatch: lambda: d20.simulate_test(4, stakes="mid", rng=3),
     d20.Effect: lambda: d20.Effect(name="Bless", creator="GM", modifiers=1, duration=d20.Duration(3)),
     d20.Combatant: lambda: d20.Combatant(name="Ana", creature=d20.Creature(max_hp=10)),
+    d20.Space: lambda: d20.Space(1, 2),
+    d20.Thing: lambda: d20.Thing(name="Rope", hp=2),
     d20.Encounter: _encounter,
     d20.EncounterStep: lambda: _encounter().apply(d20.actions.EndTurn(), rng=3),
     # residue
@@ -511,6 +517,17 @@ BY_QUALIFIED: dict[str, Callable[[], Any]] = {
     "d20.Modifier.skill.name": lambda: "Athletics",
     "d20.Encounter.apply.action": lambda: d20.actions.TakeAction(name="Dash"),
     "d20.Encounter.detection.observer": lambda: "Ana",
+    "d20.Encounter.distance.a": lambda: "Ana",
+    "d20.Encounter.distance.b": lambda: "Bo",
+    "d20.Encounter.position.name": lambda: "Rope",
+    "d20.Encounter.thing.name": lambda: "Rope",
+    "d20.Metric.parse.value": lambda: "euclidean",
+    "d20.Space.distance.other": lambda: d20.Space(3, 4),
+    "d20.Space.line.other": lambda: d20.Space(3, 1),
+    "d20.check_reach.effect": lambda: "Sword",
+    "d20.check_reach.creator": lambda: d20.Space(0, 0),
+    "d20.check_reach.targets": lambda: [("Bo", d20.Space(1, 0))],
+    "d20.check_reach.reach": lambda: 1,
     "d20.Encounter.detection.subject": lambda: "Bo",
     "d20.Encounter.test_context.actor": lambda: "Ana",
     "d20.Encounter.test_context.kind": lambda: "attack",

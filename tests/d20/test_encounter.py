@@ -965,6 +965,7 @@ def test_every_action_and_event_kind_round_trips_and_renders():
         A.EndCondition(target="Bo", condition="prone"), A.PassTime(minutes=1),
         A.Attack(target="Bo", effect=SWORD), A.SetDetection(observer="Bo", subject="Ana", state="hidden"),
         A.UseMedicsKit(target="Bo"), A.Dispatch(target="Bo"), A.Revive(target="Bo", hp=1),
+        A.Move(to=d20.Space(1, 2)), A.Place(target="Bo", at=d20.Space(0, 3, 1)), A.EscapeGrapple(grapple="e1"),
     ]  # fmt: skip
     assert {type(a) for a in actions} == set(A.Action._kinds.values())
     for action in actions:

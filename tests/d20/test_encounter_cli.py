@@ -125,3 +125,32 @@ def test_missing_file(capsys, tmp_path):
     _, err = capsys.readouterr()
     assert status == 2
     assert "cannot read" in err
+
+
+MAP_FIGHT = {
+    "combatants": [
+        {"name": "Ana", "max_hp": 6, "initiative": 5, "side": "a", "position": [0, 0], "speed": 2,
+         "attack": {"name": "Sword", "damage": 6, "cost": 2}, "attack_modifier": 5},
+        {"name": "Rat", "max_hp": 3, "side": "b", "position": [4, 0], "swarm": 20},
+    ],
+    "blocked": [[9, 9]],
+    "things": [{"name": "Crate", "position": [2, 2], "hp": 3}],
+}  # fmt: skip
+
+
+def test_a_fight_on_a_map_moves_into_reach_before_attacking():
+    import tabletop_core as tc
+
+    encounter, events = run_file_data(MAP_FIGHT, rounds=2, rng=tc.ScriptedDice([10, 10, 12, 1]))
+    assert [str(e) for e in events[3:7]] == [
+        "Ana spends 1 AP (Move): 2 left",
+        "Ana moves from (0, 0) to (2, 0)",
+        "Ana spends 1 AP (Move): 1 left",
+        "Ana moves from (2, 0) to (3, 0)",
+    ]
+    assert "Ana (Attack Rat with Sword): Attack 12 + 5 = 17 · Mid Stakes -> Success" in [str(e) for e in events]
+    assert encounter.position("Ana") == d20.Space(3, 0)
+    assert encounter.combatant("Rat").swarm == 20
+    assert encounter.thing("Crate").hp == 3
+    with pytest.raises(tc.InvalidInput, match="must be \\[x, y\\]"):
+        run_file_data({**MAP_FIGHT, "blocked": [[1]]})

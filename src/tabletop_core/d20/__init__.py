@@ -25,9 +25,10 @@ from tabletop_core.d20.contest import ContestResult, ContestRoll, Decider, Side,
 from tabletop_core.d20.detection import Detection
 from tabletop_core.d20.effect import Effect
 from tabletop_core.d20.effects import effects_between, effects_on_test
-from tabletop_core.d20.encounter import Combatant, Encounter, EncounterStep
+from tabletop_core.d20.encounter import Combatant, Encounter, EncounterStep, Thing
 from tabletop_core.d20.energy import Energy
 from tabletop_core.d20.odds import contest_odds, odds_table, stakes_odds, total_odds
+from tabletop_core.d20.space import Metric, Space, check_reach
 from tabletop_core.d20.stakes import Outcome, Stakes, classify
 from tabletop_core.d20.test import (
     AttackKind,
@@ -75,22 +76,26 @@ __all__ = [
     "EncounterStep",
     "EndAttempt",
     "Energy",
+    "Metric",
     "Modifier",
     "Outcome",
     "RolledTotal",
     "Side",
+    "Space",
     "Stakes",
     "Suppression",
     "TestBatch",
     "TestEffects",
     "TestKind",
     "TestRoll",
+    "Thing",
     "TierUse",
     "Trait",
     "TurnEnd",
     "TurnStart",
     "action_points",
     "attack_trait",
+    "check_reach",
     "check_tier",
     "classify",
     "contest_odds",

@@ -22,14 +22,22 @@ from typing import ClassVar
 
 import attrs
 
-from tabletop_core._validate import int_field, of_type
+from tabletop_core._validate import of_type
+from tabletop_core.d20._fields import (
+    DEFAULT_ACTION_AP,
+    ap_field,
+    modifier_field,
+    name_field,
+    optional_name_field,
+    stakes_of,
+)
 from tabletop_core.d20._members import member
 from tabletop_core.d20.conditions import Condition
-from tabletop_core.d20.detection import Detection
 from tabletop_core.d20.effect import Effect
 from tabletop_core.d20.events import Tagged, _register
+from tabletop_core.d20.space import Space
 from tabletop_core.d20.stakes import Stakes
-from tabletop_core.d20.test import MODIFIER_LIMIT, AttackKind, _label, _tuple_of
+from tabletop_core.d20.test import AttackKind, _label, _tuple_of
 
 __all__ = [
     "DEFAULT_ACTION_AP",
@@ -40,9 +48,12 @@ __all__ = [
     "Dispatch",
     "EndCondition",
     "EndTurn",
+    "EscapeGrapple",
     "Heal",
     "Hide",
+    "Move",
     "PassTime",
+    "Place",
     "Revive",
     "Rise",
     "RollInitiative",
@@ -54,46 +65,6 @@ __all__ = [
     "UseEffect",
     "UseMedicsKit",
 ]
-
-DEFAULT_ACTION_AP = 1
-"""AP an Action costs when the rules text gives no cost (Move to rise, Hide, Sneak, Search): an assumption."""
-_BIG = 10**9
-
-
-def _action_name(value: object) -> str:
-    return _label("name", value)
-
-
-def _effect_id(value: object) -> str:
-    return _label("effect", value)
-
-
-def _by(value: object) -> str:
-    return _label("by", value)
-
-
-def _target(value: object) -> str:
-    return _label("target", value)
-
-
-def _subject(value: object) -> str:
-    return _label("subject", value)
-
-
-def _optional_responding(value: object) -> str | None:
-    return None if value is None else _label("responding_to", value)
-
-
-def _observer(value: object) -> str:
-    return _label("observer", value)
-
-
-def _optional_energy(value: object) -> str | None:
-    return None if value is None else _label("energy", value)
-
-
-def _optional_by(value: object) -> str | None:
-    return None if value is None else _label("by", value)
 
 
 def _names(value: object) -> tuple[str, ...]:
@@ -111,8 +82,16 @@ def _willing(value: object) -> tuple[str, ...]:
     return tuple(_label(f"willing[{i}]", item) for i, item in enumerate(items))
 
 
-def _stakes(value: object) -> Stakes:
-    return member(Stakes, "stakes", value)
+def _optional_space(value: object) -> Space | None:
+    if value is None or isinstance(value, Space):
+        return value
+    raise TypeError(f"origin must be a Space or None, got {type(value).__name__} {value!r}")
+
+
+def _space(value: object) -> Space:
+    if isinstance(value, Space):
+        return value
+    raise TypeError(f"the Space must be a Space, got {type(value).__name__} {value!r}")
 
 
 def _condition(value: object) -> Condition:
@@ -121,12 +100,6 @@ def _condition(value: object) -> Condition:
 
 def _attack_kind(value: object) -> str:
     return member(AttackKind, "attack", value).name.lower()
-
-
-def _text(value: object) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"source must be a str, got {type(value).__name__} {value!r}")
-    return value.strip()
 
 
 class Action(Tagged):
@@ -164,8 +137,8 @@ class TakeAction(Action):
         ap: Its Cost in Action Points.
     """
 
-    name: str = attrs.field(converter=_action_name)
-    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+    name: str = name_field("name")
+    ap: int = ap_field()
 
     def __str__(self) -> str:
         return f"{self.name} ({self.ap} AP)"
@@ -190,12 +163,15 @@ class UseEffect(Action):
         targets: The names of the creatures it targets.
         willing: The Targets that choose to be Willing (for an Effect that needs a Willing Target).
         responding_to: For a Triggered Effect, the occurrence of the Trigger it answers.
+        origin: Where it Originates, when it lists an Origin (a Spell); ``None``: from its
+            creator. On a map, the Origin lies within the Effect's Range of its creator.
     """
 
     effect: Effect = attrs.field(validator=of_type(Effect))
     targets: tuple[str, ...] = attrs.field(converter=_names)
     willing: tuple[str, ...] = attrs.field(default=(), converter=_willing)
-    responding_to: str | None = attrs.field(default=None, converter=_optional_responding)
+    responding_to: str | None = optional_name_field("responding_to")
+    origin: Space | None = attrs.field(default=None, converter=_optional_space)
 
     def __str__(self) -> str:
         return f"use {self.effect.name} on {', '.join(self.targets)}"
@@ -210,52 +186,11 @@ class Dismiss(Action):
         by: Who Dismisses it (must be its creator).
     """
 
-    effect: str = attrs.field(converter=_effect_id)
-    by: str = attrs.field(converter=_by)
+    effect: str = name_field("effect")
+    by: str = name_field("by")
 
     def __str__(self) -> str:
         return f"{self.by} Dismisses {self.effect}"
-
-
-@attrs.frozen(kw_only=True)
-class Damage(Action):
-    """Damage a creature (an Attack's Damage, a fall, the GM's ruling).
-
-    Args:
-        target: The creature damaged.
-        amount: The Damage.
-        energy: Its Energy, if any.
-        by: The creature dealing it (a charmer harming you ends Charmed; an Undetected
-            attacker Surprises you).
-        source: What dealt it, for the events.
-    """
-
-    target: str = attrs.field(converter=_target)
-    amount: int = int_field(low=0, high=_BIG)
-    energy: str | None = attrs.field(default=None, converter=_optional_energy)
-    by: str | None = attrs.field(default=None, converter=_optional_by)
-    source: str = attrs.field(default="", converter=_text)
-
-    def __str__(self) -> str:
-        return f"{self.amount} Damage to {self.target}"
-
-
-@attrs.frozen(kw_only=True)
-class Heal(Action):
-    """A creature regains HP.
-
-    Args:
-        target: The creature healed.
-        amount: HP regained.
-        source: What healed it.
-    """
-
-    target: str = attrs.field(converter=_target)
-    amount: int = int_field(low=0, high=_BIG)
-    source: str = attrs.field(default="", converter=_text)
-
-    def __str__(self) -> str:
-        return f"heal {self.target} {self.amount}"
 
 
 @attrs.frozen(kw_only=True)
@@ -266,7 +201,7 @@ class Rise(Action):
         ap: The Move Action's Cost (not in the text: default 1, an assumption).
     """
 
-    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+    ap: int = ap_field()
 
     def __str__(self) -> str:
         return "rise from Prone"
@@ -282,7 +217,7 @@ class RollToEnd(Action):
     """
 
     condition: Condition = attrs.field(converter=_condition)
-    modifier: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
+    modifier: int = modifier_field()
 
     def __str__(self) -> str:
         return f"roll to end {self.condition}"
@@ -303,9 +238,9 @@ class Hide(Action):
     """
 
     observers: tuple[str, ...] = attrs.field(converter=_observers)
-    stakes: Stakes = attrs.field(default=Stakes.MID, converter=_stakes)
-    modifier: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
-    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+    stakes: Stakes = attrs.field(default=Stakes.MID, converter=stakes_of)
+    modifier: int = modifier_field()
+    ap: int = ap_field()
 
     def __str__(self) -> str:
         return f"Hide from {', '.join(self.observers)}"
@@ -321,9 +256,9 @@ class Sneak(Action):
         ap: The Action's Cost.
     """
 
-    stakes: Stakes = attrs.field(default=Stakes.MID, converter=_stakes)
-    modifier: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
-    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+    stakes: Stakes = attrs.field(default=Stakes.MID, converter=stakes_of)
+    modifier: int = modifier_field()
+    ap: int = ap_field()
 
     def __str__(self) -> str:
         return "Sneak"
@@ -345,48 +280,14 @@ class Search(Action):
         ap: The Action's Cost.
     """
 
-    subject: str = attrs.field(converter=_subject)
+    subject: str = name_field("subject")
     perceives: bool = attrs.field(default=True, validator=of_type(bool))
-    stakes: Stakes = attrs.field(default=Stakes.MID, converter=_stakes)
-    modifier: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
-    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+    stakes: Stakes = attrs.field(default=Stakes.MID, converter=stakes_of)
+    modifier: int = modifier_field()
+    ap: int = ap_field()
 
     def __str__(self) -> str:
         return f"Search for {self.subject}"
-
-
-@attrs.frozen(kw_only=True)
-class EndCondition(Action):
-    """The GM ends a Condition on a creature ("Your GM ends it"; every instance ends).
-
-    Args:
-        target: The creature.
-        condition: The Condition.
-    """
-
-    target: str = attrs.field(converter=_target)
-    condition: Condition = attrs.field(converter=_condition)
-
-    def __str__(self) -> str:
-        return f"end {self.condition} on {self.target}"
-
-
-@attrs.frozen(kw_only=True)
-class PassTime(Action):
-    """Time passes outside Rounds (before Initiative): Durations count down (1 minute = 10 Rounds).
-
-    Args:
-        rounds: Rounds.
-        minutes: Minutes.
-        hours: Hours.
-    """
-
-    rounds: int = int_field(low=0, high=10**6, default=0)
-    minutes: int = int_field(low=0, high=10**6, default=0)
-    hours: int = int_field(low=0, high=10**6, default=0)
-
-    def __str__(self) -> str:
-        return f"pass {self.rounds} rounds, {self.minutes} minutes, {self.hours} hours"
 
 
 @attrs.frozen(kw_only=True)
@@ -408,37 +309,15 @@ class Attack(Action):
         hit_on_setback: Whether a Setback hits.
     """
 
-    target: str = attrs.field(converter=_target)
+    target: str = name_field("target")
     effect: Effect = attrs.field(validator=of_type(Effect))
-    stakes: Stakes = attrs.field(default=Stakes.MID, converter=_stakes)
-    modifier: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
+    stakes: Stakes = attrs.field(default=Stakes.MID, converter=stakes_of)
+    modifier: int = modifier_field()
     attack: str = attrs.field(default="melee", converter=_attack_kind)
     hit_on_setback: bool = attrs.field(default=False, validator=of_type(bool))
 
     def __str__(self) -> str:
         return f"{self.effect.creator} attacks {self.target} with {self.effect.name}"
-
-
-def _detection_state(value: object) -> Detection:
-    return member(Detection, "state", value)
-
-
-@attrs.frozen(kw_only=True)
-class SetDetection(Action):
-    """The GM sets how one creature detects another (an ambush before Initiative, a ruling).
-
-    Args:
-        observer: The creature looking.
-        subject: The creature looked for.
-        state: Observed, Hidden or Undetected.
-    """
-
-    observer: str = attrs.field(converter=_observer)
-    subject: str = attrs.field(converter=_subject)
-    state: Detection = attrs.field(converter=_detection_state)
-
-    def __str__(self) -> str:
-        return f"{self.subject} is {self.state} to {self.observer}"
 
 
 @attrs.frozen(kw_only=True)
@@ -453,8 +332,8 @@ class UseMedicsKit(Action):
         ap: The Action's Cost.
     """
 
-    target: str = attrs.field(converter=_target)
-    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+    target: str = name_field("target")
+    ap: int = ap_field()
 
     def __str__(self) -> str:
         return f"use a Medic's Kit on {self.target}"
@@ -471,24 +350,64 @@ class Dispatch(Action):
         ap: The Action's Cost.
     """
 
-    target: str = attrs.field(converter=_target)
-    ap: int = int_field(low=0, high=1000, default=DEFAULT_ACTION_AP)
+    target: str = name_field("target")
+    ap: int = ap_field()
 
     def __str__(self) -> str:
         return f"Dispatch {self.target}"
 
 
 @attrs.frozen(kw_only=True)
-class Revive(Action):
-    """A Defeated creature is revived with at least 1 HP: Defeated ends (the GM or an Effect says how).
+class Move(Action):
+    """The current creature uses the Move Action to change its position (the encounter needs a map).
+
+    Immobilized creatures can't; a Prone one Crawls (the text gives no Crawl distance);
+    a Frightened one can't willingly Move closer to the source of its fear while it can
+    see it. The Space must be free of terrain and of other creatures, and within the
+    creature's ``speed`` when it has one. The Move Action's Cost is not in the text:
+    default 1 AP. Moving is acting: Hidden ends (Sneak to move while staying Hidden).
 
     Args:
-        target: The creature revived.
-        hp: Its HP after (at least 1).
+        to: The Space it moves to.
+        ap: The Move Action's Cost.
     """
 
-    target: str = attrs.field(converter=_target)
-    hp: int = int_field(low=1, high=_BIG)
+    to: Space = attrs.field(converter=_space)
+    ap: int = ap_field()
 
     def __str__(self) -> str:
-        return f"revive {self.target} with {self.hp} HP"
+        return f"Move to {self.to}"
+
+
+@attrs.frozen(kw_only=True)
+class EscapeGrapple(Action):
+    """The current creature, Restrained by a Grapple, tries to escape it (Core Rule "Restrained").
+
+    It spends 1 AP and makes a Mid Stakes Brawn Check (its Conditions and the Effects on
+    it count). On a Success it escapes: the Grapple ends on it, and the Restrained it
+    imposed with it. A Setback or a Failure changes nothing. Refused when the Grapple
+    says you can't (``Effect.end_roll=False``).
+
+    Args:
+        grapple: The Grapple's Effect id, when more than one Grapple holds the creature.
+        modifier: Its Brawn and other Modifiers.
+    """
+
+    grapple: str | None = optional_name_field("grapple")
+    modifier: int = modifier_field()
+
+    def __str__(self) -> str:
+        which = f" ({self.grapple})" if self.grapple else ""
+        return f"escape the Grapple{which}"
+
+
+# The GM's rulings live in their own module, which builds on Action: imported last.
+from tabletop_core.d20.gm_actions import (  # noqa: E402
+    Damage,
+    EndCondition,
+    Heal,
+    PassTime,
+    Place,
+    Revive,
+    SetDetection,
+)

@@ -23,17 +23,45 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import ClassVar
+from collections.abc import Callable
 
 import attrs
 
-from tabletop_core._enum import Enum
-from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_one_line, check_type, clip, of_type
+from tabletop_core._validate import check_int, check_type, clip
+from tabletop_core.d20.condition_instance import (
+    _LIMITS,
+    ConditionInstance,
+    Suppression,
+    _same_slot,
+    _source,
+    _stronger,
+    _which,
+)
+from tabletop_core.d20.condition_kinds import (
+    _ENDED_BY_ROLL_WITH_SETBACK,
+    Condition,
+    ConditionImplications,
+    _closure,
+    direct_implications,
+    implied_conditions,
+)
+from tabletop_core.d20.durations import (
+    HOURS_PER_DAY,
+    MINUTES_PER_HOUR,
+    ROUNDS_PER_MINUTE,
+    Duration,
+    _duration,
+    _to_rounds,
+)
+from tabletop_core.d20.durations import (  # importable from here, as they always were
+    MAX_ROUNDS as MAX_ROUNDS,
+)
+from tabletop_core.d20.durations import (
+    ROUNDS_PER_HOUR as ROUNDS_PER_HOUR,
+)
 from tabletop_core.d20.energy import energy_name
-from tabletop_core.d20.test import FATIGUE_LIMIT, _label, _tuple_of
+from tabletop_core.d20.test import FATIGUE_LIMIT, _tuple_of
 from tabletop_core.errors import InvalidInput, RuleError
 
 __all__ = [
@@ -49,366 +77,6 @@ __all__ = [
     "direct_implications",
     "implied_conditions",
 ]
-
-ROUNDS_PER_MINUTE = 10
-"""Core Rule "Time": 1 minute lasts 10 Rounds."""
-MINUTES_PER_HOUR = 60
-"""Minutes in an hour."""
-HOURS_PER_DAY = 24
-"""Hours in a day."""
-ROUNDS_PER_HOUR = ROUNDS_PER_MINUTE * MINUTES_PER_HOUR
-MAX_ROUNDS = 10**12
-"""The longest Duration, in Rounds (about 190,000 years)."""
-
-
-class Condition(Enum):
-    """Every Condition the rules text defines."""
-
-    BLINDED = "Blinded"
-    CHARMED = "Charmed"
-    CLUMSY = "Clumsy"
-    DEAFENED = "Deafened"
-    DEFEATED = "Defeated"
-    DOOMED = "Doomed"
-    FATIGUE = "Fatigue"
-    FRIGHTENED = "Frightened"
-    HASTED = "Hasted"
-    HELPLESS = "Helpless"
-    HIDDEN = "Hidden"
-    IMMOBILIZED = "Immobilized"
-    IMPAIRED = "Impaired"
-    INCAPACITATED = "Incapacitated"
-    INVISIBLE = "Invisible"
-    OFF_GUARD = "Off Guard"
-    PARALYZED = "Paralyzed"
-    PERSISTENT_DAMAGE = "Persistent Damage"
-    PETRIFIED = "Petrified"
-    PRONE = "Prone"
-    RESTRAINED = "Restrained"
-    SICKENED = "Sickened"
-    SILENCED = "Silenced"
-    SLOWED = "Slowed"
-    STABLE = "Stable"
-    STAGGERED = "Staggered"
-    STUNNED = "Stunned"
-    SURPRISED = "Surprised"
-    UNCONSCIOUS = "Unconscious"
-    UNFOCUSED = "Unfocused"
-
-    @classmethod
-    def parse(cls, value: Condition | str) -> Condition:
-        """Return *value* as a :class:`Condition`; accepts a member or its name (``"off guard"``).
-
-        Raises:
-            InvalidInput: the name is not a Condition of the rules text.
-            TypeError: *value* is neither a Condition nor a str.
-        """
-        return parse_enum(cls, value, name="condition")
-
-    @property
-    def has_value(self) -> bool:
-        """Whether the Condition carries a value (Fatigue, Doomed, Persistent Damage)."""
-        return self in _VALUED
-
-    def __str__(self) -> str:
-        return str(self.value)
-
-
-_VALUED = frozenset({Condition.FATIGUE, Condition.DOOMED, Condition.PERSISTENT_DAMAGE})
-_ENDED_BY_ROLL_WITH_SETBACK = frozenset({Condition.PERSISTENT_DAMAGE, Condition.SICKENED})
-
-C = Condition
-_IMPLIES: dict[Condition, frozenset[Condition]] = {
-    # "While Defeated: You Fall Prone."
-    C.DEFEATED: frozenset({C.PRONE}),
-    C.PARALYZED: frozenset({C.IMMOBILIZED, C.INCAPACITATED, C.OFF_GUARD}),
-    C.PETRIFIED: frozenset({C.PARALYZED}),
-    C.PRONE: frozenset({C.OFF_GUARD}),
-    C.RESTRAINED: frozenset({C.IMMOBILIZED, C.HELPLESS, C.OFF_GUARD}),
-    C.SICKENED: frozenset({C.IMPAIRED}),
-    C.SILENCED: frozenset({C.DEAFENED}),
-    C.STABLE: frozenset({C.UNCONSCIOUS}),
-    C.STAGGERED: frozenset({C.IMPAIRED, C.HELPLESS, C.OFF_GUARD, C.SLOWED, C.UNFOCUSED}),
-    C.STUNNED: frozenset({C.IMMOBILIZED, C.OFF_GUARD, C.UNFOCUSED}),
-    C.UNCONSCIOUS: frozenset({C.PRONE, C.BLINDED, C.HELPLESS, C.INCAPACITATED, C.UNFOCUSED}),
-}
-del C
-
-
-def direct_implications(condition: Condition | str) -> frozenset[Condition]:
-    """The Conditions a Condition's own rule says you gain (one step, not transitive).
-
-    Examples:
-        >>> sorted(c.value for c in direct_implications("petrified"))
-        ['Paralyzed']
-    """
-    return _IMPLIES.get(Condition.parse(condition), frozenset())
-
-
-def implied_conditions(condition: Condition | str) -> frozenset[Condition]:
-    """Every Condition a Condition brings with it, transitively (not the Condition itself).
-
-    Petrified gives Paralyzed, which gives Immobilized, Incapacitated and Off Guard.
-
-    Raises:
-        InvalidInput: the name is not a Condition.
-        TypeError: *condition* is neither a Condition nor a str.
-
-    Examples:
-        >>> sorted(c.value for c in implied_conditions(Condition.STAGGERED))
-        ['Helpless', 'Impaired', 'Off Guard', 'Slowed', 'Unfocused']
-    """
-    start = Condition.parse(condition)
-    found: set[Condition] = set()
-    frontier = [start]
-    while frontier:
-        for implied in _IMPLIES.get(frontier.pop(), ()):
-            if implied not in found and implied is not start:
-                found.add(implied)
-                frontier.append(implied)
-    return frozenset(found)
-
-
-def _closure(conditions: Iterable[Condition]) -> frozenset[Condition]:
-    result: set[Condition] = set()
-    for condition in conditions:
-        result.add(condition)
-        result |= implied_conditions(condition)
-    return frozenset(result)
-
-
-# -- Durations --------------------------------------------------------------------
-
-
-def _rounds(value: object) -> int | None:
-    return None if value is None else check_int("rounds", value, low=0, high=MAX_ROUNDS)
-
-
-@attrs.frozen
-class Duration(Record):
-    """How long an Effect lasts, counted in Rounds; ``None`` lasts until removed.
-
-    Build one with :meth:`of` (Rounds, minutes, hours, days) or use
-    :data:`Duration.UNTIL_REMOVED`.
-
-    Args:
-        rounds: Rounds left (0..10**12), or ``None`` for no time limit.
-    """
-
-    rounds: int | None = attrs.field(default=None, converter=_rounds)
-
-    UNTIL_REMOVED: ClassVar[Duration]
-    """No time limit: lasts until removed."""
-
-    @classmethod
-    def of(cls, *, rounds: int = 0, minutes: int = 0, hours: int = 0, days: int = 0) -> Duration:
-        """A Duration from Rounds, minutes, hours and days (1 minute = 10 Rounds).
-
-        Examples:
-            >>> Duration.of(minutes=1).rounds, Duration.of(hours=2).rounds
-            (10, 1200)
-        """
-        return cls(_to_rounds(rounds=rounds, minutes=minutes, hours=hours, days=days))
-
-    @property
-    def is_limited(self) -> bool:
-        """Whether the Duration runs out with time."""
-        return self.rounds is not None
-
-    def after(self, rounds: int) -> Duration:
-        """The Duration left after *rounds* pass (never below 0).
-
-        Raises:
-            InvalidInput: *rounds* is negative (time does not run backwards).
-            TypeError: *rounds* is not an int.
-        """
-        rounds = check_int("rounds", rounds, low=0)
-        if self.rounds is None:
-            return self
-        return Duration(max(0, self.rounds - rounds))
-
-    def longest(self, other: Duration) -> Duration:
-        """The longer of two Durations (no time limit is longest).
-
-        Raises:
-            TypeError: *other* is not a Duration.
-        """
-        check_type("other", other, Duration)
-        if self.rounds is None or other.rounds is None:
-            return Duration(None)
-        return self if self.rounds >= other.rounds else other
-
-    def _key(self) -> float:
-        return float("inf") if self.rounds is None else self.rounds
-
-    def __str__(self) -> str:
-        if self.rounds is None:
-            return "until removed"
-        rounds = self.rounds
-        if rounds and rounds % ROUNDS_PER_HOUR == 0:
-            hours = rounds // ROUNDS_PER_HOUR
-            return f"{hours} hour{'s' * (hours != 1)}"
-        if rounds and rounds % ROUNDS_PER_MINUTE == 0:
-            minutes = rounds // ROUNDS_PER_MINUTE
-            return f"{minutes} minute{'s' * (minutes != 1)}"
-        return f"{rounds} round{'s' * (rounds != 1)}"
-
-
-Duration.UNTIL_REMOVED = Duration(None)  # a class constant of the class's own type: set once it exists
-
-
-def _to_rounds(*, rounds: int = 0, minutes: int = 0, hours: int = 0, days: int = 0) -> int:
-    total = (
-        check_int("rounds", rounds, low=0)
-        + check_int("minutes", minutes, low=0) * ROUNDS_PER_MINUTE
-        + check_int("hours", hours, low=0) * ROUNDS_PER_HOUR
-        + check_int("days", days, low=0) * ROUNDS_PER_HOUR * HOURS_PER_DAY
-    )
-    if total > MAX_ROUNDS:
-        raise InvalidInput(f"a Duration must be at most {MAX_ROUNDS} rounds, got {clip(total)}")
-    return total
-
-
-def _duration(value: object) -> Duration:
-    if value is None:
-        return Duration(None)
-    if isinstance(value, Duration):
-        return value
-    raise TypeError(f"duration must be a Duration or None, got {type(value).__name__} {clip(value)}")
-
-
-def _condition(value: object) -> Condition:
-    return Condition.parse(value)  # type: ignore[arg-type]  # parse raises TypeError for other types
-
-
-@attrs.frozen
-class ConditionImplications(Record):
-    """What a Condition brings with it: the record ``tabletop condition NAME --json`` prints.
-
-    Attributes:
-        condition: The Condition.
-
-    Examples:
-        >>> facts = ConditionImplications("petrified")
-        >>> [c.value for c in facts.gives], [c.value for c in facts.implied]
-        (['Paralyzed'], ['Immobilized', 'Incapacitated', 'Off Guard', 'Paralyzed'])
-        >>> facts.to_dict()["implied"]
-        ['immobilized', 'incapacitated', 'off_guard', 'paralyzed']
-    """
-
-    _derived: ClassVar[tuple[str, ...]] = ("gives", "implied")
-
-    condition: Condition = attrs.field(converter=_condition)
-
-    @property
-    def gives(self) -> tuple[Condition, ...]:
-        """The Conditions its own rule gives (one step), by name."""
-        return tuple(sorted(direct_implications(self.condition), key=lambda c: c.name))
-
-    @property
-    def implied(self) -> tuple[Condition, ...]:
-        """Every Condition it brings with it, transitively, by name."""
-        return tuple(sorted(implied_conditions(self.condition), key=lambda c: c.name))
-
-    def __str__(self) -> str:
-        direct = ", ".join(str(c) for c in self.gives) or "no other Condition"
-        text = f"{self.condition}: gives {direct}"
-        extra = [str(c) for c in self.implied if c not in self.gives]
-        return text + (f"; through them also {', '.join(extra)}" if extra else "")
-
-
-def _optional_value(value: object) -> int | None:
-    return None if value is None else check_int("value", value, low=0, high=MAX_ROUNDS)
-
-
-def _optional_label(value: object) -> str | None:
-    return None if value is None else energy_name(value)
-
-
-def _optional_effect(value: object) -> str | None:
-    return None if value is None else _label("effect", value)
-
-
-def _source(value: object) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"source must be a str, got {type(value).__name__} {clip(value)}")
-    return check_one_line("source", value).strip()
-
-
-@attrs.frozen(kw_only=True)
-class ConditionInstance(Record):
-    """One instance of a Condition on a creature.
-
-    Args:
-        condition: The Condition.
-        duration: Time left (Rounds), or until removed.
-        value: Fatigue and Persistent Damage values; the Doomed value (``None``
-            while still to be rolled, as at 0 HP before your next Turn). Other
-            Conditions take no value.
-        source: What imposed it (Doomed is tracked per source).
-        energy: The Energy of Persistent Damage (required for it, refused for others).
-        easier_end: After a Setback on a roll to end it (Persistent Damage, Sickened),
-            the next roll to end it is Low Stakes.
-        effect: The id of the ongoing Effect that imposes this instance (it ends when that
-            Effect ends or is Dismissed); ``None`` for a Condition caused and left behind.
-            Instances of different Effects are tracked apart, so ending one leaves the other.
-    """
-
-    condition: Condition = attrs.field(converter=_condition)
-    duration: Duration = attrs.field(default=Duration(None), converter=_duration)
-    value: int | None = attrs.field(default=None, converter=_optional_value)
-    source: str = attrs.field(default="", converter=_source)
-    energy: str | None = attrs.field(default=None, converter=_optional_label)
-    easier_end: bool = attrs.field(default=False, validator=of_type(bool))
-    effect: str | None = attrs.field(default=None, converter=_optional_effect)
-
-    def __attrs_post_init__(self) -> None:
-        c = self.condition
-        if c in (Condition.FATIGUE, Condition.PERSISTENT_DAMAGE) and not self.value:
-            raise InvalidInput(f"{c} needs a value of at least 1, got {clip(self.value)}")
-        if c is Condition.DOOMED and self.value == 0:
-            # "Reducing a Condition's value to 0 ends it": a Doomed 0 is no Doomed at all.
-            raise InvalidInput("a Doomed value must be at least 1 (None: still to roll), got 0")
-        if not c.has_value and self.value is not None:
-            raise InvalidInput(f"{c} takes no value, got {clip(self.value)}")
-        if (c is Condition.PERSISTENT_DAMAGE) != (self.energy is not None):
-            raise InvalidInput(
-                f"{c} needs an Energy" if self.energy is None else f"only Persistent Damage has an Energy, not {c}"
-            )
-        if c is Condition.FATIGUE and self.value is not None and self.value > FATIGUE_LIMIT:
-            raise InvalidInput(f"Fatigue must be at most {FATIGUE_LIMIT}, got {clip(self.value)}")
-
-    def __str__(self) -> str:
-        name = str(self.condition)
-        if self.condition is Condition.PERSISTENT_DAMAGE:
-            name = f"{name} {self.value} {self.energy}"
-        elif self.condition is Condition.DOOMED:
-            name = f"{name} {'(to roll)' if self.value is None else self.value}"
-        elif self.value is not None:
-            name = f"{name} {self.value}"
-        if self.source:
-            name = f"{name} from {self.source}"
-        if self.condition is not Condition.FATIGUE:
-            name = f"{name} ({self.duration})"
-        if self.easier_end:
-            name = f"{name} [next roll to end it: Low Stakes]"
-        return name
-
-
-@attrs.frozen(kw_only=True)
-class Suppression(Record):
-    """One Condition suppressing another: the suppressed one has no effect while *by* is present.
-
-    Args:
-        condition: The suppressed Condition.
-        by: The Condition suppressing it.
-    """
-
-    condition: Condition = attrs.field(converter=_condition)
-    by: Condition = attrs.field(converter=_condition)
-
-    def __str__(self) -> str:
-        return f"{self.condition} suppressed by {self.by}"
 
 
 def _instances(value: object) -> tuple[ConditionInstance, ...]:
@@ -797,54 +465,3 @@ class Conditions(Record):
         if implied:
             lines.append(f"- implied: {', '.join(implied)}")
         return "\n".join(lines)
-
-
-_LIMITS = {
-    Condition.BLINDED: "you fail Tests that need Sight; Immune to visual Effects; all terrain is Difficult Terrain",
-    Condition.CHARMED: "you can't Target your charmer with harmful Effects; ends when your charmer harms you",
-    Condition.DEAFENED: "you fail Tests that need Hearing; Immune to auditory Effects",
-    Condition.DEFEATED: "ongoing Effects end; no Healing; can't be Willing; you function as an Object",
-    Condition.FRIGHTENED: "while you see your source of fear you can't willingly Move closer to it",
-    Condition.HELPLESS: "you can't make Body Saves; you can be the Target of a Dispatch",
-    Condition.HIDDEN: "ends when you do anything except Hide or Sneak",
-    Condition.IMMOBILIZED: "you can't Move or otherwise move under your own power",
-    Condition.INCAPACITATED: "you can't take Actions or spend AP",
-    Condition.OFF_GUARD: "Attacks against you gain Fortune",
-    Condition.PETRIFIED: "you can't gain or lose HP, sense anything or age; your weight doubles",
-    Condition.PRONE: "you can only Move by Crawling; ends when you use the Move Action to rise",
-    Condition.SICKENED: "you can't willingly ingest anything",
-    Condition.SILENCED: "sound can't pass between you and the world; you're Inaudible",
-    Condition.STUNNED: "you can't communicate coherently",
-    Condition.UNCONSCIOUS: "you drop anything you're holding; can't be Willing",
-    Condition.UNFOCUSED: "your Focus ends; you can't start to Focus",
-}
-
-
-def _which(source: str | None, energy: str | None) -> str:
-    if source is not None:
-        return f" from {clip(source)}"
-    if energy is not None:
-        return f" of Energy {clip(energy)}"
-    return ""
-
-
-def _same_slot(old: ConditionInstance, new: ConditionInstance) -> bool:
-    """Whether two instances are "the same Effect" that does not stack with itself."""
-    if old.effect != new.effect:
-        return False  # imposed by different ongoing Effects: each ends with its own Effect
-    if new.condition is Condition.DOOMED:
-        return old.source == new.source  # tracked per source
-    if new.condition is Condition.PERSISTENT_DAMAGE:
-        return old.energy == new.energy and old.value == new.value  # each value keeps its own Duration
-    return True
-
-
-def _stronger(old: ConditionInstance, new: ConditionInstance) -> ConditionInstance:
-    """The instance to keep of two of the same slot: the strongest, then the longest Duration."""
-    if new.condition is Condition.DOOMED and old.value != new.value:
-        if old.value is None or new.value is None:
-            return new if new.value is not None else old
-        return old if old.value < new.value else new  # a lower Doomed value is closer to its end
-    longest = old.duration.longest(new.duration)
-    keep = old if old.duration._key() >= new.duration._key() else new
-    return attrs.evolve(keep, duration=longest, easier_end=old.easier_end and new.easier_end)

@@ -32,10 +32,11 @@ from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type
 from tabletop_core.d20._members import member
+from tabletop_core.d20.conditions import Condition, Conditions
 from tabletop_core.d20.stakes import Outcome
 from tabletop_core.d20.test import _label
 
-__all__ = ["Detection", "Sighting", "on_becoming_invisible", "search_result"]
+__all__ = ["Detection", "Sighting", "detection_of", "on_becoming_invisible", "search_result"]
 
 
 class Detection(Enum):
@@ -85,6 +86,25 @@ class Sighting(Record):
 
     def __str__(self) -> str:
         return f"{self.subject} is {self.state} to {self.observer}"
+
+
+def detection_of(conditions: Conditions, recorded: Detection | None = None) -> Detection:
+    """How an observer detects a subject with these Conditions: what was recorded, else what Conditions give.
+
+    An Invisible subject is Undetected, a Hidden one Hidden, any other Observed.
+
+    Examples:
+        >>> from tabletop_core.d20 import Conditions
+        >>> detection_of(Conditions().add("hidden")), detection_of(Conditions(), Detection.UNDETECTED)
+        (<Detection.HIDDEN: 'Hidden'>, <Detection.UNDETECTED: 'Undetected'>)
+    """
+    if recorded is not None:
+        return recorded
+    if conditions.has(Condition.INVISIBLE):
+        return Detection.UNDETECTED
+    if conditions.has(Condition.HIDDEN):
+        return Detection.HIDDEN
+    return Detection.OBSERVED
 
 
 def on_becoming_invisible(before: Detection) -> Detection:

@@ -53,9 +53,12 @@ from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.d20._members import member
-from tabletop_core.d20.conditions import MAX_ROUNDS, Condition, Duration
+from tabletop_core.d20.conditions import Condition, Duration
 from tabletop_core.d20.contest import Side
+from tabletop_core.d20.durations import MAX_ROUNDS
 from tabletop_core.d20.energy import energy_name
+from tabletop_core.d20.modifier import present
+from tabletop_core.d20.space import MAX_COORDINATE
 from tabletop_core.d20.test import MODIFIER_LIMIT, TestKind, _label
 from tabletop_core.errors import InvalidInput
 
@@ -96,7 +99,9 @@ class TargetKind(Enum):
     """Creatures only: not a Defeated or Petrified one, which is treated as an Object,
     except for restoration (an Effect that heals)."""
     OBJECT = "object"
-    """Objects only: in an encounter, a Defeated or Petrified creature."""
+    """Objects only: in an encounter, a :class:`~tabletop_core.d20.Thing`, or a Defeated or Petrified creature."""
+    LOCATION = "location"
+    """Locations only: in an encounter, a Creature or an Object large enough to function as terrain."""
 
     def __str__(self) -> str:
         return self.value
@@ -166,6 +171,14 @@ def _optional_energy(value: object) -> str | None:
     return None if value is None else energy_name(value)
 
 
+def _reach(value: object) -> int | None:
+    return None if value is None else check_int("reach", value, low=0, high=MAX_COORDINATE * 2)
+
+
+def _area(value: object) -> int | None:
+    return None if value is None else check_int("area", value, low=0, high=MAX_COORDINATE * 2)
+
+
 def _persistent_energy(value: object) -> str | None:
     return None if value is None else energy_name(value, name="persistent_energy")
 
@@ -208,7 +221,19 @@ class Effect(Record):
             an Effect harmful whatever this says.
         cost: Action Points spent to use it (On Use: it happens the moment the Cost is spent).
         target_kind: What it can target: any Target, Creatures only (a Defeated or Petrified
-            creature is treated as an Object, except for restoration), or Objects only.
+            creature is treated as an Object, except for restoration), Objects only, or
+            Locations only.
+        reach: The Range it Reaches to, in Spaces (Core Rule "Reach"): a Spell's or a
+            Ranged or Thrown Weapon's listed Range; :data:`~tabletop_core.d20.space.TOUCH_RANGE`
+            (1) for Touch Range. ``None``: not measured (a Melee Attack then Reaches to
+            Touch Range). Its Origin and its Targets lie within it.
+        area: An Effect Area: the Range, in Spaces, of the sphere it fills around its
+            Origin (its Targets lie within it). ``None``: it Reaches along an Effect Line,
+            which must be unobstructed.
+        grapple: It is a Grapple: the Restrained it imposes is escaped (the Effect ends on
+            that Target) with :class:`~tabletop_core.d20.actions.EscapeGrapple`.
+        end_roll: A creature it makes Restrained or Sickened can roll to end that Condition
+            (1 AP, Core Rules "Restrained" and "Sickened"); ``False``: the Effect says you can't.
 
     Raises:
         InvalidInput: a value out of range, an unknown Condition or Energy, Persistent
@@ -242,8 +267,17 @@ class Effect(Record):
     harmful: bool = attrs.field(default=False, validator=of_type(bool))
     cost: int = int_field(low=0, high=1000, default=0)
     target_kind: TargetKind = attrs.field(default=TargetKind.ANY, converter=_target_kind)
+    reach: int | None = attrs.field(default=None, converter=_reach)
+    area: int | None = attrs.field(default=None, converter=_area)
+    grapple: bool = attrs.field(default=False, validator=of_type(bool))
+    end_roll: bool = attrs.field(default=True, validator=of_type(bool))
 
     def __attrs_post_init__(self) -> None:
+        if self.grapple and (Condition.RESTRAINED not in self.conditions or self.duration is None):
+            raise InvalidInput(
+                f"a Grapple holds its Target Restrained while it lasts: {self.name} needs conditions=['restrained'] "
+                "and a duration"
+            )
         if bool(self.persistent_damage) != (self.persistent_energy is not None):
             raise InvalidInput(
                 "persistent_damage and persistent_energy go together: Persistent Damage needs an Energy, "
@@ -291,43 +325,40 @@ class Effect(Record):
         return f"{self.name} by {self.creator}"
 
     def _imposes(self) -> list[str]:
-        parts = [", ".join(str(c) for c in self.conditions)] if self.conditions else []
         on = "Tests" if not self.tests else "/".join(f"{k}s" for k in self.tests)
         against = " against the Target" if self.side is Side.TARGET else ""
-        if self.modifiers:
-            parts.append(f"{self.modifiers:+d} on {on}{against}")
-        if self.fortune:
-            parts.append(f"Fortune on {on}{against}")
-        if self.misfortune:
-            parts.append(f"Misfortune on {on}{against}")
-        if self.damage:
-            parts.append(f"{self.damage} {self.energy or ''} Damage".replace("  ", " "))
-        if self.healing:
-            parts.append(f"heals {self.healing}")
-        if self.temporary_hp:
-            parts.append(f"{self.temporary_hp} Temporary HP")
-        if self.persistent_damage:
-            parts.append(f"Persistent Damage {self.persistent_damage} {self.persistent_energy}")
-        if self.fatigue:
-            parts.append(f"{self.fatigue} Fatigue")
-        if self.doomed:
-            parts.append(f"Doomed {self.doomed}")
-        return parts
+        return present(
+            [
+                (self.conditions, ", ".join(str(c) for c in self.conditions)),
+                (self.modifiers, f"{self.modifiers:+d} on {on}{against}"),
+                (self.fortune, f"Fortune on {on}{against}"),
+                (self.misfortune, f"Misfortune on {on}{against}"),
+                (self.damage, f"{self.damage} {self.energy or ''} Damage".replace("  ", " ")),
+                (self.healing, f"heals {self.healing}"),
+                (self.temporary_hp, f"{self.temporary_hp} Temporary HP"),
+                (self.persistent_damage, f"Persistent Damage {self.persistent_damage} {self.persistent_energy}"),
+                (self.fatigue, f"{self.fatigue} Fatigue"),
+                (self.doomed, f"Doomed {self.doomed}"),
+            ]
+        )
 
     def __str__(self) -> str:
         parts = self._imposes() or ["no listed effect"]
-        if self.harmful and not (self.damage or self.persistent_damage):
-            parts.append("harmful")
-        if self.needs_willing:
-            parts.append("Willing Target")
-        parts.append("On Use" if self.on_use else f"Trigger: {self.trigger}")
-        parts.append("Instant" if self.duration is None else str(self.duration))
-        if self.cost:
-            parts.append(f"{self.cost} AP")
-        if not self.dismissable:
-            parts.append("can't be Dismissed")
-        if self.target_kind is not TargetKind.ANY:
-            parts.append(f"{self.target_kind} Targets")
+        parts += present(
+            [
+                (self.harmful and not (self.damage or self.persistent_damage), "harmful"),
+                (self.needs_willing, "Willing Target"),
+                (True, "On Use" if self.on_use else f"Trigger: {self.trigger}"),
+                (True, "Instant" if self.duration is None else str(self.duration)),
+                (self.cost, f"{self.cost} AP"),
+                (not self.dismissable, "can't be Dismissed"),
+                (self.target_kind is not TargetKind.ANY, f"{self.target_kind} Targets"),
+                (self.reach is not None, "Touch Range" if self.reach == 1 else f"Range {self.reach}"),
+                (self.area is not None, f"Effect Area {self.area}"),
+                (self.grapple, "a Grapple"),
+                (not self.end_roll, "no roll ends it"),
+            ]
+        )
         return f"{self.label}: {'; '.join(parts)}"
 
 

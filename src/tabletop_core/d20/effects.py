@@ -193,7 +193,7 @@ def combine_effects(*effects: TestEffects) -> TestEffects:
 
 def effects_between(
     actor: Conditions,
-    target: Conditions,
+    target: Conditions | None,
     *,
     kind: TestKind | str,
     skill: str | None = None,
@@ -211,7 +211,8 @@ def effects_between(
     *actor_observed*: the target has Observed the actor (matters if the actor is
     Invisible); *target_observed*: the actor has Observed the target (matters if
     the target is Invisible). The Fatigue is the actor's. Other arguments are as
-    for :func:`effects_on_test`.
+    for :func:`effects_on_test`. With *target* ``None`` (a Test made against no
+    creature) only the actor's Conditions count.
 
     Examples:
         >>> attacker = Conditions().add("sickened")
@@ -219,6 +220,8 @@ def effects_between(
         >>> print(effects_between(attacker, target, kind="attack", attack="melee"))
         Fortune (target Off Guard (from Restrained)); Misfortune (Impaired (from Sickened)); they cancel: no d6
     """
+    if target is not None:
+        check_type("target", target, Conditions)
     mine = effects_on_test(
         actor,
         side=Side.ACTOR,
@@ -231,6 +234,8 @@ def effects_between(
         sees_fear_source=sees_fear_source,
         observed=actor_observed,
     )
+    if target is None:
+        return mine
     theirs = effects_on_test(
         target,
         side=Side.TARGET,

@@ -16,6 +16,12 @@ The file holds the creatures and, optionally, a script of actions::
       "actions": [{"type": "RollInitiative"}, {"type": "EndTurn"}]
     }
 
+Map keys are optional: a combatant's ``"position": [x, y]`` (every combatant then has
+one), ``size``, ``speed``, ``swarm`` and ``terrain``; ``"things"`` (Objects: ``name``,
+``position``, ``size``, ``hp``, ``parts``, ``terrain``) and ``"blocked": [[x, y], ...]``.
+On a map Reach is checked, and in a self-running fight a creature out of Reach Moves
+toward its foe first.
+
 ``effects`` are applied before Initiative. With ``actions`` the script runs as
 written (``--dice`` gives the dice in the order the rules roll them). Without it
 the fight runs itself: Initiative, then on each Turn the creature Attacks the first
@@ -63,10 +69,11 @@ from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, int
 from tabletop_core.d20 import actions as A
 from tabletop_core.d20.conditions import Conditions
 from tabletop_core.d20.effect import Effect
-from tabletop_core.d20.encounter import Combatant, Encounter, EncounterStep
+from tabletop_core.d20.encounter import Combatant, Encounter, EncounterStep, Thing
 from tabletop_core.d20.events import Event
+from tabletop_core.d20.space import Space
 from tabletop_core.d20.turns import Creature
-from tabletop_core.errors import InvalidInput
+from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.rng import RngLike, dice_source
 
 __all__ = ["DEFAULT_ROUNDS", "register", "run_file_data"]
@@ -74,7 +81,8 @@ __all__ = ["DEFAULT_ROUNDS", "register", "run_file_data"]
 DEFAULT_ROUNDS = 10
 """The most Rounds a self-running fight lasts unless ``--rounds`` says otherwise."""
 _CREATURE_KEYS = {"max_hp", "hp", "temp_hp", "soul", "base_action_points"}
-_KEYS = {"name", "initiative", "trait", "side", "conditions", "attack", "attack_modifier"} | _CREATURE_KEYS
+_MAP_KEYS = {"position", "size", "speed", "swarm", "terrain"}
+_KEYS = {"name", "initiative", "trait", "side", "conditions", "attack", "attack_modifier"} | _CREATURE_KEYS | _MAP_KEYS
 _MAX_STEPS = 10_000
 
 
@@ -82,6 +90,22 @@ def _mapping(name: str, value: object) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         raise InvalidInput(f"{name} must be a JSON object, got {type(value).__name__}")
     return value
+
+
+def _space(name: str, value: object) -> Space | None:
+    """A Space from ``[x, y]`` or ``[x, y, z]`` (``None`` stays ``None``)."""
+    if value is None:
+        return None
+    items = _list(name, value)
+    if not 2 <= len(items) <= 3:
+        raise InvalidInput(f"{name} must be [x, y] or [x, y, z], got {len(items)} numbers")
+    return Space(*items)
+
+
+def _thing(index: int, value: object) -> Thing:
+    data = dict(_mapping(f"things[{index}]", value))
+    data["position"] = _space(f"things[{index}].position", data.get("position"))
+    return Thing(**data)
 
 
 def _list(name: str, value: object) -> list[Any]:
@@ -105,6 +129,8 @@ def _combatant(index: int, raw: object) -> tuple[Combatant, Effect | None, int]:
         initiative=data.get("initiative", 0),
         trait=data.get("trait", 0),
         side=data.get("side", ""),
+        **{k: data[k] for k in _MAP_KEYS - {"position"} if k in data},
+        position=_space(f"combatants[{index}].position", data.get("position")),
     )
     attack = None
     if "attack" in data:
@@ -125,11 +151,17 @@ def run_file_data(
             (the message names the action's number).
     """
     data = _mapping("the file", data)
-    unknown = set(data) - {"combatants", "effects", "actions"}
+    unknown = set(data) - {"combatants", "effects", "actions", "things", "blocked"}
     if unknown:
-        raise InvalidInput(f"the file has unknown keys {sorted(unknown)}; known: actions, combatants, effects")
+        raise InvalidInput(
+            f"the file has unknown keys {sorted(unknown)}; known: actions, blocked, combatants, effects, things"
+        )
     built = [_combatant(i, raw) for i, raw in enumerate(_list("combatants", data.get("combatants")))]
-    encounter = Encounter.of(*(c for c, _attack, _mod in built))
+    encounter = Encounter(
+        combatants=[c for c, _attack, _mod in built],
+        things=[_thing(i, raw) for i, raw in enumerate(_list("things", data.get("things", [])))],
+        blocked=[_space(f"blocked[{i}]", raw) for i, raw in enumerate(_list("blocked", data.get("blocked", [])))],
+    )
     attacks = {c.name: (attack, modifier) for c, attack, modifier in built}
     source = dice_source(rng)
     events: list[Event] = []
@@ -164,13 +196,39 @@ def run_file_data(
         attack, modifier = attacks[name]
         me = encounter.combatant(name)
         foes = [c.name for c in encounter.combatants if c.side != me.side and not c.creature.is_defeated]
+        if attack is not None and foes and encounter.ap >= 1 and _approach(encounter, name, foes[0], attack):
+            try:  # out of Reach on a map: Move toward the foe first
+                apply(A.Move(to=_approach(encounter, name, foes[0], attack)), f"{name}'s Move")
+                continue
+            except RuleError:  # the way is taken: the Turn ends
+                apply(A.EndTurn(), f"{name}'s Turn")
+                continue
         if attack is not None and foes and encounter.ap >= attack.cost and me.creature.conditions.can_act:
-            apply(A.Attack(target=foes[0], effect=attack, modifier=modifier), f"{name}'s Attack")
+            try:
+                apply(A.Attack(target=foes[0], effect=attack, modifier=modifier), f"{name}'s Attack")
+            except RuleError:  # out of Reach (an obstructed Effect Line): the Turn ends
+                apply(A.EndTurn(), f"{name}'s Turn")
+                continue
             if attack.cost == 0:
                 apply(A.EndTurn(), f"{name}'s Turn")  # a free Attack once a Turn
         else:
             apply(A.EndTurn(), f"{name}'s Turn")
     return encounter, events
+
+
+def _approach(encounter: Encounter, name: str, foe: str, attack: Effect) -> Space | None:
+    """On a map, the Space one Move takes *name* toward *foe* when *foe* is out of its Attack's Reach."""
+    if not encounter.has_map:
+        return None
+    reach = 1 if attack.reach is None else attack.reach
+    start, goal = encounter.position(name), encounter.position(foe)
+    gap = start.distance(goal, metric=encounter.metric)
+    if gap <= reach:
+        return None
+    path = start.line(goal)
+    speed = encounter.combatant(name).speed
+    steps = len(path) - 1 - reach
+    return path[steps if speed is None else min(steps, speed)]
 
 
 def _encounter(args: argparse.Namespace) -> Output:

@@ -22,10 +22,12 @@ import attrs
 
 from tabletop_core._record import Record, clip, converter
 from tabletop_core._validate import check_int, int_field, of_type
+from tabletop_core.d20._fields import amount_field, name_field, optional_name_field, text_field
 from tabletop_core.d20._members import member
 from tabletop_core.d20.conditions import Condition
 from tabletop_core.d20.detection import Detection
 from tabletop_core.d20.effect import Effect
+from tabletop_core.d20.space import Space
 from tabletop_core.d20.test import MODIFIER_LIMIT, RolledTotal, TestRoll, _label, _tuple_of
 from tabletop_core.errors import InvalidInput
 
@@ -40,10 +42,12 @@ __all__ = [
     "Healed",
     "InitiativeEntry",
     "InitiativeRolled",
+    "Moved",
     "RoundEnded",
     "RoundStarted",
     "TemporaryHPGained",
     "TestMade",
+    "ThingDamaged",
     "TurnEnded",
     "TurnSkipped",
     "TurnStarted",
@@ -115,18 +119,8 @@ def _register(base: type[Tagged]) -> None:
     converter.register_structure_hook_func(lambda t: t is base, lambda data, _t: base.from_dict(data))
 
 
-def _name(value: object) -> str:
-    return _label("creature", value)
-
-
 def _names(value: object) -> tuple[str, ...]:
     return tuple(_label(f"names[{i}]", item) for i, item in enumerate(_tuple_of("names", str, value)))
-
-
-def _text(value: object) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"text must be a str, got {type(value).__name__} {value!r}")
-    return value
 
 
 def _conditions(value: object) -> tuple[Condition, ...]:
@@ -137,10 +131,6 @@ def _conditions(value: object) -> tuple[Condition, ...]:
 
 def _optional_int(value: object) -> int | None:
     return None if value is None else check_int("value", value, low=0, high=_BIG)
-
-
-def _optional_energy(value: object) -> str | None:
-    return None if value is None else _label("energy", value)
 
 
 def _rolls(value: object) -> tuple[TestRoll, ...]:
@@ -165,7 +155,7 @@ _register(Event)
 class InitiativeEntry(Record):
     """One creature's Initiative Test and the Trait that breaks ties."""
 
-    creature: str = attrs.field(converter=_name)
+    creature: str = name_field("creature")
     roll: RolledTotal = attrs.field(validator=of_type(RolledTotal))
     trait: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
 
@@ -213,8 +203,8 @@ class RoundEnded(Event):
 class TurnStarted(Event):
     """A creature's Turn starts: its AP, and the Doomed roll when one was due."""
 
-    creature: str = attrs.field(converter=_name)
-    ap: int = int_field(low=0, high=_BIG)
+    creature: str = name_field("creature")
+    ap: int = amount_field()
     doomed_d4: int | None = attrs.field(default=None, converter=_optional_int)
     doomed: int | None = attrs.field(default=None, converter=_optional_int)
 
@@ -229,8 +219,8 @@ class TurnStarted(Event):
 class TurnSkipped(Event):
     """A creature's Turn passes without it acting (it is Defeated)."""
 
-    creature: str = attrs.field(converter=_name)
-    reason: str = attrs.field(converter=_text)
+    creature: str = name_field("creature")
+    reason: str = text_field("reason")
 
     def __str__(self) -> str:
         return f"{self.creature}'s Turn is skipped: {self.reason}"
@@ -240,8 +230,8 @@ class TurnSkipped(Event):
 class TurnEnded(Event):
     """A creature's Turn ends: Persistent Damage taken and its Flat Rolls."""
 
-    creature: str = attrs.field(converter=_name)
-    damage: int = int_field(low=0, high=_BIG, default=0)
+    creature: str = name_field("creature")
+    damage: int = amount_field(default=0)
     energies: tuple[str, ...] = attrs.field(default=(), converter=_names)
     rolls: tuple[TestRoll, ...] = attrs.field(default=(), converter=_rolls)
 
@@ -260,10 +250,10 @@ class TurnEnded(Event):
 class APSpent(Event):
     """A creature spends Action Points on an Action."""
 
-    creature: str = attrs.field(converter=_name)
-    ap: int = int_field(low=0, high=_BIG)
-    left: int = int_field(low=0, high=_BIG)
-    action: str = attrs.field(converter=_text)
+    creature: str = name_field("creature")
+    ap: int = amount_field()
+    left: int = amount_field()
+    action: str = text_field("action")
 
     def __str__(self) -> str:
         return f"{self.creature} spends {self.ap} AP ({self.action}): {self.left} left"
@@ -273,7 +263,7 @@ class APSpent(Event):
 class EffectApplied(Event):
     """An Effect resolves on its Targets (an ongoing one gets an id for Dismiss)."""
 
-    id: str = attrs.field(converter=_text)
+    id: str = text_field("id")
     effect: Effect = attrs.field(validator=of_type(Effect))
     targets: tuple[str, ...] = attrs.field(converter=_names)
 
@@ -286,10 +276,10 @@ class EffectApplied(Event):
 class EffectEnded(Event):
     """An ongoing Effect ends on one Target."""
 
-    id: str = attrs.field(converter=_text)
-    name: str = attrs.field(converter=_text)
-    target: str = attrs.field(converter=_name)
-    reason: str = attrs.field(converter=_text)
+    id: str = text_field("id")
+    name: str = text_field("name")
+    target: str = name_field("target")
+    reason: str = text_field("reason")
 
     def __str__(self) -> str:
         return f"{self.name} ({self.id}) ends on {self.target}: {self.reason}"
@@ -299,12 +289,12 @@ class EffectEnded(Event):
 class DamageTaken(Event):
     """A creature takes Damage (Temporary HP absorbs first)."""
 
-    creature: str = attrs.field(converter=_name)
-    amount: int = int_field(low=0, high=_BIG)
-    hp: int = int_field(low=0, high=_BIG)
-    temp_hp: int = int_field(low=0, high=_BIG, default=0)
-    energy: str | None = attrs.field(default=None, converter=_optional_energy)
-    source: str = attrs.field(default="", converter=_text)
+    creature: str = name_field("creature")
+    amount: int = amount_field()
+    hp: int = amount_field()
+    temp_hp: int = amount_field(default=0)
+    energy: str | None = optional_name_field("energy")
+    source: str = text_field("source", default="")
 
     def __str__(self) -> str:
         energy = f" {self.energy}" if self.energy else ""
@@ -317,10 +307,10 @@ class DamageTaken(Event):
 class Healed(Event):
     """A creature regains HP."""
 
-    creature: str = attrs.field(converter=_name)
-    amount: int = int_field(low=0, high=_BIG)
-    hp: int = int_field(low=0, high=_BIG)
-    source: str = attrs.field(default="", converter=_text)
+    creature: str = name_field("creature")
+    amount: int = amount_field()
+    hp: int = amount_field()
+    source: str = text_field("source", default="")
 
     def __str__(self) -> str:
         source = f" from {self.source}" if self.source else ""
@@ -331,9 +321,9 @@ class Healed(Event):
 class TemporaryHPGained(Event):
     """A creature gains Temporary HP (the higher amount is kept)."""
 
-    creature: str = attrs.field(converter=_name)
-    amount: int = int_field(low=0, high=_BIG)
-    temp_hp: int = int_field(low=0, high=_BIG)
+    creature: str = name_field("creature")
+    amount: int = amount_field()
+    temp_hp: int = amount_field()
 
     def __str__(self) -> str:
         return f"{self.creature} gains {self.amount} Temporary HP: {self.temp_hp} temp"
@@ -343,10 +333,10 @@ class TemporaryHPGained(Event):
 class ConditionsChanged(Event):
     """Conditions a creature gained and lost (given or implied), and why."""
 
-    creature: str = attrs.field(converter=_name)
+    creature: str = name_field("creature")
     gained: tuple[Condition, ...] = attrs.field(default=(), converter=_conditions)
     ended: tuple[Condition, ...] = attrs.field(default=(), converter=_conditions)
-    reason: str = attrs.field(default="", converter=_text)
+    reason: str = text_field("reason", default="")
 
     def __str__(self) -> str:
         parts = []
@@ -364,8 +354,8 @@ class TestMade(Event):
 
     __test__ = False  # not a pytest test class
 
-    creature: str = attrs.field(converter=_name)
-    purpose: str = attrs.field(converter=_text)
+    creature: str = name_field("creature")
+    purpose: str = text_field("purpose")
     roll: TestRoll = attrs.field(validator=of_type(TestRoll))
 
     def __str__(self) -> str:
@@ -376,12 +366,53 @@ class TestMade(Event):
 class DetectionChanged(Event):
     """How one creature detects another changed."""
 
-    observer: str = attrs.field(converter=_name)
-    subject: str = attrs.field(converter=_name)
+    observer: str = name_field("observer")
+    subject: str = name_field("subject")
     before: Detection = attrs.field(converter=_detection)
     after: Detection = attrs.field(converter=_detection)
-    reason: str = attrs.field(default="", converter=_text)
+    reason: str = text_field("reason", default="")
 
     def __str__(self) -> str:
         why = f" ({self.reason})" if self.reason else ""
         return f"{self.subject}: {self.before} -> {self.after} to {self.observer}{why}"
+
+
+def _optional_hp(value: object) -> int | None:
+    return None if value is None else check_int("hp", value, low=0, high=_BIG)
+
+
+def _optional_from(value: object) -> Space | None:
+    if value is None or isinstance(value, Space):
+        return value
+    raise TypeError(f"from_space must be a Space or None, got {type(value).__name__} {value!r}")
+
+
+@attrs.frozen(kw_only=True)
+class Moved(Event):
+    """A creature or an Object changed Space (a Move Action, a Crawl, or the GM placing it)."""
+
+    name: str = name_field("name")
+    from_space: Space | None = attrs.field(default=None, converter=_optional_from)
+    to: Space = attrs.field(validator=of_type(Space))
+    how: str = text_field("how", default="moves")
+
+    def __str__(self) -> str:
+        start = f" from {self.from_space}" if self.from_space is not None else ""
+        return f"{self.name} {self.how}{start} to {self.to}"
+
+
+@attrs.frozen(kw_only=True)
+class ThingDamaged(Event):
+    """An Object takes Damage: its HP when the GM tracks them (0: broken)."""
+
+    thing: str = name_field("thing")
+    amount: int = amount_field()
+    hp: int | None = attrs.field(default=None, converter=_optional_hp)
+    energy: str | None = optional_name_field("energy")
+    source: str = text_field("source", default="")
+
+    def __str__(self) -> str:
+        energy = f" {self.energy}" if self.energy else ""
+        source = f" from {self.source}" if self.source else ""
+        state = "" if self.hp is None else (": broken" if self.hp == 0 else f": HP {self.hp}")
+        return f"{self.thing} takes {self.amount}{energy} Damage{source}{state}"

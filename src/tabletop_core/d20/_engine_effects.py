@@ -1,0 +1,353 @@
+"""The encounter engine's Effects: using one on its Targets, Attacks, Damage, Healing and Dismiss."""
+
+from __future__ import annotations
+
+import attrs
+
+from tabletop_core._record import clip
+from tabletop_core.d20._engine_base import _Base
+from tabletop_core.d20.actions import (
+    Attack,
+    Damage,
+    Dismiss,
+    Heal,
+    UseEffect,
+)
+from tabletop_core.d20.combatant import ActiveEffect, Response
+from tabletop_core.d20.conditions import Condition
+from tabletop_core.d20.effect import Effect, TargetKind
+from tabletop_core.d20.energy import energy_name
+from tabletop_core.d20.events import (
+    DamageTaken,
+    EffectApplied,
+    Event,
+    Healed,
+    TemporaryHPGained,
+    TestMade,
+    ThingDamaged,
+)
+from tabletop_core.d20.space import TOUCH_RANGE, Space, check_reach
+from tabletop_core.d20.stakes import Outcome
+from tabletop_core.d20.test import (
+    Modifier,
+    TestKind,
+    roll_test,
+)
+from tabletop_core.d20.turns import Creature
+from tabletop_core.errors import InvalidInput, RuleError
+
+
+class _Effects(_Base):
+    """Effects resolving on their Targets, with the checks the Core Rules ask first."""
+
+    def use_effect(self, action: UseEffect) -> None:
+        effect = action.effect
+        targets = action.targets
+        self.check_targets(action)
+        creator = effect.creator
+        if action.responding_to is not None:
+            if effect.on_use:
+                raise InvalidInput(f"responding_to is for a Triggered Effect; {effect.name} is On Use")
+            answered = Response(creature=creator, trigger=action.responding_to)
+            if answered in self.responses:
+                raise RuleError(f"{creator} has already used an Action in response to {action.responding_to}")
+        self.check_willing(effect, targets, action.willing)
+        self.check_target_kind(effect, targets)
+        self.check_objects(effect, targets)
+        self.check_reach(effect, targets, action.origin)
+        if creator in self.creatures:
+            self.check_charmer(creator, effect, targets)
+            me = self.creatures[creator].conditions
+            if self.round and effect.on_use:
+                if self.current != creator:
+                    raise RuleError(
+                        f"{effect.name} is On Use: {creator} uses it on its own Turn (it is {self.current}'s)"
+                    )
+                self.spend(creator, effect.cost, effect.name)
+            elif self.creatures[creator].is_defeated:
+                raise RuleError(f"{creator} is Defeated: it is out of the fight")
+            elif not me.can_act:
+                raise RuleError(f"{creator} is Incapacitated: it can't take Actions")
+            else:
+                self.acts(creator, effect.name)
+        if action.responding_to is not None:
+            self.responses.append(Response(creature=creator, trigger=action.responding_to))
+        effect_id = ""
+        if not effect.is_instant:
+            effect_id = f"e{self.next_id}"
+            self.next_id += 1
+        self.events.append(EffectApplied(id=effect_id, effect=effect, targets=targets))
+        for t in targets:
+            self.resolve_on(effect, effect_id, t)
+
+    def check_targets(self, action: UseEffect) -> None:
+        targets = action.targets
+        if not targets:
+            raise InvalidInput("targets must name at least one creature")
+        if len(set(targets)) != len(targets):
+            raise InvalidInput(f"targets must name each creature once, got {list(targets)}")
+        for t in targets:
+            self.known_target(t)
+        for t in action.willing:
+            self.known(t, "willing")
+        extra = set(action.willing) - set(targets)
+        if extra:
+            raise InvalidInput(f"willing must name Targets of the Effect, got {sorted(extra)}")
+
+    def check_willing(self, effect: Effect, targets: tuple[str, ...], willing: tuple[str, ...]) -> None:
+        """Core Rule "Willing", and no Healing for a Defeated creature."""
+        for t in targets:
+            if t in self.things:
+                if effect.needs_willing:
+                    raise RuleError(
+                        f"{effect.name} needs a Willing Target: {t} is an Object, and only a Creature is Willing"
+                    )
+                continue
+            if effect.needs_willing and not self.creatures[t].conditions.can_be_willing:
+                raise RuleError(
+                    f"{effect.name} needs a Willing Target: {t} is Unconscious or Defeated and can't be Willing"
+                )
+            if effect.needs_willing and t not in willing:
+                raise RuleError(f"{effect.name} needs a Willing Target: {t} is Unwilling")
+            if effect.healing and self.creatures[t].is_defeated:
+                raise RuleError(f"{t} is Defeated: it can't receive Healing")
+
+    def check_charmer(self, creator: str, effect: Effect, targets: tuple[str, ...]) -> None:
+        """Charmed: you can't Target your charmer with harmful Effects."""
+        if not effect.is_harmful:
+            return
+        charmed_by = {self.caused_by(i) for i in self.creatures[creator].conditions.instances_of(Condition.CHARMED)}
+        for t in targets:
+            if t in charmed_by:
+                raise RuleError(f"{creator} is Charmed by {t}: it can't Target its charmer with harmful Effects")
+
+    def check_target_kind(self, effect: Effect, targets: tuple[str, ...]) -> None:
+        """Core Rules "Creature" and "Object": a Defeated or Petrified creature is an Object, except for restoration."""
+        for t in targets:
+            thing = self.things.get(t)
+            if thing is not None:
+                if effect.target_kind is TargetKind.CREATURE:
+                    raise RuleError(f"{effect.name} targets Creatures: {t} is an Object")
+                if effect.target_kind is TargetKind.LOCATION and not thing.terrain:
+                    raise RuleError(f"{effect.name} targets Locations: {t} is an Object too small to be terrain")
+                continue
+            if effect.target_kind is TargetKind.LOCATION:
+                if not self.combatant(t).terrain:
+                    raise RuleError(f"{effect.name} targets Locations: {t} is a Creature too small to be terrain")
+                continue
+            is_object = self.creatures[t].conditions.is_object
+            if effect.target_kind is TargetKind.CREATURE and is_object and not effect.healing:
+                raise RuleError(f"{effect.name} targets Creatures: {t} is Defeated or Petrified, treated as an Object")
+            if effect.target_kind is TargetKind.OBJECT and not is_object:
+                raise RuleError(f"{effect.name} targets Objects: {t} is a Creature")
+
+    def check_objects(self, effect: Effect, targets: tuple[str, ...]) -> None:
+        """What an Effect can do to an Object, and assemblies (Core Rule "Object").
+
+        An Object takes Damage and can hold an ongoing Effect; Conditions, Healing,
+        Temporary HP, Persistent Damage, Fatigue and Doomed are for Creatures (a reading).
+        An assembly is one Object to a creature large enough to manipulate it; a smaller
+        creature deals with its parts.
+        """
+        for t in targets:
+            thing = self.things.get(t)
+            if thing is None:
+                continue
+            creature_only = {
+                "Conditions": effect.conditions,
+                "Healing": effect.healing,
+                "Temporary HP": effect.temporary_hp,
+                "Persistent Damage": effect.persistent_damage,
+                "Fatigue": effect.fatigue,
+                "Doomed": effect.doomed,
+            }
+            for what, present in creature_only.items():
+                if present:
+                    raise RuleError(f"{effect.name} gives {what}, which only a Creature has: {t} is an Object")
+            if thing.parts and effect.creator in self.creatures:
+                size = self.combatant(effect.creator).size
+                if size < thing.size:
+                    raise RuleError(
+                        f"{t} is an assembly of {', '.join(thing.parts)}: {effect.creator} (Size {size}) is not large "
+                        f"enough to manipulate it (Size {thing.size}) as one Object; target its parts"
+                    )
+
+    def check_reach(
+        self, effect: Effect, targets: tuple[str, ...], origin: Space | None, reach: int | None = None
+    ) -> None:
+        """Core Rules "Origin" and "Reach", on a map: the Origin and the Targets within Range, the Line unobstructed."""
+        if reach is None:
+            reach = effect.reach
+        if not self.has_map:
+            if origin is not None:
+                raise RuleError(f"{effect.name} lists an Origin, but the encounter has no map")
+            return
+        if effect.creator not in self.creatures:
+            if origin is None and (reach is not None or effect.area is not None):
+                raise InvalidInput(
+                    f"{effect.name} is created by {effect.creator}, who is not on the map: give its origin="
+                )
+            creator = origin
+        else:
+            creator = self.where(effect.creator)
+        if creator is None:
+            return
+        walls = {*self.start.blocked, *(t.position for t in self.things.values() if t.terrain and t.position)}
+        check_reach(
+            effect=effect.name,
+            creator=creator,
+            targets=[(t, self.where(t)) for t in targets],
+            reach=reach,
+            origin=origin,
+            area=effect.area,
+            blocked=walls - {self.where(t) for t in targets},
+            metric=self.start.metric,
+        )
+
+    def resolve_on(self, effect: Effect, effect_id: str, target: str) -> None:
+        if target in self.things:
+            self.resolve_on_thing(effect, effect_id, target)
+            return
+        label = effect.label
+        creator = effect.creator if effect.creator in self.creatures else None
+        if effect.is_harmful:
+            self.harms(creator, target)
+        if effect.damage:
+            self.damage(target, effect.damage, effect.energy, label)
+        if effect.healing:
+            self.heal(target, effect.healing, label)
+        if effect.temporary_hp:
+            self.change(
+                target,
+                lambda c: c.gain_temporary_hp(effect.temporary_hp),
+                label,
+                lambda after: TemporaryHPGained(creature=target, amount=effect.temporary_hp, temp_hp=after.temp_hp),
+            )
+        caused = self.creatures[target].conditions
+        if effect.persistent_damage:
+            caused = caused.add(
+                Condition.PERSISTENT_DAMAGE,
+                value=effect.persistent_damage,
+                energy=effect.persistent_energy,
+                source=label,
+            )
+        if effect.fatigue:
+            caused = caused.add(Condition.FATIGUE, value=effect.fatigue, source=label)
+        if effect.doomed:
+            caused = caused.add(Condition.DOOMED, value=effect.doomed, source=label)
+        if effect.is_instant:
+            for c in effect.conditions:
+                caused = caused.add(c, source=label)  # what an Instant Effect causes stays
+        if caused is not self.creatures[target].conditions:
+            final = caused
+            self.change(target, lambda c: attrs.evolve(c, conditions=final), label)
+        if not effect.is_instant and not self.creatures[target].is_defeated:
+            assert effect.duration is not None
+            self.effects.append(ActiveEffect(id=effect_id, effect=effect, target=target, left=effect.duration))
+            before = self.creatures[target]
+            self.after_change(target, before, label)
+
+    def resolve_on_thing(self, effect: Effect, effect_id: str, target: str) -> None:
+        if effect.damage:
+            thing = self.things[target]
+            hp = None if thing.hp is None else max(0, thing.hp - effect.damage)
+            self.things[target] = attrs.evolve(thing, hp=hp)
+            self.events.append(
+                ThingDamaged(thing=target, amount=effect.damage, hp=hp, energy=effect.energy, source=effect.label)
+            )
+        if not effect.is_instant:
+            assert effect.duration is not None
+            self.effects.append(ActiveEffect(id=effect_id, effect=effect, target=target, left=effect.duration))
+
+    def damage(self, target: str, amount: int, energy: str | None, source: str) -> None:
+        def report(after: Creature) -> Event:
+            return DamageTaken(
+                creature=target, amount=amount, hp=after.hp, temp_hp=after.temp_hp, energy=energy, source=source
+            )
+
+        self.change(target, lambda c: c.take_damage(amount), source or "Damage", report)
+
+    def heal(self, target: str, amount: int, source: str) -> None:
+        def report(after: Creature) -> Event:
+            return Healed(creature=target, amount=amount, hp=after.hp, source=source)
+
+        self.change(target, lambda c: c.heal(amount), source or "Healing", report)
+
+    def do_damage(self, action: Damage) -> None:
+        target = self.known(action.target, "target")
+        energy = None if action.energy is None else energy_name(action.energy)
+        if action.by is not None:
+            self.known(action.by, "by")
+        self.harms(action.by, target)
+        self.damage(target, action.amount, energy, action.source)
+
+    def do_heal(self, action: Heal) -> None:
+        target = self.known(action.target, "target")
+        if self.creatures[target].is_defeated:
+            raise RuleError(f"{target} is Defeated: it can't receive Healing")
+        self.heal(target, action.amount, action.source)
+
+    def dismiss(self, action: Dismiss) -> None:
+        mine = [e for e in self.effects if e.id == action.effect]
+        if not mine:
+            ids = sorted({e.id for e in self.effects})
+            raise InvalidInput(f"no ongoing Effect {clip(action.effect)} (ongoing: {clip(', '.join(ids) or 'none')})")
+        effect = mine[0].effect
+        if action.by != effect.creator:
+            raise RuleError(f"only {effect.creator}, its creator, can Dismiss {effect.name} ({action.effect})")
+        if not effect.dismissable:
+            raise RuleError(f"{effect.name} says it can't be Dismissed")
+        for e in mine:
+            self.end_effects_on(e.target, f"Dismissed by {action.by}", action.effect)
+
+    def attack_reach(self, action: Attack) -> int | None:
+        """Core Rule "Reach": Melee Weapons Reach to Touch Range; Ranged and Thrown ones to their listed Range."""
+        listed = action.effect.reach
+        if action.attack == "melee":
+            return TOUCH_RANGE if listed is None else listed
+        if listed is None and self.has_map:
+            raise InvalidInput(
+                f"a {action.attack} Attack Reaches to its listed Range: give {action.effect.name} a reach= on a map"
+            )
+        return listed
+
+    def attack(self, action: Attack) -> None:
+        name = self.on_turn("An Attack")
+        effect = action.effect
+        if action.target in self.things:
+            raise RuleError(
+                f"{action.target} is an Object: use the Effect on it (UseEffect); an Attack is made against a creature"
+            )
+        target = self.known(action.target, "target")
+        if effect.creator != name:
+            raise RuleError(f"{name} attacks with its own Effects: {effect.name} was created by {effect.creator}")
+        if target == name:
+            raise InvalidInput(f"{name} can't attack itself")
+        if effect.needs_willing:
+            raise RuleError(f"{effect.name} needs a Willing Target: it can't be an Attack's Effect")
+        self.check_charmer(name, attrs.evolve(effect, harmful=True), (target,))  # an Attack harms
+        if effect.healing and self.creatures[target].is_defeated:
+            raise RuleError(f"{target} is Defeated: it can't receive Healing")
+        self.check_target_kind(effect, (target,))
+        self.check_reach(effect, (target,), None, self.attack_reach(action))
+        # The Attack is made as things stand (Hidden still counts), then acting ends Hidden.
+        ctx = self.snapshot().test_context(name, kind=TestKind.ATTACK, target=target, attack=action.attack)
+        self.spend(name, effect.cost, f"Attack: {effect.name}")
+        self.surprise(name, target)
+        roll = roll_test(
+            stakes=action.stakes,
+            modifier=[Modifier(value=action.modifier, source=f"Attack: {action.attack}"), *ctx.modifiers],
+            kind=TestKind.ATTACK,
+            effects=ctx.effects,
+            rng=self.source,
+        )
+        self.events.append(TestMade(creature=name, purpose=f"Attack {target} with {effect.name}", roll=roll))
+        hit = roll.outcome is Outcome.SUCCESS or (roll.outcome is Outcome.SETBACK and action.hit_on_setback)
+        if not hit:
+            return
+        effect_id = ""
+        if not effect.is_instant:
+            effect_id = f"e{self.next_id}"
+            self.next_id += 1
+        self.events.append(EffectApplied(id=effect_id, effect=effect, targets=(target,)))
+        self.resolve_on(effect, effect_id, target)
