@@ -240,3 +240,20 @@ def test_progress_without_tqdm(monkeypatch):
     quiet = Terminal()
     assert simulate(2, WANDERER, SETUP, GreedyPolicy(), rng=1, stream=quiet).runs == 2
     assert quiet.getvalue() == ""
+
+
+def test_a_journey_out_of_time_keeps_its_last_day_and_round_trips():
+    from tabletop_core.residue.journey import Journey, JourneyOutcome, play_journey, start_journey
+
+    setup = example_setup(max_days=1)
+    ends = []
+    for seed in range(12):
+        start = start_journey(WANDERER, setup, rng=seed)
+        end, _steps = play_journey(start, CautiousPolicy(), rng=seed)
+        ends.append(end)
+        assert Journey.from_json(end.to_json()) == end
+    late = [end for end in ends if end.outcome is JourneyOutcome.OUT_OF_TIME]
+    assert late, "some Journey must outlast one day"
+    assert {end.day for end in late} == {1}
+    result = simulate(12, WANDERER, setup, CautiousPolicy(), rng=3)
+    assert max(result.days) == 1
