@@ -164,20 +164,23 @@ def read_control(key: str, data: Mapping[str, Any], path: str) -> AssetControl:
         read_control(k, v, _data.key_path(_data.key_path(path, "controls"), k))
         for k, v in _data.items(data, "controls", path)
     )
+    control = _data.build(  # every value is checked above; the range check below
+        AssetControl,
+        key=key,
+        field_type=field_type,
+        label=_data.text(data, "label", path, required=False) or key,
+        value=value,
+        minimum=low,
+        maximum=high,
+        rollable=bool(_data.get(data, "rollable", path, bool, required=False)),
+        is_impact=bool(_data.get(data, "is_impact", path, bool, required=False)),
+        controls=nested,
+    )
     try:
-        return AssetControl(
-            key,
-            field_type,
-            _data.text(data, "label", path, required=False) or key,
-            value,
-            low,
-            high,
-            bool(_data.get(data, "rollable", path, bool, required=False)),
-            bool(_data.get(data, "is_impact", path, bool, required=False)),
-            nested,
-        )
+        control.__attrs_post_init__()
     except InvalidInput as error:
         raise DataswornError(path, str(error)) from None
+    return control
 
 
 def read_asset(data: Mapping[str, Any], path: str, moves: list[Move]) -> Asset:
