@@ -183,6 +183,12 @@ def read_control(key: str, data: Mapping[str, Any], path: str) -> AssetControl:
     return control
 
 
+_new = object.__new__
+_set_id, _set_text, _set_enabled, _set_moves, _set_controls, _set_enhancements = (
+    AssetAbility.__dict__[name].__set__ for name in ("id", "text", "enabled", "moves", "controls", "enhancements")
+)
+
+
 def read_asset(data: Mapping[str, Any], path: str, moves: list[Move]) -> Asset:
     """One Datasworn asset; the moves its abilities add are appended to *moves*."""
     data = _data.obj(data, path)
@@ -193,33 +199,39 @@ def read_asset(data: Mapping[str, Any], path: str, moves: list[Move]) -> Asset:
         where = f"{here}[{index}]"
         ability = _data.obj(item, where)
         ability_moves = []
-        for key, move in _data.items(ability, "moves", where):
-            read = read_move(move, _data.key_path(_data.key_path(where, "moves"), key))
-            moves.append(read)
-            ability_moves.append(read.id)
-        controls = tuple(
-            read_control(k, v, _data.key_path(_data.key_path(where, "controls"), k))
-            for k, v in _data.items(ability, "controls", where)
-        )
-        text = _data.text(ability, "text", where)
-        enhancements = read_enhancements(
-            _data.array(ability, "enhance_moves", where),
-            text,
-            asset=asset_id,
-            ability=index,
-            path=_data.key_path(where, "enhance_moves"),
-        )
-        abilities.append(
-            _data.build(
-                AssetAbility,
-                id=_data.text(ability, "_id", where, required=False) or f"{asset_id}/abilities/{index}",
-                text=text,
-                enabled=bool(_data.get(ability, "enabled", where, bool, required=False)),
-                moves=tuple(ability_moves),
-                controls=controls,
-                enhancements=enhancements,
+        if ability.get("moves") is not None:
+            for key, move in _data.items(ability, "moves", where):
+                read = read_move(move, _data.key_path(f"{where}.moves", key))
+                moves.append(read)
+                ability_moves.append(read.id)
+        controls: tuple[AssetControl, ...] = ()
+        if ability.get("controls") is not None:
+            controls = tuple(
+                read_control(k, v, _data.key_path(f"{where}.controls", k))
+                for k, v in _data.items(ability, "controls", where)
             )
+        text = _data.text(ability, "text", where)
+        enabled = ability.get("enabled")
+        built = _new(AssetAbility)  # every value is checked here or by the reader it comes from
+        _set_id(built, _data.text(ability, "_id", where, required=False) or f"{asset_id}/abilities/{index}")
+        _set_text(built, text)
+        _set_enabled(
+            built,
+            enabled if enabled.__class__ is bool else bool(_data.get(ability, "enabled", where, bool, required=False)),
         )
+        _set_moves(built, tuple(ability_moves))
+        _set_controls(built, controls)
+        _set_enhancements(
+            built,
+            read_enhancements(
+                _data.array(ability, "enhance_moves", where),
+                text,
+                asset=asset_id,
+                ability=index,
+                path=f"{where}.enhance_moves",
+            ),
+        )
+        abilities.append(built)
     controls = tuple(
         read_control(k, v, _data.key_path(_data.key_path(path, "controls"), k))
         for k, v in _data.items(data, "controls", path)
