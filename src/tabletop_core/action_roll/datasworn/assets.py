@@ -157,12 +157,11 @@ def read_control(key: str, data: Mapping[str, Any], path: str) -> AssetControl:
     elif isinstance(raw, int):
         value = raw
     else:
-        raise DataswornError(_data.key_path(path, "value"), f"expected an integer or a boolean, got {_data.kind(raw)}")
+        raise DataswornError(f"{path}.value", f"expected an integer or a boolean, got {_data.kind(raw)}")
     low = _data.integer(data, "min", path, required=False)
     high = _data.integer(data, "max", path, required=False)
     nested = tuple(
-        read_control(k, v, _data.key_path(_data.key_path(path, "controls"), k))
-        for k, v in _data.items(data, "controls", path)
+        read_control(k, v, _data.key_path(f"{path}.controls", k)) for k, v in _data.items(data, "controls", path)
     )
     control = _data.build(  # every value is checked above; the range check below
         AssetControl,
@@ -194,7 +193,7 @@ def read_asset(data: Mapping[str, Any], path: str, moves: list[Move]) -> Asset:
     data = _data.obj(data, path)
     asset_id = _data.text(data, "_id", path)
     abilities = []
-    here = _data.key_path(path, "abilities")
+    here = f"{path}.abilities"
     for index, item in enumerate(_data.array(data, "abilities", path)):
         where = f"{here}[{index}]"
         ability = _data.obj(item, where)
@@ -233,8 +232,7 @@ def read_asset(data: Mapping[str, Any], path: str, moves: list[Move]) -> Asset:
         )
         abilities.append(built)
     controls = tuple(
-        read_control(k, v, _data.key_path(_data.key_path(path, "controls"), k))
-        for k, v in _data.items(data, "controls", path)
+        read_control(k, v, _data.key_path(f"{path}.controls", k)) for k, v in _data.items(data, "controls", path)
     )
     options = tuple(key for key, _ in _data.items(data, "options", path))
     return _data.build(

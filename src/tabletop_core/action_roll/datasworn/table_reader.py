@@ -30,7 +30,7 @@ _set = object.__setattr__
 def read_rolls(data: Mapping[str, Any], path: str) -> tuple[OracleRoll, ...]:
     """The ``oracle_rolls`` of a Datasworn row or outcome."""
     rolls = []
-    here = _data.key_path(path, "oracle_rolls")
+    here = f"{path}.oracle_rolls"
     for index, item in enumerate(_data.array(data, "oracle_rolls", path)):
         where = f"{here}[{index}]"
         roll = _data.obj(item, where)
@@ -38,11 +38,9 @@ def read_rolls(data: Mapping[str, Any], path: str) -> tuple[OracleRoll, ...]:
         auto = _data.get(roll, "auto", where, bool, required=False)
         duplicates = _data.text(roll, "duplicates", where, required=False) or "reroll"
         if times is not None and not 1 <= times <= MAX_TIMES:
-            raise DataswornError(_data.key_path(where, "number_of_rolls"), f"must be 1..{MAX_TIMES}, got {times}")
+            raise DataswornError(f"{where}.number_of_rolls", f"must be 1..{MAX_TIMES}, got {times}")
         if duplicates not in _DUPLICATES:
-            raise DataswornError(
-                _data.key_path(where, "duplicates"), f"must be one of {', '.join(_DUPLICATES)}, got {duplicates!r}"
-            )
+            raise DataswornError(f"{where}.duplicates", f"must be one of {', '.join(_DUPLICATES)}, got {duplicates!r}")
         oracle = _data.text(roll, "oracle", where, required=False)
         built = _new(OracleRoll)  # every part is checked above
         _set(built, "oracle", oracle)
@@ -96,7 +94,7 @@ def read_row(data: Mapping[str, Any], path: str) -> OracleRow:
     where = path
     if "roll" in data and "min" not in data:
         span = _data.get(data, "roll", path, dict, required=False)
-        where = _data.key_path(path, "roll")
+        where = f"{path}.roll"
         data = {**data, **(span or {"min": None, "max": None})}
     low = _data.integer(data, "min", where, required=False)
     high = _data.integer(data, "max", where, required=False)
@@ -137,8 +135,8 @@ def _read_table(data: Mapping[str, Any], path: str, *, build: bool) -> OracleTab
     try:
         spec = parse_dice(dice)
     except InvalidInput as error:
-        raise DataswornError(_data.key_path(path, "dice"), str(error)) from None
-    here = _data.key_path(path, "rows")
+        raise DataswornError(f"{path}.dice", str(error)) from None
+    here = f"{path}.rows"
     raw_rows = _data.array(data, "rows", path, required=True)
     if not raw_rows:
         raise DataswornError(here, "a table needs at least one row")
@@ -186,7 +184,7 @@ def _read_table(data: Mapping[str, Any], path: str, *, build: bool) -> OracleTab
         if build:
             append(row)
     match = _data.get(data, "match", path, dict, required=False)
-    match_text = _data.text(match, "text", _data.key_path(path, "match")) if match else None
+    match_text = _data.text(match, "text", f"{path}.match") if match else None
     if not build:
         return None
     table = _new(OracleTable)  # every part is checked above: skip the field checks
