@@ -127,6 +127,24 @@ def check_table(data: Mapping[str, Any], path: str) -> tuple[str, str]:
     return data["_id"], data["name"]
 
 
+def _unusual_rows(rows: list[Any]) -> list[tuple[int, Any]]:
+    """The rows (with their index) that are more than a range and a text (checking only: the others are fine)."""
+    unusual = []
+    for index, row in enumerate(rows):
+        if row.__class__ is dict and row.keys() <= _PLAIN_ROW_KEYS:  # the keys test is one C call
+            try:
+                low = row["min"]
+                high = row["max"]
+                text = row["text"]
+            except KeyError:
+                pass
+            else:
+                if text.__class__ is str and low.__class__ is int and high.__class__ is int and low <= high:
+                    continue
+        unusual.append((index, row))
+    return unusual
+
+
 def _read_table(data: Mapping[str, Any], path: str, *, build: bool) -> OracleTable | None:
     data = _data.obj(data, path)
     table_id = _data.text(data, "_id", path)
@@ -143,15 +161,10 @@ def _read_table(data: Mapping[str, Any], path: str, *, build: bool) -> OracleTab
     rows_read: list[OracleRow] = []
     append = rows_read.append
     set_low, set_high, set_text, set_text2, set_text3, set_rolls = _ROW_FIELDS
-    for index, raw_row in enumerate(raw_rows):
-        # The common row is checked (and built) inline: thousands of rows in a ruleset.
-        # Anything unusual takes the checked path, which names the JSON path of a problem.
-        if not build and type(raw_row) is dict and raw_row.keys() <= _PLAIN_ROW_KEYS:
-            # Checking only: a row with nothing but a range and a text (the keys test is one C call).
-            low = raw_row.get("min")
-            high = raw_row.get("max")
-            if type(raw_row.get("text")) is str and type(low) is int and type(high) is int and low <= high:
-                continue
+    # The common row is checked (and built) inline: thousands of rows in a ruleset.
+    # Anything unusual takes the checked path, which names the JSON path of a problem.
+    rows = enumerate(raw_rows) if build else _unusual_rows(raw_rows)
+    for index, raw_row in rows:
         if type(raw_row) is dict:
             get = raw_row.get
             low = get("min")
