@@ -201,7 +201,11 @@ def test_combat_attack_retaliation_and_defense():
     # No dice left: the Attack choice is "No Dice Available" first (gain 1 Strain, recover all).
     attack = [c for c in blow.journey.choices() if c.act is Act.ATTACK]
     assert attack == [Choice(Act.ATTACK, None, False, 0)]
-    won = apply(blow.journey, attack[0], [8, 3, 3])
+    recovered = apply(blow.journey, attack[0], [8, 3, 3]).journey
+    # The player now chooses the recovered die (and Luck) for the Attack it must make.
+    assert Choice(Act.ATTACK, 0, True, 0) in recovered.choices()
+    assert Choice(Act.PASS) not in recovered.choices()
+    won = apply(recovered, Choice(Act.ATTACK, 0, False, 0), [])  # d8 showing 8: ★★
     assert won.journey.encounter is None
     assert won.journey.wanderer.strain == 1
     assert all(t.kind is not TokenKind.CREATURE for t in won.journey.tokens)
@@ -228,13 +232,16 @@ def test_run_escapes_to_an_adjacent_hex_keeping_the_enemy_hurt():
     j = attrs.evolve(j, stage=CombatPhase(Encounter((hurt,)), then=Trip()))
     run = apply(j, Choice(Act.RUN, 0), [])  # d12 showing 12: ★★★★
     assert run.journey.phase is Phase.ESCAPE
-    escaped = apply(run.journey, Choice(Act.ESCAPE_TO, direction=Direction.NE), [4])  # ⊙ Gear
+    # ⊙ Gear 4; the new Hex is resolved: Region Ash (1), Area Pit (2): -2 HP
+    escaped = apply(run.journey, Choice(Act.ESCAPE_TO, direction=Direction.NE), [4, 1, 2])
     after = escaped.journey
     assert after.position == Hex(1, -1)
     creature_tokens = [i for i, t in enumerate(after.tokens) if t.kind is TokenKind.CREATURE]
     assert len(creature_tokens) == 1
     assert after.foes[creature_tokens[0]].hp == 1  # Damage persists after Escape
-    assert after.phase is Phase.CHECK_STRAIN
+    # The Hex escaped to is resolved (now in the Ash Region): Token Movement brings the Husk after you.
+    assert after.phase is Phase.COMBAT
+    assert after.encounter.enemies[0].hp == 1
 
 
 def test_failed_run_triggers_retaliation():
@@ -306,7 +313,9 @@ def test_no_dice_available_with_nothing_to_recover_is_defeat():
     w3 = attrs.evolve(w, endurance=committed)
     step = journey(w3).apply(Choice(Act.COMMIT_MOVE, None), rng=tc.ScriptedDice([5]))
     assert step.journey.wanderer.strain == 1
-    assert step.journey.travel_stars == 1
+    assert step.journey.stage.must == Choice(Act.COMMIT_MOVE, None)  # the die is chosen next
+    moved = step.journey.apply(Choice(Act.COMMIT_MOVE, 0), rng=tc.ScriptedDice([]))
+    assert moved.journey.travel_stars == 1
 
 
 def test_reaching_the_hum_ends_the_journey():

@@ -163,7 +163,11 @@ def test_a_move_reports_its_dice_as_typed_events():
     j = j.apply(jr.Choice(jr.Act.COMMIT_MOVE, die=0), rng=tc.ScriptedDice([])).journey
     step = j.apply(jr.Choice(jr.Act.MOVE, direction=rs.Direction.S), rng=tc.ScriptedDice([6, 1, 3]))
     kinds = [type(e).__name__ for e in step.events]
-    assert kinds == ["Moved", "RuleApplied", "DieRolled", "DieRolled", "Note", "Note", "RuleApplied", "StrainChecked"]
+    assert kinds == [
+        "Moved", "RuleApplied", "DieRolled", "DieRolled",
+        "Note", "RuleApplied",  # the Area Entry, then what it did (a record that keeps its dice)
+        "Note", "RuleApplied", "StrainChecked",
+    ]  # fmt: skip
     moved, gear, region, area = step.events[:4]
     assert moved == ev.Moved(rs.Hex(0, 1), rs.Direction.S)
     assert (gear.result.roll.die, gear.result.roll.value) == (rs.StepDie.D8, 6)  # the Gear roll, kept whole

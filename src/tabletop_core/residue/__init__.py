@@ -6,7 +6,15 @@ Examples:
     (2, <StepDie.ZERO: 0>, <StepDie.D12: 12>)
 """
 
-from tabletop_core.residue.actions import ActionResult, CommitResult, StarModifier, commit_action, resolve_action
+from tabletop_core.residue.actions import (
+    ActionResult,
+    CommitResult,
+    StarModifier,
+    commit_action,
+    luck_after_commit,
+    resolve_action,
+    resolve_luck_after_commit,
+)
 from tabletop_core.residue.batch import InventoryBatch, StarsBatch, simulate_inventory, simulate_stars
 from tabletop_core.residue.combat import (
     Creature,
@@ -42,12 +50,19 @@ from tabletop_core.residue.endurance import (
 from tabletop_core.residue.entries import (
     Entry,
     EntryCheck,
+    EntryEffect,
+    EntryEffectResult,
     EntryOption,
     EntryOutcome,
+    EntryTest,
+    EntryTestKind,
     Requirement,
     RequirementKind,
+    apply_entry_effect,
+    entry_line,
     requirements_met,
 )
+from tabletop_core.residue.healing import Healing, heal, resolve_healing, roll_bleeding
 from tabletop_core.residue.hexmap import Direction, Hex, HexMap, Region, Tile
 from tabletop_core.residue.hp import DamageResult, Health, resolve_damage
 from tabletop_core.residue.hum import (
@@ -151,9 +166,14 @@ __all__ = [
     "EnduranceStep",
     "Entry",
     "EntryCheck",
+    "EntryEffect",
+    "EntryEffectResult",
     "EntryOption",
     "EntryOutcome",
+    "EntryTest",
+    "EntryTestKind",
     "GreedyPolicy",
+    "Healing",
     "Health",
     "Hex",
     "HexMap",
@@ -203,16 +223,20 @@ __all__ = [
     "Vendor",
     "Wanderer",
     "action_odds",
+    "apply_entry_effect",
     "barter",
     "check_defeat",
     "check_luck",
     "check_strain",
     "commit_action",
+    "entry_line",
     "example_setup",
     "expected_rolls_to_zero",
     "gain_item",
+    "heal",
     "hum_distance_odds",
     "inventory_odds",
+    "luck_after_commit",
     "luck_after_odds",
     "luck_for_action",
     "luck_test",
@@ -230,9 +254,11 @@ __all__ = [
     "resolve_check_luck",
     "resolve_condition_roll",
     "resolve_damage",
+    "resolve_healing",
     "resolve_hum_placement",
     "resolve_inventory",
     "resolve_item_uses",
+    "resolve_luck_after_commit",
     "resolve_luck_for_action",
     "resolve_luck_test",
     "resolve_pass",
@@ -240,6 +266,7 @@ __all__ = [
     "resolve_run",
     "resolve_uses",
     "rest",
+    "roll_bleeding",
     "roll_inventory",
     "roll_item_uses",
     "roll_step_die",

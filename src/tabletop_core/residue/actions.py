@@ -28,7 +28,7 @@ import attrs
 
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_field, int_in, of_type, one_line
-from tabletop_core.errors import InvalidInput
+from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.conditions import Condition, Conditions
 from tabletop_core.residue.endurance import ActionSlot, Endurance, EnduranceDie, EnduranceStep
 from tabletop_core.residue.luck import LuckForAction, luck_bonus, resolve_luck_for_action
@@ -47,7 +47,9 @@ __all__ = [
     "action_modifiers",
     "action_stars",
     "commit_action",
+    "luck_after_commit",
     "resolve_action",
+    "resolve_luck_after_commit",
 ]
 
 BLEEDING_HP_PER_COMMIT = 1
@@ -430,3 +432,45 @@ def commit_action(
         panic=panic,
         luck_after=None if action.luck is None else action.luck.after,
     )
+
+
+def resolve_luck_after_commit(result: CommitResult, luck: DieLike, luck_value: int) -> CommitResult:
+    """Luck for an Action decided after the Commit, once Delirium's reroll is seen (the pure rule).
+
+    "After you Commit, you may ⊙ Luck once before resolving the Action": the same
+    Commit, its Action resolved again with Luck's roll added.
+
+    Args:
+        result: A Commit made without Luck.
+        luck: The Luck die.
+        luck_value: The Value it showed.
+
+    Raises:
+        RuleError: Luck was already used for this Action, or Luck is 0.
+        InvalidInput: *luck_value* does not fit the Luck die.
+    """
+    check_type("result", result, CommitResult)
+    if result.action.luck is not None:
+        raise RuleError("Luck for an Action: ⊙ Luck once; this Action already used it")
+    roll = resolve_luck_for_action(luck, luck_value)
+    action = result.action
+    modifiers = action.modifiers
+    if roll.bonus_stars:
+        modifiers = (*modifiers, StarModifier(stars=roll.bonus_stars, reason="luck"))
+    resolved = attrs.evolve(
+        action, modifiers=modifiers, luck=roll, stars=outcome(action.base_stars, *(m.stars for m in modifiers))
+    )
+    return attrs.evolve(result, action=resolved, luck_after=roll.after)
+
+
+def luck_after_commit(result: CommitResult, luck: DieLike, *, rng: RngLike = None) -> CommitResult:
+    """⊙ Luck for an Action after the Commit (see :func:`resolve_luck_after_commit`).
+
+    Raises:
+        RuleError: Luck was already used for this Action, or Luck is 0 (nothing is drawn).
+    """
+    check_type("result", result, CommitResult)
+    die = rollable(luck, name="luck", label="Luck")
+    if result.action.luck is not None:
+        raise RuleError("Luck for an Action: ⊙ Luck once; this Action already used it")
+    return resolve_luck_after_commit(result, die, dice_source(rng).roll(die.sides))

@@ -189,6 +189,9 @@ class Conditions(Record):
         fatigue: Fatigue's Condition Die.
         delirium: Delirium's Condition Die.
         others: The Conditions without a die, in glossary order.
+        from_rules: Those of *others* a rule gave (:meth:`gain`), not an Inventory at
+            0: they stay while that Inventory is above 0, until it returns (steps up;
+            :meth:`~tabletop_core.residue.wanderer.Wanderer.with_inventory`).
     """
 
     fear: StepDie = attrs.field(default=StepDie.ZERO, converter=to_step_die)
@@ -197,6 +200,13 @@ class Conditions(Record):
     fatigue: StepDie = attrs.field(default=StepDie.ZERO, converter=to_step_die)
     delirium: StepDie = attrs.field(default=StepDie.ZERO, converter=to_step_die)
     others: tuple[Condition, ...] = attrs.field(default=(), converter=_to_others)
+    # A default, so Conditions saved before it existed still load.
+    from_rules: tuple[Condition, ...] = attrs.field(default=(), converter=_to_others)
+
+    def __attrs_post_init__(self) -> None:
+        if self.from_rules and not set(self.from_rules) <= set(self.others):
+            # A Condition a rule gave is on the Wanderer: keep *others* the whole list.
+            object.__setattr__(self, "others", _to_others((*self.others, *self.from_rules)))
 
     # -- reading ------------------------------------------------------------
 
@@ -243,19 +253,29 @@ class Conditions(Record):
     # -- changing -----------------------------------------------------------
 
     def gain(self, condition: Condition | str) -> Conditions:
-        """Gain a Condition: a new one with a die starts at d6; the same Condition again steps it up (to d12)."""
+        """Gain a Condition from a rule.
+
+        A new one with a die starts at d6; the same Condition again steps it up (to
+        d12). One without a die (Starvation, Dehydration, Depletion, Exposed,
+        Corruption) is kept in :attr:`from_rules` too, so it stays on the Wanderer
+        while its Inventory is above 0, until that Inventory returns.
+        """
         chosen = Condition.parse(condition)
         if chosen.has_die:
             die = self.die(chosen)
             return attrs.evolve(self, **{chosen.name.lower(): CONDITION_DIE_START if die.is_zero else die.up()})
-        return attrs.evolve(self, others=(*self.others, chosen))
+        return attrs.evolve(self, others=(*self.others, chosen), from_rules=(*self.from_rules, chosen))
 
     def remove(self, condition: Condition | str) -> Conditions:
         """Remove a Condition entirely (a rule that says so)."""
         chosen = Condition.parse(condition)
         if chosen.has_die:
             return attrs.evolve(self, **{chosen.name.lower(): StepDie.ZERO})
-        return attrs.evolve(self, others=tuple(c for c in self.others if c is not chosen))
+        return attrs.evolve(
+            self,
+            others=tuple(c for c in self.others if c is not chosen),
+            from_rules=tuple(c for c in self.from_rules if c is not chosen),
+        )
 
     def step_down(self, condition: Condition | str) -> Conditions:
         """Condition ⇩: step its die down (a d4 goes to 0 and the Condition is removed)."""
@@ -287,11 +307,35 @@ class Conditions(Record):
         return result, self.apply(result)
 
     def with_inventory(self, inventory: Inventory) -> Conditions:
-        """Take Starvation, Dehydration, Depletion, Exposed and Corruption from an Inventory."""
+        """Take Starvation, Dehydration, Depletion, Exposed and Corruption from an Inventory.
+
+        Those a rule gave (:attr:`from_rules`) stay as well.
+        """
         from tabletop_core.residue.inventory import Inventory  # inventory imports this module
 
         check_type("inventory", inventory, Inventory)
+        if self.from_rules:
+            return attrs.evolve(self, others=inventory.conditions | set(self.from_rules))
         return attrs.evolve(self, others=inventory.conditions)
+
+    def returned(self, before: Inventory, after: Inventory) -> Conditions:
+        """Remove when <Inventory> returns: drop the Conditions a rule gave whose Inventory stepped up.
+
+        Corruption is never dropped here ("Corruption cannot normally be removed").
+        """
+        if not self.from_rules:
+            return self
+        from tabletop_core.residue.inventory import InventoryKind  # inventory imports this module
+
+        back = {
+            kind.condition
+            for kind in InventoryKind
+            if kind is not InventoryKind.RESOLVE and after.die(kind).sides > before.die(kind).sides
+        }
+        kept = tuple(c for c in self.from_rules if c not in back)
+        if len(kept) == len(self.from_rules):
+            return self
+        return attrs.evolve(self, from_rules=kept)
 
     def __str__(self) -> str:
         parts = [f"{c} {self.die(c)}" for c in _DIE_CONDITIONS if not self.die(c).is_zero]

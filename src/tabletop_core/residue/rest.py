@@ -44,6 +44,7 @@ from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.death import Defeat, DefeatCause
 from tabletop_core.residue.endurance import EnduranceDie
+from tabletop_core.residue.healing import roll_bleeding
 from tabletop_core.residue.inventory import InventoryKind
 from tabletop_core.residue.luck import check_luck
 from tabletop_core.residue.rest_log import HPRecovered, RecoverAlternative, RestNote, StrainPaid, _log
@@ -370,11 +371,8 @@ def finish_recover_hp(wanderer: Wanderer, *, healed: bool, rng: RngLike = None) 
     check_type("wanderer", wanderer, Wanderer)
     if not isinstance(healed, bool):
         raise TypeError(f"healed must be a bool, got {type(healed).__name__}")
-    log: tuple[Record, ...] = ()
-    conditions = wanderer.conditions
-    if healed and conditions.has(Condition.BLEEDING):
-        roll, conditions = conditions.roll(Condition.BLEEDING, rng=rng)
-        log = (roll,)
+    roll, conditions = roll_bleeding(wanderer.conditions, recovered=healed, rng=rng)  # the one shared roll
+    log: tuple[Record, ...] = () if roll is None else (roll,)
     after = attrs.evolve(wanderer, conditions=conditions)
     return RestStep(RestStepName.RECOVER_HP, log, after.with_inventory(after.inventory.forget_last()))
 

@@ -24,7 +24,7 @@ from tabletop_core._fast import fast_replace as replace
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_one_line, check_type, clip, int_field, of_type, one_line
 from tabletop_core.errors import InvalidInput
-from tabletop_core.residue.conditions import Conditions
+from tabletop_core.residue.conditions import Condition, Conditions
 from tabletop_core.residue.endurance import Endurance, StrainCheck, check_strain
 from tabletop_core.residue.hp import Health
 from tabletop_core.residue.inventory import Inventory, InventoryKind
@@ -83,9 +83,14 @@ class Wanderer(Record):
     skills: tuple[str, ...] = attrs.field(default=(), converter=_tags)
 
     def __attrs_post_init__(self) -> None:
-        # Inventory at 0 is the source of those Conditions; rebuild them only when they differ.
-        if frozenset(self.conditions.others) != self.inventory.conditions:
-            object.__setattr__(self, "conditions", self.conditions.with_inventory(self.inventory))
+        # Inventory at 0 is the source of those Conditions (with those a rule gave); rebuild them
+        # only when they differ.
+        conditions = self.conditions
+        expected = self.inventory.conditions
+        if conditions.from_rules:
+            expected = expected | set(conditions.from_rules)
+        if frozenset(conditions.others) != expected:
+            object.__setattr__(self, "conditions", conditions.with_inventory(self.inventory))
 
     @classmethod
     @atomic_rolls
@@ -176,9 +181,34 @@ class Wanderer(Record):
         check_type("keyword", keyword, str)
         return attrs.evolve(self, keywords=tuple(k for k in self.keywords if k != keyword))
 
+    def gain_condition(self, condition: Condition | str) -> Wanderer:
+        """Gain a Condition from a rule (an Entry, a card, a Hazard): it is on the Wanderer at once.
+
+        A Condition with a die starts at d6 (again: one step up). One an Inventory at 0
+        brings (Starvation, Dehydration, Depletion, Exposed) stays while that Inventory
+        is above 0, until it returns (steps up). Corruption is permanent: Resolve
+        cannot normally be regained.
+
+        Raises:
+            InvalidInput: not a Condition of the glossary.
+            TypeError: not a Condition or a str.
+        """
+        chosen = Condition.parse(condition)
+        if chosen is Condition.CORRUPTION:
+            inventory = self.inventory
+            if not inventory.corrupted:
+                inventory = attrs.evolve(inventory, corrupted=True)
+            return replace(self, inventory=inventory, conditions=self.conditions.with_inventory(inventory))
+        return attrs.evolve(self, conditions=self.conditions.gain(chosen))
+
     def with_inventory(self, inventory: Inventory) -> Wanderer:
-        """The Wanderer with a new Inventory (the Conditions from Inventory at 0 follow)."""
-        conditions = self.conditions.with_inventory(inventory)  # checks that *inventory* is an Inventory
+        """The Wanderer with a new Inventory (the Conditions from Inventory at 0 follow).
+
+        A Condition a rule gave whose Inventory stepped up is removed ("Remove when
+        <Inventory> returns").
+        """
+        check_type("inventory", inventory, Inventory)
+        conditions = self.conditions.returned(self.inventory, inventory).with_inventory(inventory)
         # The Conditions are brought in step just above: skip __attrs_post_init__'s second look (speed).
         return replace(self, inventory=inventory, conditions=conditions)
 

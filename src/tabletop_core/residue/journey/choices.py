@@ -48,6 +48,14 @@ class Act(Enum):
     DISCARD_CARD = "discard the gained card"
     RECYCLE = "Recycle an Item: Gear ⇧"
     ACTIVATE = "activate an Item (roll its Uses)"
+    LUCK = "⊙ Luck for the Action"
+    NO_LUCK = "resolve the Action without Luck"
+    OPTION = "choose an Entry's option"
+    COMMIT_SKILL = "Commit Skill"
+    GAIN_ITEM = "Gain Item X (from wherever it is)"
+    LEAVE_ITEM = "leave the Item"
+    SHUFFLE = "shuffle the deck"
+    NO_SHUFFLE = "leave the deck as it is"
 
     def __str__(self) -> str:
         return self.value
@@ -73,6 +81,10 @@ class Choice(Record):
         banish: The size of Endurance die to banish (Strain Payoff with no Inventory).
         item_slot: The Item Slot of a switch, a Recycle or a gained card.
         weapon_slot: The Weapon Slot of a switch, a Recycle or a gained card.
+        dice: Which dice a Reroll (Endurance Pool positions) or a Recover (positions in
+            ``endurance.committed``) takes: any non-empty subset. ``None``: all of them.
+            :meth:`Journey.choices` offers each of these two once, with ``dice=None``;
+            :meth:`Journey.apply` takes it with any subset.
     """
 
     act: Act
@@ -85,6 +97,7 @@ class Choice(Record):
     banish: StepDie | None = None
     item_slot: int | None = None
     weapon_slot: int | None = None
+    dice: tuple[int, ...] | None = None  # last, so positional Choice(act, die, luck, target) stays
 
     def __attrs_post_init__(self) -> None:
         check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
@@ -112,6 +125,8 @@ class Choice(Record):
             parts.append("with Luck")
         if self.direction is not None:
             parts.append(str(self.direction))
+        if self.dice is not None:
+            parts.append("dice " + ", ".join(f"#{i + 1}" for i in self.dice))
         return " ".join(parts)
 
 

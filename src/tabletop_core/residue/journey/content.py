@@ -14,6 +14,7 @@ from tabletop_core.residue.combat import (
 )
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.decks import Deck
+from tabletop_core.residue.entries import Entry, EntryCheck, EntryOption, EntryTestKind
 from tabletop_core.residue.hexmap import Direction, Region
 from tabletop_core.residue.hum import DEFAULT_COMPASS
 from tabletop_core.residue.inventory import InventoryKind
@@ -108,6 +109,22 @@ class RegionRules(Record):
         check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
 
+def _check_texts(texts: tuple[Entry, ...], beasts: set[str]) -> None:
+    """The Entries the engine reads: a check's test is a Luck Test; a Creature named is in the bestiary."""
+    for text in texts:
+        for check in text.checks:
+            if check.test is not None and check.test.kind is not EntryTestKind.LUCK_TEST:
+                raise InvalidInput(
+                    f"Entry {clip(text.name)}: a check's test is a Luck Test; Commit Skill is an option's"
+                )
+        lines: tuple[EntryCheck | EntryOption, ...] = (*text.checks, *text.options)
+        for line in lines:
+            for effect in (line.effect, *(() if line.test is None else (line.test.passed, line.test.failed))):
+                if effect.creature is not None and effect.creature not in beasts:
+                    named = f"{clip(text.name)} names {clip(effect.creature)}"
+                    raise InvalidInput(f"Entry {named}, which is not in the bestiary")
+
+
 @attrs.frozen
 class JourneySetup(Record):
     """The content of a Journey the caller supplies.
@@ -133,6 +150,12 @@ class JourneySetup(Record):
             *area* is the Item's name: HP, Inventory or a Condition; not a Creature or a card).
         item_deck: The Item Deck (``None``: none in play). With one, a Recycled card, a card
             discarded or replaced from a slot, and a card whose d4 Uses steps down go to its bottom.
+        texts: Entries the engine reads (:class:`~tabletop_core.residue.entries.Entry`: Entry
+            Checks, options with their Limitations, Commit Skill, Luck Tests, Keywords, Gain
+            Item X, a shuffle, "You may continue your journey"), by name: an Area's (read when
+            it is discovered, before its Special Hex rules and Tokens), an NPC's (read when it
+            is met as an optional Encounter), or one an Entry goes to.
+        ruin_entry: The Ruin Entry, read on reaching the Hum (``None``: the Journey simply ends).
     """
 
     regions: tuple[Region, ...]
@@ -150,6 +173,8 @@ class JourneySetup(Record):
     portal_rules: PortalRules | None = PortalRules()
     item_effects: tuple[AreaEntry, ...] = ()
     item_deck: Deck | None = None  # a default, so setups saved before decks still load
+    texts: tuple[Entry, ...] = ()  # defaults, so setups saved before Entries were read still load
+    ruin_entry: Entry | None = None
 
     def __attrs_post_init__(self) -> None:
         check_fields(self)
@@ -164,6 +189,7 @@ class JourneySetup(Record):
                 raise InvalidInput(
                     f"Entry {clip(entry.area)} names {clip(entry.creature)}, which is not in the bestiary"
                 )
+        _check_texts((*self.texts, *(() if self.ruin_entry is None else (self.ruin_entry,))), beasts)
         for effect in self.item_effects:
             if effect.creature is not None or effect.card is not None:
                 raise InvalidInput(
@@ -191,6 +217,14 @@ class JourneySetup(Record):
         for entry in listed:
             if entry.area == area:
                 return entry
+        return None
+
+    def text(self, name: str) -> Entry | None:
+        """The Entry the engine reads for *name* (an Area, an NPC, an Entry gone to), if given."""
+        check_type("name", name, str)
+        for text in self.texts:
+            if text.name == name:
+                return text
         return None
 
     def item_effect(self, name: str) -> AreaEntry | None:

@@ -9,6 +9,7 @@ from tabletop_core.residue.hexmap import Hex, HexMap
 from tabletop_core.residue.hum import place_hum
 from tabletop_core.residue.journey.choices import Act
 from tabletop_core.residue.journey.content import _FIGHTERS, JourneySetup
+from tabletop_core.residue.journey.flow import _FINISH, _READ
 from tabletop_core.residue.journey.handlers_combat import (
     _do_attack,
     _do_defend,
@@ -17,6 +18,17 @@ from tabletop_core.residue.journey.handlers_combat import (
     _do_recover,
     _do_reroll,
     _do_run,
+    _finish_attack,
+    _finish_defend,
+    _finish_run,
+)
+from tabletop_core.residue.journey.handlers_decisions import (
+    _do_commit_skill,
+    _do_luck,
+    _do_offer,
+    _do_option,
+    _finish_skill,
+    _read_entry,
 )
 from tabletop_core.residue.journey.handlers_items import (
     _do_activate,
@@ -43,6 +55,7 @@ from tabletop_core.residue.journey.handlers_travel import (
     _do_go_on,
     _do_meet,
     _do_move,
+    _finish_commit_move,
 )
 from tabletop_core.residue.journey.state import _APPLY, Journey
 from tabletop_core.residue.wanderer import Wanderer
@@ -80,6 +93,24 @@ _APPLY.update(
         Act.DISCARD_CARD: _do_discard_card,
         Act.RECYCLE: _do_recycle,
         Act.ACTIVATE: _do_activate,
+        Act.LUCK: _do_luck,
+        Act.NO_LUCK: _do_luck,
+        Act.OPTION: _do_option,
+        Act.COMMIT_SKILL: _do_commit_skill,
+        Act.GAIN_ITEM: _do_offer,
+        Act.LEAVE_ITEM: _do_offer,
+        Act.SHUFFLE: _do_offer,
+        Act.NO_SHUFFLE: _do_offer,
+    }
+)
+_READ["read"] = _read_entry
+_FINISH.update(
+    {
+        Act.COMMIT_MOVE: _finish_commit_move,
+        Act.ATTACK: _finish_attack,
+        Act.RUN: _finish_run,
+        Act.DEFEND: _finish_defend,
+        Act.COMMIT_SKILL: _finish_skill,
     }
 )
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from tabletop_core._fast import fast_build
@@ -15,9 +17,10 @@ from tabletop_core.residue.combat import (
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.death import Defeat, DefeatCause
 from tabletop_core.residue.endurance import ActionSlot, StrainCheck
+from tabletop_core.residue.entries import EntryEffect, apply_entry_effect
 from tabletop_core.residue.hexmap import UNKNOWN_AREA, draw_area
 from tabletop_core.residue.inventory import InventoryKind
-from tabletop_core.residue.journey.choices import Choice
+from tabletop_core.residue.journey.choices import Act, Choice
 from tabletop_core.residue.journey.content import _FIGHTERS, AreaEntry
 from tabletop_core.residue.journey.events import (
     CardGained,
@@ -34,9 +37,12 @@ from tabletop_core.residue.journey.events import (
 from tabletop_core.residue.journey.phases import (
     CheckStrainPhase,
     CombatPhase,
+    CommitPhase,
     EndedPhase,
+    EntryNext,
     EscapePhase,
     JourneyOutcome,
+    LuckPhase,
     MeetPhase,
     MovePhase,
     PlacePhase,
@@ -68,10 +74,30 @@ def _check_hp(journey: Journey, events: list[object], detail: str) -> Journey:
     return journey
 
 
+_FINISH: dict[Act, Any] = {}  # Any: each finisher takes its own choice; filled in engine.py
+_READ: dict[str, Any] = {}  # Any: the Entry reader (handlers_decisions._read_entry), filled in engine.py
+"""For each kind of Commit, what follows once its Action is resolved (after a Luck decision too)."""
+
+
 def _commit(
-    journey: Journey, slot: ActionSlot, choice: Choice, source: DiceSource, events: list[object]
+    journey: Journey,
+    slot: ActionSlot,
+    choice: Choice,
+    source: DiceSource,
+    events: list[object],
+    *,
+    skill_bonus: int = 0,
 ) -> tuple[Journey, CommitResult | None]:
-    """Commit a die (No Dice Available first when the pool is empty); ``None`` result when defeated."""
+    """Commit a die; ``None`` result when the Action does not go on now.
+
+    * No Dice Available (an empty pool, ``choice.die is None``): gain 1 Strain and
+      recover the committed dice; then the same Commit is offered again (a
+      :class:`~tabletop_core.residue.journey.phases.CommitPhase`), so the player
+      chooses the die and Luck.
+    * Delirium rerolls the committed die; Luck for the Action is then decided with the
+      reroll seen (a :class:`~tabletop_core.residue.journey.phases.LuckPhase`).
+    * Defeat (no dice to recover, Bleeding's HP).
+    """
     wanderer = journey.wanderer
     if choice.die is None:
         step = wanderer.endurance.no_dice_available(conditions=wanderer.conditions, rng=source)
@@ -80,17 +106,18 @@ def _commit(
             return _defeated(journey, Defeat(DefeatCause.NO_DICE, f"Commit {slot}"), events), None
         conditions = step.conditions if step.conditions is not None else wanderer.conditions
         wanderer = replace(wanderer, endurance=step.after, conditions=conditions)
-        allowed = [i for i, d in enumerate(wanderer.endurance.pool) if conditions.commit_blocker(d.value) is None]
-        if not allowed:
-            events.append("no recovered die may be Committed")
+        if all(conditions.commit_blocker(d.value) is not None for d in wanderer.endurance.pool):
+            events.append(Note("no recovered die may be Committed"))
             return replace(journey, wanderer=wanderer), None
-        choice = attrs.evolve(choice, die=max(allowed, key=lambda i: wanderer.endurance.pool[i].value))
-    assert choice.die is not None  # set above when the pool was empty
+        must = CommitPhase(must=Choice(choice.act, None, False, choice.target), before=journey.stage)
+        return replace(journey, wanderer=wanderer, stage=must), None
+    delirium = not wanderer.conditions.delirium.is_zero
     result = commit_action(
         wanderer.endurance,
         slot,
         choice.die,
         conditions=wanderer.conditions,
+        skill_bonus=skill_bonus,
         luck=wanderer.luck if choice.luck else None,
         rng=source,
     )
@@ -102,7 +129,21 @@ def _commit(
         health=wanderer.health.lose(result.hp_lost),
     )
     journey = _check_hp(replace(journey, wanderer=wanderer), events, "Bleeding on a Commit")
-    return journey, None if journey.is_over else result
+    if journey.is_over:
+        return journey, None
+    if delirium and not wanderer.luck.is_zero and result.action.luck is None:
+        return replace(journey, stage=LuckPhase(pending=result, choice=choice, before=journey.stage)), None
+    return journey, result
+
+
+def _committing(slot: ActionSlot, finish: Any) -> Any:  # Any: a handler and its finisher, each its own choice
+    """A handler that Commits to *slot*, then (the Action resolved, now or after a Luck decision) runs *finish*."""
+
+    def handler(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+        journey, result = _commit(journey, slot, choice, source, events)
+        return journey if result is None else finish(journey, choice, result, source, events)
+
+    return handler
 
 
 def _roll_gear(journey: Journey, source: DiceSource, events: list[object]) -> Journey:
@@ -124,28 +165,20 @@ def _roll_gear(journey: Journey, source: DiceSource, events: list[object]) -> Jo
 
 
 def _apply_entry(
-    journey: Journey, entry: AreaEntry, events: list[object]
+    journey: Journey, entry: AreaEntry, source: DiceSource, events: list[object]
 ) -> tuple[Journey, Creature | None, AreaEntry]:
-    wanderer = journey.wanderer
-    if entry.hp > 0:
-        wanderer = replace(wanderer, health=wanderer.health.gain(entry.hp))
-    elif entry.hp < 0:
-        wanderer = replace(wanderer, health=wanderer.health.lose(-entry.hp))
-    inventory = wanderer.inventory
-    for kind, steps in entry.inventory:
-        for _ in range(abs(steps)):
-            if steps > 0:
-                if kind is InventoryKind.RESOLVE and inventory.corrupted:
-                    continue  # Corruption: Resolve cannot normally be regained
-                inventory = inventory.step_up(kind)
-            else:
-                inventory = inventory.step_down(kind)
-    wanderer = wanderer.with_inventory(inventory)
-    if entry.condition is not None:
-        wanderer = attrs.evolve(wanderer, conditions=wanderer.conditions.gain(entry.condition))
+    """An Area Entry (an Anomaly's, an NPC's, an Item's effect): HP, Inventory, a Condition, a card, a Creature.
+
+    +X HP rolls Bleeding (every healing does); a Condition is applied on the Wanderer
+    (:meth:`~tabletop_core.residue.wanderer.Wanderer.gain_condition`), never dropped.
+    """
     if entry.hp or entry.inventory or entry.condition:
-        events.append(f"{entry}: HP {wanderer.health.hp}, {inventory}")
-    journey = _check_hp(replace(journey, wanderer=wanderer), events, f"Area Entry {entry.area}")
+        steps = tuple((kind, max(-5, min(5, n))) for kind, n in entry.inventory)  # the Dice Chain has 5 steps
+        effect = EntryEffect(hp=entry.hp, inventory=steps, condition=entry.condition)
+        done = apply_entry_effect(journey.wanderer, effect, rng=source)
+        events.append(Note(str(entry)))
+        events.append(done)  # the record keeps its dice (Bleeding's roll)
+        journey = _check_hp(replace(journey, wanderer=done.wanderer), events, f"Area Entry {entry.area}")
     if entry.card is not None and not journey.is_over:
         events.append(CardGained(entry.card))
         journey = replace(journey, gained=(*journey.gained, entry.card))
@@ -189,7 +222,7 @@ def _discover(
     entry = journey.setup.entry(drawn.area) or (journey.setup.entry(UNKNOWN_AREA) if drawn.unknown_table else None)
     if entry is None:
         return journey, None, None
-    return _apply_entry(journey, entry, events)
+    return _apply_entry(journey, entry, source, events)
 
 
 def _start_combat(
@@ -221,6 +254,11 @@ def _resolve_hex(journey: Journey, new: bool, trip: Trip, source: DiceSource, ev
         journey, creature, entry = _discover(journey, source, events)
         if journey.is_over:
             return journey
+        area = journey.hexmap.tile(journey.position).area
+        text = None if area is None or creature is not None else journey.setup.text(area)
+        if text is not None:  # the Area Entry first; Special Hex rules and Tokens when it ends
+            ended = fast_build(Trip, stars=trip.stars, ends=True, begun=trip.begun)
+            return _READ["read"](journey, text, ended, EntryNext.HEX, source, events)  # type: ignore[no-any-return]
     tile = journey.hexmap.tile(journey.position)
     if tile.special:
         events.append(f"Special Hex: {tile.special}")
@@ -232,6 +270,10 @@ def _resolve_hex(journey: Journey, new: bool, trip: Trip, source: DiceSource, ev
         if resolution is TokenResolution.REACH_HUM:
             events.append(ReachedHum(journey.position))
             kept = tuple(t for i, t in enumerate(journey.tokens) if i != index)
+            ruin = journey.setup.ruin_entry
+            if ruin is not None:
+                journey = replace(journey, tokens=kept)
+                return _READ["read"](journey, ruin, trip, EntryNext.RUIN, source, events)  # type: ignore[no-any-return]
             over = fast_build(EndedPhase, outcome=JourneyOutcome.REACHED_HUM, defeat=None)
             return replace(journey, tokens=kept, stage=over)
         foe = token.foe
@@ -240,7 +282,7 @@ def _resolve_hex(journey: Journey, new: bool, trip: Trip, source: DiceSource, ev
             tokens = journey.tokens
             marked = attrs.evolve(token, discovered=True)
             journey = replace(journey, tokens=(*tokens[:index], marked, *tokens[index + 1 :]))
-            journey, found, anomaly = _token_entry(journey, token, events)
+            journey, found, anomaly = _token_entry(journey, token, source, events)
             if journey.is_over:
                 return journey
             if found is not None:
@@ -251,7 +293,7 @@ def _resolve_hex(journey: Journey, new: bool, trip: Trip, source: DiceSource, ev
         elif resolution is TokenResolution.ENCOUNTER and token.kind is TokenKind.VENDOR:
             vendor = token.name
         elif resolution is TokenResolution.ENCOUNTER and token.kind is TokenKind.NPC:
-            journey, found, npc = _token_entry(journey, token, events)
+            journey, found, npc = _token_entry(journey, token, source, events)
             if journey.is_over:
                 return journey
             if found is not None:
@@ -270,21 +312,21 @@ def _resolve_hex(journey: Journey, new: bool, trip: Trip, source: DiceSource, ev
     if vendor is not None:
         events.append(f"Vendor {vendor}: Barter or leave")
         return replace(journey, stage=fast_build(TradePhase, vendor=vendor, then=trip))
-    return _continue_travel(journey, trip, events)
+    return _continue_travel(journey, trip, source, events)
 
 
 def _token_entry(
-    journey: Journey, token: Token, events: list[object]
+    journey: Journey, token: Token, source: DiceSource, events: list[object]
 ) -> tuple[Journey, Creature | None, AreaEntry | None]:
     """Resolve an Anomaly's or NPC's entry, as the setup gives it (none: nothing more happens)."""
     entry = journey.setup.entry(token.name, kind=token.kind)
     if entry is None:
         return journey, None, None
     events.append(f"{token.kind} Entry {token.name}")
-    return _apply_entry(journey, entry, events)
+    return _apply_entry(journey, entry, source, events)
 
 
-def _continue_travel(journey: Journey, trip: Trip, events: list[object]) -> Journey:
+def _continue_travel(journey: Journey, trip: Trip, source: DiceSource, events: list[object]) -> Journey:
     """Go on after a Hex is resolved.
 
     A gained card first, then optional Encounters; then Resume Move while Travel ★
@@ -302,10 +344,10 @@ def _continue_travel(journey: Journey, trip: Trip, events: list[object]) -> Jour
             return replace(journey, stage=fast_build(MovePhase, stars=trip.stars))
     else:
         events.append("Undiscovered Hex: End Travel")
-    return _rest_phase(journey, events)
+    return _rest_phase(journey, source, events)
 
 
-def _rest_phase(journey: Journey, events: list[object], start: int = 0) -> Journey:
+def _rest_phase(journey: Journey, source: DiceSource, events: list[object], start: int = 0) -> Journey:
     """Token Movement (stopping at an Encounter), then Check Strain."""
     step = move_tokens(journey.hexmap, journey.tokens, journey.position, start=start)
     if step.moves:
@@ -321,14 +363,14 @@ def _rest_phase(journey: Journey, events: list[object], start: int = 0) -> Journ
                 then = fast_build(TokenMovement, next=step.next_index)
                 return _start_combat(journey, [(foe, step.encounter)], None, then, events)
             if token.kind is TokenKind.NPC:
-                journey, found, _npc = _token_entry(journey, token, events)
+                journey, found, _npc = _token_entry(journey, token, source, events)
                 if journey.is_over:
                     return journey
             if found is not None:
                 then = fast_build(TokenMovement, next=step.next_index)
                 return _start_combat(journey, [(found, None)], None, then, events)
     if not step.finished:
-        return _rest_phase(journey, events, step.next_index or 0)
+        return _rest_phase(journey, source, events, step.next_index or 0)
     check = journey.wanderer.strain_check
     events.append(StrainChecked(journey.wanderer.strain, journey.wanderer.strain_threshold, check))
     if check is StrainCheck.DEFEATED:
@@ -381,14 +423,14 @@ def _after_combat(journey: Journey, source: DiceSource, events: list[object]) ->
     journey = _end_combat(journey, stage, source, events)
     if escaped:
         return replace(journey, stage=fast_build(EscapePhase, then=then))
-    return _resume(journey, then, events)
+    return _resume(journey, then, source, events)
 
 
-def _resume(journey: Journey, then: Trip | TokenMovement, events: list[object]) -> Journey:
+def _resume(journey: Journey, then: Trip | TokenMovement, source: DiceSource, events: list[object]) -> Journey:
     if type(then) is TokenMovement:
-        return _rest_phase(journey, events, len(journey.tokens) if then.next is None else then.next)
+        return _rest_phase(journey, source, events, len(journey.tokens) if then.next is None else then.next)
     assert type(then) is Trip
-    return _continue_travel(journey, then, events)
+    return _continue_travel(journey, then, source, events)
 
 
 def _gain_strain(wanderer: Wanderer, amount: int, source: DiceSource, events: list[object], cause: str) -> Wanderer:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from tabletop_core._fast import fast_replace as replace
+from tabletop_core.errors import InvalidInput
+from tabletop_core.residue.actions import CommitResult
 from tabletop_core.residue.combat import (
     Encounter,
     EncounterStatus,
@@ -13,10 +15,28 @@ from tabletop_core.residue.combat import (
 )
 from tabletop_core.residue.endurance import ActionSlot
 from tabletop_core.residue.journey.choices import Act, Choice
-from tabletop_core.residue.journey.events import Moved
-from tabletop_core.residue.journey.flow import _after_combat, _check_hp, _commit, _rest_phase, _resume, _roll_gear
-from tabletop_core.residue.journey.phases import CombatPhase, EscapePhase, TokenMovement
+from tabletop_core.residue.journey.events import Moved, ReachedHum
+from tabletop_core.residue.journey.flow import (
+    _after_combat,
+    _check_hp,
+    _commit,
+    _committing,
+    _discover,
+    _resolve_hex,
+    _resume,
+    _roll_gear,
+    _start_combat,
+)
+from tabletop_core.residue.journey.phases import (
+    CombatPhase,
+    EndedPhase,
+    EscapePhase,
+    JourneyOutcome,
+    TokenMovement,
+    Trip,
+)
 from tabletop_core.residue.journey.state import Journey
+from tabletop_core.residue.tokens import TokenKind, tokens_at
 from tabletop_core.rng import DiceSource
 
 
@@ -30,10 +50,9 @@ def _with_encounter(journey: Journey, encounter: Encounter) -> Journey:
     return replace(journey, stage=replace(_combat(journey), encounter=encounter))
 
 
-def _do_attack(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
-    journey, result = _commit(journey, ActionSlot.ATTACK, choice, source, events)
-    if result is None:
-        return journey
+def _finish_attack(
+    journey: Journey, choice: Choice, result: CommitResult, source: DiceSource, events: list[object]
+) -> Journey:
     assert choice.target is not None
     hit = resolve_attack(_combat(journey).encounter, target=choice.target, stars=result.stars)
     events.append(hit)
@@ -46,13 +65,16 @@ def _do_pass(journey: Journey, _choice: Choice, source: DiceSource, events: list
     return _after_action(journey, passed.retaliators, source, events)
 
 
-def _do_run(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
-    journey, result = _commit(journey, ActionSlot.MOVE, choice, source, events)
-    if result is None:
-        return journey
+def _finish_run(
+    journey: Journey, _choice: Choice, result: CommitResult, source: DiceSource, events: list[object]
+) -> Journey:
     run = resolve_run(_combat(journey).encounter, stars=result.stars)
     events.append(run)
     return _after_action(_with_encounter(journey, run.after), run.retaliators, source, events)
+
+
+_do_attack = _committing(ActionSlot.ATTACK, _finish_attack)
+_do_run = _committing(ActionSlot.MOVE, _finish_run)
 
 
 def _after_action(journey: Journey, retaliators: tuple[int, ...], source: DiceSource, events: list[object]) -> Journey:
@@ -63,12 +85,18 @@ def _after_action(journey: Journey, retaliators: tuple[int, ...], source: DiceSo
 
 
 def _do_defend(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
-    blocked = 0
     if choice.act is Act.DEFEND:
         journey, result = _commit(journey, ActionSlot.DEFENSE, choice, source, events)
         if result is None:
             return journey
-        blocked = result.stars
+        return _finish_defend(journey, choice, result, source, events)
+    return _finish_defend(journey, choice, None, source, events)
+
+
+def _finish_defend(
+    journey: Journey, _choice: Choice, result: CommitResult | None, _source: DiceSource, events: list[object]
+) -> Journey:
+    blocked = 0 if result is None else result.stars
     stage = _combat(journey)
     enemy, rest = stage.retaliators[0], stage.retaliators[1:]
     strike = resolve_retaliation(stage.encounter, enemy, journey.wanderer.health, blocked=blocked)
@@ -82,31 +110,67 @@ def _do_defend(journey: Journey, choice: Choice, source: DiceSource, events: lis
 
 
 def _do_escape(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+    """Escape: move to the adjacent Hex chosen, ⊙ Gear, and resolve that Hex.
+
+    From a Combat met in Travel, the Hex is resolved like any Hex entered (its
+    Discovery, Special Hex rules and Tokens); Travel is over. From a Combat Token
+    Movement caused, its Discovery and the Hum are resolved, then Token Movement goes
+    on where it stopped. Reaching the Hum ends the Journey as reaching it does.
+    """
     assert choice.direction is not None
     stage = journey.stage
     assert type(stage) is EscapePhase
     then = stage.then
     target = journey.position.neighbour(choice.direction)
+    new = journey.hexmap.tile(target).is_new
     events.append(Moved(to=target, direction=choice.direction, how="Escape"))
     journey = _roll_gear(replace(journey, position=target, met=()), source, events)
     if journey.is_over:
         return journey
     if type(then) is TokenMovement:
-        return _resume(journey, then, events)
-    return _rest_phase(journey, events)
+        return _escape_during_movement(journey, then, new, source, events)
+    ended = Trip(stars=0, ends=True, begun=True)  # an Escape ends the Travel
+    return _resolve_hex(journey, new, ended, source, events)
 
 
-def _do_recover(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _escape_during_movement(
+    journey: Journey, then: TokenMovement, new: bool, source: DiceSource, events: list[object]
+) -> Journey:
+    """The Hex escaped to during Token Movement: Discovery and the Hum, then Token Movement goes on."""
+    if new:
+        journey, creature, entry = _discover(journey, source, events)
+        if journey.is_over:
+            return journey
+        if creature is not None:
+            return _start_combat(journey, [(creature, None)], entry, then, events)
+    hum = [i for i in tokens_at(journey.tokens, journey.position) if journey.tokens[i].kind is TokenKind.HUM]
+    if hum:
+        events.append(ReachedHum(journey.position))
+        kept = tuple(t for i, t in enumerate(journey.tokens) if i != hum[0])
+        return replace(journey, tokens=kept, stage=EndedPhase(outcome=JourneyOutcome.REACHED_HUM))
+    return _resume(journey, then, source, events)
+
+
+def _which(choice: Choice) -> tuple[int, ...] | None:
+    """The dice a Reroll or Recover takes ("any or all"): ``None`` is all of them; none is refused."""
+    if choice.dice is not None and not choice.dice:
+        raise InvalidInput(f"dice must name at least one die for {choice.act} (or None for all), got none")
+    return choice.dice
+
+
+def _do_recover(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+    """Recover with Strain: gain 1 Strain, the chosen committed dice roll into the pool."""
     wanderer = journey.wanderer
-    step = wanderer.endurance.recover_with_strain(conditions=wanderer.conditions, rng=source)
+    step = wanderer.endurance.recover_with_strain(_which(choice), conditions=wanderer.conditions, rng=source)
     events.append(step)
     conditions = step.conditions if step.conditions is not None else wanderer.conditions
     return replace(journey, wanderer=replace(wanderer, endurance=step.after, conditions=conditions))
 
 
-def _do_reroll(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_reroll(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+    """Reroll Dice: gain 1 Strain, reroll the chosen dice of the pool."""
     wanderer = journey.wanderer
-    step = wanderer.endurance.reroll(conditions=wanderer.conditions, rng=source)
+    step = wanderer.endurance.reroll(_which(choice), conditions=wanderer.conditions, rng=source)
     events.append(step)
     conditions = step.conditions if step.conditions is not None else wanderer.conditions
     return replace(journey, wanderer=replace(wanderer, endurance=step.after, conditions=conditions))

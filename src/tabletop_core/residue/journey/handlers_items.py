@@ -35,11 +35,11 @@ def _do_barter(journey: Journey, choice: Choice, source: DiceSource, events: lis
     return replace(journey, wanderer=wanderer, vendors=vendors)
 
 
-def _do_leave(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+def _do_leave(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     stage = journey.stage
     assert type(stage) is TradePhase
     events.append(Note(f"leave Vendor {stage.vendor}"))
-    return _continue_travel(journey, stage.then, events)
+    return _continue_travel(journey, stage.then, source, events)
 
 
 def _slot_of(choice: Choice) -> tuple[SlotKind, int]:
@@ -62,7 +62,7 @@ def _do_place(journey: Journey, choice: Choice, source: DiceSource, events: list
     wanderer = _gain_strain(replace(wanderer, loadout=loadout), cost, source, events, f"Equip {card.name}")
     wanderer = _card_corrupts(wanderer, card, events)
     journey = _to_deck_bottom(journey, replaced)
-    return _continue_travel(replace(journey, wanderer=wanderer, gained=rest), stage.then, events)
+    return _continue_travel(replace(journey, wanderer=wanderer, gained=rest), stage.then, source, events)
 
 
 def _to_deck_bottom(journey: Journey, card: Item | None) -> Journey:
@@ -95,17 +95,17 @@ def _do_activate(journey: Journey, choice: Choice, source: DiceSource, events: l
     effect = journey.setup.item_effect(card.name)
     if effect is None:
         return journey
-    journey, _creature, _entry = _apply_entry(journey, effect, events)  # no Creature or card: see JourneySetup
+    journey, _creature, _entry = _apply_entry(journey, effect, source, events)  # no Creature or card: see JourneySetup
     return journey
 
 
-def _do_discard_card(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+def _do_discard_card(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     stage = journey.stage
     assert type(stage) is PlacePhase
     card, rest = journey.gained[0], journey.gained[1:]
     events.append(Note(f"discard {card}"))
     journey = _to_deck_bottom(journey, card)
-    return _continue_travel(replace(journey, gained=rest), stage.then, events)
+    return _continue_travel(replace(journey, gained=rest), stage.then, source, events)
 
 
 def _do_recycle(journey: Journey, choice: Choice, _source: DiceSource, events: list[object]) -> Journey:

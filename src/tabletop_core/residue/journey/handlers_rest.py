@@ -55,7 +55,8 @@ def _new_day(journey: Journey, events: list[object]) -> Journey:
     if day > journey.setup.max_days:
         detail = f"day {day}: past the day limit of {journey.setup.max_days}"
         events.append(JourneyEnded(JourneyOutcome.OUT_OF_TIME, detail))
-        return replace(journey, stage=fast_build(EndedPhase, outcome=JourneyOutcome.OUT_OF_TIME, defeat=None))
+        over = fast_build(EndedPhase, outcome=JourneyOutcome.OUT_OF_TIME, defeat=None)
+        return replace(journey, day=day - 1, stage=over)  # OUT_OF_TIME keeps the last day (a valid save)
     events.append(NewDay(day))
     return journey
 

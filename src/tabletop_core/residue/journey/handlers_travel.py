@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from tabletop_core._fast import fast_build
 from tabletop_core._fast import fast_replace as replace
+from tabletop_core.residue.actions import CommitResult
 from tabletop_core.residue.endurance import ActionSlot
 from tabletop_core.residue.journey.choices import Choice
 from tabletop_core.residue.journey.content import _FIGHTERS
 from tabletop_core.residue.journey.events import Moved, Note
 from tabletop_core.residue.journey.flow import (
-    _commit,
+    _READ,
+    _committing,
     _continue_travel,
     _gain_strain,
     _resolve_hex,
@@ -18,7 +20,7 @@ from tabletop_core.residue.journey.flow import (
     _start_combat,
     _token_entry,
 )
-from tabletop_core.residue.journey.phases import MeetPhase, MovePhase, TradePhase, Trip
+from tabletop_core.residue.journey.phases import EntryNext, MeetPhase, MovePhase, TradePhase, Trip
 from tabletop_core.residue.journey.state import Journey
 from tabletop_core.residue.tokens import TokenKind
 from tabletop_core.rng import DiceSource
@@ -36,13 +38,15 @@ def _trip(journey: Journey) -> Trip:
     return _NOT_BEGUN
 
 
-def _do_commit_move(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
-    journey, result = _commit(journey, ActionSlot.MOVE, choice, source, events)
-    if result is None:
-        return journey
+def _finish_commit_move(
+    journey: Journey, _choice: Choice, result: CommitResult, source: DiceSource, events: list[object]
+) -> Journey:
     if result.stars == 0:
-        return _continue_travel(journey, fast_build(Trip, stars=0, ends=False, begun=True), events)
+        return _continue_travel(journey, fast_build(Trip, stars=0, ends=False, begun=True), source, events)
     return replace(journey, stage=fast_build(MovePhase, stars=result.stars))
+
+
+_do_commit_move = _committing(ActionSlot.MOVE, _finish_commit_move)
 
 
 def _do_move(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
@@ -59,11 +63,11 @@ def _do_move(journey: Journey, choice: Choice, source: DiceSource, events: list[
     return _resolve_hex(journey, new, fast_build(Trip, stars=stage.stars - 1, ends=False, begun=True), source, events)
 
 
-def _do_end_travel(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+def _do_end_travel(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     stars = journey.travel_stars
     if stars:
         events.append(Note(f"lose {stars} Travel ★"))
-    return _rest_phase(journey, events)
+    return _rest_phase(journey, source, events)
 
 
 def _do_fast_travel(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
@@ -85,7 +89,7 @@ def _do_fast_travel(journey: Journey, choice: Choice, source: DiceSource, events
     return _resolve_hex(journey, new, trip, source, events)
 
 
-def _do_meet(journey: Journey, choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+def _do_meet(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     assert choice.target is not None
     index = choice.target
     token = journey.tokens[index]
@@ -97,17 +101,20 @@ def _do_meet(journey: Journey, choice: Choice, _source: DiceSource, events: list
         return _start_combat(journey, [(foe, index)], None, trip, events)
     if token.kind is TokenKind.VENDOR:
         return replace(journey, stage=fast_build(TradePhase, vendor=token.name, then=trip))
-    journey, found, npc = _token_entry(journey, token, events)
+    journey, found, npc = _token_entry(journey, token, source, events)
     if journey.is_over:
         return journey
     if found is not None:
         return _start_combat(journey, [(found, None)], npc, trip, events)
-    return _continue_travel(journey, trip, events)
+    text = journey.setup.text(token.name) if token.kind is TokenKind.NPC else None
+    if text is not None:  # the NPC's Entry, read by the engine
+        return _READ["read"](journey, text, trip, EntryNext.TRAVEL, source, events)  # type: ignore[no-any-return]
+    return _continue_travel(journey, trip, source, events)
 
 
-def _do_go_on(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+def _do_go_on(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
     stage = journey.stage
     assert type(stage) is MeetPhase
     passed = journey.optional_here()
     events.append(Note("pass by " + ", ".join(f"Token {i + 1} ({journey.tokens[i]})" for i in passed)))
-    return _continue_travel(replace(journey, met=(*journey.met, *passed)), stage.then, events)
+    return _continue_travel(replace(journey, met=(*journey.met, *passed)), stage.then, source, events)

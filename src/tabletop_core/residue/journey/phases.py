@@ -26,19 +26,24 @@ from tabletop_core._enum import Enum
 from tabletop_core._record import Record, converter
 from tabletop_core._validate import int_field, int_in, of_type, one_line
 from tabletop_core.errors import InvalidInput
+from tabletop_core.residue.actions import CommitResult
 from tabletop_core.residue.combat import Encounter
 from tabletop_core.residue.death import Defeat
+from tabletop_core.residue.entries import Entry
 from tabletop_core.residue.journey._union import TaggedUnion
-from tabletop_core.residue.journey.content import AreaEntry
+from tabletop_core.residue.journey.choices import Choice
 
 __all__ = [
     "CheckStrainPhase",
     "CombatPhase",
+    "CommitPhase",
     "EndedPhase",
+    "EntryNext",
     "EntryPhase",
     "EscapePhase",
     "JourneyOutcome",
     "JourneyStage",
+    "LuckPhase",
     "MeetPhase",
     "MovePhase",
     "PayoffPhase",
@@ -71,6 +76,8 @@ class Phase(Enum):
     PAYOFF = "Rest: Strain Payoff, pay Strain with ⊙ Inventory"
     RECOVER = "Rest: Recover HP with ⊙ Food or Water"
     OVER = "the Journey is over"
+    LUCK = "Luck for an Action: ⊙ Luck or not, Delirium's reroll seen"
+    COMMIT = "No Dice Available recovered the dice: choose the die to Commit"
 
     def __str__(self) -> str:
         return self.value
@@ -291,21 +298,54 @@ class PlacePhase(JourneyStage):
     then: Trip = attrs.field(factory=Trip, validator=of_type(Trip))
 
 
+class EntryNext(Enum):
+    """Where the procedure goes when an Entry ends ("You may continue your journey")."""
+
+    HEX = "resolve the rest of the Hex (Special Hex rules, Tokens)"
+    TRAVEL = "go on with the Travel"
+    RUIN = "the Journey ends: the Hum is reached"
+
+    def __str__(self) -> str:
+        return self.value
+
+
 @attrs.frozen
 class EntryPhase(JourneyStage):
-    """An Entry being read: its checks and options (filled by the Entry decisions).
+    """An Entry being read: choose an option, make its Commit Skill, or decide on what it offers.
+
+    The Item (Gain Item X) and the shuffle an Entry offers are decided one at a time.
 
     Args:
-        entry: The Entry read.
-        then: Where the procedure goes after it.
+        entry: The Entry read (:class:`~tabletop_core.residue.entries.Entry`).
+        then: The Travel the Entry interrupted.
+        next: Where the procedure goes when the Entry ends.
+        option: The option chosen whose Commit Skill waits for its die (``None``: none).
+        item: Gain Item X offered: the Item's name (``None``: none).
+        shuffle: A deck the Entry lets the player shuffle (``None``: none).
+        creature: A Creature to Face when the Entry ends (``None``: none).
+        go_to: The Entry read next when this one ends (``None``: none).
+        options_next: The check followed leads on to the Entry's options.
     """
 
     tag: ClassVar[Phase] = Phase.ENTRY
-    entry: AreaEntry = attrs.field(validator=of_type(AreaEntry))
-    then: Trip | TokenMovement = attrs.field(factory=Trip, converter=_then)
+    entry: Entry = attrs.field(validator=of_type(Entry))
+    then: Trip = attrs.field(factory=Trip, validator=of_type(Trip))
+    next: EntryNext = attrs.field(default=EntryNext.TRAVEL, validator=of_type(EntryNext))
+    option: int | None = attrs.field(default=None, validator=attrs.validators.optional(int_in(low=0)))
+    item: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_line()))
+    shuffle: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_line()))
+    creature: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_line()))
+    go_to: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_line()))
+    options_next: bool = attrs.field(default=False, validator=of_type(bool))
 
     def __str__(self) -> str:
-        return f"{self.entry}: choose its option"
+        if self.item is not None:
+            return f"Entry {self.entry.name}: Gain Item {self.item}?"
+        if self.shuffle is not None:
+            return f"Entry {self.entry.name}: shuffle the {self.shuffle}?"
+        if self.option is not None:
+            return f"Entry {self.entry.name}: Commit Skill for {self.entry.options[self.option].text}"
+        return f"Entry {self.entry.name}: choose an option"
 
 
 @attrs.frozen
@@ -355,6 +395,48 @@ class EndedPhase(JourneyStage):
         return f"{self.outcome}: {self.defeat}" if self.defeat is not None else str(self.outcome)
 
 
+def _stage(value: object) -> JourneyStage:
+    if not isinstance(value, JourneyStage) or isinstance(value, (LuckPhase, CommitPhase, EndedPhase)):
+        raise TypeError(f"before must be the stage the Commit was made in, got {type(value).__name__}")
+    return value
+
+
+@attrs.frozen
+class LuckPhase(JourneyStage):
+    """Luck for an Action, decided after the Commit: Delirium rerolled the die and the player has seen it.
+
+    Args:
+        pending: The Commit, its Action resolved without Luck so far.
+        choice: The choice that made it (its kind and target).
+        before: The stage the Commit was made in (the procedure goes on from it).
+    """
+
+    tag: ClassVar[Phase] = Phase.LUCK
+    pending: CommitResult = attrs.field(validator=of_type(CommitResult))
+    choice: Choice = attrs.field(validator=of_type(Choice))
+    before: JourneyStage = attrs.field(converter=_stage)
+
+    def __str__(self) -> str:
+        return f"{self.pending.action}: ⊙ Luck or not"
+
+
+@attrs.frozen
+class CommitPhase(JourneyStage):
+    """After No Dice Available: the Commit the rules demand, with the die and Luck the player chooses.
+
+    Args:
+        must: The Commit to make (its kind and target; ``die`` is chosen now).
+        before: The stage the Commit is made in.
+    """
+
+    tag: ClassVar[Phase] = Phase.COMMIT
+    must: Choice = attrs.field(validator=of_type(Choice))
+    before: JourneyStage = attrs.field(converter=_stage)
+
+    def __str__(self) -> str:
+        return f"No Dice Available: choose the die for {self.must.act}"
+
+
 STAGES: Mapping[Phase, type[JourneyStage]] = {
     cls.tag: cls
     for cls in (
@@ -369,6 +451,8 @@ STAGES: Mapping[Phase, type[JourneyStage]] = {
         PayoffPhase,
         RecoverPhase,
         EndedPhase,
+        LuckPhase,
+        CommitPhase,
     )
 }
 """The stage class of each phase tag (COMBAT and DEFEND are both :class:`CombatPhase`)."""

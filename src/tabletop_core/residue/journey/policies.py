@@ -14,7 +14,7 @@ from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.journey.choices import Act, Choice
 from tabletop_core.residue.journey.content import _FIGHTERS
 from tabletop_core.residue.journey.handlers_items import _slot_of
-from tabletop_core.residue.journey.phases import Phase
+from tabletop_core.residue.journey.phases import CommitPhase, EntryPhase, LuckPhase, Phase
 from tabletop_core.residue.journey.state import Journey, JourneyStep
 from tabletop_core.rng import RngLike, dice_source
 
@@ -58,11 +58,18 @@ def _check_policy(policy: object) -> None:
         raise TypeError(f"policy must have a choose(journey, choices) method (a Policy), got {type(policy).__name__}")
 
 
-def _decide(pick: Callable[[Journey, Sequence[Choice]], Choice], journey: object, choices: object) -> Choice:
-    """Run a built-in policy's pick on checked input; a subset it cannot pick from is InvalidInput."""
+def _decide(
+    pick: Callable[[Journey, Sequence[Choice]], Choice], journey: object, choices: object, *, lucky: bool
+) -> Choice:
+    """Run a built-in policy's pick on checked input; a subset it cannot pick from is InvalidInput.
+
+    The decisions of issue 13 (Luck after Delirium, No Dice Available, an Entry) are
+    answered first (*lucky*: the policy uses Luck whenever it may).
+    """
     checked, offered = _policy_input(journey, choices)
     try:
-        return pick(checked, offered)
+        decided = _decision(checked, offered, lucky=lucky)
+        return decided if decided is not None else pick(checked, offered)
     except StopIteration:
         raise InvalidInput(
             f"choices hold none this policy picks in {checked.phase.name}: pass all of journey.choices()"
@@ -76,6 +83,31 @@ def _best_die(journey: Journey, options: Sequence[Choice], *, luck: bool) -> Cho
     if not usable:
         return None
     return max(usable, key=lambda c: -1 if c.die is None else pool[c.die].value)
+
+
+def _decision(journey: Journey, choices: Sequence[Choice], *, lucky: bool) -> Choice | None:
+    """The shipped policies' answer to the decisions of issue 13, or ``None`` for the usual pick.
+
+    * LUCK (Delirium rerolled the committed die): ⊙ Luck when *lucky*, or when the
+      reroll gave ★ or less.
+    * After No Dice Available: Commit the best recovered die (Luck as *lucky*).
+    * An Entry: the first option offered; its Commit Skill with the best die; take a
+      Gain Item X; leave a deck unshuffled.
+    """
+    stage = journey.stage
+    if type(stage) is LuckPhase:
+        return Choice(Act.LUCK) if lucky or stage.pending.stars <= 1 else Choice(Act.NO_LUCK)
+    if type(stage) is CommitPhase:
+        commits = [c for c in choices if c.act is stage.must.act and c.die is not None]
+        return _best_die(journey, commits, luck=lucky)
+    if type(stage) is EntryPhase:  # an Entry: the first option, the best die for its Commit Skill, take the Item
+        skills = [c for c in choices if c.act is Act.COMMIT_SKILL and c.die is not None]
+        best = _best_die(journey, skills, luck=lucky) if skills else None
+        return best or next((c for c in choices if c.act in _ENTRY_PICKS), choices[0])
+    return None
+
+
+_ENTRY_PICKS = (Act.GAIN_ITEM, Act.NO_SHUFFLE, Act.OPTION)
 
 
 def _rest_choice(journey: Journey, choices: Sequence[Choice], *, pay_all: bool) -> Choice:
@@ -160,7 +192,7 @@ class CautiousPolicy:
             TypeError: *journey* is not a Journey or *choices* not a sequence of Choices.
             InvalidInput: *choices* is empty or holds a choice the Journey does not offer.
         """
-        return _decide(self._pick, journey, choices)
+        return _decide(self._pick, journey, choices, lucky=False)
 
     def _pick(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
         acts = {c.act for c in choices}
@@ -185,7 +217,7 @@ class CautiousPolicy:
             return choices[-1] if journey.phase is Phase.TRADE else choices[0]
         if journey.phase is Phase.DEFEND:
             defend = [c for c in choices if c.act is Act.DEFEND]
-            return _best_die(journey, defend, luck=False) or choices[-1]
+            return _best_die(journey, defend, luck=False) or next(c for c in choices if c.act is Act.NO_DEFENSE)
         if journey.phase is Phase.COMBAT:
             runs = [c for c in choices if c.act is Act.RUN and c.die is not None]
             if journey.wanderer.health.hp <= self.run_below and runs:
@@ -228,7 +260,7 @@ class GreedyPolicy:
             TypeError: *journey* is not a Journey or *choices* not a sequence of Choices.
             InvalidInput: *choices* is empty or holds a choice the Journey does not offer.
         """
-        return _decide(self._pick, journey, choices)
+        return _decide(self._pick, journey, choices, lucky=True)
 
     def _pick(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
         acts = {c.act for c in choices}

@@ -29,7 +29,9 @@ from tabletop_core.residue.journey.content import _FIGHTERS, JourneySetup
 from tabletop_core.residue.journey.events import JourneyEvent, Note, RuleApplied
 from tabletop_core.residue.journey.phases import (
     CombatPhase,
+    CommitPhase,
     EndedPhase,
+    EntryPhase,
     JourneyOutcome,
     JourneyStage,
     MovePhase,
@@ -45,6 +47,7 @@ from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import DiceSource, RngLike, dice_source
 
 _HEALING = (InventoryKind.FOOD, InventoryKind.WATER)
+_DECISIONS = frozenset({Phase.COMMIT, Phase.LUCK, Phase.ENTRY})
 
 
 Handler: TypeAlias = Callable[["Journey", Choice, DiceSource, list[object]], "Journey"]
@@ -166,7 +169,9 @@ class Journey(Record):
 
     def _commit_choices(self, act: Act, *, target: int | None = None) -> list[Choice]:
         endurance = self.wanderer.endurance
-        lucky = (False, True) if not self.wanderer.luck.is_zero else (False,)
+        # Under Delirium, Luck for the Action is decided after the reroll is seen (the LUCK phase).
+        delirium = not self.wanderer.conditions.delirium.is_zero
+        lucky = (False, True) if not self.wanderer.luck.is_zero and not delirium else (False,)
         if not endurance.pool:
             return [Choice(act, None, False, target)] if endurance.committed else []
         conditions = self.wanderer.conditions
@@ -181,6 +186,10 @@ class Journey(Record):
         ]
 
     def _strain_choices(self) -> list[Choice]:
+        """Gain Strain at any time: Recover committed dice, or Reroll the pool (not under Starvation).
+
+        Each is offered once with ``dice=None``; :meth:`apply` takes any non-empty subset in ``dice``.
+        """
         endurance = self.wanderer.endurance
         found = []
         if endurance.committed:
@@ -321,9 +330,27 @@ class Journey(Record):
             Choice(Act.END_REST),
         )
 
+    def _decision_choices(self) -> tuple[Choice, ...]:
+        """The phases of issue 13's decisions: a No-Dice-Available Commit, Luck after Delirium, an Entry."""
+        stage = self.stage
+        if type(stage) is CommitPhase:  # No Dice Available recovered the dice: that Commit now
+            must = stage.must
+            return (*self._commit_choices(must.act, target=must.target), *self._strain_choices())
+        if type(stage) is not EntryPhase:
+            return (Choice(Act.LUCK), Choice(Act.NO_LUCK))
+        if stage.item is not None:
+            return (Choice(Act.GAIN_ITEM), Choice(Act.LEAVE_ITEM))
+        if stage.shuffle is not None:
+            return (Choice(Act.SHUFFLE), Choice(Act.NO_SHUFFLE))
+        if stage.option is not None:
+            return (*self._commit_choices(Act.COMMIT_SKILL), *self._strain_choices())
+        return tuple(Choice(Act.OPTION, target=i) for i in stage.entry.available_options(self.wanderer))
+
     def choices(self) -> tuple[Choice, ...]:
         """Every choice the rules give the player now (empty once the Journey is over)."""
         phase = self.phase
+        if phase in _DECISIONS:
+            return self._decision_choices()
         if phase is Phase.TRAVEL:
             return (
                 *self._commit_choices(Act.COMMIT_MOVE),
@@ -340,6 +367,7 @@ class Journey(Record):
                 *(Choice(Act.MOVE, direction=d) for d in DIRECTIONS),
                 Choice(Act.END_TRAVEL),
                 *self._fast_travel_choices(),
+                *self._strain_choices(),
             )
         if phase is Phase.MEET:
             return (*(Choice(Act.MEET, target=i) for i in self.optional_here()), Choice(Act.GO_ON))
@@ -349,10 +377,19 @@ class Journey(Record):
             encounter = self.stage.encounter  # type: ignore[attr-defined]  # the COMBAT phase's
             attacks = [c for t in encounter.living for c in self._commit_choices(Act.ATTACK, target=t)]
             runs = self._commit_choices(Act.RUN)
-            return (*attacks, Choice(Act.PASS), *runs, *self._strain_choices(), *self._switch_choices())
+            return (
+                *attacks,
+                Choice(Act.PASS),
+                *runs,
+                *self._strain_choices(),
+                *self._switch_choices(),
+                *self._activate_choices(),
+            )
         if phase is Phase.DEFEND:
+            # Defense is optional ("You may Commit Defense"): no No-Dice-Available Commit, but
+            # Strain may be gained first to Reroll or Recover dice (at any time).
             defend = [c for c in self._commit_choices(Act.DEFEND) if c.die is not None]
-            return (*defend, Choice(Act.NO_DEFENSE))
+            return (*defend, *self._strain_choices(), Choice(Act.NO_DEFENSE))
         if phase is Phase.ESCAPE:
             return tuple(Choice(Act.ESCAPE_TO, direction=d) for d in DIRECTIONS)
         if phase is Phase.TRADE:
@@ -374,10 +411,11 @@ class Journey(Record):
 
         Raises:
             RuleError: *choice* is not one the rules give now (the Journey is unchanged).
+            InvalidInput: a Reroll or Recover names no die, or a position that is not there.
         """
         check_type("choice", choice, Choice)
         offered = self.choices()
-        if choice not in offered and attrs.evolve(choice, rest=None) not in offered:
+        if choice not in offered and attrs.evolve(choice, rest=None, dice=None) not in offered:
             listing = "; ".join(str(c) for c in offered) or "none (the Journey is over)"
             raise RuleError(f"{choice} is not a choice now ({self.phase}); choices: {listing}")
         return self._apply(choice, dice_source(rng))
@@ -386,7 +424,11 @@ class Journey(Record):
         """Apply a choice already known to be offered (*render*: turn the events into log lines)."""
         # Events are kept as records and rendered once here: the simulator skips the rendering.
         events: list[object] = []
-        after = _APPLY[choice.act](self, choice, source, events)
+        journey = self
+        stage = self.stage
+        if type(stage) is CommitPhase and choice.act is stage.must.act:
+            journey = replace(self, stage=stage.before)  # the Commit is made in the stage it was demanded in
+        after = _APPLY[choice.act](journey, choice, source, events)
         after = replace(after, steps=self.steps + 1)
         typed = _typed(events) if render else ()
         return JourneyStep(choice=choice, journey=after, events=typed)
