@@ -46,7 +46,7 @@ from __future__ import annotations
 import attrs
 
 from tabletop_core.residue.journey import saves as _saves  # noqa: F401  (registers the migrations)
-from tabletop_core.residue.journey.choices import Act, Choice
+from tabletop_core.residue.journey.choices import KINDS, Act, Choice
 from tabletop_core.residue.journey.content import AreaEntry, JourneySetup, PortalRules, RegionRules
 from tabletop_core.residue.journey.engine import start_journey
 from tabletop_core.residue.journey.example import example_setup
@@ -82,7 +82,7 @@ __all__ = [
 # classes now: JSON loading resolves them, and a test runner that imports a file a second
 # time (Sybil, importlib mode) would otherwise hand back the copy's enums.
 for _record in (
-    Choice,
+    *KINDS,
     AreaEntry,
     PortalRules,
     RegionRules,

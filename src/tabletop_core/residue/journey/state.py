@@ -415,7 +415,7 @@ class Journey(Record):
         """
         check_type("choice", choice, Choice)
         offered = self.choices()
-        if choice not in offered and attrs.evolve(choice, rest=None, dice=None) not in offered:
+        if choice not in offered and choice._offered() not in offered:
             listing = "; ".join(str(c) for c in offered) or "none (the Journey is over)"
             raise RuleError(f"{choice} is not a choice now ({self.phase}); choices: {listing}")
         return self._apply(choice, dice_source(rng))
