@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
@@ -72,7 +73,13 @@ class _ChoiceFactory(type):
 
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:  # Any: each kind has its own fields
         if cls is Choice:
-            return _build(*args, **kwargs)
+            # Choices are frozen, so equal requests share one instance: choices() builds the
+            # same few over and over, and a cache hit skips the per-kind checks.
+            try:
+                hash((args, tuple(kwargs.items())))
+            except TypeError:  # an unhashable detail (a list for dice): built, and refused, unshared
+                return _build(*args, **kwargs)
+            return _shared(*args, **kwargs)
         return super().__call__(*args, **kwargs)
 
 
@@ -332,7 +339,7 @@ class StrainChoice(Choice):
             raise InvalidInput(f"dice are positions counted from 0, got {self.dice}")
 
     def _offered(self) -> Choice:
-        return self if self.dice is None else StrainChoice(self.act)
+        return self if self.dice is None else Choice(self.act)
 
 
 @attrs.frozen
@@ -355,7 +362,7 @@ class TakeRestChoice(Choice):
         self._check()
 
     def _offered(self) -> Choice:
-        return self if self.rest is None else TakeRestChoice(self.act)
+        return self if self.rest is None else Choice(self.act)
 
 
 @attrs.frozen
@@ -518,6 +525,11 @@ def kind_of(act: Act) -> type[Choice]:
     """
     check_type("act", act, Act)
     return _KIND_OF[act]
+
+
+@functools.lru_cache(maxsize=4096, typed=True)  # typed: die=True is refused, not taken for die=1
+def _shared(*args: Any, **details: Any) -> Choice:  # Any: the factory's arguments, checked by _build
+    return _build(*args, **details)
 
 
 def _build(act: Act, *args: object, **details: object) -> Choice:

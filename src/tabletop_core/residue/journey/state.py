@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar, TypeAlias
+from typing import ClassVar, TypeAlias, TypeVar, cast
 
 import attrs
 
@@ -24,7 +24,7 @@ from tabletop_core.residue.endurance import StrainCheck
 from tabletop_core.residue.hexmap import DIRECTIONS, Hex, HexMap
 from tabletop_core.residue.inventory import InventoryKind
 from tabletop_core.residue.items import Item, ItemType, SlotKind, Vendor
-from tabletop_core.residue.journey.choices import Act, Choice
+from tabletop_core.residue.journey.choices import Act, Choice, kind_of
 from tabletop_core.residue.journey.content import _FIGHTERS, JourneySetup
 from tabletop_core.residue.journey.events import JourneyEvent, Note, RuleApplied
 from tabletop_core.residue.journey.phases import (
@@ -53,7 +53,19 @@ _DECISIONS = frozenset({Phase.COMMIT, Phase.LUCK, Phase.ENTRY})
 Handler: TypeAlias = Callable[["Journey", Choice, DiceSource, list[object]], "Journey"]
 """A choice's handler: the state, the choice, the dice and the events list it appends to -> the new state."""
 
-_APPLY: dict[Act, Handler] = {}  # the dispatch, one handler per kind of choice; engine.py fills it
+_APPLY: dict[Act, Handler] = {}  # the dispatch, one handler per act; engine.py fills it through _on
+K = TypeVar("K", bound=Choice)
+
+
+def _on(kind: type[K], handler: Callable[[Journey, K, DiceSource, list[object]], Journey], *acts: Act) -> None:
+    """Dispatch *acts*, all of the Choice class *kind*, to *handler*, which mypy checks takes that kind.
+
+    Each kind checks its act when built, so the handler only ever gets its own kind.
+    """
+    for act in acts:
+        if kind_of(act) is not kind:
+            raise TypeError(f"{act.name} is a {kind_of(act).__name__}, not a {kind.__name__}")  # pragma: no cover
+        _APPLY[act] = cast(Handler, handler)  # safe: an act's choices are all of its kind
 
 
 @attrs.frozen
