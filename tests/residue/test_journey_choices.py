@@ -33,6 +33,7 @@ from tabletop_core.residue.journey.choices import (
     TakeRestChoice,
     kind_of,
 )
+from tabletop_core.residue.journey.events import ChoiceMade, PhaseBegan
 from tabletop_core.residue.journey.phases import CommitPhase
 from tabletop_core.residue.rest import RestChoices
 from tabletop_core.residue.step_die import StepDie
@@ -267,3 +268,22 @@ def test_any_offered_choice_round_trips_through_json_and_applies(seed, picks):
         assert j.to_json() == before
         assert Journey.from_json(applied.journey.to_json()) == applied.journey
         j = applied.journey
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**16), st.lists(st.integers(0, 10**6), min_size=1, max_size=30))
+def test_every_step_opens_with_its_choice_and_names_the_phase_it_changed_to(seed, picks):
+    j = start_journey(sheet(), example_setup(), rng=seed)
+    for step_no, pick in enumerate(picks):
+        if j.is_over:
+            break
+        offered = j.choices()
+        step = j.apply(offered[pick % len(offered)], rng=seed + step_no)
+        assert step.events[0] == ChoiceMade(step.choice)
+        assert sum(type(e) is ChoiceMade for e in step.events) == 1
+        begun = [e.phase for e in step.events if type(e) is PhaseBegan]
+        changed = step.journey.phase is not j.phase and not step.journey.is_over
+        assert begun == ([step.journey.phase] if changed else [])
+        assert str(step).startswith(f"Day {step.journey.day}: {step.choice}: ")
+        assert "choose: " not in str(step)  # str() leads with the choice and does not repeat it
+        j = step.journey

@@ -26,7 +26,7 @@ from tabletop_core.residue.inventory import InventoryKind
 from tabletop_core.residue.items import Item, ItemType, SlotKind, Vendor
 from tabletop_core.residue.journey.choices import Act, Choice, kind_of
 from tabletop_core.residue.journey.content import _FIGHTERS, JourneySetup
-from tabletop_core.residue.journey.events import JourneyEvent, Note, RuleApplied
+from tabletop_core.residue.journey.events import ChoiceMade, JourneyEvent, Note, PhaseBegan, RuleApplied
 from tabletop_core.residue.journey.phases import (
     CombatPhase,
     CommitPhase,
@@ -442,7 +442,7 @@ class Journey(Record):
             journey = replace(self, stage=stage.before)  # the Commit is made in the stage it was demanded in
         after = _APPLY[choice.act](journey, choice, source, events)
         after = replace(after, steps=self.steps + 1)
-        typed = _typed(events) if render else ()
+        typed = _typed(choice, events, self.stage.phase, after.stage.phase) if render else ()
         return JourneyStep(choice=choice, journey=after, events=typed)
 
     def __str__(self) -> str:
@@ -459,7 +459,8 @@ class JourneyStep(Record):
         choice: The choice applied.
         journey: The new state.
         events: What happened, in order: typed records that keep every die
-            (:mod:`~tabletop_core.residue.journey.events`); ``str()`` of each is one line.
+            (:mod:`~tabletop_core.residue.journey.events`); ``str()`` of each is one line. The first is
+            the ChoiceMade; a step that changed the phase ends with the PhaseBegan.
     """
 
     _version: ClassVar[int] = 2
@@ -477,12 +478,17 @@ class JourneyStep(Record):
         return tuple(str(event) for event in self.events)
 
     def __str__(self) -> str:
-        return f"Day {self.journey.day}: {self.choice}: " + "; ".join(self.lines)
+        said = (str(event) for event in self.events if type(event) is not ChoiceMade)  # the choice leads already
+        return f"Day {self.journey.day}: {self.choice}: " + "; ".join(said)
 
 
-def _typed(events: list[object]) -> tuple[JourneyEvent, ...]:
-    """The handlers' events as records: a rule's result wrapped in RuleApplied, a bare line in a Note."""
-    typed: list[JourneyEvent] = []
+def _typed(choice: Choice, events: list[object], before: Phase, after: Phase) -> tuple[JourneyEvent, ...]:
+    """The step's events as records: the choice made, the handlers' events, the phase begun.
+
+    A rule's result is wrapped in RuleApplied, a bare line in a Note; PhaseBegan closes a step
+    that changed the phase (the end of the Journey has JourneyEnded instead).
+    """
+    typed: list[JourneyEvent] = [ChoiceMade(choice)]
     for event in events:
         if isinstance(event, JourneyEvent):
             typed.append(event)
@@ -490,4 +496,6 @@ def _typed(events: list[object]) -> tuple[JourneyEvent, ...]:
             typed.append(fast_build(RuleApplied, result=event))
         else:
             typed.append(Note(str(event)))
+    if after is not before and after is not Phase.OVER and PhaseBegan(after) not in typed:
+        typed.append(PhaseBegan(after))  # the end of the Journey has its own event (JourneyEnded)
     return tuple(typed)
