@@ -287,3 +287,9 @@ def test_every_step_opens_with_its_choice_and_names_the_phase_it_changed_to(seed
         assert str(step).startswith(f"Day {step.journey.day}: {step.choice}: ")
         assert "choose: " not in str(step)  # str() leads with the choice and does not repeat it
         j = step.journey
+
+
+def test_registering_a_kind_leaves_the_union_working():
+    CommitChoice.register()  # a kind travels as itself: no hook that would call to_dict from to_dict
+    choice = Choice(Act.ATTACK, 0, False, 0)
+    assert Choice.from_dict(choice.to_dict()) == choice
