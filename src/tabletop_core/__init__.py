@@ -9,11 +9,22 @@ Examples:
     17
 """
 
-from tabletop_core import action_roll, d20, notation, residue
+from typing import TYPE_CHECKING
+
+from tabletop_core._lazy import lazy_attributes
 from tabletop_core.dice import Die, DieRoll
 from tabletop_core.errors import DiceExhausted, InvalidInput, RuleError, TabletopError
 from tabletop_core.odds import Distribution
 from tabletop_core.rng import DiceSource, GeneratorDice, ScriptedDice, dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core import action_roll, d20, notation, residue
+
+# The rule systems are imported on first use (``tc.d20``, ``from tabletop_core import d20``),
+# so ``import tabletop_core`` loads only the core.
+__getattr__, __dir__ = lazy_attributes(
+    __name__, {"action_roll": ".action_roll", "d20": ".d20", "notation": ".notation", "residue": ".residue"}
+)
 
 __version__ = "0.2.0"
 

@@ -6,7 +6,9 @@ Examples:
     'Action 4 + 2 = 6 vs 3 · 8 -> weak hit'
 """
 
-from tabletop_core.action_roll import datasworn
+from typing import TYPE_CHECKING
+
+from tabletop_core._lazy import lazy_attributes
 from tabletop_core.action_roll.action import (
     ActionResult,
     action_roll,
@@ -38,7 +40,14 @@ from tabletop_core.action_roll.oracle import (
     resolve_oracle,
 )
 from tabletop_core.action_roll.outcome import Outcome
-from tabletop_core.action_roll.play import MoveResult, make_move, move_odds, move_options
+from tabletop_core.action_roll.play import (
+    MoveResult,
+    make_move,
+    move_enhancements,
+    move_odds,
+    move_odds_each,
+    move_options,
+)
 from tabletop_core.action_roll.progress import (
     Legacy,
     LegacyTrack,
@@ -50,6 +59,12 @@ from tabletop_core.action_roll.progress import (
     resolve_progress,
 )
 from tabletop_core.action_roll.reroll import RollChange, add_after, change_odds, reroll, resolve_reroll
+
+if TYPE_CHECKING:
+    from tabletop_core.action_roll import datasworn
+
+# The Datasworn reader is imported on first use (``ar.datasworn``).
+__getattr__, __dir__ = lazy_attributes(__name__, {"datasworn": ".datasworn"})
 
 __all__ = [
     "ActionBatch",
@@ -89,7 +104,9 @@ __all__ = [
     "experience",
     "legacy_reward",
     "make_move",
+    "move_enhancements",
     "move_odds",
+    "move_odds_each",
     "move_options",
     "odds_table",
     "oracle_odds",

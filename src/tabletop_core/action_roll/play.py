@@ -23,103 +23,39 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Iterable, Sequence
+from typing import ClassVar
 
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, of_type
+from tabletop_core._validate import check_type, of_type
 from tabletop_core.action_roll.action import MAX_ADDS, MAX_STAT, ActionResult, action_roll
-from tabletop_core.action_roll.character import PlayerCharacter, TrackKind
+from tabletop_core.action_roll.character import PlayerCharacter
+from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn._data import plain_text
+from tabletop_core.action_roll.datasworn.enhancements import REROLLS, MoveEnhancement
 from tabletop_core.action_roll.datasworn.moves import Move, RollOption, RollType
-from tabletop_core.action_roll.odds import action_odds, progress_odds
+from tabletop_core.action_roll.options import (
+    MoveOption,
+    _condition_of,
+    _extra_adds,
+    _pick,
+    _prepare,
+    _progress_subject,
+    _rolled,
+    _value,
+    move_enhancements,
+    move_options,
+)
 from tabletop_core.action_roll.outcome import Outcome
-from tabletop_core.action_roll.progress import Legacy, LegacyTrack, ProgressResult, ProgressTrack, progress_roll
+from tabletop_core.action_roll.play_odds import move_odds, move_odds_each
+from tabletop_core.action_roll.progress import LegacyTrack, ProgressResult, ProgressTrack, progress_roll
+from tabletop_core.action_roll.reroll import DIE_NAMES
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.odds import Distribution
 from tabletop_core.rng import RngLike
 
-__all__ = ["MoveOption", "MoveResult", "make_move", "move_odds", "move_options"]
-
-_LEGACIES = {"quests_legacy": Legacy.QUESTS, "bonds_legacy": Legacy.BONDS, "discoveries_legacy": Legacy.DISCOVERIES}
-
-
-@attrs.frozen
-class MoveOption(Record):
-    """One way to make a move: a trigger condition and the roll option it uses.
-
-    Attributes:
-        condition: Index of the trigger condition in :attr:`Move.conditions`.
-        option: Index of the roll option in that condition; ``None`` when the
-            condition takes the highest or lowest of its options, or gives an
-            automatic outcome.
-        label: What the option rolls: ``edge``, ``health``, ``highest of iron, health``,
-            ``progress track``, ``automatic strong hit``.
-        value: What it adds for this character (``None``: a progress roll,
-            an automatic outcome, or not available to this character).
-        reason: Why it is not available, when it is not.
-    """
-
-    condition: int = attrs.field(validator=lambda _i, _a, v: check_int("condition", v, low=0))
-    option: int | None = attrs.field(
-        validator=attrs.validators.optional(lambda _i, _a, v: check_int("option", v, low=0))
-    )
-    label: str = attrs.field(validator=of_type(str))
-    value: int | None = attrs.field(
-        default=None, validator=attrs.validators.optional(lambda _i, _a, v: check_int("value", v))
-    )
-    reason: str = attrs.field(default="", validator=of_type(str))
-
-    def __str__(self) -> str:
-        text = self.label if self.value is None else f"{self.label} (+{self.value})"
-        return f"{text}: {self.reason}" if self.reason else text
-
-
-def _value(character: PlayerCharacter | None, option: RollOption) -> tuple[int | None, str]:
-    if character is None:
-        return None, ""
-    try:
-        return character.value_of(option), ""
-    except (RuleError, InvalidInput) as error:
-        return None, str(error)
-
-
-def move_options(move: Move, character: PlayerCharacter | None = None) -> tuple[MoveOption, ...]:
-    """Every option *move* offers, with what it adds for *character* (when given).
-
-    Options of a ``highest`` / ``lowest`` condition are one option (the best /
-    worst value among them); an automatic-outcome condition is one option;
-    every other roll option is its own.
-
-    Raises:
-        TypeError: *move* is not a Move or *character* not a PlayerCharacter.
-    """
-    check_type("move", move, Move)
-    if character is not None:
-        check_type("character", character, PlayerCharacter)
-    found: list[MoveOption] = []
-    for index, condition in enumerate(move.conditions):
-        automatic = condition.automatic_outcome
-        if automatic is not None:
-            found.append(MoveOption(index, None, f"automatic {automatic}"))
-            continue
-        if condition.method in ("highest", "lowest") and condition.options:
-            values = [_value(character, option) for option in condition.options]
-            usable = [value for value, _ in values if value is not None]
-            pick = max if condition.method == "highest" else min
-            label = f"{condition.method} of {', '.join(o.label for o in condition.options)}"
-            reason = "" if usable or character is None else "; ".join(reason for _, reason in values)
-            found.append(MoveOption(index, None, label, pick(usable) if usable else None, reason))
-            continue
-        for position, option in enumerate(condition.options):
-            if option.using == "progress_track" or option.using in _LEGACIES:
-                found.append(MoveOption(index, position, option.label))
-            else:
-                value, reason = _value(character, option)
-                found.append(MoveOption(index, position, option.label, value, reason))
-    return tuple(found)
+__all__ = ["MoveOption", "MoveResult", "make_move", "move_enhancements", "move_odds", "move_odds_each", "move_options"]
 
 
 @attrs.frozen
@@ -133,10 +69,15 @@ class MoveResult(Record):
         action: The action roll, for an action-roll move.
         progress: The progress roll, for a progress or special-track move.
         automatic: The outcome given without a roll, for an automatic option.
-        outcome: Strong hit, weak hit or miss (from the roll or the automatic outcome).
-        is_match: Whether the challenge dice matched.
+        parts: For a condition that rolls every option in turn (Continue a
+            Legacy: one roll per legacy track), one result per option.
+        outcome: Strong hit, weak hit or miss (from the roll or the automatic
+            outcome; with *parts*, the best of theirs: read each part for its own).
+        is_match: Whether the challenge dice matched (with *parts*: in any part).
         outcome_text: What the move says for this outcome (its match
             variant on a match, when it has one).
+        used: The asset abilities' enhancements used on this move (their adds
+            are in the roll; see :attr:`rerolls`).
     """
 
     _derived: ClassVar[tuple[str, ...]] = ("outcome", "is_match")
@@ -147,22 +88,28 @@ class MoveResult(Record):
     action: ActionResult | None = attrs.field(default=None, kw_only=True)
     progress: ProgressResult | None = attrs.field(default=None, kw_only=True)
     automatic: Outcome | None = attrs.field(default=None, kw_only=True)
+    parts: tuple[MoveResult, ...] = _data.tuple_field(object, default=(), kw_only=True)
     outcome: Outcome = attrs.field(kw_only=True, validator=of_type(Outcome))
     is_match: bool = attrs.field(kw_only=True, validator=of_type(bool))
     outcome_text: str = attrs.field(default="", kw_only=True, validator=of_type(str))
+    used: tuple[MoveEnhancement, ...] = _data.tuple_field(MoveEnhancement, default=(), kw_only=True)
 
     def __attrs_post_init__(self) -> None:
-        given = [part for part in (self.action, self.progress, self.automatic) if part is not None]
+        given = [part for part in (self.action, self.progress, self.automatic, self.parts or None) if part is not None]
         if len(given) != 1:
-            raise InvalidInput("a move result holds exactly one of action, progress and automatic")
+            raise InvalidInput("a move result holds exactly one of action, progress, automatic and parts")
         if self.action is not None:
             check_type("action", self.action, ActionResult)
             expected = (self.action.outcome, self.action.is_match)
         elif self.progress is not None:
             check_type("progress", self.progress, ProgressResult)
             expected = (self.progress.outcome, self.progress.is_match)
-        else:
+        elif self.automatic is not None:
             expected = (check_type("automatic", self.automatic, Outcome), False)
+        else:
+            for index, part in enumerate(self.parts):
+                check_type(f"parts[{index}]", part, MoveResult)
+            expected = _best(self.parts)
         if (self.outcome, self.is_match) != expected:
             raise InvalidInput(
                 f"outcome and is_match must follow the roll: {expected!r}, got {(self.outcome, self.is_match)!r}"
@@ -170,8 +117,20 @@ class MoveResult(Record):
 
     @property
     def roll(self) -> ActionResult | ProgressResult | None:
-        """The roll made (``None`` for an automatic outcome)."""
+        """The roll made (``None`` for an automatic outcome or a result in parts)."""
         return self.action if self.action is not None else self.progress
+
+    @property
+    def rerolls(self) -> tuple[str, ...]:
+        """The dice the used abilities let the player reroll (names for :func:`~tabletop_core.action_roll.reroll`).
+
+        An ability may say more (only a die below a meter, one challenge
+        die, once per fight): its :attr:`MoveEnhancement.reroll` and text tell.
+        """
+        if self.action is None:
+            return ()
+        allowed = {die for enhancement in self.used if enhancement.reroll for die in REROLLS[enhancement.reroll]}
+        return tuple(die for die in DIE_NAMES if die in allowed)
 
     def with_action(self, action: ActionResult, move: Move) -> MoveResult:
         """This move re-judged with a changed action roll (rerolled, adds after the roll, burned).
@@ -186,13 +145,25 @@ class MoveResult(Record):
             raise RuleError("only an action roll can be changed this way")
         if move.id != self.move_id:
             raise InvalidInput(f"move must be {self.move_id!r}, got {move.id!r}")
-        return _result(move, self.option, action=action)
+        return _result(move, self.option, action=action, used=self.used)
 
     def __str__(self) -> str:
+        if self.parts:
+            return f"{self.move_name}: " + "; ".join(
+                f"{part.option}: {part.roll or part.automatic}" for part in self.parts
+            )
         roll = f"automatic {self.automatic}" if self.automatic is not None else str(self.roll)
         option = f" (+{self.option})" if self.action is not None else f" ({self.option})"
         text = f". {' '.join(plain_text(self.outcome_text).split())}" if self.outcome_text else ""
         return f"{self.move_name}{option}: {roll}{text}"
+
+
+def _best(parts: Sequence[MoveResult]) -> tuple[Outcome, bool]:
+    best = parts[0].outcome
+    for part in parts[1:]:
+        if part.outcome.is_better_than(best):
+            best = part.outcome
+    return best, any(part.is_match for part in parts)
 
 
 def _result(
@@ -202,11 +173,15 @@ def _result(
     action: ActionResult | None = None,
     progress: ProgressResult | None = None,
     automatic: Outcome | None = None,
+    parts: tuple[MoveResult, ...] = (),
+    used: tuple[MoveEnhancement, ...] = (),
 ) -> MoveResult:
     if action is not None:
         outcome, match = action.outcome, action.is_match
     elif progress is not None:
         outcome, match = progress.outcome, progress.is_match
+    elif parts:
+        outcome, match = _best(parts)
     else:
         assert automatic is not None
         outcome, match = automatic, False
@@ -218,57 +193,12 @@ def _result(
         action=action,
         progress=progress,
         automatic=automatic,
+        parts=parts,
         outcome=outcome,
         is_match=match,
-        outcome_text="" if said is None else said.text_for(match),
+        outcome_text="" if said is None or parts else said.text_for(match),
+        used=used,
     )
-
-
-def _pick(move: Move, options: Sequence[MoveOption], option: int | str | None) -> MoveOption:
-    listing = "; ".join(f"{i}: {o}" for i, o in enumerate(options))
-    if option is None:
-        if len(options) == 1:
-            return options[0]
-        raise InvalidInput(f"option must name one of the options of {move.name} ({listing})")
-    if isinstance(option, str):
-        wanted = option.strip().lower().lstrip("+")
-        matches = [o for o in options if o.label.lower() == wanted]
-        if len(matches) == 1:
-            return matches[0]
-        kind = "matches several" if matches else "matches none"
-        raise InvalidInput(f"option {option!r} {kind} of the options of {move.name} ({listing})")
-    index = check_int("option", option, low=0, high=len(options) - 1) if options else None
-    if index is None:
-        raise RuleError(f"{move.name} has no options to roll")
-    return options[index]
-
-
-def _progress_subject(
-    move: Move, character: PlayerCharacter, chosen: MoveOption, track: ProgressTrack | LegacyTrack | str | int | None
-) -> ProgressTrack | LegacyTrack | int:
-    if chosen.option is not None:
-        using = move.conditions[chosen.condition].options[chosen.option].using
-        if using in _LEGACIES:
-            if track is not None:
-                raise InvalidInput(f"track must not be given: {move.name} rolls the {_LEGACIES[using]} legacy track")
-            return character.legacy(_LEGACIES[using])
-    if isinstance(track, str):
-        return character.challenge(track).track
-    if isinstance(track, (ProgressTrack, LegacyTrack)):
-        return track
-    if track is not None:
-        return check_int("track", track, low=0, high=10)
-    kinds = []
-    if move.track_category is not None:
-        try:
-            kinds = [TrackKind.parse(move.track_category)]
-        except InvalidInput:
-            kinds = []
-    mine = [c for c in character.challenges if c.kind in kinds]
-    if len(mine) == 1:
-        return mine[0].track
-    names = ", ".join(repr(c.name) for c in mine) or "none"
-    raise InvalidInput(f"track must name the track {move.name} rolls against (challenges of its kind: {names})")
 
 
 def make_move(
@@ -279,6 +209,7 @@ def make_move(
     adds: int = 0,
     track: ProgressTrack | LegacyTrack | str | int | None = None,
     automatic: Outcome | None = None,
+    use: Iterable[MoveEnhancement | int | str] | MoveEnhancement | int | str = (),
     rng: RngLike = None,
 ) -> MoveResult:
     """Make *move* for *character*: roll what the chosen option says and read the move's outcome.
@@ -289,104 +220,82 @@ def make_move(
     die). A progress move rolls the challenge dice against *track* (a track,
     a challenge's name, a progress score, or the character's only challenge
     of the move's kind); a special-track move against the legacy track it
-    names. An automatic-outcome option rolls nothing.
+    names. An automatic-outcome option rolls nothing. A condition that rolls
+    every option (Continue a Legacy: "one roll per track") makes one roll per
+    option, each kept in :attr:`MoveResult.parts`.
+
+    The marked abilities of the character's assets change the move (see
+    :func:`move_enhancements`): their extra options and automatic outcomes are
+    options like the move's own; the adds and rerolls they grant apply when
+    the player says the ability's circumstance holds, with *use*.
 
     Args:
         move: The move (from a :class:`~tabletop_core.action_roll.datasworn.Ruleset`).
         character: Who makes it.
         option: Which option: its index in :func:`move_options` or its label
-            (``"edge"``); may be left out when the move has only one.
-        adds: Adds, 0..10 (action rolls only).
+            (``"edge"``, ``"health (Clockwork Hound)"``); may be left out when
+            the move has only one.
+        adds: Adds, 0..10 (action rolls only), besides those of *use*.
         track: For a progress move, what to roll against.
         automatic: An automatic outcome an asset or ability grants instead
             of rolling (nothing is rolled; *option* is not needed).
+        use: Enhancements claimed for this move: indexes into
+            :func:`move_enhancements`, the asset's id or name, or the
+            enhancements themselves. Their adds join *adds*; the dice they let
+            you reroll are in :attr:`MoveResult.rerolls`.
         rng: Where the dice come from (see :func:`~tabletop_core.dice_source`).
 
     Raises:
         RuleError: the move makes no roll, or the option is not available to
-            the character (no asset with that meter), or adds on a progress roll.
-        InvalidInput: no or an unknown option, a bad *adds* or *track*.
+            the character (no asset with that meter), or adds on a progress
+            roll, or an enhancement used that does not apply.
+        InvalidInput: no or an unknown option, a bad *adds*, *track* or *use*.
         TypeError: an argument has the wrong type.
     """
-    check_type("move", move, Move)
-    check_type("character", character, PlayerCharacter)
-    adds = check_int("adds", adds, low=0, high=MAX_ADDS)
-    if move.roll_type is RollType.NO_ROLL:
-        raise RuleError(f"{move.name} is a move without a roll: follow its text")
+    adds, extra, used = _prepare(move, character, adds, use)
     if automatic is not None:
         check_type("automatic", automatic, Outcome)
-        return _result(move, "automatic", automatic=automatic)
-    options = move_options(move, character)
-    chosen = _pick(move, options, option)
-    condition = move.conditions[chosen.condition]
+        return _result(move, "automatic", automatic=automatic, used=used)
+    chosen = _pick(move, move_options(move, character), option)
+    if chosen.source is not None and extra[chosen.source] not in used:
+        used = (*used, extra[chosen.source])
+    condition = _condition_of(move, extra, chosen)
     if condition.automatic_outcome is not None:
-        return _result(move, chosen.label, automatic=condition.automatic_outcome)
-    if move.roll_type is RollType.ACTION_ROLL:
-        if chosen.value is None:
-            raise RuleError(f"{chosen.label} cannot be rolled by this character: {chosen.reason or 'no value'}")
-        stat = chosen.value
-        if not 0 <= stat <= MAX_STAT:
-            raise RuleError(f"{chosen.label} gives {stat}, outside the 0..{MAX_STAT} an action roll takes")
-        result = action_roll(stat=stat, adds=adds, momentum=character.momentum, rng=rng)
-        return _result(move, chosen.label, action=result)
-    if adds:
-        raise RuleError("adds do not apply to a progress roll")
-    subject = _progress_subject(move, character, chosen, track)
-    return _result(move, chosen.label, progress=progress_roll(subject, rng=rng))
+        return _result(move, chosen.label, automatic=condition.automatic_outcome, used=used)
+    if condition.method == "all":
+        parts = tuple(
+            _roll(move, character, option.label, option, option, adds, used, track, rng) for option in condition.options
+        )
+        return _result(move, chosen.label, parts=parts, used=used)
+    return _roll(move, character, chosen.label, chosen, _rolled(condition, chosen), adds, used, track, rng)
 
 
-def move_odds(
+def _roll(
     move: Move,
     character: PlayerCharacter,
-    *,
-    adds: int = 0,
-    burn: bool = False,
-    track: ProgressTrack | LegacyTrack | str | int | None = None,
-) -> list[tuple[MoveOption, Distribution[Outcome]]]:
-    """The exact odds of every option of *move* this character can take, best chance of a hit first.
-
-    Options are ordered by the chance of a hit (strong or weak), then of a
-    strong hit; options the character cannot take are left out. With
-    ``burn=True`` momentum is burned whenever that improves the result.
-
-    Raises:
-        RuleError: the move makes no roll.
-        TypeError: an argument has the wrong type.
-
-    Examples:
-        >>> from tabletop_core.action_roll.datasworn import Move, RollOption, TriggerCondition
-        >>> from tabletop_core.action_roll import PlayerCharacter, Stats
-        >>> move = Move("m", "Pick", RollType.ACTION_ROLL, conditions=[TriggerCondition("player_choice",
-        ...     [RollOption("stat", "iron"), RollOption("stat", "edge")])])
-        >>> best, odds = move_odds(move, PlayerCharacter(Stats(edge=3, heart=2, iron=2, shadow=1, wits=1)))[0]
-        >>> best.label, str(odds.probability(Outcome.STRONG_HIT))
-        ('edge', '199/600')
-    """
-    check_type("move", move, Move)
-    check_type("character", character, PlayerCharacter)
-    check_type("burn", burn, bool)
-    adds = check_int("adds", adds, low=0, high=MAX_ADDS)
-    if move.roll_type is RollType.NO_ROLL:
-        raise RuleError(f"{move.name} is a move without a roll")
-    found: list[tuple[MoveOption, Distribution[Outcome]]] = []
-    for chosen in move_options(move, character):
-        automatic = move.conditions[chosen.condition].automatic_outcome
-        if automatic is not None:
-            found.append((chosen, Distribution({automatic: 1})))
-        elif move.roll_type is RollType.ACTION_ROLL:
-            if chosen.value is not None and 0 <= chosen.value <= MAX_STAT:
-                momentum = character.momentum
-                found.append((chosen, action_odds(stat=chosen.value, adds=adds, momentum=momentum, burn=burn)))
+    label: str,
+    chosen: MoveOption | RollOption,
+    rolled: RollOption | None,
+    adds: int,
+    used: tuple[MoveEnhancement, ...],
+    track: ProgressTrack | LegacyTrack | str | int | None,
+    rng: RngLike,
+) -> MoveResult:
+    if move.roll_type is RollType.ACTION_ROLL:
+        if isinstance(chosen, RollOption):
+            value, reason = _value(character, chosen)
         else:
-            try:
-                subject = _progress_subject(move, character, chosen, track)
-            except InvalidInput:
-                continue
-            score = subject if isinstance(subject, int) else subject.score
-            found.append((chosen, progress_odds(score)))
-
-    def key(item: tuple[MoveOption, Distribution[Outcome]]) -> Any:
-        odds = item[1]
-        return (-odds.probability(lambda o: o is not Outcome.MISS), -odds.probability(Outcome.STRONG_HIT))
-
-    return sorted(found, key=key)
+            value, reason = chosen.value, chosen.reason
+        if value is None:
+            raise RuleError(f"{label} cannot be rolled by this character: {reason or 'no value'}")
+        if not 0 <= value <= MAX_STAT:
+            raise RuleError(f"{label} gives {value}, outside the 0..{MAX_STAT} an action roll takes")
+        total = adds + _extra_adds(used, rolled, strict=True)
+        if total > MAX_ADDS:
+            raise RuleError(f"adds come to {total}, above the {MAX_ADDS} an action roll takes")
+        result = action_roll(stat=value, adds=total, momentum=character.momentum, rng=rng)
+        return _result(move, label, action=result, used=used)
+    if adds:
+        raise RuleError("adds do not apply to a progress roll")
+    subject = _progress_subject(move, character, rolled, track)
+    return _result(move, label, progress=progress_roll(subject, rng=rng), used=used)

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from tabletop_core._validate import check_int
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["DataswornError", "plain_text"]
@@ -104,6 +105,27 @@ def array(data: Mapping[str, Any], key: str, path: str, *, required: bool = Fals
     """An array field; an absent or null optional array reads as empty."""
     value = get(data, key, path, list, required=required)
     return value or []
+
+
+def strings(data: Mapping[str, Any], key: str, path: str) -> tuple[str, ...]:
+    """An optional array of strings (absent or null reads as empty), each item checked."""
+    values = array(data, key, path)
+    for index, item in enumerate(values):
+        if not isinstance(item, str):
+            raise DataswornError(f"{key_path(path, key)}[{index}]", f"expected a string, got {kind(item)}")
+    return tuple(values)
+
+
+def optional_str(_instance: Any, attribute: Any, value: Any) -> None:
+    """An attrs validator: a str or ``None``."""
+    if value is not None and not isinstance(value, str):
+        raise TypeError(f"{attribute.name} must be a str or None, got {type(value).__name__} {_short(value)}")
+
+
+def optional_int(_instance: Any, attribute: Any, value: Any) -> None:
+    """An attrs validator: an int (not a bool) or ``None``."""
+    if value is not None:
+        check_int(attribute.name, value)
 
 
 def _as_tuple(expected: type | tuple[type, ...]) -> tuple[type, ...]:

@@ -21,20 +21,11 @@ from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn._data import DataswornError
+from tabletop_core.action_roll.datasworn.enhancements import MoveEnhancement, read_enhancements
 from tabletop_core.action_roll.datasworn.moves import Move, read_move
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["Asset", "AssetAbility", "AssetControl"]
-
-
-def _optional_int(_instance: Any, attribute: Any, value: Any) -> None:
-    if value is not None:
-        check_int(attribute.name, value)
-
-
-def _optional_str(_instance: Any, attribute: Any, value: Any) -> None:
-    if value is not None and not isinstance(value, str):
-        raise TypeError(f"{attribute.name} must be a str or None, got {type(value).__name__} {value!r}")
 
 
 @attrs.frozen
@@ -59,8 +50,8 @@ class AssetControl(Record):
     field_type: str = attrs.field(validator=of_type(str))
     label: str = attrs.field(validator=of_type(str))
     value: int = attrs.field(default=0, validator=lambda _i, _a, v: check_int("value", v))
-    minimum: int | None = attrs.field(default=None, validator=_optional_int)
-    maximum: int | None = attrs.field(default=None, validator=_optional_int)
+    minimum: int | None = attrs.field(default=None, validator=_data.optional_int)
+    maximum: int | None = attrs.field(default=None, validator=_data.optional_int)
     rollable: bool = attrs.field(default=False, validator=of_type(bool))
     is_impact: bool = attrs.field(default=False, validator=of_type(bool))
     controls: tuple[AssetControl, ...] = _data.tuple_field(object, default=())
@@ -89,6 +80,8 @@ class AssetAbility(Record):
         enabled: Whether it is marked when the asset is taken.
         moves: Ids of moves the ability adds (in :attr:`Ruleset.moves` too).
         controls: Controls the ability adds (a clock, a meter).
+        enhancements: How it changes existing moves (extra roll options,
+            automatic outcomes, adds, rerolls).
     """
 
     id: str = attrs.field(validator=of_type(str))
@@ -96,6 +89,7 @@ class AssetAbility(Record):
     enabled: bool = attrs.field(default=False, validator=of_type(bool))
     moves: tuple[str, ...] = _data.tuple_field(str, default=())
     controls: tuple[AssetControl, ...] = _data.tuple_field(object, default=())
+    enhancements: tuple[MoveEnhancement, ...] = _data.tuple_field(MoveEnhancement, default=())
 
 
 @attrs.frozen
@@ -120,7 +114,7 @@ class Asset(Record):
     abilities: tuple[AssetAbility, ...] = _data.tuple_field(AssetAbility, default=())
     controls: tuple[AssetControl, ...] = _data.tuple_field(object, default=())
     options: tuple[str, ...] = _data.tuple_field(str, default=())
-    requirement: str | None = attrs.field(default=None, validator=_optional_str)
+    requirement: str | None = attrs.field(default=None, validator=_data.optional_str)
     count_as_impact: bool = attrs.field(default=False, validator=of_type(bool))
     shared: bool = attrs.field(default=False, validator=of_type(bool))
 
@@ -204,14 +198,23 @@ def read_asset(data: Mapping[str, Any], path: str, moves: list[Move]) -> Asset:
             read_control(k, v, _data.key_path(_data.key_path(where, "controls"), k))
             for k, v in _data.items(ability, "controls", where)
         )
+        text = _data.text(ability, "text", where)
+        enhancements = read_enhancements(
+            _data.array(ability, "enhance_moves", where),
+            text,
+            asset=asset_id,
+            ability=index,
+            path=_data.key_path(where, "enhance_moves"),
+        )
         abilities.append(
             _data.build(
                 AssetAbility,
                 id=_data.text(ability, "_id", where, required=False) or f"{asset_id}/abilities/{index}",
-                text=_data.text(ability, "text", where),
+                text=text,
                 enabled=bool(_data.get(ability, "enabled", where, bool, required=False)),
                 moves=tuple(ability_moves),
                 controls=controls,
+                enhancements=enhancements,
             )
         )
     controls = tuple(

@@ -21,7 +21,7 @@ import attrs
 
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, of_type
+from tabletop_core._validate import check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn._data import DataswornError, plain_text
 from tabletop_core.action_roll.outcome import Outcome
@@ -47,16 +47,6 @@ METHODS = ("player_choice", "highest", "lowest", "all", "progress_roll", "strong
 AUTOMATIC = {"strong_hit": Outcome.STRONG_HIT, "weak_hit": Outcome.WEAK_HIT, "miss": Outcome.MISS}
 
 
-def _optional_str(_instance: Any, attribute: Any, value: Any) -> None:
-    if value is not None and not isinstance(value, str):
-        raise TypeError(f"{attribute.name} must be a str or None, got {type(value).__name__} {value!r}")
-
-
-def _optional_int(_instance: Any, attribute: Any, value: Any) -> None:
-    if value is not None:
-        check_int(attribute.name, value)
-
-
 @attrs.frozen
 class RollOption(Record):
     """What a roll adds to the die: a stat, a condition meter, an asset control, a fixed value or a track.
@@ -74,8 +64,8 @@ class RollOption(Record):
     """
 
     using: str = attrs.field(validator=of_type(str))
-    key: str | None = attrs.field(default=None, validator=_optional_str)
-    value: int | None = attrs.field(default=None, validator=_optional_int)
+    key: str | None = attrs.field(default=None, validator=_data.optional_str)
+    value: int | None = attrs.field(default=None, validator=_data.optional_int)
     assets: tuple[str, ...] = _data.tuple_field(str, default=())
 
     @property
@@ -97,9 +87,9 @@ class TriggerCondition(Record):
         text: The condition's text ("With speed, mobility, or agility"), if any.
     """
 
-    method: str | None = attrs.field(validator=_optional_str)
+    method: str | None = attrs.field(validator=_data.optional_str)
     options: tuple[RollOption, ...] = _data.tuple_field(RollOption, default=())
-    text: str | None = attrs.field(default=None, validator=_optional_str)
+    text: str | None = attrs.field(default=None, validator=_data.optional_str)
 
     @property
     def automatic_outcome(self) -> Outcome | None:
@@ -119,7 +109,7 @@ class MoveOutcome(Record):
 
     outcome: Outcome = attrs.field(validator=of_type(Outcome))
     text: str = attrs.field(validator=of_type(str))
-    match_text: str | None = attrs.field(default=None, validator=_optional_str)
+    match_text: str | None = attrs.field(default=None, validator=_data.optional_str)
 
     def text_for(self, is_match: bool) -> str:
         """The text that applies: the match variant on a match when there is one.
@@ -158,7 +148,7 @@ class Move(Record):
     conditions: tuple[TriggerCondition, ...] = _data.tuple_field(TriggerCondition, default=())
     outcomes: tuple[MoveOutcome, ...] = _data.tuple_field(MoveOutcome, default=())
     text: str = attrs.field(default="", validator=of_type(str))
-    track_category: str | None = attrs.field(default=None, validator=_optional_str)
+    track_category: str | None = attrs.field(default=None, validator=_data.optional_str)
     oracles: tuple[str, ...] = _data.tuple_field(str, default=())
 
     def options(self) -> tuple[RollOption, ...]:
@@ -195,17 +185,42 @@ def read_option(data: Mapping[str, Any], path: str) -> RollOption:
     if using == "condition_meter":
         return _option(using, _data.text(data, "condition_meter", path))
     if using in ("asset_control", "attached_asset_control"):
-        assets = _data.array(data, "assets", path)
-        for index, item in enumerate(assets):
-            if not isinstance(item, str):
-                raise DataswornError(
-                    f"{_data.key_path(path, 'assets')}[{index}]", f"expected a string, got {_data.kind(item)}"
-                )
-        return RollOption(using, _data.text(data, "control", path), assets=tuple(assets))
+        assets = _data.strings(data, "assets", path)
+        return RollOption(using, _data.text(data, "control", path), assets=assets)
     if using == "custom":
         return RollOption(using, _data.text(data, "label", path), _data.integer(data, "value", path))
     key = data.get("control") or data.get("option") or data.get("stat")
     return RollOption(using, key if isinstance(key, str) else None)
+
+
+_ROLL_TYPES = {kind.value: kind for kind in RollType}
+
+
+def read_roll_type(data: Mapping[str, Any], path: str) -> RollType:
+    """The ``roll_type`` field of a move or a move enhancement."""
+    raw = _data.text(data, "roll_type", path)
+    found = _ROLL_TYPES.get(raw)
+    if found is None:
+        names = ", ".join(_ROLL_TYPES)
+        raise DataswornError(_data.key_path(path, "roll_type"), f"must be one of {names}, got {raw!r}")
+    return found
+
+
+def read_condition(data: Any, path: str) -> TriggerCondition:
+    """One Datasworn trigger condition with its roll options (null roll options read as none)."""
+    if type(data) is dict and not data.get("roll_options"):  # the common condition: a method and a text
+        method, text = data.get("method"), data.get("text")
+        if (method is None or type(method) is str) and (text is None or type(text) is str):
+            return _data.build(TriggerCondition, method=method, options=(), text=text)
+    condition = _data.obj(data, path)
+    method = _data.text(condition, "method", path, required=False)
+    options_path = _data.key_path(path, "roll_options")
+    options = tuple(
+        read_option(_data.obj(option, f"{options_path}[{i}]"), f"{options_path}[{i}]")
+        for i, option in enumerate(_data.array(condition, "roll_options", path))
+    )
+    text = _data.text(condition, "text", path, required=False)
+    return _data.build(TriggerCondition, method=method, options=options, text=text)
 
 
 def read_move(data: Mapping[str, Any], path: str) -> Move:
@@ -213,27 +228,14 @@ def read_move(data: Mapping[str, Any], path: str) -> Move:
     data = _data.obj(data, path)
     move_id = _data.text(data, "_id", path)
     name = _data.text(data, "name", path)
-    raw_type = _data.text(data, "roll_type", path)
-    try:
-        roll_type = RollType(raw_type)
-    except ValueError:
-        names = ", ".join(kind.value for kind in RollType)
-        raise DataswornError(_data.key_path(path, "roll_type"), f"must be one of {names}, got {raw_type!r}") from None
+    roll_type = read_roll_type(data, path)
     trigger_path = _data.key_path(path, "trigger")
     trigger = _data.get(data, "trigger", path, dict, required=True)
-    conditions = []
     here = _data.key_path(trigger_path, "conditions")
-    for index, item in enumerate(_data.array(trigger, "conditions", trigger_path)):
-        where = f"{here}[{index}]"
-        condition = _data.obj(item, where)
-        method = _data.text(condition, "method", where, required=False)
-        options_path = _data.key_path(where, "roll_options")
-        options = tuple(
-            read_option(_data.obj(option, f"{options_path}[{i}]"), f"{options_path}[{i}]")
-            for i, option in enumerate(_data.array(condition, "roll_options", where))
-        )
-        text = _data.text(condition, "text", where, required=False)
-        conditions.append(_data.build(TriggerCondition, method=method, options=options, text=text))
+    conditions = [
+        read_condition(item, f"{here}[{index}]")
+        for index, item in enumerate(_data.array(trigger, "conditions", trigger_path))
+    ]
     outcomes = []
     raw_outcomes = _data.get(data, "outcomes", path, dict, required=False)
     if raw_outcomes is not None:
@@ -256,11 +258,8 @@ def read_move(data: Mapping[str, Any], path: str) -> Move:
         ]
     else:
         oracles = raw_oracles
-    for index, item in enumerate(oracles):
-        if not isinstance(item, str):
-            raise DataswornError(
-                f"{_data.key_path(path, 'oracles')}[{index}]", f"expected a string, got {_data.kind(item)}"
-            )
+    if any(not isinstance(item, str) for item in oracles):
+        _data.strings({"oracles": oracles}, "oracles", path)  # raises, naming the item
     return _data.build(
         Move,
         id=move_id,

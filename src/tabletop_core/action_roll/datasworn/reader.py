@@ -26,7 +26,9 @@ from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn._data import DataswornError
 from tabletop_core.action_roll.datasworn.assets import Asset, read_asset
 from tabletop_core.action_roll.datasworn.moves import Move, read_move
-from tabletop_core.action_roll.datasworn.oracles import OracleTable, TableRoll, check_table, read_table, roll_table
+from tabletop_core.action_roll.datasworn.table_reader import check_table, read_table
+from tabletop_core.action_roll.datasworn.table_rolls import TableRoll, roll_table
+from tabletop_core.action_roll.datasworn.tables import OracleTable
 from tabletop_core.errors import InvalidInput
 from tabletop_core.rng import RngLike
 

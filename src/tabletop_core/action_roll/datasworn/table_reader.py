@@ -1,0 +1,200 @@
+"""Reading oracle tables from Datasworn JSON, every problem reported at its JSON path.
+
+Thousands of rows are read when a ruleset loads: the common row (a range and a
+text) is checked, and built, inline; anything unusual takes the checked path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tabletop_core.action_roll.datasworn import _data
+from tabletop_core.action_roll.datasworn._data import DataswornError
+from tabletop_core.action_roll.datasworn.tables import (
+    _DUPLICATES,
+    MAX_TIMES,
+    OracleRoll,
+    OracleRow,
+    OracleTable,
+    parse_dice,
+)
+from tabletop_core.errors import InvalidInput
+
+__all__ = ["check_table", "read_rolls", "read_row", "read_table"]
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def read_rolls(data: Mapping[str, Any], path: str) -> tuple[OracleRoll, ...]:
+    """The ``oracle_rolls`` of a Datasworn row or outcome."""
+    rolls = []
+    here = _data.key_path(path, "oracle_rolls")
+    for index, item in enumerate(_data.array(data, "oracle_rolls", path)):
+        where = f"{here}[{index}]"
+        roll = _data.obj(item, where)
+        times = _data.integer(roll, "number_of_rolls", where, required=False)
+        auto = _data.get(roll, "auto", where, bool, required=False)
+        duplicates = _data.text(roll, "duplicates", where, required=False) or "reroll"
+        if times is not None and not 1 <= times <= MAX_TIMES:
+            raise DataswornError(_data.key_path(where, "number_of_rolls"), f"must be 1..{MAX_TIMES}, got {times}")
+        if duplicates not in _DUPLICATES:
+            raise DataswornError(
+                _data.key_path(where, "duplicates"), f"must be one of {', '.join(_DUPLICATES)}, got {duplicates!r}"
+            )
+        oracle = _data.text(roll, "oracle", where, required=False)
+        built = _new(OracleRoll)  # every part is checked above
+        _set(built, "oracle", oracle)
+        _set(built, "times", 1 if times is None else times)
+        _set(built, "auto", bool(auto))
+        _set(built, "duplicates", duplicates)
+        rolls.append(built)
+    return tuple(rolls)
+
+
+_PLAIN_ROW_KEYS = frozenset({"min", "max", "text", "_i18n", "icon", "suggestions", "template", "embed_table", "_id"})
+"""Keys of a row that needs no more checking than its range and text (the others are display hints)."""
+
+_ROW_FIELDS = tuple(getattr(OracleRow, name).__set__ for name in ("low", "high", "text", "text2", "text3", "rolls"))
+
+
+def _fast_row(data: dict[str, Any]) -> OracleRow | None:
+    # The common row, checked inline and built without re-running the field checks
+    # (thousands of rows in a ruleset); anything unusual takes the checked path.
+    get = data.get
+    low = get("min")
+    high = get("max")
+    text = get("text")
+    text2 = get("text2")
+    text3 = get("text3")
+    if type(text) is not str or get("oracle_rolls"):
+        return None
+    if (text2 is not None and type(text2) is not str) or (text3 is not None and type(text3) is not str):
+        return None
+    if not (
+        (type(low) is int and type(high) is int and low <= high)
+        or (low is None and high is None and get("roll") is None)
+    ):
+        return None
+    row = _new(OracleRow)
+    set_low, set_high, set_text, set_text2, set_text3, set_rolls = _ROW_FIELDS
+    set_low(row, low)
+    set_high(row, high)
+    set_text(row, text)
+    set_text2(row, text2)
+    set_text3(row, text3)
+    set_rolls(row, ())
+    return row
+
+
+def read_row(data: Mapping[str, Any], path: str) -> OracleRow:
+    """One Datasworn table row (``min``/``max``, or Datasworn 0.1's ``roll: {min, max}``)."""
+    fast = _fast_row(data) if type(data) is dict else None
+    if fast is not None:
+        return fast
+    where = path
+    if "roll" in data and "min" not in data:
+        span = _data.get(data, "roll", path, dict, required=False)
+        where = _data.key_path(path, "roll")
+        data = {**data, **(span or {"min": None, "max": None})}
+    low = _data.integer(data, "min", where, required=False)
+    high = _data.integer(data, "max", where, required=False)
+    if (low is None) != (high is None):
+        raise DataswornError(path, f"min and max must both be integers or both null, got {low!r} and {high!r}")
+    if low is not None and low > high:
+        raise DataswornError(path, f"min {low} is above max {high}")
+    text = _data.text(data, "text", path, required=False)
+    text2 = _data.text(data, "text2", path, required=False)
+    text3 = _data.text(data, "text3", path, required=False)
+    rolls = read_rolls(data, path) if "oracle_rolls" in data else ()
+    return OracleRow(low, high, text or "", text2, text3, rolls)
+
+
+def read_table(data: Mapping[str, Any], path: str) -> OracleTable:
+    """One Datasworn rollable oracle (any ``oracle_type``: table or column)."""
+    table = _read_table(data, path, build=True)
+    assert table is not None
+    return table
+
+
+def check_table(data: Mapping[str, Any], path: str) -> tuple[str, str]:
+    """Check one Datasworn rollable oracle as :func:`read_table` does, without building it.
+
+    Returns:
+        The table's ``(id, name)``.
+    """
+    data = _data.obj(data, path)
+    _read_table(data, path, build=False)
+    return data["_id"], data["name"]
+
+
+def _read_table(data: Mapping[str, Any], path: str, *, build: bool) -> OracleTable | None:
+    data = _data.obj(data, path)
+    table_id = _data.text(data, "_id", path)
+    name = _data.text(data, "name", path)
+    dice = _data.text(data, "dice", path, required=False) or "1d100"
+    try:
+        spec = parse_dice(dice)
+    except InvalidInput as error:
+        raise DataswornError(_data.key_path(path, "dice"), str(error)) from None
+    here = _data.key_path(path, "rows")
+    raw_rows = _data.array(data, "rows", path, required=True)
+    if not raw_rows:
+        raise DataswornError(here, "a table needs at least one row")
+    rows_read: list[OracleRow] = []
+    append = rows_read.append
+    set_low, set_high, set_text, set_text2, set_text3, set_rolls = _ROW_FIELDS
+    for index, raw_row in enumerate(raw_rows):
+        # The common row is checked (and built) inline: thousands of rows in a ruleset.
+        # Anything unusual takes the checked path, which names the JSON path of a problem.
+        if not build and type(raw_row) is dict and raw_row.keys() <= _PLAIN_ROW_KEYS:
+            # Checking only: a row with nothing but a range and a text (the keys test is one C call).
+            low = raw_row.get("min")
+            high = raw_row.get("max")
+            if type(raw_row.get("text")) is str and type(low) is int and type(high) is int and low <= high:
+                continue
+        if type(raw_row) is dict:
+            get = raw_row.get
+            low = get("min")
+            high = get("max")
+            text = get("text")
+            text2 = get("text2")
+            text3 = get("text3")
+            if (
+                type(text) is str
+                and (text2 is None or type(text2) is str)
+                and (text3 is None or type(text3) is str)
+                and (
+                    (type(low) is int and type(high) is int and low <= high)
+                    or (low is None and high is None and get("roll") is None)
+                )
+            ):
+                rolls = read_rolls(raw_row, f"{here}[{index}]") if get("oracle_rolls") else ()
+                if build:
+                    row = _new(OracleRow)
+                    set_low(row, low)
+                    set_high(row, high)
+                    set_text(row, text)
+                    set_text2(row, text2)
+                    set_text3(row, text3)
+                    set_rolls(row, rolls)
+                    append(row)
+                continue
+        where = f"{here}[{index}]"
+        row = read_row(_data.obj(raw_row, where), where)
+        if build:
+            append(row)
+    match = _data.get(data, "match", path, dict, required=False)
+    match_text = _data.text(match, "text", _data.key_path(path, "match")) if match else None
+    if not build:
+        return None
+    table = _new(OracleTable)  # every part is checked above: skip the field checks
+    _set(table, "id", table_id)
+    _set(table, "name", name)
+    _set(table, "rows", tuple(rows_read))
+    _set(table, "dice", dice)
+    _set(table, "match_text", match_text)
+    _set(table, "_lookup", None)
+    _set(table, "_spec", spec)
+    return table
