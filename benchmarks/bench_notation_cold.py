@@ -23,6 +23,8 @@ SUITE: list[tuple[str, str, str]] = [
     ("300d6", "default", "300 @ icepool.d6"),
     ("500d6+500d6", "default", "500 @ icepool.d6 + 500 @ icepool.d6"),
     ("300d6+300d8+100d10", "default", "300 @ icepool.d6 + 300 @ icepool.d8 + 100 @ icepool.d10"),
+    ("{4d6, 3d8}kh1", "default", "icepool.highest(4 @ icepool.d6, 3 @ icepool.d8)"),
+    ("1d20+5 vs 15", "default", "icepool.d20 + 5 - 15"),  # ours: success or failure and the margin
     ("(4d6, 3d8)kh1", "d20", "icepool.highest(4 @ icepool.d6, 3 @ icepool.d8)"),
     ("1d20 + 5 >= 15", "d20", "icepool.d20 + 5 >= 15"),
     ("d20 adv + 5", "default", "icepool.d20.pool(2).highest(1).sum() + 5"),

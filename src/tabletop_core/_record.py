@@ -347,6 +347,8 @@ class Record:
       the rule): written by ``to_dict``, recomputed and compared by ``from_dict``;
     * optionally ``_json_names``: JSON keys for fields whose name is taken
       (``{"type": "item_type"}``: ``"type"`` is the tag);
+    * optionally ``_optional_keys``: fields added later with a default, written only
+      when they differ from it (so what older versions wrote keeps its exact shape);
     * optionally ``_rule()``: the record the rule gives for this record's inputs,
       when fields hold answers the constructor does not check itself;
     * optionally ``_rows()``: the rows of its notebook table.
@@ -357,6 +359,7 @@ class Record:
     _version: ClassVar[int] = 1
     _derived: ClassVar[tuple[str, ...]] = ()
     _json_names: ClassVar[Mapping[str, str]] = {}
+    _optional_keys: ClassVar[tuple[str, ...]] = ()
 
     def to_dict(self) -> JsonDict:
         """Return JSON-ready data in the one shape; ``type(x).from_dict(x.to_dict()) == x``."""
@@ -500,7 +503,10 @@ def _is_record(cls: object) -> bool:
 
 
 def _renames(cls: type[Record]) -> dict[str, Any]:  # Any: cattrs' **overrides share its signature with bool options
-    return {field: override(rename=key) for field, key in cls._json_names.items()}
+    overrides = {field: override(rename=key) for field, key in cls._json_names.items()}
+    for field in cls._optional_keys:
+        overrides[field] = override(rename=cls._json_names.get(field), omit_if_default=True)
+    return overrides
 
 
 def _unstructure_factory(cls: type[Record]) -> Callable[[Record], JsonDict]:

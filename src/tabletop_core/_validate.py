@@ -153,6 +153,8 @@ def as_int(name: str, value: object) -> int:
     Raises:
         TypeError: *value* is not an integer (``True``, ``2.0`` and ``"2"`` are refused).
     """
+    if type(value) is int:  # the common case, without building the message below
+        return value
     message = f"{name} must be an int, got {type(value).__name__} {clip(value)}"
     # numpy's bool too: named bool_ before numpy 2 and bool since; numpy < 2.3 (all that
     # Python 3.10 gets) still lets operator.index() take it, with only a DeprecationWarning.

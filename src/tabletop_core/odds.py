@@ -138,7 +138,15 @@ class Distribution(Generic[T]):
             raise InvalidInput("a distribution needs at least one outcome with a positive weight")
         outcomes = _stable_order(list(totals))
         if isinstance(total, int):
-            probabilities = tuple(Fraction(totals[o], total) for o in outcomes)
+            # Equal weights share one Fraction: sums of dice are symmetric, so this halves the
+            # gcd work (the bulk of the time for a sum of a thousand dice).
+            shared: dict[Weight, Fraction] = {}
+            probabilities = tuple(
+                shared.get(weight) or shared.setdefault(weight, Fraction(weight, total))
+                for weight in (totals[o] for o in outcomes)
+            )
+        elif total == 1:  # probabilities already (each weight was made a Fraction above)
+            probabilities = tuple(Fraction(totals[o]) for o in outcomes)
         else:
             probabilities = tuple(Fraction(totals[o]) / total for o in outcomes)
         object.__setattr__(self, "_outcomes", tuple(outcomes))

@@ -486,6 +486,14 @@ SD = tc.ScriptedDice
 CLI_CASES: list[tuple[list[str], Any]] = [
     (["roll", "4d6kh3+2", "--dice", "6,2,5,4"], lambda: nt.roll("4d6kh3+2", rng=SD([6, 2, 5, 4])).to_dict()),
     (["odds", "roll", "2d6"], lambda: nt.distribution("2d6").to_dict(title="2d6")),
+    (
+        ["roll", "1d20+@str vs 15 # goblin", "--var", "str=3", "--dice", "12"],
+        lambda: nt.roll("1d20+@str vs 15 # goblin", rng=SD([12]), variables={"str": 3}).to_dict(),
+    ),
+    (
+        ["odds", "roll", "1d20+@str vs 15", "--var", "str=3"],
+        lambda: nt.distribution("1d20+@str vs 15", variables={"str": 3}).to_dict(title="1d20+@str vs 15"),
+    ),
     (["odds", "die", "d6"], lambda: tc.dice.d6.distribution().to_dict(title="one d6")),
     (
         ["action", "--stat", "2", "--momentum", "7", "--dice", "1,3,8"],

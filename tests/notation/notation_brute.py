@@ -50,3 +50,35 @@ def brute_distribution(expr: str, limits: Limits | None = None) -> dict[int, Fra
             continue
         totals[result.total] += source.probability
     return dict(totals)
+
+
+def brute_outcomes(expr, outcome=lambda result: result.total, **options) -> dict[object, Fraction]:
+    """Like :func:`brute_distribution`, for any outcome of the result (``vs``, labels) and any roll options."""
+    found: Counter[object] = Counter()
+    stack: list[tuple[int, ...]] = [()]
+    while stack:
+        prefix = stack.pop()
+        source = _Replay(prefix)
+        try:
+            result = roll(expr, rng=source, **options)
+        except _NeedDie as need:
+            stack.extend((*prefix, face) for face in range(1, need.sides + 1))
+            continue
+        found[outcome(result)] += source.probability
+    return dict(found)
+
+
+def draws_bound(expression: object, explode_depth: int) -> int:
+    """An upper bound on the sequences of dice :func:`brute_distribution` walks for *expression*.
+
+    Each die may be drawn once, once more for a reroll once, and again for each explosion
+    level; tests skip expressions whose bound is too large to enumerate in a moment.
+    """
+    from tabletop_core.notation.ast import Dice, walk
+
+    bound = 1
+    for node in walk(expression.body):  # type: ignore[attr-defined]
+        if isinstance(node, Dice):
+            per_die = (1 + (node.reroll is not None)) * (1 + (explode_depth if node.explode is not None else 0))
+            bound *= node.sides ** (node.count * per_die)
+    return bound

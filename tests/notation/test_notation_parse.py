@@ -127,7 +127,7 @@ def test_parse_is_cached():
         ("5>=3", "5>=3: expected an operator or the end of the expression at column 2, found '>='", 2),
         ("1d6 $", "1d6 $: unexpected character '$' at column 5", 5),
         ("1d20 [a", "1d20 [a: the label opened here is not closed with ']' at column 6", 6),
-        ("1d20 [a] +1", "1d20 [a] +1: the label must come last; unexpected text after it at column 10", 10),
+        ("1d20 [a] 1", "1d20 [a] 1: expected an operator or the end of the expression at column 9, found '1'", 9),
         ("1d6r", "1d6r: expected a comparison such as <3 after 'r' at column 5", 5),
         ("1d6r>", "1d6r>: expected a number after '>' at column 6", 6),
         ("4d6khkh", "4d6khkh: a dice term can keep or drop only once at column 6", 6),

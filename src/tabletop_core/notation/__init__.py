@@ -14,11 +14,19 @@ Examples:
     Fraction(1, 6)
 """
 
+# The d20 dialect loads with the package (its first roll or odds pay no import).
+from tabletop_core.notation import dialect_d20 as _dialect_d20  # noqa: F401
 from tabletop_core.notation.ast import (
+    Call,
+    Clamp,
     Comparison,
+    ComputedDice,
+    Crit,
     Dice,
     Explode,
     Expression,
+    Group,
+    Labeled,
     Negate,
     Node,
     Number,
@@ -26,21 +34,30 @@ from tabletop_core.notation.ast import (
     Reroll,
     Select,
     Sum,
+    Variable,
 )
 from tabletop_core.notation.errors import NotationError
+from tabletop_core.notation.expression_ops import VsOutcome
 from tabletop_core.notation.limits import Limits
 from tabletop_core.notation.odds import distribution
 from tabletop_core.notation.parser import parse
-from tabletop_core.notation.result import DiceMarks, DiceRoll, RolledDie, RolledNode, RollResult
+from tabletop_core.notation.result import DiceMarks, DiceRoll, GroupRoll, RolledDie, RolledNode, RollResult, TermLabel
 from tabletop_core.notation.roller import roll
 
 __all__ = [
+    "Call",
+    "Clamp",
     "Comparison",
+    "ComputedDice",
+    "Crit",
     "Dice",
     "DiceMarks",
     "DiceRoll",
     "Explode",
     "Expression",
+    "Group",
+    "GroupRoll",
+    "Labeled",
     "Limits",
     "Negate",
     "Node",
@@ -53,6 +70,9 @@ __all__ = [
     "RolledNode",
     "Select",
     "Sum",
+    "TermLabel",
+    "Variable",
+    "VsOutcome",
     "distribution",
     "parse",
     "roll",

@@ -10,8 +10,8 @@ Examples:
     >>> e = parse("4D6 kh3 + (2 - 1) [stats]")
     >>> str(e)
     '4d6kh3+(2-1) [stats]'
-    >>> e.body.operands[0]
-    Dice(count=4, sides=6, fate=False, reroll=None, explode=None, select=Select(kind='kh', count=3), success=None)
+    >>> e.body.operands[0].select
+    Select(kind='kh', count=3)
 """
 
 from __future__ import annotations
@@ -27,11 +27,20 @@ from tabletop_core.notation.limits import MAX_NESTING
 
 __all__ = [
     "COMPARISON_OPERATORS",
+    "EXPLODE_KINDS",
+    "FUNCTIONS",
     "SELECT_KINDS",
+    "SORT_ORDERS",
+    "Call",
+    "Clamp",
     "Comparison",
+    "ComputedDice",
+    "Crit",
     "Dice",
     "Explode",
     "Expression",
+    "Group",
+    "Labeled",
     "Negate",
     "Node",
     "Number",
@@ -39,7 +48,9 @@ __all__ = [
     "Reroll",
     "Select",
     "Sum",
+    "Variable",
     "dice_terms",
+    "walk",
 ]
 
 COMPARISON_OPERATORS = (">=", "<=", ">", "<", "=")
@@ -47,6 +58,13 @@ COMPARISON_OPERATORS = (">=", "<=", ">", "<", "=")
 
 SELECT_KINDS = ("kh", "kl", "dh", "dl")
 """Keep highest, keep lowest, drop highest, drop lowest."""
+
+EXPLODE_KINDS = ("!", "!!", "!p")
+"""Explode (each extra die its own), compound (extra dice added into the one that exploded),
+penetrate (each extra die shows one less than it rolled)."""
+
+SORT_ORDERS = ("a", "d")
+"""Sort the shown dice ascending or descending."""
 
 MAX_NUMBER = 10**1000 - 1
 """The largest number a node holds (1,000 digits, as the parser reads at most)."""
@@ -151,6 +169,17 @@ class Explode:
     """
 
     on: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
+    kind: str = attrs.field(default="!", validator=_one_of(EXPLODE_KINDS))
+
+    @property
+    def compounds(self) -> bool:
+        """``!!``: the extra dice are added into the die that exploded, which stays one die."""
+        return self.kind == "!!"
+
+    @property
+    def penetrates(self) -> bool:
+        """``!p``: every extra die shows one less than it rolled (it still explodes on what it rolled)."""
+        return self.kind == "!p"
 
 
 @attrs.frozen
@@ -166,6 +195,25 @@ class Select:
     def __str__(self) -> str:
         return f"{self.kind}{self.count}"
 
+    def choose(self, values: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Which of *values* are kept and which dropped, as positions in order: ties keep the first.
+
+        Raises:
+            TypeError: *values* is not a tuple of ints.
+
+        Examples:
+            >>> Select("kh", 2).choose((3, 6, 3))
+            ((0, 1), (2,))
+        """
+        check_type("values", values, tuple)
+        values = tuple(as_int("value", value) for value in values)
+        highest, keep = self.kept(len(values))
+        order = sorted(range(len(values)), key=lambda i: (-values[i] if highest else values[i], i))
+        chosen = set(order[:keep])
+        return tuple(i for i in range(len(values)) if i in chosen), tuple(
+            i for i in range(len(values)) if i not in chosen
+        )
+
     def kept(self, pool: int) -> tuple[bool, int]:
         """How a pool of *pool* dice is cut: ``(keep_highest, how_many_kept)``."""
         pool = check_int("pool", pool, low=0)
@@ -176,6 +224,86 @@ class Select:
         if self.kind == "dh":
             return False, max(pool - self.count, 0)
         return True, max(pool - self.count, 0)
+
+
+def _optional_bound(value: Any) -> int | None:  # Any: attrs converter input
+    return None if value is None else check_int("clamp bound", value, low=0, high=MAX_NUMBER)
+
+
+@attrs.frozen
+class Clamp:
+    """Clamp every die's face: ``mi2`` shows a 1 as 2, ``ma5`` shows a 6 as 5.
+
+    The clamp applies to each die as it is drawn (rerolled and exploded dice too),
+    before anything else looks at the face.
+
+    Args:
+        low: The lowest face a die shows (``mi``), or ``None``.
+        high: The highest face a die shows (``ma``), or ``None``.
+
+    Raises:
+        NotationError: neither bound is given, or *low* is above *high*.
+    """
+
+    low: int | None = attrs.field(default=None, converter=_optional_bound)
+    high: int | None = attrs.field(default=None, converter=_optional_bound)
+
+    def __attrs_post_init__(self) -> None:
+        if self.low is None and self.high is None:
+            raise NotationError("a clamp needs mi (minimum) or ma (maximum) or both")
+        if self.low is not None and self.high is not None and self.low > self.high:
+            raise NotationError(f"a clamp's minimum must not exceed its maximum, got mi{self.low}ma{self.high}")
+
+    def apply(self, face: int) -> int:
+        """The face a die shows after clamping *face*.
+
+        Raises:
+            TypeError: *face* is not an int.
+        """
+        face = as_int("face", face)
+        if self.low is not None and face < self.low:
+            return self.low
+        if self.high is not None and face > self.high:
+            return self.high
+        return face
+
+    def __str__(self) -> str:
+        low = "" if self.low is None else f"mi{self.low}"
+        high = "" if self.high is None else f"ma{self.high}"
+        return low + high
+
+
+def _compare_text(condition: Comparison) -> str:
+    """A comparison after a letter (``r1``, ``cs>=19``): an equality is written as the bare number."""
+    return str(condition.value) if condition.op == "=" else str(condition)
+
+
+@attrs.frozen
+class Crit:
+    """Which faces are flagged critical: ``cs>=19`` (success), ``cf<=2`` (failure).
+
+    Flags change no total; they are carried in the result and its JSON. A range
+    left out keeps its default: the highest face for success, the lowest for failure.
+
+    Args:
+        success: Faces flagged as critical successes, or ``None`` (the highest face).
+        failure: Faces flagged as critical failures, or ``None`` (the lowest face).
+
+    Raises:
+        NotationError: neither range is given.
+    """
+
+    success: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
+    failure: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
+
+    def __attrs_post_init__(self) -> None:
+        if self.success is None and self.failure is None:
+            raise NotationError("a crit range needs cs (critical success) or cf (critical failure) or both")
+
+    def __str__(self) -> str:
+        success = "" if self.success is None else f"cs{_compare_text(self.success)}"
+        failure = "" if self.failure is None else f"cf{_compare_text(self.failure)}"
+        return success + failure
 
 
 @attrs.frozen
@@ -194,10 +322,20 @@ class Dice:
         explode: Optional :class:`Explode`.
         select: Optional :class:`Select` (keep/drop).
         success: Optional :class:`Comparison`: count dice meeting it.
+        clamp: Optional :class:`Clamp` (``mi``/``ma``): applied to each die as it is
+            drawn, before anything else looks at its face.
+        failure: Optional :class:`Comparison` (``f``): with *success*, each die meeting
+            it takes one success away.
+        crit: Optional :class:`Crit` (``cs``/``cf``): faces flagged as critical.
+        sort: ``"a"`` or ``"d"`` (``sa``/``sd``; ``s`` is ``sa``): the dice are shown sorted.
+        unique: ``u``: a die showing a face an earlier die of the term shows is rolled again
+            (the dice come out all different, as if drawn without replacement).
 
     Raises:
         NotationError: a reroll that matches every face (it would never stop),
-            an explosion that matches every face, or Fate dice without 3 sides.
+            an explosion that matches every face, Fate dice without 3 sides, or
+            failures without a success count, or unique dice (``u``) with a clamp, a
+            reroll once, an explosion, or more dice than faces to show.
     """
 
     count: int = int_field(low=1, high=_MAX_DIE)
@@ -207,21 +345,30 @@ class Dice:
     explode: Explode | None = attrs.field(default=None, validator=_optional(Explode))
     select: Select | None = attrs.field(default=None, validator=_optional(Select))
     success: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
+    clamp: Clamp | None = attrs.field(default=None, validator=_optional(Clamp))
+    failure: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
+    crit: Crit | None = attrs.field(default=None, validator=_optional(Crit))
+    sort: str | None = attrs.field(default=None, validator=attrs.validators.optional(_one_of(SORT_ORDERS)))
+    unique: bool = attrs.field(default=False, validator=of_type(bool))
 
     def __attrs_post_init__(self) -> None:
         if self.fate and self.sides != 3:
             raise NotationError(f"Fate dice have 3 sides (-1, 0, +1), got sides={self.sides}")
-        faces = len(self.faces)
+        if self.failure is not None and self.success is None:
+            raise NotationError(f"failures (f{_compare_text(self.failure)}) are counted only with a success count")
         # Counted, not listed: a d1000000000 must not take a billion steps to check.
-        low, high = self.min_face, self.max_face
+        low, high = self.shown_low, self.shown_high
+        faces = high - low + 1
         if self.reroll is not None and not self.reroll.once and self.reroll.condition.count_in(low, high) == faces:
             raise NotationError(f"reroll {self.reroll} matches every face of {self.die}, so it would never stop")
         if self.explode is not None and self.explode.on is not None:
             on = self.explode.on
             if on.op == "=" and on.value == self.max_face:
                 # '!=6' on a d6 is plain '!': one spelling, so parse(str(e)) == e.
-                object.__setattr__(self, "explode", Explode())
-        if self.explode is not None and self._explode_count() == faces:
+                object.__setattr__(self, "explode", Explode(kind=self.explode.kind))
+        if self.unique:
+            self._check_unique(faces)
+        if self.explode is not None and self._explode_count(low, high) == faces:
             raise NotationError(f"{self.die}{self._explode_text()} explodes on every face, so it would never stop")
 
     @property
@@ -244,6 +391,39 @@ class Dice:
         """Every face, lowest first."""
         return range(self.min_face, self.max_face + 1)
 
+    def _check_unique(self, faces: int) -> None:
+        if self.clamp is not None or self.explode is not None or (self.reroll is not None and self.reroll.once):
+            raise NotationError(f"{self.die}: unique dice (u) take no clamp, reroll once or explosion")
+        if self.reroll is not None:
+            faces -= self.reroll.condition.count_in(self.min_face, self.max_face)
+        if self.count > faces:
+            raise NotationError(f"unique dice need at least as many faces as dice: {self.count} dice, {faces} faces")
+
+    @property
+    def shown_low(self) -> int:
+        """The lowest face a die can show (after its clamp)."""
+        return self.min_face if self.clamp is None else self.clamp.apply(self.min_face)
+
+    @property
+    def shown_high(self) -> int:
+        """The highest face a die can show (after its clamp)."""
+        return self.max_face if self.clamp is None else self.clamp.apply(self.max_face)
+
+    @property
+    def is_basic(self) -> bool:
+        """Whether the term uses none of clamp, failures, crit ranges, sorting or compounding/penetrating.
+
+        Such a term rolls, renders and computes exactly as it did before those operators existed.
+        """
+        return (
+            self.clamp is None
+            and self.failure is None
+            and self.crit is None
+            and self.sort is None
+            and not self.unique
+            and (self.explode is None or self.explode.kind == "!")
+        )
+
     def face_of(self, rolled: int) -> int:
         """The face a die shows when the source rolled *rolled* (1..sides): Fate dice read ``rolled - 2``."""
         return rolled - 2 if self.fate else rolled
@@ -255,13 +435,13 @@ class Dice:
         on = self.explode.on
         return face == self.max_face if on is None else on.matches(face)
 
-    def _explode_count(self) -> int:
-        """How many faces explode."""
+    def _explode_count(self, low: int, high: int) -> int:
+        """How many faces in ``low..high`` explode."""
         if self.explode is None:
             return 0
         if self.explode.on is None:
-            return 1
-        return self.explode.on.count_in(self.min_face, self.max_face)
+            return int(low <= self.max_face <= high)
+        return self.explode.on.count_in(low, high)
 
     def rerolls(self, face: int) -> bool:
         """Whether a die showing *face* is rerolled (ignoring once/repeat)."""
@@ -270,26 +450,36 @@ class Dice:
     def _explode_text(self) -> str:
         if self.explode is None:
             return ""
-        on = self.explode.on
+        on, kind = self.explode.on, self.explode.kind
         if on is None:
             # A success count right after a bare '!' would read as the explode condition.
-            return f"!={self.max_face}" if self.success is not None else "!"
-        return f"!{on}"
+            return f"{kind}={self.max_face}" if self.success is not None else kind
+        return f"{kind}{on}"
 
     def __str__(self) -> str:
         parts = [f"{self.count}{self.die}"]
+        if self.clamp is not None:
+            parts.append(str(self.clamp))
         if self.reroll is not None:
             parts.append(str(self.reroll))
+        if self.unique:
+            parts.append("u")
         parts.append(self._explode_text())
         if self.select is not None:
             parts.append(str(self.select))
         if self.success is not None:
             parts.append(str(self.success))
+        if self.failure is not None:
+            parts.append(f"f{_compare_text(self.failure)}")
+        if self.crit is not None:
+            parts.append(str(self.crit))
+        if self.sort is not None:
+            parts.append(f"s{self.sort}")
         return "".join(parts)
 
 
 def _is_node(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
-    if not isinstance(value, (Number, Dice, Negate, Sum, Product)):
+    if not isinstance(value, NODE_TYPES):
         raise TypeError(f"{attribute.name} must be an expression node, got {type(value).__name__}")
 
 
@@ -299,10 +489,10 @@ def nesting(node: Node) -> int:
     The same measure as :attr:`Limits.max_depth <tabletop_core.notation.limits.Limits.max_depth>`
     for parsed text. Every node knows its own when it is made, so this costs nothing.
     """
-    return 0 if isinstance(node, (Number, Dice)) else node._nesting
+    return 0 if isinstance(node, LEAF_TYPES) else node._nesting
 
 
-def _check_nesting(node: Negate | Sum | Product, level: int) -> None:
+def _check_nesting(node: Any, level: int) -> None:  # Any: every node with children
     if level > MAX_NESTING:
         raise NotationError(f"an expression may nest at most {MAX_NESTING} levels deep, got {level}")
     object.__setattr__(node, "_nesting", level)
@@ -343,7 +533,7 @@ def _operands(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs
     check_type(attribute.name, value, tuple)
     check_int(f"number of {attribute.name}", len(value), low=2)
     for operand in value:
-        if not isinstance(operand, (Number, Dice, Negate, Sum, Product)):
+        if not isinstance(operand, NODE_TYPES):
             raise TypeError(f"{attribute.name} must hold expression nodes, got {type(operand).__name__}")
 
 
@@ -400,17 +590,23 @@ def _text(root: Node) -> str:
     stack: list[tuple[Node, bool]] = [(root, False)]
     while stack:
         node, children_done = stack.pop()
-        if isinstance(node, (Number, Dice)):
+        if isinstance(node, LEAF_TYPES):
             done[id(node)] = str(node)
             continue
-        children = (node.operand,) if isinstance(node, Negate) else node.operands
+        children = children_of(node)
         if not children_done:
             stack.append((node, True))
             stack.extend((child, False) for child in children if id(child) not in done)
             continue
+        if isinstance(node, Group):
+            done[id(node)] = "{" + ", ".join(done[id(item)] for item in node.items) + "}" + node.modifier_text
+            continue
         if isinstance(node, Negate):
             inner = done[id(node.operand)]
             done[id(node)] = f"-({inner})" if isinstance(node.operand, (Sum, Product)) else f"-{inner}"
+            continue
+        if not isinstance(node, (Sum, Product)):
+            done[id(node)] = node._print([done[id(child)] for child in children])
             continue
         # The parser flattens a+b+c into one Sum, so a Sum inside a Sum (or a Sum or
         # Product inside a Product) can only come from parentheses: print them back.
@@ -425,7 +621,75 @@ def _text(root: Node) -> str:
     return done[id(root)]
 
 
-Node: TypeAlias = Union[Number, Dice, Negate, Sum, Product]  # noqa: UP007 - a runtime alias on Python 3.10
+@attrs.frozen
+class Group:
+    """A group of rolls: ``{4d6, 3d8}kh1`` keeps the best item total, ``{1d20+5, 1d20+5}>=15`` counts items.
+
+    Each item is a whole expression rolled on its own. Without modifiers the group is the
+    sum of its items; keep/drop keeps or drops whole items by their totals (ties keep the
+    item written first); a success count counts the kept items whose totals meet it, and
+    failures (``f``) take one away for each item meeting them.
+
+    Args:
+        items: Two or more expression nodes.
+        select: Optional :class:`Select` over the items' totals.
+        success: Optional :class:`Comparison`: count the items meeting it.
+        failure: Optional :class:`Comparison` (only with *success*): each item meeting it counts -1.
+
+    Raises:
+        NotationError: fewer than two items, failures without a success count, or nesting deeper
+            than :data:`~tabletop_core.notation.limits.MAX_NESTING`.
+    """
+
+    items: tuple[Node, ...] = attrs.field(validator=_operands)
+    select: Select | None = attrs.field(default=None, validator=_optional(Select))
+    success: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
+    failure: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
+    _nesting: int = attrs.field(init=False, default=0, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.failure is not None and self.success is None:
+            raise NotationError(f"failures (f{_compare_text(self.failure)}) are counted only with a success count")
+        _check_nesting(self, max(nesting(item) for item in self.items) + 1)
+
+    @property
+    def modifier_text(self) -> str:
+        """The group's modifiers as written after ``}``: ``kh1``, ``>=15f1``."""
+        parts = []
+        if self.select is not None:
+            parts.append(str(self.select))
+        if self.success is not None:
+            parts.append(str(self.success))
+        if self.failure is not None:
+            parts.append(f"f{_compare_text(self.failure)}")
+        return "".join(parts)
+
+    def value_of(self, values: tuple[int, ...]) -> tuple[int, tuple[int, ...], tuple[int, ...] | None, tuple[int, ...]]:
+        """The group's value from its items' totals: ``(value, dropped, successes, failures)``.
+
+        *dropped*, *successes* and *failures* are item positions; *successes* is ``None``
+        when the group sums.
+
+        Raises:
+            TypeError: *values* is not a tuple of ints.
+        """
+        check_type("values", values, tuple)
+        values = tuple(as_int("value", value) for value in values)
+        kept: tuple[int, ...] = tuple(range(len(values)))
+        dropped: tuple[int, ...] = ()
+        if self.select is not None:
+            kept, dropped = self.select.choose(values)
+        if self.success is None:
+            return sum(values[i] for i in kept), dropped, None, ()
+        successes = tuple(i for i in kept if self.success.matches(values[i]))
+        failures = tuple(i for i in kept if self.failure is not None and self.failure.matches(values[i]))
+        return len(successes) - len(failures), dropped, successes, failures
+
+    def __str__(self) -> str:
+        return _text(self)
+
+
+Node: TypeAlias = Union[Number, Dice, Negate, Sum, Product, Group, "Variable", "Labeled", "Call", "ComputedDice"]
 """Any expression node."""
 
 
@@ -442,44 +706,356 @@ def dice_terms(node: Node) -> Iterator[Dice]:
         item = stack.pop()
         if isinstance(item, Dice):
             yield item
-        elif isinstance(item, Negate):
-            stack.append(item.operand)
-        elif isinstance(item, (Sum, Product)):
-            stack.extend(reversed(item.operands))
+        else:
+            stack.extend(reversed(children_of(item)))
 
 
 @attrs.frozen
 class Expression:
-    """A whole parsed expression: its body and its optional trailing ``[label]``.
+    """A whole parsed expression: its body, its optional trailing ``[label]`` and what surrounds them.
 
     ``str()`` is canonical notation; ``parse(str(e)) == e``.
 
     Args:
         body: The expression tree.
-        label: Text of the trailing label, stripped; an empty label is ``None``.
+        label: Text of the trailing label, stripped; an empty label is ``None``. An expression
+            whose terms carry labels (:class:`Labeled`) has none of its own: a label at its end
+            labels its last term.
+        comment: Free text after ``#`` at the end (``1d20+5 # sneak attack``), stripped, or ``None``.
+        target: The number (or expression) after ``vs``: the roll succeeds when its total is at
+            least the target's value (``1d20+5 vs 15``), or ``None``.
+        repeat: How many independent results ``Nx`` asks for (``6x 4d6kh3``); 1 when not repeated.
+
+    Raises:
+        NotationError: a label or comment that is not one line of plain text, a label holding
+            ``]``, a trailing label on an expression whose terms are labelled, or a repeat below 1.
     """
 
     body: Node = attrs.field(validator=_is_node)
     label: str | None = attrs.field(default=None)
+    comment: str | None = attrs.field(default=None)
+    target: Node | None = attrs.field(default=None, validator=attrs.validators.optional(_is_node))
+    repeat: int = int_field(low=1, high=MAX_NUMBER, default=1)
 
     @label.validator
     def _check_label(self, _attribute: Any, value: Any) -> None:  # Any: attrs callback
-        if value is None:
-            return
-        check_type("label", value, str)
-        if "]" in value:
-            raise NotationError(f"a label cannot hold ']', got {clip(value)}")
-        index = unsafe_character(value)
-        if index is not None:
-            raise NotationError(
-                f"a label must be one line of plain text: it holds {value[index]!a} at position {index + 1}"
-            )
+        if value is not None:
+            check_label_text("label", value)
+
+    @comment.validator
+    def _check_comment(self, _attribute: Any, value: Any) -> None:  # Any: attrs callback
+        if value is not None:
+            check_label_text("comment", value, closing="")
 
     def __attrs_post_init__(self) -> None:
         if self.label is not None:
             stripped = self.label.strip()
             object.__setattr__(self, "label", stripped or None)
+        if self.comment is not None:
+            object.__setattr__(self, "comment", self.comment.strip() or None)
+        last = self.target if self.target is not None else self.body
+        labels = sum(isinstance(node, Labeled) for node in walk(self.body)) + (
+            0 if self.target is None else sum(isinstance(node, Labeled) for node in walk(self.target))
+        )
+        if labels and self.label is not None:
+            raise NotationError(
+                f"an expression whose terms are labelled has no trailing label of its own (label its last term), "
+                f"got label {clip(self.label)}"
+            )
+        trailing = _trailing_label(last)
+        if labels == 1 and trailing is not None:
+            # One label, written last, is the whole expression's label (as text reads it): one spelling.
+            unwrapped = _without_trailing_label(last)
+            object.__setattr__(self, "label", trailing.label)
+            object.__setattr__(self, "target" if self.target is not None else "body", unwrapped)
 
     def __str__(self) -> str:
-        body = str(self.body)
-        return f"{body} [{self.label}]" if self.label is not None else body
+        text = str(self.body)
+        if self.repeat != 1:
+            text = f"{self.repeat}x {text}"
+        if self.target is not None:
+            text += f" vs {self.target}"
+        if self.label is not None:
+            text += f" [{self.label}]"
+        if self.comment is not None:
+            text += f" # {self.comment}"
+        return text
+
+
+def check_label_text(name: str, value: object, closing: str = "]") -> str:
+    """Check a label's (or comment's) text: a str of one line of plain text, without *closing*.
+
+    Raises:
+        TypeError: *value* is not a str.
+        NotationError: it holds *closing* or a character that is not plain one-line text.
+    """
+    check_type(name, value, str)
+    assert isinstance(value, str)  # for mypy: check_type raised otherwise
+    if closing and closing in value:
+        raise NotationError(f"a {name} cannot hold {closing!r}, got {clip(value)}")
+    index = unsafe_character(value)
+    if index is not None:
+        raise NotationError(
+            f"a {name} must be one line of plain text: it holds {value[index]!a} at position {index + 1}"
+        )
+    return value
+
+
+# -- expression-level nodes: names, labels on terms, functions, computed dice ---------------------
+
+
+VARIABLE_NAME_LENGTH = 64
+"""Most characters of a named value (``@strength``)."""
+
+
+def _is_name(text: str) -> bool:
+    return (
+        0 < len(text) <= VARIABLE_NAME_LENGTH
+        and text.isascii()
+        and (text[0].isalpha() or text[0] == "_")
+        and all(char.isalnum() or char == "_" for char in text)
+        and text == text.lower()
+    )
+
+
+@attrs.frozen
+class Variable:
+    """A named value from a character sheet: ``@str``, ``@level``.
+
+    Its value comes from the ``variables=`` mapping given to :func:`~tabletop_core.notation.parse`,
+    :func:`~tabletop_core.notation.roll` or :func:`~tabletop_core.notation.distribution`; names are
+    read in lower case (``@STR`` is ``@str``).
+
+    Args:
+        name: Letters, digits and ``_``, starting with a letter or ``_``, lower case, at most
+            :data:`VARIABLE_NAME_LENGTH` characters.
+    """
+
+    name: str = attrs.field()
+
+    @name.validator
+    def _check_name(self, _attribute: Any, value: Any) -> None:  # Any: attrs callback
+        check_type("name", value, str)
+        if not _is_name(value):
+            raise NotationError(
+                "a variable name is lower-case letters, digits and '_' (not starting with a digit), "
+                f"at most {VARIABLE_NAME_LENGTH} characters, got {clip(value)}"
+            )
+
+    def __str__(self) -> str:
+        return f"@{self.name}"
+
+
+def _nested_printing(node: Node) -> bool:
+    """Whether *node* prints in parentheses as the operand of a label."""
+    return isinstance(node, (Sum, Product, Negate, Labeled))
+
+
+@attrs.frozen
+class Labeled:
+    """A term with a label of its own: ``1d20 [fire] + 1d4 [cold]`` (Roll20's inline labels).
+
+    The value is the term's; the label is carried into the result (its ``labels`` and JSON).
+
+    Args:
+        operand: The labelled term.
+        label: One line of plain text without ``]``, stripped, not empty.
+
+    Raises:
+        NotationError: an empty label, or one that is not one line of plain text.
+    """
+
+    operand: Node = attrs.field(validator=_is_node)
+    label: str = attrs.field()
+    _nesting: int = attrs.field(init=False, default=0, eq=False, repr=False)
+
+    @label.validator
+    def _check_label(self, _attribute: Any, value: Any) -> None:  # Any: attrs callback
+        check_label_text("label", value)
+        if not value.strip():
+            raise NotationError("a term's label cannot be empty")
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "label", self.label.strip())
+        _check_nesting(self, nesting(self.operand) + _nested_printing(self.operand))
+
+    def _print(self, parts: list[str]) -> str:
+        inner = f"({parts[0]})" if _nested_printing(self.operand) else parts[0]
+        return f"{inner} [{self.label}]"
+
+    def __str__(self) -> str:
+        return _text(self)
+
+
+FUNCTIONS = ("floor", "ceil", "round", "abs", "min", "max")
+"""The math functions: ``floor(x) ceil(x) round(x) abs(x) min(a, b, ...) max(a, b, ...)``."""
+
+ROUNDING_FUNCTIONS = ("floor", "ceil", "round")
+"""The functions whose argument divides exactly (``ceil(1d6/2)`` rounds 3.5 up to 4)."""
+
+
+@attrs.frozen
+class Call:
+    """A math function: ``floor(1d20/2)``, ``ceil(1d6/2)``, ``round(7/2)``, ``abs(1d6-1d6)``, ``max(1d6, 3)``.
+
+    Inside ``floor``, ``ceil`` and ``round``, ``/`` divides exactly and the function rounds
+    the result (``round`` rounds halves up, as Roll20 does: ``round(5/2)`` is 3, ``round(-5/2)``
+    is -2). Everywhere else ``/`` divides and rounds down, as it always has.
+
+    Args:
+        name: One of :data:`FUNCTIONS`.
+        args: One node for ``floor ceil round abs``; two or more for ``min`` and ``max``.
+
+    Raises:
+        NotationError: an unknown function or the wrong number of arguments.
+    """
+
+    name: str = attrs.field(validator=_one_of(FUNCTIONS))
+    args: tuple[Node, ...] = attrs.field()
+    _nesting: int = attrs.field(init=False, default=0, eq=False, repr=False)
+
+    @args.validator
+    def _check_args(self, attribute: Any, value: Any) -> None:  # Any: attrs callback
+        check_type(attribute.name, value, tuple)
+        for arg in value:
+            if not isinstance(arg, NODE_TYPES):
+                raise TypeError(f"args must hold expression nodes, got {type(arg).__name__}")
+        if self.name in ("min", "max"):
+            if len(value) < 2:
+                raise NotationError(f"{self.name}() takes two or more values, got {len(value)}")
+        elif len(value) != 1:
+            raise NotationError(f"{self.name}() takes one value, got {len(value)}")
+        if self.name in ROUNDING_FUNCTIONS and any(isinstance(node, Labeled) for node in walk(value[0])):
+            # Inside floor/ceil/round a term can be a fraction; a label's value is a whole number.
+            raise NotationError(f"a label cannot stand inside {self.name}(): label the {self.name}() itself")
+
+    def __attrs_post_init__(self) -> None:
+        _check_nesting(self, max(nesting(arg) for arg in self.args) + 1)
+
+    def _print(self, parts: list[str]) -> str:
+        return f"{self.name}({', '.join(parts)})"
+
+    def __str__(self) -> str:
+        return _text(self)
+
+
+@attrs.frozen
+class ComputedDice:
+    """Dice whose count or sides are rolled or computed: ``(1d4+1)d6``, ``2d(1d6+4)``, ``(@level)d6``.
+
+    The count and sides are worked out first (their dice are rolled first, count before
+    sides), then that many dice of that many sides are rolled. A count of 0 rolls no dice
+    (the term is 0); a negative count, or fewer than 1 side, is a
+    :class:`~tabletop_core.notation.NotationError` when rolled (and for exact odds, when
+    possible at all). The exact odds are the mixture over every count and size.
+
+    With a computed count and plain sides the term takes every modifier a dice term takes
+    (``(@pool)d10>=8``, ``(1d4+1)d6kh2``): *dice* holds them, as one die of the term.
+
+    Args:
+        count: The number of dice.
+        sides: The faces per die.
+        dice: The modifiers, as a one-die :class:`Dice` with *sides* faces (``1d10>=8``), or
+            ``None`` for plain dice.
+
+    Raises:
+        NotationError: both are plain numbers of at least 1 (write ``2d6``: :class:`Dice`), or
+            *dice* is not one die with *sides* faces.
+    """
+
+    count: Node = attrs.field(validator=_is_node)
+    sides: Node = attrs.field(validator=_is_node)
+    dice: Dice | None = attrs.field(default=None, validator=_optional(Dice))
+    _nesting: int = attrs.field(init=False, default=0, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if isinstance(self.count, Number) and self.count.value >= 1 and isinstance(self.sides, Number):
+            raise NotationError(f"{self.count.value}d{self.sides.value} is a plain dice term: use Dice")
+        if self.dice is not None and (
+            self.dice.count != 1 or not isinstance(self.sides, Number) or self.sides.value != self.dice.sides
+        ):
+            raise NotationError(
+                f"the modifiers of a computed dice term are one die with its sides ({self.sides}), got {self.dice}"
+            )
+        _check_nesting(self, max(nesting(self.count) + 1, nesting(self.sides) + 1))
+
+    def with_count(self, count: int) -> Dice:
+        """The plain dice term this comes to with *count* dice (at least 1) of a known size.
+
+        Raises:
+            NotationError: the sides are not a plain number, or *count* is below 1.
+        """
+        if not isinstance(self.sides, Number):
+            raise NotationError(f"{self}: the sides are not known before rolling")
+        if self.dice is None:
+            return Dice(count, self.sides.value)
+        return attrs.evolve(self.dice, count=count)
+
+    @property
+    def count_in_parentheses(self) -> bool:
+        """Whether the count prints in parentheses (anything but a plain number of at least 1)."""
+        return not (isinstance(self.count, Number) and self.count.value >= 1)
+
+    def _print(self, parts: list[str]) -> str:
+        count = f"({parts[0]})" if self.count_in_parentheses else parts[0]
+        if self.dice is not None:
+            return count + str(self.dice)[1:]  # '1d10>=8' without its count
+        sides = parts[1] if isinstance(self.sides, Number) else f"({parts[1]})"
+        return f"{count}d{sides}"
+
+    def __str__(self) -> str:
+        return _text(self)
+
+
+NODE_TYPES = (Number, Dice, Negate, Sum, Product, Group, Variable, Labeled, Call, ComputedDice)
+"""Every class of expression node."""
+
+LEAF_TYPES = (Number, Dice, Variable)
+"""The nodes without children."""
+
+
+def children_of(node: Node) -> tuple[Node, ...]:
+    """The child nodes of *node*, left to right as printed (none for a leaf)."""
+    if isinstance(node, (Sum, Product)):
+        return node.operands
+    if isinstance(node, (Negate, Labeled)):
+        return (node.operand,)
+    if isinstance(node, Call):
+        return node.args
+    if isinstance(node, ComputedDice):
+        return (node.count, node.sides)
+    if isinstance(node, Group):
+        return node.items
+    return ()
+
+
+def walk(node: Node) -> Iterator[Node]:
+    """Every node under *node* (itself included), parents before children, left to right; no recursion."""
+    stack: list[Node] = [node]
+    while stack:
+        item = stack.pop()
+        yield item
+        stack.extend(reversed(children_of(item)))
+
+
+def _trailing_label(node: Node) -> Labeled | None:
+    """The label printed last in *node*'s notation, if the text ends with one."""
+    while True:
+        if isinstance(node, Labeled):
+            return node
+        if isinstance(node, (Sum, Product)):
+            node = node.operands[-1]
+        elif isinstance(node, Negate):
+            node = node.operand
+        else:
+            return None
+
+
+def _without_trailing_label(node: Node) -> Node:
+    """*node* with its trailing label (:func:`_trailing_label`) taken off."""
+    if isinstance(node, Labeled):
+        return node.operand
+    if isinstance(node, (Sum, Product)):
+        return attrs.evolve(node, operands=(*node.operands[:-1], _without_trailing_label(node.operands[-1])))
+    assert isinstance(node, Negate)
+    return Negate(_without_trailing_label(node.operand))

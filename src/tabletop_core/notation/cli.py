@@ -11,7 +11,9 @@ import argparse
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from tabletop_core._validate import clip
 from tabletop_core.notation.errors import NotationError
+from tabletop_core.notation.expression_ops import VsOutcome
 from tabletop_core.notation.limits import DEFAULT_LIMITS, DIALECTS
 from tabletop_core.notation.odds import distribution, explodes_anywhere
 from tabletop_core.notation.roller import roll
@@ -27,7 +29,7 @@ def _roll(args: argparse.Namespace) -> Output:
     from tabletop_core.cli import Output, rng_from_args  # imported late: the core CLI imports this module
 
     source = rng_from_args(args)
-    result = roll(args.expr, rng=source, dialect=args.dialect)
+    result = roll(args.expr, rng=source, dialect=args.dialect, variables=_variables(args))
     if isinstance(source, ScriptedDice) and source.remaining:
         # A die typed in but not used would be silently dropped: say so instead.
         used = len(source.used)
@@ -46,8 +48,13 @@ def _approx(value: Fraction) -> str:
 def _odds(args: argparse.Namespace) -> Output:
     from tabletop_core.cli import Output
 
-    table = distribution(args.expr, dialect=args.dialect)
-    text = f"{args.expr}\n{table}\nmean {_approx(table.mean())}"
+    table = distribution(args.expr, dialect=args.dialect, variables=_variables(args))
+    outcomes = [outcome for outcome, _p in table.items()]
+    if outcomes and isinstance(outcomes[0], VsOutcome):
+        success = table.probability(lambda outcome: outcome.success)
+        text = f"{args.expr}\n{table}\nsuccess {success} (about {_approx(success)})"
+    else:
+        text = f"{args.expr}\n{table}\nmean {_approx(table.mean())}"
     title = args.expr
     if args.dialect == "default" and explodes_anywhere(args.expr):
         note = (
@@ -71,12 +78,14 @@ def register(
     )
     roller.add_argument("expr", help='dice notation such as d20, "1d20+5 [attack]" or "4d6kh3"')
     _dialect_option(roller)
+    _variable_option(roller)
     add_roll_options(roller)
     roller.set_defaults(handler=_roll)
 
     odds = odds_commands.add_parser("roll", help='exact odds of dice notation, for example: tabletop odds roll "2d6+3"')
     odds.add_argument("expr", help='dice notation such as "2d6+3" or "4d6kh3"')
     _dialect_option(odds)
+    _variable_option(odds)
     odds.add_argument("--json", action="store_true", help="print machine-readable JSON")
     odds.set_defaults(handler=_odds)
 
@@ -88,6 +97,35 @@ def _dialect_option(parser: argparse.ArgumentParser) -> None:
         default="default",
         help="the notation's dialect: default (Roll20-like) or d20 (the d20 package's grammar)",
     )
+
+
+def _variable_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--var",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a named value for @NAME in the notation, such as --var str=3 (repeat for more)",
+    )
+
+
+def _variables(args: argparse.Namespace) -> dict[str, int] | None:
+    """The ``--var name=value`` options as a mapping (``None`` when none is given).
+
+    Raises:
+        NotationError: an option without ``=`` or whose value is not a whole number.
+    """
+    if not args.var:
+        return None
+    variables: dict[str, int] = {}
+    for item in args.var:
+        name, equals, value = item.partition("=")
+        text = value.strip()
+        digits = text[1:] if text[:1] in "+-" else text
+        if not equals or not name.strip() or not digits.isdigit() or len(digits) > 100:
+            raise NotationError(f"--var takes NAME=VALUE with a whole number, such as --var str=3, got {clip(item)}")
+        variables[name.strip().removeprefix("@")] = int(text)
+    return variables
 
 
 def demo(seed: int) -> str:

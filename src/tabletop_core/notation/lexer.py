@@ -31,7 +31,20 @@ OPEN = "("
 CLOSE = ")"
 LABEL = "label"
 ADVANTAGE = "adv"
+CLAMP = "clamp"  # mi / ma
+SORT = "sort"  # s / sa / sd
+UNIQUE = "unique"  # u
+CRIT = "crit"  # cs / cf
+GROUP_OPEN = "{"
+GROUP_CLOSE = "}"
+COMMA = ","
 END = "end"
+VARIABLE = "@"
+FUNCTION = "function"
+COMMA = ","
+VS = "vs"
+REPEAT = "x"
+COMMENT = "#"
 
 _SHORTHANDS = {"adv": "adv", "dis": "dis"}
 _HINTS = {
@@ -39,7 +52,19 @@ _HINTS = {
     "dis": "did you mean 'dis' (d20 dis is 2d20kl1)?",
 }
 
-_SINGLE = {"+": PLUS, "-": MINUS, "*": TIMES, "/": DIVIDE, "(": OPEN, ")": CLOSE, "!": EXPLODE, "%": PERCENT}
+_SINGLE = {
+    "+": PLUS,
+    "-": MINUS,
+    "*": TIMES,
+    "/": DIVIDE,
+    "(": OPEN,
+    ")": CLOSE,
+    "!": EXPLODE,
+    "%": PERCENT,
+    ",": COMMA,
+    "{": GROUP_OPEN,
+    "}": GROUP_CLOSE,
+}
 _SHOWN_LENGTH = 60
 
 
@@ -85,18 +110,135 @@ def _shorthand(text: str, lower: str, i: int) -> Token:
 
 
 def _label(text: str, i: int) -> Token:
-    """The trailing ``[label]`` opened at *i*; it must be closed and come last."""
+    """The ``[label]`` opened at *i*; it must be closed (the parser decides what it labels)."""
     close = text.find("]", i + 1)
     if close < 0:
         raise _error(text, "the label opened here is not closed with ']'", i + 1)
-    rest = text[close + 1 :]
-    if rest.strip():
-        after = close + 2 + (len(rest) - len(rest.lstrip()))
-        raise _error(text, "the label must come last; unexpected text after it", after)
     return Token(LABEL, text[i + 1 : close], i + 1, close + 1)
 
 
-def tokenize(text: str) -> list[Token]:
+_FUNCTIONS = ("floor", "ceil", "round", "abs", "min", "max")  # ast.FUNCTIONS (the lexer imports no nodes)
+_FUNCTION_INITIALS = frozenset(name[0] for name in _FUNCTIONS)
+_NAME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+_OPERAND_BEFORE = frozenset((PLUS, MINUS, TIMES, DIVIDE, OPEN, COMMA, VS, REPEAT))
+_VS_WORDS = ("versus", "vs.", "dc", "against", "target")
+
+
+def _word_place(tokens: list[Token]) -> bool:
+    """Whether a letter here cannot be a dice operator: where an operand starts, or after a plain number."""
+    if not tokens or tokens[-1].kind in _OPERAND_BEFORE:
+        return True
+    return tokens[-1].kind == NUMBER and (len(tokens) < 2 or tokens[-2].kind in _OPERAND_BEFORE)
+
+
+def _function_at(lower: str, i: int) -> str:
+    """The math function named at *i* when ``(`` follows it (spaces allowed between), else ``""``."""
+    for name in _FUNCTIONS:
+        if lower.startswith(name, i) and lower[i + len(name) :].lstrip(" \t\r\n").startswith("("):
+            return name
+    return ""
+
+
+def _word_end(lower: str, i: int) -> int:
+    j = i
+    while j < len(lower) and lower[j] in _NAME_CHARACTERS:
+        j += 1
+    return j
+
+
+def _expression_word(text: str, lower: str, i: int, tokens: list[Token]) -> Token:
+    """A token of the expression-level grammar at *i* (``@name``, ``vs``, ``x``, ``# comment``).
+
+    Anything else is an error that suggests the likely intended notation.
+    """
+    char, column = lower[i], i + 1
+    if char == "@":
+        j = _word_end(lower, i + 1)
+        if j == i + 1 or "0" <= lower[i + 1] <= "9":
+            raise _error(text, "expected a name after '@' (such as @str)", column + 1)
+        return Token(VARIABLE, lower[i + 1 : j], column, j)
+    if char == "#":
+        return Token(COMMENT, text[i + 1 :], column, len(text))
+    if char == "x" and (i + 1 == len(lower) or not lower[i + 1].isalpha()):
+        return Token(REPEAT, "x", column, column)
+    if lower.startswith("vs", i) and _word_end(lower, i) == i + 2:
+        return Token(VS, "vs", column, column + 1)
+    j = _word_end(lower, i)
+    if j == i:
+        raise _error(text, f"unexpected character {clip(text[i])}", column)
+    if lower[i:j] in ("mi", "ma"):
+        hint = f"'{lower[i:j]}' takes a number: 4d6mi2 raises every die below 2 to 2, 4d6ma5 lowers those above 5"
+        raise _error(text, f"unexpected character {clip(text[i])}; {hint}", column)
+    raise _error(text, f"unexpected word {clip(text[i:j])}; {one_line_text(_hint(text, lower, i, j, tokens))}", column)
+
+
+def _hint(text: str, lower: str, i: int, j: int, tokens: list[Token]) -> str:
+    """A "did you mean" for the unknown word ``text[i:j]``: the likely intended notation."""
+    import difflib
+
+    word = lower[i:j]
+    before = text[:i].rstrip()
+    rest = text[j:].strip()
+    if lower[j:].lstrip().startswith("("):
+        close = difflib.get_close_matches(word, _FUNCTIONS, n=1, cutoff=0.5)
+        if close:
+            return f"did you mean {close[0]}() (the functions are {', '.join(_FUNCTIONS)})?"
+        return f"the functions are {', '.join(_FUNCTIONS)}"
+    if word in _VS_WORDS or word.rstrip(".") in _VS_WORDS:
+        return f"did you mean '{before} vs {rest}' (a roll against a target)?"
+    if word in ("x", "times") or (word.startswith("x") and word[1:].isdigit()):
+        times = word[1:] if word[1:].isdigit() else rest
+        if times.isdigit():
+            return f"did you mean '{times}x {before}' (roll it {times} times)?"
+    complete = bool(tokens) and tokens[-1].kind in (NUMBER, CLOSE, FATE, PERCENT, LABEL, VARIABLE)
+    if complete:
+        return f"did you mean '{before} # {text[i:].strip()}' (a comment) or '{before} [{text[i:j]}]' (a label)?"
+    return f"did you mean '@{word}' (a named value from variables=)?"
+
+
+def _explode(lower: str, i: int) -> Token:
+    """``!`` (explode), ``!!`` (compound) or ``!p`` (penetrate) at *i*."""
+    following = lower[i + 1 : i + 2]
+    if following in ("!", "p"):
+        return Token(EXPLODE, "!" + following, i + 1, i + 2)
+    return Token(EXPLODE, "!", i + 1, i + 1)
+
+
+def _dice_operator(lower: str, i: int) -> Token | None:
+    """A dice operator spelled in letters at *i*, or ``None`` when none stands there.
+
+    ``mi``/``ma`` before a number, ``cs``/``cf``, ``s``/``sa``/``sd``, ``u``; words such as
+    ``min(`` or ``strength`` are left alone.
+    """
+    pair = lower[i : i + 2]
+    if pair in ("mi", "ma"):
+        j = i + 2
+        while j < len(lower) and lower[j] in " \t\r\n":
+            j += 1
+        number = j < len(lower) and "0" <= lower[j] <= "9"
+        return Token(CLAMP, pair, i + 1, i + 2) if number or _operator_ends(lower, i + 2) else None
+    if pair in ("cs", "cf"):
+        return Token(CRIT, pair, i + 1, i + 2) if _operator_ends(lower, i + 2) else None
+    if lower[i] == "u":
+        return Token(UNIQUE, "u", i + 1, i + 1) if _operator_ends(lower, i + 1) else None
+    if lower[i] == "s":
+        width = 2 if pair in ("sa", "sd") else 1
+        return Token(SORT, lower[i : i + width], i + 1, i + width) if _operator_ends(lower, i + width) else None
+    return None
+
+
+def _operator_ends(lower: str, j: int) -> bool:
+    """Whether a letter operator may end at *j*: not in the middle of a word.
+
+    ``1d20 strength`` is a word; ``4d6sdkh3`` is two operators in a row.
+    """
+    return j >= len(lower) or not ("a" <= lower[j] <= "z") or lower[j] in _OPERATOR_INITIALS
+
+
+_OPERATOR_INITIALS = frozenset("kdcsmrfu")
+
+
+def tokenize(text: str) -> list[Token]:  # noqa: C901 - one branch per kind of token
     """Return the tokens of *text*, ending with an ``end`` token.
 
     Raises:
@@ -112,6 +254,10 @@ def tokenize(text: str) -> list[Token]:
         column = i + 1
         if char in " \t\r\n":
             i += 1
+        elif char in _FUNCTION_INITIALS and _function_at(lower, i):
+            name = _function_at(lower, i)
+            tokens.append(Token(FUNCTION, name, column, i + len(name)))
+            i += len(name)
         elif char in "ad" and lower.startswith(("adv", "dis"), i):
             tokens.append(_shorthand(text, lower, i))
             i = tokens[-1].end
@@ -121,9 +267,19 @@ def tokenize(text: str) -> list[Token]:
                 j += 1
             tokens.append(Token(NUMBER, lower[i:j], column, j))
             i = j
+        elif char == "!":
+            tokens.append(_explode(lower, i))
+            i = tokens[-1].end
         elif char in _SINGLE:
             tokens.append(Token(_SINGLE[char], char, column, column))
             i += 1
+        elif char in "scmu" and _word_place(tokens):
+            token = _expression_word(text, lower, i, tokens)  # a word, not a dice operator: 1d20+str
+            tokens.append(token)
+            i = token.end if token.kind != COMMENT else length
+        elif (word := _dice_operator(lower, i)) is not None:
+            tokens.append(word)
+            i = word.end
         elif char in "<>=":
             width = 2 if char != "=" and i + 1 < length and lower[i + 1] == "=" else 1
             tokens.append(Token(COMPARE, lower[i : i + width], column, i + width))
@@ -148,9 +304,11 @@ def tokenize(text: str) -> list[Token]:
             i += 1 + once
         elif char == "[":
             tokens.append(_label(text, i))
-            i = length
+            i = tokens[-1].end
         else:
-            raise _error(text, f"unexpected character {clip(text[i])}", column)
+            token = _expression_word(text, lower, i, tokens)
+            tokens.append(token)
+            i = token.end if token.kind != COMMENT else length
     end = tokens[-1].end + 1 if tokens else 1
     tokens.append(Token(END, "", end, end))
     return tokens

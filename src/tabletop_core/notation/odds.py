@@ -25,14 +25,41 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
+from collections.abc import Mapping
 from math import comb, gcd
+from typing import Any
 
 import attrs
 
 from tabletop_core.notation._cache import SizedCache
-from tabletop_core.notation.ast import Dice, Expression, Negate, Node, Number, Sum, dice_terms
-from tabletop_core.notation.dialect_d20 import D20Expression, distribution_d20
+from tabletop_core.notation._d20_tree import D20Expression
+from tabletop_core.notation.ast import (
+    ROUNDING_FUNCTIONS,
+    Call,
+    ComputedDice,
+    Dice,
+    Expression,
+    Group,
+    Labeled,
+    Negate,
+    Node,
+    Number,
+    Product,
+    Sum,
+    Variable,
+    dice_terms,
+)
 from tabletop_core.notation.errors import NotationError
+from tabletop_core.notation.expression_ops import (
+    EXPRESSION_NODES,
+    VsOutcome,
+    bind,
+    check_variables,
+    computed_dice_weights,
+    exact_division,
+    function_weights,
+    unknown_name,
+)
 from tabletop_core.notation.limits import Limits, check_dialect
 from tabletop_core.notation.parser import as_expression
 from tabletop_core.odds import MAX_OUTCOMES, Distribution
@@ -43,8 +70,12 @@ _Weights = dict[int, int]
 
 
 def distribution(
-    expr: str | Expression | D20Expression, *, limits: Limits | None = None, dialect: str = "default"
-) -> Distribution[int]:
+    expr: str | Expression | D20Expression,
+    *,
+    limits: Limits | None = None,
+    dialect: str = "default",
+    variables: Mapping[str, int] | None = None,
+) -> Distribution[Any]:  # Any: ints, or VsOutcome for a roll against a target
     """The exact distribution of an expression's total.
 
     Exploding dice explode at most ``limits.explode_depth`` times per die (20 by
@@ -57,9 +88,14 @@ def distribution(
         limits: Safety limits; the defaults when omitted.
         dialect: ``"default"`` or ``"d20"`` (the d20 package's grammar; its rerolls and
             explosions also stop after ``limits.explode_depth`` rounds in exact odds).
+        variables: Named values for ``@name`` (as :func:`~tabletop_core.notation.roll` takes them).
 
     Returns:
-        A :class:`~tabletop_core.odds.Distribution` of ints with exact probabilities.
+        A :class:`~tabletop_core.odds.Distribution` of ints with exact probabilities. For a roll
+        against a target (``1d20+5 vs 15``) its outcomes are
+        :class:`~tabletop_core.notation.VsOutcome` (success or failure, and the margin). For a
+        repeated roll (``6x 4d6kh3``) it is the distribution of each one of the results (they are
+        independent and alike), not of their sum.
 
     Raises:
         NotationError: a syntax error or broken limit; the distribution would have
@@ -76,7 +112,15 @@ def distribution(
     if type(dialect) is not str or dialect != "default" or isinstance(expr, D20Expression):
         if check_dialect(dialect) == "default" or isinstance(expr, Expression):
             raise TypeError("a D20Expression needs dialect='d20', and an Expression the default dialect")
+        if variables is not None and check_variables(variables):
+            raise NotationError("named values (variables=) are read in the default dialect only")
+        from tabletop_core.notation._d20_odds import distribution_d20  # the dialect loads on first use
+
         return distribution_d20(expr, limits)
+    if variables is not None:
+        sheet = check_variables(variables)
+        bound, checked = as_expression(expr, limits)
+        expr, limits = bind(bound, sheet), checked
     # Bots ask for the same few expressions all day: look the text up before parsing it.
     text_key = (expr, limits) if type(expr) is str and (limits is None or type(limits) is Limits) else None
     if text_key is not None:
@@ -107,10 +151,14 @@ def explodes_anywhere(expr: str | Expression, *, limits: Limits | None = None) -
     return any(dice.explode is not None for dice in dice_terms(expression.body))
 
 
-def _compute(expression: Expression, limits: Limits) -> Distribution[int]:
-    """The exact distribution of *expression*, uncached."""
+def _compute(expression: Expression, limits: Limits) -> Distribution[Any]:  # Any: ints or VsOutcome
+    """The exact distribution of *expression*, uncached (of one result when it is repeated)."""
     calculator = _Calculator(str(expression), limits)
     weights = calculator.node(expression.body)
+    if expression.target is not None:
+        margins = calculator.combine(weights, calculator.node(expression.target), "-")
+        calculator.charge(len(margins) * _normalise_cost(_bits(margins)))
+        return Distribution({VsOutcome(margin): weight for margin, weight in margins.items()})
     # Reducing every weight to an exact Fraction (a gcd with the total each) is
     # often the largest part of the work for many dice: charge it before doing it.
     calculator.charge(len(weights) * _normalise_cost(_bits(weights)))
@@ -121,10 +169,10 @@ def _compute(expression: Expression, limits: Limits) -> Distribution[int]:
 class _Known:
     """A cached answer: a distribution, or the message of the NotationError that refused it."""
 
-    distribution: Distribution[int] | None
+    distribution: Distribution[Any] | None  # Any: ints or VsOutcome
     refusal: str | None
 
-    def result(self) -> Distribution[int]:
+    def result(self) -> Distribution[Any]:  # Any: ints or VsOutcome
         if self.distribution is None:
             raise NotationError(str(self.refusal))
         return self.distribution
@@ -197,8 +245,8 @@ class _Calculator:
             self.charge(_convolution_cost(span, bits))
             return self.checked(_convolve_dense(left, right))
         # Products and quotients make big keys (6**40 for forty d6): about twice a sum's step.
-        self.charge(len(left) * len(right) * _mul_cost(bits) * (2 if op in "*/" else 1))
-        if op == "/" and 0 in right:
+        self.charge(len(left) * len(right) * _mul_cost(bits) * (2 if op in ("*", "/", "/e") else 1))
+        if op in ("/", "/e") and 0 in right:
             raise NotationError(f"{self.text}: the divisor can be 0, so the expression has no exact odds")
         result: defaultdict[int, int] = defaultdict(int)
         for a, wa in left.items():
@@ -209,6 +257,8 @@ class _Calculator:
                     value = a - b
                 elif op == "*":
                     value = a * b
+                elif op == "/e":
+                    value = exact_division(a, b, self.text)  # type: ignore[assignment]  # a Fraction inside floor()
                 else:
                     value = a // b
                 result[value] += wa * wb
@@ -264,21 +314,43 @@ class _Calculator:
 
     # -- nodes ----------------------------------------------------------------
 
-    def node(self, node: Node) -> _Weights:
+    def node(self, node: Node, exact: bool = False) -> _Weights:
+        """Weights of *node*'s value; with *exact* (inside ``floor ceil round``) ``/`` divides exactly."""
         if isinstance(node, Number):
             return {node.value: 1}
         if isinstance(node, Dice):
             return self.dice(node)
         if isinstance(node, Negate):
-            return {-value: weight for value, weight in self.node(node.operand).items()}
+            return {-value: weight for value, weight in self.node(node.operand, exact).items()}
+        if isinstance(node, Group):
+            from tabletop_core.notation._groups import group_odds
+
+            return group_odds(self, node)
+        if isinstance(node, EXPRESSION_NODES):
+            return self.expression_node(node, exact)
+        assert isinstance(node, (Sum, Product))
         if isinstance(node, Sum):
             grouped = self.sum_of_groups(node)
             if grouped is not None:
                 return grouped
-        result = self.node(node.operands[0])
+        result = self.node(node.operands[0], exact)
         for op, operand in zip(node.operators, node.operands[1:], strict=True):
-            result = self.combine(result, self.node(operand), op)
+            result = self.combine(result, self.node(operand, exact), "/e" if exact and op == "/" else op)
         return result
+
+    def expression_node(self, node: Node, exact: bool) -> _Weights:
+        """Weights of a label, a math function, a computed dice term (a name must be bound first)."""
+        if isinstance(node, Variable):
+            raise unknown_name(node.name, None)
+        if isinstance(node, Labeled):
+            return self.node(node.operand, exact)
+        if isinstance(node, Call):
+            inside = exact or node.name in ROUNDING_FUNCTIONS
+            args = [self.node(arg, inside) for arg in node.args]
+            return self.checked(function_weights(node.name, args, self.charge))
+        assert isinstance(node, ComputedDice)
+        count, sides = self.node(node.count), self.node(node.sides)
+        return self.checked(computed_dice_weights(node, count, sides, self.limits, self.dice, self.charge))
 
     def sum_of_groups(self, node: Sum) -> _Weights | None:
         """A sum of two or more groups of alike dice (``300d6+300d8+100d10``) in one pass, else ``None``.
@@ -367,6 +439,8 @@ class _Calculator:
         return self.checked({base + k: weight for k, weight in enumerate(p) if weight})
 
     def dice(self, dice: Dice) -> _Weights:
+        if dice.unique:
+            return self.unique_dice(dice)
         units = self.units(dice)
         if dice.select is not None:
             highest, keep = dice.select.kept(dice.count)
@@ -389,6 +463,8 @@ class _Calculator:
         if kept > self.max_outcomes:
             raise self.too_many()
         self.charge(len(faces))
+        if dice.clamp is not None:
+            return self.clamped_faces(dice)
         if dice.reroll is None:
             return dict.fromkeys(faces, 1)
         if dice.reroll.once:
@@ -404,6 +480,8 @@ class _Calculator:
         The key is the chain's total (what keep/drop compares); the contribution is
         that total, or the number of its dice meeting the success condition.
         """
+        if dice.failure is not None or (dice.explode is not None and dice.explode.kind != "!"):
+            return self.extended_units(dice)
         faces = self.faces(dice)
         success = dice.success
 
@@ -447,6 +525,129 @@ class _Calculator:
             contribution = total if success is None else hits
             units.setdefault(total, {})
             units[total][contribution] = units[total].get(contribution, 0) + weight
+        return units
+
+    def unique_dice(self, dice: Dice) -> _Weights:
+        """Unique dice (``u``): every set of different faces equally likely, as drawn without replacement.
+
+        Walk the faces best first (for keep/drop) counting, for each number of faces chosen
+        so far, the ways each kept sum (or success score) can stand; the kept dice are the
+        first chosen. Size and work are charged before each face.
+        """
+        faces = [face for face in self.faces(dice) if not dice.rerolls(face)]
+        n = dice.count
+        highest, keep = dice.select.kept(n) if dice.select is not None else (True, n)
+        faces.sort(reverse=highest)
+        success, failure = dice.success, dice.failure
+
+        def score(face: int) -> int:
+            if success is None:
+                return face
+            return int(success.matches(face)) - int(failure is not None and failure.matches(face))
+
+        states: list[dict[int, int]] = [{0: 1}] + [{} for _ in range(n)]
+        for face in faces:
+            self.charge(_SLOW_LOOP * sum(len(table) for table in states))
+            value = score(face)
+            for chosen in range(n - 1, -1, -1):
+                target = states[chosen + 1]
+                added = value if chosen < keep else 0
+                for total, ways in states[chosen].items():
+                    target[total + added] = target.get(total + added, 0) + ways
+            if len(states[n]) > self.max_outcomes:
+                raise self.too_many()
+        return self.checked(states[n])
+
+    def clamped_faces(self, dice: Dice) -> _Weights:
+        """Weights of the face one clamped die shows (``mi``/``ma``), its reroll applied to the clamped face."""
+        low, high = dice.shown_low, dice.shown_high
+        if low == high:
+            weights = {low: dice.sides}
+        else:
+            weights = dict.fromkeys(range(low, high + 1), 1)
+            weights[low] = low - dice.min_face + 1  # every face at or below the clamp shows it
+            weights[high] = dice.max_face - high + 1
+        if dice.reroll is None:
+            return weights
+        condition = dice.reroll.condition
+        if not dice.reroll.once:
+            return {face: weight for face, weight in weights.items() if not condition.matches(face)}
+        # P(face) = w/W [not rerolled] + (M/W)(w/W), scaled by W*W.
+        total = sum(weights.values())
+        matching = sum(weight for face, weight in weights.items() if condition.matches(face))
+        return {
+            face: weight * ((0 if condition.matches(face) else total) + matching) for face, weight in weights.items()
+        }
+
+    def extended_units(self, dice: Dice) -> dict[int, _Weights]:  # noqa: C901 - one die's whole chain
+        """:meth:`units` for failures (``f``) or a compounding (``!!``) or penetrating (``!p``) explosion.
+
+        Sort key (the chain's total) -> {contribution: weight}.
+
+        The chain is built from the deepest die allowed (``explode_depth``) up to the first; a
+        penetrating extra die shows one less than it rolled and explodes on what it rolled; a
+        compounded chain is one die, so successes and failures look at its total.
+        """
+        faces = self.faces(dice)
+        success, failure = dice.success, dice.failure
+        explode = dice.explode
+        compounds = explode is not None and explode.compounds
+        penetrates = explode is not None and explode.penetrates
+
+        def score(shown: int) -> int:
+            if success is None:
+                return 0
+            return int(success.matches(shown)) - int(failure is not None and failure.matches(shown))
+
+        def contribution(total: int, hits: int) -> int:
+            if success is None:
+                return total
+            return score(total) if compounds else hits
+
+        units: dict[int, _Weights] = {}
+        if explode is None:
+            for face, weight in faces.items():
+                bucket = units.setdefault(face, {})
+                bucket[contribution(face, score(face))] = bucket.get(contribution(face, score(face)), 0) + weight
+            return units
+        depth = self.limits.explode_depth
+
+        def shift(level: int) -> int:
+            return -1 if penetrates and level > 0 else 0
+
+        def die_score(shown: int) -> int:
+            return 0 if compounds else score(shown)
+
+        chain: defaultdict[tuple[int, int], int] = defaultdict(int)
+        for face, weight in faces.items():
+            shown = face + shift(depth)
+            chain[(shown, die_score(shown))] += weight
+        total_weight = sum(faces.values())
+        exploding = {face: w for face, w in faces.items() if dice.explodes(face)}
+        stopping = {face: w for face, w in faces.items() if not dice.explodes(face)}
+        scale = total_weight
+        for level in range(depth - 1, -1, -1):
+            self.charge(
+                _SLOW_LOOP * (len(exploding) * len(chain) + len(stopping)) * _mul_cost(max(chain.values()).bit_length())
+            )
+            deeper: defaultdict[tuple[int, int], int] = defaultdict(int)
+            offset = shift(level)
+            for face, weight in stopping.items():
+                shown = face + offset
+                deeper[(shown, die_score(shown))] += weight * scale
+            for face, weight in exploding.items():
+                shown = face + offset
+                hit = die_score(shown)
+                for (total, hits), chain_weight in chain.items():
+                    deeper[(shown + total, hits + hit)] += weight * chain_weight
+            chain = deeper
+            scale *= total_weight
+            if len(chain) > self.max_outcomes:
+                raise self.too_many()
+        for (total, hits), weight in chain.items():
+            bucket = units.setdefault(total, {})
+            value = contribution(total, hits)
+            bucket[value] = bucket.get(value, 0) + weight
         return units
 
     def keep(self, units: dict[int, _Weights], n: int, keep: int, highest: bool) -> _Weights:
@@ -629,7 +830,12 @@ def _mul_cost(bits: int) -> int:
 
 
 def _dense(weights: _Weights) -> bool:
-    return len(weights) > 8 and (max(weights) - min(weights)) < 2 * len(weights)
+    # Only whole outcomes pack into slots (inside floor/ceil/round a quotient can be a Fraction).
+    return (
+        len(weights) > 8
+        and (max(weights) - min(weights)) < 2 * len(weights)
+        and all(type(value) is int for value in weights)
+    )
 
 
 def _convolve_dense(left: _Weights, right: _Weights) -> _Weights:

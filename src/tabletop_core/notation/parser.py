@@ -14,6 +14,10 @@ The grammar (EBNF; see the docs page for the full description)::
     compare    = ( ">=" | "<=" | ">" | "<" | "=" ) integer ;
     label      = "[" { any character but "]" } "]" ;
 
+The expression-level grammar (labels on terms, ``@names``, functions, computed dice,
+``vs``, ``Nx`` and ``# comment``) is described on the docs page, section "Labels, names,
+functions, vs and repeats".
+
 Only parentheses and unary minus recurse, and each level counts against
 :data:`~tabletop_core.notation.limits.MAX_DEPTH`; chains such as ``1+1+1+...``
 are read in a loop into one flat node, so no input can exhaust the stack.
@@ -21,17 +25,26 @@ are read in a loop into one flat node, so no input can exhaust the stack.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, overload
+
+import attrs
 
 from tabletop_core._validate import check_type, clip, unsafe_character
 from tabletop_core.notation import lexer
 from tabletop_core.notation._cache import SizedCache
 from tabletop_core.notation.ast import (
+    NODE_TYPES,
+    Call,
+    Clamp,
     Comparison,
+    ComputedDice,
+    Crit,
     Dice,
     Explode,
     Expression,
+    Group,
+    Labeled,
     Negate,
     Node,
     Number,
@@ -39,6 +52,8 @@ from tabletop_core.notation.ast import (
     Reroll,
     Select,
     Sum,
+    Variable,
+    children_of,
     nesting,
 )
 from tabletop_core.notation.errors import NotationError
@@ -65,14 +80,22 @@ _PARSED: SizedCache[tuple[str, Limits], Expression] = SizedCache(PARSE_CACHE_BYT
 
 
 @overload
-def parse(expr: str, *, limits: Limits | None = None) -> Expression: ...
+def parse(expr: str, *, limits: Limits | None = None, variables: Mapping[str, int] | None = None) -> Expression: ...
 
 
 @overload
-def parse(expr: str, *, limits: Limits | None = None, dialect: str) -> Expression | D20Expression: ...
+def parse(
+    expr: str, *, limits: Limits | None = None, dialect: str, variables: Mapping[str, int] | None = None
+) -> Expression | D20Expression: ...
 
 
-def parse(expr: str, *, limits: Limits | None = None, dialect: str = "default") -> Expression | D20Expression:
+def parse(
+    expr: str,
+    *,
+    limits: Limits | None = None,
+    dialect: str = "default",
+    variables: Mapping[str, int] | None = None,
+) -> Expression | D20Expression:
     """Parse dice notation into a frozen :class:`~tabletop_core.notation.ast.Expression`.
 
     Results are cached (in a cache bounded by memory, :data:`PARSE_CACHE_BYTES`):
@@ -83,15 +106,19 @@ def parse(expr: str, *, limits: Limits | None = None, dialect: str = "default") 
         limits: Safety limits; :data:`~tabletop_core.notation.limits.DEFAULT_LIMITS` when omitted.
         dialect: ``"default"`` (this grammar) or ``"d20"`` (the d20 package's grammar, giving a
             :class:`~tabletop_core.notation.dialect_d20.D20Expression`).
+        variables: Named values for ``@name`` (``{"str": 3}``): when given, every name is
+            filled in (``1d20+@str`` parses to ``1d20+3``). Without it the names stay in the
+            expression, to be filled when it is rolled.
 
     Returns:
         The expression; ``str()`` of it is canonical notation and parses back to an equal one
         (in the same dialect).
 
     Raises:
-        NotationError: a syntax error (naming the column and what was expected there)
-            or a broken limit.
-        TypeError: *expr* is not a string.
+        NotationError: a syntax error (naming the column and what was expected there,
+            and the likely intended notation where there is one), a broken limit, or a
+            name that *variables* does not hold (the message lists the names it holds).
+        TypeError: *expr* is not a string, or *variables* is not a mapping of str to int.
 
     Examples:
         >>> str(parse("d20 + 5 [Attack]"))
@@ -107,8 +134,22 @@ def parse(expr: str, *, limits: Limits | None = None, dialect: str = "default") 
     if (type(dialect) is not str or dialect != "default") and check_dialect(dialect) == "d20":
         from tabletop_core.notation.dialect_d20 import parse_d20
 
+        if variables is not None and _sheet(variables):
+            raise NotationError("named values (variables=) are read in the default dialect only")
         return parse_d20(expr, limits=_limits(limits))
+    if variables is not None:
+        from tabletop_core.notation.expression_ops import bind
+
+        sheet = _sheet(variables)
+        checked = _limits(limits)
+        return as_expression(bind(_parse_cached(expr, checked), sheet), checked)[0]
     return _parse_cached(expr, _limits(limits))
+
+
+def _sheet(variables: object) -> dict[str, int]:
+    from tabletop_core.notation.expression_ops import check_variables
+
+    return check_variables(variables)
 
 
 def _parse_cached(expr: str, limits: Limits) -> Expression:
@@ -135,6 +176,7 @@ class _Parser:
         self.tokens = lexer.tokenize(text)
         self.position = 0
         self.dice_written = 0
+        self.labels_seen = 0
 
     # -- cursor ---------------------------------------------------------------
 
@@ -178,26 +220,75 @@ class _Parser:
     # -- grammar ------------------------------------------------------------
 
     def parse(self) -> Expression:
+        repeat = self.repeat()
         body = self.expression(0)
+        target: Node | None = None
+        if self.peek.kind == lexer.VS:
+            self.advance()
+            target = self.expression(0)
         label: str | None = None
         token = self.peek
         if token.kind == lexer.LABEL:
-            label = token.text
-            index = unsafe_character(label)
-            if index is not None:
-                # A chat line must stay one line, in the order it was written.
-                raise self.error(
-                    f"a label must be one line of plain text, found {label[index]!a}", token.start + 1 + index
-                )
-        elif token.kind == lexer.CLOSE:
+            label = self.label_text(self.advance())
+        comment = self.comment()
+        token = self.peek
+        if token.kind == lexer.CLOSE:
             raise self.error("unmatched ')'", token.start)
-        elif token.kind == lexer.ADVANTAGE:
+        if token.kind == lexer.ADVANTAGE:
             raise self.error(
                 f"'{token.text}' goes right after the d20 it applies to (d20 {token.text} + 5)", token.start
             )
-        elif token.kind != lexer.END:
+        if token.kind == lexer.REPEAT:
+            raise self.error("'x' repeats a whole roll: write its count first (6x 4d6kh3)", token.start)
+        if token.kind == lexer.VS:
+            raise self.error("a roll has one 'vs' (1d20+5 vs 15)", token.start)
+        if token.kind == lexer.COMMA:
+            raise self.error("',' separates the values of min() or max()", token.start)
+        if token.kind != lexer.END:
             raise self.expected("an operator or the end of the expression")
-        return Expression(body, label)
+        if repeat > 1 and self.dice_written * repeat > self.limits.max_dice:
+            raise self.error(
+                f"an expression may roll at most {self.limits.max_dice} dice, "
+                f"got {self.dice_written * repeat} ({repeat} times {self.dice_written})",
+                1,
+            )
+        try:
+            return Expression(body, label, comment, target, repeat)
+        except NotationError as error:
+            raise self.error(str(error), 1) from None
+
+    def label_text(self, token: Token) -> str:
+        """The text of a label token, checked to be one line of plain text."""
+        index = unsafe_character(token.text)
+        if index is not None:
+            # A chat line must stay one line, in the order it was written.
+            raise self.error(
+                f"a label must be one line of plain text, found {token.text[index]!a}", token.start + 1 + index
+            )
+        return token.text
+
+    def comment(self) -> str | None:
+        """The trailing ``# comment``, if any."""
+        if self.peek.kind != lexer.COMMENT:
+            return None
+        token = self.advance()
+        index = unsafe_character(token.text)
+        if index is not None:
+            raise self.error(
+                f"a comment must be one line of plain text, found {token.text[index]!a}", token.start + 1 + index
+            )
+        return token.text
+
+    def repeat(self) -> int:
+        """``Nx`` at the start: how many times the roll is made (1 when not written)."""
+        if self.peek.kind != lexer.NUMBER or self.tokens[self.position + 1].kind != lexer.REPEAT:
+            return 1
+        token = self.advance()
+        self.advance()
+        times = self.number(token)
+        if not 1 <= times <= self.limits.max_dice:
+            raise self.error(f"a roll may be repeated 1 to {self.limits.max_dice} times, got {times}", token.start)
+        return times
 
     def expression(self, depth: int) -> Node:
         return self.chain(self.term, (lexer.PLUS, lexer.MINUS), Sum, depth)
@@ -226,7 +317,27 @@ class _Parser:
         if token.kind == lexer.MINUS:
             self.advance()
             return Negate(self.factor(self.deeper(depth, token)))
-        return self.primary(depth)
+        return self.labelled(self.primary(depth))
+
+    def labelled(self, node: Node) -> Node:
+        """*node* with the labels written right after it (``1d20 [fire]``).
+
+        A label written last, when no other label came before it, labels the whole expression
+        (as it always has): it is left for :meth:`parse`.
+        """
+        while self.peek.kind == lexer.LABEL:
+            after = self.tokens[self.position + 1].kind
+            if self.labels_seen == 0 and after in (lexer.END, lexer.COMMENT):
+                break
+            token = self.advance()
+            text = self.label_text(token).strip()
+            if text:
+                self.labels_seen += 1
+                try:
+                    node = Labeled(node, text)
+                except NotationError as error:
+                    raise self.error(str(error), token.start) from None
+        return node
 
     def primary(self, depth: int) -> Node:
         token = self.peek
@@ -236,15 +347,120 @@ class _Parser:
             if self.peek.kind != lexer.CLOSE:
                 raise self.expected("')'", f" to close the '(' at column {token.start}")
             self.advance()
+            if self.peek.kind == lexer.DIE:
+                return self.computed_dice(inner, token, depth)
             return inner
         if token.kind == lexer.NUMBER:
             self.advance()
             if self.peek.kind == lexer.DIE:
+                if self.tokens[self.position + 1].kind == lexer.OPEN:
+                    return self.computed_dice(Number(self.number(token)), token, depth)
                 return self.dice(self.number(token), token)
             return Number(self.number(token))
         if token.kind == lexer.DIE:
+            if self.tokens[self.position + 1].kind == lexer.OPEN:
+                return self.computed_dice(Number(1), token, depth)
             return self.dice(1, token)
+        if token.kind == lexer.VARIABLE:
+            self.advance()
+            return Variable(token.text)
+        if token.kind == lexer.FUNCTION:
+            return self.call(depth)
+        if token.kind == lexer.GROUP_OPEN:
+            return self.group(depth, token)
         raise self.expected(_START)
+
+    def call(self, depth: int) -> Node:
+        """``floor(x)``, ``max(a, b)``: a math function and its values."""
+        name = self.advance()
+        opening = self.advance()  # the lexer made a function token only where '(' follows
+        inner = self.deeper(depth, opening)
+        args = [self.expression(inner)]
+        while self.peek.kind == lexer.COMMA:
+            self.advance()
+            args.append(self.expression(inner))
+        if self.peek.kind != lexer.CLOSE:
+            raise self.expected("',' or ')'", f" to close {name.text}( at column {name.start}")
+        self.advance()
+        try:
+            return Call(name.text, tuple(args))
+        except NotationError as error:
+            raise self.error(str(error), name.start) from None
+
+    def computed_dice(self, count: Node, start: Token, depth: int) -> Node:
+        """Dice with a computed count or sides: ``(1d4+1)d6``, ``(@pool)d10>=8``, ``2d(1d6+4)``.
+
+        With plain sides the modifiers are read as for any dice term, onto one die of the
+        term; a plain ``(2)d6kh1`` is ``2d6kh1``.
+        """
+        die = self.peek  # the 'd'
+        if self.tokens[self.position + 1].kind != lexer.OPEN:
+            written = self.dice_written
+            one = self.dice(1, die)
+            self.dice_written = written
+            if one.count != 1:
+                raise self.error("'adv' and 'dis' apply to one d20 (d20 adv), not to a computed count", die.start)
+            if isinstance(count, Number) and count.value >= 1:
+                self.written(count.value, start)
+                return attrs.evolve(one, count=count.value)
+            plain = one == Dice(1, one.sides)
+            return ComputedDice(count, Number(one.sides), None if plain else one)
+        self.advance()
+        token = self.advance()  # the '('
+        sides = self.expression(self.deeper(depth, token))
+        if self.peek.kind != lexer.CLOSE:
+            raise self.expected("')'", f" to close the '(' at column {token.start}")
+        self.advance()
+        if self.peek.kind in (lexer.SELECT, lexer.REROLL, lexer.EXPLODE, lexer.COMPARE, lexer.ADVANTAGE, *_EXTRA_KINDS):
+            raise self.error(
+                "a dice term with computed sides takes no modifiers (keep, reroll, explode, count)", self.peek.start
+            )
+        if isinstance(count, Number) and count.value >= 1 and isinstance(sides, Number):
+            # The plain term it is: 2d(6) is 2d6.
+            self.written(count.value, start)
+            if not 1 <= sides.value <= self.limits.max_sides:
+                raise self.error(f"a die may have 1 to {self.limits.max_sides} sides, got {sides.value}", token.start)
+            return Dice(count.value, sides.value)
+        try:
+            return ComputedDice(count, sides)
+        except NotationError as error:
+            raise self.error(str(error), die.start) from None
+
+    def written(self, count: int, start: Token) -> None:
+        """Count *count* more dice written, within ``limits.max_dice``."""
+        self.dice_written += count
+        if self.dice_written > self.limits.max_dice:
+            raise self.error(
+                f"an expression may roll at most {self.limits.max_dice} dice, got {self.dice_written}", start.start
+            )
+
+    def group(self, depth: int, opening: Token) -> Group:
+        """``{item, item, ...}`` then keep/drop, a success count and failures, over the items' totals."""
+        self.advance()
+        inner = self.deeper(depth, opening)
+        items = [self.expression(inner)]
+        while self.peek.kind == lexer.COMMA:
+            self.advance()
+            items.append(self.expression(inner))
+        if self.peek.kind != lexer.GROUP_CLOSE:
+            raise self.expected("',' or '}'", f" to close the '{{' at column {opening.start}")
+        self.advance()
+        if len(items) < 2:
+            raise self.error("a group needs two or more rolls separated by commas, e.g. {4d6, 3d8}kh1", opening.start)
+        select: Select | None = None
+        if self.peek.kind == lexer.SELECT:
+            token = self.advance()
+            amount = self.integer("a count")[0] if self.peek.kind == lexer.NUMBER else 1
+            select = Select("kh" if token.text == "k" else token.text, amount)
+        success = self.comparison("") if self.peek.kind == lexer.COMPARE else None
+        failure = None
+        if success is not None and self.peek.kind == lexer.FATE:
+            self.advance()
+            failure = self.compare_or_number("a comparison such as <3 or a number after 'f'")
+        try:
+            return Group(tuple(items), select, success, failure)
+        except NotationError as error:
+            raise self.error(str(error), opening.start) from None
 
     def dice(self, count: int, start: Token) -> Dice:
         self.advance()  # the 'd'
@@ -261,9 +477,12 @@ class _Parser:
         select: Select | None = None
         if self.peek.kind == lexer.ADVANTAGE:
             count, select = self.advantage(count, start)
-        while self.peek.kind in (lexer.SELECT, lexer.REROLL, lexer.EXPLODE):
+        extra = _Extra()
+        while self.peek.kind in (lexer.SELECT, lexer.REROLL, lexer.EXPLODE, *_EXTRA_KINDS):
             token = self.advance()
-            if token.kind == lexer.SELECT:
+            if token.kind in _EXTRA_KINDS:
+                self.extra_modifier(token, extra)
+            elif token.kind == lexer.SELECT:
                 if select is not None:
                     raise self.error("a dice term can keep or drop only once", token.start)
                 amount = self.integer("a count")[0] if self.peek.kind == lexer.NUMBER else 1
@@ -280,12 +499,56 @@ class _Parser:
                 if explode is not None:
                     raise self.error("a dice term can explode only once", token.start)
                 on = self.comparison("") if self.peek.kind == lexer.COMPARE else None
-                explode = Explode(on)
+                explode = Explode(on, token.text)
         success = self.comparison("") if self.peek.kind == lexer.COMPARE else None
+        if success is not None and self.peek.kind == lexer.FATE:  # 'f' after a success count: failures
+            self.advance()
+            extra.failure = self.compare_or_number("a comparison such as <3 or a number after 'f'")
+        while self.peek.kind in (lexer.SORT, lexer.CRIT):
+            self.extra_modifier(self.advance(), extra)
         try:
-            return Dice(count, sides, fate, reroll, explode, select, success)
+            return Dice(
+                count,
+                sides,
+                fate,
+                reroll,
+                explode,
+                select,
+                success,
+                extra.clamp(),
+                extra.failure,
+                extra.crit(),
+                extra.sort,
+                extra.unique,
+            )
         except NotationError as error:
             raise self.error(str(error), start.start) from None
+
+    def extra_modifier(self, token: Token, extra: _Extra) -> None:
+        """``mi``/``ma`` (clamp), ``cs``/``cf`` (crit range) or ``s``/``sa``/``sd`` (sort), each once per term."""
+        if token.kind == lexer.UNIQUE:
+            if extra.unique:
+                raise self.error("a dice term can be unique only once", token.start)
+            extra.unique = True
+            return
+        if token.kind == lexer.SORT:
+            if extra.sort is not None:
+                raise self.error("a dice term can be sorted only once", token.start)
+            extra.sort = "d" if token.text == "sd" else "a"
+            return
+        if token.text in extra.seen:
+            raise self.error(f"a dice term can take '{token.text}' only once", token.start)
+        extra.seen.add(token.text)
+        if token.kind == lexer.CLAMP:
+            extra.bounds[token.text] = self.integer(f"a number after '{token.text}'")[0]
+        else:
+            extra.ranges[token.text] = self.compare_or_number(f"a comparison such as >=19 after '{token.text}'")
+
+    def compare_or_number(self, what: str) -> Comparison:
+        """A comparison, or a bare number meaning "equal"."""
+        if self.peek.kind == lexer.NUMBER:
+            return Comparison("=", self.integer("a number")[0])
+        return self.comparison(what)
 
     def sides(self) -> tuple[int, bool]:
         """The die after 'd': ``(sides, fate)``."""
@@ -323,6 +586,27 @@ class _Parser:
         return Comparison(op, value)
 
 
+_EXTRA_KINDS = (lexer.CLAMP, lexer.SORT, lexer.CRIT, lexer.UNIQUE)
+
+
+class _Extra:
+    """The clamp, crit ranges, failures and sort read for one dice term."""
+
+    def __init__(self) -> None:
+        self.seen: set[str] = set()
+        self.bounds: dict[str, int] = {}
+        self.ranges: dict[str, Comparison] = {}
+        self.failure: Comparison | None = None
+        self.sort: str | None = None
+        self.unique = False
+
+    def clamp(self) -> Clamp | None:
+        return Clamp(self.bounds.get("mi"), self.bounds.get("ma")) if self.bounds else None
+
+    def crit(self) -> Crit | None:
+        return Crit(self.ranges.get("cs"), self.ranges.get("cf")) if self.ranges else None
+
+
 def _limits(limits: Limits | None) -> Limits:
     """The limits a call gives, or the defaults; anything else is a TypeError."""
     return DEFAULT_LIMITS if limits is None else check_type("limits", limits, Limits)
@@ -341,7 +625,7 @@ def as_expression(expr: object, limits: Limits | None) -> tuple[Expression, Limi
     limits = _limits(limits)
     if isinstance(expr, str):
         return _parse_cached(expr, limits), limits
-    if isinstance(expr, (Number, Dice, Negate, Sum, Product)):
+    if isinstance(expr, NODE_TYPES):
         expr = Expression(expr)
     if not isinstance(expr, Expression):
         raise TypeError(f"expr must be dice notation (a str) or an Expression, got {type(expr).__name__}")
@@ -354,6 +638,7 @@ def _check_tree(expression: Expression, limits: Limits) -> None:
     # A tree built by hand obeys the limits text does: its notation must fit in
     # max_length characters (counted from the nodes, without building the text).
     length = len(expression.label) + 3 if expression.label is not None else 0
+    length += len(expression.comment) + 3 if expression.comment is not None else 0
     if nesting(expression.body) > limits.max_depth:  # every node knows its nesting: no walk needed
         raise NotationError(f"the expression: nesting is deeper than {limits.max_depth} levels")
     stack: list[Node] = [expression.body]
@@ -366,10 +651,16 @@ def _check_tree(expression: Expression, limits: Limits) -> None:
             dice += node.count
             if node.sides > limits.max_sides:
                 raise NotationError(f"{node}: a die may have at most {limits.max_sides} sides, got {node.sides}")
-        elif isinstance(node, Negate):
-            stack.append(node.operand)
-        elif isinstance(node, (Sum, Product)):
-            stack.extend(node.operands)
+        else:
+            stack.extend(children_of(node))
+    if expression.target is not None:
+        stack.append(expression.target)
+        while stack:
+            node = stack.pop()
+            if isinstance(node, Dice):
+                dice += node.count
+            stack.extend(children_of(node))
+    dice *= expression.repeat
     if dice > limits.max_dice:
         raise NotationError(f"an expression may roll at most {limits.max_dice} dice, got {dice}")
 
@@ -387,6 +678,16 @@ def _length_of(node: Node) -> int:
         return _digits(node.count) + _digits(node.sides) + 1 + extra + (node.explode is not None)
     if isinstance(node, Negate):
         return 1 + 2 * isinstance(node.operand, (Sum, Product))
+    if isinstance(node, Variable):
+        return 1 + len(node.name)
+    if isinstance(node, Labeled):
+        return 3 + len(node.label)
+    if isinstance(node, Call):
+        return len(node.name) + 1 + len(node.args)
+    if isinstance(node, ComputedDice):
+        return 3
+    if isinstance(node, Group):
+        return 1 + len(node.items) + len(node.modifier_text)  # the braces and commas, and its modifiers
     # The operators, and the parentheses of operands that print in them.
     return len(node.operators) + 2 * sum(isinstance(operand, (Sum, Product)) for operand in node.operands)
 

@@ -9,6 +9,7 @@ faces; ``to_dict()`` round-trips through JSON.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import attrs
@@ -19,7 +20,7 @@ from tabletop_core._validate import clip
 if TYPE_CHECKING:
     from tabletop_core.notation.ast import Node
 
-__all__ = ["DiceMarks", "DiceRoll", "RollResult", "RolledDie", "RolledNode"]
+__all__ = ["DiceMarks", "DiceRoll", "GroupRoll", "RollResult", "RolledDie", "RolledNode", "TermLabel"]
 
 
 @attrs.frozen
@@ -35,6 +36,12 @@ class RolledDie(Record):
         rerolled: Replaced by a reroll (a later die took its place).
         exploded: It met the explode condition and added the next die.
         success: It met the success condition of a counting term.
+        failure: It met the failure condition (``f``) of a counting term: one success less.
+        compounded: It was added into the die before it (``!!``): the two show as one die.
+        penetrated: It was rolled by a penetrating explosion (``!p``): *value* is one less than rolled.
+        rolled: The face drawn before a clamp (``mi``/``ma``) changed it, else ``None``.
+        crit: It falls in the term's critical-success range (``cs``).
+        fumble: It falls in the term's critical-failure range (``cf``).
     """
 
     sides: int
@@ -44,6 +51,19 @@ class RolledDie(Record):
     rerolled: bool = False
     exploded: bool = False
     success: bool = False
+    failure: bool = False
+    compounded: bool = False
+    penetrated: bool = False
+    rolled: int | None = None
+    crit: bool = False
+    fumble: bool = False
+
+    _optional_keys = ("failure", "compounded", "penetrated", "rolled", "crit", "fumble")
+
+    @property
+    def clamped(self) -> bool:
+        """Whether a clamp (``mi``/``ma``) changed the face drawn."""
+        return self.rolled is not None
 
     @property
     def kept(self) -> bool:
@@ -78,19 +98,49 @@ class DiceMarks(Record):
         rerolled: Positions replaced by a reroll.
         exploded: Positions that exploded (added the next die).
         successes: Positions counted as successes, or ``None`` when the term sums.
+        failures: Positions counted as failures (``f``), each taking one success away.
+        clamped: Positions of the dice a clamp (``mi``/``ma``) changed; :attr:`DiceRoll.faces`
+            holds the face shown.
+        drawn: The face each of those dice showed before the clamp, in the same order.
+        compounded: Positions added into the die before them (``!!``).
+        penetrated: Positions rolled by a penetrating explosion (``!p``), shown one less than rolled.
+        crits: Positions in the term's critical-success range (``cs``).
+        fumbles: Positions in the term's critical-failure range (``cf``).
+        order: Every position in the order the dice are shown (``s``/``sa``/``sd``), or
+            ``()`` for the order rolled.
     """
 
     dropped: tuple[int, ...] = ()
     rerolled: tuple[int, ...] = ()
     exploded: tuple[int, ...] = ()
     successes: tuple[int, ...] | None = None
+    failures: tuple[int, ...] = ()
+    clamped: tuple[int, ...] = ()
+    drawn: tuple[int, ...] = ()
+    compounded: tuple[int, ...] = ()
+    penetrated: tuple[int, ...] = ()
+    crits: tuple[int, ...] = ()
+    fumbles: tuple[int, ...] = ()
+    order: tuple[int, ...] = ()
+
+    _optional_keys = ("failures", "clamped", "drawn", "compounded", "penetrated", "crits", "fumbles", "order")
 
     def __str__(self) -> str:
         """The marked positions in words: ``"positions dropped 1"`` (``"no marks"`` when none)."""
         groups = [("dropped", self.dropped), ("rerolled", self.rerolled), ("exploded", self.exploded)]
         if self.successes is not None:
             groups.append(("counted as successes", self.successes))
+        groups += [
+            ("counted as failures", self.failures),
+            ("clamped", self.clamped),
+            ("compounded", self.compounded),
+            ("penetrated", self.penetrated),
+            ("critical", self.crits),
+            ("fumbled", self.fumbles),
+        ]
         parts = [f"{what} {', '.join(map(str, where))}" for what, where in groups if where]
+        if self.order:
+            parts.append(f"shown in the order {', '.join(map(str, self.order))}")
         return f"positions {'; '.join(parts)}" if parts else "no marks"
 
 
@@ -144,6 +194,10 @@ class DiceRoll(Record):
         """Every die as a :class:`RolledDie`, in the order rolled."""
         dropped, rerolled, exploded = set(self.dropped), set(self.rerolled), set(self.exploded)
         successes = set(self.successes or ())
+        marks = self.marks if self.marks is not None else DiceMarks()
+        failures, compounded, penetrated = set(marks.failures), set(marks.compounded), set(marks.penetrated)
+        crits, fumbles = set(marks.crits), set(marks.fumbles)
+        rolled = dict(zip(marks.clamped, marks.drawn, strict=False))
         return tuple(
             RolledDie(
                 self.sides,
@@ -153,9 +207,23 @@ class DiceRoll(Record):
                 i in rerolled,
                 i in exploded,
                 i in successes,
+                i in failures,
+                i in compounded,
+                i in penetrated,
+                rolled.get(i),
+                i in crits,
+                i in fumbles,
             )
             for i, face in enumerate(self.faces)
         )
+
+    @property
+    def shown(self) -> tuple[RolledDie, ...]:
+        """Every die as a :class:`RolledDie`, in the order shown: sorted for a term with ``s``/``sa``/``sd``."""
+        dice = self.dice
+        if self.marks is None or not self.marks.order:
+            return dice
+        return tuple(dice[i] for i in self.marks.order)
 
     @property
     def kept(self) -> tuple[int, ...]:
@@ -169,7 +237,8 @@ class DiceRoll(Record):
         return self.successes is not None
 
     def _rule(self) -> DiceRoll:
-        value = len(self.successes) if self.successes is not None else sum(self.kept)
+        failures = 0 if self.marks is None else len(self.marks.failures)
+        value = len(self.successes) - failures if self.successes is not None else sum(self.kept)
         return self if value == self.value else attrs.evolve(self, value=value)
 
     def __str__(self) -> str:
@@ -185,6 +254,72 @@ class DiceRoll(Record):
         return [("notation", self.notation), ("dice", _dice_words(self)), ("value", self.value)]
 
 
+def _has_extra_marks(marks: DiceMarks) -> bool:
+    """Whether *marks* uses any mark beyond dropped, rerolled, exploded and successes."""
+    return bool(
+        marks.failures
+        or marks.clamped
+        or marks.compounded
+        or marks.penetrated
+        or marks.crits
+        or marks.fumbles
+        or marks.order
+    )
+
+
+@attrs.frozen
+class GroupRoll(Record):
+    """What one group (``{4d6, 3d8}kh1``) rolled: each item's total and which counted.
+
+    Positions index :attr:`values`, one per item in the order written.
+
+    Attributes:
+        notation: The group in canonical notation, e.g. ``"{4d6, 3d8}kh1"``.
+        values: Each item's total.
+        value: The group's value: the sum of the kept totals, or successes less failures.
+        dropped: Items dropped by keep/drop.
+        successes: Items counted as successes, or ``None`` when the group sums.
+        failures: Items counted as failures (``f``).
+    """
+
+    notation: str
+    values: tuple[int, ...]
+    value: int
+    dropped: tuple[int, ...] = ()
+    successes: tuple[int, ...] | None = None
+    failures: tuple[int, ...] = ()
+
+    def _rule(self) -> GroupRoll:
+        kept = [v for i, v in enumerate(self.values) if i not in set(self.dropped)]
+        value = sum(kept) if self.successes is None else len(self.successes) - len(self.failures)
+        return self if value == self.value else attrs.evolve(self, value=value)
+
+    def __str__(self) -> str:
+        from tabletop_core.notation.render import group_text
+
+        return f"{self.notation} {group_text(self, markdown=False)}"
+
+    def _caption(self) -> str:
+        return f"{self.notation} = {self.value}"
+
+    def _words(self) -> str:
+        """The items' totals in words, without strike-through markup: ``12 = 12 (dropped 10)``."""
+        dropped = set(self.dropped)
+        kept = ", ".join(str(v) for i, v in enumerate(self.values) if i not in dropped) or "no item counted"
+        if self.successes is not None:
+            noun = "success" if self.value == 1 else "successes"
+            text = f"{kept} -> {self.value} {noun}"
+        else:
+            text = f"{kept} = {self.value}"
+        if self.dropped:
+            text += " (dropped " + ", ".join(str(self.values[i]) for i in self.dropped) + ")"
+        return text
+
+    def _rows(self) -> list[tuple[str, object]]:
+        """The notebook table: the group, its items' totals in words, its value."""
+        return [("notation", self.notation), ("items", self._words()), ("value", self.value)]
+
+
 @attrs.frozen
 class RolledNode:
     """One node of the expression tree with the value it rolled: the result as a tree.
@@ -195,15 +330,35 @@ class RolledNode:
         value: What the node came to in this roll.
         children: The rolled operands of a sum, product or negation, in order.
         roll: For a dice term, its :class:`DiceRoll`; otherwise ``None``.
+        group: For a group (``{...}``), its :class:`GroupRoll`; otherwise ``None``.
     """
 
     node: Node
-    value: int
+    value: int | Fraction
     children: tuple[RolledNode, ...] = ()
     roll: DiceRoll | None = None
+    group: GroupRoll | None = None
 
     def __str__(self) -> str:
         return f"{self.node} = {self.value}"
+
+
+@attrs.frozen
+class TermLabel(Record):
+    """A labelled term of a roll (``1d20 [fire] + 1d4 [cold]``): its label, notation and value.
+
+    Attributes:
+        label: The label's text.
+        notation: The labelled term in canonical notation (without its label).
+        value: What the term came to in this roll.
+    """
+
+    label: str
+    notation: str
+    value: int
+
+    def __str__(self) -> str:
+        return f"{self.label}: {self.value}"
 
 
 @attrs.frozen
@@ -218,6 +373,14 @@ class RollResult(Record):
         crit: ``"crit"`` or ``"fumble"`` when the roll is a critical hit or failure (in the
             ``d20`` dialect: the leftmost term is a d20 kept alone showing 20 or 1), else ``None``.
         dialect: The dialect the expression is written in: ``"default"`` or ``"d20"``.
+        groups: One :class:`GroupRoll` per group (``{...}``), in the order their ``}`` is written
+            (an inner group before the group holding it).
+        comment: The trailing ``# comment`` of the default dialect, or ``None``.
+        target: The value of the target after ``vs`` (``1d20+5 vs 15``), or ``None``; see
+            :attr:`success` and :attr:`margin`.
+        labels: Each labelled term (``1d20 [fire]``) with its value, left to right.
+        results: For a repeated roll (``6x 4d6kh3``), each result in order (its :attr:`total`
+            is then the sum of theirs, and it holds no dice of its own); else empty.
     """
 
     expression: str
@@ -226,6 +389,29 @@ class RollResult(Record):
     label: str | None = None
     crit: str | None = attrs.field(default=None)
     dialect: str = attrs.field(default="default")
+    groups: tuple[GroupRoll, ...] = ()
+
+    comment: str | None = None
+    target: int | None = None
+    labels: tuple[TermLabel, ...] = ()
+    results: tuple[RollResult, ...] = ()
+
+    _optional_keys = ("groups", "comment", "target", "labels", "results")
+
+    @property
+    def margin(self) -> int | None:
+        """The total minus the target (``vs``), or ``None`` without a target."""
+        return None if self.target is None else self.total - self.target
+
+    @property
+    def success(self) -> bool | None:
+        """Whether the total met the target (``vs``), or ``None`` without a target."""
+        return None if self.target is None else self.total >= self.target
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each result's total for a repeated roll (``6x 4d6kh3``); ``(total,)`` otherwise."""
+        return tuple(result.total for result in self.results) if self.results else (self.total,)
 
     @crit.validator
     def _check_crit(self, _attribute: object, value: object) -> None:
@@ -273,12 +459,18 @@ class RollResult(Record):
         return breakdown(self, markdown=False)
 
     def _rule(self) -> RollResult:
-        from tabletop_core.notation.render import rolled_tree
 
         if self.dialect != "default":
             return self  # the d20 dialect's terms are checked one by one (DiceRoll); the total is not replayed
-        total = rolled_tree(self).value
-        return self if total == self.total else attrs.evolve(self, total=total)
+        if self.results:
+            total = sum(result.total for result in self.results)
+            return self if total == self.total else attrs.evolve(self, total=total)
+        from tabletop_core.notation.render import replay
+
+        total, target, labels = replay(self)
+        if (total, target, labels) == (self.total, self.target, self.labels):
+            return self
+        return attrs.evolve(self, total=total, target=target, labels=labels)
 
     def __str__(self) -> str:
         from tabletop_core.notation.render import render_text
@@ -294,6 +486,8 @@ class RollResult(Record):
         rows: list[tuple[str, object]] = [("expression", self.expression)]
         for roll in self.rolls:
             rows.append((roll.notation, _dice_words(roll)))
+        for group in self.groups:
+            rows.append((group.notation, group._words()))
         rows.append(("total", self.total))
         return rows
 

@@ -9,22 +9,51 @@ that caused it, before the next die of the term.
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Callable
+import operator
+from collections.abc import Callable, Mapping
+from typing import cast
 
+import attrs
 import numpy as np
 import numpy.typing as npt
 
 from tabletop_core.notation._cache import SizedCache
-from tabletop_core.notation.ast import Dice, Expression, Negate, Node, Number, Sum, dice_terms
-from tabletop_core.notation.dialect_d20 import D20Expression, roll_d20
+from tabletop_core.notation._d20_tree import D20Expression
+from tabletop_core.notation._dice_ops import crit_of, extended_dice
+from tabletop_core.notation._groups import group_step, has_group
+from tabletop_core.notation.ast import (
+    Comparison,
+    Dice,
+    Expression,
+    Group,
+    Labeled,
+    Negate,
+    Node,
+    Number,
+    Product,
+    Sum,
+    dice_terms,
+    walk,
+)
 from tabletop_core.notation.errors import NotationError
+from tabletop_core.notation.expression_ops import (
+    EXPRESSION_NODES,
+    bind,
+    check_variables,
+    compile_expression_node,
+    exact_product,
+    has_computed_dice,
+)
 from tabletop_core.notation.limits import Limits, check_dialect
 from tabletop_core.notation.parser import as_expression
-from tabletop_core.notation.result import DiceMarks, DiceRoll, RollResult
+from tabletop_core.notation.render import rolled_tree, term_labels
+from tabletop_core.notation.result import DiceMarks, DiceRoll, GroupRoll, RollResult
 from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, _default_source, dice_source
 
 __all__ = ["PLAN_CACHE_BYTES", "roll"]
+
 
 _Step = Callable[[DiceSource, list[DiceRoll], list[int]], int]
 _Plan = Callable[[DiceSource], RollResult]
@@ -51,6 +80,7 @@ PLAN_BYTES_PER_FACE = 512
 # cheapest cache there is, and bots roll the same few expressions all day. It is
 # emptied whenever its plans' estimated size passes PLAN_CACHE_BYTES.
 _PLANS: dict[str, _Plan] = {}
+_DEFAULT = "default"  # roll()'s default dialect: ``is`` tells the common call in one step
 _plans_size = 0
 _BY_TEXT: SizedCache[tuple[str, Limits | None], tuple[_Plan, int]] = SizedCache(PLAN_CACHE_BYTES)
 _BY_TREE: SizedCache[tuple[Expression, Limits], tuple[_Plan, int]] = SizedCache(PLAN_CACHE_BYTES)
@@ -61,7 +91,8 @@ def roll(
     *,
     rng: RngLike = None,
     limits: Limits | None = None,
-    dialect: str = "default",
+    dialect: str = _DEFAULT,
+    variables: Mapping[str, int] | None = None,
 ) -> RollResult:
     """Roll dice notation and keep every die.
 
@@ -74,6 +105,8 @@ def roll(
         limits: Safety limits; the defaults when omitted.
         dialect: ``"default"`` or ``"d20"`` (the d20 package's grammar and totals; see
             :mod:`tabletop_core.notation.dialect_d20`).
+        variables: Named values for ``@name`` (``{"str": 3, "level": 5}``), from a character
+            sheet; names are read in lower case.
 
     Returns:
         A :class:`~tabletop_core.notation.result.RollResult` with ``.total``,
@@ -83,7 +116,7 @@ def roll(
         NotationError: a syntax error, a broken limit (checked before any die is
             rolled where the text shows it; explosions and rerolls are counted while
             rolling), or a division by zero.
-        TypeError: *expr* or *rng* has the wrong type.
+        TypeError: *expr*, *rng* or *variables* has the wrong type (a value that is not an int).
 
     Examples:
         >>> from tabletop_core import ScriptedDice
@@ -94,10 +127,19 @@ def roll(
         str: 4d6kh3 (6↑, ~2~, 5, 4) = 15
     """
     global _plans_size
-    if type(dialect) is not str or dialect != "default" or isinstance(expr, D20Expression):
-        return _roll_dialect(expr, rng, limits, dialect)
-    plan = _PLANS.get(expr) if limits is None and type(expr) is str else None
+    # The hot path first: a familiar text, the default dialect (the very default object) and limits.
+    plan = (
+        _PLANS.get(expr) if dialect is _DEFAULT and limits is None and variables is None and type(expr) is str else None
+    )
     if plan is None:
+        if type(dialect) is not str or dialect != "default" or isinstance(expr, D20Expression):
+            if variables is not None and check_variables(variables) and check_dialect(dialect) == "d20":
+                raise NotationError("named values (variables=) are read in the default dialect only")
+            return _roll_dialect(expr, rng, limits, dialect)
+        if variables is not None:
+            sheet = check_variables(variables)
+            expression, checked = as_expression(expr, limits)
+            expr, limits = as_expression(bind(expression, sheet), checked)
         if type(expr) is str and (limits is None or type(limits) is Limits):
             plan, size = _plan_for_text(expr, limits)
             if limits is None:
@@ -118,6 +160,8 @@ def roll(
 def _roll_dialect(expr: object, rng: RngLike, limits: Limits | None, dialect: str) -> RollResult:
     if check_dialect(dialect) == "default" or isinstance(expr, Expression):
         raise TypeError("a D20Expression needs dialect='d20', and an Expression the default dialect")
+    from tabletop_core.notation._d20_roller import roll_d20  # the dialect loads on first use
+
     source = _default_source() if rng is None else dice_source(rng)
     if type(source) is GeneratorDice:
         return roll_d20(expr, source, limits)
@@ -145,35 +189,75 @@ def _plan_for_tree(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
     return known
 
 
-def _compile_plan(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
+def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = False) -> tuple[_Plan, int]:
+    """The plan of *expression* and its estimated size.
+
+    With *shared*, the plan's run takes the dice budget as a second argument (a repeat
+    shares one budget among its rolls) and one-die results are not memoised.
+    """
     text = str(expression)
     size = PLAN_BYTES_PER_CHARACTER * len(text) + PLAN_BYTES_PER_ENTRY
+    if expression.repeat > 1:
+        return _repeat_plan(expression, limits, size)
     label = expression.label
     dice_written = sum(dice.count for dice in dice_terms(expression.body))
     step = _compile(expression.body, text, limits)
     spare = limits.max_dice - dice_written
-    flags_crit = _flags_crit(expression.body)
+    explicit_crit = any(dice.crit is not None for dice in dice_terms(expression.body))
+    grouped = has_group(expression.body) or (expression.target is not None and has_group(expression.target))
+    flags_crit = not explicit_crit and not grouped and _flags_crit(expression.body)
+    target = None if expression.target is None else _compile(expression.target, text, limits)
+    if expression.target is not None:
+        spare -= sum(dice.count for dice in dice_terms(expression.target))
+    labelled = any(isinstance(node, Labeled) for node in walk(expression.body)) or (
+        expression.target is not None and any(isinstance(node, Labeled) for node in walk(expression.target))
+    )
+    comment = expression.comment
+    special = grouped or target is not None or comment is not None or labelled or has_computed_dice(expression.body)
 
-    def run(source: DiceSource) -> RollResult:
+    def run(source: DiceSource, budget: list[int] | None = None) -> RollResult:
         rolls: list[DiceRoll] = []
-        total = step(source, rolls, [spare])
+        if budget is None:
+            budget = [spare]
+        total = step(source, rolls, budget)
+        aimed = None if target is None else target(source, rolls, budget)
+        groups: tuple[GroupRoll, ...] = ()
+        if grouped:
+            # A group's record goes in among the dice records: take them apart.
+            mixed = cast("list[object]", rolls)
+            groups = tuple(record for record in mixed if isinstance(record, GroupRoll))
+            rolls = [record for record in rolls if isinstance(record, DiceRoll)]
         crit = None
         if flags_crit:
             kept = rolls[0].value
             crit = "crit" if kept == 20 else "fumble" if kept == 1 else None
-        return RollResult(text, total, tuple(rolls), label, crit)
+        elif explicit_crit or grouped:
+            crit = crit_of(rolls)
+        if not special:
+            return RollResult(text, total, tuple(rolls), label, crit)
+        result = RollResult(text, total, tuple(rolls), label, crit, comment=comment, target=aimed, groups=groups)
+        if labelled:
+            result = attrs.evolve(result, labels=term_labels(rolled_tree(result)))
+        return result
 
+    if special or shared:
+        return run, size
     single = _single_die(expression.body)
     if single is None or single.sides > _MEMO_SIDES:
         return run, size
-    # The commonest bot roll is one die plus fixed numbers (1d20+5): its result is
-    # decided by one face, and results are immutable, so each face's result is
-    # built once and shared, like small ints. Only true faces (Python ints in
-    # 1..sides) are kept, so a source that breaks the DiceSource contract (a numpy
-    # int, a 0) cannot put its value into the results other sources get. The
-    # results live in the plan (at most one per face, counted in its size), so
-    # they go when the plan goes.
-    sides = single.sides
+    return _shared_per_face(run, single.sides), size + PLAN_BYTES_PER_FACE * single.sides
+
+
+def _shared_per_face(run: Callable[[DiceSource], RollResult], sides: int) -> _Plan:
+    """*run* for a roll decided by one die of *sides* faces, each face's result made once.
+
+    The commonest bot roll is one die plus fixed numbers (1d20+5): its result is
+    decided by one face, and results are immutable, so each face's result is built
+    once and shared, like small ints. Only true faces (Python ints in 1..sides) are
+    kept, so a source that breaks the DiceSource contract (a numpy int, a 0) cannot
+    put its value into the results other sources get. The results live in the plan
+    (at most one per face, counted in its size), so they go when the plan goes.
+    """
     memo: list[RollResult | None] = [None] * (sides + 1)
 
     def run_single(source: DiceSource) -> RollResult:
@@ -185,7 +269,27 @@ def _compile_plan(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
             result = memo[face] = run(_OneFace(face))
         return result
 
-    return run_single, size + PLAN_BYTES_PER_FACE * sides
+    return run_single
+
+
+def _repeat_plan(expression: Expression, limits: Limits, size: int) -> tuple[_Plan, int]:
+    """``Nx expr``: the roll made N times, each an independent result, held in one result."""
+    times = expression.repeat
+    inner = attrs.evolve(expression, repeat=1, label=None, comment=None)
+    once = cast("Callable[[DiceSource, list[int]], RollResult]", _compile_plan(inner, limits, shared=True)[0])
+    written = sum(dice.count for dice in dice_terms(inner.body))
+    if inner.target is not None:
+        written += sum(dice.count for dice in dice_terms(inner.target))
+    spare = limits.max_dice - times * written
+    text, label, comment = str(expression), expression.label, expression.comment
+
+    def run(source: DiceSource) -> RollResult:
+        budget = [spare]  # one budget for every roll: explosions and computed dice count across them all
+        results = tuple(once(source, budget) for _ in range(times))
+        total = sum(result.total for result in results)
+        return RollResult(text, total, (), label, comment=comment, results=results)
+
+    return run, size
 
 
 def _flags_crit(node: Node) -> bool:
@@ -222,27 +326,44 @@ def _single_die(node: Node) -> Dice | None:
         return None
     die = found[0]
     plain = die.reroll is None and die.explode is None and die.select is None and die.success is None
+    plain = plain and die.is_basic
     return die if plain and die.count == 1 and not die.fate else None
 
 
-def _compile(node: Node, text: str, limits: Limits) -> _Step:
-    """Turn a node into a function of (source, rolls so far, spare dice budget)."""
+def _compile(node: Node, text: str, limits: Limits, exact: bool = False) -> _Step:
+    """Turn a node into a function of (source, rolls so far, spare dice budget).
+
+    With *exact* (inside ``floor``, ``ceil`` or ``round``) ``/`` divides exactly, giving a Fraction.
+    """
+    if isinstance(node, EXPRESSION_NODES):
+        return compile_expression_node(node, text, limits, exact, _compile)
     if isinstance(node, Number):
         value = node.value
         return lambda _source, _rolls, _budget: value
     if isinstance(node, Dice):
+        if not node.is_basic:
+            if _clamps_only(node):
+                return _clamped_dice(node)
+            return extended_dice(node, text, limits)
         if node.reroll is None and node.explode is None and node.select is None and node.success is None:
             return _plain_dice(node)
         if node.reroll is None and node.explode is None:
             return _selected_dice(node)
+        if node.explode is None:
+            return _rerolled_dice(node, text, limits)
+        if node.reroll is None and node.select is None and node.success is None:
+            return _exploded_dice(node, text, limits)
         return _modified_dice(node, text, limits)
     if isinstance(node, Negate):
-        inner = _compile(node.operand, text, limits)
+        inner = _compile(node.operand, text, limits, exact)
         return lambda source, rolls, budget: -inner(source, rolls, budget)
-    steps = [_compile(operand, text, limits) for operand in node.operands]
+    if isinstance(node, Group):
+        return group_step(node, [_compile(item, text, limits) for item in node.items])
+    assert isinstance(node, (Sum, Product))
+    steps = [_compile(operand, text, limits, exact) for operand in node.operands]
     if isinstance(node, Sum):
         return _sum(steps, node.operators)
-    return _product(steps, node.operators, text)
+    return _product(steps, node.operators, text, exact)
 
 
 def _sum(steps: list[_Step], operators: tuple[str, ...]) -> _Step:
@@ -263,8 +384,10 @@ def _sum(steps: list[_Step], operators: tuple[str, ...]) -> _Step:
     return run
 
 
-def _product(steps: list[_Step], operators: tuple[str, ...], text: str) -> _Step:
+def _product(steps: list[_Step], operators: tuple[str, ...], text: str, exact: bool = False) -> _Step:
     first, rest = steps[0], list(zip(operators, steps[1:], strict=True))
+    if exact:
+        return exact_product(steps, operators, text)
 
     def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> int:
         total = first(source, rolls, budget)
@@ -281,14 +404,46 @@ def _product(steps: list[_Step], operators: tuple[str, ...], text: str) -> _Step
     return run
 
 
+_MARKS: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...] | None], DiceMarks] = {}
+_MAX_MARKS = 4096  # a few hundred KB at most; emptied when full
+
+
+def _marks(
+    dropped: tuple[int, ...], rerolled: tuple[int, ...], exploded: tuple[int, ...], successes: tuple[int, ...] | None
+) -> DiceMarks:
+    """The :class:`DiceMarks` of these positions, shared: marks are immutable, and small pools repeat them.
+
+    Making one costs more than drawing the dice of a small pool (it has a field per kind of mark).
+    """
+    key = (dropped, rerolled, exploded, successes)
+    marks = _MARKS.get(key)
+    if marks is None:
+        if len(_MARKS) >= _MAX_MARKS:
+            _MARKS.clear()
+        marks = _MARKS[key] = DiceMarks(dropped, rerolled, exploded, successes)
+    return marks
+
+
 def _draw(source: DiceSource, sides: int, count: int, fate: bool) -> list[int]:
-    """The faces of one term's dice: drawn one by one, or in one vectorised call from :data:`_BULK` dice."""
-    if count < _BULK:
+    """The faces of one term's dice, in the order :meth:`DiceSource.roll` would give them.
+
+    Fresh random dice come in one slice of the source's block; other sources roll
+    die by die, or in one vectorised call from :data:`_BULK` dice.
+    """
+    if type(source) is GeneratorDice:
+        faces = source._take(sides, count)
+    elif count < _BULK:
         roll_one = source.roll
         faces = [roll_one(sides) for _ in range(count)]
     else:
         faces = source.roll_many(sides, count).tolist()
     return [face - 2 for face in faces] if fate else faces
+
+
+def _test(condition: Comparison) -> Callable[[int], bool]:
+    """*condition* as a fast test of one face: ``partial(operator.le, 6)`` for ``>=6`` (``6 <= face``)."""
+    compare = {">=": operator.le, "<=": operator.ge, ">": operator.lt, "<": operator.gt, "=": operator.eq}
+    return functools.partial(compare[condition.op], condition.value)
 
 
 def _plain_dice(node: Dice) -> _Step:
@@ -298,7 +453,7 @@ def _plain_dice(node: Dice) -> _Step:
 
         def run_one(source: DiceSource, rolls: list[DiceRoll], _budget: list[int]) -> int:
             face = source.roll(sides)
-            rolls.append(DiceRoll(notation, sides, False, (face,), face))
+            rolls.append(DiceRoll(notation, sides, False, (face,), face, None))
             return face
 
         return run_one
@@ -306,7 +461,7 @@ def _plain_dice(node: Dice) -> _Step:
     def run(source: DiceSource, rolls: list[DiceRoll], _budget: list[int]) -> int:
         faces = tuple(_draw(source, sides, count, fate))
         value = sum(faces)
-        rolls.append(DiceRoll(notation, sides, fate, faces, value))
+        rolls.append(DiceRoll(notation, sides, fate, faces, value, None))
         return value
 
     return run
@@ -329,12 +484,159 @@ def _selected_dice(node: Dice) -> _Step:
             kept, dropped = list(range(count)), ()
         if success is None:
             value = sum([faces[i] for i in kept])
-            marks = DiceMarks(dropped)
+            marks = _marks(dropped, (), (), None)
         else:
             counted = tuple(sorted(i for i in kept if success.matches(faces[i])))
             value = len(counted)
-            marks = DiceMarks(dropped, (), (), counted)
+            marks = _marks(dropped, (), (), counted)
         rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
+        return value
+
+    return run
+
+
+def _clamps_only(node: Dice) -> bool:
+    """Whether *node*'s only modifiers are a clamp and keep/drop (``8d6mi2``, ``4d6mi2kh3``)."""
+    return (
+        node.clamp is not None
+        and node.reroll is None
+        and node.explode is None
+        and node.success is None
+        and node.failure is None
+        and node.crit is None
+        and node.sort is None
+        and not node.unique
+    )
+
+
+def _clamped_dice(node: Dice) -> _Step:
+    """A clamp with at most keep/drop: the dice drawn at once, then clamped, then cut.
+
+    Gives what the general path (``_dice_ops.extended_dice``) gives, die for die: each
+    die is clamped as drawn, and keep/drop looks at the faces shown.
+    """
+    assert node.clamp is not None  # _compile sends only clamped terms here
+    count, sides, fate, notation = node.count, node.sides, node.fate, str(node)
+    low, high = node.clamp.low, node.clamp.high
+    highest, keep = node.select.kept(count) if node.select is not None else (True, count)
+
+    def run(source: DiceSource, rolls: list[DiceRoll], _budget: list[int]) -> int:
+        faces = _draw(source, sides, count, fate)
+        clamped: list[int] = []
+        drawn: list[int] = []
+        for position, face in enumerate(faces):
+            if low is not None and face < low:
+                faces[position] = low
+            elif high is not None and face > high:
+                faces[position] = high
+            else:
+                continue
+            clamped.append(position)
+            drawn.append(face)
+        dropped: tuple[int, ...] = ()
+        if keep < count:
+            # A stable sort, reversed or not, keeps the die rolled first among ties.
+            order = sorted(range(count), key=faces.__getitem__, reverse=highest)
+            value = sum([faces[i] for i in order[:keep]])
+            dropped = tuple(sorted(order[keep:]))
+        else:
+            value = sum(faces)
+        marks = DiceMarks(dropped, clamped=tuple(clamped), drawn=tuple(drawn))
+        rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
+        return value
+
+    return run
+
+
+def _rerolled_dice(node: Dice, text: str, limits: Limits) -> _Step:
+    """Rerolls without explosions (``3d6r1``, ``4d6ro<3kh3``): each position ends on one die.
+
+    The reroll is drawn right after the die it replaces, as in :func:`_modified_dice`
+    (which this path matches die for die); keep/drop and success counting follow.
+    """
+    assert node.reroll is not None  # _compile sends only rerolling terms here
+    count, sides, fate, notation = node.count, node.sides, node.fate, str(node)
+    offset = -2 if fate else 0
+    rerolls, once = _test(node.reroll.condition), node.reroll.once
+    counts = None if node.success is None else _test(node.success)
+    highest, keep = node.select.kept(count) if node.select is not None else (True, count)
+    max_dice = limits.max_dice
+
+    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> int:
+        roll_one = source.roll
+        faces: list[int] = []
+        rerolled: list[int] = []
+        final: list[int] = []  # the position each die ended on, die by die
+        for _ in range(count):
+            face = roll_one(sides) + offset
+            while rerolls(face):
+                rerolled.append(len(faces))
+                faces.append(face)
+                budget[0] -= 1
+                if budget[0] < 0:
+                    raise NotationError(
+                        f"{text}: rolled more than {max_dice} dice (explosions and rerolls included); "
+                        "raise Limits.max_dice to allow more"
+                    )
+                face = roll_one(sides) + offset
+                if once:
+                    break
+            final.append(len(faces))
+            faces.append(face)
+        dropped: tuple[int, ...] = ()
+        kept = final
+        if keep < count:
+            # A stable sort, reversed or not, keeps the die rolled first among ties.
+            order = sorted(final, key=faces.__getitem__, reverse=highest)
+            kept = order[:keep]
+            dropped = tuple(sorted(order[keep:]))
+        counted = None
+        if counts is None:
+            value = sum([faces[p] for p in kept])
+        else:
+            counted = tuple(sorted([p for p in kept if counts(faces[p])]))
+            value = len(counted)
+        rolls.append(
+            DiceRoll(notation, sides, fate, tuple(faces), value, _marks(dropped, tuple(rerolled), (), counted))
+        )
+        return value
+
+    return run
+
+
+def _exploded_dice(node: Dice, text: str, limits: Limits) -> _Step:
+    """Explosions alone (``3d6!``, ``4d6!>=5``): each die and the dice it added, all summed.
+
+    Draws, marks and spends the dice budget exactly as :func:`_modified_dice` does.
+    """
+    assert node.explode is not None  # _compile sends only exploding terms here
+    count, sides, fate, notation = node.count, node.sides, node.fate, str(node)
+    offset = -2 if fate else 0
+    on = node.explode.on
+    explodes = functools.partial(operator.eq, node.max_face) if on is None else _test(on)
+    depth_cap, max_dice = limits.explode_depth, limits.max_dice
+
+    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> int:
+        roll_one = source.roll
+        faces: list[int] = []
+        exploded: list[int] = []
+        for _ in range(count):
+            face = roll_one(sides) + offset
+            depth = 0
+            while depth < depth_cap and explodes(face):
+                exploded.append(len(faces))
+                faces.append(face)
+                depth += 1
+                budget[0] -= 1
+                if budget[0] < 0:
+                    raise NotationError(
+                        f"{text}: rolled more than {max_dice} dice (explosions and rerolls included); "
+                        "raise Limits.max_dice to allow more"
+                    )
+                face = roll_one(sides) + offset
+            faces.append(face)
+        value = sum(faces)
+        rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, _marks((), (), tuple(exploded), None)))
         return value
 
     return run
@@ -386,21 +688,18 @@ def _modified_dice(node: Dice, text: str, limits: Limits) -> _Step:
             chains.append(chain)
         totals = [sum(faces[p] for p in chain) for chain in chains]
         dropped: list[int] = []
-        kept_chains = list(range(len(chains)))
+        kept_chains: tuple[int, ...] = tuple(range(len(chains)))
         if select is not None:
-            highest, keep = select.kept(len(chains))
             # Ties keep the die rolled first; whole chains are kept or dropped together.
-            order = sorted(kept_chains, key=lambda c: (-totals[c] if highest else totals[c], c))
-            kept_set = set(order[:keep])
-            dropped = sorted(p for c in kept_chains if c not in kept_set for p in chains[c])
-            kept_chains = [c for c in kept_chains if c in kept_set]
+            kept_chains, left_out = select.choose(tuple(totals))
+            dropped = sorted(p for c in left_out for p in chains[c])
         if success is not None:
             counted = tuple(sorted(p for c in kept_chains for p in chains[c] if success.matches(faces[p])))
             value = len(counted)
         else:
             counted = None
             value = sum(totals[c] for c in kept_chains)
-        marks = DiceMarks(tuple(dropped), tuple(rerolled), tuple(exploded), counted)
+        marks = _marks(tuple(dropped), tuple(rerolled), tuple(exploded), counted)
         rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
         return value
 

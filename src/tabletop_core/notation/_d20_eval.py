@@ -1,0 +1,396 @@
+"""Evaluating a d20-dialect tree as the d20 package does: members, keep/drop, rerolls, explosions, arithmetic.
+
+Shared by rolling (dice from a source) and exact odds (every path of draws).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tabletop_core.notation._d20_tree import (
+    D20Annotated,
+    D20Chain,
+    D20Dice,
+    D20Literal,
+    D20Node,
+    D20Op,
+    D20Selector,
+    D20Set,
+    D20Unary,
+    Value,
+)
+from tabletop_core.notation.errors import NotationError
+from tabletop_core.notation.result import DiceMarks, DiceRoll
+from tabletop_core.rng import DiceSource
+
+# -- rolling ----------------------------------------------------------------------------------
+
+
+class _Source:
+    """Where the evaluator gets faces (1..sides) from, and how loops are bounded."""
+
+    rounds: int | None = None  # explosion rounds allowed (None: until the dice budget runs out)
+    enumerates = False  # exact odds walk every path of draws (they may draw from a shortened list of faces)
+
+    def draw(self, sides: int) -> int:
+        raise NotImplementedError
+
+    def draw_from(self, faces: list[int], sides: int) -> int:  # pragma: no cover - odds only
+        raise NotImplementedError
+
+
+class _Rolling(_Source):
+    def __init__(self, source: DiceSource, budget: int, text: str) -> None:
+        self.source = source
+        self.left = budget
+        self.budget = budget
+        self.text = text
+
+    def draw(self, sides: int) -> int:
+        self.left -= 1
+        if self.left < 0:
+            raise NotationError(
+                f"{self.text}: rolled more than {self.budget} dice (rerolls and explosions included); "
+                "raise Limits.max_dice to allow more"
+            )
+        return self.source.roll(sides)
+
+
+class _Member:
+    """One evaluated node: its value, whether it is kept, and what a keep/drop acts on."""
+
+    __slots__ = ("kept",)
+
+    def __init__(self) -> None:
+        self.kept = True
+
+    def number(self) -> Value:
+        return sum(member.number() for member in self.members() if member.kept)
+
+    def total(self) -> Value:
+        return self.number() if self.kept else 0
+
+    def members(self) -> list[_Member]:
+        return [self]
+
+    def first(self) -> _Member | None:
+        return None
+
+
+class _Const(_Member):
+    __slots__ = ("value",)
+
+    def __init__(self, value: Value) -> None:
+        super().__init__()
+        self.value = value
+
+    def number(self) -> Value:
+        return self.value
+
+
+class _Die(_Member):
+    __slots__ = ("exploded", "history", "value")
+
+    def __init__(self, value: int, position: int) -> None:
+        super().__init__()
+        self.value = value
+        self.history = [position]
+        self.exploded = False
+
+    def number(self) -> Value:
+        return self.value
+
+
+class _DiceMember(_Member):
+    __slots__ = ("dice", "faces", "node", "sides")
+
+    def __init__(self, node: D20Dice) -> None:
+        super().__init__()
+        self.node = node
+        self.sides = node.sides
+        self.dice: list[_Die] = []
+        self.faces: list[int] = []
+
+    def roll_one(self, source: _Source) -> _Die:
+        face = source.draw(10 if self.sides is None else self.sides)
+        value = (face - 1) * 10 if self.sides is None else face
+        self.faces.append(value)
+        return _Die(value, len(self.faces) - 1)
+
+    def reroll(self, die: _Die, value: int) -> None:
+        self.faces.append(value)
+        die.history.append(len(self.faces) - 1)
+        die.value = value
+
+    def members(self) -> list[_Member]:
+        return list(self.dice)
+
+    def record(self) -> DiceRoll:
+        faces = list(self.faces)
+        dropped: list[int] = []
+        rerolled: list[int] = []
+        exploded: list[int] = []
+        for die in self.dice:
+            *old, last = die.history
+            rerolled.extend(old)
+            faces[last] = die.value  # a face raised by mi or lowered by ma shows as it counts
+            if not die.kept:
+                dropped.append(last)
+            if die.exploded:
+                exploded.append(last)
+        marks = DiceMarks(tuple(sorted(dropped)), tuple(sorted(rerolled)), tuple(sorted(exploded)))
+        plain = not (dropped or rerolled or exploded)
+        value = self.number()  # its kept dice (a set may drop the whole term: the total shows that)
+        return DiceRoll(
+            str(self.node),
+            100 if self.sides is None else self.sides,
+            False,
+            tuple(faces),
+            int(value),
+            None if plain else marks,
+        )
+
+
+class _SetMember(_Member):
+    __slots__ = ("items",)
+
+    def __init__(self, items: list[_Member]) -> None:
+        super().__init__()
+        self.items = items
+
+    def members(self) -> list[_Member]:
+        return list(self.items)
+
+    def first(self) -> _Member | None:
+        return self.items[0] if self.items else None
+
+
+class _ParenMember(_Member):
+    __slots__ = ("inner",)
+
+    def __init__(self, inner: _Member) -> None:
+        super().__init__()
+        self.inner = inner
+
+    def total(self) -> Value:
+        return self.inner.total() if self.kept else 0
+
+    def members(self) -> list[_Member]:
+        return self.inner.members()
+
+    def first(self) -> _Member | None:
+        return self.inner
+
+
+class _Computed(_Member):
+    """A unary or binary operation: its value is fixed once computed."""
+
+    __slots__ = ("children", "value")
+
+    def __init__(self, value: Value, children: list[_Member]) -> None:
+        super().__init__()
+        self.value = value
+        self.children = children
+
+    def number(self) -> Value:
+        return self.value
+
+    def first(self) -> _Member | None:
+        return self.children[0]
+
+
+def _select(selector: D20Selector, pool: list[_Member]) -> list[_Member]:
+    kind, n = selector.kind, selector.value
+    if kind == "h":
+        return sorted(pool, key=lambda m: m.total(), reverse=True)[:n]
+    if kind == "l":
+        return sorted(pool, key=lambda m: m.total())[:n]
+    if kind == "<":
+        return [m for m in pool if m.total() < n]
+    if kind == ">":
+        return [m for m in pool if m.total() > n]
+    return [m for m in pool if m.total() == n]
+
+
+def _selected(op: D20Op, target: _Member, limit: int | None = None) -> list[_Member]:
+    """The members *op* selects, in a stable order, at most *limit* of them."""
+    pool = [m for m in target.members() if m.kept]
+    out: dict[int, _Member] = {}
+    for selector in op.selectors:
+        batch = _select(selector, pool)
+        if limit is not None:
+            room = limit - len(out)
+            if room <= 0:
+                break
+            batch = batch[:room]
+        for member in batch:
+            out.setdefault(id(member), member)
+    return list(out.values())
+
+
+def _operate(op: D20Op, target: _Member, source: _Source, text: str) -> None:
+    """Apply one operator, in place, as the d20 package does."""
+    name = op.op
+    if name == "k":
+        keep = {id(m) for m in _selected(op, target)}
+        for member in [m for m in target.members() if m.kept]:
+            if id(member) not in keep:
+                member.kept = False
+    elif name == "p":
+        for member in _selected(op, target):
+            member.kept = False
+    elif not isinstance(target, _DiceMember):  # pragma: no cover - the parser allows these on dice only
+        raise NotationError(f"{text}: {op} applies to dice only")
+    elif name in ("mi", "ma"):
+        bound = op.selectors[-1].value
+        for each in [d for d in target.dice if d.kept]:
+            if (name == "mi" and each.value < bound) or (name == "ma" and each.value > bound):
+                each.value = bound
+    elif name in ("rr", "ro"):
+        _reroll(op, target, source, text)
+    else:
+        _explode(op, target, source)
+
+
+def _dice_in(members: list[_Member]) -> list[_Die]:
+    return [m for m in members if isinstance(m, _Die)]
+
+
+def _new_value(dice: _DiceMember, source: _Source) -> int:
+    face = source.draw(10 if dice.sides is None else dice.sides)
+    return (face - 1) * 10 if dice.sides is None else face
+
+
+def _reroll(op: D20Op, dice: _DiceMember, source: _Source, text: str) -> None:
+    if op.op == "ro":
+        for die in _dice_in(_selected(op, dice)):
+            dice.reroll(die, _new_value(dice, source))
+        return
+    if source.enumerates and all(s.kind in (None, "<", ">") for s in op.selectors):
+        # Each die on its own: its last face is equally likely any face not selected.
+        sides = 10 if dice.sides is None else dice.sides
+        left = [f for f in _faces(dice.sides) if not any(_select(s, [_Const(f)]) for s in op.selectors)]
+        for die in _dice_in(_selected(op, dice)):
+            if not left:
+                raise NotationError(f"{text}: {op} rerolls every face, so it would never stop")
+            dice.reroll(die, source.draw_from(left, sides))
+        return
+    rounds = 0
+    chosen = _dice_in(_selected(op, dice))
+    while chosen:
+        rounds += 1
+        if source.rounds is not None and rounds > source.rounds:
+            raise NotationError(f"{text}: {op} may never stop (too many rounds to compute exactly)")
+        for die in chosen:
+            dice.reroll(die, _new_value(dice, source))
+        chosen = _dice_in(_selected(op, dice))
+
+
+def _explode(op: D20Op, dice: _DiceMember, source: _Source) -> None:
+    if op.op == "ra":
+        for die in _dice_in(_selected(op, dice, limit=1)):
+            die.exploded = True
+            dice.dice.append(dice.roll_one(source))
+        return
+    # 'e': explode every selected die, then those selected among the new ones, and so on.
+    done: set[int] = set()
+    chosen = _dice_in(_selected(op, dice))
+    rounds = 0
+    while chosen:
+        rounds += 1
+        if source.rounds is not None and rounds > source.rounds:
+            break  # exact odds stop after explode_depth rounds, like the default dialect
+        for die in chosen:
+            die.exploded = True
+            dice.dice.append(dice.roll_one(source))
+            done.add(id(die))
+        chosen = [m for m in _dice_in(_selected(op, dice)) if id(m) not in done]
+
+
+def _faces(sides: int | None) -> list[int]:
+    return [10 * i for i in range(10)] if sides is None else list(range(1, sides + 1))
+
+
+_OPS: dict[str, Callable[[Value, Value], Value]] = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "/": lambda a, b: a / b,
+    "//": lambda a, b: a // b,
+    "%": lambda a, b: a % b,
+    "==": lambda a, b: int(a == b),
+    "!=": lambda a, b: int(a != b),
+    ">=": lambda a, b: int(a >= b),
+    "<=": lambda a, b: int(a <= b),
+    ">": lambda a, b: int(a > b),
+    "<": lambda a, b: int(a < b),
+}
+
+
+def _apply(op: str, left: Value, right: Value, text: str) -> Value:
+    try:
+        return _OPS[op](left, right)
+    except ZeroDivisionError:
+        raise NotationError(f"{text}: division by zero") from None
+    except OverflowError:
+        raise NotationError(f"{text}: a number grew too large") from None
+
+
+class _Evaluator:
+    def __init__(self, source: _Source, text: str) -> None:
+        self.source = source
+        self.text = text
+        self.dice: list[_DiceMember] = []
+
+    def node(self, node: D20Node) -> _Member:
+        if isinstance(node, D20Literal):
+            return _Const(node.value)
+        if isinstance(node, D20Annotated):
+            return self.node(node.inner)
+        if isinstance(node, D20Dice):
+            dice = _DiceMember(node)
+            self.dice.append(dice)
+            if node.count and node.sides == 0:
+                raise NotationError(f"{self.text}: cannot roll a 0-sided die")
+            dice.dice = [dice.roll_one(self.source) for _ in range(node.count)]
+            for op in node.ops:
+                _operate(op, dice, self.source, self.text)
+            return dice
+        if isinstance(node, D20Unary):
+            inner = self.node(node.operand)
+            value = inner.total()
+            return _Computed(-value if node.op == "-" else +value, [inner])
+        if isinstance(node, D20Chain):
+            children = [self.node(node.operands[0])]
+            value = children[0].total()
+            for operator, operand in zip(node.operators, node.operands[1:], strict=True):
+                child = self.node(operand)
+                children.append(child)
+                value = _apply(operator, value, child.total(), self.text)
+            return _Computed(value, children)
+        target: _Member
+        if isinstance(node, D20Set):
+            target = _SetMember([self.node(item) for item in node.items])
+        else:
+            target = _ParenMember(self.node(node.inner))
+        for op in node.ops:
+            _operate(op, target, self.source, self.text)
+        return target
+
+
+def _crit(root: _Member) -> str | None:
+    """``"crit"`` or ``"fumble"`` when the leftmost term is a d20 kept alone showing 20 or 1."""
+    node: _Member | None = root
+    while node is not None and not isinstance(node, _DiceMember):
+        node = node.first()
+    if node is None or node.sides != 20 or sum(1 for d in node.dice if d.kept) != 1:
+        return None
+    total = node.total()
+    return "crit" if total == 20 else "fumble" if total == 1 else None
+
+
+def _truncate(value: Value, text: str) -> int:
+    try:
+        return int(value)
+    except (OverflowError, ValueError):
+        raise NotationError(f"{text}: the total is not a finite number") from None

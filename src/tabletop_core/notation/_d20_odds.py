@@ -1,0 +1,331 @@
+"""Exact odds of d20-dialect expressions.
+
+Dice terms the default dialect reads alike go to its engine; one keep/drop on a set
+has a shortcut; anything else enumerates every path of draws (budgeted).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from tabletop_core.notation import lexer
+from tabletop_core.notation._cache import SizedCache
+from tabletop_core.notation._d20_eval import _apply, _Const, _Evaluator, _operate, _SetMember, _Source, _truncate
+from tabletop_core.notation._d20_parser import as_d20_expression
+from tabletop_core.notation._d20_tree import (
+    D20Annotated,
+    D20Chain,
+    D20Dice,
+    D20Literal,
+    D20Node,
+    D20Op,
+    D20Paren,
+    D20Selector,
+    D20Set,
+    D20Unary,
+    Value,
+)
+from tabletop_core.notation.errors import NotationError
+from tabletop_core.notation.limits import Limits
+from tabletop_core.odds import Distribution
+
+# -- exact odds -------------------------------------------------------------------------------
+
+
+class _Branch(Exception):
+    def __init__(self, faces: list[int]) -> None:
+        super().__init__()
+        self.faces = faces
+
+
+class _Enumerating(_Source):
+    """Replays a path of faces; asks for a branch at the first draw past it."""
+
+    enumerates = True
+
+    def __init__(self, path: list[int], rounds: int) -> None:
+        self.path = path
+        self.at = 0
+        self.rounds = rounds
+        self.weight = Fraction(1)
+
+    def _next(self, faces: list[int]) -> int:
+        if self.at < len(self.path):
+            face = self.path[self.at]
+            self.at += 1
+            self.weight /= len(faces)
+            return face
+        raise _Branch(faces)
+
+    def draw(self, sides: int) -> int:
+        return self._next(list(range(1, sides + 1)))
+
+    def draw_from(self, faces: list[int], sides: int) -> int:  # noqa: ARG002
+        return self._next(faces)
+
+
+def _add(weights: dict[Value, Fraction], key: Value, p: Fraction) -> None:
+    """Add *p* to *key*'s weight (no Fraction(0) made for a new key)."""
+    before = weights.get(key)
+    weights[key] = p if before is None else before + p
+
+
+class _Odds:
+    def __init__(self, text: str, limits: Limits) -> None:
+        self.text = text
+        self.limits = limits
+        self.work = 0
+
+    def charge(self, steps: int) -> None:
+        self.work += steps
+        if self.work > self.limits.max_odds_work:
+            raise NotationError(
+                f"{self.text}: exact odds would take more than {self.limits.max_odds_work:,} steps; "
+                "raise Limits.max_odds_work to allow more"
+            )
+
+    def checked(self, weights: dict[Value, Fraction]) -> dict[Value, Fraction]:
+        if len(weights) > self.limits.max_odds_outcomes:
+            raise NotationError(
+                f"{self.text}: exact odds would have more than {self.limits.max_odds_outcomes:,} outcomes"
+            )
+        return weights
+
+    def node(self, node: D20Node) -> dict[Value, Fraction]:
+        if isinstance(node, D20Literal):
+            return {node.value: Fraction(1)}
+        if isinstance(node, D20Annotated):
+            return self.node(node.inner)
+        if isinstance(node, D20Paren) and not node.ops:
+            return self.node(node.inner)
+        if isinstance(node, D20Unary):
+            inner = self.node(node.operand)
+            out: dict[Value, Fraction] = {}
+            for value, p in inner.items():
+                key = -value if node.op == "-" else value
+                _add(out, key, p)
+            return out
+        if isinstance(node, D20Chain):
+            return self.chain(node)
+        if isinstance(node, D20Dice):
+            fast = self.by_default_engine(node)
+            if fast is not None:
+                return fast
+        if isinstance(node, D20Set):
+            return self.members([self.node(item) for item in node.items], node.ops)
+        if isinstance(node, D20Paren):
+            return self.paren(node)
+        return self.enumerate(node)
+
+    def chain(self, node: D20Chain) -> dict[Value, Fraction]:
+        """Binary operators left to right, over every pair of outcomes (a number is mapped, not multiplied)."""
+        acc = self.node(node.operands[0])
+        for op, operand in zip(node.operators, node.operands[1:], strict=True):
+            right = self.node(operand)
+            self.charge(len(acc) * len(right))
+            combined: dict[Value, Fraction] = {}
+            if len(right) == 1 and next(iter(right.values())) == 1:
+                (b,) = right
+                for a, p in acc.items():
+                    _add(combined, _apply(op, a, b, self.text), p)
+            else:
+                for a, p in acc.items():
+                    for b, q in right.items():
+                        _add(combined, _apply(op, a, b, self.text), p * q)
+            acc = self.checked(combined)
+        return acc
+
+    def paren(self, node: D20Paren) -> dict[Value, Fraction]:
+        """Keep/drop on parentheses acts on what the inside is made of."""
+        content = node.inner
+        while isinstance(content, D20Annotated):
+            content = content.inner
+        if isinstance(content, D20Dice):
+            return self.node(D20Dice(content.count, content.sides, content.ops + node.ops))
+        if isinstance(content, D20Set):
+            return self.node(D20Set(content.items, content.ops + node.ops))
+        if isinstance(content, D20Paren):
+            return self.node(D20Paren(content.inner, content.ops + node.ops))
+        return self.members([self.node(content)], node.ops)
+
+    def members(self, members: list[dict[Value, Fraction]], ops: tuple[D20Op, ...]) -> dict[Value, Fraction]:
+        """Keep/drop on independent members: every combination of their totals (budgeted)."""
+        fast = self.members_fast(members, ops)
+        if fast is not None:
+            return fast
+        size = 1
+        for member in members:
+            size *= len(member)
+            self.charge(size * (len(members) + 1))
+        out: dict[Value, Fraction] = {}
+        combos: list[tuple[tuple[Value, ...], Fraction]] = [((), Fraction(1))]
+        for member in members:
+            combos = [((*values, v), p * q) for values, p in combos for v, q in member.items()]
+        for values, p in combos:
+            target = _SetMember([_Const(v) for v in values])
+            for op in ops:
+                _operate(op, target, _Source(), self.text)
+            total = target.total()
+            _add(out, total, p)
+        return self.checked(out)
+
+    def members_fast(
+        self, members: list[dict[Value, Fraction]], ops: tuple[D20Op, ...]
+    ) -> dict[Value, Fraction] | None:
+        """One keep/drop with one selector, without listing combinations, or ``None``.
+
+        A selector by value (``k>3``, ``p1``) keeps or drops each member on its own
+        total: the members stay independent and their kept totals are summed. Keeping
+        one member by rank (``kh1``, ``pl1`` of two) is the largest or smallest
+        total: its odds are the product of the members' cumulative odds.
+        """
+        if len(ops) != 1 or len(ops[0].selectors) != 1:
+            return None
+        keep, selector = ops[0].op == "k", ops[0].selectors[0]
+        kind, n = selector.kind, selector.value
+        if kind in ("h", "l"):
+            kept = min(n, len(members)) if keep else max(len(members) - n, 0)
+            highest = (kind == "h") == keep
+            if kept == 0:
+                return {0: Fraction(1)}
+            if kept == len(members):
+                return self.summed(members)
+            if kept == 1:
+                return self.extreme(members, highest=highest)
+            return None
+        tests: dict[str | None, Callable[[Value], bool]] = {
+            "<": lambda v: v < n,
+            ">": lambda v: v > n,
+            None: lambda v: v == n,
+        }
+        meets = tests[kind]
+        mapped = []
+        for member in members:
+            out: dict[Value, Fraction] = {}
+            for value, p in member.items():
+                key = value if meets(value) == keep else 0
+                _add(out, key, p)
+            mapped.append(out)
+        return self.summed(mapped)
+
+    def summed(self, members: list[dict[Value, Fraction]]) -> dict[Value, Fraction]:
+        """The total of independent members (budgeted)."""
+        acc: dict[Value, Fraction] = {0: Fraction(1)}
+        for member in members:
+            self.charge(len(acc) * len(member))
+            combined: dict[Value, Fraction] = {}
+            for a, p in acc.items():
+                for b, q in member.items():
+                    _add(combined, a + b, p * q)
+            acc = self.checked(combined)
+        return acc
+
+    def extreme(self, members: list[dict[Value, Fraction]], *, highest: bool) -> dict[Value, Fraction]:
+        """The largest (or smallest) of independent members' totals, from cumulative odds."""
+        values = sorted({value for member in members for value in member}, reverse=not highest)
+        self.charge(len(values) * len(members))
+        # For the largest: P(max <= v) is the product of each P(member <= v); mirrored for the smallest.
+        cumulative = [Fraction(0)] * len(members)
+        out: dict[Value, Fraction] = {}
+        below = Fraction(0)
+        for value in values:
+            at_most = Fraction(1)
+            for i, member in enumerate(members):
+                cumulative[i] += member.get(value, 0)
+                at_most *= cumulative[i]
+            if at_most != below:
+                out[value] = at_most - below
+            below = at_most
+        return self.checked(out)
+
+    def by_default_engine(self, node: D20Dice) -> dict[Value, Fraction] | None:
+        """Odds of a dice term the default dialect computes the same way, or ``None``."""
+        from tabletop_core.notation.ast import Comparison, Dice, Explode, Reroll, Select
+        from tabletop_core.notation.odds import _Calculator
+
+        if node.sides is None or node.sides == 0 or node.count == 0:
+            return None
+        ops = list(node.ops)
+        reroll = explode = select = None
+        names = [op.op for op in ops]
+        if any(len(op.selectors) != 1 for op in ops):
+            return None
+
+        def comparison(selector: D20Selector) -> Comparison | None:
+            if selector.kind in ("h", "l"):
+                return None
+            return Comparison("=" if selector.kind is None else selector.kind, selector.value)
+
+        if names and names[0] in ("rr", "ro"):
+            condition = comparison(ops[0].selectors[0])
+            if condition is None:
+                return None
+            reroll = Reroll(condition, once=names[0] == "ro")
+            ops, names = ops[1:], names[1:]
+        if names == ["e"] and reroll is None:
+            condition = comparison(ops[0].selectors[0])
+            if condition is None:
+                return None
+            explode = Explode(condition)
+            ops, names = [], []
+        if names and names[0] in ("k", "p") and len(names) == 1:
+            selector = ops[0].selectors[0]
+            if selector.kind not in ("h", "l"):
+                return None
+            kind = ("k" if names[0] == "k" else "d") + selector.kind
+            select = Select(kind, selector.value)
+            ops, names = [], []
+        if ops:
+            return None
+        try:
+            dice = Dice(node.count, node.sides, False, reroll, explode, select, None)
+        except NotationError:
+            return None  # a reroll or explosion of every face: the enumeration says so
+        calculator = _Calculator(self.text, self.limits)
+        calculator.work = self.work  # one budget for the whole expression
+        weights = calculator.node(dice)
+        self.work = calculator.work
+        total = sum(weights.values())
+        return {value: Fraction(weight, total) for value, weight in weights.items()}
+
+    def enumerate(self, node: D20Node) -> dict[Value, Fraction]:
+        """Every path of draws of one term, each with its probability (budgeted)."""
+        out: dict[Value, Fraction] = {}
+        stack: list[list[int]] = [[]]
+        while stack:
+            path = stack.pop()
+            source = _Enumerating(path, self.limits.explode_depth)
+            self.charge(len(path) + 1)
+            try:
+                value = _Evaluator(source, self.text).node(node).total()
+            except _Branch as branch:
+                stack.extend([*path, face] for face in reversed(branch.faces))
+                continue
+            _add(out, value, source.weight)
+            if len(out) > self.limits.max_odds_outcomes:
+                self.checked(out)
+        return out
+
+
+_ODDS: SizedCache[tuple[str, Limits], Distribution[int]] = SizedCache(8 * 2**20)
+
+
+def distribution_d20(expr: object, limits: Limits | None) -> Distribution[int]:
+    """Exact odds of a d20-dialect expression's total (see :func:`tabletop_core.notation.distribution`)."""
+    expression, checked = as_d20_expression(expr, limits)
+    text = str(expression)
+    key = (text, checked)
+    known = _ODDS.get(key)
+    if known is not None:
+        return known
+    odds = _Odds(lexer.shown(text), checked)
+    weights = odds.node(expression.body)
+    totals: dict[int, Fraction] = {}
+    for value, p in weights.items():
+        total = _truncate(value, odds.text)
+        before = totals.get(total)
+        totals[total] = p if before is None else before + p
+    result = Distribution(totals)
+    _ODDS.put(key, result, 64 * len(totals) + 16 * len(text) + 1024)
+    return result

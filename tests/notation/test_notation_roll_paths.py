@@ -1,0 +1,216 @@
+"""The roller's fast paths give what the general path gives, die for die.
+
+``roll`` compiles common terms (rerolls without explosions, fresh dice drawn in
+one slice) into shorter code; these properties replay the same scripted dice
+through the fast path and through the general one and compare every field.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from tests.notation.test_notation_d20_differential import d20_texts
+
+from tabletop_core import ScriptedDice
+from tabletop_core.notation import Comparison, Dice, Limits, Reroll, Select
+from tabletop_core.notation import roller as roller_module
+from tabletop_core.rng import GeneratorDice
+
+_OPS = (">=", "<=", ">", "<", "=")
+
+
+@st.composite
+def _rerolling_terms(draw: st.DrawFn) -> Dice:
+    sides = draw(st.integers(2, 8))
+    fate = draw(st.booleans()) and sides == 3
+    low, high = (-1, 1) if fate else (1, sides)
+    condition = Comparison(draw(st.sampled_from(_OPS)), draw(st.integers(low - 1, high + 1)))
+    # A repeated reroll of every face never stops (Dice refuses it): that one is rerolled once.
+    once = draw(st.booleans()) or condition.count_in(low, high) == high - low + 1
+    count = draw(st.integers(1, 6))
+    select = draw(st.none() | st.builds(Select, st.sampled_from(("kh", "kl", "dh", "dl")), st.integers(0, 7)))
+    success = draw(st.none() | st.builds(Comparison, st.sampled_from(_OPS), st.integers(low, high)))
+    return Dice(count, sides, fate, Reroll(condition, once), None, select, success)
+
+
+@settings(max_examples=300, deadline=None)
+@given(term=_rerolling_terms(), seed=st.integers(0, 2**32 - 1), spare=st.integers(0, 40))
+def test_rerolls_fast_path_matches_general_path(term, seed, spare):
+    fast, general = _both_paths(roller_module._rerolled_dice, term, seed, spare, Limits())
+    assert fast == general
+
+
+def _both_paths(fast_path, term: Dice, seed: int, spare: int, limits: Limits) -> list[object]:
+    """What the fast path and the general path make of the same scripted dice (or how they fail)."""
+    faces = np.random.default_rng(seed).integers(1, term.sides, size=400, endpoint=True).tolist()
+    outcomes: list[object] = []
+    for compile_term in (fast_path, roller_module._modified_dice):
+        step = compile_term(term, str(term), limits)
+        source, rolls, budget = ScriptedDice(faces), [], [spare]
+        try:
+            value = step(source, rolls, budget)
+        except Exception as error:  # both paths must fail alike
+            outcomes.append((type(error), str(error)))
+        else:
+            outcomes.append((value, rolls, budget, source.remaining))
+    return outcomes
+
+
+@given(seed=st.integers(0, 2**32 - 1), sizes=st.lists(st.integers(0, 5000), min_size=1, max_size=8))
+@settings(deadline=None)
+def test_take_gives_the_faces_roll_would(seed, sizes):
+    taking = GeneratorDice(np.random.default_rng(seed))
+    rolling = GeneratorDice(np.random.default_rng(seed))
+    for n in sizes:
+        taken = taking._take(6, n)
+        assert taken == [rolling.roll(6) for _ in range(n)]
+        assert all(type(face) is int for face in taken)
+
+
+SET_SELECTIONS = [
+    "(4d6, 3d8)kh1",
+    "(4d6, 3d8)kl1",
+    "(1d4, 2+2, 3d6kl1)kh1",
+    "(1d6, 1d6, 1d8)ph1",
+    "(1d6, 1d6, 1d8)pl2",
+    "(1d6, 2d4)k>3",
+    "(1d6, 2d4)p3",
+    "(1d6, 2d4)k<4",
+    "(1d6, -1d4, 1d8)kh2",
+    "(1d6, 1d4)kh0",
+    "(1d6, 1d4)kh5",
+    "(1d6, 1d4)pl5",
+    "(1d6, 1d4)kh1 + 3",
+    "(1d6, 0.5, 1d4)kl1",
+    "(1d6, 1d4)k1k2",
+]
+
+
+@pytest.mark.parametrize("expr", SET_SELECTIONS)
+def test_set_selection_odds_match_every_combination(expr, monkeypatch):
+    """The d20 dialect's shortcut for one keep/drop on a set equals listing every combination."""
+    from tabletop_core.notation import _d20_odds, dialect_d20
+    from tabletop_core.notation.limits import DEFAULT_LIMITS
+
+    tree = dialect_d20.parse_d20(expr)
+    fast = _d20_odds._Odds(expr, DEFAULT_LIMITS).node(tree.body)
+    monkeypatch.setattr(_d20_odds._Odds, "members_fast", lambda _self, _members, _ops: None)
+    listed = _d20_odds._Odds(expr, DEFAULT_LIMITS).node(tree.body)
+    assert fast == listed
+    assert sum(fast.values()) == 1
+
+
+@st.composite
+def _clamped_terms(draw: st.DrawFn) -> Dice:
+    from tabletop_core.notation.ast import Clamp
+
+    sides = draw(st.integers(1, 10))
+    low = draw(st.none() | st.integers(0, sides + 2))
+    high = draw(st.none() | st.integers(0, sides + 2))
+    if low is None and high is None:
+        low = 2
+    if low is not None and high is not None and low > high:
+        low, high = high, low
+    count = draw(st.integers(1, 12))  # past _BULK: scripted dice come from roll_many there
+    select = draw(st.none() | st.builds(Select, st.sampled_from(("kh", "kl", "dh", "dl")), st.integers(0, 13)))
+    return Dice(count, sides, select=select, clamp=Clamp(low, high))
+
+
+@settings(max_examples=300, deadline=None)
+@given(term=_clamped_terms(), seed=st.integers(0, 2**32 - 1))
+def test_clamp_fast_path_matches_general_path(term, seed):
+    from tabletop_core.notation._dice_ops import extended_dice
+
+    assert roller_module._clamps_only(term)
+    faces = np.random.default_rng(seed).integers(1, term.sides, size=40, endpoint=True).tolist()
+    outcomes = []
+    for step in (roller_module._clamped_dice(term), extended_dice(term, str(term), Limits())):
+        source, rolls, budget = ScriptedDice(faces), [], [100]
+        value = step(source, rolls, budget)
+        outcomes.append((value, rolls, budget, source.remaining))
+    assert outcomes[0] == outcomes[1]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=d20_texts, seed=st.integers(0, 2**32 - 1))
+def test_d20_compiled_plan_matches_the_evaluator(text, seed):
+    """A d20-dialect roll compiled to fast steps gives the evaluator's result: total, dice, crit."""
+    from tabletop_core.notation import _d20_roller
+    from tabletop_core.notation.errors import NotationError
+
+    try:
+        expression = _d20_roller.as_d20_expression(text, None)[0]
+    except NotationError:
+        return
+    plan = _d20_roller._fast_plan(expression, Limits())
+    if plan is None:
+        return
+    faces = np.random.default_rng(seed).integers(1, 20, size=300, endpoint=True).tolist()
+    outcomes = []
+    for run in (plan, lambda source: _d20_roller._roll_slow(expression, source, Limits())):
+        source = _AnySides(faces)
+        try:
+            result = run(source)
+        except NotationError as error:
+            outcomes.append(str(error))
+            continue
+        # A plain term's marks are None on one path and empty on the other: compare what they say.
+        dice = [(r.notation, r.faces, r.value, r.dropped, r.rerolled, r.exploded) for r in result.rolls]
+        outcomes.append((result.expression, result.total, result.crit, result.label, dice, str(result)))
+    assert outcomes[0] == outcomes[1], text
+
+
+class _AnySides(ScriptedDice):
+    """Scripted faces folded onto whatever die is asked for (so one script fits every term)."""
+
+    def roll(self, sides: int) -> int:
+        return (super().roll(20) - 1) % sides + 1
+
+    def roll_many(self, sides: int, n: int) -> np.ndarray:
+        return np.array([self.roll(sides) for _ in range(n)], dtype=np.int64)
+
+
+@st.composite
+def _exploding_terms(draw: st.DrawFn) -> Dice:
+    from tabletop_core.notation import Explode
+
+    sides = draw(st.integers(2, 8))
+    fate = draw(st.booleans()) and sides == 3
+    low, high = (-1, 1) if fate else (1, sides)
+    on = draw(st.none() | st.builds(Comparison, st.sampled_from(_OPS), st.integers(low, high)))
+    if on is not None and on.count_in(low, high) == high - low + 1:
+        on = None  # an explosion on every face never stops (Dice refuses it)
+    return Dice(draw(st.integers(1, 6)), sides, fate, None, Explode(on))
+
+
+@settings(max_examples=300, deadline=None)
+@given(term=_exploding_terms(), seed=st.integers(0, 2**32 - 1), spare=st.integers(0, 30), depth=st.integers(0, 5))
+def test_explosions_fast_path_matches_general_path(term, seed, spare, depth):
+    fast, general = _both_paths(roller_module._exploded_dice, term, seed, spare, Limits(explode_depth=depth))
+    assert fast == general
+
+
+@pytest.mark.parametrize(
+    "expr",
+    ["{4d6, 3d8}kh1", "{1d6, 1d8, 2d4}kl1", "{1d20+5, 1d20+5}kh1>=15", "{1d6, -1d4}kh1", "{2d6, 1d12, 5}dl2"],
+)
+def test_best_item_of_a_group_odds_match_every_combination(expr):
+    """Keeping one item by rank: the shortcut's odds against every combination of item totals."""
+    import itertools
+    from fractions import Fraction
+
+    from tabletop_core.notation import distribution, parse
+
+    group = parse(expr).body
+    items = [dict(distribution(parse(str(item))).items()) for item in group.items]
+    expected: dict[int, Fraction] = {}
+    for combo in itertools.product(*(list(item.items()) for item in items)):
+        values = tuple(value for value, _ in combo)
+        chance = Fraction(1)
+        for _, p in combo:
+            chance *= p
+        value = group.value_of(values)[0]
+        expected[value] = expected.get(value, Fraction(0)) + chance
+    assert dict(distribution(expr).items()) == expected
