@@ -386,18 +386,27 @@ pd.DataFrame({name: totals.describe() for name, totals in cases.items()}).T[["me
             """# RESIDUE — star odds and Journey survival
 
 Star odds are exact (`tabletop_core.residue.star_odds`). Journey survival is
-simulated on the library's invented example content, with **small run counts (30
-Journeys per point)** so the notebook runs in seconds: the bands show how wide
-the uncertainty is at that size. For real answers, raise `RUNS`; the runs of one
-seed can be split across processes with `first_run=` and added with `+`.""",
+simulated on the library's invented example content (not the boxed game's), across
+worker processes: `simulate_journey(..., executor=pool)` plays the runs on a
+`ProcessPoolExecutor` and gives exactly the result of the serial run with the same
+seed. The run counts here are **small (60 Journeys per point)** so the notebook runs
+in seconds: the bands show how wide the uncertainty is at that size. For real
+answers raise `RUNS` (10⁵ runs take minutes on a few cores; a Dask cluster's
+`client.get_executor()` works the same way).""",
         ),
         (
             "code",
             SETUP
             + """
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+
 from tabletop_core import residue
 from tabletop_core.residue import Wanderer
-from tabletop_core.residue.journey import CautiousPolicy, GreedyPolicy, example_setup, simulate_journey""",
+from tabletop_core.residue.journey import CautiousPolicy, GreedyPolicy, example_setup, simulate_journey
+
+# Two worker processes, started fresh ("spawn": safe in a notebook's threaded kernel).
+pool = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn"))""",
         ),
         ("md", """## Stars by step die"""),
         (
@@ -417,23 +426,62 @@ pd.DataFrame(columns).fillna(0).round(3)""",
             """## Reaching the Hum, by supplies and policy
 
 Every point: `RUNS` Journeys from the same seed, all five Inventories starting at
-the given die.""",
+the given die, played on the two worker processes.""",
         ),
         (
             "code",
-            """RUNS = 30
+            """RUNS = 60
 SEED = 2026
 setup = example_setup()
+
+
+def sheet(die):
+    return Wanderer.new(hp=6, endurance_dice=["d8", "d8", "d6", "d6"], inventory=die, luck="d6",
+                        strain_threshold=3, rng=SEED)
+
+
 curves = {}
 for policy in (CautiousPolicy(), GreedyPolicy()):
     curves[policy.name] = {}
     for die in ["d4", "d8", "d12"]:
-        wanderer = Wanderer.new(hp=6, endurance_dice=["d8", "d8", "d6", "d6"], inventory=die,
-                                luck="d6", strain_threshold=3, rng=SEED)
-        curves[policy.name][die] = simulate_journey(RUNS, wanderer, setup, policy, rng=SEED, progress=False)
+        curves[policy.name][die] = simulate_journey(RUNS, sheet(die), setup, policy, rng=SEED,
+                                                    executor=pool, progress=False)
 plots.survival(curves);""",
         ),
-        ("code", """curves["cautious"]["d12"]"""),
+        (
+            "md",
+            """## Survival by day
+
+`JourneySimulation.survival()` gives, for each day, the share of Journeys not yet
+defeated by its end, with its 95% (Wilson) band; `plots.survival_by_day` draws
+several side by side. A Journey that reaches the Hum counts as not defeated, so
+each curve levels off at the share that got there.""",
+        ),
+        (
+            "code",
+            """by_policy = {name: points["d8"] for name, points in curves.items()}
+plots.survival_by_day(by_policy, title=f"Journeys not yet defeated, Inventory d8 ({RUNS} runs each)");""",
+        ),
+        (
+            "code",
+            """rows = []
+for name, result in by_policy.items():
+    low, high = result.reach_interval()
+    rows.append({"policy": name, "runs": result.runs, "reached the Hum": float(result.reach_probability),
+                 "95% low": low, "95% high": high, "mean days": result.mean_days})
+pd.DataFrame(rows).set_index("policy").round(3)""",
+        ),
+        (
+            "md",
+            """The same seed gives the same result however the runs are spread: serial,
+two processes, or a cluster.""",
+        ),
+        (
+            "code",
+            """serial = simulate_journey(RUNS, sheet("d8"), setup, CautiousPolicy(), rng=SEED, progress=False)
+print(serial.to_json() == curves["cautious"]["d8"].to_json())
+pool.shutdown()""",
+        ),
     ],
     "notation-ability-scores": [
         (

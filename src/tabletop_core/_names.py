@@ -88,6 +88,8 @@ def parse_enum(cls: type[E], value: object, *, name: str, strip_suffix: str = ""
         >>> parse_enum(TestKind, "flat-roll", name="kind")
         <TestKind.FLAT_ROLL: 'Flat Roll'>
     """
+    if type(value) is cls:  # a member: nothing to read and no message to write (the hot case)
+        return value
     name = check_name(name)
     if isinstance(value, cls):
         return value

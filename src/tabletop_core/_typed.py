@@ -94,10 +94,23 @@ def _fixed_checker(parts: list[Check | None]) -> Check:
     return check_fixed
 
 
-_CHECKS: dict[type, tuple[tuple[str, str, Check], ...]] = {}
+def _exact(hint: object) -> frozenset[type]:
+    """Types whose values pass *hint*'s check at once (``type(value) in ...``); others take the full check."""
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        options = typing.get_args(hint)
+        if len(options) == 2 and type(None) in options:
+            inner = _exact(next(o for o in options if o is not type(None)))
+            return inner | {type(None)} if inner else frozenset()
+        return frozenset()
+    if isinstance(hint, type) and typing.get_origin(hint) is None and hint is not object and hint is not tuple:
+        return frozenset({hint})  # int too: a bool's type is not int, so it takes the full check
+    return frozenset()
 
 
-def _checks(cls: type) -> tuple[tuple[str, str, Check], ...]:
+_CHECKS: dict[type, tuple[tuple[str, str, Check, frozenset[type]], ...]] = {}
+
+
+def _checks(cls: type) -> tuple[tuple[str, str, Check, frozenset[type]], ...]:
     cached = _CHECKS.get(cls)
     if cached is not None:
         return cached
@@ -106,7 +119,7 @@ def _checks(cls: type) -> tuple[tuple[str, str, Check], ...]:
     for field in attrs.fields(cls):
         check = _checker(field.type)
         if check is not None:
-            found.append((field.name, f"{cls.__name__}.{field.name}", check))
+            found.append((field.name, f"{cls.__name__}.{field.name}", check, _exact(field.type)))
     _CHECKS[cls] = tuple(found)
     return _CHECKS[cls]
 
@@ -117,5 +130,7 @@ def check_fields(record: object) -> None:
     Raises:
         TypeError: a field holds a value of the wrong type (the message names the field).
     """
-    for attribute, name, check in _checks(type(record)):
-        check(name, getattr(record, attribute))
+    for attribute, name, check, exact in _checks(type(record)):
+        value = getattr(record, attribute)
+        if type(value) not in exact:  # the common case (a value of exactly the annotated type) needs no call
+            check(name, value)

@@ -153,17 +153,16 @@ def as_int(name: str, value: object) -> int:
     Raises:
         TypeError: *value* is not an integer (``True``, ``2.0`` and ``"2"`` are refused).
     """
-    if type(value) is int:  # the common case, without building the message below
+    if type(value) is int:  # the common case, checked first: the simulators call this in their hot loops
         return value
-    message = f"{name} must be an int, got {type(value).__name__} {clip(value)}"
     # numpy's bool too: named bool_ before numpy 2 and bool since; numpy < 2.3 (all that
     # Python 3.10 gets) still lets operator.index() take it, with only a DeprecationWarning.
     if isinstance(value, bool) or type(value).__name__ in {"bool_", "bool"}:
-        raise TypeError(message)
+        raise TypeError(f"{name} must be an int, got {type(value).__name__} {clip(value)}")
     try:
         return operator.index(value)  # type: ignore[arg-type]  # any __index__ is fine; TypeError caught
     except TypeError:
-        raise TypeError(message) from None
+        raise TypeError(f"{name} must be an int, got {type(value).__name__} {clip(value)}") from None
 
 
 def check_int(name: str, value: object, *, low: int | None = None, high: int | None = None) -> int:

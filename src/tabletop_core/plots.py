@@ -16,20 +16,27 @@ Examples:
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
+from tabletop_core._validate import clip
 from tabletop_core.errors import InvalidInput, MissingExtra
 from tabletop_core.odds import Distribution, _label, _stable_order
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-__all__ = ["Tally", "compare", "heatmap", "survival", "wilson_interval"]
+    from tabletop_core.residue.journey import JourneySimulation
+
+__all__ = ["Tally", "compare", "heatmap", "survival", "survival_by_day", "wilson_interval"]
 
 MAX_HEATMAP = 10_000
 """The most cells :func:`heatmap` computes."""
+
+MAX_Z = 10.0
+"""The widest interval :func:`wilson_interval` draws: *z* = 10 standard errors (1.96 is 95%)."""
 
 
 class Tally(Protocol):
@@ -54,6 +61,8 @@ def _pyplot() -> Any:  # Any: the pyplot module (matplotlib is optional)
 
 def _axes(ax: Axes | None) -> Axes:
     if ax is not None:
+        if not callable(getattr(ax, "plot", None)) or not callable(getattr(ax, "fill_between", None)):
+            raise TypeError(f"ax must be a matplotlib Axes or None, got {type(ax).__name__}")
         return ax
     _figure, new = _pyplot().subplots()
     return new  # type: ignore[no-any-return]  # pyplot is untyped
@@ -180,8 +189,14 @@ def wilson_interval(successes: int, runs: int, *, z: float = 1.96) -> tuple[floa
         (0.4038, 0.5962)
 
     Raises:
-        InvalidInput: *runs* < 1, or *successes* outside ``0..runs``.
+        InvalidInput: *runs* < 1, *successes* outside ``0..runs``, or *z* not a number above 0 (at most 10).
+        TypeError: *z* is not a real number.
     """
+    if isinstance(z, bool) or not isinstance(z, numbers.Real):
+        raise TypeError(f"z must be a number (1.96 for 95%), got {type(z).__name__}")
+    if not 0 < z <= MAX_Z:  # also refuses NaN
+        raise InvalidInput(f"z must be above 0 and at most {MAX_Z} (1.96 for 95%), got {clip(z)}")
+    z = float(z)
     if runs < 1 or not 0 <= successes <= runs:
         raise InvalidInput(f"wilson_interval needs 0 <= successes <= runs and runs >= 1, got {successes}/{runs}")
     share = successes / runs
@@ -242,5 +257,68 @@ def survival(
     ax.set_ylabel(f"{ylabel} (share, 95% band)")
     per_point = ", ".join(str(r) for r in sorted(runs))
     ax.set_title(f"Journeys reaching the Hum ({per_point} runs per point)" if title is None else title)
+    ax.legend()
+    return ax
+
+
+def survival_by_day(
+    curves: Mapping[str, JourneySimulation],
+    *,
+    ax: Axes | None = None,
+    title: str | None = None,
+) -> Axes:
+    """The share of Journeys not yet defeated, day by day, with its 95% interval band.
+
+    Args:
+        curves: Curve name (a policy, a sheet) -> a ``JourneySimulation`` (its
+            :meth:`~tabletop_core.residue.journey.JourneySimulation.survival`).
+        ax: Axes to draw on; a new figure is made when omitted.
+        title: The title (default names the runs of each curve).
+
+    Returns:
+        The axes drawn on: one step line per curve from day 0 (every Journey
+        alive), the share after day *d* drawn from *d* to *d* + 1 and the last
+        share held to the right edge (every Journey has ended by then), and one
+        band per curve (the Wilson interval of each day).
+
+    Raises:
+        InvalidInput: no curves, or a simulation with no runs or no defeat days.
+        MissingExtra: matplotlib is missing.
+
+    Examples:
+        >>> from tabletop_core.residue import Wanderer
+        >>> from tabletop_core.residue.journey import CautiousPolicy, example_setup, simulate_journey
+        >>> w = Wanderer.new(hp=6, endurance_dice=["d8", "d8", "d6"], inventory="d8", luck="d6",
+        ...                  strain_threshold=3, rng=1)
+        >>> ax = survival_by_day({"cautious": simulate_journey(10, w, example_setup(), CautiousPolicy(), rng=3)})
+        >>> ax.get_xlabel(), ax.get_ylabel()
+        ('day', 'not defeated (share, 95% band)')
+    """
+    if not isinstance(curves, Mapping) or not curves:
+        raise InvalidInput("survival_by_day needs at least one curve: {'cautious': simulate_journey(...)}")
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"title must be a str or None, got {type(title).__name__}")
+    tables = {}
+    for name, result in curves.items():
+        survival_of = getattr(result, "survival", None)
+        if not callable(survival_of):
+            raise TypeError(f"survival_by_day: {name!r} must be a JourneySimulation, got {type(result).__name__}")
+        tables[name] = (survival_of(), result.runs)
+    ax = _axes(ax)
+    last = max(max(table) for table, _runs in tables.values()) + 1
+    for name, (table, _runs) in tables.items():
+        # Every Journey of a curve has ended by its last day: its share holds from there to the chart's edge.
+        end = table[max(table)]
+        days = [0, *table, last]
+        shares = [1.0, *(share for share, _low, _high in table.values()), end[0]]
+        lows = [1.0, *(low for _share, low, _high in table.values()), end[1]]
+        highs = [1.0, *(high for _share, _low, high in table.values()), end[2]]
+        (line,) = ax.step(days, shares, where="post", label=str(name))
+        ax.fill_between(days, lows, highs, step="post", alpha=0.2, color=line.get_color())
+    ax.set_ylim(0, 1.02)
+    ax.set_xlabel("day")
+    ax.set_ylabel("not defeated (share, 95% band)")
+    counts = ", ".join(f"{name} {runs}" for name, (_table, runs) in tables.items())
+    ax.set_title(f"Journeys not yet defeated, by day (runs: {counts})" if title is None else title)
     ax.legend()
     return ax

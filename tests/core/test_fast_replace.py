@@ -32,3 +32,32 @@ def test_every_state_the_engine_builds_passes_the_full_checks(seed):
         assert rebuilt == journey
         wanderer = journey.wanderer
         assert Wanderer(**{f.name: getattr(wanderer, f.name) for f in attrs.fields(Wanderer)}) == wanderer
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_hexmap_with_tile_builds_passes_the_full_checks(seed):
+    # HexMap.with_tile copies the map and updates its lookup index instead of re-checking
+    # every tile: rebuilding each map through __init__ must give the same map and index.
+    from tabletop_core.residue.hexmap import HexMap
+
+    start = start_journey(_wanderer(), example_setup(), rng=seed)
+    _end, steps = play_journey(start, CautiousPolicy(), rng=seed)
+    for step in steps:
+        hexmap = step.journey.hexmap
+        rebuilt = HexMap(regions=hexmap.regions, tiles=hexmap.tiles)
+        assert rebuilt == hexmap
+        assert {t.hex: hexmap.tile(t.hex) for t in hexmap.tiles} == {t.hex: t for t in hexmap.tiles}
+
+
+def test_with_tile_refuses_a_region_not_on_the_map_and_changes_nothing():
+    import tabletop_core as tc
+    from tabletop_core.residue.hexmap import Hex, Tile
+
+    hexmap = start_journey(_wanderer(), example_setup(), rng=1).hexmap
+    before = hexmap.tiles
+    with pytest.raises(tc.InvalidInput, match="names region 'Atlantis', which is not on the map"):
+        hexmap.with_tile(Tile(Hex(4, 4), region="Atlantis"))
+    assert hexmap.tiles == before
+    moved = hexmap.with_tile(Tile(Hex(4, 4), region="Rot Woods"))
+    assert moved.tile(Hex(4, 4)).region == "Rot Woods"
+    assert hexmap.tile(Hex(4, 4)).region is None  # the original map and its index are untouched

@@ -25,7 +25,9 @@ def run(argv):
 def test_journey_prints_a_log_one_line_per_choice():
     output = run(["residue", "journey", "--seed", "7"])
     lines = output.text.splitlines()
-    assert lines[0].startswith("Start: Day 1 at (0,0), Hum at")
+    assert lines[0] == cli_journey.EXAMPLE_NOTE  # said once, first
+    assert output.text.count("Example content") == 1
+    assert lines[1].startswith("Start: Day 1 at (0,0), Hum at")
     assert lines[-1].startswith("End: Day")
     assert any(line.startswith("Day 1: Commit Move") for line in lines)
     assert run(["residue", "journey", "--seed", "7"]).text == output.text
@@ -36,8 +38,10 @@ def test_journey_prints_a_log_one_line_per_choice():
 
 def test_simulate_prints_the_survival_odds():
     output = run(["residue", "simulate", "--runs", "20", "--seed", "3"])
+    assert output.text.splitlines()[0] == cli_journey.EXAMPLE_NOTE
+    assert output.text.count("Example content") == 1
     assert "reached the Hum in" in output.text
-    assert "| outcome | journeys | share |" in output.text
+    assert "| outcome | journeys | share | 95% interval |" in output.text
     assert output.data["runs"] == 20
     assert run(["residue", "simulate", "--runs", "20", "--seed", "3"]).text == output.text
 
@@ -69,7 +73,8 @@ def test_tabletop_residue_journey_is_wired_in(capsys):
     status, out, err = main_run(capsys, "residue", "journey", "--seed", "3")
     assert (status, err) == (0, "")
     lines = out.splitlines()
-    assert lines[0].startswith("Start: Day 1 at (0,0), Hum at")
+    assert lines[0].startswith("Example content: the map, creatures, Area Entries and cards are invented")
+    assert lines[1].startswith("Start: Day 1 at (0,0), Hum at")
     assert lines[-1].startswith("End: Day")
     assert main_run(capsys, "residue", "journey", "--seed", "3")[1] == out  # same seed, same log
     status, out, _ = main_run(capsys, "residue", "journey", "--seed", "3", "--json")
@@ -88,7 +93,7 @@ def test_tabletop_residue_journey_is_wired_in(capsys):
         "days",
     }
     assert data["type"] == "residue.JourneyPlay"
-    assert len(data["log"]) == len(data["choices"]) == len(lines) - 2  # the text's lines between Start and End
+    assert len(data["log"]) == len(data["choices"]) == len(lines) - 3  # the lines between Start and End
     assert tc.residue.journey.Journey.from_dict(data["end"]).is_over
 
 
@@ -136,3 +141,13 @@ def test_tabletop_demo_has_the_journey_line():
     from tabletop_core.residue.cli import demo
 
     assert "residue simulate --runs 50 --seed 5: cautious: reached the Hum in" in demo(5)
+
+
+def test_simulate_on_worker_processes_prints_the_same(capsys):
+    serial = main_run(capsys, "residue", "simulate", "--runs", "12", "--seed", "4")
+    parallel = main_run(capsys, "residue", "simulate", "--runs", "12", "--seed", "4", "--workers", "2")
+    assert parallel == serial
+    assert "not defeated by the end of day (day: share): 1: " in serial[1]
+    status, _out, err = main_run(capsys, "residue", "simulate", "--runs", "2", "--workers", "0")
+    assert status == 2
+    assert "--workers" in err

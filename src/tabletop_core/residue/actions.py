@@ -398,9 +398,8 @@ def commit_action(
     luck_die = None if luck is None else rollable(luck, name="luck", label="Luck")
     committed = endurance.commit(chosen_slot, index, conditions=active)
     die = committed.committed[-1].die
-    resolve_action(  # check the other arguments before any die is drawn, so a refusal draws nothing
-        slot=chosen_slot, die=die.die, value=die.value, skill_bonus=skill_bonus, modifiers=modifiers
-    )
+    # Check the Action's other arguments before any die is drawn, so a refusal draws nothing.
+    action_modifiers(slot=chosen_slot, skill_bonus=skill_bonus, modifiers=modifiers)
     source = dice_source(rng)
     value = die.value
     rerolled_from: int | None = None

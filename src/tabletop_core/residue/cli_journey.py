@@ -2,8 +2,9 @@
 
 * ``tabletop residue journey --seed 7`` plays one Journey under a policy and
   prints its log, one line per choice;
-* ``tabletop residue simulate --runs 10000`` plays many Journeys and prints the
-  chance of reaching the Hum, the causes of defeat and the days survived.
+* ``tabletop residue simulate --runs 10000 --workers 2`` plays many Journeys (on
+  2 worker processes) and prints the chance of reaching the Hum and of each
+  defeat with their 95% intervals, and the days survived.
 
 Both use the invented :func:`~tabletop_core.residue.journey.example_setup`
 content (the boxed game's Area Entries and creatures are not public) and take
@@ -18,6 +19,9 @@ group's sub-parsers.
 from __future__ import annotations
 
 import argparse
+import functools
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 
 from tabletop_core.cli import Output, add_roll_options, int_option, rng_from_args
 from tabletop_core.residue.journey import (
@@ -33,16 +37,25 @@ from tabletop_core.residue.journey import (
 from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import RngLike
 
-__all__ = ["MAX_DAYS", "MAX_RUNS", "MAX_STEPS", "demo", "register"]
+__all__ = ["EXAMPLE_NOTE", "MAX_DAYS", "MAX_RUNS", "MAX_STEPS", "MAX_WORKERS", "demo", "register"]
 
 MAX_RUNS = 100_000
-"""The most Journeys ``residue simulate --runs`` plays (about 100 a second: 100,000 is ~15 minutes)."""
+"""The most Journeys ``residue simulate --runs`` plays (a few hundred a second per worker)."""
+
+MAX_WORKERS = 64
+"""The most worker processes ``residue simulate --workers`` starts."""
 
 MAX_DAYS = 1_000
 """The most days ``--days`` allows on the command line (the library allows more)."""
 
 MAX_STEPS = 20_000
 """The most choices one Journey of the command makes before it is refused (a few seconds)."""
+
+EXAMPLE_NOTE = (
+    "Example content: the map, creatures, Area Entries and cards are invented (journey.example_setup()), "
+    "not the boxed game's; the sheet's defaults are assumptions (see docs/residue-parameters.md)."
+)
+"""The line the commands print once, first: what they play on is example content."""
 
 POLICIES: dict[str, Policy] = {"cautious": CautiousPolicy(), "greedy": GreedyPolicy()}
 """The policies the commands offer, by name."""
@@ -84,24 +97,36 @@ def _journey(args: argparse.Namespace) -> Output:
     wanderer = _wanderer(args, source)
     start = start_journey(wanderer, example_setup(max_days=args.days), rng=source)
     end, steps = play_journey(start, POLICIES[args.policy], rng=source, max_steps=MAX_STEPS)
-    lines = [f"Start: {start}", *(str(step) for step in steps), f"End: {end}"]
+    lines = [EXAMPLE_NOTE, f"Start: {start}", *(str(step) for step in steps), f"End: {end}"]
     return Output("\n".join(lines), JourneyPlay.of(args.policy, start, end, steps).to_dict())
 
 
 def _simulate(args: argparse.Namespace) -> Output:
     seed = args.seed
     wanderer = _wanderer(args, seed)
-    result = simulate_journey(
+    setup = example_setup(max_days=args.days)
+    play = functools.partial(
+        simulate_journey,
         args.runs,
         wanderer,
-        example_setup(max_days=args.days),
+        setup,
         POLICIES[args.policy],
         rng=seed,
         progress=None if not args.json else False,
         max_steps=MAX_STEPS,
     )
+    if args.workers == 1:
+        result = play()
+    else:
+        # spawn: fresh worker processes on every platform (no fork of a possibly threaded host)
+        with ProcessPoolExecutor(args.workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            result = play(executor=pool)
     days = ", ".join(f"{day}: {count}" for day, count in result.days.items())
-    text = f"{result}\n{result.to_markdown()}\ndays survived (day: journeys): {days}"
+    alive = ", ".join(f"{day}: {share:.0%}" for day, (share, _low, _high) in result.survival().items())
+    text = (
+        f"{EXAMPLE_NOTE}\n{result}\n{result.to_markdown()}\ndays survived (day: journeys): {days}\n"
+        f"not defeated by the end of day (day: share): {alive}"
+    )
     return Output(text, result.to_dict())
 
 
@@ -118,6 +143,12 @@ def register(
     simulate = commands.add_parser("simulate", help="play many Journeys and print the survival odds")
     simulate.add_argument(
         "--runs", type=int_option(1, MAX_RUNS), default=1000, help=f"how many Journeys, 1..{MAX_RUNS:,} (default 1000)"
+    )
+    simulate.add_argument(
+        "--workers",
+        type=int_option(1, MAX_WORKERS),
+        default=1,
+        help=f"worker processes, 1..{MAX_WORKERS} (default 1: this process); the result does not depend on it",
     )
     _wanderer_options(simulate)
     add_roll_options(simulate, dice=False)

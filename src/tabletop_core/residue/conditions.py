@@ -99,6 +99,7 @@ class Condition(Enum):
 
 
 _DIE_CONDITIONS = (Condition.FEAR, Condition.BLEEDING, Condition.PANIC, Condition.FATIGUE, Condition.DELIRIUM)
+_DIE_FIELDS = {condition: condition.name.lower() for condition in _DIE_CONDITIONS}  # the Conditions field of each
 
 
 def _die_condition(condition: Condition | str) -> Condition:
@@ -212,17 +213,20 @@ class Conditions(Record):
 
     def die(self, condition: Condition | str) -> StepDie:
         """The Condition Die of a Condition with a die (0 when absent)."""
-        return getattr(self, _die_condition(condition).name.lower())  # type: ignore[no-any-return]
+        field = _DIE_FIELDS.get(condition) if type(condition) is Condition else None  # fast path: hot in simulations
+        return getattr(self, field or _die_condition(condition).name.lower())  # type: ignore[no-any-return]
 
     @property
     def active(self) -> frozenset[Condition]:
         """Every Condition on the Wanderer."""
-        present = {condition for condition in _DIE_CONDITIONS if not self.die(condition).is_zero}
+        present = {condition for condition, field in _DIE_FIELDS.items() if not getattr(self, field).is_zero}
         return frozenset(present | set(self.others))
 
     def has(self, condition: Condition | str) -> bool:
         """Whether the Condition is on the Wanderer."""
-        return Condition.parse(condition) in self.active
+        chosen = condition if type(condition) is Condition else Condition.parse(condition)
+        field = _DIE_FIELDS.get(chosen)
+        return (field is not None and not getattr(self, field).is_zero) or chosen in self.others
 
     def commit_blocker(self, value: int) -> Condition | None:
         """The Condition that forbids committing a die showing *value*, if any.

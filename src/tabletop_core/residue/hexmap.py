@@ -32,6 +32,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._fast import fast_replace
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, clip, int_field, of_type, one_line
@@ -342,8 +343,15 @@ class HexMap(Record):
     def with_tile(self, tile: Tile) -> HexMap:
         """A new map with *tile* replacing whatever was known about its Hex."""
         check_type("tile", tile, Tile)
+        if tile.region is not None and all(region.name != tile.region for region in self.regions):
+            raise InvalidInput(f"tile {tile.hex} names region {clip(tile.region)}, which is not on the map")
         kept = tuple(t for t in self.tiles if t.hex != tile.hex)
-        return attrs.evolve(self, tiles=(*kept, tile))
+        # The map is valid and the one new tile is checked above: copy it without re-checking every tile (speed).
+        new = fast_replace(self, tiles=(*kept, tile))
+        index = dict(self._index)
+        index[tile.hex] = tile
+        object.__setattr__(new, "_index", index)
+        return new
 
     def set_region(self, where: Hex, region: str) -> HexMap:
         """Discover the Region of an Undiscovered Region Hex.

@@ -94,6 +94,7 @@ _CONDITION_AT_ZERO = {
     InventoryKind.GEAR: Condition.EXPOSED,
     InventoryKind.RESOLVE: Condition.CORRUPTION,
 }
+_FIELDS = {kind: kind.name.lower() for kind in InventoryKind}  # the Inventory field of each kind, in glossary order
 
 
 @attrs.frozen
@@ -211,7 +212,8 @@ class Inventory(Record):
 
     def die(self, kind: InventoryKind | str) -> StepDie:
         """The die of one Inventory."""
-        return getattr(self, InventoryKind.parse(kind).name.lower())  # type: ignore[no-any-return]
+        field = _FIELDS[kind] if type(kind) is InventoryKind else InventoryKind.parse(kind).name.lower()
+        return getattr(self, field)  # type: ignore[no-any-return]
 
     @property
     def dice(self) -> dict[InventoryKind, StepDie]:
@@ -221,7 +223,7 @@ class Inventory(Record):
     @property
     def conditions(self) -> frozenset[Condition]:
         """The Conditions the Inventory brings: one per Inventory at 0, and Corruption once gained."""
-        active = {kind.condition for kind in InventoryKind if self.die(kind).is_zero}
+        active = {_CONDITION_AT_ZERO[kind] for kind, field in _FIELDS.items() if getattr(self, field).is_zero}
         if self.corrupted:
             active.add(Condition.CORRUPTION)
         return frozenset(active)

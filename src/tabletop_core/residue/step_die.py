@@ -103,9 +103,9 @@ class StepDie(Enum):
             TypeError: *die* is not a StepDie, an int or a str.
             InvalidInput: it is not on the chain (a d7, a d20).
         """
-        name = check_name(name)
-        if isinstance(die, StepDie):
+        if type(die) is StepDie:  # a die: nothing to read and no message to write (the hot case)
             return die
+        name = check_name(name)
         if isinstance(die, str):
             text = die.strip().lower()
             body = text[1:] if text.startswith("d") else text
@@ -187,7 +187,7 @@ def check_value(die: StepDie, value: int, *, name: str = "value") -> int:
 
 def to_step_die(value: DieLike) -> StepDie:
     """An attrs converter: ``StepDie.parse`` for a field (``"d8"`` and ``8`` become ``StepDie.D8``)."""
-    return StepDie.parse(value)
+    return value if type(value) is StepDie else StepDie.parse(value)  # a die already: the hot case
 
 
 @attrs.frozen

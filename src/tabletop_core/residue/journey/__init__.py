@@ -68,8 +68,9 @@ from tabletop_core.residue.journey.example import example_setup
 from tabletop_core.residue.journey.phases import JourneyOutcome, Phase
 from tabletop_core.residue.journey.play import JourneyPlay
 from tabletop_core.residue.journey.policies import CautiousPolicy, GreedyPolicy, Policy, play_journey
-from tabletop_core.residue.journey.simulate import JourneySimulation, simulate_journey
+from tabletop_core.residue.journey.simulate import simulate_journey
 from tabletop_core.residue.journey.state import Journey, JourneyStep
+from tabletop_core.residue.journey.summary import JourneySimulation
 
 __all__ = [
     "Act",

@@ -57,12 +57,12 @@ def _new_day(journey: Journey, events: list[object]) -> Journey:
     tokens = tuple(t if t.foe is None else replace(t, foe=t.foe.reset()) for t in journey.tokens)  # HP resets
     day = journey.day + 1
     vendors = tuple(v.after_rest() for v in journey.vendors)  # after a Failed Barter, return after Rest
-    journey = replace(journey, tokens=tokens, day=day, stage=_TRAVEL, vendors=vendors, met=())
-    if day > journey.setup.max_days:
+    if day > journey.setup.max_days:  # OUT_OF_TIME keeps the last day (a Journey's day is at most max_days)
         detail = f"day {day}: past the day limit of {journey.setup.max_days}"
         events.append(JourneyEnded(JourneyOutcome.OUT_OF_TIME, detail))
-        over = fast_build(EndedPhase, outcome=JourneyOutcome.OUT_OF_TIME, defeat=None)
-        return replace(journey, day=day - 1, stage=over)  # OUT_OF_TIME keeps the last day (a valid save)
+        ended = fast_build(EndedPhase, outcome=JourneyOutcome.OUT_OF_TIME, defeat=None)
+        return replace(journey, tokens=tokens, stage=ended, vendors=vendors, met=())
+    journey = replace(journey, tokens=tokens, day=day, stage=_TRAVEL, vendors=vendors, met=())
     events.append(NewDay(day))
     return journey
 

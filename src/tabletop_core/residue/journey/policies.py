@@ -195,30 +195,32 @@ class CautiousPolicy:
         return _decide(self._pick, journey, choices, lucky=False)
 
     def _pick(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
-        acts = {c.act for c in choices}
+        phase = journey.phase  # a property: read once
         pool = journey.wanderer.endurance.pool
 
         def low(choice: Choice | None) -> bool:
             return choice is not None and choice.die is not None and pool[choice.die].value < 6
 
-        if journey.phase in (Phase.PAYOFF, Phase.RECOVER):
+        if phase in (Phase.PAYOFF, Phase.RECOVER):
             return _rest_choice(journey, choices, pay_all=True)
-        if journey.phase is Phase.PLACE:
+        if phase is Phase.PLACE:
             return _place_card(journey, choices)
-        if journey.phase is Phase.MEET:
+        if phase is Phase.MEET:
             return _meet(journey, choices, fight=False)
-        if journey.phase is Phase.CHECK_STRAIN:
+        if phase is Phase.CHECK_STRAIN:
             w = journey.wanderer
             wants_rest = w.strain > 0 or w.health.missing > 0 or not pool
-            return Choice(Act.REST) if wants_rest or Act.TRAVEL not in acts else Choice(Act.TRAVEL)
-        if journey.phase is Phase.MOVE:
+            return (
+                Choice(Act.REST) if wants_rest or all(c.act is not Act.TRAVEL for c in choices) else Choice(Act.TRAVEL)
+            )
+        if phase is Phase.MOVE:
             return _toward_hum(journey, choices)
-        if journey.phase in (Phase.ESCAPE, Phase.TRADE):
-            return choices[-1] if journey.phase is Phase.TRADE else choices[0]
-        if journey.phase is Phase.DEFEND:
+        if phase in (Phase.ESCAPE, Phase.TRADE):
+            return choices[-1] if phase is Phase.TRADE else choices[0]
+        if phase is Phase.DEFEND:
             defend = [c for c in choices if c.act is Act.DEFEND]
             return _best_die(journey, defend, luck=False) or next(c for c in choices if c.act is Act.NO_DEFENSE)
-        if journey.phase is Phase.COMBAT:
+        if phase is Phase.COMBAT:
             runs = [c for c in choices if c.act is Act.RUN and c.die is not None]
             if journey.wanderer.health.hp <= self.run_below and runs:
                 best = _best_die(journey, runs, luck=False)
@@ -263,23 +265,23 @@ class GreedyPolicy:
         return _decide(self._pick, journey, choices, lucky=True)
 
     def _pick(self, journey: Journey, choices: Sequence[Choice]) -> Choice:
-        acts = {c.act for c in choices}
-        if journey.phase in (Phase.PAYOFF, Phase.RECOVER):
+        phase = journey.phase  # a property: read once
+        if phase in (Phase.PAYOFF, Phase.RECOVER):
             return _rest_choice(journey, choices, pay_all=False)
-        if journey.phase is Phase.PLACE:
+        if phase is Phase.PLACE:
             return _place_card(journey, choices)
-        if journey.phase is Phase.MEET:
+        if phase is Phase.MEET:
             return _meet(journey, choices, fight=True)
-        if journey.phase is Phase.CHECK_STRAIN:
+        if phase is Phase.CHECK_STRAIN:
             has_dice = bool(journey.wanderer.endurance.pool or journey.wanderer.endurance.committed)
-            return Choice(Act.TRAVEL) if Act.TRAVEL in acts and has_dice else Choice(Act.REST)
-        if journey.phase is Phase.MOVE:
+            return Choice(Act.TRAVEL) if any(c.act is Act.TRAVEL for c in choices) and has_dice else Choice(Act.REST)
+        if phase is Phase.MOVE:
             return _toward_hum(journey, choices)
-        if journey.phase in (Phase.ESCAPE, Phase.TRADE):
-            return choices[-1] if journey.phase is Phase.TRADE else choices[0]
-        if journey.phase is Phase.DEFEND:
+        if phase in (Phase.ESCAPE, Phase.TRADE):
+            return choices[-1] if phase is Phase.TRADE else choices[0]
+        if phase is Phase.DEFEND:
             return next(c for c in choices if c.act is Act.NO_DEFENSE)
-        if journey.phase is Phase.COMBAT:
+        if phase is Phase.COMBAT:
             attacks = _weakest_target(journey, [c for c in choices if c.act is Act.ATTACK])
             return _best_die(journey, attacks, luck=True) or next(c for c in choices if c.act is Act.PASS)
         moves = [c for c in choices if c.act is Act.COMMIT_MOVE]
