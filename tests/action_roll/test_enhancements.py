@@ -105,6 +105,29 @@ def test_adds_and_rerolls_are_read_from_the_text_about_the_move(text, enhances, 
     assert (enhancement.adds, enhancement.reroll) == (adds, reroll)
 
 
+@pytest.mark.parametrize("first", ["adds", "reroll", "eq", "hash", "json", "evolve", "repr"])
+def test_adds_and_reroll_read_on_first_use_are_the_same_values_every_way(first):
+    # The reader keeps the ability text and reads adds and reroll when one is first asked
+    # for; whichever question comes first, the enhancement is the one built directly.
+    text = "When you [Run](id:x/moves/run), add +2. You may then reroll your action die."
+    (read,) = _one(text, ["x/moves/run"])
+    built = MoveEnhancement("x/assets/a", 0, RollType.ACTION_ROLL, ("x/moves/run",), adds=2, reroll="action die")
+    asked = {
+        "adds": lambda: read.adds,
+        "reroll": lambda: read.reroll,
+        "eq": lambda: read == built,
+        "hash": lambda: hash(read) == hash(built),
+        "json": lambda: read.to_dict() == built.to_dict(),
+        "evolve": lambda: attrs.evolve(read, when="w") == attrs.evolve(built, when="w"),
+        "repr": lambda: repr(read) == repr(built),
+    }[first]()
+    assert asked in (2, "action die", True)
+    assert (read.adds, read.reroll) == (2, "action die")
+    assert read == built
+    assert hash(read) == hash(built)
+    assert MoveEnhancement.from_dict(read.to_dict()) == built
+
+
 @pytest.mark.parametrize(
     ("data", "path", "message"),
     [

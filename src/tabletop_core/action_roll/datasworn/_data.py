@@ -59,6 +59,8 @@ def key_path(path: str, key: str) -> str:
 
 def obj(value: object, path: str) -> Mapping[str, Any]:
     """*value* if it is a JSON object."""
+    if value.__class__ is dict:  # the common case, checked first
+        return value
     if not isinstance(value, dict):
         raise DataswornError(path, f"expected an object, got {kind(value)}")
     return value
@@ -81,6 +83,9 @@ def get(data: Mapping[str, Any], key: str, path: str, expected: type | tuple[typ
 
 def text(data: Mapping[str, Any], key: str, path: str, *, required: bool = True) -> Any:
     """A string field."""
+    value = data.get(key)
+    if value.__class__ is str:  # the common case, without the call below
+        return value
     return get(data, key, path, str, required=required)
 
 
@@ -103,6 +108,9 @@ def items(data: Mapping[str, Any], key: str, path: str) -> list[tuple[str, Mappi
 
 def array(data: Mapping[str, Any], key: str, path: str, *, required: bool = False) -> list[Any]:
     """An array field; an absent or null optional array reads as empty."""
+    value = data.get(key)
+    if value.__class__ is list:  # the common case, without the call below
+        return value
     value = get(data, key, path, list, required=required)
     return value or []
 

@@ -157,27 +157,35 @@ def read_control(key: str, data: Mapping[str, Any], path: str) -> AssetControl:
     elif isinstance(raw, int):
         value = raw
     else:
-        raise DataswornError(_data.key_path(path, "value"), f"expected an integer or a boolean, got {_data.kind(raw)}")
+        raise DataswornError(f"{path}.value", f"expected an integer or a boolean, got {_data.kind(raw)}")
     low = _data.integer(data, "min", path, required=False)
     high = _data.integer(data, "max", path, required=False)
     nested = tuple(
-        read_control(k, v, _data.key_path(_data.key_path(path, "controls"), k))
-        for k, v in _data.items(data, "controls", path)
+        read_control(k, v, _data.key_path(f"{path}.controls", k)) for k, v in _data.items(data, "controls", path)
+    )
+    control = _data.build(  # every value is checked above; the range check below
+        AssetControl,
+        key=key,
+        field_type=field_type,
+        label=_data.text(data, "label", path, required=False) or key,
+        value=value,
+        minimum=low,
+        maximum=high,
+        rollable=bool(_data.get(data, "rollable", path, bool, required=False)),
+        is_impact=bool(_data.get(data, "is_impact", path, bool, required=False)),
+        controls=nested,
     )
     try:
-        return AssetControl(
-            key,
-            field_type,
-            _data.text(data, "label", path, required=False) or key,
-            value,
-            low,
-            high,
-            bool(_data.get(data, "rollable", path, bool, required=False)),
-            bool(_data.get(data, "is_impact", path, bool, required=False)),
-            nested,
-        )
+        control.__attrs_post_init__()
     except InvalidInput as error:
         raise DataswornError(path, str(error)) from None
+    return control
+
+
+_new = object.__new__
+_set_id, _set_text, _set_enabled, _set_moves, _set_controls, _set_enhancements = (
+    AssetAbility.__dict__[name].__set__ for name in ("id", "text", "enabled", "moves", "controls", "enhancements")
+)
 
 
 def read_asset(data: Mapping[str, Any], path: str, moves: list[Move]) -> Asset:
@@ -185,41 +193,46 @@ def read_asset(data: Mapping[str, Any], path: str, moves: list[Move]) -> Asset:
     data = _data.obj(data, path)
     asset_id = _data.text(data, "_id", path)
     abilities = []
-    here = _data.key_path(path, "abilities")
+    here = f"{path}.abilities"
     for index, item in enumerate(_data.array(data, "abilities", path)):
         where = f"{here}[{index}]"
         ability = _data.obj(item, where)
         ability_moves = []
-        for key, move in _data.items(ability, "moves", where):
-            read = read_move(move, _data.key_path(_data.key_path(where, "moves"), key))
-            moves.append(read)
-            ability_moves.append(read.id)
-        controls = tuple(
-            read_control(k, v, _data.key_path(_data.key_path(where, "controls"), k))
-            for k, v in _data.items(ability, "controls", where)
-        )
-        text = _data.text(ability, "text", where)
-        enhancements = read_enhancements(
-            _data.array(ability, "enhance_moves", where),
-            text,
-            asset=asset_id,
-            ability=index,
-            path=_data.key_path(where, "enhance_moves"),
-        )
-        abilities.append(
-            _data.build(
-                AssetAbility,
-                id=_data.text(ability, "_id", where, required=False) or f"{asset_id}/abilities/{index}",
-                text=text,
-                enabled=bool(_data.get(ability, "enabled", where, bool, required=False)),
-                moves=tuple(ability_moves),
-                controls=controls,
-                enhancements=enhancements,
+        if ability.get("moves") is not None:
+            for key, move in _data.items(ability, "moves", where):
+                read = read_move(move, _data.key_path(f"{where}.moves", key))
+                moves.append(read)
+                ability_moves.append(read.id)
+        controls: tuple[AssetControl, ...] = ()
+        if ability.get("controls") is not None:
+            controls = tuple(
+                read_control(k, v, _data.key_path(f"{where}.controls", k))
+                for k, v in _data.items(ability, "controls", where)
             )
+        text = _data.text(ability, "text", where)
+        enabled = ability.get("enabled")
+        built = _new(AssetAbility)  # every value is checked here or by the reader it comes from
+        _set_id(built, _data.text(ability, "_id", where, required=False) or f"{asset_id}/abilities/{index}")
+        _set_text(built, text)
+        _set_enabled(
+            built,
+            enabled if enabled.__class__ is bool else bool(_data.get(ability, "enabled", where, bool, required=False)),
         )
+        _set_moves(built, tuple(ability_moves))
+        _set_controls(built, controls)
+        _set_enhancements(
+            built,
+            read_enhancements(
+                _data.array(ability, "enhance_moves", where),
+                text,
+                asset=asset_id,
+                ability=index,
+                path=f"{where}.enhance_moves",
+            ),
+        )
+        abilities.append(built)
     controls = tuple(
-        read_control(k, v, _data.key_path(_data.key_path(path, "controls"), k))
-        for k, v in _data.items(data, "controls", path)
+        read_control(k, v, _data.key_path(f"{path}.controls", k)) for k, v in _data.items(data, "controls", path)
     )
     options = tuple(key for key, _ in _data.items(data, "options", path))
     return _data.build(

@@ -168,16 +168,13 @@ def _groups(text: str) -> list[tuple[tuple[str, ...], str]]:
     return [(linked, " ".join(clauses)) for linked, clauses in groups]
 
 
-def _about_every_link(text: str, data: Sequence[Any]) -> bool:
-    """Whether every move the (lower-cased) text links is one the ability's only enhancement names."""
+def _about_every_link(text: str, sole: tuple[str, ...] | None) -> bool:
+    """Whether every move the (lower-cased) text links is one that *sole* (the only enhancement's moves) names."""
     if "(id:" not in text:
         return True
-    if len(data) != 1 or type(data[0]) is not dict:
+    if not sole:
         return False
-    moves = data[0].get("enhances")
-    if not moves or type(moves) is not list:
-        return False
-    return all(any(_matches(link, str(p)) for p in moves) for link in _LINK.findall(text))
+    return all(any(_matches(link, p) for p in sole) for link in _LINK.findall(text))
 
 
 def _effects(text: str, groups: list[tuple[tuple[str, ...], str]], moves: Sequence[str]) -> tuple[int, str | None]:
@@ -201,16 +198,16 @@ def read_enhancements(
     """The ``enhance_moves`` of one asset ability (*data*, at JSON *path*), its adds and rerolls read from *text*.
 
     A roll option naming an asset control without saying which asset is this asset's.
+    Every part of *data* is checked here; the adds and rerolls are read from *text*
+    the first time one of them is asked for (a ruleset has hundreds of abilities).
 
     Raises:
         DataswornError: the data breaks the format (the message names the JSON path).
     """
+    if not data:
+        return ()
     found = []
-    lower = text.lower()
-    groups: list[tuple[tuple[str, ...], str]] | None = None
-    if "add +" in lower or "reroll" in lower:  # most abilities grant neither
-        # Split the text only when it also speaks of other moves (the read is then per enhancement).
-        groups = [((), lower)] if _about_every_link(lower, data) else _groups(lower)
+    sole = None
     for index, item in enumerate(data):
         fast = _fast_parts(item)  # the common shape, checked inline (hundreds in a ruleset)
         if fast is None:
@@ -218,22 +215,85 @@ def read_enhancements(
         else:
             roll_type, moves, conditions = fast
             conditions = tuple(_own_asset(condition, asset) for condition in conditions)
-        adds, reroll = (0, None) if groups is None else _effects(lower, groups, moves)
+        if len(data) == 1:
+            sole = moves
+        pending = _Pending(text, sole, moves)
         when = "; ".join([condition.text for condition in conditions if condition.text])
         enhancement = _new(MoveEnhancement)
-        for setter, value in zip(
-            _FIELDS, (asset, ability, roll_type, moves, conditions, adds, reroll, when), strict=True
-        ):
-            setter(enhancement, value)
+        _set_asset(enhancement, asset)
+        _set_ability(enhancement, ability)
+        _set_roll_type(enhancement, roll_type)
+        _set_moves(enhancement, moves)
+        _set_conditions(enhancement, conditions)
+        _set_adds(enhancement, pending)
+        _set_reroll(enhancement, pending)
+        _set_when(enhancement, when)
         found.append(enhancement)
     return tuple(found)
 
 
+def _text_effects(text: str, sole: tuple[str, ...] | None, moves: tuple[str, ...]) -> tuple[int, str | None]:
+    """The adds and reroll an ability's *text* grants the *moves* of one of its enhancements.
+
+    *sole* is the moves of the ability's only enhancement, ``None`` when it has several.
+    """
+    lower = text.lower()
+    if "add +" not in lower and "reroll" not in lower:
+        return 0, None
+    # Split the text only when it also speaks of other moves (the read is then per enhancement).
+    groups: list[tuple[tuple[str, ...], str]] = [((), lower)] if _about_every_link(lower, sole) else _groups(lower)
+    return _effects(lower, groups, moves)
+
+
+class _Pending:
+    """Held in the ``adds`` and ``reroll`` slots of a read enhancement until one of them is asked for."""
+
+    __slots__ = ("moves", "sole", "text")
+
+    def __init__(self, text: str, sole: tuple[str, ...] | None, moves: tuple[str, ...]) -> None:
+        self.text = text
+        self.sole = sole
+        self.moves = moves
+
+
+class _ReadOnFirstUse:
+    """The ``adds`` and ``reroll`` attributes: the slot's value, read from the ability text the first time.
+
+    Loading a ruleset checks every enhancement's structure at once; only reading its
+    text waits. Equality, hashing, ``repr`` and JSON all go through this attribute,
+    so they see the values read.
+    """
+
+    __slots__ = ("slot",)
+
+    def __init__(self, slot: Any) -> None:
+        self.slot = slot
+
+    def __get__(self, instance: Any, owner: Any = None) -> Any:
+        if instance is None:
+            return self
+        value = self.slot.__get__(instance, owner)
+        if type(value) is _Pending:
+            adds, reroll = _text_effects(value.text, value.sole, value.moves)
+            _set_adds(instance, adds)
+            _set_reroll(instance, reroll)
+            return adds if self.slot is _ADDS_SLOT else reroll
+        return value
+
+    def __set__(self, instance: Any, value: Any) -> None:
+        self.slot.__set__(instance, value)
+
+
 _new = object.__new__
-_FIELDS = tuple(
-    getattr(MoveEnhancement, name).__set__
-    for name in ("asset", "ability", "roll_type", "moves", "conditions", "adds", "reroll", "when")
+_ADDS_SLOT = MoveEnhancement.__dict__["adds"]
+_REROLL_SLOT = MoveEnhancement.__dict__["reroll"]
+(_set_asset, _set_ability, _set_roll_type, _set_moves, _set_conditions, _set_when) = (
+    MoveEnhancement.__dict__[name].__set__ for name in ("asset", "ability", "roll_type", "moves", "conditions", "when")
 )
+_set_adds = _ADDS_SLOT.__set__
+_set_reroll = _REROLL_SLOT.__set__
+for _name, _slot in (("adds", _ADDS_SLOT), ("reroll", _REROLL_SLOT)):
+    setattr(MoveEnhancement, _name, _ReadOnFirstUse(_slot))
 
 
 def _checked_parts(item: Any, where: str, asset: str) -> tuple[RollType, tuple[str, ...], tuple[TriggerCondition, ...]]:

@@ -202,7 +202,7 @@ def read_roll_type(data: Mapping[str, Any], path: str) -> RollType:
     found = _ROLL_TYPES.get(raw)
     if found is None:
         names = ", ".join(_ROLL_TYPES)
-        raise DataswornError(_data.key_path(path, "roll_type"), f"must be one of {names}, got {raw!r}")
+        raise DataswornError(f"{path}.roll_type", f"must be one of {names}, got {raw!r}")
     return found
 
 
@@ -214,7 +214,7 @@ def read_condition(data: Any, path: str) -> TriggerCondition:
             return _data.build(TriggerCondition, method=method, options=(), text=text)
     condition = _data.obj(data, path)
     method = _data.text(condition, "method", path, required=False)
-    options_path = _data.key_path(path, "roll_options")
+    options_path = f"{path}.roll_options"
     options = tuple(
         read_option(_data.obj(option, f"{options_path}[{i}]"), f"{options_path}[{i}]")
         for i, option in enumerate(_data.array(condition, "roll_options", path))
@@ -229,9 +229,9 @@ def read_move(data: Mapping[str, Any], path: str) -> Move:
     move_id = _data.text(data, "_id", path)
     name = _data.text(data, "name", path)
     roll_type = read_roll_type(data, path)
-    trigger_path = _data.key_path(path, "trigger")
+    trigger_path = f"{path}.trigger"
     trigger = _data.get(data, "trigger", path, dict, required=True)
-    here = _data.key_path(trigger_path, "conditions")
+    here = f"{trigger_path}.conditions"
     conditions = [
         read_condition(item, f"{here}[{index}]")
         for index, item in enumerate(_data.array(trigger, "conditions", trigger_path))
@@ -239,17 +239,17 @@ def read_move(data: Mapping[str, Any], path: str) -> Move:
     outcomes = []
     raw_outcomes = _data.get(data, "outcomes", path, dict, required=False)
     if raw_outcomes is not None:
-        outcomes_path = _data.key_path(path, "outcomes")
+        outcomes_path = f"{path}.outcomes"
         for outcome in Outcome:
             key = outcome.name.lower()
             item = _data.get(raw_outcomes, key, outcomes_path, dict, required=True)
             where = _data.key_path(outcomes_path, key)
             match = _data.get(item, "match", where, dict, required=False)
-            match_text = _data.text(match, "text", _data.key_path(where, "match")) if match else None
+            match_text = _data.text(match, "text", f"{where}.match") if match else None
             said = _data.text(item, "text", where)
             outcomes.append(_data.build(MoveOutcome, outcome=outcome, text=said, match_text=match_text))
     tracks = _data.get(data, "tracks", path, dict, required=False)
-    category = _data.text(tracks, "category", _data.key_path(path, "tracks"), required=False) if tracks else None
+    category = _data.text(tracks, "category", f"{path}.tracks", required=False) if tracks else None
     raw_oracles = _data.get(data, "oracles", path, (list, dict), required=False) or []
     if isinstance(raw_oracles, dict):  # Datasworn 0.1: the move's own tables, by key
         oracles: list[Any] = [

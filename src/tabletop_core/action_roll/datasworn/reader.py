@@ -255,14 +255,14 @@ def _check_version(data: Mapping[str, Any]) -> tuple[str, list[str]]:
 
 def _walk_moves(data: Mapping[str, Any], path: str, moves: list[Move], tables: list[Any], *, lazy: bool) -> None:
     for key, move in _data.items(data, "contents", path):
-        where = _data.key_path(_data.key_path(path, "contents"), key)
+        where = _data.key_path(f"{path}.contents", key)
         moves.append(read_move(move, where))
         embedded = move.get("oracles")
         if isinstance(embedded, dict):  # Datasworn 0.1: tables that belong to the move
             for table_key, table in _data.items(move, "oracles", where):
-                _add_table(table, _data.key_path(_data.key_path(where, "oracles"), table_key), tables, lazy=lazy)
+                _add_table(table, _data.key_path(f"{where}.oracles", table_key), tables, lazy=lazy)
     for key, collection in _data.items(data, "collections", path):
-        _walk_moves(collection, _data.key_path(_data.key_path(path, "collections"), key), moves, tables, lazy=lazy)
+        _walk_moves(collection, _data.key_path(f"{path}.collections", key), moves, tables, lazy=lazy)
 
 
 def _add_table(table: Mapping[str, Any], where: str, tables: list[Any], *, lazy: bool) -> str:
@@ -278,9 +278,9 @@ def _add_table(table: Mapping[str, Any], where: str, tables: list[Any], *, lazy:
 def _walk_oracles(data: Mapping[str, Any], path: str, tables: list[Any], *, lazy: bool) -> OracleCollection:
     own = []
     for key, table in _data.items(data, "contents", path):
-        own.append(_add_table(table, _data.key_path(_data.key_path(path, "contents"), key), tables, lazy=lazy))
+        own.append(_add_table(table, _data.key_path(f"{path}.contents", key), tables, lazy=lazy))
     nested = tuple(
-        _walk_oracles(collection, _data.key_path(_data.key_path(path, "collections"), key), tables, lazy=lazy)
+        _walk_oracles(collection, _data.key_path(f"{path}.collections", key), tables, lazy=lazy)
         for key, collection in _data.items(data, "collections", path)
     )
     return OracleCollection(
@@ -327,7 +327,7 @@ def _read(data: Any, *, lazy: bool = False) -> Ruleset:
     for key, collection in _data.items(data, "assets", "$"):
         here = _data.key_path("$.assets", key)
         for asset_key, asset in _data.items(collection, "contents", here):
-            assets.append(read_asset(asset, _data.key_path(_data.key_path(here, "contents"), asset_key), moves))
+            assets.append(read_asset(asset, _data.key_path(f"{here}.contents", asset_key), moves))
     return Ruleset(
         _data.text(data, "_id", "$"),
         _data.text(data, "title", "$", required=False) or _data.text(data, "_id", "$"),

@@ -30,7 +30,7 @@ _set = object.__setattr__
 def read_rolls(data: Mapping[str, Any], path: str) -> tuple[OracleRoll, ...]:
     """The ``oracle_rolls`` of a Datasworn row or outcome."""
     rolls = []
-    here = _data.key_path(path, "oracle_rolls")
+    here = f"{path}.oracle_rolls"
     for index, item in enumerate(_data.array(data, "oracle_rolls", path)):
         where = f"{here}[{index}]"
         roll = _data.obj(item, where)
@@ -38,11 +38,9 @@ def read_rolls(data: Mapping[str, Any], path: str) -> tuple[OracleRoll, ...]:
         auto = _data.get(roll, "auto", where, bool, required=False)
         duplicates = _data.text(roll, "duplicates", where, required=False) or "reroll"
         if times is not None and not 1 <= times <= MAX_TIMES:
-            raise DataswornError(_data.key_path(where, "number_of_rolls"), f"must be 1..{MAX_TIMES}, got {times}")
+            raise DataswornError(f"{where}.number_of_rolls", f"must be 1..{MAX_TIMES}, got {times}")
         if duplicates not in _DUPLICATES:
-            raise DataswornError(
-                _data.key_path(where, "duplicates"), f"must be one of {', '.join(_DUPLICATES)}, got {duplicates!r}"
-            )
+            raise DataswornError(f"{where}.duplicates", f"must be one of {', '.join(_DUPLICATES)}, got {duplicates!r}")
         oracle = _data.text(roll, "oracle", where, required=False)
         built = _new(OracleRoll)  # every part is checked above
         _set(built, "oracle", oracle)
@@ -96,7 +94,7 @@ def read_row(data: Mapping[str, Any], path: str) -> OracleRow:
     where = path
     if "roll" in data and "min" not in data:
         span = _data.get(data, "roll", path, dict, required=False)
-        where = _data.key_path(path, "roll")
+        where = f"{path}.roll"
         data = {**data, **(span or {"min": None, "max": None})}
     low = _data.integer(data, "min", where, required=False)
     high = _data.integer(data, "max", where, required=False)
@@ -129,6 +127,24 @@ def check_table(data: Mapping[str, Any], path: str) -> tuple[str, str]:
     return data["_id"], data["name"]
 
 
+def _unusual_rows(rows: list[Any]) -> list[tuple[int, Any]]:
+    """The rows (with their index) that are more than a range and a text (checking only: the others are fine)."""
+    unusual = []
+    for index, row in enumerate(rows):
+        if row.__class__ is dict and row.keys() <= _PLAIN_ROW_KEYS:  # the keys test is one C call
+            try:
+                low = row["min"]
+                high = row["max"]
+                text = row["text"]
+            except KeyError:
+                pass
+            else:
+                if text.__class__ is str and low.__class__ is int and high.__class__ is int and low <= high:
+                    continue
+        unusual.append((index, row))
+    return unusual
+
+
 def _read_table(data: Mapping[str, Any], path: str, *, build: bool) -> OracleTable | None:
     data = _data.obj(data, path)
     table_id = _data.text(data, "_id", path)
@@ -137,23 +153,18 @@ def _read_table(data: Mapping[str, Any], path: str, *, build: bool) -> OracleTab
     try:
         spec = parse_dice(dice)
     except InvalidInput as error:
-        raise DataswornError(_data.key_path(path, "dice"), str(error)) from None
-    here = _data.key_path(path, "rows")
+        raise DataswornError(f"{path}.dice", str(error)) from None
+    here = f"{path}.rows"
     raw_rows = _data.array(data, "rows", path, required=True)
     if not raw_rows:
         raise DataswornError(here, "a table needs at least one row")
     rows_read: list[OracleRow] = []
     append = rows_read.append
     set_low, set_high, set_text, set_text2, set_text3, set_rolls = _ROW_FIELDS
-    for index, raw_row in enumerate(raw_rows):
-        # The common row is checked (and built) inline: thousands of rows in a ruleset.
-        # Anything unusual takes the checked path, which names the JSON path of a problem.
-        if not build and type(raw_row) is dict and raw_row.keys() <= _PLAIN_ROW_KEYS:
-            # Checking only: a row with nothing but a range and a text (the keys test is one C call).
-            low = raw_row.get("min")
-            high = raw_row.get("max")
-            if type(raw_row.get("text")) is str and type(low) is int and type(high) is int and low <= high:
-                continue
+    # The common row is checked (and built) inline: thousands of rows in a ruleset.
+    # Anything unusual takes the checked path, which names the JSON path of a problem.
+    rows = enumerate(raw_rows) if build else _unusual_rows(raw_rows)
+    for index, raw_row in rows:
         if type(raw_row) is dict:
             get = raw_row.get
             low = get("min")
@@ -186,7 +197,7 @@ def _read_table(data: Mapping[str, Any], path: str, *, build: bool) -> OracleTab
         if build:
             append(row)
     match = _data.get(data, "match", path, dict, required=False)
-    match_text = _data.text(match, "text", _data.key_path(path, "match")) if match else None
+    match_text = _data.text(match, "text", f"{path}.match") if match else None
     if not build:
         return None
     table = _new(OracleTable)  # every part is checked above: skip the field checks

@@ -76,6 +76,27 @@ def _decide(
         ) from None
 
 
+def _unchecked(policy: object) -> Callable[[Journey, Sequence[Choice]], Choice] | None:
+    """A built-in policy's choice without the checks of its input, or ``None`` for any other policy.
+
+    For loops that hand the policy exactly ``journey.choices()`` (the simulator): checking that
+    again costs a second ``choices()`` per step. The decisions of issue 13 are still answered first.
+    """
+    if type(policy) is CautiousPolicy:
+        lucky = False
+    elif type(policy) is GreedyPolicy:
+        lucky = True
+    else:
+        return None
+    pick = policy._pick
+
+    def choose(journey: Journey, choices: Sequence[Choice]) -> Choice:
+        decided = _decision(journey, choices, lucky=lucky)
+        return decided if decided is not None else pick(journey, choices)
+
+    return choose
+
+
 def _best_die(journey: Journey, options: Sequence[Choice], *, luck: bool) -> Choice | None:
     """Among commit choices, the one with the highest die Value (with or without Luck)."""
     pool = journey.wanderer.endurance.pool

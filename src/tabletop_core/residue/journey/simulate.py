@@ -19,7 +19,7 @@ from tabletop_core.residue.journey.choices import Choice
 from tabletop_core.residue.journey.content import JourneySetup
 from tabletop_core.residue.journey.engine import start_journey
 from tabletop_core.residue.journey.phases import JourneyOutcome
-from tabletop_core.residue.journey.policies import CautiousPolicy, GreedyPolicy, Policy, _check_policy, _decision
+from tabletop_core.residue.journey.policies import Policy, _check_policy, _unchecked
 from tabletop_core.residue.journey.state import Journey
 from tabletop_core.residue.journey.summary import JourneySimulation, _add_counts
 from tabletop_core.residue.wanderer import Wanderer
@@ -64,18 +64,8 @@ def _chooser(policy: Policy) -> Callable[[Journey, Sequence[Choice]], Choice]:
     The loop below hands a built-in policy exactly ``journey.choices()``: checking
     that again (a second ``choices()`` per step) was a fifth of a Journey's time.
     """
-    if type(policy) in (CautiousPolicy, GreedyPolicy):
-        pick: Callable[[Journey, Sequence[Choice]], Choice] = policy._pick  # type: ignore[attr-defined]
-        lucky = type(policy) is GreedyPolicy
-
-        def choose(journey: Journey, offered: Sequence[Choice]) -> Choice:
-            # The decisions of issue 13 first, as the policies' choose() answers them (No Dice
-            # Available, Luck after Delirium, an Entry): the bare pick knows only the phases.
-            decided = _decision(journey, offered, lucky=lucky)
-            return decided if decided is not None else pick(journey, offered)
-
-        return choose
-    return policy.choose
+    unchecked = _unchecked(policy)
+    return unchecked if unchecked is not None else policy.choose
 
 
 def _run_one(journey: Journey, policy: Policy, source: DiceSource, max_steps: int) -> Journey:
