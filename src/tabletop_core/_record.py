@@ -164,6 +164,8 @@ def _concrete_records() -> dict[str, type[Record]]:
             stack.append(sub)
             if "__attrs_attrs__" in sub.__dict__:
                 found[type_name(sub)] = sub
+            for tag in sub.__dict__.get("_old_tags", ()):  # a retired concrete type, now this base's kinds
+                found.setdefault(tag, sub)
     return found
 
 

@@ -289,9 +289,19 @@ def _check_rendered(loaded, instance, data):
     assert type(loaded).from_dict(loaded.to_dict()) == loaded
 
 
+RETIRED = {"residue.Choice": rs.journey.Choice(rs.journey.Act.COMMIT_MOVE, 0)}
+"""Saved types that became a tagged union: the old flat shape loads as the kind its data names."""
+
+
 @pytest.mark.parametrize(("fmt", "name"), FILES, ids=[f"{f}/{n}" for f, n in FILES])
 def test_every_saved_fixture_loads_equal_and_rewrites_in_the_new_shape(fmt, name):
     data = json.loads((FIXTURES / fmt / f"{name}.json").read_text(encoding="utf-8"))
+    if name in RETIRED:
+        loaded = record_type(name).from_dict(data)
+        assert loaded == RETIRED[name]
+        assert type(loaded).from_dict(plain(loaded.to_dict())) == loaded
+        assert name not in NAMES
+        return
     current = json.loads((FIXTURES / NEWEST / f"{name}.json").read_text(encoding="utf-8"))
     if name == "core.Distribution":  # odds are not read back; the shape is fixed
         assert current == plain(ar.action_odds(stat=2).to_dict())

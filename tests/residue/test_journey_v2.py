@@ -164,11 +164,15 @@ def test_a_move_reports_its_dice_as_typed_events():
     step = j.apply(jr.Choice(jr.Act.MOVE, direction=rs.Direction.S), rng=tc.ScriptedDice([6, 1, 3]))
     kinds = [type(e).__name__ for e in step.events]
     assert kinds == [
+        "ChoiceMade",  # every step opens with the choice applied
         "Moved", "RuleApplied", "DieRolled", "DieRolled",
         "Note", "RuleApplied",  # the Area Entry, then what it did (a record that keeps its dice)
         "Note", "RuleApplied", "StrainChecked",
+        "PhaseBegan",  # and closes with the phase begun when it changed
     ]  # fmt: skip
-    moved, gear, region, area = step.events[:4]
+    assert step.events[0] == ev.ChoiceMade(jr.Choice(jr.Act.MOVE, direction=rs.Direction.S))
+    assert step.events[-1] == ev.PhaseBegan(jr.Phase.CHECK_STRAIN)
+    moved, gear, region, area = step.events[1:5]
     assert moved == ev.Moved(rs.Hex(0, 1), rs.Direction.S)
     assert (gear.result.roll.die, gear.result.roll.value) == (rs.StepDie.D8, 6)  # the Gear roll, kept whole
     assert region == ev.DieRolled("Undiscovered Region at (0,1)", 3, 1, "Ash Flats")
@@ -209,7 +213,7 @@ def test_the_odd_log_lines_are_fixed():
     resting = j.apply(jr.Choice(jr.Act.END_TRAVEL), rng=1).journey
     back = resting.apply(jr.Choice(jr.Act.TRAVEL), rng=1)
     assert str(back) == "Day 1: return to the Travel Phase: Travel Phase: Commit Move or End Travel"
-    assert back.events == (ev.PhaseBegan(jr.Phase.TRAVEL),)
+    assert back.events == (ev.ChoiceMade(jr.Choice(jr.Act.TRAVEL)), ev.PhaseBegan(jr.Phase.TRAVEL))  # once
     _end, steps = jr.play_journey(j, jr.CautiousPolicy(), rng=5)
     log = "\n".join(str(step) for step in steps)
     assert "Start Day: Start Day:" not in log

@@ -241,10 +241,12 @@ def test_commit_result_loses_at_most_bleedings_hp():
         _tampered(result, hp_lost=1_000_000)
 
 
-def test_a_choice_with_a_negative_position_is_built_and_refused_by_the_journey(journey):
-    # Free on purpose: a Choice is a request; apply() refuses one that is not offered.
+def test_a_choice_with_a_negative_position_is_refused_when_built_and_one_past_the_end_by_the_journey(journey):
+    # Each kind of Choice checks its positions count from 0; apply() refuses one the Journey does not offer.
+    with pytest.raises(tc.InvalidInput, match="die is a position counted from 0, got -1"):
+        jr.Choice(jr.Act.COMMIT_MOVE, die=-1)
     with pytest.raises(tc.RuleError):
-        journey.apply(jr.Choice(jr.Act.COMMIT_MOVE, die=-1), rng=1)
+        journey.apply(jr.Choice(jr.Act.COMMIT_MOVE, die=99), rng=1)
 
 
 def test_result_records_check_their_field_types():

@@ -46,7 +46,22 @@ from __future__ import annotations
 import attrs
 
 from tabletop_core.residue.journey import saves as _saves  # noqa: F401  (registers the migrations)
-from tabletop_core.residue.journey.choices import Act, Choice
+from tabletop_core.residue.journey.choices import (
+    KINDS,
+    Act,
+    BanishChoice,
+    Choice,
+    CommitChoice,
+    InventoryChoice,
+    MoveChoice,
+    PickChoice,
+    PlainChoice,
+    SlotChoice,
+    StrainChoice,
+    SwitchChoice,
+    TakeRestChoice,
+    kind_of,
+)
 from tabletop_core.residue.journey.content import AreaEntry, JourneySetup, PortalRules, RegionRules
 from tabletop_core.residue.journey.engine import start_journey
 from tabletop_core.residue.journey.example import example_setup
@@ -60,20 +75,31 @@ from tabletop_core.residue.journey.summary import JourneySimulation
 __all__ = [
     "Act",
     "AreaEntry",
+    "BanishChoice",
     "CautiousPolicy",
     "Choice",
+    "CommitChoice",
     "GreedyPolicy",
+    "InventoryChoice",
     "Journey",
     "JourneyOutcome",
     "JourneyPlay",
     "JourneySetup",
     "JourneySimulation",
     "JourneyStep",
+    "MoveChoice",
     "Phase",
+    "PickChoice",
+    "PlainChoice",
     "Policy",
     "PortalRules",
     "RegionRules",
+    "SlotChoice",
+    "StrainChoice",
+    "SwitchChoice",
+    "TakeRestChoice",
     "example_setup",
+    "kind_of",
     "play_journey",
     "simulate_journey",
     "start_journey",
@@ -83,7 +109,7 @@ __all__ = [
 # classes now: JSON loading resolves them, and a test runner that imports a file a second
 # time (Sybil, importlib mode) would otherwise hand back the copy's enums.
 for _record in (
-    Choice,
+    *KINDS,
     AreaEntry,
     PortalRules,
     RegionRules,

@@ -34,6 +34,11 @@ class TaggedUnion(Record):
 
     @classmethod
     def register(cls) -> None:
-        """Make fields typed as this base class travel as tagged dicts of their actual kind."""
+        """Make fields typed as this base class travel as tagged dicts of their actual kind.
+
+        On a kind itself (a concrete class) it does nothing: a kind already travels as itself.
+        """
+        if "__attrs_attrs__" in cls.__dict__:
+            return
         converter.register_unstructure_hook_func(lambda t: t is cls, lambda value: value.to_dict())
         converter.register_structure_hook_func(lambda t: t is cls, lambda data, _t: cls.from_dict(data))

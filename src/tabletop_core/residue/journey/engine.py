@@ -7,7 +7,19 @@ import attrs
 from tabletop_core._validate import check_type
 from tabletop_core.residue.hexmap import Hex, HexMap
 from tabletop_core.residue.hum import place_hum
-from tabletop_core.residue.journey.choices import Act
+from tabletop_core.residue.journey.choices import (
+    Act,
+    BanishChoice,
+    CommitChoice,
+    InventoryChoice,
+    MoveChoice,
+    PickChoice,
+    PlainChoice,
+    SlotChoice,
+    StrainChoice,
+    SwitchChoice,
+    TakeRestChoice,
+)
 from tabletop_core.residue.journey.content import _FIGHTERS, JourneySetup
 from tabletop_core.residue.journey.flow import _FINISH, _READ
 from tabletop_core.residue.journey.handlers_combat import (
@@ -57,52 +69,43 @@ from tabletop_core.residue.journey.handlers_travel import (
     _do_move,
     _finish_commit_move,
 )
-from tabletop_core.residue.journey.state import _APPLY, Journey
+from tabletop_core.residue.journey.state import Journey, _on
 from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import RngLike
 
-_APPLY.update(
-    {
-        Act.COMMIT_MOVE: _do_commit_move,
-        Act.MOVE: _do_move,
-        Act.END_TRAVEL: _do_end_travel,
-        Act.ATTACK: _do_attack,
-        Act.PASS: _do_pass,
-        Act.RUN: _do_run,
-        Act.DEFEND: _do_defend,
-        Act.NO_DEFENSE: _do_defend,
-        Act.ESCAPE_TO: _do_escape,
-        Act.RECOVER: _do_recover,
-        Act.REROLL: _do_reroll,
-        Act.TRAVEL: _do_travel,
-        Act.REST: _do_rest,
-        Act.PAY: _do_pay,
-        Act.STOP_PAYING: _do_stop_paying,
-        Act.BANISH: _do_banish,
-        Act.HEAL: _do_recover_one,
-        Act.PANIC_ROLL: _do_recover_one,
-        Act.FATIGUE_ROLL: _do_recover_one,
-        Act.END_REST: _do_end_rest,
-        Act.SWITCH: _do_switch,
-        Act.BARTER: _do_barter,
-        Act.LEAVE: _do_leave,
-        Act.FAST_TRAVEL: _do_fast_travel,
-        Act.MEET: _do_meet,
-        Act.GO_ON: _do_go_on,
-        Act.PLACE: _do_place,
-        Act.DISCARD_CARD: _do_discard_card,
-        Act.RECYCLE: _do_recycle,
-        Act.ACTIVATE: _do_activate,
-        Act.LUCK: _do_luck,
-        Act.NO_LUCK: _do_luck,
-        Act.OPTION: _do_option,
-        Act.COMMIT_SKILL: _do_commit_skill,
-        Act.GAIN_ITEM: _do_offer,
-        Act.LEAVE_ITEM: _do_offer,
-        Act.SHUFFLE: _do_offer,
-        Act.NO_SHUFFLE: _do_offer,
-    }
-)
+# The typed dispatch: each act to its handler, which takes that act's kind of Choice.
+_on(CommitChoice, _do_commit_move, Act.COMMIT_MOVE)
+_on(MoveChoice, _do_move, Act.MOVE)
+_on(PlainChoice, _do_end_travel, Act.END_TRAVEL)
+_on(CommitChoice, _do_attack, Act.ATTACK)
+_on(PlainChoice, _do_pass, Act.PASS)
+_on(CommitChoice, _do_run, Act.RUN)
+_on(CommitChoice, _do_defend, Act.DEFEND)
+_on(PlainChoice, _do_defend, Act.NO_DEFENSE)
+_on(MoveChoice, _do_escape, Act.ESCAPE_TO)
+_on(StrainChoice, _do_recover, Act.RECOVER)
+_on(StrainChoice, _do_reroll, Act.REROLL)
+_on(PlainChoice, _do_travel, Act.TRAVEL)
+_on(TakeRestChoice, _do_rest, Act.REST)
+_on(InventoryChoice, _do_pay, Act.PAY)
+_on(PlainChoice, _do_stop_paying, Act.STOP_PAYING)
+_on(BanishChoice, _do_banish, Act.BANISH)
+_on(InventoryChoice, _do_recover_one, Act.HEAL, Act.PANIC_ROLL, Act.FATIGUE_ROLL)
+_on(PlainChoice, _do_end_rest, Act.END_REST)
+_on(SwitchChoice, _do_switch, Act.SWITCH)
+_on(PickChoice, _do_barter, Act.BARTER)
+_on(PlainChoice, _do_leave, Act.LEAVE)
+_on(PickChoice, _do_fast_travel, Act.FAST_TRAVEL)
+_on(PickChoice, _do_meet, Act.MEET)
+_on(PlainChoice, _do_go_on, Act.GO_ON)
+_on(SlotChoice, _do_place, Act.PLACE)
+_on(PlainChoice, _do_discard_card, Act.DISCARD_CARD)
+_on(SlotChoice, _do_recycle, Act.RECYCLE)
+_on(SlotChoice, _do_activate, Act.ACTIVATE)
+_on(PlainChoice, _do_luck, Act.LUCK, Act.NO_LUCK)
+_on(PickChoice, _do_option, Act.OPTION)
+_on(CommitChoice, _do_commit_skill, Act.COMMIT_SKILL)
+_on(PlainChoice, _do_offer, Act.GAIN_ITEM, Act.LEAVE_ITEM, Act.SHUFFLE, Act.NO_SHUFFLE)
 _READ["read"] = _read_entry
 _FINISH.update(
     {

@@ -14,7 +14,7 @@ from tabletop_core.residue.combat import (
     resolve_run,
 )
 from tabletop_core.residue.endurance import ActionSlot
-from tabletop_core.residue.journey.choices import Act, Choice
+from tabletop_core.residue.journey.choices import Act, Choice, CommitChoice, MoveChoice, PlainChoice, StrainChoice
 from tabletop_core.residue.journey.events import Moved, ReachedHum
 from tabletop_core.residue.journey.flow import (
     _after_combat,
@@ -59,7 +59,7 @@ def _finish_attack(
     return _after_action(_with_encounter(journey, hit.after), hit.retaliators, source, events)
 
 
-def _do_pass(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_pass(journey: Journey, _choice: PlainChoice, source: DiceSource, events: list[object]) -> Journey:
     passed = resolve_pass(_combat(journey).encounter)
     events.append(passed)
     return _after_action(journey, passed.retaliators, source, events)
@@ -84,7 +84,9 @@ def _after_action(journey: Journey, retaliators: tuple[int, ...], source: DiceSo
     return replace(journey, stage=replace(stage, retaliators=retaliators))
 
 
-def _do_defend(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_defend(
+    journey: Journey, choice: CommitChoice | PlainChoice, source: DiceSource, events: list[object]
+) -> Journey:
     if choice.act is Act.DEFEND:
         journey, result = _commit(journey, ActionSlot.DEFENSE, choice, source, events)
         if result is None:
@@ -109,7 +111,7 @@ def _finish_defend(
     return journey
 
 
-def _do_escape(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_escape(journey: Journey, choice: MoveChoice, source: DiceSource, events: list[object]) -> Journey:
     """Escape: move to the adjacent Hex chosen, ⊙ Gear, and resolve that Hex.
 
     From a Combat met in Travel, the Hex is resolved like any Hex entered (its
@@ -158,7 +160,7 @@ def _which(choice: Choice) -> tuple[int, ...] | None:
     return choice.dice
 
 
-def _do_recover(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_recover(journey: Journey, choice: StrainChoice, source: DiceSource, events: list[object]) -> Journey:
     """Recover with Strain: gain 1 Strain, the chosen committed dice roll into the pool."""
     wanderer = journey.wanderer
     step = wanderer.endurance.recover_with_strain(_which(choice), conditions=wanderer.conditions, rng=source)
@@ -167,7 +169,7 @@ def _do_recover(journey: Journey, choice: Choice, source: DiceSource, events: li
     return replace(journey, wanderer=replace(wanderer, endurance=step.after, conditions=conditions))
 
 
-def _do_reroll(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_reroll(journey: Journey, choice: StrainChoice, source: DiceSource, events: list[object]) -> Journey:
     """Reroll Dice: gain 1 Strain, reroll the chosen dice of the pool."""
     wanderer = journey.wanderer
     step = wanderer.endurance.reroll(_which(choice), conditions=wanderer.conditions, rng=source)

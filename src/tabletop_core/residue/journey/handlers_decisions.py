@@ -13,7 +13,7 @@ from tabletop_core.residue.actions import CommitResult, luck_after_commit
 from tabletop_core.residue.decks import gain_item
 from tabletop_core.residue.endurance import ActionSlot
 from tabletop_core.residue.entries import Entry, EntryEffect, EntryTest, EntryTestKind, apply_entry_effect, entry_line
-from tabletop_core.residue.journey.choices import Act, Choice
+from tabletop_core.residue.journey.choices import Act, Choice, CommitChoice, PickChoice, PlainChoice
 from tabletop_core.residue.journey.events import Note
 from tabletop_core.residue.journey.flow import (
     _FINISH,
@@ -29,7 +29,7 @@ from tabletop_core.residue.luck import luck_test
 from tabletop_core.rng import DiceSource
 
 
-def _do_luck(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_luck(journey: Journey, choice: PlainChoice, source: DiceSource, events: list[object]) -> Journey:
     """Luck for an Action, decided with Delirium's reroll seen: ⊙ Luck once, or not; then resolve the Action."""
     stage = journey.stage
     assert type(stage) is LuckPhase  # LUCK and NO_LUCK are offered only there
@@ -162,7 +162,7 @@ def _entry_stage(journey: Journey) -> EntryPhase:
     return stage
 
 
-def _do_option(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_option(journey: Journey, choice: PickChoice, source: DiceSource, events: list[object]) -> Journey:
     """Choose an Entry's option (its Limitation met): a Commit Skill waits for its die, a Luck Test is rolled."""
     stage = _entry_stage(journey)
     assert choice.target is not None
@@ -174,7 +174,7 @@ def _do_option(journey: Journey, choice: Choice, source: DiceSource, events: lis
     return _follow(journey, stage, entry_line(option, passed=passed), False, source, events)
 
 
-def _do_commit_skill(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_commit_skill(journey: Journey, choice: CommitChoice, source: DiceSource, events: list[object]) -> Journey:
     """Commit Skill (+Skill) for the chosen option: its Outcome against the ★ the Entry asks."""
     stage = _entry_stage(journey)
     assert stage.option is not None
@@ -198,7 +198,7 @@ def _finish_skill(
     return _follow(journey, stage, entry_line(option, passed=passed), False, source, events)
 
 
-def _do_offer(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_offer(journey: Journey, choice: PlainChoice, source: DiceSource, events: list[object]) -> Journey:
     """Gain Item X (from wherever it is) or leave it; shuffle the deck or leave it."""
     stage = _entry_stage(journey)
     deck = journey.item_deck

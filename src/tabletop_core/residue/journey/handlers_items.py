@@ -6,7 +6,7 @@ import attrs
 
 from tabletop_core._fast import fast_replace as replace
 from tabletop_core.residue.items import Context, Item, SlotKind, barter
-from tabletop_core.residue.journey.choices import Choice
+from tabletop_core.residue.journey.choices import Choice, PickChoice, PlainChoice, SlotChoice, SwitchChoice
 from tabletop_core.residue.journey.events import Note
 from tabletop_core.residue.journey.flow import _apply_entry, _continue_travel, _gain_strain
 from tabletop_core.residue.journey.phases import Phase, PlacePhase, TradePhase
@@ -16,7 +16,7 @@ from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import DiceSource
 
 
-def _do_barter(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_barter(journey: Journey, choice: PickChoice, source: DiceSource, events: list[object]) -> Journey:
     stage = journey.stage
     assert type(stage) is TradePhase
     assert choice.target is not None
@@ -35,7 +35,7 @@ def _do_barter(journey: Journey, choice: Choice, source: DiceSource, events: lis
     return replace(journey, wanderer=wanderer, vendors=vendors)
 
 
-def _do_leave(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_leave(journey: Journey, _choice: PlainChoice, source: DiceSource, events: list[object]) -> Journey:
     stage = journey.stage
     assert type(stage) is TradePhase
     events.append(Note(f"leave Vendor {stage.vendor}"))
@@ -49,7 +49,7 @@ def _slot_of(choice: Choice) -> tuple[SlotKind, int]:
     return SlotKind.WEAPON, choice.weapon_slot
 
 
-def _do_place(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_place(journey: Journey, choice: SlotChoice, source: DiceSource, events: list[object]) -> Journey:
     stage = journey.stage
     assert type(stage) is PlacePhase
     card, rest = journey.gained[0], journey.gained[1:]
@@ -80,7 +80,7 @@ def _card_corrupts(wanderer: Wanderer, card: Item, events: list[object]) -> Wand
     return wanderer
 
 
-def _do_activate(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_activate(journey: Journey, choice: SlotChoice, source: DiceSource, events: list[object]) -> Journey:
     kind, index = _slot_of(choice)
     wanderer = journey.wanderer
     card = wanderer.loadout.get(kind, index)
@@ -99,7 +99,7 @@ def _do_activate(journey: Journey, choice: Choice, source: DiceSource, events: l
     return journey
 
 
-def _do_discard_card(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_discard_card(journey: Journey, _choice: PlainChoice, source: DiceSource, events: list[object]) -> Journey:
     stage = journey.stage
     assert type(stage) is PlacePhase
     card, rest = journey.gained[0], journey.gained[1:]
@@ -108,7 +108,7 @@ def _do_discard_card(journey: Journey, _choice: Choice, source: DiceSource, even
     return _continue_travel(replace(journey, gained=rest), stage.then, source, events)
 
 
-def _do_recycle(journey: Journey, choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+def _do_recycle(journey: Journey, choice: SlotChoice, _source: DiceSource, events: list[object]) -> Journey:
     kind, index = _slot_of(choice)
     wanderer = journey.wanderer
     card = wanderer.loadout.get(kind, index)
@@ -122,7 +122,7 @@ def _do_recycle(journey: Journey, choice: Choice, _source: DiceSource, events: l
 _SWITCH_CONTEXT = {Phase.TRAVEL: Context.OUTSIDE_REST, Phase.COMBAT: Context.COMBAT, Phase.RECOVER: Context.REST}
 
 
-def _do_switch(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_switch(journey: Journey, choice: SwitchChoice, source: DiceSource, events: list[object]) -> Journey:
     assert choice.item_slot is not None
     assert choice.weapon_slot is not None
     context = _SWITCH_CONTEXT[journey.phase]

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from tabletop_core._fast import fast_build
 from tabletop_core._fast import fast_replace as replace
-from tabletop_core.residue.journey.choices import Act, Choice
+from tabletop_core.residue.journey.choices import (
+    Act,
+    BanishChoice,
+    InventoryChoice,
+    PlainChoice,
+    TakeRestChoice,
+)
 from tabletop_core.residue.journey.events import JourneyEnded, NewDay, Note, PhaseBegan
 from tabletop_core.residue.journey.flow import _defeated
 from tabletop_core.residue.journey.phases import (
@@ -41,7 +47,7 @@ def _healed(journey: Journey) -> bool:
     return type(stage) is RecoverPhase and stage.healed
 
 
-def _do_travel(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+def _do_travel(journey: Journey, _choice: PlainChoice, _source: DiceSource, events: list[object]) -> Journey:
     events.append(PhaseBegan(Phase.TRAVEL))
     return replace(journey, stage=_TRAVEL)
 
@@ -61,7 +67,7 @@ def _new_day(journey: Journey, events: list[object]) -> Journey:
     return journey
 
 
-def _do_rest(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_rest(journey: Journey, choice: TakeRestChoice, source: DiceSource, events: list[object]) -> Journey:
     if choice.rest is not None:  # the whole Rest at once, with the given choices
         result = rest(journey.wanderer, choices=choice.rest, rng=source)
         events.extend(result.steps)
@@ -89,18 +95,18 @@ def _to_recover(journey: Journey, _events: list[object]) -> Journey:
     return replace(journey, wanderer=wanderer, stage=_RECOVER)
 
 
-def _do_pay(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_pay(journey: Journey, choice: InventoryChoice, source: DiceSource, events: list[object]) -> Journey:
     step = pay_strain(journey.wanderer, choice.kind, rng=source)
     events.extend(step.log)
     return _to_payoff(replace(journey, wanderer=step.wanderer), events)
 
 
-def _do_stop_paying(journey: Journey, _choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+def _do_stop_paying(journey: Journey, _choice: PlainChoice, _source: DiceSource, events: list[object]) -> Journey:
     events.append(Note(f"Strain stays at {journey.wanderer.strain}"))
     return _to_recover(journey, events)
 
 
-def _do_banish(journey: Journey, choice: Choice, _source: DiceSource, events: list[object]) -> Journey:
+def _do_banish(journey: Journey, choice: BanishChoice, _source: DiceSource, events: list[object]) -> Journey:
     step = banish_for_strain(journey.wanderer, choice.banish)
     events.extend(step.log)
     journey = replace(journey, wanderer=step.wanderer)
@@ -116,14 +122,14 @@ _RECOVER_ACTION = {
 }
 
 
-def _do_recover_one(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_recover_one(journey: Journey, choice: InventoryChoice, source: DiceSource, events: list[object]) -> Journey:
     step = recover_one(journey.wanderer, _RECOVER_ACTION[choice.act], choice.kind, rng=source)
     events.extend(step.log)
     healed = _healed(journey) or choice.act is Act.HEAL
     return replace(journey, wanderer=step.wanderer, stage=_HEALED if healed else _RECOVER)
 
 
-def _do_end_rest(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_end_rest(journey: Journey, _choice: PlainChoice, source: DiceSource, events: list[object]) -> Journey:
     step = finish_recover_hp(journey.wanderer, healed=_healed(journey), rng=source)
     events.extend(step.log)  # Bleeding's roll, if HP was recovered
     wanderer = step.wanderer

@@ -6,7 +6,7 @@ from tabletop_core._fast import fast_build
 from tabletop_core._fast import fast_replace as replace
 from tabletop_core.residue.actions import CommitResult
 from tabletop_core.residue.endurance import ActionSlot
-from tabletop_core.residue.journey.choices import Choice
+from tabletop_core.residue.journey.choices import Choice, MoveChoice, PickChoice, PlainChoice
 from tabletop_core.residue.journey.content import _FIGHTERS
 from tabletop_core.residue.journey.events import Moved, Note
 from tabletop_core.residue.journey.flow import (
@@ -49,7 +49,7 @@ def _finish_commit_move(
 _do_commit_move = _committing(ActionSlot.MOVE, _finish_commit_move)
 
 
-def _do_move(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_move(journey: Journey, choice: MoveChoice, source: DiceSource, events: list[object]) -> Journey:
     assert choice.direction is not None
     stage = journey.stage
     assert type(stage) is MovePhase
@@ -63,14 +63,14 @@ def _do_move(journey: Journey, choice: Choice, source: DiceSource, events: list[
     return _resolve_hex(journey, new, fast_build(Trip, stars=stage.stars - 1, ends=False, begun=True), source, events)
 
 
-def _do_end_travel(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_end_travel(journey: Journey, _choice: PlainChoice, source: DiceSource, events: list[object]) -> Journey:
     stars = journey.travel_stars
     if stars:
         events.append(Note(f"lose {stars} Travel ★"))
     return _rest_phase(journey, source, events)
 
 
-def _do_fast_travel(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_fast_travel(journey: Journey, choice: PickChoice, source: DiceSource, events: list[object]) -> Journey:
     rules = journey.setup.portal_rules
     assert rules is not None  # offered only with Portal rules
     assert choice.target is not None
@@ -89,7 +89,7 @@ def _do_fast_travel(journey: Journey, choice: Choice, source: DiceSource, events
     return _resolve_hex(journey, new, trip, source, events)
 
 
-def _do_meet(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_meet(journey: Journey, choice: PickChoice, source: DiceSource, events: list[object]) -> Journey:
     assert choice.target is not None
     index = choice.target
     token = journey.tokens[index]
@@ -112,7 +112,7 @@ def _do_meet(journey: Journey, choice: Choice, source: DiceSource, events: list[
     return _continue_travel(journey, trip, source, events)
 
 
-def _do_go_on(journey: Journey, _choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+def _do_go_on(journey: Journey, _choice: PlainChoice, source: DiceSource, events: list[object]) -> Journey:
     stage = journey.stage
     assert type(stage) is MeetPhase
     passed = journey.optional_here()

@@ -75,7 +75,7 @@ def _run_one(journey: Journey, policy: Policy, source: DiceSource, max_steps: in
             return journey
         offered = journey.choices()
         choice = choose(journey, offered)
-        if choice not in offered and attrs.evolve(choice, rest=None) not in offered:
+        if choice not in offered and choice._offered() not in offered:
             journey.apply(choice, rng=source)  # raises the RuleError that names the offered choices
         journey = journey._apply(choice, source, render=False).journey
     raise InvalidInput(f"max_steps: a Journey did not end within {max_steps} choices")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar, TypeAlias
+from typing import ClassVar, TypeAlias, TypeVar, cast
 
 import attrs
 
@@ -24,9 +24,9 @@ from tabletop_core.residue.endurance import StrainCheck
 from tabletop_core.residue.hexmap import DIRECTIONS, Hex, HexMap
 from tabletop_core.residue.inventory import InventoryKind
 from tabletop_core.residue.items import Item, ItemType, SlotKind, Vendor
-from tabletop_core.residue.journey.choices import Act, Choice
+from tabletop_core.residue.journey.choices import Act, Choice, kind_of
 from tabletop_core.residue.journey.content import _FIGHTERS, JourneySetup
-from tabletop_core.residue.journey.events import JourneyEvent, Note, RuleApplied
+from tabletop_core.residue.journey.events import ChoiceMade, JourneyEvent, Note, PhaseBegan, RuleApplied
 from tabletop_core.residue.journey.phases import (
     CombatPhase,
     CommitPhase,
@@ -53,7 +53,19 @@ _DECISIONS = frozenset({Phase.COMMIT, Phase.LUCK, Phase.ENTRY})
 Handler: TypeAlias = Callable[["Journey", Choice, DiceSource, list[object]], "Journey"]
 """A choice's handler: the state, the choice, the dice and the events list it appends to -> the new state."""
 
-_APPLY: dict[Act, Handler] = {}  # the dispatch, one handler per kind of choice; engine.py fills it
+_APPLY: dict[Act, Handler] = {}  # the dispatch, one handler per act; engine.py fills it through _on
+K = TypeVar("K", bound=Choice)
+
+
+def _on(kind: type[K], handler: Callable[[Journey, K, DiceSource, list[object]], Journey], *acts: Act) -> None:
+    """Dispatch *acts*, all of the Choice class *kind*, to *handler*, which mypy checks takes that kind.
+
+    Each kind checks its act when built, so the handler only ever gets its own kind.
+    """
+    for act in acts:
+        if kind_of(act) is not kind:
+            raise TypeError(f"{act.name} is a {kind_of(act).__name__}, not a {kind.__name__}")  # pragma: no cover
+        _APPLY[act] = cast(Handler, handler)  # safe: an act's choices are all of its kind
 
 
 @attrs.frozen
@@ -415,7 +427,7 @@ class Journey(Record):
         """
         check_type("choice", choice, Choice)
         offered = self.choices()
-        if choice not in offered and attrs.evolve(choice, rest=None, dice=None) not in offered:
+        if choice not in offered and choice._offered() not in offered:
             listing = "; ".join(str(c) for c in offered) or "none (the Journey is over)"
             raise RuleError(f"{choice} is not a choice now ({self.phase}); choices: {listing}")
         return self._apply(choice, dice_source(rng))
@@ -430,7 +442,7 @@ class Journey(Record):
             journey = replace(self, stage=stage.before)  # the Commit is made in the stage it was demanded in
         after = _APPLY[choice.act](journey, choice, source, events)
         after = replace(after, steps=self.steps + 1)
-        typed = _typed(events) if render else ()
+        typed = _typed(choice, events, self.stage.phase, after.stage.phase) if render else ()
         return JourneyStep(choice=choice, journey=after, events=typed)
 
     def __str__(self) -> str:
@@ -447,7 +459,8 @@ class JourneyStep(Record):
         choice: The choice applied.
         journey: The new state.
         events: What happened, in order: typed records that keep every die
-            (:mod:`~tabletop_core.residue.journey.events`); ``str()`` of each is one line.
+            (:mod:`~tabletop_core.residue.journey.events`); ``str()`` of each is one line. The first is
+            the ChoiceMade; a step that changed the phase ends with the PhaseBegan.
     """
 
     _version: ClassVar[int] = 2
@@ -465,12 +478,17 @@ class JourneyStep(Record):
         return tuple(str(event) for event in self.events)
 
     def __str__(self) -> str:
-        return f"Day {self.journey.day}: {self.choice}: " + "; ".join(self.lines)
+        said = (str(event) for event in self.events if type(event) is not ChoiceMade)  # the choice leads already
+        return f"Day {self.journey.day}: {self.choice}: " + "; ".join(said)
 
 
-def _typed(events: list[object]) -> tuple[JourneyEvent, ...]:
-    """The handlers' events as records: a rule's result wrapped in RuleApplied, a bare line in a Note."""
-    typed: list[JourneyEvent] = []
+def _typed(choice: Choice, events: list[object], before: Phase, after: Phase) -> tuple[JourneyEvent, ...]:
+    """The step's events as records: the choice made, the handlers' events, the phase begun.
+
+    A rule's result is wrapped in RuleApplied, a bare line in a Note; PhaseBegan closes a step
+    that changed the phase (the end of the Journey has JourneyEnded instead).
+    """
+    typed: list[JourneyEvent] = [ChoiceMade(choice)]
     for event in events:
         if isinstance(event, JourneyEvent):
             typed.append(event)
@@ -478,4 +496,6 @@ def _typed(events: list[object]) -> tuple[JourneyEvent, ...]:
             typed.append(fast_build(RuleApplied, result=event))
         else:
             typed.append(Note(str(event)))
+    if after is not before and after is not Phase.OVER and PhaseBegan(after) not in typed:
+        typed.append(PhaseBegan(after))  # the end of the Journey has its own event (JourneyEnded)
     return tuple(typed)
