@@ -24,6 +24,25 @@ __all__ = ["crit_of", "extended_dice"]
 _Step = Callable[[DiceSource, list[DiceRoll], list[int]], int]
 
 
+def too_many_dice(text: str, max_dice: int) -> NotationError:
+    """The error for a roll of *text* that drew more than *max_dice* dice (rerolls and explosions count)."""
+    return NotationError(
+        f"{text}: rolled more than {max_dice} dice (explosions and rerolls included); "
+        "raise Limits.max_dice to allow more"
+    )
+
+
+def budget_spender(text: str, max_dice: int) -> Callable[[list[int]], None]:
+    """A function that takes one die from a roll's budget (a one-item list) or raises :func:`too_many_dice`."""
+
+    def spend(budget: list[int]) -> None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise too_many_dice(text, max_dice)
+
+    return spend
+
+
 def _flagger(condition: Comparison | None, default: int) -> Callable[[int], bool]:
     if condition is None:
         return lambda face: face == default
@@ -46,13 +65,7 @@ def extended_dice(node: Dice, text: str, limits: Limits) -> _Step:  # noqa: C901
     is_crit = _flagger(None if crit is None else crit.success, node.max_face) if crit is not None else None
     is_fumble = _flagger(None if crit is None else crit.failure, node.min_face) if crit is not None else None
 
-    def spend(budget: list[int]) -> None:
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise NotationError(
-                f"{text}: rolled more than {max_dice} dice (explosions and rerolls included); "
-                "raise Limits.max_dice to allow more"
-            )
+    spend = budget_spender(text, max_dice)
 
     def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> int:  # noqa: C901
         faces: list[int] = []

@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from tabletop_core.notation._cache import SizedCache
 from tabletop_core.notation._d20_tree import D20Expression
-from tabletop_core.notation._dice_ops import crit_of, extended_dice
+from tabletop_core.notation._dice_ops import budget_spender, crit_of, extended_dice, too_many_dice
 from tabletop_core.notation._groups import group_step, has_group
 from tabletop_core.notation.ast import (
     Comparison,
@@ -574,10 +574,7 @@ def _rerolled_dice(node: Dice, text: str, limits: Limits) -> _Step:
                 faces.append(face)
                 budget[0] -= 1
                 if budget[0] < 0:
-                    raise NotationError(
-                        f"{text}: rolled more than {max_dice} dice (explosions and rerolls included); "
-                        "raise Limits.max_dice to allow more"
-                    )
+                    raise too_many_dice(text, max_dice)
                 face = roll_one(sides) + offset
                 if once:
                     break
@@ -629,10 +626,7 @@ def _exploded_dice(node: Dice, text: str, limits: Limits) -> _Step:
                 depth += 1
                 budget[0] -= 1
                 if budget[0] < 0:
-                    raise NotationError(
-                        f"{text}: rolled more than {max_dice} dice (explosions and rerolls included); "
-                        "raise Limits.max_dice to allow more"
-                    )
+                    raise too_many_dice(text, max_dice)
                 face = roll_one(sides) + offset
             faces.append(face)
         value = sum(faces)
@@ -653,13 +647,7 @@ def _modified_dice(node: Dice, text: str, limits: Limits) -> _Step:
     explode_depth = limits.explode_depth
     max_dice = limits.max_dice
 
-    def spend(budget: list[int]) -> None:
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise NotationError(
-                f"{text}: rolled more than {max_dice} dice (explosions and rerolls included); "
-                "raise Limits.max_dice to allow more"
-            )
+    spend = budget_spender(text, max_dice)
 
     def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> int:
         faces: list[int] = []
