@@ -242,8 +242,7 @@ def test_a_plain_computed_term_is_plain_dice():
     with pytest.raises(NotationError, match="plain dice term"):
         ComputedDice(Number(2), Number(6))
     assert parse("(2)d6kh1") == parse("2d6kh1")
-    with pytest.raises(NotationError, match="no modifiers"):
-        parse("2d(1d4+2)kh1")
+    assert parse("2d(6)kh1") == parse("2d6kh1")
     with pytest.raises(NotationError, match="one die with its sides"):
         ComputedDice(Variable("n"), Number(6), Dice(2, 6))
 

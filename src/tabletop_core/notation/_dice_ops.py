@@ -61,7 +61,7 @@ def extended_dice(node: Dice, text: str, limits: Limits) -> _Step:  # noqa: C901
     penetrates = explode is not None and explode.penetrates
     explode_depth, max_dice = limits.explode_depth, limits.max_dice
     crit = node.crit
-    unique = node.unique
+    unique, unique_once = node.unique, node.unique_once
     is_crit = _flagger(None if crit is None else crit.success, node.max_face) if crit is not None else None
     is_fumble = _flagger(None if crit is None else crit.failure, node.min_face) if crit is not None else None
 
@@ -94,6 +94,12 @@ def extended_dice(node: Dice, text: str, limits: Limits) -> _Step:  # noqa: C901
                 if unique:
                     # Again while it shows a face taken (or one 'r' rerolls): all different in the end.
                     while face in used or (reroll is not None and reroll.condition.matches(face)):
+                        rerolled.append(len(faces) - 1)
+                        spend(budget)
+                        face = draw()
+                    used.add(face)
+                elif unique_once:
+                    if face in used:  # again once, whatever it shows then
                         rerolled.append(len(faces) - 1)
                         spend(budget)
                         face = draw()

@@ -27,6 +27,7 @@ from tabletop_core.notation.limits import MAX_NESTING
 
 __all__ = [
     "COMPARISON_OPERATORS",
+    "COMPUTED_SIDES",
     "EXPLODE_KINDS",
     "FUNCTIONS",
     "SELECT_KINDS",
@@ -330,12 +331,16 @@ class Dice:
         sort: ``"a"`` or ``"d"`` (``sa``/``sd``; ``s`` is ``sa``): the dice are shown sorted.
         unique: ``u``: a die showing a face an earlier die of the term shows is rolled again
             (the dice come out all different, as if drawn without replacement).
+        unique_once: ``uo`` (rpg-dice-roller's "unique once"): a die showing a face an earlier
+            die of the term shows is rolled again once, and keeps what it rolls then (it may
+            still be a duplicate).
 
     Raises:
         NotationError: a reroll that matches every face (it would never stop),
             an explosion that matches every face, Fate dice without 3 sides, or
             failures without a success count, or unique dice (``u``) with a clamp, a
-            reroll once, an explosion, or more dice than faces to show.
+            reroll once, an explosion, or more dice than faces to show, or ``uo`` with a
+            clamp, a reroll, an explosion or ``u``.
     """
 
     count: int = int_field(low=1, high=_MAX_DIE)
@@ -350,6 +355,7 @@ class Dice:
     crit: Crit | None = attrs.field(default=None, validator=_optional(Crit))
     sort: str | None = attrs.field(default=None, validator=attrs.validators.optional(_one_of(SORT_ORDERS)))
     unique: bool = attrs.field(default=False, validator=of_type(bool))
+    unique_once: bool = attrs.field(default=False, validator=of_type(bool))
 
     def __attrs_post_init__(self) -> None:
         if self.fate and self.sides != 3:
@@ -368,6 +374,8 @@ class Dice:
                 object.__setattr__(self, "explode", Explode(kind=self.explode.kind))
         if self.unique:
             self._check_unique(faces)
+        if self.unique_once and (self.unique or self.clamp or self.explode or self.reroll):
+            raise NotationError(f"{self.die}: unique once (uo) takes no u, clamp, reroll or explosion")
         if self.explode is not None and self._explode_count(low, high) == faces:
             raise NotationError(f"{self.die}{self._explode_text()} explodes on every face, so it would never stop")
 
@@ -411,7 +419,7 @@ class Dice:
 
     @property
     def is_basic(self) -> bool:
-        """Whether the term uses none of clamp, failures, crit ranges, sorting or compounding/penetrating.
+        """Whether the term uses none of clamp, failures, crit ranges, sorting, unique or compounding/penetrating.
 
         Such a term rolls, renders and computes exactly as it did before those operators existed.
         """
@@ -421,6 +429,7 @@ class Dice:
             and self.crit is None
             and self.sort is None
             and not self.unique
+            and not self.unique_once
             and (self.explode is None or self.explode.kind == "!")
         )
 
@@ -464,6 +473,8 @@ class Dice:
             parts.append(str(self.reroll))
         if self.unique:
             parts.append("u")
+        if self.unique_once:
+            parts.append("uo")
         parts.append(self._explode_text())
         if self.select is not None:
             parts.append(str(self.select))
@@ -925,9 +936,15 @@ class Call:
                 raise NotationError(f"{self.name}() takes two or more values, got {len(value)}")
         elif len(value) != 1:
             raise NotationError(f"{self.name}() takes one value, got {len(value)}")
-        if self.name in ROUNDING_FUNCTIONS and any(isinstance(node, Labeled) for node in walk(value[0])):
-            # Inside floor/ceil/round a term can be a fraction; a label's value is a whole number.
-            raise NotationError(f"a label cannot stand inside {self.name}(): label the {self.name}() itself")
+        if self.name in ROUNDING_FUNCTIONS:
+            for node in walk(value[0]):
+                if isinstance(node, Labeled) and may_be_fraction(node.operand):
+                    # Inside floor/ceil/round '/' divides exactly; a label's value is a whole number.
+                    raise NotationError(
+                        f"a label inside {self.name}() labels a whole-number term, but {node.operand} can be "
+                        f"a fraction there: label a term without '/' ({self.name}(1d6 [fire] / 2)) "
+                        f"or the {self.name}() itself"
+                    )
 
     def __attrs_post_init__(self) -> None:
         _check_nesting(self, max(nesting(arg) for arg in self.args) + 1)
@@ -937,6 +954,11 @@ class Call:
 
     def __str__(self) -> str:
         return _text(self)
+
+
+COMPUTED_SIDES = _MAX_DIE
+"""The sides of the one-die modifier template of a :class:`ComputedDice` whose sides are computed
+(the template stands for every size the term can come to)."""
 
 
 @attrs.frozen
@@ -949,18 +971,23 @@ class ComputedDice:
     :class:`~tabletop_core.notation.NotationError` when rolled (and for exact odds, when
     possible at all). The exact odds are the mixture over every count and size.
 
-    With a computed count and plain sides the term takes every modifier a dice term takes
-    (``(@pool)d10>=8``, ``(1d4+1)d6kh2``): *dice* holds them, as one die of the term.
+    The term takes every modifier a dice term takes (``(@pool)d10>=8``, ``(1d4+1)d6kh2``,
+    ``2d(1d6+4)kh1``, ``(1d4)d(1d6+2)!``): *dice* holds them, as one die of the term. A modifier
+    that does not fit the size the sides come to (``r<3`` on 2 sides rerolls every face) is a
+    :class:`~tabletop_core.notation.NotationError` when rolled, and for exact odds when possible.
 
     Args:
         count: The number of dice.
         sides: The faces per die.
-        dice: The modifiers, as a one-die :class:`Dice` with *sides* faces (``1d10>=8``), or
-            ``None`` for plain dice.
+        dice: The modifiers, as a one-die :class:`Dice` (``1d10>=8``), or ``None`` for plain
+            dice. With plain sides it has those sides; with computed sides its sides are set to
+            :data:`COMPUTED_SIDES` (any sides given are replaced).
 
     Raises:
-        NotationError: both are plain numbers of at least 1 (write ``2d6``: :class:`Dice`), or
-            *dice* is not one die with *sides* faces.
+        NotationError: both are plain numbers of at least 1 (write ``2d6``: :class:`Dice`),
+            *dice* is not one die (with *sides* faces when they are plain), or computed sides
+            with Fate dice, or with a bare ``!`` and a success count (write the explosion's faces:
+            ``!>=6``).
     """
 
     count: Node = attrs.field(validator=_is_node)
@@ -971,12 +998,23 @@ class ComputedDice:
     def __attrs_post_init__(self) -> None:
         if isinstance(self.count, Number) and self.count.value >= 1 and isinstance(self.sides, Number):
             raise NotationError(f"{self.count.value}d{self.sides.value} is a plain dice term: use Dice")
-        if self.dice is not None and (
-            self.dice.count != 1 or not isinstance(self.sides, Number) or self.sides.value != self.dice.sides
-        ):
-            raise NotationError(
-                f"the modifiers of a computed dice term are one die with its sides ({self.sides}), got {self.dice}"
-            )
+        dice = self.dice
+        if dice is not None:
+            plain_sides = isinstance(self.sides, Number)
+            if dice.count != 1 or (plain_sides and self.sides.value != dice.sides):  # type: ignore[union-attr]
+                raise NotationError(
+                    f"the modifiers of a computed dice term are one die with its sides ({self.sides}), got {dice}"
+                )
+            if not plain_sides:
+                if dice.fate:
+                    raise NotationError(f"dice with computed sides ({self.sides}) cannot be Fate dice")
+                if dice.explode is not None and dice.explode.on is None and dice.success is not None:
+                    raise NotationError(
+                        f"with computed sides ({self.sides}) a bare '!' before a success count would read as "
+                        "the explosion's faces: write them (!>=6)"
+                    )
+                if dice.sides != COMPUTED_SIDES:
+                    object.__setattr__(self, "dice", attrs.evolve(dice, sides=COMPUTED_SIDES))
         _check_nesting(self, max(nesting(self.count) + 1, nesting(self.sides) + 1))
 
     def with_count(self, count: int) -> Dice:
@@ -991,6 +1029,27 @@ class ComputedDice:
             return Dice(count, self.sides.value)
         return attrs.evolve(self.dice, count=count)
 
+    def term(self, count: int, sides: int) -> Dice:
+        """The plain dice term this comes to with *count* dice (at least 1) of *sides* faces.
+
+        Raises:
+            NotationError: *count* or *sides* below 1, or a modifier that does not fit that
+                size (``r<3`` on 2 sides); the message names this term.
+        """
+        if self.dice is None:
+            return Dice(count, sides)
+        try:
+            return attrs.evolve(self.dice, count=count, sides=sides)
+        except NotationError as error:
+            raise NotationError(f"{self} came to {count}d{sides}: {error}") from None
+
+    @property
+    def modifier_text(self) -> str:
+        """The modifiers as written after the sides: ``kh1``, ``>=8``, ``!``; empty for none."""
+        if self.dice is None:
+            return ""
+        return str(self.dice)[len(f"1{self.dice.die}") :]
+
     @property
     def count_in_parentheses(self) -> bool:
         """Whether the count prints in parentheses (anything but a plain number of at least 1)."""
@@ -998,10 +1057,11 @@ class ComputedDice:
 
     def _print(self, parts: list[str]) -> str:
         count = f"({parts[0]})" if self.count_in_parentheses else parts[0]
-        if self.dice is not None:
-            return count + str(self.dice)[1:]  # '1d10>=8' without its count
-        sides = parts[1] if isinstance(self.sides, Number) else f"({parts[1]})"
-        return f"{count}d{sides}"
+        if self.dice is not None and self.dice.fate:
+            sides = "F"
+        else:
+            sides = parts[1] if isinstance(self.sides, Number) else f"({parts[1]})"
+        return f"{count}d{sides}{self.modifier_text}"
 
     def __str__(self) -> str:
         return _text(self)
@@ -1012,6 +1072,29 @@ NODE_TYPES = (Number, Dice, Negate, Sum, Product, Group, Variable, Labeled, Call
 
 LEAF_TYPES = (Number, Dice, Variable)
 """The nodes without children."""
+
+
+def may_be_fraction(node: Node) -> bool:
+    """Whether *node* can come to a fraction where ``/`` divides exactly (inside ``floor``, ``ceil``, ``round``).
+
+    Only a ``/`` can make one; ``floor``, ``ceil`` and ``round`` make it whole again, and dice
+    counts, sides and group items always divide rounding down. Walked without recursion.
+
+    Examples:
+        >>> from tabletop_core.notation import parse
+        >>> may_be_fraction(parse("1d6/2+1").body), may_be_fraction(parse("floor(1d6/2)+1").body)
+        (True, False)
+    """
+    stack: list[Node] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Product) and "/" in item.operators:
+            return True
+        if isinstance(item, (Sum, Product, Negate, Labeled)) or (
+            isinstance(item, Call) and item.name not in ROUNDING_FUNCTIONS
+        ):
+            stack.extend(children_of(item))
+    return False
 
 
 def children_of(node: Node) -> tuple[Node, ...]:

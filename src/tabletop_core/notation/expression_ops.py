@@ -154,9 +154,14 @@ def _bind(node: Node, variables: Mapping[str, int]) -> Node:
         return Call(node.name, bound)
     assert isinstance(node, ComputedDice)
     count, sides = bound
+    if isinstance(sides, Number) and sides.value < 1:
+        raise NotationError(f"{node}: the number of sides came to {sides.value}; it must be at least 1")
     if isinstance(count, Number) and count.value >= 1 and isinstance(sides, Number):
         return computed_term(node, count.value, sides.value)
-    return ComputedDice(count, sides, node.dice)
+    dice = node.dice
+    if dice is not None and isinstance(sides, Number) and not isinstance(node.sides, Number):
+        dice = node.term(1, sides.value)  # the sides are known now: the modifiers take them
+    return ComputedDice(count, sides, dice)
 
 
 # -- math functions -------------------------------------------------------------------------------
@@ -255,7 +260,7 @@ def compile_expression_node(
 
 def computed_term(node: ComputedDice, count: int, sides: int) -> Dice:
     """The dice term *node* comes to with *count* (at least 1) dice of *sides* faces."""
-    return Dice(count, sides) if node.dice is None else node.with_count(count)
+    return node.term(count, sides)
 
 
 def computed_notation(node: ComputedDice, count: int, sides: int) -> str:

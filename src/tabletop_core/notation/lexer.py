@@ -33,7 +33,7 @@ LABEL = "label"
 ADVANTAGE = "adv"
 CLAMP = "clamp"  # mi / ma
 SORT = "sort"  # s / sa / sd
-UNIQUE = "unique"  # u
+UNIQUE = "unique"  # u / uo
 CRIT = "crit"  # cs / cf
 GROUP_OPEN = "{"
 GROUP_CLOSE = "}"
@@ -219,6 +219,8 @@ def _dice_operator(lower: str, i: int) -> Token | None:
         return Token(CLAMP, pair, i + 1, i + 2) if number or _operator_ends(lower, i + 2) else None
     if pair in ("cs", "cf"):
         return Token(CRIT, pair, i + 1, i + 2) if _operator_ends(lower, i + 2) else None
+    if pair == "uo" and _operator_ends(lower, i + 2):
+        return Token(UNIQUE, "uo", i + 1, i + 2)
     if lower[i] == "u":
         return Token(UNIQUE, "u", i + 1, i + 1) if _operator_ends(lower, i + 1) else None
     if lower[i] == "s":

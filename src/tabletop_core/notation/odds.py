@@ -441,6 +441,8 @@ class _Calculator:
     def dice(self, dice: Dice) -> _Weights:
         if dice.unique:
             return self.unique_dice(dice)
+        if dice.unique_once:
+            return self.unique_once_dice(dice)
         units = self.units(dice)
         if dice.select is not None:
             highest, keep = dice.select.kept(dice.count)
@@ -557,6 +559,36 @@ class _Calculator:
             if len(states[n]) > self.max_outcomes:
                 raise self.too_many()
         return self.checked(states[n])
+
+    def unique_once_dice(self, dice: Dice) -> _Weights:
+        """Unique once (``uo``): a die showing a face an earlier one shows is rolled again once.
+
+        A die's face depends on the set of faces before it, so the walk keeps every multiset
+        of faces drawn so far (with its weight, out of ``sides**2`` per die). Their number,
+        ``C(sides + n - 1, n)`` at most, is charged before the walk.
+        """
+        faces = list(self.faces(dice))
+        sides, n = len(faces), dice.count
+        multisets = 1
+        for k in range(1, n + 1):  # C(sides + k - 1, k), stopped as soon as it is past the budget
+            multisets = multisets * (sides + k - 1) // k
+            if multisets * sides > self.limits.max_odds_work:
+                break
+        self.charge(_SLOW_LOOP * multisets * sides)
+        states: dict[tuple[int, ...], int] = {(): 1}
+        for _ in range(n):
+            grown: defaultdict[tuple[int, ...], int] = defaultdict(int)
+            for drawn, weight in states.items():
+                seen = set(drawn)
+                again = len(seen)  # the first draw hits a face taken: rolled again, any face
+                for face in faces:
+                    ways = (0 if face in seen else sides) + again
+                    grown[tuple(sorted((*drawn, face)))] += weight * ways
+            states = dict(grown)
+        result: defaultdict[int, int] = defaultdict(int)
+        for drawn, weight in states.items():
+            result[_value_of_faces(dice, drawn)] += weight
+        return self.checked(dict(result))
 
     def clamped_faces(self, dice: Dice) -> _Weights:
         """Weights of the face one clamped die shows (``mi``/``ma``), its reroll applied to the clamped face."""
@@ -718,6 +750,17 @@ _SLOW_LOOP = 4
 """Steps charged per pair in the keep/drop and explosion loops: each updates a dict with a
 computed key, about four times the cost of a step elsewhere (measured, ``6d1000kh3``, ``2d10000!``)."""
 _MAX_GROUP_WIDTH = 400  # wider dice (d1000s) convolve faster group by group
+
+
+def _value_of_faces(dice: Dice, faces: tuple[int, ...]) -> int:
+    """The value of a plain term (keep/drop, success and failure counts) showing *faces*."""
+    kept = faces
+    if dice.select is not None:
+        kept = tuple(faces[i] for i in dice.select.choose(faces)[0])
+    if dice.success is None:
+        return sum(kept)
+    failure = dice.failure
+    return sum(int(dice.success.matches(face)) - int(failure is not None and failure.matches(face)) for face in kept)
 
 
 def _poly_mul(a: list[int], b: list[int]) -> list[int]:

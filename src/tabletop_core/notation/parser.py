@@ -34,6 +34,7 @@ from tabletop_core._validate import check_type, clip, unsafe_character
 from tabletop_core.notation import lexer
 from tabletop_core.notation._cache import SizedCache
 from tabletop_core.notation.ast import (
+    COMPUTED_SIDES,
     NODE_TYPES,
     Call,
     Clamp,
@@ -411,18 +412,22 @@ class _Parser:
         if self.peek.kind != lexer.CLOSE:
             raise self.expected("')'", f" to close the '(' at column {token.start}")
         self.advance()
-        if self.peek.kind in (lexer.SELECT, lexer.REROLL, lexer.EXPLODE, lexer.COMPARE, lexer.ADVANTAGE, *_EXTRA_KINDS):
+        if self.peek.kind == lexer.ADVANTAGE:
             raise self.error(
-                "a dice term with computed sides takes no modifiers (keep, reroll, explode, count)", self.peek.start
+                f"'{self.peek.text}' applies to one d20 (d20 {self.peek.text}), not to computed sides", self.peek.start
             )
-        if isinstance(count, Number) and count.value >= 1 and isinstance(sides, Number):
-            # The plain term it is: 2d(6) is 2d6.
-            self.written(count.value, start)
+        if isinstance(sides, Number):
+            # The sides are plain after all: 2d(6)kh1 is 2d6kh1, (1d4)d(6) is (1d4)d6.
             if not 1 <= sides.value <= self.limits.max_sides:
                 raise self.error(f"a die may have 1 to {self.limits.max_sides} sides, got {sides.value}", token.start)
-            return Dice(count.value, sides.value)
+            one = self.modifiers(1, sides.value, False, die)
+            if isinstance(count, Number) and count.value >= 1:
+                self.written(count.value, start)
+                return attrs.evolve(one, count=count.value)
+            return ComputedDice(count, sides, None if one == Dice(1, one.sides) else one)
+        template = self.modifiers(1, COMPUTED_SIDES, False, die, f"d({sides})")
         try:
-            return ComputedDice(count, sides)
+            return ComputedDice(count, sides, None if template == Dice(1, COMPUTED_SIDES) else template)
         except NotationError as error:
             raise self.error(str(error), die.start) from None
 
@@ -472,6 +477,13 @@ class _Parser:
                 f"an expression may roll at most {self.limits.max_dice} dice, got {self.dice_written}", start.start
             )
         sides, fate = self.sides()
+        return self.modifiers(count, sides, fate, start)
+
+    def modifiers(self, count: int, sides: int, fate: bool, start: Token, die: str = "") -> Dice:
+        """The modifiers after a die's sides, read into the dice term they make.
+
+        *die*, when given, is how the die is written (``d(1d6+4)``) for sides computed when rolled.
+        """
         reroll: Reroll | None = None
         explode: Explode | None = None
         select: Select | None = None
@@ -520,16 +532,18 @@ class _Parser:
                 extra.crit(),
                 extra.sort,
                 extra.unique,
+                extra.unique_once,
             )
         except NotationError as error:
-            raise self.error(str(error), start.start) from None
+            message = str(error).replace(f"d{COMPUTED_SIDES}", die) if die else str(error)
+            raise self.error(message, start.start) from None
 
     def extra_modifier(self, token: Token, extra: _Extra) -> None:
         """``mi``/``ma`` (clamp), ``cs``/``cf`` (crit range) or ``s``/``sa``/``sd`` (sort), each once per term."""
         if token.kind == lexer.UNIQUE:
-            if extra.unique:
-                raise self.error("a dice term can be unique only once", token.start)
-            extra.unique = True
+            if extra.unique or extra.unique_once:
+                raise self.error("a dice term can be unique only once (u or uo, not both)", token.start)
+            extra.unique, extra.unique_once = token.text == "u", token.text == "uo"
             return
         if token.kind == lexer.SORT:
             if extra.sort is not None:
@@ -599,6 +613,7 @@ class _Extra:
         self.failure: Comparison | None = None
         self.sort: str | None = None
         self.unique = False
+        self.unique_once = False
 
     def clamp(self) -> Clamp | None:
         return Clamp(self.bounds.get("mi"), self.bounds.get("ma")) if self.bounds else None
