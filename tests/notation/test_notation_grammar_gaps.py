@@ -250,3 +250,59 @@ def test_fuzzed_text_only_raises_notation_errors(text, seed):
         result = roll(text, rng=seed, limits=limits)
         assert isinstance(result.total, int)
         assert RollResult.from_dict(result.to_dict()) == result
+
+
+# -- 4. where Nx, vs and labels stand; 5. what new users type --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("6x 4d6kh3", "6x 4d6kh3"),
+        ("6 x 4d6kh3", "6x 4d6kh3"),
+        ("6X4d6kh3 [stats]", "6x 4d6kh3 [stats]"),
+        ("2x 1d20+5 vs 15", "2x 1d20+5 vs 15"),
+        ("1d20+5 VS DC 15", "1d20+5 vs 15"),
+        ("1d20+5 vs dc15 # sneak", "1d20+5 vs 15 # sneak"),
+        ("1d20+5 [attack] vs 15", "1d20+5 vs 15 [attack]"),
+        ("1d20 [fire] + 1d4 [cold] vs 15", "1d20 [fire]+1d4 [cold] vs 15"),
+        ("4d6d1", "4d6dl1"),
+        ("4D6D1+1", "4d6dl1+1"),
+    ],
+)
+def test_what_players_type_reads_as_meant(text, canonical):
+    expression = parse(text)
+    assert str(expression) == canonical
+    assert parse(canonical) == expression
+
+
+def test_a_lone_label_before_vs_labels_the_roll():
+    result = roll("1d20+5 [attack] vs 15", rng=ScriptedDice([12]))
+    assert (result.label, result.labels, result.margin) == ("attack", (), 2)
+    assert parse("1d20+5 [attack] vs 15") == Expression(parse("1d20+5").body, "attack", target=Number(15))
+    assert Expression(Labeled(Number(0), "a"), target=Number(0)) == Expression(Number(0), "a", target=Number(0))
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("4d6kh3 x6", "did you mean '6x 4d6kh3'?"),
+        ("1d20 + 2 x3", "did you mean '3x 1d20 + 2'?"),
+        ("6 4d6kh3", "did you mean '6x 4d6kh3' (roll it 6 times)?"),
+        ("1d20+5 >= 15", "did you mean '1d20+5 vs 15' (a roll against a target)?"),
+        ("(1d20+5) > 15", "to test a total against a target write 'vs'"),
+        ("1d20+5 vs 15 vs 20", "write their count first (2x 1d20+5 vs 15)"),
+        ("1d20+5 [a] vs 15 [b]", "a roll has one label of its own"),
+        ("[attack] 1d20+5", "a label goes after what it labels: did you mean '1d20+5 [attack]'?"),
+        ("2x [attack] 1d20+5", "did you mean '1d20+5 [attack]'?"),
+        ("[attack]", "such as '1d20 [attack]'"),
+        ("attack: 1d20+5", "did you mean '1d20+5 [attack]' (a label goes after what it labels)?"),
+        ("1d8+2d6 fire", "unexpected word 'fire'; did you mean '1d8+2d6 # fire' (a comment)"),
+        ("1d6 / 2 round", "did you mean 'round(1d6 / 2)'?"),
+        ("1d20+5 dc15", "did you mean '1d20+5 vs 15'"),
+        ("4d6kh3d1", "keep or drop only once"),
+    ],
+)
+def test_mistyped_notation_says_what_was_meant(text, hint):
+    with pytest.raises(NotationError, match=re.escape(hint)):
+        parse(text)

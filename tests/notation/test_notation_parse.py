@@ -124,7 +124,12 @@ def test_parse_is_cached():
         ("(1d6", "(1d6: expected ')' at column 5 to close the '(' at column 1", 5),
         ("1d6)", "1d6): unmatched ')' at column 4", 4),
         ("1d", "1d: expected the number of sides, '%' or 'F' after 'd' at column 3", 3),
-        ("5>=3", "5>=3: expected an operator or the end of the expression at column 2, found '>='", 2),
+        (
+            "5>=3",
+            "5>=3: a comparison counts the dice of the term right before it (8d10>=7); "
+            "did you mean '5 vs 3' (a roll against a target)? at column 2",
+            2,
+        ),
         ("1d6 $", "1d6 $: unexpected character '$' at column 5", 5),
         ("1d20 [a", "1d20 [a: the label opened here is not closed with ']' at column 6", 6),
         ("1d20 [a] 1", "1d20 [a] 1: expected an operator or the end of the expression at column 9, found '1'", 9),

@@ -731,7 +731,8 @@ class Expression:
         body: The expression tree.
         label: Text of the trailing label, stripped; an empty label is ``None``. An expression
             whose terms carry labels (:class:`Labeled`) has none of its own: a label at its end
-            labels its last term.
+            labels its last term. A lone label at the end of the body or the target (right
+            before ``vs``, or at the very end) is the expression's label.
         comment: Free text after ``#`` at the end (``1d20+5 # sneak attack``), stripped, or ``None``.
         target: The number (or expression) after ``vs``: the roll succeeds when its total is at
             least the target's value (``1d20+5 vs 15``), or ``None``.
@@ -773,12 +774,15 @@ class Expression:
                 f"an expression whose terms are labelled has no trailing label of its own (label its last term), "
                 f"got label {clip(self.label)}"
             )
+        if labels == 1 and self.target is not None and _trailing_label(self.body) is not None:
+            # One label, written right before 'vs' (1d20+5 [attack] vs 15), labels the roll too.
+            last = self.body
         trailing = _trailing_label(last)
         if labels == 1 and trailing is not None:
             # One label, written last, is the whole expression's label (as text reads it): one spelling.
             unwrapped = _without_trailing_label(last)
             object.__setattr__(self, "label", trailing.label)
-            object.__setattr__(self, "target" if self.target is not None else "body", unwrapped)
+            object.__setattr__(self, "target" if last is self.target else "body", unwrapped)
 
     def __str__(self) -> str:
         text = str(self.body)

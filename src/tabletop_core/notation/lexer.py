@@ -166,10 +166,19 @@ def _expression_word(text: str, lower: str, i: int, tokens: list[Token]) -> Toke
     j = _word_end(lower, i)
     if j == i:
         raise _error(text, f"unexpected character {clip(text[i])}", column)
+    while i > 0 and _letter(lower, i - 1):
+        # 'fire' read as 'f' + 'ire', 'round' as 'ro' + 'und': the hint is about the whole word.
+        i -= 1
+        column = i + 1
+        tokens = [token for token in tokens if token.start < column]
     if lower[i:j] in ("mi", "ma"):
         hint = f"'{lower[i:j]}' takes a number: 4d6mi2 raises every die below 2 to 2, 4d6ma5 lowers those above 5"
         raise _error(text, f"unexpected character {clip(text[i])}; {hint}", column)
     raise _error(text, f"unexpected word {clip(text[i:j])}; {one_line_text(_hint(text, lower, i, j, tokens))}", column)
+
+
+def _letter(lower: str, i: int) -> bool:
+    return i < len(lower) and "a" <= lower[i] <= "z"
 
 
 def _hint(text: str, lower: str, i: int, j: int, tokens: list[Token]) -> str:
@@ -186,6 +195,12 @@ def _hint(text: str, lower: str, i: int, j: int, tokens: list[Token]) -> str:
         return f"the functions are {', '.join(_FUNCTIONS)}"
     if word in _VS_WORDS or word.rstrip(".") in _VS_WORDS:
         return f"did you mean '{before} vs {rest}' (a roll against a target)?"
+    if word.startswith("dc") and word[2:].isdigit():
+        return f"did you mean '{before} vs {word[2:]}' (a roll against a target)?"
+    if word in _FUNCTIONS and before:
+        return f"did you mean '{word}({before})'?"
+    if lower[j:].lstrip().startswith(":") and not before:
+        return f"did you mean '{text[j:].lstrip()[1:].strip()} [{text[i:j]}]' (a label goes after what it labels)?"
     if word in ("x", "times") or (word.startswith("x") and word[1:].isdigit()):
         times = word[1:] if word[1:].isdigit() else rest
         if times.isdigit():
@@ -260,6 +275,10 @@ def tokenize(text: str) -> list[Token]:  # noqa: C901 - one branch per kind of t
             name = _function_at(lower, i)
             tokens.append(Token(FUNCTION, name, column, i + len(name)))
             i += len(name)
+        elif (
+            char == "d" and tokens and tokens[-1].kind == VS and lower.startswith("dc", i) and not _letter(lower, i + 2)
+        ):
+            i += 2  # 'vs DC 15' is 'vs 15'
         elif char in "ad" and lower.startswith(("adv", "dis"), i):
             tokens.append(_shorthand(text, lower, i))
             i = tokens[-1].end

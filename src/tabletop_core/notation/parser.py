@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, overload
 
 import attrs
 
-from tabletop_core._validate import check_type, clip, unsafe_character
+from tabletop_core._validate import check_type, clip, one_line_text, unsafe_character
 from tabletop_core.notation import lexer
 from tabletop_core.notation._cache import SizedCache
 from tabletop_core.notation.ast import (
@@ -221,18 +221,26 @@ class _Parser:
     # -- grammar ------------------------------------------------------------
 
     def parse(self) -> Expression:
+        self.no_leading_label()
         repeat = self.repeat()
+        self.no_leading_label()
         body = self.expression(0)
         target: Node | None = None
+        label: str | None = None
+        if self.peek.kind == lexer.LABEL and self.tokens[self.position + 1].kind == lexer.VS:
+            # '1d20+5 [attack] vs 15': a lone label before 'vs' labels the roll (as at its end).
+            label = self.label_text(self.advance())
         if self.peek.kind == lexer.VS:
             self.advance()
             target = self.expression(0)
-        label: str | None = None
         token = self.peek
         if token.kind == lexer.LABEL:
+            if label is not None:
+                raise self.error("a roll has one label of its own: write it once, after the target", token.start)
             label = self.label_text(self.advance())
         comment = self.comment()
         token = self.peek
+        self.hint_at_the_end(body, repeat)
         if token.kind == lexer.CLOSE:
             raise self.error("unmatched ')'", token.start)
         if token.kind == lexer.ADVANTAGE:
@@ -242,7 +250,11 @@ class _Parser:
         if token.kind == lexer.REPEAT:
             raise self.error("'x' repeats a whole roll: write its count first (6x 4d6kh3)", token.start)
         if token.kind == lexer.VS:
-            raise self.error("a roll has one 'vs' (1d20+5 vs 15)", token.start)
+            raise self.error(
+                "a roll has one 'vs' (1d20+5 vs 15); to make several rolls against a target, "
+                "write their count first (2x 1d20+5 vs 15)",
+                token.start,
+            )
         if token.kind == lexer.COMMA:
             raise self.error("',' separates the values of min() or max()", token.start)
         if token.kind != lexer.END:
@@ -257,6 +269,53 @@ class _Parser:
             return Expression(body, label, comment, target, repeat)
         except NotationError as error:
             raise self.error(str(error), 1) from None
+
+    def no_leading_label(self) -> None:
+        """A label at the start is an error that shows where it goes (after what it labels)."""
+        token = self.peek
+        if token.kind == lexer.LABEL:
+            rest = self.text[token.end :].strip()
+            shown = f"{rest} [{token.text.strip()}]" if rest else f"1d20 [{token.text.strip()}]"
+            hint = f"did you mean '{one_line_text(shown)}'?" if rest else f"such as '{one_line_text(shown)}'"
+            raise self.error(f"a label goes after what it labels: {hint}", token.start)
+
+    def hint_at_the_end(self, body: Node, repeat: int) -> None:
+        """Raise the likely intended notation when text is left after a whole roll.
+
+        That is a DiceMaiden repeat ``6 4d6``, a trailing ``x3``, or a total compared with ``>=``.
+        """
+        token = self.peek
+        if token.kind == lexer.END:
+            return
+        after = self.tokens[self.position + 1]
+        before = self.text[: token.start - 1].strip()
+        if (
+            token.kind == lexer.REPEAT
+            and after.kind == lexer.NUMBER
+            and self.tokens[self.position + 2].kind == lexer.END
+        ):
+            # ('x' then a number: the token after the number exists, an END at least)
+            raise self.error(
+                f"'x' repeats a whole roll: did you mean '{after.text}x {one_line_text(before)}'?", token.start
+            )
+        if (
+            repeat == 1
+            and isinstance(body, Number)
+            and self.position == 1
+            and token.kind in (lexer.NUMBER, lexer.DIE, lexer.OPEN)
+        ):
+            rest = self.text[token.start - 1 :].strip()
+            times = body.value
+            raise self.error(
+                f"expected an operator; did you mean '{times}x {one_line_text(rest)}' (roll it {times} times)?",
+                token.start,
+            )
+        if token.kind == lexer.COMPARE:
+            rest = self.text[token.end :].strip()
+            hint = f"did you mean '{one_line_text(before)} vs {one_line_text(rest)}' (a roll against a target)?"
+            if token.text != ">=":
+                hint = "to test a total against a target write 'vs': 1d20+5 vs 15 succeeds on 15 or more"
+            raise self.error(f"a comparison counts the dice of the term right before it (8d10>=7); {hint}", token.start)
 
     def label_text(self, token: Token) -> str:
         """The text of a label token, checked to be one line of plain text."""
@@ -328,7 +387,7 @@ class _Parser:
         """
         while self.peek.kind == lexer.LABEL:
             after = self.tokens[self.position + 1].kind
-            if self.labels_seen == 0 and after in (lexer.END, lexer.COMMENT):
+            if self.labels_seen == 0 and after in (lexer.END, lexer.COMMENT, lexer.VS):
                 break
             token = self.advance()
             text = self.label_text(token).strip()
@@ -490,9 +549,13 @@ class _Parser:
         if self.peek.kind == lexer.ADVANTAGE:
             count, select = self.advantage(count, start)
         extra = _Extra()
-        while self.peek.kind in (lexer.SELECT, lexer.REROLL, lexer.EXPLODE, *_EXTRA_KINDS):
+        while self.peek.kind in (lexer.SELECT, lexer.REROLL, lexer.EXPLODE, *_EXTRA_KINDS) or self.bare_drop():
             token = self.advance()
-            if token.kind in _EXTRA_KINDS:
+            if token.kind == lexer.DIE:  # Roll20's bare 'd': 4d6d1 drops the lowest 1
+                if select is not None:
+                    raise self.error("a dice term can keep or drop only once", token.start)
+                select = Select("dl", self.integer("a count")[0])
+            elif token.kind in _EXTRA_KINDS:
                 self.extra_modifier(token, extra)
             elif token.kind == lexer.SELECT:
                 if select is not None:
@@ -537,6 +600,15 @@ class _Parser:
         except NotationError as error:
             message = str(error).replace(f"d{COMPUTED_SIDES}", die) if die else str(error)
             raise self.error(message, start.start) from None
+
+    def bare_drop(self) -> bool:
+        """Whether a ``d`` and a number follow right after a dice term's modifiers (``4d6d1``, no space)."""
+        token = self.peek
+        return (
+            token.kind == lexer.DIE
+            and self.tokens[self.position + 1].kind == lexer.NUMBER
+            and self.tokens[self.position - 1].end + 1 == token.start
+        )
 
     def extra_modifier(self, token: Token, extra: _Extra) -> None:
         """``mi``/``ma`` (clamp), ``cs``/``cf`` (crit range) or ``s``/``sa``/``sd`` (sort), each once per term."""
