@@ -7,10 +7,12 @@ import contextlib
 import re
 from fractions import Fraction
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from notation_brute import brute_outcomes
+from test_notation_properties import dice_terms
 
 from tabletop_core import ScriptedDice
 from tabletop_core.notation import (
@@ -127,6 +129,47 @@ def test_a_modifier_that_does_not_fit_the_size_rolled_is_a_clear_error():
         ComputedDice(Number(2), Dice(1, 4), Dice(1, 3, fate=True))
     with pytest.raises(NotationError, match=re.escape("write them (!>=6)")):
         ComputedDice(Number(2), Dice(1, 4), Dice(1, 6, explode=Explode(), success=Comparison(">=", 3)))
+
+
+@st.composite
+def computed_terms(draw: st.DrawFn) -> ComputedDice:
+    """Computed dice with a random template of modifiers (count, sides or both computed)."""
+    count = draw(st.one_of(st.integers(1, 2).map(Number), st.builds(Dice, st.just(1), st.integers(1, 3))))
+    sides = draw(
+        st.one_of(
+            st.integers(2, 4).map(Number),
+            st.builds(lambda low, n: Sum((Dice(1, n), Number(low)), ("+",)), st.integers(0, 2), st.integers(1, 3)),
+        )
+    )
+    assume_known = isinstance(count, Number) and isinstance(sides, Number)
+    if assume_known:
+        sides = Dice(1, 3)
+    template = draw(dice_terms(max_count=1, max_sides=4).filter(lambda dice: not dice.fate))
+    once = draw(st.booleans())
+    try:
+        if once:
+            template = attrs.evolve(template, reroll=None, explode=None, unique_once=True)
+        if template.explode is not None and template.explode.on is None and template.success is not None:
+            template = attrs.evolve(template, success=None)
+        if isinstance(sides, Number):
+            template = attrs.evolve(template, sides=sides.value)
+        return ComputedDice(count, sides, template)
+    except NotationError:  # a modifier that fits no size here
+        return ComputedDice(count, sides)
+
+
+@settings(max_examples=80, deadline=None)
+@given(computed_terms(), st.integers(0, 2**32))
+def test_computed_terms_round_trip_and_roll_inside_their_odds(term, seed):
+    expression = Expression(term)
+    assert parse(str(expression)) == expression
+    try:
+        odds = exact(expression, limits=SMALL)
+    except NotationError:
+        return  # a modifier that does not fit a size the sides can come to
+    result = roll(expression, rng=seed, limits=SMALL)
+    assert result.total in odds
+    assert RollResult.from_dict(result.to_dict()) == result
 
 
 def test_computed_sides_budgets_are_charged_before_work():

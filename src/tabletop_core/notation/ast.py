@@ -984,7 +984,7 @@ class ComputedDice:
         count: The number of dice.
         sides: The faces per die.
         dice: The modifiers, as a one-die :class:`Dice` (``1d10>=8``), or ``None`` for plain
-            dice. With plain sides it has those sides; with computed sides its sides are set to
+            dice (a one-die term without modifiers is ``None`` too). With plain sides it has those sides; with computed sides its sides are set to
             :data:`COMPUTED_SIDES` (any sides given are replaced).
 
     Raises:
@@ -1003,6 +1003,9 @@ class ComputedDice:
         if isinstance(self.count, Number) and self.count.value >= 1 and isinstance(self.sides, Number):
             raise NotationError(f"{self.count.value}d{self.sides.value} is a plain dice term: use Dice")
         dice = self.dice
+        if dice is not None and dice == Dice(1, dice.sides):
+            object.__setattr__(self, "dice", None)  # no modifiers: one spelling, as the parser gives
+            dice = None
         if dice is not None:
             plain_sides = isinstance(self.sides, Number)
             if dice.count != 1 or (plain_sides and self.sides.value != dice.sides):  # type: ignore[union-attr]
