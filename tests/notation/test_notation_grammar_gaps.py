@@ -307,6 +307,7 @@ def test_fuzzed_text_only_raises_notation_errors(text, seed):
         ("2x 1d20+5 vs 15", "2x 1d20+5 vs 15"),
         ("1d20+5 VS DC 15", "1d20+5 vs 15"),
         ("1d20+5 vs dc15 # sneak", "1d20+5 vs 15 # sneak"),
+        ("1d20+5 vs. AC 15", "1d20+5 vs 15"),
         ("1d20+5 [attack] vs 15", "1d20+5 vs 15 [attack]"),
         ("1d20 [fire] + 1d4 [cold] vs 15", "1d20 [fire]+1d4 [cold] vs 15"),
         ("4d6d1", "4d6dl1"),
@@ -344,6 +345,11 @@ def test_a_lone_label_before_vs_labels_the_roll():
         ("1d6 / 2 round", "did you mean 'round(1d6 / 2)'?"),
         ("1d20+5 dc15", "did you mean '1d20+5 vs 15'"),
         ("4d6kh3d1", "keep or drop only once"),
+        ("4d6kh3 6x", "did you mean '6x 4d6kh3'?"),
+        ("4d6 drop lowest", "did you mean '4d6dl1' (keep or drop dice)?"),
+        ("4d6 keep 3", "did you mean '4d6kh3'"),
+        ("2d20 highest", "did you mean '2d20kh1'"),
+        ("1d20, 1d20", "did you mean '{1d20, 1d20}' (their sum)?"),
     ],
 )
 def test_mistyped_notation_says_what_was_meant(text, hint):

@@ -984,8 +984,9 @@ class ComputedDice:
         count: The number of dice.
         sides: The faces per die.
         dice: The modifiers, as a one-die :class:`Dice` (``1d10>=8``), or ``None`` for plain
-            dice (a one-die term without modifiers is ``None`` too). With plain sides it has those sides; with computed sides its sides are set to
-            :data:`COMPUTED_SIDES` (any sides given are replaced).
+            dice (a one-die term without modifiers is ``None`` too). With plain sides it has
+            those sides; with computed sides its sides are set to :data:`COMPUTED_SIDES` (any
+            sides given are replaced).
 
     Raises:
         NotationError: both are plain numbers of at least 1 (write ``2d6``: :class:`Dice`),

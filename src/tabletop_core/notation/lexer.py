@@ -122,6 +122,7 @@ _FUNCTION_INITIALS = frozenset(name[0] for name in _FUNCTIONS)
 _NAME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 _OPERAND_BEFORE = frozenset((PLUS, MINUS, TIMES, DIVIDE, OPEN, COMMA, VS, REPEAT))
 _VS_WORDS = ("versus", "vs.", "dc", "against", "target")
+_SELECT_WORDS = {"keep": "kh", "drop": "dl", "highest": "kh", "best": "kh", "lowest": "kl", "worst": "kl"}
 
 
 def _word_place(tokens: list[Token]) -> bool:
@@ -162,7 +163,8 @@ def _expression_word(text: str, lower: str, i: int, tokens: list[Token]) -> Toke
     if char == "x" and (i + 1 == len(lower) or not lower[i + 1].isalpha()):
         return Token(REPEAT, "x", column, column)
     if lower.startswith("vs", i) and _word_end(lower, i) == i + 2:
-        return Token(VS, "vs", column, column + 1)
+        dot = lower.startswith(".", i + 2)  # 'vs.' is 'vs'
+        return Token(VS, "vs", column, column + 1 + dot)
     j = _word_end(lower, i)
     if j == i:
         raise _error(text, f"unexpected character {clip(text[i])}", column)
@@ -197,6 +199,9 @@ def _hint(text: str, lower: str, i: int, j: int, tokens: list[Token]) -> str:
         return f"did you mean '{before} vs {rest}' (a roll against a target)?"
     if word.startswith("dc") and word[2:].isdigit():
         return f"did you mean '{before} vs {word[2:]}' (a roll against a target)?"
+    if word in _SELECT_WORDS and before:
+        number = rest.split()[0] if rest.split() and rest.split()[0].isdigit() else "1"
+        return f"did you mean '{before}{_SELECT_WORDS[word]}{number}' (keep or drop dice)?"
     if word in _FUNCTIONS and before:
         return f"did you mean '{word}({before})'?"
     if lower[j:].lstrip().startswith(":") and not before:
@@ -275,10 +280,8 @@ def tokenize(text: str) -> list[Token]:  # noqa: C901 - one branch per kind of t
             name = _function_at(lower, i)
             tokens.append(Token(FUNCTION, name, column, i + len(name)))
             i += len(name)
-        elif (
-            char == "d" and tokens and tokens[-1].kind == VS and lower.startswith("dc", i) and not _letter(lower, i + 2)
-        ):
-            i += 2  # 'vs DC 15' is 'vs 15'
+        elif tokens and tokens[-1].kind == VS and lower.startswith(("dc", "ac"), i) and not _letter(lower, i + 2):
+            i += 2  # 'vs DC 15' and 'vs AC 15' are 'vs 15'
         elif char in "ad" and lower.startswith(("adv", "dis"), i):
             tokens.append(_shorthand(text, lower, i))
             i = tokens[-1].end

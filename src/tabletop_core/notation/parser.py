@@ -256,7 +256,11 @@ class _Parser:
                 token.start,
             )
         if token.kind == lexer.COMMA:
-            raise self.error("',' separates the values of min() or max()", token.start)
+            raise self.error(
+                "',' separates the values of min() or max(), or the rolls of a group: "
+                f"did you mean '{{{one_line_text(self.text.strip())}}}' (their sum)?",
+                token.start,
+            )
         if token.kind != lexer.END:
             raise self.expected("an operator or the end of the expression")
         if repeat > 1 and self.dice_written * repeat > self.limits.max_dice:
@@ -297,6 +301,14 @@ class _Parser:
             # ('x' then a number: the token after the number exists, an END at least)
             raise self.error(
                 f"'x' repeats a whole roll: did you mean '{after.text}x {one_line_text(before)}'?", token.start
+            )
+        if (
+            token.kind == lexer.NUMBER
+            and after.kind == lexer.REPEAT
+            and self.tokens[self.position + 2].kind == lexer.END
+        ):
+            raise self.error(
+                f"'x' repeats a whole roll: did you mean '{token.text}x {one_line_text(before)}'?", token.start
             )
         if (
             repeat == 1
