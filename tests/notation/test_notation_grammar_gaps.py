@@ -172,6 +172,20 @@ def test_computed_terms_round_trip_and_roll_inside_their_odds(term, seed):
     assert RollResult.from_dict(result.to_dict()) == result
 
 
+def test_computed_dice_modifiers_count_for_crit_flags_and_the_explosion_cap():
+    from tabletop_core.notation.odds import explodes_anywhere
+
+    assert roll("(1d2)d20cs>=19", rng=ScriptedDice([1, 19])).crit == "crit"
+    assert roll("2d(1d4+16)cs>=19", rng=ScriptedDice([4, 19, 3])).crit == "crit"
+    assert roll("2d(1d4+16)cs>=19", rng=ScriptedDice([4, 18, 3])).crit is None
+    assert (explodes_anywhere("(1d2)d6!"), explodes_anywhere("2d(1d6)!p"), explodes_anywhere("2d(1d6)")) == (
+        True,
+        True,
+        False,
+    )
+    assert explodes_anywhere("1d20 vs 1d6!")
+
+
 def test_computed_sides_budgets_are_charged_before_work():
     with pytest.raises(NotationError, match="could roll 10000 dice"):
         distribution("(100d100)d(1d6)kh1")

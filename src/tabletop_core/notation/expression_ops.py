@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeAlias, Union
 
@@ -54,6 +54,7 @@ __all__ = [
     "bind",
     "check_variables",
     "compile_expression_node",
+    "computed_templates",
     "exact_product",
     "has_computed_dice",
 ]
@@ -276,6 +277,17 @@ def check_computed(shown: str, count: object, sides: object, limits: Limits) -> 
         raise NotationError(f"{shown}: the number of dice came to {clip(count)}; it must be a whole number, at least 0")
     if type(sides) is not int or not 1 <= sides <= limits.max_sides:
         raise NotationError(f"{shown}: the number of sides came to {clip(sides)}; it must be 1 to {limits.max_sides}")
+
+
+def computed_templates(node: Node) -> Iterator[Dice]:
+    """The modifiers (one-die templates) of every computed dice term under *node*, left to right.
+
+    With :func:`~tabletop_core.notation.ast.dice_terms`, every dice term's modifiers: a bot
+    asking whether anything explodes or flags crits must look at both.
+    """
+    for item in walk(node):
+        if isinstance(item, ComputedDice) and item.dice is not None:
+            yield item.dice
 
 
 def has_computed_dice(node: Node) -> bool:

@@ -56,6 +56,7 @@ from tabletop_core.notation.expression_ops import (
     bind,
     check_variables,
     computed_dice_weights,
+    computed_templates,
     exact_division,
     function_weights,
     unknown_name,
@@ -148,7 +149,8 @@ def distribution(
 def explodes_anywhere(expr: str | Expression, *, limits: Limits | None = None) -> bool:
     """Whether any dice term of *expr* explodes (so its odds use the explosion cap)."""
     expression, _limits = as_expression(expr, limits)
-    return any(dice.explode is not None for dice in dice_terms(expression.body))
+    nodes = [expression.body] if expression.target is None else [expression.body, expression.target]
+    return any(dice.explode is not None for node in nodes for dice in (*dice_terms(node), *computed_templates(node)))
 
 
 def _compute(expression: Expression, limits: Limits) -> Distribution[Any]:  # Any: ints or VsOutcome

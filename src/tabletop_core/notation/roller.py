@@ -43,6 +43,7 @@ from tabletop_core.notation.expression_ops import (
     bind,
     check_variables,
     compile_expression_node,
+    computed_templates,
     exact_product,
     has_computed_dice,
 )
@@ -203,7 +204,9 @@ def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = Fals
     dice_written = sum(dice.count for dice in dice_terms(expression.body))
     step = _compile(expression.body, text, limits)
     spare = limits.max_dice - dice_written
-    explicit_crit = any(dice.crit is not None for dice in dice_terms(expression.body))
+    explicit_crit = any(dice.crit is not None for dice in dice_terms(expression.body)) or any(
+        dice.crit is not None for dice in computed_templates(expression.body)
+    )
     grouped = has_group(expression.body) or (expression.target is not None and has_group(expression.target))
     flags_crit = not explicit_crit and not grouped and _flags_crit(expression.body)
     target = None if expression.target is None else _compile(expression.target, text, limits)
