@@ -565,12 +565,15 @@ class _Calculator:
     def unique_once_dice(self, dice: Dice) -> _Weights:
         """Unique once (``uo``): a die showing a face an earlier one shows is rolled again once.
 
-        A die's face depends on the set of faces before it, so the walk keeps every multiset
-        of faces drawn so far (with its weight, out of ``sides**2`` per die). Their number,
-        ``C(sides + n - 1, n)`` at most, is charged before the walk.
+        A die's face depends on the faces before it. Without keep/drop the walk keeps, for each
+        set of faces seen so far, the ways each score can stand; with keep/drop it keeps every
+        multiset of faces drawn (``C(sides + n - 1, n)`` at most, charged before the walk).
+        Weights are out of ``sides**2`` per die; each step is charged before it is taken.
         """
         faces = list(self.faces(dice))
         sides, n = len(faces), dice.count
+        if dice.select is None or dice.select.kept(n)[1] == n:
+            return self.unique_once_scores(dice, faces)
         multisets = 1
         for k in range(1, n + 1):  # C(sides + k - 1, k), stopped as soon as it is past the budget
             multisets = multisets * (sides + k - 1) // k
@@ -590,6 +593,26 @@ class _Calculator:
         result: defaultdict[int, int] = defaultdict(int)
         for drawn, weight in states.items():
             result[_value_of_faces(dice, drawn)] += weight
+        return self.checked(dict(result))
+
+    def unique_once_scores(self, dice: Dice, faces: list[int]) -> _Weights:
+        """``uo`` with every die kept: states are (faces seen, as bits; score so far)."""
+        sides = len(faces)
+        scores = [_value_of_faces(dice, (face,)) for face in faces]
+        states: dict[tuple[int, int], int] = {(0, 0): 1}
+        for _ in range(dice.count):
+            self.charge(_SLOW_LOOP * len(states) * sides)
+            grown: defaultdict[tuple[int, int], int] = defaultdict(int)
+            for (seen, score), weight in states.items():
+                again = seen.bit_count()
+                for i, value in enumerate(scores):
+                    bit = 1 << i
+                    ways = (0 if seen & bit else sides) + again
+                    grown[(seen | bit, score + value)] += weight * ways
+            states = dict(grown)
+        result: defaultdict[int, int] = defaultdict(int)
+        for (_seen, score), weight in states.items():
+            result[score] += weight
         return self.checked(dict(result))
 
     def clamped_faces(self, dice: Dice) -> _Weights:
