@@ -14,7 +14,7 @@ from tabletop_core.residue.combat import (
 )
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.decks import Deck
-from tabletop_core.residue.entries import Entry, EntryCheck, EntryOption, EntryTestKind
+from tabletop_core.residue.entries import Entry, EntryCheck, EntryEffect, EntryOption, EntryTestKind
 from tabletop_core.residue.hexmap import Direction, Region
 from tabletop_core.residue.hum import DEFAULT_COMPASS
 from tabletop_core.residue.inventory import InventoryKind
@@ -109,6 +109,14 @@ class RegionRules(Record):
         check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
 
+def _effects_of(text: Entry) -> tuple[EntryEffect, ...]:
+    """Every effect of *text*'s lines: each check's and option's own, and its test's passed and failed one."""
+    lines: tuple[EntryCheck | EntryOption, ...] = (*text.checks, *text.options)
+    return tuple(
+        e for line in lines for e in (line.effect, *(() if line.test is None else (line.test.passed, line.test.failed)))
+    )
+
+
 def _check_texts(texts: tuple[Entry, ...], beasts: set[str]) -> None:
     """The Entries the engine reads: a check's test is a Luck Test; a Creature named is in the bestiary."""
     for text in texts:
@@ -117,12 +125,10 @@ def _check_texts(texts: tuple[Entry, ...], beasts: set[str]) -> None:
                 raise InvalidInput(
                     f"Entry {clip(text.name)}: a check's test is a Luck Test; Commit Skill is an option's"
                 )
-        lines: tuple[EntryCheck | EntryOption, ...] = (*text.checks, *text.options)
-        for line in lines:
-            for effect in (line.effect, *(() if line.test is None else (line.test.passed, line.test.failed))):
-                if effect.creature is not None and effect.creature not in beasts:
-                    named = f"{clip(text.name)} names {clip(effect.creature)}"
-                    raise InvalidInput(f"Entry {named}, which is not in the bestiary")
+        for effect in _effects_of(text):
+            if effect.creature is not None and effect.creature not in beasts:
+                named = f"{clip(text.name)} names {clip(effect.creature)}"
+                raise InvalidInput(f"Entry {named}, which is not in the bestiary")
 
 
 @attrs.frozen
@@ -156,6 +162,11 @@ class JourneySetup(Record):
             it is discovered, before its Special Hex rules and Tokens), an NPC's (read when it
             is met as an optional Encounter), or one an Entry goes to.
         ruin_entry: The Ruin Entry, read on reaching the Hum (``None``: the Journey simply ends).
+        item_texts: What activating an Item does, as an Entry the engine reads (by the Item's
+            name; after its Uses roll and its *item_effects*): Gain Item X and a deck shuffle are
+            offered as choices, as are its options. It is read where the Item was activated (the
+            Travel Phase, a Combat, Recover HP) and the procedure comes back there; so it names
+            no Creature and goes to no other Entry.
     """
 
     regions: tuple[Region, ...]
@@ -175,6 +186,7 @@ class JourneySetup(Record):
     item_deck: Deck | None = None  # a default, so setups saved before decks still load
     texts: tuple[Entry, ...] = ()  # defaults, so setups saved before Entries were read still load
     ruin_entry: Entry | None = None
+    item_texts: tuple[Entry, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         check_fields(self)
@@ -190,6 +202,10 @@ class JourneySetup(Record):
                     f"Entry {clip(entry.area)} names {clip(entry.creature)}, which is not in the bestiary"
                 )
         _check_texts((*self.texts, *(() if self.ruin_entry is None else (self.ruin_entry,))), beasts)
+        _check_texts(self.item_texts, set())  # an Item's Entry names no Creature: it comes back where it was read
+        for text in self.item_texts:
+            if any(effect.go_to is not None for effect in _effects_of(text)):
+                raise InvalidInput(f"item_texts {clip(text.name)}: an Item's Entry goes to no other Entry")
         for effect in self.item_effects:
             if effect.creature is not None or effect.card is not None:
                 raise InvalidInput(
@@ -223,6 +239,14 @@ class JourneySetup(Record):
         """The Entry the engine reads for *name* (an Area, an NPC, an Entry gone to), if given."""
         check_type("name", name, str)
         for text in self.texts:
+            if text.name == name:
+                return text
+        return None
+
+    def item_text(self, name: str) -> Entry | None:
+        """The Entry read when the Item called *name* is activated, if given."""
+        check_type("name", name, str)
+        for text in self.item_texts:
             if text.name == name:
                 return text
         return None

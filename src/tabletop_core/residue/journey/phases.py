@@ -24,7 +24,7 @@ import attrs
 
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record, converter
-from tabletop_core._validate import int_field, int_in, of_type, one_line
+from tabletop_core._validate import check_one_line, int_field, int_in, of_type, one_line
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.actions import CommitResult
 from tabletop_core.residue.combat import Encounter
@@ -97,12 +97,26 @@ class JourneyOutcome(Enum):
 # -- where the procedure goes next -----------------------------------------------------
 
 
+def _entry_names(values: object) -> tuple[str, ...]:
+    if isinstance(values, (str, bytes)) or not isinstance(values, (tuple, list)):
+        raise TypeError(f"entries must be a sequence of Entry names, got {type(values).__name__}")
+    for index, name in enumerate(values):
+        check_one_line(f"entries[{index}]", name)
+    return tuple(values)
+
+
+def _pending(entries: tuple[str, ...]) -> str:
+    return f", then Entry {', '.join(entries)}" if entries else ""
+
+
 @attrs.frozen
 class Trip(Record):
     """A Travel in progress, kept while a Hex's Encounters, Vendors or cards are resolved.
 
     Args:
         stars: Travel ★ left.
+        entries: The Entries of mandatory NPCs met on this Hex still to read (by name), read
+            once its Combat or Vendor is over.
         ends: The Hex entered was Undiscovered (or a Fast Travel ends Travel): Travel
             ends once it is resolved.
         begun: Commit Move was made; ``False``: the Travel Phase had not begun (an
@@ -112,10 +126,12 @@ class Trip(Record):
     stars: int = int_field(low=0, high=_BIG, default=0)
     ends: bool = attrs.field(default=False, validator=of_type(bool))
     begun: bool = attrs.field(default=True, validator=of_type(bool))
+    entries: tuple[str, ...] = attrs.field(default=(), converter=_entry_names)  # a default: older saves load
 
     def __str__(self) -> str:
         ends = ", Travel ends after this Hex" if self.ends else ""
-        return f"{self.stars} Travel ★ left{ends}" if self.begun else f"before Commit Move{ends}"
+        where = f"{self.stars} Travel ★ left{ends}" if self.begun else f"before Commit Move{ends}"
+        return where + _pending(self.entries)
 
 
 @attrs.frozen
@@ -124,12 +140,16 @@ class TokenMovement(Record):
 
     Args:
         next: The Token that moves next (``None``: every Token has moved; Check Strain follows).
+        entries: The Entries of mandatory NPCs met still to read (by name), read once the
+            Encounter in progress is over, before Token Movement goes on.
     """
 
     next: int | None = attrs.field(default=None, validator=attrs.validators.optional(int_in(low=0)))
+    entries: tuple[str, ...] = attrs.field(default=(), converter=_entry_names)  # a default: older saves load
 
     def __str__(self) -> str:
-        return "Token Movement done" if self.next is None else f"Token Movement from Token {self.next + 1}"
+        where = "Token Movement done" if self.next is None else f"Token Movement from Token {self.next + 1}"
+        return where + _pending(self.entries)
 
 
 def _then(value: object) -> Trip | TokenMovement:
@@ -263,12 +283,12 @@ class TradePhase(JourneyStage):
 
     Args:
         vendor: The Vendor's name.
-        then: The Travel to go on with after.
+        then: The Travel (or Token Movement) to go on with after.
     """
 
     tag: ClassVar[Phase] = Phase.TRADE
     vendor: str = attrs.field(validator=one_line())
-    then: Trip = attrs.field(factory=Trip, validator=of_type(Trip))
+    then: Trip | TokenMovement = attrs.field(factory=Trip, converter=_then)
 
     def __str__(self) -> str:
         return f"Vendor {self.vendor}: Barter or leave"
@@ -291,11 +311,11 @@ class PlacePhase(JourneyStage):
     """A gained card (the first of :attr:`Journey.gained`): put it in a slot or discard it.
 
     Args:
-        then: The Travel to go on with after.
+        then: The Travel (or Token Movement) to go on with after.
     """
 
     tag: ClassVar[Phase] = Phase.PLACE
-    then: Trip = attrs.field(factory=Trip, validator=of_type(Trip))
+    then: Trip | TokenMovement = attrs.field(factory=Trip, converter=_then)
 
 
 class EntryNext(Enum):
@@ -304,9 +324,20 @@ class EntryNext(Enum):
     HEX = "resolve the rest of the Hex (Special Hex rules, Tokens)"
     TRAVEL = "go on with the Travel"
     RUIN = "the Journey ends: the Hum is reached"
+    ITEM = "return to where the Item was activated"
 
     def __str__(self) -> str:
         return self.value
+
+
+def _item_stage(value: object) -> JourneyStage | None:
+    if value is not None and (not isinstance(value, JourneyStage) or value.phase not in _ACTIVATED_IN):
+        raise TypeError(f"before must be the stage an Item was activated in, got {type(value).__name__}")
+    return value
+
+
+_ACTIVATED_IN = frozenset({Phase.TRAVEL, Phase.COMBAT, Phase.RECOVER})
+"""The phases an Item can be activated in (its Entry returns to that stage)."""
 
 
 @attrs.frozen
@@ -317,7 +348,7 @@ class EntryPhase(JourneyStage):
 
     Args:
         entry: The Entry read (:class:`~tabletop_core.residue.entries.Entry`).
-        then: The Travel the Entry interrupted.
+        then: The Travel (or Token Movement) the Entry interrupted.
         next: Where the procedure goes when the Entry ends.
         option: The option chosen whose Commit Skill waits for its die (``None``: none).
         item: Gain Item X offered: the Item's name (``None``: none).
@@ -325,11 +356,13 @@ class EntryPhase(JourneyStage):
         creature: A Creature to Face when the Entry ends (``None``: none).
         go_to: The Entry read next when this one ends (``None``: none).
         options_next: The check followed leads on to the Entry's options.
+        before: An Item's Entry (*next* ITEM): the stage the Item was activated in (the
+            Travel Phase, a Combat, Recover HP), which comes back when the Entry ends.
     """
 
     tag: ClassVar[Phase] = Phase.ENTRY
     entry: Entry = attrs.field(validator=of_type(Entry))
-    then: Trip = attrs.field(factory=Trip, validator=of_type(Trip))
+    then: Trip | TokenMovement = attrs.field(factory=Trip, converter=_then)
     next: EntryNext = attrs.field(default=EntryNext.TRAVEL, validator=of_type(EntryNext))
     option: int | None = attrs.field(default=None, validator=attrs.validators.optional(int_in(low=0)))
     item: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_line()))
@@ -337,6 +370,11 @@ class EntryPhase(JourneyStage):
     creature: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_line()))
     go_to: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_line()))
     options_next: bool = attrs.field(default=False, validator=of_type(bool))
+    before: JourneyStage | None = attrs.field(default=None, converter=_item_stage)
+
+    def __attrs_post_init__(self) -> None:
+        if (self.before is None) != (self.next is not EntryNext.ITEM):
+            raise InvalidInput("before must be given exactly when the Entry is an Item's (next ITEM)")
 
     def __str__(self) -> str:
         if self.item is not None:
