@@ -256,10 +256,9 @@ def _resolve_hex(  # noqa: C901 -- the Hex steps in the rules text's order (Disc
 ) -> Journey:
     """Resolve the Hex entered: Discovery, Special Hex rules, Tokens; then where the procedure goes.
 
-    *trip* is the Travel in progress, or the Token Movement an Escape interrupted (the
-    Hex escaped to is resolved in full, then Token Movement goes on). *foe*: a Creature
-    the Hex's Area Entry (read by the engine) named, Faced with the Hex's Creatures.
-    Mandatory NPCs' Entries are read once the Hex's Combat or Vendor is over (``trip.entries``).
+    *trip*: the Travel, or the Token Movement an Escape interrupted (it goes on after).
+    *foe*: a Creature the Area Entry named, Faced with the Hex's. NPC Entries are read
+    once the Hex's Combat or Vendor is over (``trip.entries``).
     """
     creature: Creature | None = foe
     entry: AreaEntry | None = None
@@ -344,8 +343,7 @@ def _meet_npc(
 ) -> tuple[Journey, Creature | None, AreaEntry | None, Trip | TokenMovement]:
     """Meet an NPC: its :class:`AreaEntry` applied (if given); its Entry (if given) queued in *then*.
 
-    The Entry is read by the engine like any other (Entry Checks, options, tests, Keywords)
-    once the Encounter in progress is over (see :func:`_continue_travel`).
+    The one Entry reader reads it once the Encounter in progress is over (:func:`_continue_travel`).
     """
     journey, found, npc = _token_entry(journey, token, source, events)
     if journey.setup.text(token.name) is not None:
@@ -366,9 +364,7 @@ def _continue_travel(journey: Journey, trip: Trip | TokenMovement, source: DiceS
 
     NPC Entries still to read first, then a gained card, then optional Encounters; then
     Resume Move while Travel ★ remain and the Hex did not end Travel (or back to the
-    Travel Phase it came from); else the Rest Phase. Given the Token Movement an
-    Encounter interrupted, Token Movement goes on (optional Encounters wait for the next
-    Travel Phase).
+    Travel Phase it came from); else the Rest Phase. Given a Token Movement, it goes on.
     """
     if trip.entries:
         return _read_next_entry(journey, trip, source, events)
