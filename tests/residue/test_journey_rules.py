@@ -385,3 +385,51 @@ def test_any_offered_choice_keeps_the_state_valid_with_npc_and_item_entries(seed
         offered = j.choices()
         j = j.apply(offered[pick % len(offered)], rng=source).journey
         assert Journey.from_dict(j.to_dict()) == j
+
+
+# -- looking through deliverable 2 once more, as a player at the table ----------------------
+
+
+def test_decision_npc_entry_limitations_of_every_kind_filter_the_options():
+    kinds = (
+        ("skill", "Climb"),
+        ("item", "Beacon"),
+        ("keyword", "Friend"),
+        ("framework", "Scout"),
+        ("resource", "Battery"),
+        ("condition", "Bleeding"),
+    )
+    options = tuple(EntryOption(f"needs {name}", limitation=(Requirement(kind, name),)) for kind, name in kinds)
+    text = Entry("Mara", options=(*options, EntryOption("Walk on")))
+    w = attrs.evolve(sheet(inventory="d8"), skills=("Climb",), framework="Scout")  # Battery d8: a Resource
+    w = attrs.evolve(w, loadout=Loadout((BEACON,), ())).gain_condition("Bleeding")
+    offered = _onto_mara(w, texts=(text,)).journey.choices()
+    # every option but the one asking for the Keyword Friend, which the Wanderer lacks
+    assert offered == tuple(Choice(Act.OPTION, target=i) for i in (0, 1, 3, 4, 5, 6))
+    plain = _onto_mara(sheet(inventory="d8"), texts=(text,)).journey.choices()
+    assert plain == (Choice(Act.OPTION, target=4), Choice(Act.OPTION, target=6))  # Battery, and Walk on
+
+
+def test_decision_luck_after_delirium_reroll_in_an_entrys_commit_skill():
+    j = _onto_mara(attrs.evolve(sheet(), skills=("Climb",))).journey
+    j = attrs.evolve(j, wanderer=j.wanderer.gain_condition("Delirium"))
+    waiting = apply(j, Choice(Act.OPTION, target=0), []).journey
+    assert Choice(Act.COMMIT_SKILL, 1, True) not in waiting.choices()  # Luck waits for the reroll
+    rerolled = apply(waiting, Choice(Act.COMMIT_SKILL, 1), [5]).journey  # Delirium: the d8 rerolled, 5: ★
+    assert rerolled.phase is Phase.LUCK
+    lucky = apply(rerolled, Choice(Act.LUCK), [4])  # Luck d6 -> 4: +★; ★ +1 Skill +★ = ★★★: passed
+    assert lucky.journey.wanderer.keywords == ("Past",)
+
+
+def test_decision_anomaly_entry_read_when_it_is_discovered_and_only_once():
+    obelisk = Entry("Obelisk", options=(EntryOption("Touch it", effect=EntryEffect(gain=("Touched",))),))
+    anomaly = Token(TokenKind.ANOMALY, MARA_AT, name="Obelisk")
+    step = _onto_mara(tokens=(anomaly,), texts=(obelisk,))
+    reading = step.journey
+    assert type(reading.stage) is EntryPhase
+    assert reading.tokens[1].discovered
+    after = apply(reading, Choice(Act.OPTION, target=0), []).journey
+    assert after.wanderer.keywords == ("Touched",)
+    assert after.phase is Phase.MOVE
+    known = attrs.evolve(anomaly, discovered=True)  # Discovered already: nothing more happens
+    assert _onto_mara(tokens=(known,), texts=(obelisk,)).journey.phase is Phase.MOVE

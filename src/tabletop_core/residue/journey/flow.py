@@ -294,7 +294,7 @@ def _resolve_hex(  # noqa: C901 -- the Hex steps in the rules text's order (Disc
             tokens = journey.tokens
             marked = attrs.evolve(token, discovered=True)
             journey = replace(journey, tokens=(*tokens[:index], marked, *tokens[index + 1 :]))
-            journey, found, anomaly = _token_entry(journey, token, source, events)
+            journey, found, anomaly, trip = _met_token(journey, token, trip, source, events)
             if journey.is_over:
                 return journey
             if found is not None:
@@ -305,7 +305,7 @@ def _resolve_hex(  # noqa: C901 -- the Hex steps in the rules text's order (Disc
         elif resolution is TokenResolution.ENCOUNTER and token.kind is TokenKind.VENDOR:
             vendor = token.name
         elif resolution is TokenResolution.ENCOUNTER and token.kind is TokenKind.NPC:
-            journey, found, npc, trip = _meet_npc(journey, token, trip, source, events)
+            journey, found, npc, trip = _met_token(journey, token, trip, source, events)
             if journey.is_over:
                 return journey
             if found is not None:
@@ -338,10 +338,10 @@ def _token_entry(
     return _apply_entry(journey, entry, source, events)
 
 
-def _meet_npc(
+def _met_token(
     journey: Journey, token: Token, then: Trip | TokenMovement, source: DiceSource, events: list[object]
 ) -> tuple[Journey, Creature | None, AreaEntry | None, Trip | TokenMovement]:
-    """Meet an NPC: its :class:`AreaEntry` applied (if given); its Entry (if given) queued in *then*.
+    """Meet an NPC or Discover an Anomaly: its :class:`AreaEntry` applied and its Entry queued (each if given).
 
     The one Entry reader reads it once the Encounter in progress is over (:func:`_continue_travel`).
     """
@@ -399,7 +399,7 @@ def _rest_phase(journey: Journey, source: DiceSource, events: list[object], star
             if token.kind in _FIGHTERS and foe is not None:
                 return _start_combat(journey, [(foe, step.encounter)], None, then, events)
             if token.kind is TokenKind.NPC:
-                journey, found, _npc, then = _meet_npc(journey, token, then, source, events)
+                journey, found, _npc, then = _met_token(journey, token, then, source, events)
                 if journey.is_over:
                     return journey
                 if found is not None:

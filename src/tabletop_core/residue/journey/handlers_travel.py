@@ -13,7 +13,7 @@ from tabletop_core.residue.journey.flow import (
     _committing,
     _continue_travel,
     _gain_strain,
-    _meet_npc,
+    _met_token,
     _resolve_hex,
     _rest_phase,
     _roll_gear,
@@ -103,7 +103,7 @@ def _do_meet(journey: Journey, choice: PickChoice, source: DiceSource, events: l
     if token.kind is TokenKind.VENDOR:
         return replace(journey, stage=fast_build(TradePhase, vendor=token.name, then=trip))
     if token.kind is TokenKind.NPC:  # its Entry, if given, is read by the engine after
-        journey, found, npc, then = _meet_npc(journey, token, trip, source, events)
+        journey, found, npc, then = _met_token(journey, token, trip, source, events)
     else:
         journey, found, npc = _token_entry(journey, token, source, events)
         then = trip
