@@ -149,8 +149,9 @@ class JourneySetup(Record):
         vendors: The Vendors Vendor tokens name (their goods, prices and Tradeable Inventory).
         anomalies: What Discover Anomaly does for each Anomaly Token (an :class:`AreaEntry`
             whose *area* is the Token's name; an Anomaly not listed is only marked Discovered).
-        npcs: Each NPC's Entry (an :class:`AreaEntry` whose *area* is the NPC Token's name);
-            whether meeting it is optional or mandatory is the Token's ``mandatory`` flag.
+        npcs: Each NPC's simpler Entry (an :class:`AreaEntry` whose *area* is the NPC Token's
+            name; its full Entry goes in *texts*); whether meeting it is optional or mandatory
+            is the Token's ``mandatory`` flag.
         portal_rules: The Portal rules for Fast Travel; ``None``: Portals are no Fast Travel points.
         item_effects: What activating an Item with a Uses die does (an :class:`AreaEntry` whose
             *area* is the Item's name: HP, Inventory or a Condition; not a Creature or a card).
@@ -160,7 +161,8 @@ class JourneySetup(Record):
             Checks, options with their Limitations, Commit Skill, Luck Tests, Keywords, Gain
             Item X, a shuffle, "You may continue your journey"), by name: an Area's (read when
             it is discovered, before its Special Hex rules and Tokens), an NPC's (read when it
-            is met as an optional Encounter), or one an Entry goes to.
+            is met: a mandatory one on arrival or when Token Movement brings it, after the
+            Hex's Combat), an Anomaly's (read when it is Discovered), or one an Entry goes to.
         ruin_entry: The Ruin Entry, read on reaching the Hum (``None``: the Journey simply ends).
         item_texts: What activating an Item does, as an Entry the engine reads (by the Item's
             name; after its Uses roll and its *item_effects*): Gain Item X and a deck shuffle are
