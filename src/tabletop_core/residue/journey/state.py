@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeAlias, TypeVar, cast
 
 import attrs
@@ -258,8 +258,13 @@ class JourneyStep(Record):
         return tuple(str(event) for event in self.events)
 
     def __str__(self) -> str:
-        said = (str(event) for event in self.events if type(event) is not ChoiceMade)  # the choice leads already
-        return f"Day {self.journey.day}: {self.choice}: " + "; ".join(said)
+        return step_line(self.journey.day, self.choice, self.events)
+
+
+def step_line(day: int, choice: Choice, events: Sequence[JourneyEvent]) -> str:
+    """A step as one English line: ``Day 2: <the choice>: <each event but the ChoiceMade>; ...``."""
+    said = (str(event) for event in events if type(event) is not ChoiceMade)  # the choice leads already
+    return f"Day {day}: {choice}: " + "; ".join(said)
 
 
 def _typed(choice: Choice, events: list[object], before: Phase, after: Phase) -> tuple[JourneyEvent, ...]:
