@@ -19,7 +19,7 @@ from tabletop_core.residue.combat import Creature, Encounter
 from tabletop_core.residue.decks import Deck
 from tabletop_core.residue.entries import Entry, EntryCheck, EntryEffect, EntryOption, EntryTest, Requirement
 from tabletop_core.residue.hexmap import Direction, Hex, Tile
-from tabletop_core.residue.items import Item, Loadout
+from tabletop_core.residue.items import Item, ItemType, Loadout
 from tabletop_core.residue.journey import (
     Act,
     CautiousPolicy,
@@ -348,11 +348,12 @@ def _richest_setup():
         "Mara",
         checks=(EntryCheck("she blocks the road", continue_journey=False),),
         options=(
-            EntryOption("Bribe her", test=EntryTest("Luck Test", passed=EntryEffect(item="Flare"))),
+            EntryOption("Bribe her", test=EntryTest("Luck Test", passed=EntryEffect(item="Flare", draw=2, keep=1))),
             EntryOption("Walk on", effect=EntryEffect(hp=-1)),
         ),
     )
-    beacon = Entry("Medkit", checks=(EntryCheck("it hums", effect=EntryEffect(hp=1, shuffle="Item Deck")),))
+    hums = EntryEffect(hp=1, shuffle="Item Deck", draw_type="Item")
+    beacon = Entry("Medkit", checks=(EntryCheck("it hums", effect=hums),))
     npcs = (
         Token(TokenKind.NPC, Hex(0, 2), name="Mara", movement=Movement.TOWARD),
         Token(TokenKind.NPC, Hex(1, 0), name="Mara"),
@@ -433,3 +434,57 @@ def test_decision_anomaly_entry_read_when_it_is_discovered_and_only_once():
     assert after.phase is Phase.MOVE
     known = attrs.evolve(anomaly, discovered=True)  # Discovered already: nothing more happens
     assert _onto_mara(tokens=(known,), texts=(obelisk,)).journey.phase is Phase.MOVE
+
+
+# -- Draw X. Choose Y. and Draw by Type, from an Entry or an Item card -------------------------
+
+TOOL, WEAPON = ItemType.TOOL, ItemType.WEAPON
+TOOLS = Deck((Item("Rope"), Item("Lamp", TOOL), Item("Pipe", WEAPON), Item("Saw", TOOL), Item("Flare")))
+
+
+def _drawing(effect, *, texts=None):
+    setup = attrs.evolve(SETUP, item_texts=texts or (Entry("Beacon", checks=(EntryCheck("it calls", effect=effect),)),))
+    w = attrs.evolve(sheet(), loadout=Loadout((BEACON, None, None), ()))
+    j = attrs.evolve(journey(w, setup=setup), item_deck=TOOLS)
+    return apply(j, Choice(Act.ACTIVATE, item_slot=0), [4])  # Uses d6 -> 4: no change
+
+
+def test_decision_draw_x_choose_y_keeps_the_cards_the_player_picks():
+    step = _drawing(EntryEffect(draw=3, keep=2))
+    j = step.journey
+    assert "Draw 3: Rope, Lamp, Pipe" in str(step)
+    assert j.choices() == tuple(Choice(Act.KEEP_CARD, target=i) for i in range(3))
+    assert str(Choice(Act.KEEP_CARD, target=2)) == "keep a drawn card (Draw X. Choose Y.) card 3"
+    one = apply(j, Choice(Act.KEEP_CARD, target=2), []).journey  # keep the Pipe
+    assert one.choices() == (Choice(Act.KEEP_CARD, target=0), Choice(Act.KEEP_CARD, target=1))
+    two = apply(one, Choice(Act.KEEP_CARD, target=0), []).journey  # and the Rope
+    assert [c.name for c in two.gained] == ["Pipe", "Rope"]
+    assert [c.name for c in two.item_deck.cards] == ["Saw", "Flare", "Lamp"]  # the unkept Lamp to the bottom
+    assert type(two.stage) is PlacePhase
+
+
+def test_decision_draw_x_matching_cards_choose_y():
+    j = _drawing(EntryEffect(draw=2, keep=1, draw_type="Tool")).journey
+    assert j.choices() == (Choice(Act.KEEP_CARD, target=0), Choice(Act.KEEP_CARD, target=1))  # Lamp, Saw
+    kept = apply(j, Choice(Act.KEEP_CARD, target=1), []).journey
+    assert [c.name for c in kept.gained] == ["Saw"]
+    # revealed cards of another type and the unkept Lamp go to the bottom, in the order revealed
+    assert [c.name for c in kept.item_deck.cards] == ["Flare", "Rope", "Lamp", "Pipe"]
+
+
+def test_decision_draw_by_type_reveals_until_the_type_and_keeps_it():
+    j = _drawing(EntryEffect(draw_type="Weapon")).journey
+    assert [c.name for c in j.gained] == ["Pipe"]
+    assert [c.name for c in j.item_deck.cards] == ["Saw", "Flare", "Rope", "Lamp"]
+    assert type(j.stage) is PlacePhase
+
+
+def test_a_draw_keep_not_offered_is_refused_and_a_draw_keeping_more_than_drawn_too():
+    j = _drawing(EntryEffect(draw=2, keep=1)).journey
+    refused(j, Choice(Act.KEEP_CARD, target=2))
+    refused(apply(j, Choice(Act.KEEP_CARD, target=0), []).journey, Choice(Act.KEEP_CARD, target=0))
+    with pytest.raises(tc.InvalidInput, match="keep must be at most draw"):
+        EntryEffect(draw=1, keep=2)
+    with pytest.raises(tc.InvalidInput):
+        EntryEffect(draw_type="Spoon")
+    assert Journey.from_json(j.to_json()) == j

@@ -320,6 +320,7 @@ def entry_line(line: EntryCheck | EntryOption, *, passed: bool | None = None) ->
     effect = line.effect
     if line.test is not None:
         result = line.test.passed if passed else line.test.failed
+        drawn = result if result.draw or result.draw_type else effect  # the test's draw, else the line's
         effect = attrs.evolve(
             result,
             hp=effect.hp + result.hp,
@@ -332,6 +333,9 @@ def entry_line(line: EntryCheck | EntryOption, *, passed: bool | None = None) ->
             creature=result.creature or effect.creature,
             go_to=result.go_to or effect.go_to,
             continue_journey=result.continue_journey and effect.continue_journey,
+            draw=drawn.draw,
+            keep=drawn.keep,
+            draw_type=drawn.draw_type,
         )
     return attrs.evolve(
         effect,

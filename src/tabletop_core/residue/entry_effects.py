@@ -2,7 +2,8 @@
 
 An :class:`EntryEffect` is the caller's reading of a line's text: +X or -X HP,
 Inventory steps, a Condition, Keywords gained and lost, Gain Item X, a deck shuffle,
-a Creature to Face, the next Entry, and "You may continue your journey".
+Draw X. Choose Y. or Draw by Type, a Creature to Face, the next Entry, and "You may
+continue your journey".
 :func:`apply_entry_effect` applies the parts that touch the Wanderer; the cards,
 the deck, the Creature and the next Entry are the Journey's.
 The names are also importable from :mod:`tabletop_core.residue.entries`.
@@ -10,6 +11,8 @@ The names are also importable from :mod:`tabletop_core.residue.entries`.
 Examples:
     >>> str(EntryEffect(hp=-1, gain=("Marked",)))
     '-1 HP, Gain Keyword Marked, You may continue your journey'
+    >>> str(EntryEffect(draw=3, keep=1, draw_type="Tool", continue_journey=False))
+    'Draw 3 Tool. Choose 1.'
 """
 
 from __future__ import annotations
@@ -20,13 +23,16 @@ from typing import Any
 import attrs
 
 from tabletop_core._fast import fast_replace as replace
+from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_one_line, check_type, clip, int_field, of_type
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.conditions import Condition
+from tabletop_core.residue.decks import MAX_CARDS
 from tabletop_core.residue.healing import Healing, heal
 from tabletop_core.residue.inventory import Inventory, InventoryKind
+from tabletop_core.residue.items import ItemType
 from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import RngLike
 
@@ -63,6 +69,10 @@ def _condition(value: Any) -> Condition | None:  # Any: raw input, checked below
     return None if value is None else Condition.parse(value)
 
 
+def _item_type(value: Any) -> ItemType | None:  # Any: raw input, checked below
+    return None if value is None else parse_enum(ItemType, value, name="draw_type")
+
+
 def _name(value: Any) -> str | None:  # Any: raw input, checked below
     if value is None:
         return None
@@ -87,6 +97,11 @@ class EntryEffect(Record):
         creature: A Creature of the bestiary to Face.
         go_to: The Entry to read next (``None``: none).
         continue_journey: "You may continue your journey": the Entry ends here.
+        draw: Draw X. Choose Y.: X, the cards drawn from the Item Deck (0: none drawn).
+        keep: ... Choose Y.: Y, the drawn cards the player keeps (at most *draw*); the rest
+            go to the bottom.
+        draw_type: With *draw*: only cards of this type are drawn (Draw X matching cards).
+            Without: Draw by Type (reveal cards until one of this type; it is kept).
     """
 
     hp: int = int_field(low=-1000, high=1000, default=0)
@@ -99,6 +114,14 @@ class EntryEffect(Record):
     creature: str | None = attrs.field(default=None, converter=_name)
     go_to: str | None = attrs.field(default=None, converter=_name)
     continue_journey: bool = attrs.field(default=True, validator=of_type(bool))
+    # Defaults, so Entries saved before draws were read still load.
+    draw: int = int_field(low=0, high=MAX_CARDS, default=0)
+    keep: int = int_field(low=0, high=MAX_CARDS, default=0)
+    draw_type: ItemType | None = attrs.field(default=None, converter=_item_type)
+
+    def __attrs_post_init__(self) -> None:
+        if self.keep > self.draw:
+            raise InvalidInput(f"keep must be at most draw ({self.draw}) in Draw X. Choose Y., got {self.keep}")
 
     def __str__(self) -> str:
         parts = [f"{self.hp:+d} HP"] if self.hp else []
@@ -107,6 +130,9 @@ class EntryEffect(Record):
         parts += [f"Gain Keyword {k}" for k in self.gain] + [f"Lose Keyword {k}" for k in self.lose]
         parts += [f"Gain Item {self.item}"] if self.item else []
         parts += [f"shuffle the {self.shuffle}"] if self.shuffle else []
+        kind = f" {self.draw_type}" if self.draw_type else ""
+        parts += [f"Draw {self.draw}{kind}. Choose {self.keep}."] if self.draw else []
+        parts += [f"Draw by Type: {self.draw_type}"] if self.draw_type and not self.draw else []
         parts += [f"Face {self.creature}"] if self.creature else []
         parts += [f"go to Entry {self.go_to}"] if self.go_to else []
         parts += ["You may continue your journey"] if self.continue_journey and not self.go_to else []

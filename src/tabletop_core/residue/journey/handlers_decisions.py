@@ -125,6 +125,7 @@ def _follow(
     deck = journey.item_deck
     shuffle = effect.shuffle if deck is not None and effect.shuffle == deck.name else None
     options_next = from_check and not effect.continue_journey and effect.go_to is None
+    draws = (effect.draw or effect.draw_type) and deck is not None
     stage = attrs.evolve(
         stage,
         option=None,
@@ -133,6 +134,8 @@ def _follow(
         creature=effect.creature,
         go_to=effect.go_to,
         options_next=options_next,
+        drawing=effect if draws else None,
+        kept=(),
     )
     return _next(journey, stage, source, events)
 
@@ -152,9 +155,39 @@ def _next(journey: Journey, stage: EntryPhase, source: DiceSource, events: list[
     """The Entry goes on: an offer still to decide, the options, the next Entry, or its end."""
     if stage.item is not None or stage.shuffle is not None:
         return replace(journey, stage=stage)
+    if stage.drawing is not None:
+        journey, stage = _draw(journey, stage, events)
+        if stage.drawing is not None:  # Draw X. Choose Y.: the player keeps the cards one at a time
+            return replace(journey, stage=stage)
     if stage.options_next:
         return _offer_options(journey, attrs.evolve(stage, options_next=False), source, events)
     return _end_entry(journey, stage, source, events)
+
+
+def _draw(journey: Journey, stage: EntryPhase, events: list[object]) -> tuple[Journey, EntryPhase]:
+    """Draw by Type, or Draw X. Choose Y. once the Y cards are kept; the cards kept wait for a slot."""
+    effect, deck = stage.drawing, journey.item_deck
+    assert effect is not None
+    assert deck is not None  # drawing is set only with an Item Deck
+    if not effect.draw:
+        assert effect.draw_type is not None
+        done = deck.draw_by_type(effect.draw_type)
+    else:
+        shown = deck.draw_choose(effect.draw, effect.draw, matching=effect.draw_type)
+        if len(stage.kept) < min(effect.keep, len(shown.kept)):
+            if not stage.kept:
+                events.append(Note(f"Draw {effect.draw}: {', '.join(c.name for c in shown.kept) or 'nothing'}"))
+            return journey, stage
+        done = deck.draw_choose(effect.draw, effect.keep, matching=effect.draw_type, keep=stage.kept)
+    events.append(done)
+    journey = replace(journey, item_deck=done.deck, gained=(*journey.gained, *done.kept))
+    return journey, attrs.evolve(stage, drawing=None, kept=())
+
+
+def _do_keep(journey: Journey, choice: PickChoice, source: DiceSource, events: list[object]) -> Journey:
+    """Draw X. Choose Y.: keep one more of the cards drawn."""
+    stage = _entry_stage(journey)
+    return _next(journey, attrs.evolve(stage, kept=(*stage.kept, choice.target)), source, events)
 
 
 def _end_entry(journey: Journey, stage: EntryPhase, source: DiceSource, events: list[object]) -> Journey:

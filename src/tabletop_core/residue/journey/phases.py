@@ -28,7 +28,7 @@ from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.actions import CommitResult
 from tabletop_core.residue.combat import Encounter
 from tabletop_core.residue.death import Defeat
-from tabletop_core.residue.entries import Entry
+from tabletop_core.residue.entries import Entry, EntryEffect
 from tabletop_core.residue.journey._union import TaggedUnion
 from tabletop_core.residue.journey.choices import Choice
 from tabletop_core.residue.journey.trips import TokenMovement, Trip, _then  # also importable from here
@@ -290,6 +290,8 @@ class EntryPhase(JourneyStage):
         options_next: The check followed leads on to the Entry's options.
         before: An Item's Entry (*next* ITEM): the stage the Item was activated in (the
             Travel Phase, a Combat, Recover HP), which comes back when the Entry ends.
+        drawing: The effect whose Draw X. Choose Y. waits for the cards kept (``None``: none).
+        kept: The drawn cards kept so far (positions in the draw).
     """
 
     tag: ClassVar[Phase] = Phase.ENTRY
@@ -303,6 +305,8 @@ class EntryPhase(JourneyStage):
     go_to: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_line()))
     options_next: bool = attrs.field(default=False, validator=of_type(bool))
     before: JourneyStage | None = attrs.field(default=None, converter=_item_stage)
+    drawing: EntryEffect | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(EntryEffect)))
+    kept: tuple[int, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         if (self.before is None) != (self.next is not EntryNext.ITEM):
@@ -313,6 +317,8 @@ class EntryPhase(JourneyStage):
             return f"Entry {self.entry.name}: Gain Item {self.item}?"
         if self.shuffle is not None:
             return f"Entry {self.entry.name}: shuffle the {self.shuffle}?"
+        if self.drawing is not None:
+            return f"Entry {self.entry.name}: {self.drawing.keep - len(self.kept)} drawn card(s) to keep"
         if self.option is not None:
             return f"Entry {self.entry.name}: Commit Skill for {self.entry.options[self.option].text}"
         return f"Entry {self.entry.name}: choose an option"
