@@ -5,7 +5,8 @@ the phase of the Journey procedure and whatever is pending (Travel ★ left, a
 Combat, Retaliations to defend against). At every point :meth:`Journey.choices`
 lists the choices the rules give the player, and :meth:`Journey.apply` applies
 the one chosen, drawing any dice from ``rng``, and returns a
-:class:`JourneyStep`: the new state and one log line. A policy object
+:class:`JourneyStep`: the new state and what happened, as typed event records
+that keep the dice (``str()`` of each is one English line). A policy object
 (:class:`CautiousPolicy`, :class:`GreedyPolicy` or your own) can make every
 choice, so the same engine plays a whole game unattended (:func:`play_journey`).
 

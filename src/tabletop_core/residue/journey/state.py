@@ -199,7 +199,7 @@ class Journey(Record):
     # -- applying a choice ------------------------------------------------------
 
     def apply(self, choice: Choice, *, rng: RngLike = None) -> JourneyStep:
-        """Apply one of :meth:`choices` and return the new state with its log line.
+        """Apply one of :meth:`choices` and return the new state with its typed events.
 
         Raises:
             RuleError: *choice* is not one the rules give now (the Journey is unchanged).
@@ -213,7 +213,7 @@ class Journey(Record):
         return self._apply(choice, dice_source(rng))
 
     def _apply(self, choice: Choice, source: DiceSource, *, render: bool = True) -> JourneyStep:
-        """Apply a choice already known to be offered (*render*: turn the events into log lines)."""
+        """Apply a choice already known to be offered (*render*: wrap the events as typed records)."""
         # Events are kept as records and rendered once here: the simulator skips the rendering.
         events: list[object] = []
         journey = self
