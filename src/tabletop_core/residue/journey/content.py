@@ -131,6 +131,12 @@ def _check_texts(texts: tuple[Entry, ...], beasts: set[str]) -> None:
                 raise InvalidInput(f"Entry {named}, which is not in the bestiary")
 
 
+def _named(texts: tuple[Entry, ...], name: str) -> Entry | None:
+    """The Entry called *name* among *texts*, if any."""
+    check_type("name", name, str)
+    return next((text for text in texts if text.name == name), None)
+
+
 @attrs.frozen
 class JourneySetup(Record):
     """The content of a Journey the caller supplies.
@@ -238,20 +244,12 @@ class JourneySetup(Record):
         return None
 
     def text(self, name: str) -> Entry | None:
-        """The Entry the engine reads for *name* (an Area, an NPC, an Entry gone to), if given."""
-        check_type("name", name, str)
-        for text in self.texts:
-            if text.name == name:
-                return text
-        return None
+        """The Entry the engine reads for *name* (an Area, an NPC, an Anomaly, an Entry gone to), if given."""
+        return _named(self.texts, name)
 
     def item_text(self, name: str) -> Entry | None:
         """The Entry read when the Item called *name* is activated, if given."""
-        check_type("name", name, str)
-        for text in self.item_texts:
-            if text.name == name:
-                return text
-        return None
+        return _named(self.item_texts, name)
 
     def item_effect(self, name: str) -> AreaEntry | None:
         """What activating the Item called *name* does, if the setup says."""
