@@ -22,6 +22,7 @@ from tabletop_core.residue.hexmap import Direction, Hex, Tile
 from tabletop_core.residue.items import Item, ItemType, Loadout
 from tabletop_core.residue.journey import (
     Act,
+    AreaEntry,
     CautiousPolicy,
     Choice,
     GreedyPolicy,
@@ -488,3 +489,15 @@ def test_a_draw_keep_not_offered_is_refused_and_a_draw_keeping_more_than_drawn_t
     with pytest.raises(tc.InvalidInput):
         EntryEffect(draw_type="Spoon")
     assert Journey.from_json(j.to_json()) == j
+
+
+def test_decision_a_card_an_npc_gives_in_token_movement_is_placed_before_movement_goes_on():
+    walker = _mara(movement=Movement.TOWARD)
+    setup = attrs.evolve(SETUP, npcs=(AreaEntry("Mara", card=Item("Rope")),))
+    w = attrs.evolve(sheet(), loadout=Loadout((None,), ()))
+    moved = apply(journey(w, tiles=(SOUTH,), tokens=(walker,), setup=setup), Choice(Act.END_TRAVEL), []).journey
+    assert type(moved.stage) is PlacePhase
+    assert moved.stage.then == TokenMovement(next=None)
+    placed = apply(moved, Choice(Act.PLACE, item_slot=0), []).journey
+    assert placed.wanderer.loadout.item_slots == (Item("Rope"),)
+    assert placed.phase is Phase.CHECK_STRAIN
