@@ -293,23 +293,11 @@ class _Parser:
             return
         after = self.tokens[self.position + 1]
         before = self.text[: token.start - 1].strip()
-        if (
-            token.kind == lexer.REPEAT
-            and after.kind == lexer.NUMBER
-            and self.tokens[self.position + 2].kind == lexer.END
-        ):
-            # ('x' then a number: the token after the number exists, an END at least)
-            raise self.error(
-                f"'x' repeats a whole roll: did you mean '{after.text}x {one_line_text(before)}'?", token.start
-            )
-        if (
-            token.kind == lexer.NUMBER
-            and after.kind == lexer.REPEAT
-            and self.tokens[self.position + 2].kind == lexer.END
-        ):
-            raise self.error(
-                f"'x' repeats a whole roll: did you mean '{token.text}x {one_line_text(before)}'?", token.start
-            )
+        pair = {token.kind, after.kind}
+        if pair == {lexer.REPEAT, lexer.NUMBER} and self.tokens[self.position + 2].kind == lexer.END:
+            # 'x6' or '6x' after the roll (a number is never the last token, an END follows it)
+            times = after.text if after.kind == lexer.NUMBER else token.text
+            raise self.error(f"'x' repeats a whole roll: did you mean '{times}x {one_line_text(before)}'?", token.start)
         if (
             repeat == 1
             and isinstance(body, Number)
@@ -317,9 +305,9 @@ class _Parser:
             and token.kind in (lexer.NUMBER, lexer.DIE, lexer.OPEN)
         ):
             rest = self.text[token.start - 1 :].strip()
-            times = body.value
+            count = body.value
             raise self.error(
-                f"expected an operator; did you mean '{times}x {one_line_text(rest)}' (roll it {times} times)?",
+                f"expected an operator; did you mean '{count}x {one_line_text(rest)}' (roll it {count} times)?",
                 token.start,
             )
         if token.kind == lexer.COMPARE:
