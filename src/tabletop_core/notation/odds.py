@@ -135,7 +135,7 @@ def distribution(
     key_bits = 8 * _KEY_BYTES_PER_CHARACTER * len(str(expression))
     if known is None:
         try:
-            known = _Known(_compute(expression, checked), None)
+            known = _compute(expression, checked)
         except NotationError as error:
             # A refusal is remembered too, so asking again does not redo the work it refused.
             known = _Known(None, str(error))
@@ -151,18 +151,25 @@ def explodes_anywhere(expr: str | Expression, *, limits: Limits | None = None) -
     return any(dice.explode is not None for dice in dice_terms(expression.body))
 
 
-def _compute(expression: Expression, limits: Limits) -> Distribution[Any]:  # Any: ints or VsOutcome
+def _compute(expression: Expression, limits: Limits) -> _Known:
     """The exact distribution of *expression*, uncached (of one result when it is repeated)."""
-    calculator = _Calculator(str(expression), limits)
+    calculator = _Calculator(expression, limits)
     weights = calculator.node(expression.body)
     if expression.target is not None:
-        margins = calculator.combine(weights, calculator.node(expression.target), "-")
-        calculator.charge(len(margins) * _normalise_cost(_bits(margins)))
-        return Distribution({VsOutcome(margin): weight for margin, weight in margins.items()})
+        weights = calculator.combine(weights, calculator.node(expression.target), "-")
+    if len(weights) > MAX_OUTCOMES:
+        raise calculator.too_many()
     # Reducing every weight to an exact Fraction (a gcd with the total each) is
     # often the largest part of the work for many dice: charge it before doing it.
     calculator.charge(len(weights) * _normalise_cost(_bits(weights)))
-    return Distribution(weights)
+    # The weights are the calculator's own positive ints: the distribution skips the checks of
+    # Distribution(weights), and a margin becomes a VsOutcome once its place in the order is known.
+    values = sorted(value for value, weight in weights.items() if weight)
+    counts = [weights[value] for value in values]
+    outcomes: list[Any] = values if expression.target is None else [VsOutcome(margin) for margin in values]
+    # Memory held: about a numerator and a denominator per outcome (a reduced Fraction is no larger).
+    bits = sum(count.bit_length() for count in counts) + len(counts) * (sum(counts).bit_length() + 1024)
+    return _Known(Distribution._of_counts(outcomes, counts), None, bits)
 
 
 @attrs.frozen
@@ -171,6 +178,7 @@ class _Known:
 
     distribution: Distribution[Any] | None  # Any: ints or VsOutcome
     refusal: str | None
+    known_bits: int | None = None  # the size, when the computation already knows it
 
     def result(self) -> Distribution[Any]:  # Any: ints or VsOutcome
         if self.distribution is None:
@@ -180,6 +188,8 @@ class _Known:
     @property
     def bits(self) -> int:
         """About how much memory the answer holds, in bits (numerators, denominators, overhead)."""
+        if self.known_bits is not None:
+            return self.known_bits
         if self.distribution is None:
             return 8 * len(str(self.refusal)) + 1024
         return sum(
@@ -198,12 +208,19 @@ _CACHE: SizedCache[object, _Known] = SizedCache(8 * ODDS_CACHE_BYTES)
 class _Calculator:
     """One exact computation, with its work and size budget."""
 
-    def __init__(self, text: str, limits: Limits) -> None:
-        self.text = text
+    def __init__(self, source: str | Expression, limits: Limits) -> None:
+        self._source = source
         self.limits = limits
         self.work = 0
         # A Distribution holds at most MAX_OUTCOMES outcomes, however far the caller raises the limit.
         self.max_outcomes = min(limits.max_odds_outcomes, MAX_OUTCOMES)
+
+    @property
+    def text(self) -> str:
+        """The expression as messages show it (written out only when a message needs it)."""
+        if type(self._source) is not str:
+            self._source = str(self._source)
+        return self._source
 
     # -- budget ---------------------------------------------------------------
 
@@ -234,6 +251,12 @@ class _Calculator:
     # -- combining ------------------------------------------------------------
 
     def combine(self, left: _Weights, right: _Weights, op: str) -> _Weights:
+        if len(right) == 1 and op in ("+", "-"):
+            # Adding a number (``1d20+5``, ``vs 15``) moves every outcome: nothing to multiply out.
+            ((b, times),) = right.items()
+            self.charge(len(left))
+            shift = b if op == "+" else -b
+            return {a + shift: weight * times for a, weight in left.items()}
         bits = max(_bits(left), _bits(right))
         if op in ("+", "-"):
             # Know the size before doing the work: a sum spans at most both ranges.
@@ -361,11 +384,15 @@ class _Calculator:
         """
         groups: list[tuple[_Weights, int]] = []
         rest: list[tuple[str, Node]] = []
-        for op, operand in zip(("+", *node.operators), node.operands, strict=True):
-            plain = isinstance(operand, Dice) and (
-                operand.select is None or operand.select.kept(operand.count)[1] == operand.count
-            )
-            if plain and isinstance(operand, Dice):
+        plain = [
+            isinstance(operand, Dice)
+            and (operand.select is None or operand.select.kept(operand.count)[1] == operand.count)
+            for operand in node.operands
+        ]
+        if sum(plain) < 2:
+            return None  # one group of dice or none: nothing to gain (and no die's units worked out twice)
+        for op, operand, alike in zip(("+", *node.operators), node.operands, plain, strict=True):
+            if alike and isinstance(operand, Dice):
                 units = self.units(operand)
                 merged: defaultdict[int, int] = defaultdict(int)
                 for contributions in units.values():
@@ -441,6 +468,8 @@ class _Calculator:
     def dice(self, dice: Dice) -> _Weights:
         if dice.unique:
             return self.unique_dice(dice)
+        if dice.count * dice.sides <= _SMALL_PLAIN and _plain(dice):
+            return self.small_plain(dice)
         units = self.units(dice)
         if dice.select is not None:
             highest, keep = dice.select.kept(dice.count)
@@ -451,6 +480,31 @@ class _Calculator:
             for value, weight in contributions.items():
                 merged[value] += weight
         return self.power(dict(merged), dice.count)
+
+    def small_plain(self, dice: Dice) -> _Weights:
+        """A few plain dice (``3d6``, ``1d20``, ``4dF``): each die added by a running window sum.
+
+        The sum of one more die at ``t`` is the sum of the ways so far over the window of
+        ``sides`` totals ending at ``t``; a few dice take fewer steps this way than by
+        :meth:`power`, and the same exact ways come out.
+        """
+        sides, count = dice.sides, dice.count
+        if count * (sides - 1) + 1 > self.max_outcomes:
+            raise self.too_many()
+        self.charge(sides + count * (count * sides))
+        ways = [1] * sides
+        for _die in range(count - 1):
+            window = 0
+            more = []
+            for t in range(len(ways) + sides - 1):
+                if t < len(ways):
+                    window += ways[t]
+                if t >= sides:
+                    window -= ways[t - sides]
+                more.append(window)
+            ways = more
+        low = count * dice.min_face
+        return {low + t: weight for t, weight in enumerate(ways)}
 
     def faces(self, dice: Dice) -> _Weights:
         """Weights of the face one die finally shows, rerolls included."""
@@ -718,6 +772,18 @@ _SLOW_LOOP = 4
 """Steps charged per pair in the keep/drop and explosion loops: each updates a dict with a
 computed key, about four times the cost of a step elsewhere (measured, ``6d1000kh3``, ``2d10000!``)."""
 _MAX_GROUP_WIDTH = 400  # wider dice (d1000s) convolve faster group by group
+_SMALL_PLAIN = 256  # dice x sides up to which plain dice are added one by one (Calculator.small_plain)
+
+
+def _plain(dice: Dice) -> bool:
+    """Whether every die of *dice* just shows its face and all of them count (no modifier changes the sum)."""
+    return (
+        dice.reroll is None
+        and dice.explode is None
+        and dice.success is None
+        and dice.clamp is None
+        and (dice.select is None or dice.select.kept(dice.count)[1] == dice.count)
+    )
 
 
 def _poly_mul(a: list[int], b: list[int]) -> list[int]:
