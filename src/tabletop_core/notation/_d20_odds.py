@@ -15,12 +15,13 @@ from collections.abc import Callable
 
 from tabletop_core.notation import lexer
 from tabletop_core.notation._cache import SizedCache
-from tabletop_core.notation._d20_eval import _apply, _Const, _Evaluator, _operate, _SetMember, _Source, _truncate
+from tabletop_core.notation._d20_eval import _OPS, _apply, _Const, _Evaluator, _operate, _SetMember, _Source, _truncate
 from tabletop_core.notation._d20_parser import as_d20_expression
 from tabletop_core.notation._d20_tree import (
     D20Annotated,
     D20Chain,
     D20Dice,
+    D20Expression,
     D20Literal,
     D20Node,
     D20Op,
@@ -78,10 +79,17 @@ def _add(weights: _Weights, key: Value, p: int) -> None:
 
 
 class _Odds:
-    def __init__(self, text: str, limits: Limits) -> None:
-        self.text = text
+    def __init__(self, source: str | D20Expression, limits: Limits) -> None:
+        self._source = source
         self.limits = limits
         self.work = 0
+
+    @property
+    def text(self) -> str:
+        """The expression as messages show it (written out only when a message needs it)."""
+        if type(self._source) is not str:
+            self._source = lexer.shown(str(self._source))
+        return self._source
 
     def charge(self, steps: int) -> None:
         self.work += steps
@@ -134,8 +142,15 @@ class _Odds:
             combined: _Weights = {}
             if len(right) == 1:  # a number: the weights stay as they are
                 (b,) = right
-                for a, p in acc.items():
-                    _add(combined, _apply(op, a, b, self.text), p)
+                operate = _OPS[op]
+                try:
+                    for a, p in acc.items():
+                        value = operate(a, b)
+                        combined[value] = combined.get(value, 0) + p
+                except (ZeroDivisionError, OverflowError):
+                    for a in acc:  # the same NotationError as one step gives
+                        _apply(op, a, b, self.text)
+                    raise  # pragma: no cover - _apply raised above
             else:
                 for a, p in acc.items():
                     for b, q in right.items():
@@ -252,6 +267,9 @@ class _Odds:
 
         if node.sides is None or node.sides == 0 or node.count == 0:
             return None
+        if not node.ops and node.count == 1:  # one plain die: each face once
+            self.charge(node.sides)
+            return dict.fromkeys(range(1, node.sides + 1), 1)
         ops = list(node.ops)
         reroll = explode = select = None
         names = [op.op for op in ops]
@@ -328,12 +346,12 @@ _ODDS: SizedCache[tuple[str, Limits], Distribution[int]] = SizedCache(8 * 2**20)
 def distribution_d20(expr: object, limits: Limits | None) -> Distribution[int]:
     """Exact odds of a d20-dialect expression's total (see :func:`tabletop_core.notation.distribution`)."""
     expression, checked = as_d20_expression(expr, limits)
-    text = str(expression)
+    text = expr if type(expr) is str else str(expression)  # what was parsed: the cache's key
     key = (text, checked)
     known = _ODDS.get(key)
     if known is not None:
         return known
-    odds = _Odds(lexer.shown(text), checked)
+    odds = _Odds(expression, checked)
     weights = odds.node(expression.body)
     totals: dict[int, int] = {}
     for value, p in weights.items():

@@ -24,6 +24,7 @@ raises :class:`~tabletop_core.notation.NotationError` instead of hanging.
 from __future__ import annotations
 
 import functools
+import re
 from collections import defaultdict
 from collections.abc import Mapping
 from math import comb, gcd
@@ -60,7 +61,7 @@ from tabletop_core.notation.expression_ops import (
     function_weights,
     unknown_name,
 )
-from tabletop_core.notation.limits import Limits, check_dialect
+from tabletop_core.notation.limits import DEFAULT_LIMITS, Limits, check_dialect
 from tabletop_core.notation.parser import as_expression
 from tabletop_core.odds import MAX_OUTCOMES, Distribution
 
@@ -126,6 +127,11 @@ def distribution(
     if text_key is not None:
         known = _CACHE.get(text_key)
         if known is not None:
+            return known.result()
+        assert type(expr) is str  # for mypy: text_key is set for text only
+        known = _simple(expr, DEFAULT_LIMITS if limits is None else limits)
+        if known is not None:
+            _CACHE.put(text_key, known, known.bits + 8 * (_KEY_BYTES_PER_CHARACTER + 1) * len(expr))
             return known.result()
     expression, checked = as_expression(expr, limits)
     key = (expression, checked)
@@ -492,19 +498,8 @@ class _Calculator:
         if count * (sides - 1) + 1 > self.max_outcomes:
             raise self.too_many()
         self.charge(sides + count * (count * sides))
-        ways = [1] * sides
-        for _die in range(count - 1):
-            window = 0
-            more = []
-            for t in range(len(ways) + sides - 1):
-                if t < len(ways):
-                    window += ways[t]
-                if t >= sides:
-                    window -= ways[t - sides]
-                more.append(window)
-            ways = more
         low = count * dice.min_face
-        return {low + t: weight for t, weight in enumerate(ways)}
+        return {low + t: weight for t, weight in enumerate(_window_sums(count, sides))}
 
     def faces(self, dice: Dice) -> _Weights:
         """Weights of the face one die finally shows, rerolls included."""
@@ -773,6 +768,68 @@ _SLOW_LOOP = 4
 computed key, about four times the cost of a step elsewhere (measured, ``6d1000kh3``, ``2d10000!``)."""
 _MAX_GROUP_WIDTH = 400  # wider dice (d1000s) convolve faster group by group
 _SMALL_PLAIN = 256  # dice x sides up to which plain dice are added one by one (Calculator.small_plain)
+
+
+def _window_sums(count: int, sides: int) -> list[int]:
+    """The ways *count* dice of *sides* faces make each total, lowest first (see ``Calculator.small_plain``)."""
+    ways = [1] * sides
+    for _die in range(count - 1):
+        window = 0
+        more = []
+        for t in range(len(ways) + sides - 1):
+            if t < len(ways):
+                window += ways[t]
+            if t >= sides:
+                window -= ways[t - sides]
+            more.append(window)
+        ways = more
+    return ways
+
+
+# The commonest rolls a bot is asked for, as the parser reads them: a few plain dice, a number
+# added or taken away, a target (``3d6``, ``d20``, ``1d20+5``, ``1d20 + 5 vs 15``).
+_SIMPLE = re.compile(
+    r"(?P<count>[1-9][0-9]{0,3})?d(?P<sides>[1-9][0-9]{0,3})"
+    r"(?: ?(?P<sign>[+-]) ?(?P<number>0|[1-9][0-9]{0,5}))?"
+    r"(?: +vs +(?P<target>0|[1-9][0-9]{0,5}))?",
+    re.ASCII,
+)
+
+
+def _simple(text: str, limits: Limits) -> _Known | None:
+    """The odds of the commonest rolls (:data:`_SIMPLE`) read straight from the text, or ``None``.
+
+    The answer is the one the full path gives (the same ways, tested against it); anything
+    else, and anything near a limit (where the full path decides what to refuse), goes the
+    full way. A bot's first question spares the parser, the tree and the calculator.
+    """
+    match = _SIMPLE.fullmatch(text)
+    if match is None:
+        return None
+    count_text, sides_text, sign, number, target = match.groups()
+    count, sides = int(count_text or 1), int(sides_text)
+    outcomes = count * (sides - 1) + 1
+    if (
+        count * sides > _SMALL_PLAIN
+        or len(text) > limits.max_length
+        or count > limits.max_dice
+        or sides > limits.max_sides
+        or outcomes > limits.max_odds_outcomes
+    ):
+        return None
+    ways = _window_sums(count, sides)
+    # At least what the full path charges: the dice, two shifts, the fractions.
+    work = sides + count * count * sides + 2 * outcomes + outcomes * _normalise_cost(max(ways).bit_length())
+    if work > limits.max_odds_work:
+        return None
+    low = count + (0 if sign is None else int(number) if sign == "+" else -int(number))
+    if target is not None:
+        low -= int(target)
+    values: list[Any] = list(range(low, low + outcomes))
+    if target is not None:
+        values = [VsOutcome(margin) for margin in values]
+    bits = sum(w.bit_length() for w in ways) + outcomes * (sum(ways).bit_length() + 1024)
+    return _Known(Distribution._of_counts(values, ways), None, bits)
 
 
 def _plain(dice: Dice) -> bool:
