@@ -164,7 +164,10 @@ class Distribution(Generic[T]):
         """
         total = sum(counts)
         shared: dict[int, Fraction] = {}  # equal counts share one Fraction (sums of dice are symmetric)
-        probabilities = tuple(shared.get(count) or shared.setdefault(count, Fraction(count, total)) for count in counts)
+        for count in counts:
+            if count not in shared:
+                shared[count] = Fraction(count, total)
+        probabilities = tuple(shared[count] for count in counts)
         self = object.__new__(cls)
         object.__setattr__(self, "_outcomes", tuple(outcomes))
         object.__setattr__(self, "_probabilities", probabilities)

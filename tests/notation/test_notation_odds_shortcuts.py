@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from notation_brute import brute_distribution, brute_outcomes
 
-from tabletop_core.notation import Dice, Limits, NotationError, VsOutcome, distribution, odds
+from tabletop_core.notation import Dice, Limits, NotationError, VsOutcome, distribution, odds, parse
 from tabletop_core.notation._d20_odds import _ODDS
 from tabletop_core.notation.limits import DEFAULT_LIMITS
 
@@ -60,7 +60,9 @@ def test_the_text_shortcut_answers_and_refuses_as_the_full_path(text, limits):
 
 @pytest.mark.parametrize("text", ["3d6", "d20", "1d20+5", "1d20 + 5 vs 15", "2d4-1 vs 3", "10d6", "1d1"])
 def test_the_text_shortcut_takes_the_commonest_rolls(text):
-    assert odds._simple(text, DEFAULT_LIMITS) is not None
+    simple = odds._simple(text, DEFAULT_LIMITS)
+    assert simple is not None
+    assert simple[1] == str(parse(text))  # its canonical text, under which its tree finds it
 
 
 @pytest.mark.parametrize(

@@ -123,28 +123,34 @@ def distribution(
         bound, checked = as_expression(expr, limits)
         expr, limits = bind(bound, sheet), checked
     # Bots ask for the same few expressions all day: look the text up before parsing it.
-    text_key = (expr, limits) if type(expr) is str and (limits is None or type(limits) is Limits) else None
-    if text_key is not None:
+    text_key = None
+    if type(expr) is str and (limits is None or type(limits) is Limits):
+        text_key = (expr, DEFAULT_LIMITS if limits is None else limits)
         known = _CACHE.get(text_key)
         if known is not None:
             return known.result()
-        assert type(expr) is str  # for mypy: text_key is set for text only
-        known = _simple(expr, DEFAULT_LIMITS if limits is None else limits)
-        if known is not None:
-            _CACHE.put(text_key, known, known.bits + 8 * (_KEY_BYTES_PER_CHARACTER + 1) * len(expr))
+        simple = _simple(*text_key)
+        if simple is not None:
+            known, canonical = simple
+            _CACHE.put(text_key, known, known.bits + 8 * len(expr))
+            if canonical != expr:  # the tree of this text, asked for later, finds the answer by its str()
+                _CACHE.put((canonical, text_key[1]), known, known.bits + 8 * len(canonical))
             return known.result()
     expression, checked = as_expression(expr, limits)
     key = (expression, checked)
     known = _CACHE.get(key)
+    text = str(expression)
     # The keys count too: an expression tree of 1,000 characters holds about 40 KB,
     # far more than the refusal it may be the key of.
-    key_bits = 8 * _KEY_BYTES_PER_CHARACTER * len(str(expression))
+    key_bits = 8 * _KEY_BYTES_PER_CHARACTER * len(text)
     if known is None:
-        try:
-            known = _compute(expression, checked)
-        except NotationError as error:
-            # A refusal is remembered too, so asking again does not redo the work it refused.
-            known = _Known(None, str(error))
+        known = _CACHE.get((text, checked))  # asked as text before (read without a tree, see _simple)
+        if known is None:
+            try:
+                known = _compute(expression, checked)
+            except NotationError as error:
+                # A refusal is remembered too, so asking again does not redo the work it refused.
+                known = _Known(None, str(error))
         _CACHE.put(key, known, known.bits + key_bits)
     if text_key is not None:
         _CACHE.put(text_key, known, known.bits + 8 * len(str(expr)) + key_bits)  # the text, and the answer it shares
@@ -308,6 +314,8 @@ class _Calculator:
             return weights
         # A zero weight at the lowest outcome would leave the recurrence nothing to divide by.
         weights = {value: weight for value, weight in weights.items() if weight}
+        if len(weights) == 2:
+            return self.binomial(weights, n)
         low, high = min(weights), max(weights)
         step = _gcd_of_gaps(weights)
         outcomes = n * (high - low) // step + 1
@@ -320,6 +328,15 @@ class _Calculator:
             self.charge(by_recurrence)
             return _power_by_recurrence(weights, n, low, step, recurrence, outcomes)
         return self.squaring(weights, n)
+
+    def binomial(self, weights: _Weights, n: int) -> _Weights:
+        """*n* copies of a two-outcome table (a success count, ``8d10>=7``): ``comb(n, k) a**(n-k) b**k`` ways."""
+        (low, a), (high, b) = sorted(weights.items())
+        if n + 1 > self.max_outcomes:
+            raise self.too_many()
+        self.charge((n + 1) * (2 + 3 * _mul_cost(n * max(a, b).bit_length())))
+        step = high - low
+        return {n * low + k * step: comb(n, k) * a ** (n - k) * b**k for k in range(n + 1)}
 
     def squaring_cost(self, width: int, bits: int, n: int) -> int:
         """About what :meth:`squaring` would charge (every product as one big-integer convolution)."""
@@ -540,11 +557,8 @@ class _Calculator:
             return 1 if success.matches(face) else 0
 
         if dice.explode is None:
-            units: dict[int, _Weights] = {}
-            for face, weight in faces.items():
-                units.setdefault(face, {})
-                units[face][scored(face)] = units[face].get(scored(face), 0) + weight
-            return units
+            # Without an explosion each face is its own key, seen once.
+            return {face: {scored(face): weight} for face, weight in faces.items()}
         # chain[(total, successes)] for a die that may explode `depth` more times.
         total_weight = sum(faces.values())
         chain: dict[tuple[int, int], int] = {}
@@ -569,7 +583,7 @@ class _Calculator:
             scale *= total_weight
             if len(chain) > self.max_outcomes:
                 raise self.too_many()
-        units = {}
+        units: dict[int, _Weights] = {}
         for (total, hits), weight in chain.items():
             contribution = total if success is None else hits
             units.setdefault(total, {})
@@ -796,8 +810,11 @@ _SIMPLE = re.compile(
 )
 
 
-def _simple(text: str, limits: Limits) -> _Known | None:
+def _simple(text: str, limits: Limits) -> tuple[_Known, str] | None:
     """The odds of the commonest rolls (:data:`_SIMPLE`) read straight from the text, or ``None``.
+
+    Returns:
+        The answer, and the canonical text of the roll (``str(parse(text))``).
 
     The answer is the one the full path gives (the same ways, tested against it); anything
     else, and anything near a limit (where the full path decides what to refuse), goes the
@@ -829,7 +846,8 @@ def _simple(text: str, limits: Limits) -> _Known | None:
     if target is not None:
         values = [VsOutcome(margin) for margin in values]
     bits = sum(w.bit_length() for w in ways) + outcomes * (sum(ways).bit_length() + 1024)
-    return _Known(Distribution._of_counts(values, ways), None, bits)
+    canonical = f"{count}d{sides}" + (f"{sign}{number}" if sign else "") + (f" vs {target}" if target else "")
+    return _Known(Distribution._of_counts(values, ways), None, bits), canonical
 
 
 def _plain(dice: Dice) -> bool:
