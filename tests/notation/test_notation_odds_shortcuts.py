@@ -33,6 +33,9 @@ def simple_texts(draw: st.DrawFn) -> str:
     text = f"{count}d{draw(st.integers(1, 60))}"
     if draw(st.booleans()):
         space = draw(st.sampled_from(["", " "]))
+        text += f"{space}{draw(st.sampled_from(['>=', '<=', '>', '<', '=']))}{space}{draw(st.integers(1, 70))}"
+    if draw(st.booleans()):
+        space = draw(st.sampled_from(["", " "]))
         text += f"{space}{draw(st.sampled_from('+-'))}{space}{draw(st.integers(0, 30))}"
     if draw(st.booleans()):
         text += f" vs {draw(st.integers(0, 40))}"
@@ -58,7 +61,9 @@ def test_the_text_shortcut_answers_and_refuses_as_the_full_path(text, limits):
     assert _answer(text, limits, shortcut=True) == _answer(text, limits, shortcut=False)
 
 
-@pytest.mark.parametrize("text", ["3d6", "d20", "1d20+5", "1d20 + 5 vs 15", "2d4-1 vs 3", "10d6", "1d1"])
+@pytest.mark.parametrize(
+    "text", ["3d6", "d20", "1d20+5", "1d20 + 5 vs 15", "2d4-1 vs 3", "10d6", "1d1", "8d10>=7", "5d6 = 6 + 1 vs 2"]
+)
 def test_the_text_shortcut_takes_the_commonest_rolls(text):
     simple = odds._simple(text, DEFAULT_LIMITS)
     assert simple is not None
@@ -66,13 +71,17 @@ def test_the_text_shortcut_takes_the_commonest_rolls(text):
 
 
 @pytest.mark.parametrize(
-    "text", ["3d6+1d4", "0d6", "3d0", "03d6", "3D6", "3d6 ", "4d6kh3", "1d20+5 vs -1", "300d6", "1d20+5vs15", "2x 1d6"]
+    "text",
+    [
+        *["3d6+1d4", "0d6", "3d0", "03d6", "3D6", "3d6 ", "4d6kh3", "1d20+5 vs -1", "300d6", "1d20+5vs15", "2x 1d6"],
+        *["8d10>=11", "8d10>=1", "1d10>=7", "8d10>=7f1", "8d10=>7"],
+    ],
 )
 def test_the_text_shortcut_leaves_everything_else_to_the_parser(text):
     assert odds._simple(text, DEFAULT_LIMITS) is None
 
 
-@pytest.mark.parametrize("text", ["2d4+1", "3d3-2", "d6 vs 4", "2d3 + 1 vs 5", "1d1+0 vs 0"])
+@pytest.mark.parametrize("text", ["2d4+1", "3d3-2", "d6 vs 4", "2d3 + 1 vs 5", "1d1+0 vs 0", "3d4>=3", "3d6<2+1 vs 1"])
 def test_the_text_shortcut_against_brute_force(text):
     if " vs " in text:
         expected = brute_outcomes(text, lambda result: VsOutcome(result.margin))

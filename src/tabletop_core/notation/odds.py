@@ -800,10 +800,12 @@ def _window_sums(count: int, sides: int) -> list[int]:
     return ways
 
 
-# The commonest rolls a bot is asked for, as the parser reads them: a few plain dice, a number
-# added or taken away, a target (``3d6``, ``d20``, ``1d20+5``, ``1d20 + 5 vs 15``).
+# The commonest rolls a bot is asked for, as the parser reads them: a few plain dice or a
+# success count, a number added or taken away, a target (``3d6``, ``d20``, ``1d20+5``,
+# ``8d10>=7``, ``1d20 + 5 vs 15``).
 _SIMPLE = re.compile(
     r"(?P<count>[1-9][0-9]{0,3})?d(?P<sides>[1-9][0-9]{0,3})"
+    r"(?: ?(?P<compare>>=|<=|>|<|=) ?(?P<face>[1-9][0-9]{0,3}))?"
     r"(?: ?(?P<sign>[+-]) ?(?P<number>0|[1-9][0-9]{0,5}))?"
     r"(?: +vs +(?P<target>0|[1-9][0-9]{0,5}))?",
     re.ASCII,
@@ -813,40 +815,59 @@ _SIMPLE = re.compile(
 def _simple(text: str, limits: Limits) -> tuple[_Known, str] | None:
     """The odds of the commonest rolls (:data:`_SIMPLE`) read straight from the text, or ``None``.
 
-    Returns:
-        The answer, and the canonical text of the roll (``str(parse(text))``).
-
     The answer is the one the full path gives (the same ways, tested against it); anything
     else, and anything near a limit (where the full path decides what to refuse), goes the
     full way. A bot's first question spares the parser, the tree and the calculator.
+
+    Returns:
+        The answer, and the canonical text of the roll (``str(parse(text))``).
     """
     match = _SIMPLE.fullmatch(text)
     if match is None:
         return None
-    count_text, sides_text, sign, number, target = match.groups()
+    count_text, sides_text, compare, face, sign, number, target = match.groups()
     count, sides = int(count_text or 1), int(sides_text)
-    outcomes = count * (sides - 1) + 1
-    if (
-        count * sides > _SMALL_PLAIN
-        or len(text) > limits.max_length
-        or count > limits.max_dice
-        or sides > limits.max_sides
-        or outcomes > limits.max_odds_outcomes
-    ):
+    if len(text) > limits.max_length or count > limits.max_dice or sides > limits.max_sides:
         return None
-    ways = _window_sums(count, sides)
-    # At least what the full path charges: the dice, two shifts, the fractions.
-    work = sides + count * count * sides + 2 * outcomes + outcomes * _normalise_cost(max(ways).bit_length())
-    if work > limits.max_odds_work:
+    if compare is None:
+        if count * sides > _SMALL_PLAIN:
+            return None
+        ways = _window_sums(count, sides)
+        low = count
+        # At least what the full path charges for the dice.
+        work = sides + count * count * sides
+    else:
+        # A success count: each die meets the comparison on `hits` of its faces.
+        value = int(face)
+        at_least = {">=": value, ">": value + 1}.get(compare, 1)
+        at_most = {"<=": value, "<": value - 1}.get(compare, sides)
+        if compare == "=":
+            at_least = at_most = value
+        hits = max(0, min(at_most, sides) - max(at_least, 1) + 1)
+        misses = sides - hits
+        if not hits or not misses or count == 1:
+            return None  # one outcome, or one die: the full path's own ways
+        ways = [comb(count, k) * misses ** (count - k) * hits**k for k in range(count + 1)]
+        low = 0
+        work = sides + (count + 1) * (2 + 3 * _mul_cost(count * sides.bit_length()))
+    outcomes = len(ways)
+    # ... and for two shifts and the fractions.
+    work += 2 * outcomes + outcomes * _normalise_cost(max(ways).bit_length())
+    if outcomes > limits.max_odds_outcomes or work > limits.max_odds_work:
         return None
-    low = count + (0 if sign is None else int(number) if sign == "+" else -int(number))
+    low += 0 if sign is None else int(number) if sign == "+" else -int(number)
     if target is not None:
         low -= int(target)
     values: list[Any] = list(range(low, low + outcomes))
     if target is not None:
         values = [VsOutcome(margin) for margin in values]
     bits = sum(w.bit_length() for w in ways) + outcomes * (sum(ways).bit_length() + 1024)
-    canonical = f"{count}d{sides}" + (f"{sign}{number}" if sign else "") + (f" vs {target}" if target else "")
+    canonical = (
+        f"{count}d{sides}"
+        + (f"{compare}{face}" if compare else "")
+        + (f"{sign}{number}" if sign else "")
+        + (f" vs {target}" if target else "")
+    )
     return _Known(Distribution._of_counts(values, ways), None, bits), canonical
 
 
