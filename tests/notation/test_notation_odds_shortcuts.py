@@ -129,3 +129,39 @@ def test_d20_odds_in_ways_against_the_d20_package_enumerated(text):
     expected = d20_distribution(text)
     assert expected is not None
     assert dict(distribution(text, dialect="d20").items()) == expected
+
+
+# -- repeats: the odds of each result (docs/notation.md, "Repeats") ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "once"),
+    [("3x 2d3+1", "2d3+1"), ("2x 3d4kh1", "3d4kh1"), ("2x 1d4! - 1", "1d4!-1"), ("3x 1d3>=2 + 1d2", "1d3>=2+1d2")],
+)
+def test_a_repeat_is_independent_alike_results_each_with_the_odds_given(text, once):
+    """Every sequence of dice the roll can draw: each result has distribution(text), all independent."""
+    limits = Limits(explode_depth=2)  # an exploding d4 enumerated to a small depth
+    joint = brute_outcomes(text, lambda result: result.totals, limits=limits)
+    each = distribution(text, limits=limits)
+    assert each == distribution(once, limits=limits)
+    for totals, p in joint.items():  # the joint odds are the product of each result's
+        expected = Fraction(1)
+        for total in totals:
+            expected *= each.probability(total)
+        assert p == expected
+    assert sum(joint.values()) == 1
+    # The sum of the results (result.total) has the odds of the body written out that many times.
+    count = len(next(iter(joint)))
+    summed = distribution("+".join([f"({once})"] * count), limits=limits)
+    total_odds: dict[int, Fraction] = {}
+    for totals, p in joint.items():
+        total_odds[sum(totals)] = total_odds.get(sum(totals), Fraction(0)) + p
+    assert dict(summed.items()) == total_odds
+
+
+def test_a_repeat_against_a_target_gives_each_outcome():
+    joint = brute_outcomes("2x 1d4+1 vs 3", lambda result: tuple(VsOutcome(r.margin) for r in result.results))
+    each = distribution("2x 1d4+1 vs 3")
+    assert each == distribution("1d4+1 vs 3")
+    for (first, second), p in joint.items():
+        assert p == each.probability(first) * each.probability(second)
