@@ -165,3 +165,62 @@ def test_a_repeat_against_a_target_gives_each_outcome():
     assert each == distribution("1d4+1 vs 3")
     for (first, second), p in joint.items():
         assert p == each.probability(first) * each.probability(second)
+
+
+# -- the d20 dialect's text shortcut ------------------------------------------------------------
+
+
+def _d20_answer(text: str, limits: Limits | None, *, shortcut: bool) -> object:
+    from tabletop_core.notation import _d20_odds
+
+    _ODDS.clear()
+    with mock.patch.object(_d20_odds, "_simple", _d20_odds._simple if shortcut else lambda _text, _limits: None):
+        try:
+            return distribution(text, limits=limits, dialect="d20").items()
+        except NotationError as error:
+            return ("refused", str(error))
+
+
+@st.composite
+def simple_d20_texts(draw: st.DrawFn) -> str:
+    count = draw(st.sampled_from(["", *map(str, range(1, 40))]))
+    text = f"{count}d{draw(st.integers(1, 60))}"
+    space = draw(st.sampled_from(["", " "]))
+    if draw(st.booleans()):
+        text += f"{space}{draw(st.sampled_from('+-'))}{space}{draw(st.integers(0, 30))}"
+    if draw(st.booleans()):
+        text += f"{space}{draw(st.sampled_from(['==', '!=', '>=', '<=', '>', '<']))}{space}{draw(st.integers(0, 90))}"
+    return text
+
+
+@settings(max_examples=300, deadline=None)
+@given(simple_d20_texts(), _LIMITS)
+def test_the_d20_text_shortcut_answers_and_refuses_as_the_full_path(text, limits):
+    assert _d20_answer(text, limits, shortcut=True) == _d20_answer(text, limits, shortcut=False)
+
+
+@pytest.mark.parametrize(
+    ("text", "taken"),
+    [
+        *[("1d20 + 5 >= 15", True), ("d20+5", True), ("3d6 == 10", True), ("2d4 - 1 != 3", True)],
+        *[
+            ("1d20 + 5 vs 15", False),
+            ("4d6kh3", False),
+            ("1d20 [fire]", False),
+            ("d%", False),
+            ("1d20 >= 15 + 1", False),
+        ],
+    ],
+)
+def test_the_d20_text_shortcut_takes_only_the_commonest_rolls(text, taken):
+    from tabletop_core.notation import _d20_odds
+
+    assert (_d20_odds._simple(text, DEFAULT_LIMITS) is not None) == taken
+
+
+@pytest.mark.parametrize("text", ["1d20 + 5 >= 15", "2d4-1 != 3", "d6 < 4", "3d3 + 2"])
+def test_the_d20_text_shortcut_against_the_d20_package_enumerated(text):
+    from d20_reference import d20_distribution
+
+    _ODDS.clear()
+    assert dict(distribution(text, dialect="d20").items()) == d20_distribution(text)

@@ -11,8 +11,10 @@ the distribution divides once at the end.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 
+from tabletop_core._validate import check_type
 from tabletop_core.notation import lexer
 from tabletop_core.notation._cache import SizedCache
 from tabletop_core.notation._d20_eval import _OPS, _apply, _Const, _Evaluator, _operate, _SetMember, _Source, _truncate
@@ -32,7 +34,8 @@ from tabletop_core.notation._d20_tree import (
     Value,
 )
 from tabletop_core.notation.errors import NotationError
-from tabletop_core.notation.limits import Limits
+from tabletop_core.notation.limits import DEFAULT_LIMITS, Limits
+from tabletop_core.notation.odds import _SMALL_PLAIN, _window_sums
 from tabletop_core.odds import MAX_OUTCOMES, Distribution
 
 # -- exact odds -------------------------------------------------------------------------------
@@ -340,11 +343,64 @@ class _Odds:
         return out
 
 
+# The commonest d20-dialect rolls as the d20 package reads them: a few plain dice, a number
+# added or taken away, a comparison of the total (``1d20 + 5``, ``1d20 + 5 >= 15``, ``3d6 == 10``).
+_SIMPLE = re.compile(
+    r"(?P<count>[1-9][0-9]{0,3})?d(?P<sides>[1-9][0-9]{0,3})"
+    r"(?: ?(?P<sign>[+-]) ?(?P<number>0|[1-9][0-9]{0,5}))?"
+    r"(?: ?(?P<compare>==|!=|>=|<=|>|<) ?(?P<target>0|[1-9][0-9]{0,5}))?",
+    re.ASCII,
+)
+
+
+def _simple(text: str, limits: Limits) -> Distribution[int] | None:
+    """The odds of the commonest rolls (:data:`_SIMPLE`) read straight from the text, or ``None``.
+
+    The answer is the one the full path gives (tested against it); anything else, and anything
+    near a limit (where the full path decides what to refuse), goes the full way.
+    """
+    match = _SIMPLE.fullmatch(text)
+    if match is None:
+        return None
+    count_text, sides_text, sign, number, compare, target = match.groups()
+    count, sides = int(count_text or 1), int(sides_text)
+    outcomes = count * (sides - 1) + 1
+    work = sides + count * count * sides + 2 * outcomes  # at least what the full path charges
+    if (
+        count * sides > _SMALL_PLAIN
+        or len(text) > limits.max_length
+        or count > limits.max_dice
+        or sides > limits.max_sides
+        or outcomes > limits.max_odds_outcomes
+        or work > limits.max_odds_work
+    ):
+        return None
+    ways = _window_sums(count, sides)
+    low = count + (0 if sign is None else int(number) if sign == "+" else -int(number))
+    if compare is None:
+        return Distribution._of_counts(range(low, low + outcomes), ways)
+    meets = _OPS[compare]
+    split = [0, 0]  # ways the comparison is false, true
+    for total, weight in enumerate(ways, low):
+        split[1 if meets(total, int(target)) else 0] += weight
+    kept = [value for value in (0, 1) if split[value]]
+    return Distribution._of_counts(kept, [split[value] for value in kept])
+
+
 _ODDS: SizedCache[tuple[str, Limits], Distribution[int]] = SizedCache(8 * 2**20)
 
 
 def distribution_d20(expr: object, limits: Limits | None) -> Distribution[int]:
     """Exact odds of a d20-dialect expression's total (see :func:`tabletop_core.notation.distribution`)."""
+    if type(expr) is str:  # look the text up, or read it straight, before parsing it
+        checked = DEFAULT_LIMITS if limits is None else check_type("limits", limits, Limits)
+        known = _ODDS.get((expr, checked))
+        if known is not None:
+            return known
+        simple = _simple(expr, checked)
+        if simple is not None:
+            _ODDS.put((expr, checked), simple, 64 * len(simple) + 16 * len(expr) + 1024)
+            return simple
     expression, checked = as_d20_expression(expr, limits)
     text = expr if type(expr) is str else str(expression)  # what was parsed: the cache's key
     key = (text, checked)
