@@ -257,6 +257,23 @@ def test_unique_once_round_trip_odds_and_rolls(term, seed):
     assert RollResult.from_dict(result.to_dict()) == result
 
 
+@pytest.mark.parametrize(("text", "parts"), [("3d4uo+3d4uo", 2), ("3d4u+3d4u", 2), ("2d6uo-2d6u+2d6", 3)])
+def test_unique_dice_in_a_sum_are_their_own_odds_added(text, parts):
+    # A sum of dice groups has a fast path for independent dice; unique dice are not.
+    terms = re.split(r"(?=[+-])", text)
+    expected = {0: Fraction(1)}
+    for term in terms:
+        sign = -1 if term.startswith("-") else 1
+        odds = exact(term.lstrip("+-"))
+        added: dict[object, Fraction] = {}
+        for total, p in expected.items():
+            for value, q in odds.items():
+                added[total + sign * value] = added.get(total + sign * value, Fraction(0)) + p * q
+        expected = added
+    assert len(terms) == parts
+    assert exact(text) == expected
+
+
 def test_unique_once_odds_budget_is_charged_before_work():
     with pytest.raises(NotationError, match="steps"):
         distribution("60d60uo")
