@@ -117,7 +117,7 @@ def test_starvation_forbids_the_reroll_but_not_the_recover():
 
 def test_delirium_is_rolled_when_strain_is_gained_for_a_reroll():
     w = sheet().gain_condition("Delirium")
-    step = apply(journey(w), Choice(Act.REROLL, dice=(0,)), [1, 2])  # reroll the d8, then Delirium d6 -> 2
+    step = apply(journey(w), Choice(Act.REROLL, dice=(0,)), [1, 2])  # Delirium d6 -> 1 (d4), then the d8 -> 2
     assert step.journey.wanderer.conditions.delirium is StepDie.D4
 
 
