@@ -14,7 +14,7 @@ from tabletop_core.residue.combat import (
     resolve_run,
 )
 from tabletop_core.residue.death import Defeat, DefeatCause
-from tabletop_core.residue.endurance import ActionSlot, StrainCheck
+from tabletop_core.residue.endurance import ActionSlot, EnduranceStep, StrainCheck
 from tabletop_core.residue.journey.choices import Act, Choice, CommitChoice, MoveChoice, PlainChoice, StrainChoice
 from tabletop_core.residue.journey.events import Moved, StrainChecked
 from tabletop_core.residue.journey.flow import (
@@ -146,17 +146,20 @@ def _do_recover(journey: Journey, choice: StrainChoice, source: DiceSource, even
     """Recover with Strain: gain 1 Strain, the chosen committed dice roll into the pool."""
     wanderer = journey.wanderer
     step = wanderer.endurance.recover_with_strain(_which(choice), conditions=wanderer.conditions, rng=source)
-    events.append(step)
-    conditions = step.conditions if step.conditions is not None else wanderer.conditions
-    after = replace(journey, wanderer=replace(wanderer, endurance=step.after, conditions=conditions))
-    return _after_strain(after, source, events)
+    return _strain_gained(journey, step, source, events)
 
 
 def _do_reroll(journey: Journey, choice: StrainChoice, source: DiceSource, events: list[object]) -> Journey:
     """Reroll Dice: gain 1 Strain, reroll the chosen dice of the pool."""
     wanderer = journey.wanderer
     step = wanderer.endurance.reroll(_which(choice), conditions=wanderer.conditions, rng=source)
+    return _strain_gained(journey, step, source, events)
+
+
+def _strain_gained(journey: Journey, step: EnduranceStep, source: DiceSource, events: list[object]) -> Journey:
+    """The Wanderer after a Reroll or Recover (its dice, Strain and Delirium's roll); then :func:`_after_strain`."""
     events.append(step)
+    wanderer = journey.wanderer
     conditions = step.conditions if step.conditions is not None else wanderer.conditions
     after = replace(journey, wanderer=replace(wanderer, endurance=step.after, conditions=conditions))
     return _after_strain(after, source, events)
