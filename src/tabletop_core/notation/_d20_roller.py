@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
+
 from tabletop_core.notation import lexer
-from tabletop_core.notation._d20_eval import _OPS, _crit, _Evaluator, _Rolling, _truncate
+from tabletop_core.notation._d20_eval import _OPS, _crit, _Evaluator, _Rolling, _truncate, clamp_of, picked
 from tabletop_core.notation._d20_parser import as_d20_expression
 from tabletop_core.notation._d20_tree import (
     D20Annotated,
@@ -15,9 +17,11 @@ from tabletop_core.notation._d20_tree import (
     D20Literal,
     D20Node,
     D20Paren,
+    D20Set,
     D20Unary,
     Value,
 )
+from tabletop_core.notation._dice_ops import too_many_dice
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
 from tabletop_core.notation.result import DiceRoll, RollResult
@@ -85,36 +89,41 @@ def _to_default(node: D20Node) -> object | None:
 
 
 def _fast_plan(expression: D20Expression, limits: Limits) -> _Plan | None:
-    """A compiled roll of *expression* when every dice term means the same in the default dialect.
+    """A compiled roll of *expression*, or ``None`` when it holds a parenthesised keep/drop (``(4d6)kh3``).
 
-    Dice terms become the default dialect's fast steps; numbers, signs and the d20
-    operators between them (``/`` exact, ``//``, ``%``, comparisons worth 0 or 1) are
-    applied as the evaluator applies them, left to right, so the dice are drawn in the
-    same order and the total is the same. A one-die roll (``1d20+5``) shares one result
-    per face, as the default dialect's plans do.
+    Dice terms the default dialect reads alike become its fast steps; every other dice
+    term, set and arithmetic operator is compiled here to the evaluator's rules
+    (:mod:`._d20_eval`), applied in the same order, so the dice are drawn in the same
+    order and the result is the same. A one-die roll (``1d20+5``) shares one result per
+    face, as the default dialect's plans do.
     """
     from tabletop_core.notation.roller import _MEMO_SIDES, _shared_per_face, _single_die
 
     text = str(expression)
+    shown = lexer.shown(text)
+    crit = _crit_path(expression.body)
     try:
-        step = _mixed_step(expression.body, text, lexer.shown(text), limits)
+        step = _mixed_step(expression.body, _Context(text, shown, limits, None if crit is None else crit[0]))
     except NotationError:  # pragma: no cover - a node the default dialect refuses: roll it the long way
         return None
     if step is None:
         return None
     comment = expression.comment
-    crit_from = _crit_term(expression.body)
-    spare = [limits.max_dice]  # the written dice are within it, checked when parsing
-    shown = lexer.shown(text)
+    spare = limits.max_dice - sum(node.count for node in _dice_nodes(expression.body))
 
     def run(source: DiceSource) -> RollResult:
         rolls: list[DiceRoll] = []
-        total = _truncate(step(source, rolls, list(spare)), shown)
-        crit = None
-        if crit_from is not None and rolls:
-            value = rolls[crit_from].value
-            crit = "crit" if value == 20 else "fumble" if value == 1 else None
-        return RollResult(text, total, tuple(rolls), comment, crit, "d20")
+        budget = [spare, 0]  # dice left to roll; whether a set dropped the leftmost d20 (see _Context)
+        total = _truncate(step(source, rolls, budget), shown)
+        flag = None
+        if crit is not None and not budget[1]:
+            first = rolls[0]  # the leftmost term is rolled first
+            marks = first.marks
+            kept = len(first.faces) if marks is None else len(first.faces) - len(marks.rerolled) - len(marks.dropped)
+            if kept == 1:
+                value = first.value
+                flag = "crit" if value == 20 else "fumble" if value == 1 else None
+        return RollResult(text, total, tuple(rolls), comment, flag, "d20")
 
     body = _to_default(expression.body)
     single = None if body is None else _single_die(body)  # type: ignore[arg-type]
@@ -126,31 +135,76 @@ def _fast_plan(expression: D20Expression, limits: Limits) -> _Plan | None:
 _Step = Callable[[DiceSource, list[DiceRoll], list[int]], Value]
 
 
-def _mixed_step(node: D20Node, text: str, shown: str, limits: Limits) -> _Step | None:
-    """A rolling step for *node*: default-dialect steps for its dice, d20 arithmetic between them; else ``None``."""
+@attrs.frozen
+class _Context:
+    """What compiling one expression needs.
+
+    *crit_set* is the set whose first item is the leftmost dice term, a d20 (``(1d20, 5)kh1``):
+    when that set drops it, its step sets ``budget[1]`` (the run's second cell), and the
+    roll is no critical hit, as in the d20 package.
+    """
+
+    text: str
+    shown: str
+    limits: Limits
+    crit_set: D20Set | None
+
+
+def _dice_nodes(node: D20Node) -> list[D20Dice]:
+    """Every dice term under *node* (without recursion)."""
+    found: list[D20Dice] = []
+    stack: list[D20Node] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, D20Dice):
+            found.append(item)
+        elif isinstance(item, (D20Annotated, D20Paren)):
+            stack.append(item.inner)
+        elif isinstance(item, D20Unary):
+            stack.append(item.operand)
+        elif isinstance(item, D20Chain):
+            stack.extend(item.operands)
+        elif isinstance(item, D20Set):
+            stack.extend(item.items)
+    return found
+
+
+def _mixed_step(node: D20Node, context: _Context) -> _Step | None:
+    """A rolling step for *node*: default-dialect steps where they mean the same, the d20 rules elsewhere.
+
+    ``None`` for a parenthesised keep/drop (it acts on the members inside: the evaluator rolls it).
+    """
     from tabletop_core.notation.roller import _compile
 
     default = _to_default(node)
     if default is not None:
-        return _compile(default, text, limits)  # type: ignore[arg-type]
+        return _compile(default, context.text, context.limits)  # type: ignore[arg-type]
     if isinstance(node, D20Literal):
         value = node.value
         return lambda _source, _rolls, _budget: value
+    if isinstance(node, D20Dice):
+        return _dice_step(node, context)
     if isinstance(node, D20Annotated) or (isinstance(node, D20Paren) and not node.ops):
-        return _mixed_step(node.inner, text, shown, limits)
+        return _mixed_step(node.inner, context)
     if isinstance(node, D20Unary):
-        inner = _mixed_step(node.operand, text, shown, limits)
+        inner = _mixed_step(node.operand, context)
         if inner is None or node.op == "+":
             return inner
         negated = inner
         return lambda source, rolls, budget: -negated(source, rolls, budget)
+    if isinstance(node, D20Set):
+        items = [_mixed_step(item, context) for item in node.items]
+        if any(item is None for item in items):
+            return None
+        return _set_step(node, items, context)  # type: ignore[arg-type]
     if not isinstance(node, D20Chain):
         return None
-    steps = [_mixed_step(operand, text, shown, limits) for operand in node.operands]
+    steps = [_mixed_step(operand, context) for operand in node.operands]
     if any(step is None for step in steps):
         return None
     first = steps[0]
     rest = [(_OPS[op], step) for op, step in zip(node.operators, steps[1:], strict=True)]
+    shown = context.shown
 
     def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:
         value = first(source, rolls, budget)  # type: ignore[misc]
@@ -160,30 +214,158 @@ def _mixed_step(node: D20Node, text: str, shown: str, limits: Limits) -> _Step |
                 value = apply(value, right)
             except ZeroDivisionError:
                 raise NotationError(f"{shown}: division by zero") from None
+            except OverflowError:
+                raise NotationError(f"{shown}: a number grew too large") from None
         return value
 
     return run
 
 
-def _crit_term(node: D20Node) -> int | None:
-    """For a fast-path tree: the index of the leftmost term's roll when it is a d20 kept alone, else ``None``."""
-    while True:
-        if isinstance(node, D20Dice):
-            break
-        if isinstance(node, (D20Annotated, D20Paren)):
+def _set_step(node: D20Set, items: list[_Step], context: _Context) -> _Step:
+    """A set ``(a, b, c)`` and its keep/drop on whole items: the sum of the items kept."""
+    ops = [(op.op == "k", op.selectors) for op in node.ops]
+    flags_crit = node is context.crit_set
+    if not ops:
+        return lambda source, rolls, budget: sum([item(source, rolls, budget) for item in items])
+    every = list(range(len(items)))
+
+    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:
+        values = [item(source, rolls, budget) for item in items]
+        kept = [True] * len(values)
+        for keeps, selectors in ops:
+            pool = [i for i in every if kept[i]]
+            chosen = picked(selectors, pool, values, None)
+            if keeps:
+                for i in set(pool).difference(chosen):
+                    kept[i] = False
+            else:
+                for i in chosen:
+                    kept[i] = False
+        if flags_crit and not kept[0]:
+            budget[1] = 1
+        return sum([values[i] for i in every if kept[i]])
+
+    return run
+
+
+def _dice_step(node: D20Dice, context: _Context) -> _Step:  # noqa: C901 - each operator in a few lines
+    """A dice term and its operators, applied in order to the dice still kept, as :func:`._d20_eval._operate` does.
+
+    A die is a position in parallel lists (its value, its face's position, kept, exploded).
+    """
+    from tabletop_core.notation.roller import _draw, _marks
+
+    count, sides, notation = node.count, node.sides, str(node)
+    tens = sides is None  # d%: a d10 read as 0, 10, ..., 90
+    draw_sides = 10 if sides is None else sides
+    shown_sides = 100 if sides is None else sides
+    shown, max_dice = context.shown, context.limits.max_dice
+    ops = [(op.op, op.selectors, clamp_of(op) if op.op in ("mi", "ma") else None) for op in node.ops]
+
+    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:  # noqa: C901
+        if count and sides == 0:
+            raise NotationError(f"{shown}: cannot roll a 0-sided die")
+        faces = _draw(source, draw_sides, count, False)
+        if tens:
+            faces = [(face - 1) * 10 for face in faces]
+        values = list(faces)
+        position = list(range(count))
+        kept = [True] * count
+        exploded: list[int] = []
+        rerolled: list[int] = []
+
+        def draw() -> int:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise too_many_dice(shown, max_dice)
+            face = source.roll(draw_sides)
+            face = (face - 1) * 10 if tens else face
+            faces.append(face)
+            return face
+
+        def add_die() -> None:
+            values.append(draw())
+            position.append(len(faces) - 1)
+            kept.append(True)
+
+        for name, selectors, clamp in ops:
+            pool = [d for d in range(len(values)) if kept[d]]
+            if clamp is not None:
+                for d in pool:
+                    values[d] = clamp(values[d])
+            elif name == "k":
+                for d in set(pool).difference(picked(selectors, pool, values, None)):
+                    kept[d] = False
+            elif name == "p":
+                for d in picked(selectors, pool, values, None):
+                    kept[d] = False
+            elif name == "ra":
+                for d in picked(selectors, pool, values, 1):
+                    exploded.append(d)
+                    add_die()
+            elif name == "e":
+                done: set[int] = set()
+                chosen = picked(selectors, pool, values, None)
+                while chosen:
+                    for d in chosen:
+                        exploded.append(d)
+                        add_die()
+                        done.add(d)
+                    pool = [d for d in range(len(values)) if kept[d]]
+                    chosen = [d for d in picked(selectors, pool, values, None) if d not in done]
+            else:  # rr: until none is selected; ro: once
+                chosen = picked(selectors, pool, values, None)
+                while chosen:
+                    for d in chosen:
+                        rerolled.append(position[d])
+                        values[d] = draw()
+                        position[d] = len(faces) - 1
+                    if name == "ro":
+                        break
+                    chosen = picked(selectors, [d for d in range(len(values)) if kept[d]], values, None)
+        value = 0
+        dropped: list[int] = []
+        for d, face in enumerate(values):
+            faces[position[d]] = face  # a face raised by mi or lowered by ma shows as it counts
+            if kept[d]:
+                value += face
+            else:
+                dropped.append(position[d])
+        marks = None
+        if dropped or rerolled or exploded:
+            marks = _marks(
+                tuple(sorted(dropped)), tuple(sorted(rerolled)), tuple(sorted({position[d] for d in exploded})), None
+            )
+        rolls.append(DiceRoll(notation, shown_sides, False, tuple(faces), value, marks))
+        return value
+
+    return run
+
+
+def _crit_path(node: D20Node) -> tuple[D20Set | None] | None:
+    """Whether the leftmost term is a d20 (the roll may be a critical hit), and the set that may drop it.
+
+    ``None`` when it is not; else a one-item tuple: the set whose first item is that term
+    itself (so that dropping the item drops the term), or ``None``.
+    """
+    owner: D20Set | None = None
+    while not isinstance(node, D20Dice):
+        if isinstance(node, D20Annotated):
+            node = node.inner  # the term itself stays the set's item
+            continue
+        owner = None
+        if isinstance(node, D20Paren):
             node = node.inner
         elif isinstance(node, D20Unary):
             node = node.operand
         elif isinstance(node, D20Chain):
             node = node.operands[0]
+        elif isinstance(node, D20Set) and node.items:
+            owner = node if node.ops else None
+            node = node.items[0]
         else:
             return None
-    if node.sides != 20:
-        return None
-    kept = node.count
-    if node.ops:
-        kept = min(node.ops[0].selectors[0].value, node.count)  # a single kh/kl on the fast path
-    return 0 if kept == 1 else None  # the leftmost term is the first rolled
+    return (owner,) if node.sides == 20 else None
 
 
 def _roll_slow(expression: D20Expression, source: DiceSource, checked: Limits) -> RollResult:
