@@ -7,6 +7,7 @@ from collections.abc import Callable
 import attrs
 
 from tabletop_core.notation import lexer
+from tabletop_core.notation._cache import SizedCache
 from tabletop_core.notation._d20_eval import _OPS, _crit, _Evaluator, _Rolling, _truncate, clamp_of, picked
 from tabletop_core.notation._d20_parser import as_d20_expression
 from tabletop_core.notation._d20_tree import (
@@ -25,35 +26,56 @@ from tabletop_core.notation._dice_ops import too_many_dice
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
 from tabletop_core.notation.result import DiceRoll, RollResult
+from tabletop_core.notation.roller import (
+    PLAN_BYTES_PER_CHARACTER,
+    PLAN_BYTES_PER_ENTRY,
+    PLAN_BYTES_PER_FACE,
+    PLAN_CACHE_BYTES,
+)
 from tabletop_core.rng import DiceSource
 
 _Plan = Callable[[DiceSource], RollResult]
-_PLANS: dict[str | tuple[str, Limits], _Plan] = {}
-_MAX_PLANS = 4096
+# The plans of texts and of hand-built expressions, sized as the default dialect's (see roller.PLAN_CACHE_BYTES);
+# texts rolled with the default limits also go to the roller's hot dictionary.
+_BY_TEXT: SizedCache[tuple[str, Limits | None], tuple[_Plan, int]] = SizedCache(PLAN_CACHE_BYTES)
+_BY_TREE: SizedCache[tuple[D20Expression, Limits], tuple[_Plan, int]] = SizedCache(PLAN_CACHE_BYTES)
 
 
 def roll_d20(expr: object, source: DiceSource, limits: Limits | None) -> RollResult:
     """Roll a d20-dialect expression (see :func:`tabletop_core.notation.roll`)."""
+    return d20_plan(expr, limits)[0](source)
+
+
+def d20_plan(expr: object, limits: Limits | None) -> tuple[_Plan, int]:
+    """The plan rolling *expr* (text or a :class:`D20Expression`) and its estimated size, cached."""
     if type(expr) is str:
-        key = expr if limits is None else (expr, limits)
-        plan = _PLANS.get(key)
-        if plan is None:
-            expression, checked = as_d20_expression(expr, limits)
-            plan = _plan(expression, checked)
-            if len(_PLANS) >= _MAX_PLANS:
-                _PLANS.clear()  # crude but bounded
-            _PLANS[key] = plan
-        return plan(source)
+        key = (expr, limits)
+        known = _BY_TEXT.get(key)
+        if known is None:
+            known = _sized_plan(*as_d20_expression(expr, limits))
+            _BY_TEXT.put(key, known, known[1])
+        return known
     expression, checked = as_d20_expression(expr, limits)
-    return _plan(expression, checked)(source)
+    tree_key = (expression, checked)
+    known = _BY_TREE.get(tree_key)
+    if known is None:
+        known = _sized_plan(expression, checked)
+        _BY_TREE.put(tree_key, known, known[1])
+    return known
 
 
-def _plan(expression: D20Expression, limits: Limits) -> _Plan:
-    """A roll of *expression*: compiled to the default dialect's fast steps when it means the same there."""
+def _sized_plan(expression: D20Expression, limits: Limits) -> tuple[_Plan, int]:
+    plan, faces = _plan(expression, limits)
+    size = PLAN_BYTES_PER_CHARACTER * len(str(expression)) + PLAN_BYTES_PER_ENTRY + PLAN_BYTES_PER_FACE * faces
+    return plan, size
+
+
+def _plan(expression: D20Expression, limits: Limits) -> tuple[_Plan, int]:
+    """A roll of *expression* and how many one-die results it shares: compiled, else the evaluator's."""
     fast = _fast_plan(expression, limits)
     if fast is not None:
         return fast
-    return lambda source: _roll_slow(expression, source, limits)
+    return (lambda source: _roll_slow(expression, source, limits)), 0
 
 
 def _to_default(node: D20Node) -> object | None:
@@ -88,8 +110,8 @@ def _to_default(node: D20Node) -> object | None:
     return None
 
 
-def _fast_plan(expression: D20Expression, limits: Limits) -> _Plan | None:
-    """A compiled roll of *expression*, or ``None`` when it holds a parenthesised keep/drop (``(4d6)kh3``).
+def _fast_plan(expression: D20Expression, limits: Limits) -> tuple[_Plan, int] | None:
+    """A compiled roll of *expression* and the one-die results it shares, or ``None``: it holds a ``(...)kh3``.
 
     Dice terms the default dialect reads alike become its fast steps; every other dice
     term, set and arithmetic operator is compiled here to the evaluator's rules
@@ -128,8 +150,8 @@ def _fast_plan(expression: D20Expression, limits: Limits) -> _Plan | None:
     body = _to_default(expression.body)
     single = None if body is None else _single_die(body)  # type: ignore[arg-type]
     if single is None or single.sides > _MEMO_SIDES:
-        return run
-    return _shared_per_face(run, single.sides)
+        return run, 0
+    return _shared_per_face(run, single.sides), single.sides
 
 
 _Step = Callable[[DiceSource, list[DiceRoll], list[int]], Value]
@@ -251,7 +273,7 @@ def _set_step(node: D20Set, items: list[_Step], context: _Context) -> _Step:
 def _dice_step(node: D20Dice, context: _Context) -> _Step:  # noqa: C901 - each operator in a few lines
     """A dice term and its operators, applied in order to the dice still kept, as :func:`._d20_eval._operate` does.
 
-    A die is a position in parallel lists (its value, its face's position, kept, exploded).
+    A die is a position in parallel lists: its value, the position of its face, whether it is kept.
     """
     from tabletop_core.notation.roller import _draw, _marks
 
@@ -268,61 +290,52 @@ def _dice_step(node: D20Dice, context: _Context) -> _Step:  # noqa: C901 - each 
         faces = _draw(source, draw_sides, count, False)
         if tens:
             faces = [(face - 1) * 10 for face in faces]
-        values = list(faces)
+        values = faces[:]
         position = list(range(count))
         kept = [True] * count
         exploded: list[int] = []
         rerolled: list[int] = []
-
-        def draw() -> int:
-            budget[0] -= 1
-            if budget[0] < 0:
-                raise too_many_dice(shown, max_dice)
-            face = source.roll(draw_sides)
-            face = (face - 1) * 10 if tens else face
-            faces.append(face)
-            return face
-
-        def add_die() -> None:
-            values.append(draw())
-            position.append(len(faces) - 1)
-            kept.append(True)
-
         for name, selectors, clamp in ops:
-            pool = [d for d in range(len(values)) if kept[d]]
+            pool = [d for d, keep in enumerate(kept) if keep]
             if clamp is not None:
                 for d in pool:
                     values[d] = clamp(values[d])
-            elif name == "k":
+                continue
+            if name == "k":
                 for d in set(pool).difference(picked(selectors, pool, values, None)):
                     kept[d] = False
-            elif name == "p":
+                continue
+            if name == "p":
                 for d in picked(selectors, pool, values, None):
                     kept[d] = False
-            elif name == "ra":
-                for d in picked(selectors, pool, values, 1):
-                    exploded.append(d)
-                    add_die()
-            elif name == "e":
-                done: set[int] = set()
-                chosen = picked(selectors, pool, values, None)
-                while chosen:
-                    for d in chosen:
-                        exploded.append(d)
-                        add_die()
-                        done.add(d)
-                    pool = [d for d in range(len(values)) if kept[d]]
-                    chosen = [d for d in picked(selectors, pool, values, None) if d not in done]
-            else:  # rr: until none is selected; ro: once
-                chosen = picked(selectors, pool, values, None)
-                while chosen:
-                    for d in chosen:
+                continue
+            once = name == "ro" or name == "ra"
+            done: set[int] = set()  # e: each die explodes at most once
+            chosen = picked(selectors, pool, values, 1 if name == "ra" else None)
+            while chosen:
+                for d in chosen:
+                    budget[0] -= 1
+                    if budget[0] < 0:
+                        raise too_many_dice(shown, max_dice)
+                    face = source.roll(draw_sides)
+                    if tens:
+                        face = (face - 1) * 10
+                    faces.append(face)
+                    if name == "rr" or name == "ro":
                         rerolled.append(position[d])
-                        values[d] = draw()
+                        values[d] = face
                         position[d] = len(faces) - 1
-                    if name == "ro":
-                        break
-                    chosen = picked(selectors, [d for d in range(len(values)) if kept[d]], values, None)
+                    else:  # ra, e: the die explodes into a new one
+                        exploded.append(d)
+                        done.add(d)
+                        values.append(face)
+                        position.append(len(faces) - 1)
+                        kept.append(True)
+                if once:
+                    break
+                chosen = picked(selectors, [d for d, keep in enumerate(kept) if keep], values, None)
+                if done:
+                    chosen = [d for d in chosen if d not in done]
         value = 0
         dropped: list[int] = []
         for d, face in enumerate(values):

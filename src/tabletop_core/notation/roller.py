@@ -84,6 +84,10 @@ _DEFAULT = "default"  # roll()'s default dialect: ``is`` tells the common call i
 _plans_size = 0
 _BY_TEXT: SizedCache[tuple[str, Limits | None], tuple[_Plan, int]] = SizedCache(PLAN_CACHE_BYTES)
 _BY_TREE: SizedCache[tuple[Expression, Limits], tuple[_Plan, int]] = SizedCache(PLAN_CACHE_BYTES)
+# The same for the d20 dialect's texts (its other plans are cached in _d20_roller).
+_D20_PLANS: dict[str, _Plan] = {}
+_d20_plans_size = 0
+_d20_plan: Callable[[object, Limits | None], tuple[_Plan, int]] | None = None  # loaded on first use
 
 
 def roll(
@@ -131,6 +135,8 @@ def roll(
     plan = (
         _PLANS.get(expr) if dialect is _DEFAULT and limits is None and variables is None and type(expr) is str else None
     )
+    if plan is None and type(dialect) is str and dialect == "d20" and limits is None and variables is None:
+        plan = _D20_PLANS.get(expr) if type(expr) is str else None
     if plan is None:
         if type(dialect) is not str or dialect != "default" or isinstance(expr, D20Expression):
             if variables is not None and check_variables(variables) and check_dialect(dialect) == "d20":
@@ -158,15 +164,25 @@ def roll(
 
 
 def _roll_dialect(expr: object, rng: RngLike, limits: Limits | None, dialect: str) -> RollResult:
+    global _d20_plan, _d20_plans_size
     if check_dialect(dialect) == "default" or isinstance(expr, Expression):
         raise TypeError("a D20Expression needs dialect='d20', and an Expression the default dialect")
-    from tabletop_core.notation._d20_roller import roll_d20  # the dialect loads on first use
+    if _d20_plan is None:
+        from tabletop_core.notation._d20_roller import d20_plan  # the dialect loads on first use
 
+        _d20_plan = d20_plan
+    plan, size = _d20_plan(expr, limits)
+    if limits is None and type(expr) is str:
+        if _d20_plans_size + size > PLAN_CACHE_BYTES:
+            _D20_PLANS.clear()  # crude but bounded, as _PLANS
+            _d20_plans_size = 0
+        _D20_PLANS[expr] = plan
+        _d20_plans_size += size
     source = _default_source() if rng is None else dice_source(rng)
     if type(source) is GeneratorDice:
-        return roll_d20(expr, source, limits)
+        return plan(source)
     with source.atomic():
-        return roll_d20(expr, source, limits)
+        return plan(source)
 
 
 def _plan_for_text(expr: str, limits: Limits | None) -> tuple[_Plan, int]:
