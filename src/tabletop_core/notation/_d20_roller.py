@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Callable
 
 import attrs
@@ -18,6 +20,7 @@ from tabletop_core.notation._d20_tree import (
     D20Literal,
     D20Node,
     D20Paren,
+    D20Selector,
     D20Set,
     D20Unary,
     Value,
@@ -72,10 +75,38 @@ def _sized_plan(expression: D20Expression, limits: Limits) -> tuple[_Plan, int]:
 
 def _plan(expression: D20Expression, limits: Limits) -> tuple[_Plan, int]:
     """A roll of *expression* and how many one-die results it shares: compiled, else the evaluator's."""
-    fast = _fast_plan(expression, limits)
-    if fast is not None:
-        return fast
-    return (lambda source: _roll_slow(expression, source, limits)), 0
+    from tabletop_core.notation.roller import _shared_by_draws
+
+    plan, shared = _fast_plan(expression, limits) or ((lambda source: _roll_slow(expression, source, limits)), 0)
+    if shared:
+        return plan, shared
+    leaves = _outcomes_bound(expression.body)
+    if leaves is None:
+        return plan, 0
+    return _shared_by_draws(plan, leaves), leaves * len(_dice_nodes(expression.body))
+
+
+def _outcomes_bound(node: D20Node) -> int | None:
+    """How many ways the dice of a roll of *node* can fall, when they are few (``None``: many, or unbounded)."""
+    from tabletop_core.notation.roller import _MEMO_LEAVES
+
+    ways = 1
+    for dice in _dice_nodes(node):
+        if dice.sides == 0 and dice.count:
+            return None  # it fails every time
+        count = draws = dice.count
+        for op in dice.ops:
+            if op.op in ("rr", "e"):
+                return None  # as many dice as it takes
+            if op.op == "ra":
+                count += 1
+                draws += 1
+            elif op.op == "ro":
+                draws += count
+        ways *= (10 if dice.sides is None else dice.sides) ** draws
+        if ways > _MEMO_LEAVES:
+            return None
+    return ways
 
 
 def _to_default(node: D20Node) -> object | None:
@@ -283,6 +314,10 @@ def _dice_step(node: D20Dice, context: _Context) -> _Step:  # noqa: C901 - each 
     shown_sides = 100 if sides is None else sides
     shown, max_dice = context.shown, context.limits.max_dice
     ops = [(op.op, op.selectors, clamp_of(op) if op.op in ("mi", "ma") else None) for op in node.ops]
+    if len(node.ops) == 1 and node.ops[0].op == "e" and len(node.ops[0].selectors) == 1:
+        selector = node.ops[0].selectors[0]
+        if selector.kind not in ("h", "l"):
+            return _exploding_step(node, selector, context)
 
     def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:  # noqa: C901
         if count and sides == 0:
@@ -349,6 +384,48 @@ def _dice_step(node: D20Dice, context: _Context) -> _Step:  # noqa: C901 - each 
             marks = _marks(
                 tuple(sorted(dropped)), tuple(sorted(rerolled)), tuple(sorted({position[d] for d in exploded})), None
             )
+        rolls.append(DiceRoll(notation, shown_sides, False, tuple(faces), value, marks))
+        return value
+
+    return run
+
+
+def _exploding_step(node: D20Dice, selector: D20Selector, context: _Context) -> _Step:
+    """``4d6e6``, ``3d10e>8``: one explosion on a face (not on a rank), the commonest.
+
+    Each die showing a selected face adds one die, and so do the added dice, round
+    after round: that is each die in turn, the new ones after the old, so one pass
+    over the growing list draws the dice in the order :func:`_dice_step` does.
+    """
+    from tabletop_core.notation.roller import _draw, _marks
+
+    count, sides, notation = node.count, node.sides, str(node)
+    tens = sides is None
+    draw_sides = 10 if sides is None else sides
+    shown_sides = 100 if sides is None else sides
+    shown, max_dice = context.shown, context.limits.max_dice
+    compare = {None: operator.eq, "<": operator.gt, ">": operator.lt}[selector.kind]
+    explodes = functools.partial(compare, selector.value)  # eq(n, face), gt(n, face) is face < n, ...
+
+    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:
+        if count and sides == 0:
+            raise NotationError(f"{shown}: cannot roll a 0-sided die")
+        faces = _draw(source, draw_sides, count, False)
+        if tens:
+            faces = [(face - 1) * 10 for face in faces]
+        exploded: list[int] = []
+        at = 0
+        while at < len(faces):
+            if explodes(faces[at]):
+                budget[0] -= 1
+                if budget[0] < 0:
+                    raise too_many_dice(shown, max_dice)
+                face = source.roll(draw_sides)
+                faces.append((face - 1) * 10 if tens else face)
+                exploded.append(at)
+            at += 1
+        value = sum(faces)
+        marks = _marks((), (), tuple(exploded), None) if exploded else None
         rolls.append(DiceRoll(notation, shown_sides, False, tuple(faces), value, marks))
         return value
 

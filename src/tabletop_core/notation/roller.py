@@ -260,8 +260,122 @@ def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = Fals
         return run, size
     single = _single_die(expression.body)
     if single is None or single.sides > _MEMO_SIDES:
+        leaves = _outcomes_bound(expression.body)
+        if leaves is not None:
+            terms = sum(1 for _ in dice_terms(expression.body))
+            return _shared_by_draws(run, leaves), size + PLAN_BYTES_PER_FACE * terms * leaves
         return run, size
     return _shared_per_face(run, single.sides), size + PLAN_BYTES_PER_FACE * single.sides
+
+
+def _outcomes_bound(node: Node) -> int | None:
+    """How many ways the dice of a roll of *node* can fall, when they are few (see :func:`_shared_by_draws`).
+
+    ``None`` when a term may draw a varying number of dice (rerolls, explosions, computed
+    counts, later operators) or the ways are more than :data:`_MEMO_LEAVES`.
+    """
+    if has_computed_dice(node):
+        return None
+    ways = 1
+    for dice in dice_terms(node):
+        if not dice.is_basic or dice.reroll is not None or dice.explode is not None:
+            return None
+        ways *= dice.sides**dice.count
+        if ways > _MEMO_LEAVES:
+            return None
+    return ways
+
+
+_MEMO_LEAVES = 400  # share results of rolls of a few dice that can fall at most this many ways (2d20, 1d20ra1)
+
+
+class _Draws:
+    """One node of :func:`_shared_by_draws`' tree: the die drawn next, and what each face leads to."""
+
+    __slots__ = ("next", "sides")
+
+    def __init__(self, sides: int) -> None:
+        self.sides = sides
+        self.next: list[_Draws | RollResult | None] = [None] * (sides + 1)
+
+
+def _shared_by_draws(run: Callable[[DiceSource], RollResult], leaves: int) -> _Plan:
+    """*run* for a roll of a few dice, the result of each way they fall made once (at most *leaves* of them).
+
+    A roll's result is decided by the faces it draws, and which die it draws next by
+    the faces drawn before; so its results hang in a tree of draws. A roll walks the
+    tree, drawing each die as it goes, and stops at a result made before; else it is
+    rolled on the faces drawn (and those it still needs) and its result kept. As in
+    :func:`_shared_per_face`, only true faces are kept, and the results live in the plan.
+    """
+    root: list[_Draws | None] = [None]
+    made = [0]
+
+    def run_shared(source: DiceSource) -> RollResult:
+        node = root[0]
+        drawn: list[int] = []
+        while node is not None:
+            sides = node.sides
+            face = source.roll(sides)
+            drawn.append(face)
+            if type(face) is not int or not 1 <= face <= sides:
+                return run(_Replay(drawn, source))
+            found = node.next[face]
+            if type(found) is not _Draws:
+                if found is not None:
+                    return found  # type: ignore[return-value]
+                break
+            node = found
+        replay = _Replay(drawn, source)
+        result = run(replay)
+        if made[0] < leaves and replay.fair:
+            _keep(root, replay.log, result)
+            made[0] += 1
+        return result
+
+    return run_shared
+
+
+def _keep(root: list[_Draws | None], log: list[tuple[int, int]], result: RollResult) -> None:
+    """Hang *result* in the tree at the path of draws *log* (``(sides, face)`` pairs)."""
+    if not log:
+        return  # no dice: nothing to key the result by
+    node = root[0]
+    if node is None:
+        node = root[0] = _Draws(log[0][0])
+    for (sides, face), following in zip(log, [*log[1:], None], strict=True):
+        if node.sides != sides:  # pragma: no cover - a roll draws the same dice after the same faces
+            return
+        if following is None:
+            node.next[face] = result
+            return
+        found = node.next[face]
+        if type(found) is not _Draws:
+            found = node.next[face] = _Draws(following[0])
+        node = found
+
+
+class _Replay(DiceSource):
+    """The faces already drawn, then more from *source*; it logs every ``(sides, face)`` it hands out."""
+
+    __slots__ = ("_drawn", "_source", "fair", "log")
+
+    def __init__(self, drawn: list[int], source: DiceSource) -> None:
+        self._drawn = drawn
+        self._source = source
+        self.log: list[tuple[int, int]] = []
+        self.fair = True  # every face a true face of its die
+
+    def roll(self, sides: int) -> int:
+        at = len(self.log)
+        face = self._drawn[at] if at < len(self._drawn) else self._source.roll(sides)
+        if type(face) is not int or not 1 <= face <= sides:
+            self.fair = False
+        self.log.append((sides, face))
+        return face
+
+    def roll_many(self, sides: int, n: int) -> npt.NDArray[np.int64]:
+        return np.array([self.roll(sides) for _ in range(n)], dtype=np.int64)
 
 
 def _shared_per_face(run: Callable[[DiceSource], RollResult], sides: int) -> _Plan:
