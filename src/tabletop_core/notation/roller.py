@@ -34,6 +34,7 @@ from tabletop_core.notation.ast import (
     Number,
     Product,
     Sum,
+    children_of,
     dice_terms,
     walk,
 )
@@ -221,7 +222,8 @@ def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = Fals
     spare = limits.max_dice - dice_written
     explicit_crit = any(dice.crit is not None for dice in dice_terms(expression.body))
     grouped = has_group(expression.body) or (expression.target is not None and has_group(expression.target))
-    flags_crit = not explicit_crit and not grouped and _flags_crit(expression.body)
+    flags_crit = not explicit_crit and _flags_crit(expression.body)
+    crit_group = _crit_group(expression.body) if flags_crit and grouped else None
     target = None if expression.target is None else _compile(expression.target, text, limits)
     if expression.target is not None:
         spare -= sum(dice.count for dice in dice_terms(expression.target))
@@ -241,13 +243,15 @@ def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = Fals
         if grouped:
             # A group's record goes in among the dice records: take them apart.
             mixed = cast("list[object]", rolls)
-            groups = tuple(record for record in mixed if isinstance(record, GroupRoll))
-            rolls = [record for record in rolls if isinstance(record, DiceRoll)]
+            groups = tuple([record for record in mixed if type(record) is GroupRoll])
+            rolls = [record for record in rolls if type(record) is DiceRoll]
         crit = None
         if flags_crit:
             kept = rolls[0].value
             crit = "crit" if kept == 20 else "fumble" if kept == 1 else None
-        elif explicit_crit or grouped:
+            if crit_group is not None and crit_group[1] in groups[crit_group[0]].dropped:
+                crit = None  # its group dropped the d20 itself: it does not count, as in the d20 package
+        elif explicit_crit:
             crit = crit_of(rolls)
         if not special:
             return RollResult(text, total, tuple(rolls), label, crit)
@@ -256,28 +260,29 @@ def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = Fals
             result = attrs.evolve(result, labels=term_labels(rolled_tree(result)))
         return result
 
-    if special or shared:
+    if shared:
         return run, size
-    single = _single_die(expression.body)
+    single = None if special else _single_die(expression.body)
     if single is None or single.sides > _MEMO_SIDES:
-        leaves = _outcomes_bound(expression.body)
+        parts = (expression.body,) if expression.target is None else (expression.body, expression.target)
+        leaves = _outcomes_bound(parts)
         if leaves is not None:
-            terms = sum(1 for _ in dice_terms(expression.body))
+            terms = sum(1 for part in parts for _ in dice_terms(part))
             return _shared_by_draws(run, leaves), size + PLAN_BYTES_PER_FACE * terms * leaves
         return run, size
     return _shared_per_face(run, single.sides), size + PLAN_BYTES_PER_FACE * single.sides
 
 
-def _outcomes_bound(node: Node) -> int | None:
-    """How many ways the dice of a roll of *node* can fall, when they are few (see :func:`_shared_by_draws`).
+def _outcomes_bound(nodes: tuple[Node, ...]) -> int | None:
+    """How many ways the dice of a roll of *nodes* can fall, when they are few (see :func:`_shared_by_draws`).
 
     ``None`` when a term may draw a varying number of dice (rerolls, explosions, computed
     counts, later operators) or the ways are more than :data:`_MEMO_LEAVES`.
     """
-    if has_computed_dice(node):
+    if any(has_computed_dice(node) for node in nodes):
         return None
     ways = 1
-    for dice in dice_terms(node):
+    for dice in (dice for node in nodes for dice in dice_terms(node)):
         if not dice.is_basic or dice.reroll is not None or dice.explode is not None:
             return None
         ways *= dice.sides**dice.count
@@ -429,6 +434,32 @@ def _flags_crit(node: Node) -> bool:
         return False
     kept = first.count if first.select is None else first.select.kept(first.count)[1]
     return kept == 1
+
+
+def _crit_group(node: Node) -> tuple[int, int] | None:
+    """Where the first dice term is an item of a group: ``(the group's record, the item)``, else ``None``.
+
+    The group's record is its place among the roll's :class:`GroupRoll` records, which come in
+    the order the groups' ``}`` are written (a group after the groups inside it).
+    """
+    first = next(dice_terms(node))
+    records: list[Group] = []  # the groups in the order their records come
+    stack: list[tuple[Node, bool]] = [(node, False)]
+    while stack:
+        item, done = stack.pop()
+        if done:
+            records.append(item)  # type: ignore[arg-type]
+            continue
+        if isinstance(item, Group):
+            stack.append((item, True))
+        stack.extend((child, False) for child in reversed(children_of(item)))
+    for place, group in enumerate(records):
+        for index, member in enumerate(group.items):
+            while isinstance(member, Labeled):
+                member = member.operand
+            if member is first:
+                return place, index
+    return None
 
 
 _MEMO_SIDES = 100  # share results of one-die expressions up to a d100: at most 100 results each
