@@ -63,7 +63,7 @@ _BULK = 8  # from this many dice a term draws them in one vectorised call
 PLAN_CACHE_BYTES = 8 * 2**20
 """Memory each of the three plan caches of :func:`roll` may hold (estimated): 8 MB.
 
-A plan is an expression compiled for rolling, with its one-die results; one for a
+A plan is an expression compiled for rolling, with the results it shares; one for a
 1,000-character expression holds about 150 KB, so each cache keeps about 50 of
 those, or thousands of short ones. The three (texts rolled with the default
 limits, texts with other limits, expressions built by hand) share their plans, so
