@@ -34,6 +34,7 @@ from tabletop_core.notation.roller import (
     PLAN_BYTES_PER_ENTRY,
     PLAN_BYTES_PER_FACE,
     PLAN_CACHE_BYTES,
+    _plan_size,
 )
 from tabletop_core.rng import DiceSource
 
@@ -52,19 +53,9 @@ def roll_d20(expr: object, source: DiceSource, limits: Limits | None) -> RollRes
 def d20_plan(expr: object, limits: Limits | None) -> tuple[_Plan, int]:
     """The plan rolling *expr* (text or a :class:`D20Expression`) and its estimated size, cached."""
     if type(expr) is str:
-        key = (expr, limits)
-        known = _BY_TEXT.get(key)
-        if known is None:
-            known = _sized_plan(*as_d20_expression(expr, limits))
-            _BY_TEXT.put(key, known, known[1])
-        return known
+        return _BY_TEXT.made((expr, limits), lambda: _sized_plan(*as_d20_expression(expr, limits)), _plan_size)
     expression, checked = as_d20_expression(expr, limits)
-    tree_key = (expression, checked)
-    known = _BY_TREE.get(tree_key)
-    if known is None:
-        known = _sized_plan(expression, checked)
-        _BY_TREE.put(tree_key, known, known[1])
-    return known
+    return _BY_TREE.made((expression, checked), lambda: _sized_plan(expression, checked), _plan_size)
 
 
 def _sized_plan(expression: D20Expression, limits: Limits) -> tuple[_Plan, int]:

@@ -188,22 +188,17 @@ def _roll_dialect(expr: object, rng: RngLike, limits: Limits | None, dialect: st
 
 def _plan_for_text(expr: str, limits: Limits | None) -> tuple[_Plan, int]:
     """The plan of a text and its estimated size, from the cache or compiled now."""
-    key = (expr, limits)
-    known = _BY_TEXT.get(key)
-    if known is None:
-        known = _plan_for_tree(*as_expression(expr, limits))
-        _BY_TEXT.put(key, known, known[1])
-    return known
+    return _BY_TEXT.made((expr, limits), lambda: _plan_for_tree(*as_expression(expr, limits)), _plan_size)
 
 
 def _plan_for_tree(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
     """The plan of an expression and its estimated size, from the cache or compiled now."""
-    key = (expression, limits)
-    known = _BY_TREE.get(key)
-    if known is None:
-        known = _compile_plan(expression, limits)
-        _BY_TREE.put(key, known, known[1])
-    return known
+    return _BY_TREE.made((expression, limits), lambda: _compile_plan(expression, limits), _plan_size)
+
+
+def _plan_size(plan: tuple[_Plan, int]) -> int:
+    """The estimated size of a ``(plan, size)`` pair: its second item."""
+    return plan[1]
 
 
 def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = False) -> tuple[_Plan, int]:
