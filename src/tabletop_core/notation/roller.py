@@ -255,17 +255,20 @@ def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = Fals
             result = attrs.evolve(result, labels=term_labels(rolled_tree(result)))
         return result
 
+    rolled: Callable[..., RollResult] = run
+    if not special and not explicit_crit:
+        rolled = _plain_run(step, spare, text, label, flags_crit)
     if shared:
-        return run, size
+        return rolled, size
     single = None if special else _single_die(expression.body)
     if single is None or single.sides > _MEMO_SIDES:
         parts = (expression.body,) if expression.target is None else (expression.body, expression.target)
         leaves = _outcomes_bound(parts)
         if leaves is not None:
             terms = sum(1 for part in parts for _ in dice_terms(part))
-            return _shared_by_draws(run, leaves), size + PLAN_BYTES_PER_FACE * terms * leaves
-        return run, size
-    return _shared_per_face(run, single.sides), size + PLAN_BYTES_PER_FACE * single.sides
+            return _shared_by_draws(rolled, leaves), size + PLAN_BYTES_PER_FACE * terms * leaves
+        return rolled, size
+    return _shared_per_face(rolled, single.sides), size + PLAN_BYTES_PER_FACE * single.sides
 
 
 def _outcomes_bound(nodes: tuple[Node, ...]) -> int | None:
@@ -376,6 +379,22 @@ class _Replay(DiceSource):
 
     def roll_many(self, sides: int, n: int) -> npt.NDArray[np.int64]:
         return np.array([self.roll(sides) for _ in range(n)], dtype=np.int64)
+
+
+def _plain_run(step: _Step, spare: int, text: str, label: str | None, flags_crit: bool) -> Callable[..., RollResult]:
+    """The run of a plan with nothing but dice and numbers (the commonest): what ``run`` does, in fewer steps."""
+
+    def run(source: DiceSource, budget: list[int] | None = None) -> RollResult:
+        rolls: list[DiceRoll] = []
+        total = step(source, rolls, [spare] if budget is None else budget)
+        if flags_crit:
+            kept = rolls[0].value
+            return RollResult(
+                text, total, tuple(rolls), label, "crit" if kept == 20 else "fumble" if kept == 1 else None
+            )
+        return RollResult(text, total, tuple(rolls), label)
+
+    return run
 
 
 def _shared_per_face(run: Callable[[DiceSource], RollResult], sides: int) -> _Plan:
@@ -615,7 +634,10 @@ def _plain_dice(node: Dice) -> _Step:
         return run_one
 
     def run(source: DiceSource, rolls: list[DiceRoll], _budget: list[int]) -> int:
-        faces = tuple(_draw(source, sides, count, fate))
+        if type(source) is GeneratorDice and not fate:
+            faces = tuple(source._take(sides, count))
+        else:
+            faces = tuple(_draw(source, sides, count, fate))
         value = sum(faces)
         rolls.append(DiceRoll(notation, sides, fate, faces, value, None))
         return value
