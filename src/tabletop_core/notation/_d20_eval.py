@@ -6,6 +6,7 @@ Shared by rolling (dice from a source) and exact odds (every path of draws).
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable, Sequence
 
 from tabletop_core.notation._d20_tree import (
@@ -337,12 +338,12 @@ def _faces(sides: int | None) -> list[int]:
 
 
 _OPS: dict[str, Callable[[Value, Value], Value]] = {
-    "+": lambda a, b: a + b,
-    "-": lambda a, b: a - b,
-    "*": lambda a, b: a * b,
-    "/": lambda a, b: a / b,
-    "//": lambda a, b: a // b,
-    "%": lambda a, b: a % b,
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "/": operator.truediv,
+    "//": operator.floordiv,
+    "%": operator.mod,
     "==": lambda a, b: int(a == b),
     "!=": lambda a, b: int(a != b),
     ">=": lambda a, b: int(a >= b),

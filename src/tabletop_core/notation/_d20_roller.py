@@ -10,7 +10,7 @@ import attrs
 
 from tabletop_core.notation import lexer
 from tabletop_core.notation._cache import SizedCache
-from tabletop_core.notation._d20_eval import _OPS, _crit, _Evaluator, _Rolling, _truncate, clamp_of, picked
+from tabletop_core.notation._d20_eval import _OPS, _crit, _Evaluator, _Rolling, _truncate, clamp_of, pick, picked
 from tabletop_core.notation._d20_parser import as_d20_expression
 from tabletop_core.notation._d20_tree import (
     D20Annotated,
@@ -33,6 +33,7 @@ from tabletop_core.notation.roller import (
     PLAN_BYTES_PER_CHARACTER,
     PLAN_BYTES_PER_ENTRY,
     PLAN_BYTES_PER_FACE,
+    PLAN_BYTES_PER_RECORD,
     PLAN_CACHE_BYTES,
     _plan_size,
 )
@@ -61,7 +62,8 @@ def d20_plan(expr: object, limits: Limits | None) -> tuple[_Plan, int]:
 def _sized_plan(expression: D20Expression, limits: Limits) -> tuple[_Plan, int]:
     plan, faces = _plan(expression, limits)
     size = PLAN_BYTES_PER_CHARACTER * len(str(expression)) + PLAN_BYTES_PER_ENTRY + PLAN_BYTES_PER_FACE * faces
-    return plan, size
+    records = sum(dice.sides or 0 for dice in _dice_nodes(expression.body) if dice.count == 1 and not dice.ops)
+    return plan, size + PLAN_BYTES_PER_RECORD * records  # the shared records of one-die terms, at most
 
 
 def _plan(expression: D20Expression, limits: Limits) -> tuple[_Plan, int]:
@@ -158,7 +160,8 @@ def _fast_plan(expression: D20Expression, limits: Limits) -> tuple[_Plan, int] |
     def run(source: DiceSource) -> RollResult:
         rolls: list[DiceRoll] = []
         budget = [spare, 0]  # dice left to roll; whether a set dropped the leftmost d20 (see _Context)
-        total = _truncate(step(source, rolls, budget), shown)
+        value = step(source, rolls, budget)
+        total = value if type(value) is int else _truncate(value, shown)
         flag = None
         if crit is not None and not budget[1]:
             first = rolls[0]  # the leftmost term is rolled first
@@ -246,14 +249,32 @@ def _mixed_step(node: D20Node, context: _Context) -> _Step | None:
     steps = [_mixed_step(operand, context) for operand in node.operands]
     if any(step is None for step in steps):
         return None
+    return _chain_step(node, steps, context.shown)  # type: ignore[arg-type]
+
+
+def _chain_step(node: D20Chain, steps: list[_Step], shown: str) -> _Step:
+    """Operands of one precedence level applied left to right, as :func:`._d20_eval._apply` applies them."""
     first = steps[0]
     rest = [(_OPS[op], step) for op, step in zip(node.operators, steps[1:], strict=True)]
-    shown = context.shown
+    if len(rest) == 1:  # one operator, the commonest: 1d100 % 7, 2d6 / 3, 1d20+5 >= 15
+        apply, second = rest[0]
+
+        def run_one(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:
+            left = first(source, rolls, budget)
+            right = second(source, rolls, budget)
+            try:
+                return apply(left, right)
+            except ZeroDivisionError:
+                raise NotationError(f"{shown}: division by zero") from None
+            except OverflowError:
+                raise NotationError(f"{shown}: a number grew too large") from None
+
+        return run_one
 
     def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:
-        value = first(source, rolls, budget)  # type: ignore[misc]
+        value = first(source, rolls, budget)
         for apply, step in rest:
-            right = step(source, rolls, budget)  # type: ignore[misc]
+            right = step(source, rolls, budget)
             try:
                 value = apply(value, right)
             except ZeroDivisionError:
@@ -305,10 +326,12 @@ def _dice_step(node: D20Dice, context: _Context) -> _Step:  # noqa: C901 - each 
     shown_sides = 100 if sides is None else sides
     shown, max_dice = context.shown, context.limits.max_dice
     ops = [(op.op, op.selectors, clamp_of(op) if op.op in ("mi", "ma") else None) for op in node.ops]
-    if len(node.ops) == 1 and node.ops[0].op == "e" and len(node.ops[0].selectors) == 1:
+    if len(node.ops) == 1 and len(node.ops[0].selectors) == 1:
         selector = node.ops[0].selectors[0]
-        if selector.kind not in ("h", "l"):
+        if node.ops[0].op == "e" and selector.kind not in ("h", "l"):
             return _exploding_step(node, selector, context)
+        if node.ops[0].op in ("k", "p"):
+            return _kept_step(node, node.ops[0].op == "k", selector, context)
 
     def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:  # noqa: C901
         if count and sides == 0:
@@ -376,6 +399,40 @@ def _dice_step(node: D20Dice, context: _Context) -> _Step:  # noqa: C901 - each 
                 tuple(sorted(dropped)), tuple(sorted(rerolled)), tuple(sorted({position[d] for d in exploded})), None
             )
         rolls.append(DiceRoll(notation, shown_sides, False, tuple(faces), value, marks))
+        return value
+
+    return run
+
+
+def _kept_step(node: D20Dice, keeps: bool, selector: D20Selector, context: _Context) -> _Step:
+    """``4d6k>2``, ``4d6p1``: one keep or drop with one selector, on the dice as drawn."""
+    from tabletop_core.notation.roller import _draw, _marks
+
+    count, sides, notation = node.count, node.sides, str(node)
+    tens = sides is None
+    draw_sides = 10 if sides is None else sides
+    shown_sides = 100 if sides is None else sides
+    shown = context.shown
+    kind, n, every = selector.kind, selector.value, list(range(count))
+
+    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:  # noqa: ARG001 - no extra dice
+        if count and sides == 0:
+            raise NotationError(f"{shown}: cannot roll a 0-sided die")
+        faces = _draw(source, draw_sides, count, False)
+        if tens:
+            faces = [(face - 1) * 10 for face in faces]
+        chosen = pick(kind, n, every, faces)
+        if keeps:
+            kept = set(chosen)
+            dropped = tuple([d for d in every if d not in kept])
+        else:
+            dropped = tuple(sorted(chosen))
+        value = sum(faces) - sum([faces[d] for d in dropped])
+        rolls.append(
+            DiceRoll(
+                notation, shown_sides, False, tuple(faces), value, _marks(dropped, (), (), None) if dropped else None
+            )
+        )
         return value
 
     return run

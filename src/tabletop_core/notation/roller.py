@@ -76,6 +76,7 @@ all of them together hold at most 24 MB, whatever text strangers send.
 PLAN_BYTES_PER_CHARACTER = 224
 PLAN_BYTES_PER_ENTRY = 2048
 PLAN_BYTES_PER_FACE = 512
+PLAN_BYTES_PER_RECORD = 256  # a one-die term's record of one face, shared (see _plain_dice)
 
 # Plans of texts rolled with the default limits: a plain dict lookup is the
 # cheapest cache there is, and bots roll the same few expressions all day. It is
@@ -209,6 +210,7 @@ def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = Fals
     """
     text = str(expression)
     size = PLAN_BYTES_PER_CHARACTER * len(text) + PLAN_BYTES_PER_ENTRY
+    size += PLAN_BYTES_PER_RECORD * _one_die_records(expression.body, expression.target)
     if expression.repeat > 1:
         return _repeat_plan(expression, limits, size)
     label = expression.label
@@ -269,6 +271,17 @@ def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = Fals
             return _shared_by_draws(rolled, leaves), size + PLAN_BYTES_PER_FACE * terms * leaves
         return rolled, size
     return _shared_per_face(rolled, single.sides), size + PLAN_BYTES_PER_FACE * single.sides
+
+
+def _one_die_records(*nodes: Node | None) -> int:
+    """How many one-die records the plain ``1dN`` terms of *nodes* may share (see :func:`_plain_dice`)."""
+    return sum(
+        dice.sides
+        for node in nodes
+        if node is not None
+        for dice in dice_terms(node)
+        if dice.count == 1 and dice.is_basic and not dice.fate and dice.sides <= _MEMO_SIDES
+    )
 
 
 def _outcomes_bound(nodes: tuple[Node, ...]) -> int | None:
@@ -546,6 +559,11 @@ def _sum(steps: list[_Step], operators: tuple[str, ...]) -> _Step:
     if len(rest) == 1 and rest[0][0] == "+":
         second = rest[0][1]
         return lambda source, rolls, budget: first(source, rolls, budget) + second(source, rolls, budget)
+    if len(rest) == 2 and operators == ("+", "+"):  # 2d20kh1+1d4+3
+        second, third = rest[0][1], rest[1][1]
+        return lambda source, rolls, budget: (
+            first(source, rolls, budget) + second(source, rolls, budget) + third(source, rolls, budget)
+        )
 
     def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> int:
         total = first(source, rolls, budget)
@@ -625,10 +643,19 @@ def _plain_dice(node: Dice) -> _Step:
     count, sides, fate, notation = node.count, node.sides, node.fate, str(node)
 
     if count == 1 and not fate:
+        # Each face's record is made once and shared (records are immutable), up to a d100:
+        # counted in the plan's size (PLAN_BYTES_PER_RECORD each, see _one_die_records).
+        memo: list[DiceRoll | None] = [None] * (sides + 1 if sides <= _MEMO_SIDES else 0)
 
         def run_one(source: DiceSource, rolls: list[DiceRoll], _budget: list[int]) -> int:
             face = source.roll(sides)
-            rolls.append(DiceRoll(notation, sides, False, (face,), face, None))
+            if type(face) is int and 0 < face < len(memo):
+                record = memo[face]
+                if record is None:
+                    record = memo[face] = DiceRoll(notation, sides, False, (face,), face, None)
+                rolls.append(record)
+            else:
+                rolls.append(DiceRoll(notation, sides, False, (face,), face, None))
             return face
 
         return run_one
