@@ -61,3 +61,48 @@ def test_with_tile_refuses_a_region_not_on_the_map_and_changes_nothing():
     moved = hexmap.with_tile(Tile(Hex(4, 4), region="Rot Woods"))
     assert moved.tile(Hex(4, 4)).region == "Rot Woods"
     assert hexmap.tile(Hex(4, 4)).region is None  # the original map and its index are untouched
+
+
+def _rebuilt(value):
+    """*value* rebuilt through every constructor (validators, converters, __attrs_post_init__), all the way down."""
+    if isinstance(value, tuple):
+        return tuple(_rebuilt(item) for item in value)
+    if attrs.has(type(value)):
+        fields = attrs.fields(type(value))
+        return type(value)(**{f.alias: _rebuilt(getattr(value, f.name)) for f in fields if f.init})
+    return value
+
+
+@pytest.mark.parametrize("policy", ["cautious", "greedy"])
+def test_every_value_the_rules_copy_passes_the_full_checks_all_the_way_down(policy):
+    # The dice rules (Health, Creature, Inventory, Conditions, Endurance, Tile, Token, the Rest
+    # steps) copy values with fast_replace: every one the engine reaches, rebuilt through its
+    # constructor at every level, must be the same value.
+    from tabletop_core.residue.journey import Act, GreedyPolicy
+
+    chosen = CautiousPolicy() if policy == "cautious" else GreedyPolicy()
+    acts = set()
+    for seed in range(1, 9):
+        start = start_journey(_wanderer(), example_setup(), rng=seed)
+        _end, steps = play_journey(start, chosen, rng=seed)
+        for step in steps:
+            acts.add(step.choice.act)
+            journey = step.journey
+            assert _rebuilt(journey.wanderer) == journey.wanderer
+            assert _rebuilt(journey.tokens) == journey.tokens
+            assert _rebuilt(journey.hexmap.tiles) == journey.hexmap.tiles
+            assert _rebuilt(journey.stage) == journey.stage
+    rest = {Act.PAY, Act.HEAL, Act.END_REST} if policy == "cautious" else set()  # greedy seldom Rests
+    assert {Act.COMMIT_MOVE, Act.ATTACK} | rest <= acts  # the rules that copy values were reached
+
+
+def test_a_copier_is_made_once_per_class_and_copies_every_field():
+    from tabletop_core._fast import _copier, field_names
+
+    journey = start_journey(_wanderer(), example_setup(), rng=2)
+    copy, names = _copier(Journey)
+    assert _copier(Journey)[0] is copy
+    assert names == frozenset(field_names(Journey))
+    twin = copy(journey)
+    assert twin == journey and twin is not journey
+    assert all(getattr(twin, name) is getattr(journey, name) for name in names)

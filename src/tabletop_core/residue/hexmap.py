@@ -363,7 +363,7 @@ class HexMap(Record):
         tile = self.tile(where)
         if tile.region is not None:
             raise RuleError(f"{where} already belongs to Region {clip(tile.region)}")
-        return self.with_tile(attrs.evolve(tile, region=region))
+        return self.with_tile(fast_replace(tile, region=region))  # a Region of the map, checked above
 
     def discover_area(self, where: Hex, area: str) -> HexMap:
         """Mark *area* on *where*: the Hex becomes a Discovered Hex.
@@ -390,7 +390,7 @@ class HexMap(Record):
                 )
             if area in self.discovered_areas(tile.region):
                 raise RuleError(f"Area {clip(area)} is already on the map")
-        return self.with_tile(attrs.evolve(tile, area=area))
+        return self.with_tile(fast_replace(tile, area=area))  # checked above against the Tile's rules
 
     def set_special(self, where: Hex, rule: str | None) -> HexMap:
         """Give *where* a lasting rule (a Special Hex), or clear it with ``None``."""

@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._fast import fast_replace
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, clip, of_type
@@ -256,7 +257,9 @@ class Inventory(Record):
         }
         if last_used is not None:
             changes["last_used"] = last_used
-        return attrs.evolve(self, **changes)
+        # A StepDie and the Corruption flag worked out above (what __attrs_post_init__ would do):
+        # copy without re-running the converters (every Inventory roll comes here).
+        return fast_replace(self, **changes)
 
     def with_die(self, kind: InventoryKind | str, die: DieLike) -> Inventory:
         """Set one Inventory die directly (a rule that names the die)."""
@@ -285,7 +288,7 @@ class Inventory(Record):
 
     def forget_last(self) -> Inventory:
         """Start a new sequence of rolls: no Inventory counts as used last."""
-        return attrs.evolve(self, last_used=None)
+        return self if self.last_used is None else fast_replace(self, last_used=None)
 
     def roll(self, kind: InventoryKind | str, *, rng: RngLike = None) -> InventoryUse:
         """⊙ a named Inventory ("⊙ Food"): roll it, step it down on 1-2.
