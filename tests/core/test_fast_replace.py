@@ -104,5 +104,6 @@ def test_a_copier_is_made_once_per_class_and_copies_every_field():
     assert _copier(Journey)[0] is copy
     assert names == frozenset(field_names(Journey))
     twin = copy(journey)
-    assert twin == journey and twin is not journey
+    assert twin == journey
+    assert twin is not journey
     assert all(getattr(twin, name) is getattr(journey, name) for name in names)

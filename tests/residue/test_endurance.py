@@ -163,7 +163,6 @@ def test_strain_changes():
         Endurance(strain=-1)
 
 
-
 def test_strain_past_its_limit_is_refused_as_the_field_refuses_it_and_changes_nothing():
     # Strain is copied without the field's converter on the hot paths: the limit is still checked.
     from tabletop_core.residue.endurance import STRAIN_LIMIT
