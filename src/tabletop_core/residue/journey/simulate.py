@@ -70,6 +70,7 @@ def _chooser(policy: Policy) -> Callable[[Journey, Sequence[Choice]], Choice]:
 
 def _run_one(journey: Journey, policy: Policy, source: DiceSource, max_steps: int) -> Journey:
     choose = _chooser(policy)
+    events: list[object] = []  # what the handlers report: nobody reads it here, so one list is reused
     for _ in range(max_steps):
         if journey.is_over:
             return journey
@@ -77,7 +78,8 @@ def _run_one(journey: Journey, policy: Policy, source: DiceSource, max_steps: in
         choice = choose(journey, offered)
         if choice not in offered and choice._offered() not in offered:
             journey.apply(choice, rng=source)  # raises the RuleError that names the offered choices
-        journey = journey._apply(choice, source, render=False).journey
+        journey = journey._advance(choice, source, events)
+        events.clear()
     raise InvalidInput(f"max_steps: a Journey did not end within {max_steps} choices")
 
 
