@@ -96,6 +96,29 @@ def test_every_value_the_rules_copy_passes_the_full_checks_all_the_way_down(poli
     assert {Act.COMMIT_MOVE, Act.ATTACK} | rest <= acts  # the rules that copy values were reached
 
 
+@pytest.mark.parametrize("policy", ["cautious", "greedy"])
+def test_every_result_record_the_rules_build_fast_passes_the_full_checks(policy):
+    # Commits (ActionResult, CommitResult) and Inventory rolls (InventoryRoll, InventoryUse) are
+    # built with fast_build: every one in the events of played Journeys, rebuilt through its
+    # constructor at every level, must be the same record.
+    from tabletop_core.residue.actions import CommitResult
+    from tabletop_core.residue.inventory import InventoryUse
+    from tabletop_core.residue.journey import GreedyPolicy
+    from tabletop_core.residue.journey.events import RuleApplied
+
+    chosen = CautiousPolicy() if policy == "cautious" else GreedyPolicy()
+    seen = set()
+    for seed in range(1, 7):
+        start = start_journey(_wanderer(), example_setup(), rng=seed)
+        _end, steps = play_journey(start, chosen, rng=seed)
+        for step in steps:
+            for event in step.events:
+                if isinstance(event, RuleApplied):
+                    seen.add(type(event.result))
+                    assert _rebuilt(event.result) == event.result
+    assert {CommitResult, InventoryUse} <= seen
+
+
 def test_a_copier_is_made_once_per_class_and_copies_every_field():
     from tabletop_core._fast import _copier, field_names
 

@@ -429,7 +429,8 @@ def commit_action(
     if chosen_slot is ActionSlot.SKILL and active.has(Condition.PANIC):
         panic = committed.reroll_free(rng=source)
         committed = panic.after
-    return CommitResult(
+    return fast_build(  # every field of the type its validator asks for, by construction (every Commit comes here)
+        CommitResult,
         action=action,
         before=endurance,
         endurance=committed,
