@@ -326,7 +326,8 @@ def _attack(encounter: Encounter, target: int, stars: int) -> tuple[Encounter, i
     damage = max(0, stars - foe.defense)
     enemies = list(encounter.enemies)
     enemies[target] = foe.take(damage)
-    after = attrs.evolve(encounter, enemies=tuple(enemies), attacks=encounter.attacks + 1)
+    attacks = check_int("attacks", encounter.attacks + 1, low=0, high=_LIMIT)  # the field's own check
+    after = fast_replace(encounter, enemies=tuple(enemies), attacks=attacks)  # the same Creatures, one hit
     free = encounter.surprise_attack and encounter.attacks == 0
     return after, damage, () if free else after.living
 

@@ -32,7 +32,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._enum import Enum
-from tabletop_core._fast import fast_replace
+from tabletop_core._fast import fast_build, fast_replace
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, clip, int_field, of_type, one_line
@@ -108,7 +108,10 @@ class Hex(Record):
         check_type("direction", direction, Direction)
         steps = check_int("steps", steps, low=0, high=_COORD_LIMIT)
         dq, dr = direction.value
-        return Hex(self.q + dq * steps, self.r + dr * steps)
+        q, r = self.q + dq * steps, self.r + dr * steps
+        if -_COORD_LIMIT <= q <= _COORD_LIMIT and -_COORD_LIMIT <= r <= _COORD_LIMIT:
+            return fast_build(Hex, q=q, r=r)  # ints in range: no converters (Token Movement asks for many)
+        return Hex(q, r)  # off the map's limits: the field's error
 
     def neighbours(self) -> tuple[Hex, ...]:
         """The six adjacent Hexes, in :class:`Direction` order (N first, clockwise)."""
@@ -297,7 +300,9 @@ class HexMap(Record):
         """What is known about *where* (an Undiscovered Hex if the map does not list it)."""
         check_type("where", where, Hex)
         found = self._index.get(where)
-        return found if found is not None else Tile(where)
+        if found is not None:
+            return found
+        return fast_build(Tile, hex=where, region=None, area=None, special=None, ruin=False)  # Tile(where), unchecked
 
     def region(self, name: str) -> Region:
         """The Region called *name*.
