@@ -119,14 +119,27 @@ def test_every_result_record_the_rules_build_fast_passes_the_full_checks(policy)
     assert {CommitResult, InventoryUse} <= seen
 
 
-def test_a_copier_is_made_once_per_class_and_copies_every_field():
-    from tabletop_core._fast import _copier, field_names
+def test_the_builder_and_copier_are_written_once_per_class_and_set_every_field():
+    from tabletop_core._fast import _generated, fast_build, field_names
 
     journey = start_journey(_wanderer(), example_setup(), rng=2)
-    copy, names = _copier(Journey)
-    assert _copier(Journey)[0] is copy
-    assert names == frozenset(field_names(Journey))
+    copy = _generated(Journey, "copy")
+    assert _generated(Journey, "copy") is copy
     twin = copy(journey)
     assert twin == journey
     assert twin is not journey
-    assert all(getattr(twin, name) is getattr(journey, name) for name in names)
+    assert all(getattr(twin, name) is getattr(journey, name) for name in field_names(Journey))
+    built = fast_build(Journey, **{name: getattr(journey, name) for name in field_names(Journey)})
+    assert built == journey
+    assert _generated(Journey, "build") is _generated(Journey, "build")
+
+
+def test_a_class_whose_field_names_would_clash_with_the_generated_code_is_refused():
+    from tabletop_core._fast import fast_build
+
+    @attrs.frozen
+    class Clash:
+        _fast_made: int
+
+    with pytest.raises(TypeError, match="cannot be built fast"):
+        fast_build(Clash, _fast_made=1)
