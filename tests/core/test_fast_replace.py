@@ -105,6 +105,7 @@ def test_every_result_record_the_rules_build_fast_passes_the_full_checks(policy)
     from tabletop_core.residue.inventory import InventoryUse
     from tabletop_core.residue.journey import GreedyPolicy
     from tabletop_core.residue.journey.events import RuleApplied
+    from tabletop_core.residue.tokens import MovementStep
 
     chosen = CautiousPolicy() if policy == "cautious" else GreedyPolicy()
     seen = set()
@@ -116,7 +117,7 @@ def test_every_result_record_the_rules_build_fast_passes_the_full_checks(policy)
                 if isinstance(event, RuleApplied):
                     seen.add(type(event.result))
                     assert _rebuilt(event.result) == event.result
-    assert {CommitResult, InventoryUse} <= seen
+    assert {CommitResult, InventoryUse, MovementStep} <= seen
 
 
 def test_the_builder_and_copier_are_written_once_per_class_and_set_every_field():
