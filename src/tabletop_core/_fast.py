@@ -55,7 +55,7 @@ def _generated(cls: type, kind: str) -> Callable[..., Any]:  # Any: instances of
     simulator builds or copies a value on nearly every rule it applies. The builder takes
     every field as a keyword-only argument, so a missing or unknown one is a TypeError.
     """
-    found = _GENERATED.get((cls, kind))
+    found = (_BUILDERS if kind == "build" else _COPIERS).get(cls)
     if found is not None:
         return found
     names = field_names(cls)
@@ -74,11 +74,13 @@ def _generated(cls: type, kind: str) -> Callable[..., Any]:  # Any: instances of
     namespace: dict[str, Any] = {"_fast_new": _new, "_fast_set": _set, "_fast_cls": cls}  # Any: the code's globals
     exec(source, namespace)  # fixed text around checked names
     made: Callable[..., Any] = namespace[kind]  # Any: instances of *cls*
-    _GENERATED[(cls, kind)] = made
+    (_BUILDERS if kind == "build" else _COPIERS)[cls] = made
     return made
 
 
-_GENERATED: dict[tuple[type, str], Callable[..., Any]] = {}  # Any: instances of the key's class
+# Any: instances of the key class. Two tables, so the hot lookups need no (class, kind) tuple.
+_BUILDERS: dict[type, Callable[..., Any]] = {}
+_COPIERS: dict[type, Callable[..., Any]] = {}
 
 
 def fast_build(cls: type[T], **fields: object) -> T:
@@ -88,7 +90,8 @@ def fast_build(cls: type[T], **fields: object) -> T:
         TypeError: a field of *cls* is missing from *fields*, or a name is not a field.
     """
     try:
-        return _generated(cls, "build")(**fields)  # type: ignore[no-any-return]  # an instance of cls
+        build = _BUILDERS.get(cls) or _generated(cls, "build")
+        return build(**fields)  # type: ignore[no-any-return]  # an instance of cls
     except TypeError:
         names = field_names(cls)
         missing = [name for name in names if name not in fields]
@@ -105,7 +108,7 @@ def fast_replace(instance: _A, **changes: Any) -> _A:  # Any: any field's value;
         TypeError: a name in *changes* is not a field of the instance's class.
     """
     cls = type(instance)
-    new: _A = _generated(cls, "copy")(instance)
+    new: _A = (_COPIERS.get(cls) or _generated(cls, "copy"))(instance)
     names = _NAME_SETS.get(cls)
     if names is None:
         names = _NAME_SETS[cls] = frozenset(field_names(cls))

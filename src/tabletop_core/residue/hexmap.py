@@ -107,7 +107,7 @@ class Hex(Record):
         """The Hex *steps* Hexes away in *direction* (one step: the adjacent Hex)."""
         check_type("direction", direction, Direction)
         steps = check_int("steps", steps, low=0, high=_COORD_LIMIT)
-        dq, dr = direction.value
+        dq, dr = direction._value_  # the (dq, dr) value: .value is a slower descriptor (hot)
         q, r = self.q + dq * steps, self.r + dr * steps
         if -_COORD_LIMIT <= q <= _COORD_LIMIT and -_COORD_LIMIT <= r <= _COORD_LIMIT:
             return fast_build(Hex, q=q, r=r)  # ints in range: no converters (Token Movement asks for many)
