@@ -144,3 +144,25 @@ def test_a_class_whose_field_names_would_clash_with_the_generated_code_is_refuse
 
     with pytest.raises(TypeError, match="cannot be built fast"):
         fast_build(Clash, _fast_made=1)
+
+
+def test_start_journey_shares_the_start_map_of_a_setup_and_builds_what_the_checks_demand():
+    import copy
+
+    from tabletop_core.residue.hexmap import Hex, HexMap
+    from tabletop_core.residue.hum import place_hum
+    from tabletop_core.residue.journey.engine import _start_map
+
+    setup = example_setup()
+    assert _start_map(setup) is _start_map(setup)
+    twin = copy.deepcopy(setup)
+    assert _start_map(twin) == _start_map(setup)
+    assert _start_map(twin) is not _start_map(setup)
+    plain = HexMap(regions=setup.regions).set_region(Hex(0, 0), setup.start_region)
+    assert _start_map(setup) == plain.discover_area(Hex(0, 0), setup.start_area)
+    for seed in range(12):
+        journey = start_journey(_wanderer(), setup, rng=seed)
+        assert _rebuilt(journey.tokens) == journey.tokens  # each foe on its Token
+        assert _rebuilt(journey.hexmap.tiles) == journey.hexmap.tiles
+        placement = place_hum(_start_map(setup), Hex(0, 0), compass=setup.compass, rng=seed)
+        assert _rebuilt(placement) == placement

@@ -413,7 +413,7 @@ class HexMap(Record):
         tile = self.tile(where)
         if ruin and tile.area is not None:
             raise RuleError(f"the Ruin Hex cannot hold an Area, {where} has {clip(tile.area)}")
-        return self.with_tile(attrs.evolve(tile, ruin=ruin))
+        return self.with_tile(fast_replace(tile, ruin=ruin))  # checked above against the Tile's rules
 
     def first_undiscovered(self, start: Hex, direction: Direction) -> Hex:
         """Follow *direction* from *start* (included) to the first Hex with no Region and no Area."""
