@@ -417,6 +417,43 @@ INSTANCES: dict[type, Callable[[], Any]] = {
     rs.Defeat: lambda: rs.Defeat(rs.DefeatCause.HP),
     rs.RestChoices: lambda: rs.RestChoices(),
     rs.RestResult: lambda: rs.rest(_wanderer(), rng=3),
+    # the Journey's phases (Journey.stage) and typed events (JourneyStep.events)
+    jr.JourneyStage: lambda: jr.MovePhase(stars=2),
+    jr.TravelPhase: lambda: jr.TravelPhase(),
+    jr.MovePhase: lambda: jr.MovePhase(stars=2),
+    jr.Trip: lambda: jr.Trip(stars=1),
+    jr.TokenMovement: lambda: jr.TokenMovement(next=0),
+    jr.CombatPhase: lambda: jr.CombatPhase(encounter=ENCOUNTER, tokens=((0, 0),), retaliators=(0,)),
+    jr.EscapePhase: lambda: jr.EscapePhase(),
+    jr.TradePhase: lambda: jr.TradePhase(vendor="Mara"),
+    jr.MeetPhase: lambda: jr.MeetPhase(),
+    jr.PlacePhase: lambda: jr.PlacePhase(),
+    jr.EntryPhase: lambda: jr.EntryPhase(entry=rs.Entry("Shrine", options=(rs.EntryOption("Pray"),))),
+    jr.CheckStrainPhase: lambda: jr.CheckStrainPhase(),
+    jr.PayoffPhase: lambda: jr.PayoffPhase(),
+    jr.RecoverPhase: lambda: jr.RecoverPhase(healed=True),
+    jr.EndedPhase: lambda: jr.EndedPhase(outcome=jr.JourneyOutcome.REACHED_HUM),
+    jr.LuckPhase: lambda: jr.LuckPhase(
+        pending=instance_of(rs.CommitResult), choice=jr.Choice(jr.Act.COMMIT_MOVE, 0), before=jr.TravelPhase()
+    ),
+    jr.CommitPhase: lambda: jr.CommitPhase(must=jr.Choice(jr.Act.COMMIT_MOVE), before=jr.TravelPhase()),
+    jr.JourneyEvent: lambda: jr.NewDay(day=2),
+    jr.RuleApplied: lambda: jr.RuleApplied(result=instance_of(rs.CommitResult)),
+    jr.Note: lambda: jr.Note("The Wanderer waits."),
+    jr.ChoiceMade: lambda: jr.ChoiceMade(jr.Choice(jr.Act.PASS)),
+    jr.DieRolled: lambda: jr.DieRolled(rule="Undiscovered Region", sides=3, face=2, result="Glass Wastes"),
+    jr.HPChanged: lambda: jr.HPChanged(cause="Region Hazard", before=6, after=5, max_hp=6),
+    jr.StrainGained: lambda: jr.StrainGained(cause="Reroll", amount=1, strain=2),
+    jr.Moved: lambda: jr.Moved(to=rs.Hex(1, 0), direction=rs.Direction.N),
+    jr.TokenFound: lambda: jr.TokenFound(token=0, name="Husk", what="an Encounter"),
+    jr.CombatBegan: lambda: jr.CombatBegan(enemies=ENCOUNTER.enemies),
+    jr.CardGained: lambda: jr.CardGained(card=ROPE),
+    jr.StrainChecked: lambda: jr.StrainChecked(strain=2, threshold=3, result=rs.StrainCheck.TRAVEL_OR_REST),
+    jr.PhaseBegan: lambda: jr.PhaseBegan(jr.Phase.COMBAT),
+    jr.NewDay: lambda: jr.NewDay(day=2),
+    jr.ReachedHum: lambda: jr.ReachedHum(at=rs.Hex(2, 0)),
+    jr.Defeated: lambda: jr.Defeated(defeat=rs.Defeat(rs.DefeatCause.HP)),
+    jr.JourneyEnded: lambda: jr.JourneyEnded(outcome=jr.JourneyOutcome.REACHED_HUM),
 }
 """How to get an example instance of each public class (instances for methods and arguments)."""
 
@@ -899,6 +936,27 @@ EXPLICIT: dict[str, Callable[[], tuple[tuple[Any, ...], dict[str, Any]]]] = {
     "residue.journey.Policy.choose": lambda: _call(_journey(), _journey().choices()),
 }
 """Hand-written valid calls, for callables whose arguments cannot be inferred."""
+
+
+# A Journey phase or event with required fields: built from its example instance's fields.
+for _kind in (
+    jr.CombatPhase,
+    jr.CommitPhase,
+    jr.EndedPhase,
+    jr.EntryPhase,
+    jr.LuckPhase,
+    jr.CombatBegan,
+    jr.Defeated,
+    jr.HPChanged,
+    jr.JourneyEnded,
+    jr.Moved,
+    jr.NewDay,
+    jr.PhaseBegan,
+    jr.ReachedHum,
+    jr.RuleApplied,
+    jr.StrainChecked,
+):
+    EXPLICIT[f"residue.journey.{_kind.__name__}"] = lambda kind=_kind: _fields(instance_of(kind))
 
 
 def _fields(record: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:

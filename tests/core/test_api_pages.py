@@ -31,6 +31,7 @@ PAGES = {
     "datasworn": ["tabletop_core.action_roll.datasworn"],
     "d20": ["tabletop_core.d20"],
     "residue": ["tabletop_core.residue"],
+    "journey": ["tabletop_core.residue.journey"],
 }
 
 

@@ -97,8 +97,9 @@ def _journey(args: argparse.Namespace) -> Output:
     wanderer = _wanderer(args, source)
     start = start_journey(wanderer, example_setup(max_days=args.days), rng=source)
     end, steps = play_journey(start, POLICIES[args.policy], rng=source, max_steps=MAX_STEPS)
-    lines = [EXAMPLE_NOTE, f"Start: {start}", *(str(step) for step in steps), f"End: {end}"]
-    return Output("\n".join(lines), JourneyPlay.of(args.policy, start, end, steps).to_dict())
+    played = JourneyPlay.of(args.policy, start, end, steps)  # the typed events, rendered to text only here
+    lines = [EXAMPLE_NOTE, f"Start: {start}", *played.lines, f"End: {end}"]
+    return Output("\n".join(lines), played.to_dict())
 
 
 def _simulate(args: argparse.Namespace) -> Output:

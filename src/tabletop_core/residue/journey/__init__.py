@@ -5,7 +5,8 @@ the phase of the Journey procedure and whatever is pending (Travel ★ left, a
 Combat, Retaliations to defend against). At every point :meth:`Journey.choices`
 lists the choices the rules give the player, and :meth:`Journey.apply` applies
 the one chosen, drawing any dice from ``rng``, and returns a
-:class:`JourneyStep`: the new state and one log line. A policy object
+:class:`JourneyStep`: the new state and what happened, as typed event records
+that keep the dice (``str()`` of each is one English line). A policy object
 (:class:`CautiousPolicy`, :class:`GreedyPolicy` or your own) can make every
 choice, so the same engine plays a whole game unattended (:func:`play_journey`).
 
@@ -64,8 +65,48 @@ from tabletop_core.residue.journey.choices import (
 )
 from tabletop_core.residue.journey.content import AreaEntry, JourneySetup, PortalRules, RegionRules
 from tabletop_core.residue.journey.engine import start_journey
+from tabletop_core.residue.journey.events import (
+    CardGained,
+    ChoiceMade,
+    CombatBegan,
+    Defeated,
+    DieRolled,
+    HPChanged,
+    JourneyEnded,
+    JourneyEvent,
+    Moved,
+    NewDay,
+    Note,
+    PhaseBegan,
+    ReachedHum,
+    RuleApplied,
+    StrainChecked,
+    StrainGained,
+    TokenFound,
+)
 from tabletop_core.residue.journey.example import example_setup
-from tabletop_core.residue.journey.phases import JourneyOutcome, Phase
+from tabletop_core.residue.journey.phases import (
+    CheckStrainPhase,
+    CombatPhase,
+    CommitPhase,
+    EndedPhase,
+    EntryNext,
+    EntryPhase,
+    EscapePhase,
+    JourneyOutcome,
+    JourneyStage,
+    LuckPhase,
+    MeetPhase,
+    MovePhase,
+    PayoffPhase,
+    Phase,
+    PlacePhase,
+    RecoverPhase,
+    TokenMovement,
+    TradePhase,
+    TravelPhase,
+    Trip,
+)
 from tabletop_core.residue.journey.play import JourneyPlay
 from tabletop_core.residue.journey.policies import CautiousPolicy, GreedyPolicy, Policy, play_journey
 from tabletop_core.residue.journey.simulate import simulate_journey
@@ -76,28 +117,63 @@ __all__ = [
     "Act",
     "AreaEntry",
     "BanishChoice",
+    "CardGained",
     "CautiousPolicy",
+    "CheckStrainPhase",
     "Choice",
+    "ChoiceMade",
+    "CombatBegan",
+    "CombatPhase",
     "CommitChoice",
+    "CommitPhase",
+    "Defeated",
+    "DieRolled",
+    "EndedPhase",
+    "EntryNext",
+    "EntryPhase",
+    "EscapePhase",
     "GreedyPolicy",
+    "HPChanged",
     "InventoryChoice",
     "Journey",
+    "JourneyEnded",
+    "JourneyEvent",
     "JourneyOutcome",
     "JourneyPlay",
     "JourneySetup",
     "JourneySimulation",
+    "JourneyStage",
     "JourneyStep",
+    "LuckPhase",
+    "MeetPhase",
     "MoveChoice",
+    "MovePhase",
+    "Moved",
+    "NewDay",
+    "Note",
+    "PayoffPhase",
     "Phase",
+    "PhaseBegan",
     "PickChoice",
+    "PlacePhase",
     "PlainChoice",
     "Policy",
     "PortalRules",
+    "ReachedHum",
+    "RecoverPhase",
     "RegionRules",
+    "RuleApplied",
     "SlotChoice",
+    "StrainChecked",
     "StrainChoice",
+    "StrainGained",
     "SwitchChoice",
     "TakeRestChoice",
+    "TokenFound",
+    "TokenMovement",
+    "TradePhase",
+    "TravelPhase",
+    "Trip",
     "example_setup",
     "kind_of",
     "play_journey",

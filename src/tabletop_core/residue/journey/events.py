@@ -100,7 +100,11 @@ class RuleApplied(JourneyEvent):
 
 @attrs.frozen
 class Note(JourneyEvent):
-    """A line of text (what a rule said that has no record of its own, or a log line saved by an older version)."""
+    """A line of text (what a rule said that has no record of its own, or a log line saved by an older version).
+
+    Args:
+        line: The text.
+    """
 
     line: str = attrs.field(validator=of_type(str))
 
@@ -110,7 +114,11 @@ class Note(JourneyEvent):
 
 @attrs.frozen
 class ChoiceMade(JourneyEvent):
-    """The choice the step applied."""
+    """The choice the step applied (the first event of every step).
+
+    Args:
+        choice: The choice.
+    """
 
     choice: Choice = attrs.field(validator=of_type(Choice))
 
@@ -251,7 +259,11 @@ class CombatBegan(JourneyEvent):
 
 @attrs.frozen
 class CardGained(JourneyEvent):
-    """A card gained, waiting for a slot."""
+    """A card gained, waiting for a slot.
+
+    Args:
+        card: The card (an Item, or a Corruption card).
+    """
 
     card: Item = attrs.field(validator=of_type(Item))
 
@@ -261,7 +273,13 @@ class CardGained(JourneyEvent):
 
 @attrs.frozen
 class StrainChecked(JourneyEvent):
-    """Check Strain: Strain against the Strain Threshold."""
+    """Check Strain: Strain against the Strain Threshold.
+
+    Args:
+        strain: The Wanderer's Strain.
+        threshold: The Strain Threshold.
+        result: What the check allows (Travel or Rest, must Rest, defeated).
+    """
 
     strain: int = attrs.field(validator=int_in(low=0, high=_BIG))
     threshold: int = attrs.field(validator=int_in(low=0, high=_BIG))
@@ -273,7 +291,11 @@ class StrainChecked(JourneyEvent):
 
 @attrs.frozen
 class PhaseBegan(JourneyEvent):
-    """The procedure moved to another phase."""
+    """The procedure moved to another phase (the last event of a step that changed it).
+
+    Args:
+        phase: The phase begun.
+    """
 
     phase: Phase = attrs.field(validator=of_type(Phase))
 
@@ -283,7 +305,11 @@ class PhaseBegan(JourneyEvent):
 
 @attrs.frozen
 class NewDay(JourneyEvent):
-    """A new day begins (after Start Day)."""
+    """A new day begins (after Start Day).
+
+    Args:
+        day: The day begun (1 on the first).
+    """
 
     day: int = int_field(low=1, high=_BIG)
 
@@ -293,7 +319,11 @@ class NewDay(JourneyEvent):
 
 @attrs.frozen
 class ReachedHum(JourneyEvent):
-    """The Wanderer reached the Hum: the Hum Token is removed and the Ruin Entry read."""
+    """The Wanderer reached the Hum: the Hum Token is removed and the Ruin Entry read.
+
+    Args:
+        at: The Hex of the Hum.
+    """
 
     at: Hex = attrs.field(validator=of_type(Hex))
 
@@ -303,7 +333,11 @@ class ReachedHum(JourneyEvent):
 
 @attrs.frozen
 class Defeated(JourneyEvent):
-    """The Wanderer is defeated (the cause in the :class:`~tabletop_core.residue.death.Defeat`)."""
+    """The Wanderer is defeated.
+
+    Args:
+        defeat: The defeat, with its cause (:class:`~tabletop_core.residue.death.Defeat`).
+    """
 
     defeat: Defeat = attrs.field(validator=of_type(Defeat))
 
@@ -313,7 +347,12 @@ class Defeated(JourneyEvent):
 
 @attrs.frozen
 class JourneyEnded(JourneyEvent):
-    """The Journey ended without a defeat (the day limit of unattended play)."""
+    """The Journey ended without a defeat (the day limit of unattended play).
+
+    Args:
+        outcome: How it ended.
+        detail: What led there, in words (may be empty).
+    """
 
     outcome: JourneyOutcome = attrs.field(validator=of_type(JourneyOutcome))
     detail: str = attrs.field(default="", validator=one_line())

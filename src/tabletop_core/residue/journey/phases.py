@@ -24,7 +24,7 @@ import attrs
 
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record, converter
-from tabletop_core._validate import int_field, int_in, of_type, one_line
+from tabletop_core._validate import check_int, check_type, clip, int_field, int_in, of_type, one_line
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.actions import CommitResult
 from tabletop_core.residue.combat import Encounter
@@ -219,6 +219,11 @@ class CombatPhase(JourneyStage):
 
     def __attrs_post_init__(self) -> None:
         size = len(self.encounter.enemies)
+        check_type("tokens", self.tokens, tuple)
+        check_type("retaliators", self.retaliators, tuple)
+        for pair in self.tokens:
+            if not (isinstance(pair, tuple) and len(pair) == 2):
+                raise InvalidInput(f"tokens: each an (enemy, token) pair, got {clip(pair)}")
         enemies = [enemy for enemy, _ in self.tokens]
         for enemy, token in self.tokens:
             if not (isinstance(enemy, int) and isinstance(token, int) and 0 <= enemy < size and token >= 0):
@@ -235,7 +240,12 @@ class CombatPhase(JourneyStage):
         return Phase.DEFEND if self.retaliators else Phase.COMBAT
 
     def token_of(self, enemy: int) -> int | None:
-        """The Token *enemy* stands on (``None``: it came from an Entry)."""
+        """The Token *enemy* stands on (``None``: it came from an Entry).
+
+        Raises:
+            TypeError: *enemy* is not an int.
+        """
+        check_int("enemy", enemy)
         for who, token in self.tokens:
             if who == enemy:
                 return token

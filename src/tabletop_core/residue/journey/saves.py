@@ -106,3 +106,15 @@ def _step_1_to_2(data: dict[str, Any]) -> dict[str, Any]:  # Any: JSON data
     if isinstance(lines, list):
         data["events"] = [_tagged("Note", line=line) if isinstance(line, str) else line for line in lines]
     return data
+
+
+@migration("residue.JourneyPlay", 1)
+def _play_1_to_2(data: dict[str, Any]) -> dict[str, Any]:  # Any: JSON data
+    """Version 1 -> 2: each log line becomes a step of one :class:`~tabletop_core.residue.journey.events.Note`.
+
+    The line (the whole ``str()`` of its step) is kept, and :attr:`JourneyPlay.lines` shows it as saved.
+    """
+    lines = data.get("log")
+    if isinstance(lines, list):
+        data["log"] = [[_tagged("Note", line=line)] if isinstance(line, str) else line for line in lines]
+    return data

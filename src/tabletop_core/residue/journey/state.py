@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeAlias, TypeVar, cast
 
 import attrs
@@ -17,21 +17,18 @@ from tabletop_core.residue.combat import (
     Creature,
     Encounter,
 )
-from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.death import Defeat
 from tabletop_core.residue.decks import Deck
-from tabletop_core.residue.endurance import StrainCheck
-from tabletop_core.residue.hexmap import DIRECTIONS, Hex, HexMap
-from tabletop_core.residue.inventory import InventoryKind
-from tabletop_core.residue.items import Item, ItemType, SlotKind, Vendor
+from tabletop_core.residue.hexmap import Hex, HexMap
+from tabletop_core.residue.items import Item, Vendor
 from tabletop_core.residue.journey.choices import Act, Choice, kind_of
 from tabletop_core.residue.journey.content import _FIGHTERS, JourneySetup
 from tabletop_core.residue.journey.events import ChoiceMade, JourneyEvent, Note, PhaseBegan, RuleApplied
+from tabletop_core.residue.journey.offers import offered
 from tabletop_core.residue.journey.phases import (
     CombatPhase,
     CommitPhase,
     EndedPhase,
-    EntryPhase,
     JourneyOutcome,
     JourneyStage,
     MovePhase,
@@ -45,10 +42,6 @@ from tabletop_core.residue.journey.phases import (
 from tabletop_core.residue.tokens import Token, TokenKind, TokenResolution, token_resolution, tokens_at
 from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import DiceSource, RngLike, dice_source
-
-_HEALING = (InventoryKind.FOOD, InventoryKind.WATER)
-_DECISIONS = frozenset({Phase.COMMIT, Phase.LUCK, Phase.ENTRY})
-
 
 Handler: TypeAlias = Callable[["Journey", Choice, DiceSource, list[object]], "Journey"]
 """A choice's handler: the state, the choice, the dice and the events list it appends to -> the new state."""
@@ -179,85 +172,6 @@ class Journey(Record):
 
     # -- the choices ----------------------------------------------------------
 
-    def _commit_choices(self, act: Act, *, target: int | None = None) -> list[Choice]:
-        endurance = self.wanderer.endurance
-        # Under Delirium, Luck for the Action is decided after the reroll is seen (the LUCK phase).
-        delirium = not self.wanderer.conditions.delirium.is_zero
-        lucky = (False, True) if not self.wanderer.luck.is_zero and not delirium else (False,)
-        if not endurance.pool:
-            return [Choice(act, None, False, target)] if endurance.committed else []
-        conditions = self.wanderer.conditions
-        # Only Fear and Fatigue forbid dice; skip asking per die when neither is on
-        # (their Condition Dice read directly: Conditions.active builds a set each call).
-        limited = not conditions.fear.is_zero or not conditions.fatigue.is_zero
-        return [
-            Choice(act, index, luck, target)
-            for index, die in enumerate(endurance.pool)
-            if not limited or conditions.commit_blocker(die.value) is None
-            for luck in lucky
-        ]
-
-    def _strain_choices(self) -> list[Choice]:
-        """Gain Strain at any time: Recover committed dice, or Reroll the pool (not under Starvation).
-
-        Each is offered once with ``dice=None``; :meth:`apply` takes any non-empty subset in ``dice``.
-        """
-        endurance = self.wanderer.endurance
-        found = []
-        if endurance.committed:
-            found.append(Choice(Act.RECOVER))
-        if endurance.pool and not self.wanderer.conditions.has(Condition.STARVATION):
-            found.append(Choice(Act.REROLL))
-        return found
-
-    def _switch_choices(self) -> list[Choice]:
-        """Switch Items: any Item Slot with any Weapon Slot, unless empty both or a Corruption card."""
-        loadout = self.wanderer.loadout
-        found = []
-        for i, held in enumerate(loadout.item_slots):
-            for j, wielded in enumerate(loadout.weapon_slots):
-                cards = [c for c in (held, wielded) if c is not None]
-                if cards and not any(c.is_corruption_card for c in cards):
-                    found.append(Choice(Act.SWITCH, item_slot=i, weapon_slot=j))
-        return found
-
-    def _recycle_choices(self) -> list[Choice]:
-        """Recycle Item: any card in a slot but a Corruption card (Corruption cannot normally be removed)."""
-        loadout = self.wanderer.loadout
-        found = [
-            Choice(Act.RECYCLE, item_slot=i)
-            for i, card in enumerate(loadout.item_slots)
-            if card is not None and not card.is_corruption_card
-        ]
-        found += [
-            Choice(Act.RECYCLE, weapon_slot=j)
-            for j, card in enumerate(loadout.weapon_slots)
-            if card is not None and not card.is_corruption_card
-        ]
-        return found
-
-    def _activate_choices(self) -> list[Choice]:
-        """Activate a card (dX Uses) with a Uses die with a Uses die whose requirements are met.
-
-        A Weapon's abilities function only in a Weapon Slot.
-        """
-        loadout = self.wanderer.loadout
-        if not any(card is not None and not card.uses.is_zero for card in loadout.items):
-            return []  # the common case, without building the Conditions set
-        working = self.wanderer.working_items  # Requires X and Battery under Depletion
-        found = []
-        for kind, slots in ((SlotKind.ITEM, loadout.item_slots), (SlotKind.WEAPON, loadout.weapon_slots)):
-            for index, card in enumerate(slots):
-                if card is None or card.uses.is_zero or card not in working:
-                    continue
-                if kind is SlotKind.ITEM and card.type is ItemType.WEAPON:
-                    continue
-                if kind is SlotKind.ITEM:
-                    found.append(Choice(Act.ACTIVATE, item_slot=index))
-                else:
-                    found.append(Choice(Act.ACTIVATE, weapon_slot=index))
-        return found
-
     def optional_here(self) -> tuple[int, ...]:
         """The Tokens on the Wanderer's Hex offering an optional Encounter not yet met or passed by."""
         found = []
@@ -270,32 +184,6 @@ class Journey(Record):
             found.append(index)
         return tuple(found)
 
-    def _fast_travel_choices(self) -> list[Choice]:
-        """Fast Travel: from an Active Portal on this Hex to any other Active Portal (the Portal rules allowing)."""
-        rules = self.setup.portal_rules
-        if rules is None:
-            return []
-        if rules.inventory is not None and self.wanderer.inventory.die(rules.inventory).is_zero:
-            return []
-        portals = [i for i, t in enumerate(self.tokens) if t.kind is TokenKind.PORTAL and t.active]
-        if not any(self.tokens[i].at == self.position for i in portals):
-            return []
-        return [Choice(Act.FAST_TRAVEL, target=i) for i in portals if self.tokens[i].at != self.position]
-
-    def _place_choices(self) -> tuple[Choice, ...]:
-        """A gained card: any slot (a slot holding a Corruption card only for another Corruption)."""
-        card = self.gained[0]  # the PLACE phase always holds one
-        loadout = self.wanderer.loadout
-
-        def fits(held: Item | None) -> bool:
-            return held is None or not held.is_corruption_card or card.is_corruption_card
-
-        found = [Choice(Act.PLACE, item_slot=i) for i, held in enumerate(loadout.item_slots) if fits(held)]
-        found += [Choice(Act.PLACE, weapon_slot=j) for j, held in enumerate(loadout.weapon_slots) if fits(held)]
-        if not card.is_corruption_card or not found:
-            found.append(Choice(Act.DISCARD_CARD))  # a Corruption card must take a slot when one can hold it
-        return tuple(found)
-
     def vendor(self, name: str) -> Vendor:
         """The Vendor called *name*, with the goods it still holds."""
         check_type("name", name, str)
@@ -304,122 +192,14 @@ class Journey(Record):
                 return vendor
         raise InvalidInput(f"vendor must be one of {[v.name for v in self.vendors]}, got {clip(name)}")
 
-    def _trade_choices(self) -> tuple[Choice, ...]:
-        stage = self.stage
-        assert isinstance(stage, TradePhase)
-        vendor = self.vendor(stage.vendor)
-        free_slot = None in self.wanderer.loadout.item_slots
-        goods = [] if vendor.wait_for_rest or not free_slot else range(len(vendor.goods))
-        return (*(Choice(Act.BARTER, target=i) for i in goods), Choice(Act.LEAVE))
-
-    def _payoff_choices(self) -> tuple[Choice, ...]:
-        wanderer = self.wanderer
-        kinds = wanderer.inventory.allowed()
-        found = [Choice(Act.PAY, kind=kind) for kind in kinds]
-        if wanderer.strain < wanderer.strain_threshold:
-            found.append(Choice(Act.STOP_PAYING))
-        elif not kinds:
-            endurance = wanderer.endurance
-            sizes = sorted({d.die for d in endurance.pool} | set(endurance.exhausted), key=lambda d: d.sides)
-            found.extend(Choice(Act.BANISH, banish=size) for size in sizes)
-            if not sizes:
-                found.append(Choice(Act.BANISH))  # Cannot Banish: choosing it is defeat
-        return tuple(found)
-
-    def _recover_choices(self) -> tuple[Choice, ...]:
-        wanderer = self.wanderer
-        found = []
-        if wanderer.health.missing:
-            found += [Choice(Act.HEAL, kind=k) for k in wanderer.inventory.allowed(_HEALING)]
-        for condition, act in ((Condition.PANIC, Act.PANIC_ROLL), (Condition.FATIGUE, Act.FATIGUE_ROLL)):
-            if wanderer.conditions.has(condition):
-                found += [Choice(act, kind=k) for k in wanderer.inventory.allowed()]
-        return (
-            *found,
-            *self._switch_choices(),
-            *self._recycle_choices(),
-            *self._activate_choices(),
-            Choice(Act.END_REST),
-        )
-
-    def _decision_choices(self) -> tuple[Choice, ...]:
-        """The phases of issue 13's decisions: a No-Dice-Available Commit, Luck after Delirium, an Entry."""
-        stage = self.stage
-        if type(stage) is CommitPhase:  # No Dice Available recovered the dice: that Commit now
-            must = stage.must
-            return (*self._commit_choices(must.act, target=must.target), *self._strain_choices())
-        if type(stage) is not EntryPhase:
-            return (Choice(Act.LUCK), Choice(Act.NO_LUCK))
-        if stage.item is not None:
-            return (Choice(Act.GAIN_ITEM), Choice(Act.LEAVE_ITEM))
-        if stage.shuffle is not None:
-            return (Choice(Act.SHUFFLE), Choice(Act.NO_SHUFFLE))
-        if stage.option is not None:
-            return (*self._commit_choices(Act.COMMIT_SKILL), *self._strain_choices())
-        return tuple(Choice(Act.OPTION, target=i) for i in stage.entry.available_options(self.wanderer))
-
     def choices(self) -> tuple[Choice, ...]:
         """Every choice the rules give the player now (empty once the Journey is over)."""
-        phase = self.phase
-        if phase in _DECISIONS:
-            return self._decision_choices()
-        if phase is Phase.TRAVEL:
-            return (
-                *self._commit_choices(Act.COMMIT_MOVE),
-                Choice(Act.END_TRAVEL),
-                *self._strain_choices(),
-                *self._switch_choices(),
-                *self._recycle_choices(),
-                *self._activate_choices(),
-                *(Choice(Act.MEET, target=i) for i in self.optional_here()),
-                *self._fast_travel_choices(),
-            )
-        if phase is Phase.MOVE:
-            return (
-                *(Choice(Act.MOVE, direction=d) for d in DIRECTIONS),
-                Choice(Act.END_TRAVEL),
-                *self._fast_travel_choices(),
-                *self._strain_choices(),
-            )
-        if phase is Phase.MEET:
-            return (*(Choice(Act.MEET, target=i) for i in self.optional_here()), Choice(Act.GO_ON))
-        if phase is Phase.PLACE:
-            return self._place_choices()
-        if phase is Phase.COMBAT:
-            encounter = self.stage.encounter  # type: ignore[attr-defined]  # the COMBAT phase's
-            attacks = [c for t in encounter.living for c in self._commit_choices(Act.ATTACK, target=t)]
-            runs = self._commit_choices(Act.RUN)
-            return (
-                *attacks,
-                Choice(Act.PASS),
-                *runs,
-                *self._strain_choices(),
-                *self._switch_choices(),
-                *self._activate_choices(),
-            )
-        if phase is Phase.DEFEND:
-            # Defense is optional ("You may Commit Defense"): no No-Dice-Available Commit, but
-            # Strain may be gained first to Reroll or Recover dice (at any time).
-            defend = [c for c in self._commit_choices(Act.DEFEND) if c.die is not None]
-            return (*defend, *self._strain_choices(), Choice(Act.NO_DEFENSE))
-        if phase is Phase.ESCAPE:
-            return tuple(Choice(Act.ESCAPE_TO, direction=d) for d in DIRECTIONS)
-        if phase is Phase.TRADE:
-            return self._trade_choices()
-        if phase is Phase.PAYOFF:
-            return self._payoff_choices()
-        if phase is Phase.RECOVER:
-            return self._recover_choices()
-        if phase is Phase.CHECK_STRAIN:
-            if self.wanderer.strain_check is StrainCheck.TRAVEL_OR_REST:
-                return (Choice(Act.TRAVEL), Choice(Act.REST))
-            return (Choice(Act.REST),)
-        return ()
+        return offered(self)
 
     # -- applying a choice ------------------------------------------------------
 
     def apply(self, choice: Choice, *, rng: RngLike = None) -> JourneyStep:
-        """Apply one of :meth:`choices` and return the new state with its log line.
+        """Apply one of :meth:`choices` and return the new state with its typed events.
 
         Raises:
             RuleError: *choice* is not one the rules give now (the Journey is unchanged).
@@ -486,8 +266,13 @@ class JourneyStep(Record):
         return tuple(str(event) for event in self.events)
 
     def __str__(self) -> str:
-        said = (str(event) for event in self.events if type(event) is not ChoiceMade)  # the choice leads already
-        return f"Day {self.journey.day}: {self.choice}: " + "; ".join(said)
+        return step_line(self.journey.day, self.choice, self.events)
+
+
+def step_line(day: int, choice: Choice, events: Sequence[JourneyEvent]) -> str:
+    """A step as one English line: ``Day 2: <the choice>: <each event but the ChoiceMade>; ...``."""
+    said = (str(event) for event in events if type(event) is not ChoiceMade)  # the choice leads already
+    return f"Day {day}: {choice}: " + "; ".join(said)
 
 
 def _typed(choice: Choice, events: list[object], before: Phase, after: Phase) -> tuple[JourneyEvent, ...]:

@@ -1,0 +1,104 @@
+"""``Choice(act, ...)``: the kind of :class:`~.choices.Choice` an act belongs to, built from loose details.
+
+Also reads the flat shape of the single ``Choice`` class saved before (format version 1).
+Importing :mod:`~tabletop_core.residue.journey.choices` installs this factory on the
+``Choice`` metaclass.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any, cast
+
+import attrs
+
+from tabletop_core._record import converter, type_name
+from tabletop_core._validate import clip
+from tabletop_core.errors import InvalidInput
+from tabletop_core.residue.journey.acts import Act
+from tabletop_core.residue.journey.choice_base import _OLD_TAG, Choice, _ChoiceFactory
+from tabletop_core.residue.journey.choices import _KIND_OF, KINDS, kind_of
+
+_FIELDS: dict[type[Choice], dict[str, attrs.Attribute[Any]]] = {
+    kind: {field.name: field for field in attrs.fields(cast(Any, kind)) if field.name != "act"} for kind in KINDS
+}  # Any: attrs fields of any type
+_EMPTY: dict[str, object] = {
+    "die": None,
+    "luck": False,
+    "target": None,
+    "direction": None,
+    "rest": None,
+    "kind": None,
+    "banish": None,
+    "item_slot": None,
+    "weapon_slot": None,
+    "dice": None,
+}
+
+
+@functools.lru_cache(maxsize=4096, typed=True)  # typed: die=True is refused, not taken for die=1
+def _shared(*args: Any, **details: Any) -> Choice:  # Any: the factory's arguments, checked by _build
+    return _build(*args, **details)
+
+
+def _build(act: Act, *args: object, **details: object) -> Choice:
+    """``Choice(act, die, luck, target, **details)``: the kind *act* belongs to, with only its details."""
+    kind = kind_of(act)
+    if len(args) > 3:
+        raise TypeError(f"Choice takes at most 4 positional arguments (act, die, luck, target), got {len(args) + 1}")
+    for name, value in zip(("die", "luck", "target"), args, strict=False):
+        if name in details:
+            raise TypeError(f"Choice got two values for {name}")
+        details[name] = value
+    unknown = sorted(set(details) - set(_EMPTY))
+    if unknown:
+        raise TypeError(f"Choice got unknown details {unknown}")
+    own = _FIELDS[kind]
+    given: dict[str, object] = {}
+    for name, value in details.items():
+        if value is _EMPTY[name] or (name == "luck" and value is False):
+            continue
+        if name not in own:
+            raise InvalidInput(f"{act.name} is a {kind.__name__}, which holds no {name} (got {clip(value)})")
+        given[name] = value
+    missing = [name for name, field in own.items() if field.default is attrs.NOTHING and name not in given]
+    if missing:
+        raise InvalidInput(f"{act.name} needs {', '.join(missing)}")
+    built: Choice = cast(Any, kind)(act, **given)  # Any: the kind's own fields, checked just above
+    return built
+
+
+def from_flat(data: Mapping[str, object]) -> Choice:
+    """A Choice saved as the single flat class (format version 1): the kind its act belongs to."""
+    version = data.get("version", 1)
+    if version != 1:
+        raise InvalidInput(f"version: no migration of {_OLD_TAG} from version {clip(version)}")
+    raw = data.get("act")
+    act = _saved_act(raw)
+    unknown = sorted(set(data) - set(_EMPTY) - {"type", "version", "act"})
+    if unknown:
+        raise InvalidInput(f"a saved Choice has unknown keys {unknown}")
+    kind = _KIND_OF[act]
+    own = _FIELDS[kind]
+    kept: dict[str, object] = {"type": type_name(kind), "version": 1, "act": data["act"]}
+    for name, value in data.items():
+        if name in _EMPTY and value is not None and not (name == "luck" and value is False):
+            if name not in own:
+                raise InvalidInput(f"a saved {act.name} Choice holds {name}, which a {kind.__name__} does not")
+            kept[name] = value
+    return kind.from_dict(kept)
+
+
+def _saved_act(raw: object) -> Act:
+    """The :class:`Act` a saved choice names (the record converter's reading)."""
+    try:
+        act = converter.structure(raw, Act)
+    except Exception as error:  # cattrs reports each failure in its own way
+        raise InvalidInput(f"act: not a kind of choice: {clip(raw)}") from error
+    assert isinstance(act, Act)
+    return act
+
+
+_ChoiceFactory.build = _build
+_ChoiceFactory.shared = _shared
