@@ -98,13 +98,13 @@ def test_every_value_the_rules_copy_passes_the_full_checks_all_the_way_down(poli
 
 @pytest.mark.parametrize("policy", ["cautious", "greedy"])
 def test_every_result_record_the_rules_build_fast_passes_the_full_checks(policy):
-    # Commits (ActionResult, CommitResult) and Inventory rolls (InventoryRoll, InventoryUse) are
-    # built with fast_build: every one in the events of played Journeys, rebuilt through its
-    # constructor at every level, must be the same record.
+    # Commits (ActionResult, CommitResult), Inventory rolls (InventoryRoll, InventoryUse), Token
+    # Movement and the engine's own dice (DieRolled) are built with fast_build: every event of
+    # played Journeys, rebuilt through its constructor at every level, must be the same record.
     from tabletop_core.residue.actions import CommitResult
     from tabletop_core.residue.inventory import InventoryUse
     from tabletop_core.residue.journey import GreedyPolicy
-    from tabletop_core.residue.journey.events import RuleApplied
+    from tabletop_core.residue.journey.events import DieRolled, RuleApplied
     from tabletop_core.residue.tokens import MovementStep
 
     chosen = CautiousPolicy() if policy == "cautious" else GreedyPolicy()
@@ -114,10 +114,9 @@ def test_every_result_record_the_rules_build_fast_passes_the_full_checks(policy)
         _end, steps = play_journey(start, chosen, rng=seed)
         for step in steps:
             for event in step.events:
-                if isinstance(event, RuleApplied):
-                    seen.add(type(event.result))
-                    assert _rebuilt(event.result) == event.result
-    assert {CommitResult, InventoryUse, MovementStep} <= seen
+                seen.add(type(event.result) if isinstance(event, RuleApplied) else type(event))
+                assert _rebuilt(event) == event
+    assert {CommitResult, InventoryUse, MovementStep, DieRolled} <= seen
 
 
 def test_the_builder_and_copier_are_written_once_per_class_and_set_every_field():

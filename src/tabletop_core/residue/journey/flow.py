@@ -188,6 +188,14 @@ def _apply_entry(
     return journey, creature, entry
 
 
+def _rolled(rule: str, sides: int, face: int, result: str) -> DieRolled:
+    """The event of a die the engine rolled: a face of its own die, named by the map's own names.
+
+    Built without DieRolled's checks (every Discovery rolls; the simulator never reads the event).
+    """
+    return fast_build(DieRolled, rule=rule, sides=sides, face=face, result=result)
+
+
 def _discover_region(journey: Journey, source: DiceSource, events: list[object]) -> Journey:
     """An Undiscovered Region: one die over the map's Regions (standing in for the Region table)."""
     where = journey.position
@@ -196,7 +204,7 @@ def _discover_region(journey: Journey, source: DiceSource, events: list[object])
     regions = journey.hexmap.regions
     face = source.roll(len(regions))
     region = regions[face - 1].name
-    events.append(DieRolled(f"Undiscovered Region at {where}", len(regions), face, region))
+    events.append(_rolled(f"Undiscovered Region at {where}", len(regions), face, region))
     return replace(journey, hexmap=journey.hexmap.set_region(where, region))
 
 
@@ -216,7 +224,7 @@ def _discover(
         events.append(Note(f"Discover Area: {drawn}"))
     else:  # the die over the Areas still undiscovered
         sides = len(hexmap.undiscovered_areas(tile.region))
-        events.append(DieRolled(f"Discover Area in {tile.region}", sides, drawn.roll, drawn.area))
+        events.append(_rolled(f"Discover Area in {tile.region}", sides, drawn.roll, drawn.area))
     hexmap = hexmap.discover_area(where, drawn.area)
     journey = replace(journey, hexmap=hexmap)
     entry = journey.setup.entry(drawn.area) or (journey.setup.entry(UNKNOWN_AREA) if drawn.unknown_table else None)
