@@ -144,6 +144,8 @@ class Creature(Record):
     def take(self, damage: int) -> Creature:
         """The Creature after losing *damage* HP (never below 0)."""
         damage = check_int("damage", damage, low=0, high=_LIMIT)
+        if not damage:
+            return self  # an Attack its Defense stopped: no copy
         return fast_replace(self, hp=max(0, self.hp - damage))  # stays within 0..max_hp: no re-validation
 
     def reset(self) -> Creature:

@@ -66,6 +66,8 @@ class Health(Record):
     def lose(self, amount: int) -> Health:
         """-X HP: lose *amount* HP directly (Defense does not apply), never below 0."""
         amount = check_int("amount", amount, low=0, high=_LIMIT)
+        if not amount:
+            return self  # most Commits lose nothing (no Bleeding): no copy
         # 0..hp stays within 0..max_hp: copy without re-validating (hot in simulations).
         return fast_replace(self, hp=max(0, self.hp - amount))
 
