@@ -623,6 +623,7 @@ BY_QUALIFIED: dict[str, Callable[[], Any]] = {
     "residue.JourneySetup.creature.name": lambda: "Husk",
     "residue.JourneySetup.creature.region": lambda: "Ash Flats",
     "residue.JourneySetup.item_effect.name": lambda: "Flare",
+    "residue.JourneySetup.item_text.name": lambda: "Flare",
     "residue.Wanderer.lose_keyword.keyword": lambda: "brave",
     "residue.Endurance.replace_committed.position": lambda: 0,
     "residue.Vendor.price.index": lambda: 0,

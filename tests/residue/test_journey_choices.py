@@ -79,6 +79,7 @@ EXAMPLES = {
     Act.LEAVE_ITEM: (Choice(Act.LEAVE_ITEM), PlainChoice),
     Act.SHUFFLE: (Choice(Act.SHUFFLE), PlainChoice),
     Act.NO_SHUFFLE: (Choice(Act.NO_SHUFFLE), PlainChoice),
+    Act.KEEP_CARD: (Choice(Act.KEEP_CARD, target=0), PickChoice),
 }
 ACTS = list(Act)
 OLD_FIELDS = ("die", "luck", "target", "direction", "rest", "kind", "banish", "item_slot", "weapon_slot", "dice")

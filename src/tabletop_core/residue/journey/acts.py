@@ -46,6 +46,7 @@ class Act(Enum):
     LEAVE_ITEM = "leave the Item"
     SHUFFLE = "shuffle the deck"
     NO_SHUFFLE = "leave the deck as it is"
+    KEEP_CARD = "keep a drawn card (Draw X. Choose Y.)"
 
     def __str__(self) -> str:
         return self.value

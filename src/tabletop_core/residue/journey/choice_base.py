@@ -200,8 +200,10 @@ class Choice(TaggedUnion, metaclass=_ChoiceFactory):
         elif self.weapon_slot is not None:
             parts.append(f"Weapon Slot {_shown(self.weapon_slot)}")
         if self.target is not None:
-            label = {Act.ATTACK: "enemy", Act.BARTER: "good"}.get(self.act, "Token")
-            parts.append(f"{label} {_shown(self.target)}")
+            label = {Act.ATTACK: "enemy", Act.BARTER: "good", Act.OPTION: "", Act.KEEP_CARD: "card"}.get(
+                self.act, "Token"
+            )
+            parts.append(f"{label} {_shown(self.target)}".lstrip())
         if self.die is not None:
             parts.append(f"die {_shown(self.die)}")
         if self.luck:

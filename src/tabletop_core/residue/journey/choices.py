@@ -71,11 +71,12 @@ class PickChoice(Choice):
     """Pick one of several by position: a Portal, an optional Encounter, a Vendor's good, an Entry's option.
 
     Attributes:
-        act: ``FAST_TRAVEL``, ``MEET``, ``BARTER`` or ``OPTION``.
-        target: The Token (Fast Travel, meet), the good (Barter) or the option (an Entry's).
+        act: ``FAST_TRAVEL``, ``MEET``, ``BARTER``, ``OPTION`` or ``KEEP_CARD``.
+        target: The Token (Fast Travel, meet), the good (Barter), the option (an Entry's) or
+            the card drawn (Draw X. Choose Y.).
     """
 
-    ACTS: ClassVar[frozenset[Act]] = frozenset({Act.FAST_TRAVEL, Act.MEET, Act.BARTER, Act.OPTION})
+    ACTS: ClassVar[frozenset[Act]] = frozenset({Act.FAST_TRAVEL, Act.MEET, Act.BARTER, Act.OPTION, Act.KEEP_CARD})
 
     act: Act
     target: int

@@ -14,7 +14,7 @@ from tabletop_core.residue.combat import (
 )
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.decks import Deck
-from tabletop_core.residue.entries import Entry, EntryCheck, EntryOption, EntryTestKind
+from tabletop_core.residue.entries import Entry, EntryCheck, EntryEffect, EntryOption, EntryTestKind
 from tabletop_core.residue.hexmap import Direction, Region
 from tabletop_core.residue.hum import DEFAULT_COMPASS
 from tabletop_core.residue.inventory import InventoryKind
@@ -109,6 +109,14 @@ class RegionRules(Record):
         check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
 
+def _effects_of(text: Entry) -> tuple[EntryEffect, ...]:
+    """Every effect of *text*'s lines: each check's and option's own, and its test's passed and failed one."""
+    lines: tuple[EntryCheck | EntryOption, ...] = (*text.checks, *text.options)
+    return tuple(
+        e for line in lines for e in (line.effect, *(() if line.test is None else (line.test.passed, line.test.failed)))
+    )
+
+
 def _check_texts(texts: tuple[Entry, ...], beasts: set[str]) -> None:
     """The Entries the engine reads: a check's test is a Luck Test; a Creature named is in the bestiary."""
     for text in texts:
@@ -117,12 +125,16 @@ def _check_texts(texts: tuple[Entry, ...], beasts: set[str]) -> None:
                 raise InvalidInput(
                     f"Entry {clip(text.name)}: a check's test is a Luck Test; Commit Skill is an option's"
                 )
-        lines: tuple[EntryCheck | EntryOption, ...] = (*text.checks, *text.options)
-        for line in lines:
-            for effect in (line.effect, *(() if line.test is None else (line.test.passed, line.test.failed))):
-                if effect.creature is not None and effect.creature not in beasts:
-                    named = f"{clip(text.name)} names {clip(effect.creature)}"
-                    raise InvalidInput(f"Entry {named}, which is not in the bestiary")
+        for effect in _effects_of(text):
+            if effect.creature is not None and effect.creature not in beasts:
+                named = f"{clip(text.name)} names {clip(effect.creature)}"
+                raise InvalidInput(f"Entry {named}, which is not in the bestiary")
+
+
+def _named(texts: tuple[Entry, ...], name: str) -> Entry | None:
+    """The Entry called *name* among *texts*, if any."""
+    check_type("name", name, str)
+    return next((text for text in texts if text.name == name), None)
 
 
 @attrs.frozen
@@ -143,8 +155,9 @@ class JourneySetup(Record):
         vendors: The Vendors Vendor tokens name (their goods, prices and Tradeable Inventory).
         anomalies: What Discover Anomaly does for each Anomaly Token (an :class:`AreaEntry`
             whose *area* is the Token's name; an Anomaly not listed is only marked Discovered).
-        npcs: Each NPC's Entry (an :class:`AreaEntry` whose *area* is the NPC Token's name);
-            whether meeting it is optional or mandatory is the Token's ``mandatory`` flag.
+        npcs: Each NPC's simpler Entry (an :class:`AreaEntry` whose *area* is the NPC Token's
+            name; its full Entry goes in *texts*); whether meeting it is optional or mandatory
+            is the Token's ``mandatory`` flag.
         portal_rules: The Portal rules for Fast Travel; ``None``: Portals are no Fast Travel points.
         item_effects: What activating an Item with a Uses die does (an :class:`AreaEntry` whose
             *area* is the Item's name: HP, Inventory or a Condition; not a Creature or a card).
@@ -154,8 +167,14 @@ class JourneySetup(Record):
             Checks, options with their Limitations, Commit Skill, Luck Tests, Keywords, Gain
             Item X, a shuffle, "You may continue your journey"), by name: an Area's (read when
             it is discovered, before its Special Hex rules and Tokens), an NPC's (read when it
-            is met as an optional Encounter), or one an Entry goes to.
+            is met: a mandatory one on arrival or when Token Movement brings it, after the
+            Hex's Combat), an Anomaly's (read when it is Discovered), or one an Entry goes to.
         ruin_entry: The Ruin Entry, read on reaching the Hum (``None``: the Journey simply ends).
+        item_texts: What activating an Item does, as an Entry the engine reads (by the Item's
+            name; after its Uses roll and its *item_effects*): Gain Item X and a deck shuffle are
+            offered as choices, as are its options. It is read where the Item was activated (the
+            Travel Phase, a Combat, Recover HP) and the procedure comes back there; so it names
+            no Creature and goes to no other Entry.
     """
 
     regions: tuple[Region, ...]
@@ -175,6 +194,7 @@ class JourneySetup(Record):
     item_deck: Deck | None = None  # a default, so setups saved before decks still load
     texts: tuple[Entry, ...] = ()  # defaults, so setups saved before Entries were read still load
     ruin_entry: Entry | None = None
+    item_texts: tuple[Entry, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         check_fields(self)
@@ -190,6 +210,10 @@ class JourneySetup(Record):
                     f"Entry {clip(entry.area)} names {clip(entry.creature)}, which is not in the bestiary"
                 )
         _check_texts((*self.texts, *(() if self.ruin_entry is None else (self.ruin_entry,))), beasts)
+        _check_texts(self.item_texts, set())  # an Item's Entry names no Creature: it comes back where it was read
+        for text in self.item_texts:
+            if any(effect.go_to is not None for effect in _effects_of(text)):
+                raise InvalidInput(f"item_texts {clip(text.name)}: an Item's Entry goes to no other Entry")
         for effect in self.item_effects:
             if effect.creature is not None or effect.card is not None:
                 raise InvalidInput(
@@ -220,12 +244,12 @@ class JourneySetup(Record):
         return None
 
     def text(self, name: str) -> Entry | None:
-        """The Entry the engine reads for *name* (an Area, an NPC, an Entry gone to), if given."""
-        check_type("name", name, str)
-        for text in self.texts:
-            if text.name == name:
-                return text
-        return None
+        """The Entry the engine reads for *name* (an Area, an NPC, an Anomaly, an Entry gone to), if given."""
+        return _named(self.texts, name)
+
+    def item_text(self, name: str) -> Entry | None:
+        """The Entry read when the Item called *name* is activated, if given."""
+        return _named(self.item_texts, name)
 
     def item_effect(self, name: str) -> AreaEntry | None:
         """What activating the Item called *name* does, if the setup says."""

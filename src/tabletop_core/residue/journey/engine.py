@@ -36,6 +36,7 @@ from tabletop_core.residue.journey.handlers_combat import (
 )
 from tabletop_core.residue.journey.handlers_decisions import (
     _do_commit_skill,
+    _do_keep,
     _do_luck,
     _do_offer,
     _do_option,
@@ -104,6 +105,7 @@ _on(SlotChoice, _do_recycle, Act.RECYCLE)
 _on(SlotChoice, _do_activate, Act.ACTIVATE)
 _on(PlainChoice, _do_luck, Act.LUCK, Act.NO_LUCK)
 _on(PickChoice, _do_option, Act.OPTION)
+_on(PickChoice, _do_keep, Act.KEEP_CARD)
 _on(CommitChoice, _do_commit_skill, Act.COMMIT_SKILL)
 _on(PlainChoice, _do_offer, Act.GAIN_ITEM, Act.LEAVE_ITEM, Act.SHUFFLE, Act.NO_SHUFFLE)
 _READ["read"] = _read_entry

@@ -254,9 +254,21 @@ def _start_combat(
     return replace(journey, stage=stage)
 
 
-def _resolve_hex(journey: Journey, new: bool, trip: Trip, source: DiceSource, events: list[object]) -> Journey:  # noqa: C901 -- the Hex steps in the rules text's order (Discovery, Special Hex, Tokens, Travel)
-    """Resolve the Hex entered: Discovery, Special Hex rules, Tokens; then where Travel goes."""
-    creature: Creature | None = None
+def _resolve_hex(  # noqa: C901 -- the Hex steps in the rules text's order (Discovery, Special Hex, Tokens, Travel)
+    journey: Journey,
+    new: bool,
+    trip: Trip | TokenMovement,
+    source: DiceSource,
+    events: list[object],
+    foe: Creature | None = None,
+) -> Journey:
+    """Resolve the Hex entered: Discovery, Special Hex rules, Tokens; then where the procedure goes.
+
+    *trip*: the Travel, or the Token Movement an Escape interrupted (it goes on after).
+    *foe*: a Creature the Area Entry named, Faced with the Hex's. NPC Entries are read
+    once the Hex's Combat or Vendor is over (``trip.entries``).
+    """
+    creature: Creature | None = foe
     entry: AreaEntry | None = None
     if new:
         journey, creature, entry = _discover(journey, source, events)
@@ -265,7 +277,7 @@ def _resolve_hex(journey: Journey, new: bool, trip: Trip, source: DiceSource, ev
         area = journey.hexmap.tile(journey.position).area
         text = None if area is None or creature is not None else journey.setup.text(area)
         if text is not None:  # the Area Entry first; Special Hex rules and Tokens when it ends
-            ended = fast_build(Trip, stars=trip.stars, ends=True, begun=trip.begun)
+            ended = trip if type(trip) is TokenMovement else replace(trip, ends=True)
             return _READ["read"](journey, text, ended, EntryNext.HEX, source, events)  # type: ignore[no-any-return]
     tile = journey.hexmap.tile(journey.position)
     if tile.special:
@@ -290,7 +302,7 @@ def _resolve_hex(journey: Journey, new: bool, trip: Trip, source: DiceSource, ev
             tokens = journey.tokens
             marked = attrs.evolve(token, discovered=True)
             journey = replace(journey, tokens=(*tokens[:index], marked, *tokens[index + 1 :]))
-            journey, found, anomaly = _token_entry(journey, token, source, events)
+            journey, found, anomaly, trip = _met_token(journey, token, trip, source, events)
             if journey.is_over:
                 return journey
             if found is not None:
@@ -301,7 +313,7 @@ def _resolve_hex(journey: Journey, new: bool, trip: Trip, source: DiceSource, ev
         elif resolution is TokenResolution.ENCOUNTER and token.kind is TokenKind.VENDOR:
             vendor = token.name
         elif resolution is TokenResolution.ENCOUNTER and token.kind is TokenKind.NPC:
-            journey, found, npc = _token_entry(journey, token, source, events)
+            journey, found, npc, trip = _met_token(journey, token, trip, source, events)
             if journey.is_over:
                 return journey
             if found is not None:
@@ -313,8 +325,8 @@ def _resolve_hex(journey: Journey, new: bool, trip: Trip, source: DiceSource, ev
             events.append(TokenFound(index, str(token), "no Encounter, a Fast Travel point"))
         else:
             events.append(TokenFound(index, str(token), "no Encounter"))
-    if new and not trip.ends:
-        trip = fast_build(Trip, stars=trip.stars, ends=True, begun=trip.begun)
+    if new and type(trip) is Trip and not trip.ends:
+        trip = replace(trip, ends=True)
     if enemies:
         return _start_combat(journey, enemies, entry, trip, events)
     if vendor is not None:
@@ -334,15 +346,40 @@ def _token_entry(
     return _apply_entry(journey, entry, source, events)
 
 
-def _continue_travel(journey: Journey, trip: Trip, source: DiceSource, events: list[object]) -> Journey:
-    """Go on after a Hex is resolved.
+def _met_token(
+    journey: Journey, token: Token, then: Trip | TokenMovement, source: DiceSource, events: list[object]
+) -> tuple[Journey, Creature | None, AreaEntry | None, Trip | TokenMovement]:
+    """Meet an NPC or Discover an Anomaly: its :class:`AreaEntry` applied and its Entry queued (each if given).
 
-    A gained card first, then optional Encounters; then Resume Move while Travel ★
-    remain and the Hex did not end Travel (or back to the Travel Phase it came
-    from); else the Rest Phase.
+    The one Entry reader reads it once the Encounter in progress is over (:func:`_continue_travel`).
     """
+    journey, found, npc = _token_entry(journey, token, source, events)
+    if journey.setup.text(token.name) is not None:
+        then = replace(then, entries=(*then.entries, token.name))
+    return journey, found, npc, then
+
+
+def _read_next_entry(journey: Journey, then: Trip | TokenMovement, source: DiceSource, events: list[object]) -> Journey:
+    """Read the first NPC Entry queued in *then*; the procedure goes on from *then* when it ends."""
+    name, rest = then.entries[0], then.entries[1:]
+    text = journey.setup.text(name)
+    assert text is not None  # queued only when given
+    return _READ["read"](journey, text, replace(then, entries=rest), EntryNext.TRAVEL, source, events)  # type: ignore[no-any-return]
+
+
+def _continue_travel(journey: Journey, trip: Trip | TokenMovement, source: DiceSource, events: list[object]) -> Journey:
+    """Go on after a Hex (or an Encounter) is resolved.
+
+    NPC Entries still to read first, then a gained card, then optional Encounters; then
+    Resume Move while Travel ★ remain and the Hex did not end Travel (or back to the
+    Travel Phase it came from); else the Rest Phase. Given a Token Movement, it goes on.
+    """
+    if trip.entries:
+        return _read_next_entry(journey, trip, source, events)
     if journey.gained:
         return replace(journey, stage=fast_build(PlacePhase, then=trip))
+    if isinstance(trip, TokenMovement):
+        return _rest_phase(journey, source, events, len(journey.tokens) if trip.next is None else trip.next)
     if journey.optional_here():
         return replace(journey, stage=fast_build(MeetPhase, then=trip))
     if not trip.ends:
@@ -366,17 +403,17 @@ def _rest_phase(journey: Journey, source: DiceSource, events: list[object], star
         foe = token.foe
         # A mandatory Encounter is resolved now; an optional one is offered in the next Travel Phase.
         if token_resolution(token) is TokenResolution.ENCOUNTER:
-            found: Creature | None = None
+            then: Trip | TokenMovement = fast_build(TokenMovement, next=step.next_index, entries=())
             if token.kind in _FIGHTERS and foe is not None:
-                then = fast_build(TokenMovement, next=step.next_index)
                 return _start_combat(journey, [(foe, step.encounter)], None, then, events)
             if token.kind is TokenKind.NPC:
-                journey, found, _npc = _token_entry(journey, token, source, events)
+                journey, found, _npc, then = _met_token(journey, token, then, source, events)
                 if journey.is_over:
                     return journey
-            if found is not None:
-                then = fast_build(TokenMovement, next=step.next_index)
-                return _start_combat(journey, [(found, None)], None, then, events)
+                if found is not None:
+                    return _start_combat(journey, [(found, None)], None, then, events)
+                if then.entries or journey.gained:  # its Entry read, its card placed; then Token Movement goes on
+                    return _continue_travel(journey, then, source, events)
     if not step.finished:
         return _rest_phase(journey, source, events, step.next_index or 0)
     check = journey.wanderer.strain_check
@@ -417,7 +454,7 @@ def _end_combat(journey: Journey, stage: CombatPhase, source: DiceSource, events
 def _moved_past(then: Trip | TokenMovement, removed: set[int]) -> Trip | TokenMovement:
     """Token Movement's next Token after the Tokens *removed* are gone."""
     if type(then) is TokenMovement and then.next is not None and removed:
-        return fast_build(TokenMovement, next=then.next - sum(1 for i in removed if i < then.next))
+        return replace(then, next=then.next - sum(1 for i in removed if i < then.next))
     return then
 
 
@@ -434,11 +471,7 @@ def _after_combat(journey: Journey, source: DiceSource, events: list[object]) ->
     return _resume(journey, then, source, events)
 
 
-def _resume(journey: Journey, then: Trip | TokenMovement, source: DiceSource, events: list[object]) -> Journey:
-    if type(then) is TokenMovement:
-        return _rest_phase(journey, source, events, len(journey.tokens) if then.next is None else then.next)
-    assert type(then) is Trip
-    return _continue_travel(journey, then, source, events)
+_resume = _continue_travel  # after a Combat: the Travel or the Token Movement it interrupted goes on
 
 
 def _gain_strain(wanderer: Wanderer, amount: int, source: DiceSource, events: list[object], cause: str) -> Wanderer:

@@ -15,28 +15,17 @@ from tabletop_core.residue.combat import (
 )
 from tabletop_core.residue.endurance import ActionSlot
 from tabletop_core.residue.journey.choices import Act, Choice, CommitChoice, MoveChoice, PlainChoice, StrainChoice
-from tabletop_core.residue.journey.events import Moved, ReachedHum
+from tabletop_core.residue.journey.events import Moved
 from tabletop_core.residue.journey.flow import (
     _after_combat,
     _check_hp,
     _commit,
     _committing,
-    _discover,
     _resolve_hex,
-    _resume,
     _roll_gear,
-    _start_combat,
 )
-from tabletop_core.residue.journey.phases import (
-    CombatPhase,
-    EndedPhase,
-    EscapePhase,
-    JourneyOutcome,
-    TokenMovement,
-    Trip,
-)
+from tabletop_core.residue.journey.phases import CombatPhase, EscapePhase, TokenMovement, Trip
 from tabletop_core.residue.journey.state import Journey
-from tabletop_core.residue.tokens import TokenKind, tokens_at
 from tabletop_core.rng import DiceSource
 
 
@@ -112,12 +101,13 @@ def _finish_defend(
 
 
 def _do_escape(journey: Journey, choice: MoveChoice, source: DiceSource, events: list[object]) -> Journey:
-    """Escape: move to the adjacent Hex chosen, ⊙ Gear, and resolve that Hex.
+    """Escape: move to the adjacent Hex chosen, ⊙ Gear, and resolve that Hex in full.
 
-    From a Combat met in Travel, the Hex is resolved like any Hex entered (its
-    Discovery, Special Hex rules and Tokens); Travel is over. From a Combat Token
-    Movement caused, its Discovery and the Hum are resolved, then Token Movement goes
-    on where it stopped. Reaching the Hum ends the Journey as reaching it does.
+    Resolve Hex: its Discovery (the Area Entry), Special Hex rules and Tokens (Creatures,
+    the Hum with the Ruin Entry, Anomalies, NPCs, a Vendor). From a Combat met in Travel,
+    Travel is over once the Hex is resolved. From a Combat Token Movement caused, Token
+    Movement goes on where it stopped once the Hex is resolved. NPC Entries still to read
+    on the Hex left behind are not read: the Wanderer left.
     """
     assert choice.direction is not None
     stage = journey.stage
@@ -130,27 +120,9 @@ def _do_escape(journey: Journey, choice: MoveChoice, source: DiceSource, events:
     if journey.is_over:
         return journey
     if type(then) is TokenMovement:
-        return _escape_during_movement(journey, then, new, source, events)
+        return _resolve_hex(journey, new, replace(then, entries=()), source, events)
     ended = Trip(stars=0, ends=True, begun=True)  # an Escape ends the Travel
     return _resolve_hex(journey, new, ended, source, events)
-
-
-def _escape_during_movement(
-    journey: Journey, then: TokenMovement, new: bool, source: DiceSource, events: list[object]
-) -> Journey:
-    """The Hex escaped to during Token Movement: Discovery and the Hum, then Token Movement goes on."""
-    if new:
-        journey, creature, entry = _discover(journey, source, events)
-        if journey.is_over:
-            return journey
-        if creature is not None:
-            return _start_combat(journey, [(creature, None)], entry, then, events)
-    hum = [i for i in tokens_at(journey.tokens, journey.position) if journey.tokens[i].kind is TokenKind.HUM]
-    if hum:
-        events.append(ReachedHum(journey.position))
-        kept = tuple(t for i, t in enumerate(journey.tokens) if i != hum[0])
-        return replace(journey, tokens=kept, stage=EndedPhase(outcome=JourneyOutcome.REACHED_HUM))
-    return _resume(journey, then, source, events)
 
 
 def _which(choice: Choice) -> tuple[int, ...] | None:

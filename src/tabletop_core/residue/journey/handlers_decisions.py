@@ -23,7 +23,18 @@ from tabletop_core.residue.journey.flow import (
     _resolve_hex,
     _start_combat,
 )
-from tabletop_core.residue.journey.phases import EndedPhase, EntryNext, EntryPhase, JourneyOutcome, LuckPhase, Trip
+from tabletop_core.residue.journey.phases import (
+    EndedPhase,
+    EntryNext,
+    EntryPhase,
+    JourneyOutcome,
+    JourneyStage,
+    LuckPhase,
+    PlacePhase,
+    TokenMovement,
+    TravelPhase,
+    Trip,
+)
 from tabletop_core.residue.journey.state import Journey
 from tabletop_core.residue.luck import luck_test
 from tabletop_core.rng import DiceSource
@@ -50,15 +61,23 @@ def _do_luck(journey: Journey, choice: PlainChoice, source: DiceSource, events: 
 
 
 def _read_entry(
-    journey: Journey, entry: Entry, then: Trip, next_: EntryNext, source: DiceSource, events: list[object]
+    journey: Journey,
+    entry: Entry,
+    then: Trip | TokenMovement,
+    next_: EntryNext,
+    source: DiceSource,
+    events: list[object],
+    before: JourneyStage | None = None,
 ) -> Journey:
     """Read an Entry: Entry Checks top to bottom, the first that applies is followed; else its options.
 
-    A check's Luck Test is rolled at once (Luck 0: it cannot be made, and fails). Options
-    with a Limitation the Wanderer does not meet are not offered; no option left ends it.
+    The one reader of every Entry: an Area's, an NPC's, the Ruin Entry, an Item's (*before*:
+    the stage it was activated in), one an Entry goes to. A check's Luck Test is rolled
+    at once (Luck 0: it cannot be made, and fails). Options with a Limitation the
+    Wanderer does not meet are not offered; no option left ends it.
     """
     events.append(Note(f"read Entry {entry.name}"))
-    stage = EntryPhase(entry=entry, then=then, next=next_)
+    stage = EntryPhase(entry=entry, then=then, next=next_, before=before)
     line = entry.first_applicable(journey.wanderer)
     if line is None:
         return _offer_options(journey, stage, source, events)
@@ -106,6 +125,7 @@ def _follow(
     deck = journey.item_deck
     shuffle = effect.shuffle if deck is not None and effect.shuffle == deck.name else None
     options_next = from_check and not effect.continue_journey and effect.go_to is None
+    draws = (effect.draw or effect.draw_type) and deck is not None
     stage = attrs.evolve(
         stage,
         option=None,
@@ -114,6 +134,8 @@ def _follow(
         creature=effect.creature,
         go_to=effect.go_to,
         options_next=options_next,
+        drawing=effect if draws else None,
+        kept=(),
     )
     return _next(journey, stage, source, events)
 
@@ -133,9 +155,39 @@ def _next(journey: Journey, stage: EntryPhase, source: DiceSource, events: list[
     """The Entry goes on: an offer still to decide, the options, the next Entry, or its end."""
     if stage.item is not None or stage.shuffle is not None:
         return replace(journey, stage=stage)
+    if stage.drawing is not None:
+        journey, stage = _draw(journey, stage, events)
+        if stage.drawing is not None:  # Draw X. Choose Y.: the player keeps the cards one at a time
+            return replace(journey, stage=stage)
     if stage.options_next:
         return _offer_options(journey, attrs.evolve(stage, options_next=False), source, events)
     return _end_entry(journey, stage, source, events)
+
+
+def _draw(journey: Journey, stage: EntryPhase, events: list[object]) -> tuple[Journey, EntryPhase]:
+    """Draw by Type, or Draw X. Choose Y. once the Y cards are kept; the cards kept wait for a slot."""
+    effect, deck = stage.drawing, journey.item_deck
+    assert effect is not None
+    assert deck is not None  # drawing is set only with an Item Deck
+    if not effect.draw:
+        assert effect.draw_type is not None
+        done = deck.draw_by_type(effect.draw_type)
+    else:
+        shown = deck.draw_choose(effect.draw, effect.draw, matching=effect.draw_type)
+        if len(stage.kept) < min(effect.keep, len(shown.kept)):
+            if not stage.kept:
+                events.append(Note(f"Draw {effect.draw}: {', '.join(c.name for c in shown.kept) or 'nothing'}"))
+            return journey, stage
+        done = deck.draw_choose(effect.draw, effect.keep, matching=effect.draw_type, keep=stage.kept)
+    events.append(done)
+    journey = replace(journey, item_deck=done.deck, gained=(*journey.gained, *done.kept))
+    return journey, attrs.evolve(stage, drawing=None, kept=())
+
+
+def _do_keep(journey: Journey, choice: PickChoice, source: DiceSource, events: list[object]) -> Journey:
+    """Draw X. Choose Y.: keep one more of the cards drawn."""
+    stage = _entry_stage(journey)
+    return _next(journey, attrs.evolve(stage, kept=(*stage.kept, choice.target)), source, events)
 
 
 def _end_entry(journey: Journey, stage: EntryPhase, source: DiceSource, events: list[object]) -> Journey:
@@ -143,17 +195,34 @@ def _end_entry(journey: Journey, stage: EntryPhase, source: DiceSource, events: 
     if stage.go_to is not None:
         text = journey.setup.text(stage.go_to)
         if text is not None:
-            return _read_entry(journey, text, stage.then, stage.next, source, events)
+            return _read_entry(journey, text, stage.then, stage.next, source, events, stage.before)
         events.append(Note(f"Entry {stage.go_to} is not given: the Entry ends"))
     events.append(Note(f"Entry {stage.entry.name}: You may continue your journey"))
-    if stage.creature is not None and stage.next is not EntryNext.RUIN:
-        foe = journey.setup.creature(stage.creature, journey.hexmap.region_of(journey.position))
-        return _start_combat(journey, [(foe, None)], None, stage.then, events)
+    if stage.next is EntryNext.ITEM:
+        assert stage.before is not None  # an Item's Entry names no Creature (JourneySetup checks)
+        return _back_to(journey, stage.before, events)
     if stage.next is EntryNext.RUIN:
         return replace(journey, stage=EndedPhase(outcome=JourneyOutcome.REACHED_HUM))
-    if stage.next is EntryNext.HEX:
-        return _resolve_hex(journey, False, stage.then, source, events)
+    foe = None
+    if stage.creature is not None:
+        foe = journey.setup.creature(stage.creature, journey.hexmap.region_of(journey.position))
+    if stage.next is EntryNext.HEX:  # the Area Entry's Creature is Faced with the Hex's own
+        return _resolve_hex(journey, False, stage.then, source, events, foe)
+    if foe is not None:
+        return _start_combat(journey, [(foe, None)], None, stage.then, events)
     return _continue_travel(journey, stage.then, source, events)
+
+
+def _back_to(journey: Journey, before: JourneyStage, events: list[object]) -> Journey:
+    """An Item's Entry ended: back to the stage the Item was activated in.
+
+    A card it gained is put in a slot at once in the Travel Phase; in a Combat it waits
+    for the Combat's end, in a Rest for the Travel Phase of the new day.
+    """
+    if journey.gained and type(before) is TravelPhase:
+        events.append(Note("put the gained card in a slot"))
+        return replace(journey, stage=PlacePhase(then=Trip(begun=False)))
+    return replace(journey, stage=before)
 
 
 def _entry_stage(journey: Journey) -> EntryPhase:

@@ -8,8 +8,8 @@ from tabletop_core._fast import fast_replace as replace
 from tabletop_core.residue.items import Context, Item, SlotKind, barter
 from tabletop_core.residue.journey.choices import Choice, PickChoice, PlainChoice, SlotChoice, SwitchChoice
 from tabletop_core.residue.journey.events import Note
-from tabletop_core.residue.journey.flow import _apply_entry, _continue_travel, _gain_strain
-from tabletop_core.residue.journey.phases import Phase, PlacePhase, TradePhase
+from tabletop_core.residue.journey.flow import _READ, _apply_entry, _continue_travel, _gain_strain
+from tabletop_core.residue.journey.phases import EntryNext, Phase, PlacePhase, TradePhase, Trip
 from tabletop_core.residue.journey.state import Journey
 from tabletop_core.residue.uses import roll_uses
 from tabletop_core.residue.wanderer import Wanderer
@@ -81,6 +81,7 @@ def _card_corrupts(wanderer: Wanderer, card: Item, events: list[object]) -> Wand
 
 
 def _do_activate(journey: Journey, choice: SlotChoice, source: DiceSource, events: list[object]) -> Journey:
+    """Activate an Item: roll its Uses, apply its effect, then read its Entry (if the setup gives them)."""
     kind, index = _slot_of(choice)
     wanderer = journey.wanderer
     card = wanderer.loadout.get(kind, index)
@@ -93,10 +94,13 @@ def _do_activate(journey: Journey, choice: SlotChoice, source: DiceSource, event
     if uses.returned:  # d4 ⇩: return the card to its deck (with the d4 it had: printed Uses are not known here)
         journey = _to_deck_bottom(journey, card)
     effect = journey.setup.item_effect(card.name)
-    if effect is None:
+    if effect is not None:
+        journey, _creature, _entry = _apply_entry(journey, effect, source, events)  # no Creature or card: JourneySetup
+    text = journey.setup.item_text(card.name)
+    if text is None or journey.is_over:
         return journey
-    journey, _creature, _entry = _apply_entry(journey, effect, source, events)  # no Creature or card: see JourneySetup
-    return journey
+    # Its Entry (Gain Item X, a shuffle, options) is read where it was activated, which comes back after.
+    return _READ["read"](journey, text, Trip(), EntryNext.ITEM, source, events, journey.stage)  # type: ignore[no-any-return]
 
 
 def _do_discard_card(journey: Journey, _choice: PlainChoice, source: DiceSource, events: list[object]) -> Journey:

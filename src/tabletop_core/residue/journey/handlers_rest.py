@@ -18,8 +18,10 @@ from tabletop_core.residue.journey.phases import (
     JourneyOutcome,
     PayoffPhase,
     Phase,
+    PlacePhase,
     RecoverPhase,
     TravelPhase,
+    Trip,
 )
 from tabletop_core.residue.journey.state import Journey
 from tabletop_core.residue.rest import (
@@ -62,7 +64,9 @@ def _new_day(journey: Journey, events: list[object]) -> Journey:
         events.append(JourneyEnded(JourneyOutcome.OUT_OF_TIME, detail))
         ended = fast_build(EndedPhase, outcome=JourneyOutcome.OUT_OF_TIME, defeat=None)
         return replace(journey, tokens=tokens, stage=ended, vendors=vendors, met=())
-    journey = replace(journey, tokens=tokens, day=day, stage=_TRAVEL, vendors=vendors, met=())
+    # A card gained during the Rest (an Item's Gain Item X) is put in a slot as the Travel Phase begins.
+    stage = _TRAVEL if not journey.gained else PlacePhase(then=Trip(begun=False))
+    journey = replace(journey, tokens=tokens, day=day, stage=stage, vendors=vendors, met=())
     events.append(NewDay(day))
     return journey
 

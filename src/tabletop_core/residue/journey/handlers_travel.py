@@ -10,29 +10,29 @@ from tabletop_core.residue.journey.choices import Choice, MoveChoice, PickChoice
 from tabletop_core.residue.journey.content import _FIGHTERS
 from tabletop_core.residue.journey.events import Moved, Note
 from tabletop_core.residue.journey.flow import (
-    _READ,
     _committing,
     _continue_travel,
     _gain_strain,
+    _met_token,
     _resolve_hex,
     _rest_phase,
     _roll_gear,
     _start_combat,
     _token_entry,
 )
-from tabletop_core.residue.journey.phases import EntryNext, MeetPhase, MovePhase, TradePhase, Trip
+from tabletop_core.residue.journey.phases import MeetPhase, MovePhase, TradePhase, Trip
 from tabletop_core.residue.journey.state import Journey
 from tabletop_core.residue.tokens import TokenKind
 from tabletop_core.rng import DiceSource
 
-_NOT_BEGUN = Trip(stars=0, ends=False, begun=False)  # the Travel Phase before Commit Move
+_NOT_BEGUN = Trip(stars=0, ends=False, begun=False, entries=())  # the Travel Phase before Commit Move
 
 
 def _trip(journey: Journey) -> Trip:
     """The Travel in progress: Travel ★ left after Commit Move, or the Travel Phase before it."""
     stage = journey.stage
     if type(stage) is MovePhase:
-        return fast_build(Trip, stars=stage.stars, ends=False, begun=True)
+        return fast_build(Trip, stars=stage.stars, ends=False, begun=True, entries=())
     if type(stage) is MeetPhase:
         return stage.then
     return _NOT_BEGUN
@@ -42,7 +42,7 @@ def _finish_commit_move(
     journey: Journey, _choice: Choice, result: CommitResult, source: DiceSource, events: list[object]
 ) -> Journey:
     if result.stars == 0:
-        return _continue_travel(journey, fast_build(Trip, stars=0, ends=False, begun=True), source, events)
+        return _continue_travel(journey, fast_build(Trip, stars=0, ends=False, begun=True, entries=()), source, events)
     return replace(journey, stage=fast_build(MovePhase, stars=result.stars))
 
 
@@ -60,7 +60,8 @@ def _do_move(journey: Journey, choice: MoveChoice, source: DiceSource, events: l
     journey = _roll_gear(journey, source, events)
     if journey.is_over:
         return journey
-    return _resolve_hex(journey, new, fast_build(Trip, stars=stage.stars - 1, ends=False, begun=True), source, events)
+    trip = fast_build(Trip, stars=stage.stars - 1, ends=False, begun=True, entries=())
+    return _resolve_hex(journey, new, trip, source, events)
 
 
 def _do_end_travel(journey: Journey, _choice: PlainChoice, source: DiceSource, events: list[object]) -> Journey:
@@ -85,7 +86,7 @@ def _do_fast_travel(journey: Journey, choice: PickChoice, source: DiceSource, ev
     new = journey.hexmap.tile(portal.at).is_new
     journey = replace(journey, wanderer=wanderer, position=portal.at, met=())
     if rules.ends_travel:
-        trip = fast_build(Trip, stars=trip.stars, ends=True, begun=trip.begun)
+        trip = replace(trip, ends=True)
     return _resolve_hex(journey, new, trip, source, events)
 
 
@@ -101,15 +102,16 @@ def _do_meet(journey: Journey, choice: PickChoice, source: DiceSource, events: l
         return _start_combat(journey, [(foe, index)], None, trip, events)
     if token.kind is TokenKind.VENDOR:
         return replace(journey, stage=fast_build(TradePhase, vendor=token.name, then=trip))
-    journey, found, npc = _token_entry(journey, token, source, events)
+    if token.kind is TokenKind.NPC:  # its Entry, if given, is read by the engine after
+        journey, found, npc, then = _met_token(journey, token, trip, source, events)
+    else:
+        journey, found, npc = _token_entry(journey, token, source, events)
+        then = trip
     if journey.is_over:
         return journey
     if found is not None:
-        return _start_combat(journey, [(found, None)], npc, trip, events)
-    text = journey.setup.text(token.name) if token.kind is TokenKind.NPC else None
-    if text is not None:  # the NPC's Entry, read by the engine
-        return _READ["read"](journey, text, trip, EntryNext.TRAVEL, source, events)  # type: ignore[no-any-return]
-    return _continue_travel(journey, trip, source, events)
+        return _start_combat(journey, [(found, None)], npc, then, events)
+    return _continue_travel(journey, then, source, events)
 
 
 def _do_go_on(journey: Journey, _choice: PlainChoice, source: DiceSource, events: list[object]) -> Journey:

@@ -185,6 +185,9 @@ def _decision_choices(journey: Journey) -> tuple[Choice, ...]:
         return (Choice(Act.GAIN_ITEM), Choice(Act.LEAVE_ITEM))
     if stage.shuffle is not None:
         return (Choice(Act.SHUFFLE), Choice(Act.NO_SHUFFLE))
+    if stage.drawing is not None and journey.item_deck is not None:  # Draw X. Choose Y.: keep one at a time
+        drawn = journey.item_deck.draw_choose(stage.drawing.draw, stage.drawing.draw, matching=stage.drawing.draw_type)
+        return tuple(Choice(Act.KEEP_CARD, target=i) for i in range(len(drawn.kept)) if i not in stage.kept)
     if stage.option is not None:
         return (*_commit_choices(journey, Act.COMMIT_SKILL), *_strain_choices(journey))
     return tuple(Choice(Act.OPTION, target=i) for i in stage.entry.available_options(journey.wanderer))

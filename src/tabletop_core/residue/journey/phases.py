@@ -23,15 +23,15 @@ from typing import ClassVar, TypeVar
 import attrs
 
 from tabletop_core._enum import Enum
-from tabletop_core._record import Record, converter
 from tabletop_core._validate import check_int, check_type, clip, int_field, int_in, of_type, one_line
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.actions import CommitResult
 from tabletop_core.residue.combat import Encounter
 from tabletop_core.residue.death import Defeat
-from tabletop_core.residue.entries import Entry
+from tabletop_core.residue.entries import Entry, EntryEffect
 from tabletop_core.residue.journey._union import TaggedUnion
 from tabletop_core.residue.journey.choices import Choice
+from tabletop_core.residue.journey.trips import TokenMovement, Trip, _then  # also importable from here
 
 __all__ = [
     "CheckStrainPhase",
@@ -92,64 +92,6 @@ class JourneyOutcome(Enum):
 
     def __str__(self) -> str:
         return self.value
-
-
-# -- where the procedure goes next -----------------------------------------------------
-
-
-@attrs.frozen
-class Trip(Record):
-    """A Travel in progress, kept while a Hex's Encounters, Vendors or cards are resolved.
-
-    Args:
-        stars: Travel ★ left.
-        ends: The Hex entered was Undiscovered (or a Fast Travel ends Travel): Travel
-            ends once it is resolved.
-        begun: Commit Move was made; ``False``: the Travel Phase had not begun (an
-            optional Encounter or a Fast Travel before Commit Move returns to it).
-    """
-
-    stars: int = int_field(low=0, high=_BIG, default=0)
-    ends: bool = attrs.field(default=False, validator=of_type(bool))
-    begun: bool = attrs.field(default=True, validator=of_type(bool))
-
-    def __str__(self) -> str:
-        ends = ", Travel ends after this Hex" if self.ends else ""
-        return f"{self.stars} Travel ★ left{ends}" if self.begun else f"before Commit Move{ends}"
-
-
-@attrs.frozen
-class TokenMovement(Record):
-    """The Rest Phase's Token Movement, interrupted by an Encounter it caused.
-
-    Args:
-        next: The Token that moves next (``None``: every Token has moved; Check Strain follows).
-    """
-
-    next: int | None = attrs.field(default=None, validator=attrs.validators.optional(int_in(low=0)))
-
-    def __str__(self) -> str:
-        return "Token Movement done" if self.next is None else f"Token Movement from Token {self.next + 1}"
-
-
-def _then(value: object) -> Trip | TokenMovement:
-    if not isinstance(value, (Trip, TokenMovement)):
-        raise TypeError(f"then must be a Trip or a TokenMovement, got {type(value).__name__}")
-    return value
-
-
-def _structure_then(data: object, _cls: object) -> Trip | TokenMovement:
-    tag = data.get("type") if isinstance(data, Mapping) else None
-    if tag == "residue.Trip":
-        return Trip.from_dict(data)  # type: ignore[arg-type]  # a Mapping: the tag was read from it
-    if tag == "residue.TokenMovement":
-        return TokenMovement.from_dict(data)  # type: ignore[arg-type]  # a Mapping: the tag was read from it
-    raise InvalidInput(f"then must be a residue.Trip or a residue.TokenMovement, got {tag!r}")
-
-
-converter.register_structure_hook_func(
-    lambda t: t == (Trip | TokenMovement) or t == "Trip | TokenMovement", _structure_then
-)
 
 
 # -- the stages ----------------------------------------------------------------------------
@@ -273,12 +215,12 @@ class TradePhase(JourneyStage):
 
     Args:
         vendor: The Vendor's name.
-        then: The Travel to go on with after.
+        then: The Travel (or Token Movement) to go on with after.
     """
 
     tag: ClassVar[Phase] = Phase.TRADE
     vendor: str = attrs.field(validator=one_line())
-    then: Trip = attrs.field(factory=Trip, validator=of_type(Trip))
+    then: Trip | TokenMovement = attrs.field(factory=Trip, converter=_then)
 
     def __str__(self) -> str:
         return f"Vendor {self.vendor}: Barter or leave"
@@ -301,11 +243,11 @@ class PlacePhase(JourneyStage):
     """A gained card (the first of :attr:`Journey.gained`): put it in a slot or discard it.
 
     Args:
-        then: The Travel to go on with after.
+        then: The Travel (or Token Movement) to go on with after.
     """
 
     tag: ClassVar[Phase] = Phase.PLACE
-    then: Trip = attrs.field(factory=Trip, validator=of_type(Trip))
+    then: Trip | TokenMovement = attrs.field(factory=Trip, converter=_then)
 
 
 class EntryNext(Enum):
@@ -314,9 +256,20 @@ class EntryNext(Enum):
     HEX = "resolve the rest of the Hex (Special Hex rules, Tokens)"
     TRAVEL = "go on with the Travel"
     RUIN = "the Journey ends: the Hum is reached"
+    ITEM = "return to where the Item was activated"
 
     def __str__(self) -> str:
         return self.value
+
+
+def _item_stage(value: object) -> JourneyStage | None:
+    if value is not None and (not isinstance(value, JourneyStage) or value.phase not in _ACTIVATED_IN):
+        raise TypeError(f"before must be the stage an Item was activated in, got {type(value).__name__}")
+    return value
+
+
+_ACTIVATED_IN = frozenset({Phase.TRAVEL, Phase.COMBAT, Phase.RECOVER})
+"""The phases an Item can be activated in (its Entry returns to that stage)."""
 
 
 @attrs.frozen
@@ -327,7 +280,7 @@ class EntryPhase(JourneyStage):
 
     Args:
         entry: The Entry read (:class:`~tabletop_core.residue.entries.Entry`).
-        then: The Travel the Entry interrupted.
+        then: The Travel (or Token Movement) the Entry interrupted.
         next: Where the procedure goes when the Entry ends.
         option: The option chosen whose Commit Skill waits for its die (``None``: none).
         item: Gain Item X offered: the Item's name (``None``: none).
@@ -335,11 +288,15 @@ class EntryPhase(JourneyStage):
         creature: A Creature to Face when the Entry ends (``None``: none).
         go_to: The Entry read next when this one ends (``None``: none).
         options_next: The check followed leads on to the Entry's options.
+        before: An Item's Entry (*next* ITEM): the stage the Item was activated in (the
+            Travel Phase, a Combat, Recover HP), which comes back when the Entry ends.
+        drawing: The effect whose Draw X. Choose Y. waits for the cards kept (``None``: none).
+        kept: The drawn cards kept so far (positions in the draw).
     """
 
     tag: ClassVar[Phase] = Phase.ENTRY
     entry: Entry = attrs.field(validator=of_type(Entry))
-    then: Trip = attrs.field(factory=Trip, validator=of_type(Trip))
+    then: Trip | TokenMovement = attrs.field(factory=Trip, converter=_then)
     next: EntryNext = attrs.field(default=EntryNext.TRAVEL, validator=of_type(EntryNext))
     option: int | None = attrs.field(default=None, validator=attrs.validators.optional(int_in(low=0)))
     item: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_line()))
@@ -347,12 +304,21 @@ class EntryPhase(JourneyStage):
     creature: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_line()))
     go_to: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_line()))
     options_next: bool = attrs.field(default=False, validator=of_type(bool))
+    before: JourneyStage | None = attrs.field(default=None, converter=_item_stage)
+    drawing: EntryEffect | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(EntryEffect)))
+    kept: tuple[int, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        if (self.before is None) != (self.next is not EntryNext.ITEM):
+            raise InvalidInput("before must be given exactly when the Entry is an Item's (next ITEM)")
 
     def __str__(self) -> str:
         if self.item is not None:
             return f"Entry {self.entry.name}: Gain Item {self.item}?"
         if self.shuffle is not None:
             return f"Entry {self.entry.name}: shuffle the {self.shuffle}?"
+        if self.drawing is not None:
+            return f"Entry {self.entry.name}: {self.drawing.keep - len(self.kept)} drawn card(s) to keep"
         if self.option is not None:
             return f"Entry {self.entry.name}: Commit Skill for {self.entry.options[self.option].text}"
         return f"Entry {self.entry.name}: choose an option"
