@@ -165,3 +165,21 @@ def test_start_journey_shares_the_start_map_of_a_setup_and_builds_what_the_check
         assert _rebuilt(journey.hexmap.tiles) == journey.hexmap.tiles
         placement = place_hum(_start_map(setup), Hex(0, 0), compass=setup.compass, rng=seed)
         assert _rebuilt(placement) == placement
+
+
+def test_an_area_entrys_effect_is_built_once_per_entry_and_is_the_effect_it_states():
+    import copy
+
+    from tabletop_core.residue.entries import EntryEffect
+    from tabletop_core.residue.journey.flow import _effect_of
+
+    entries = [e for e in example_setup().entries if e.hp or e.inventory or e.condition]
+    assert entries
+    for entry in entries:
+        effect = _effect_of(entry)
+        assert _effect_of(entry) is effect
+        steps = tuple((kind, max(-5, min(5, n))) for kind, n in entry.inventory)
+        assert effect == EntryEffect(hp=entry.hp, inventory=steps, condition=entry.condition)
+        twin = copy.deepcopy(entry)
+        assert _effect_of(twin) == effect
+        assert _effect_of(twin) is not effect

@@ -6,7 +6,7 @@ from typing import Any
 
 import attrs
 
-from tabletop_core._fast import fast_build
+from tabletop_core._fast import BoundedCache, fast_build
 from tabletop_core._fast import fast_replace as replace
 from tabletop_core.residue.actions import CommitResult, commit_action
 from tabletop_core.residue.combat import (
@@ -173,9 +173,7 @@ def _apply_entry(
     (:meth:`~tabletop_core.residue.wanderer.Wanderer.gain_condition`), never dropped.
     """
     if entry.hp or entry.inventory or entry.condition:
-        steps = tuple((kind, max(-5, min(5, n))) for kind, n in entry.inventory)  # the Dice Chain has 5 steps
-        effect = EntryEffect(hp=entry.hp, inventory=steps, condition=entry.condition)
-        done = apply_entry_effect(journey.wanderer, effect, rng=source)
+        done = apply_entry_effect(journey.wanderer, _effect_of(entry), rng=source)
         events.append(Note(str(entry)))
         events.append(done)  # the record keeps its dice (Bleeding's roll)
         journey = _check_hp(replace(journey, wanderer=done.wanderer), events, f"Area Entry {entry.area}")
@@ -186,6 +184,25 @@ def _apply_entry(
     if entry.creature is not None and not journey.is_over:
         creature = journey.setup.creature(entry.creature, journey.hexmap.region_of(journey.position))
     return journey, creature, entry
+
+
+_EFFECTS: BoundedCache[int, tuple[AreaEntry, EntryEffect]] = BoundedCache(limit=256)
+
+
+def _effect_of(entry: AreaEntry) -> EntryEffect:
+    """The EntryEffect of an Area Entry's HP, Inventory and Condition.
+
+    The same every time the entry is read, so it is built once: kept by the entry's identity
+    (with the entry, so the id cannot be reused meanwhile); the content's entries are read
+    again and again in a simulation.
+    """
+    found = _EFFECTS.get(id(entry))
+    if found is not None and found[0] is entry:
+        return found[1]
+    steps = tuple((kind, max(-5, min(5, n))) for kind, n in entry.inventory)  # the Dice Chain has 5 steps
+    effect = EntryEffect(hp=entry.hp, inventory=steps, condition=entry.condition)
+    _EFFECTS.put(id(entry), (entry, effect))
+    return effect
 
 
 def _rolled(rule: str, sides: int, face: int, result: str) -> DieRolled:
