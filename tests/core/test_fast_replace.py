@@ -73,25 +73,31 @@ def _rebuilt(value):
     return value
 
 
+def _played(policy, seeds):
+    """Every step of the Journeys played under the *policy* named, one from each seed."""
+    from tabletop_core.residue.journey import GreedyPolicy
+
+    chosen = CautiousPolicy() if policy == "cautious" else GreedyPolicy()
+    for seed in seeds:
+        _end, steps = play_journey(start_journey(_wanderer(), example_setup(), rng=seed), chosen, rng=seed)
+        yield from steps
+
+
 @pytest.mark.parametrize("policy", ["cautious", "greedy"])
 def test_every_value_the_rules_copy_passes_the_full_checks_all_the_way_down(policy):
     # The dice rules (Health, Creature, Inventory, Conditions, Endurance, Tile, Token, the Rest
     # steps) copy values with fast_replace: every one the engine reaches, rebuilt through its
     # constructor at every level, must be the same value.
-    from tabletop_core.residue.journey import Act, GreedyPolicy
+    from tabletop_core.residue.journey import Act
 
-    chosen = CautiousPolicy() if policy == "cautious" else GreedyPolicy()
     acts = set()
-    for seed in range(1, 9):
-        start = start_journey(_wanderer(), example_setup(), rng=seed)
-        _end, steps = play_journey(start, chosen, rng=seed)
-        for step in steps:
-            acts.add(step.choice.act)
-            journey = step.journey
-            assert _rebuilt(journey.wanderer) == journey.wanderer
-            assert _rebuilt(journey.tokens) == journey.tokens
-            assert _rebuilt(journey.hexmap.tiles) == journey.hexmap.tiles
-            assert _rebuilt(journey.stage) == journey.stage
+    for step in _played(policy, range(1, 9)):
+        acts.add(step.choice.act)
+        journey = step.journey
+        assert _rebuilt(journey.wanderer) == journey.wanderer
+        assert _rebuilt(journey.tokens) == journey.tokens
+        assert _rebuilt(journey.hexmap.tiles) == journey.hexmap.tiles
+        assert _rebuilt(journey.stage) == journey.stage
     rest = {Act.PAY, Act.HEAL, Act.END_REST} if policy == "cautious" else set()  # greedy seldom Rests
     assert {Act.COMMIT_MOVE, Act.ATTACK} | rest <= acts  # the rules that copy values were reached
 
@@ -103,19 +109,14 @@ def test_every_result_record_the_rules_build_fast_passes_the_full_checks(policy)
     # played Journeys, rebuilt through its constructor at every level, must be the same record.
     from tabletop_core.residue.actions import CommitResult
     from tabletop_core.residue.inventory import InventoryUse
-    from tabletop_core.residue.journey import GreedyPolicy
     from tabletop_core.residue.journey.events import DieRolled, RuleApplied
     from tabletop_core.residue.tokens import MovementStep
 
-    chosen = CautiousPolicy() if policy == "cautious" else GreedyPolicy()
     seen = set()
-    for seed in range(1, 7):
-        start = start_journey(_wanderer(), example_setup(), rng=seed)
-        _end, steps = play_journey(start, chosen, rng=seed)
-        for step in steps:
-            for event in step.events:
-                seen.add(type(event.result) if isinstance(event, RuleApplied) else type(event))
-                assert _rebuilt(event) == event
+    for step in _played(policy, range(1, 7)):
+        for event in step.events:
+            seen.add(type(event.result) if isinstance(event, RuleApplied) else type(event))
+            assert _rebuilt(event) == event
     assert {CommitResult, InventoryUse, MovementStep, DieRolled} <= seen
 
 
