@@ -153,6 +153,27 @@ class Distribution(Generic[T]):
         object.__setattr__(self, "_probabilities", probabilities)
         object.__setattr__(self, "_index", {o: i for i, o in enumerate(outcomes)})
 
+    @classmethod
+    def _of_counts(cls, outcomes: Sequence[T], counts: Sequence[int]) -> Distribution[T]:
+        """A distribution built from the library's own counts, skipping the checks of ``__init__``.
+
+        *outcomes* are distinct and already in the order ``__init__`` gives them; *counts*
+        are positive ints (ways), one per outcome. The result equals
+        ``Distribution(dict(zip(outcomes, counts)))``; exact odds of dice notation use this
+        to spare a bot's first question the checks its own arithmetic already guarantees.
+        """
+        total = sum(counts)
+        shared: dict[int, Fraction] = {}  # equal counts share one Fraction (sums of dice are symmetric)
+        for count in counts:
+            if count not in shared:
+                shared[count] = Fraction(count, total)
+        probabilities = tuple(shared[count] for count in counts)
+        self = object.__new__(cls)
+        object.__setattr__(self, "_outcomes", tuple(outcomes))
+        object.__setattr__(self, "_probabilities", probabilities)
+        object.__setattr__(self, "_index", {o: i for i, o in enumerate(self._outcomes)})
+        return self
+
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"Distribution is immutable; cannot set {clip(name)}")
 

@@ -248,9 +248,12 @@ def test_refusals_are_remembered(monkeypatch):
         with pytest.raises(NotationError, match="exact odds would take more than"):
             distribution("100d6!")
     assert calls == ["100d6!"]  # the refused work was done once, not three times
-    assert distribution("2d4") is distribution("2d4")
-    assert distribution("2d4") is distribution(parse("2 d4"))
-    assert calls == ["100d6!", "2d4"]
+    assert distribution("2d4kh1") is distribution("2d4kh1")
+    assert distribution("2d4kh1") is distribution(parse("2 d4kh1"))
+    assert calls == ["100d6!", "2d4kh1"]
+    # The commonest rolls are read without a tree (and without _compute); their tree finds the same answer.
+    assert distribution("d4 + 1") is distribution(parse("1d4+1")) is distribution("1d4+1")
+    assert calls == ["100d6!", "2d4kh1"]
 
 
 def test_the_cache_is_bounded_by_memory():

@@ -2,21 +2,28 @@
 
 Dice terms the default dialect reads alike go to its engine; one keep/drop on a set
 has a shortcut; anything else enumerates every path of draws (budgeted).
+
+Odds are integer weights (ways; a table's probabilities are its weights over their sum),
+as in the default dialect's engine: independent parts multiply without a Fraction, and
+the distribution divides once at the end.
 """
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable
-from fractions import Fraction
 
+from tabletop_core._validate import check_type
 from tabletop_core.notation import lexer
 from tabletop_core.notation._cache import SizedCache
-from tabletop_core.notation._d20_eval import _apply, _Const, _Evaluator, _operate, _SetMember, _Source, _truncate
+from tabletop_core.notation._d20_eval import _OPS, _apply, _Const, _Evaluator, _operate, _SetMember, _Source, _truncate
 from tabletop_core.notation._d20_parser import as_d20_expression
 from tabletop_core.notation._d20_tree import (
     D20Annotated,
     D20Chain,
     D20Dice,
+    D20Expression,
     D20Literal,
     D20Node,
     D20Op,
@@ -27,8 +34,9 @@ from tabletop_core.notation._d20_tree import (
     Value,
 )
 from tabletop_core.notation.errors import NotationError
-from tabletop_core.notation.limits import Limits
-from tabletop_core.odds import Distribution
+from tabletop_core.notation.limits import DEFAULT_LIMITS, Limits
+from tabletop_core.notation.odds import _SMALL_PLAIN, _window_sums
+from tabletop_core.odds import MAX_OUTCOMES, Distribution
 
 # -- exact odds -------------------------------------------------------------------------------
 
@@ -48,13 +56,13 @@ class _Enumerating(_Source):
         self.path = path
         self.at = 0
         self.rounds = rounds
-        self.weight = Fraction(1)
+        self.ways = 1  # the path's probability is 1 / ways
 
     def _next(self, faces: list[int]) -> int:
         if self.at < len(self.path):
             face = self.path[self.at]
             self.at += 1
-            self.weight /= len(faces)
+            self.ways *= len(faces)
             return face
         raise _Branch(faces)
 
@@ -65,17 +73,26 @@ class _Enumerating(_Source):
         return self._next(faces)
 
 
-def _add(weights: dict[Value, Fraction], key: Value, p: Fraction) -> None:
-    """Add *p* to *key*'s weight (no Fraction(0) made for a new key)."""
-    before = weights.get(key)
-    weights[key] = p if before is None else before + p
+_Weights = dict[Value, int]  # value -> ways (the probability of a value is its weight over the sum)
+
+
+def _add(weights: _Weights, key: Value, p: int) -> None:
+    """Add *p* to *key*'s weight."""
+    weights[key] = weights.get(key, 0) + p
 
 
 class _Odds:
-    def __init__(self, text: str, limits: Limits) -> None:
-        self.text = text
+    def __init__(self, source: str | D20Expression, limits: Limits) -> None:
+        self._source = source
         self.limits = limits
         self.work = 0
+
+    @property
+    def text(self) -> str:
+        """The expression as messages show it (written out only when a message needs it)."""
+        if type(self._source) is not str:
+            self._source = lexer.shown(str(self._source))
+        return self._source
 
     def charge(self, steps: int) -> None:
         self.work += steps
@@ -85,23 +102,24 @@ class _Odds:
                 "raise Limits.max_odds_work to allow more"
             )
 
-    def checked(self, weights: dict[Value, Fraction]) -> dict[Value, Fraction]:
+    def checked(self, weights: _Weights) -> _Weights:
         if len(weights) > self.limits.max_odds_outcomes:
-            raise NotationError(
-                f"{self.text}: exact odds would have more than {self.limits.max_odds_outcomes:,} outcomes"
-            )
+            raise self.too_many()
         return weights
 
-    def node(self, node: D20Node) -> dict[Value, Fraction]:
+    def too_many(self) -> NotationError:
+        return NotationError(f"{self.text}: exact odds would have more than {self.limits.max_odds_outcomes:,} outcomes")
+
+    def node(self, node: D20Node) -> _Weights:
         if isinstance(node, D20Literal):
-            return {node.value: Fraction(1)}
+            return {node.value: 1}
         if isinstance(node, D20Annotated):
             return self.node(node.inner)
         if isinstance(node, D20Paren) and not node.ops:
             return self.node(node.inner)
         if isinstance(node, D20Unary):
             inner = self.node(node.operand)
-            out: dict[Value, Fraction] = {}
+            out: _Weights = {}
             for value, p in inner.items():
                 key = -value if node.op == "-" else value
                 _add(out, key, p)
@@ -118,17 +136,24 @@ class _Odds:
             return self.paren(node)
         return self.enumerate(node)
 
-    def chain(self, node: D20Chain) -> dict[Value, Fraction]:
+    def chain(self, node: D20Chain) -> _Weights:
         """Binary operators left to right, over every pair of outcomes (a number is mapped, not multiplied)."""
         acc = self.node(node.operands[0])
         for op, operand in zip(node.operators, node.operands[1:], strict=True):
             right = self.node(operand)
             self.charge(len(acc) * len(right))
-            combined: dict[Value, Fraction] = {}
-            if len(right) == 1 and next(iter(right.values())) == 1:
+            combined: _Weights = {}
+            if len(right) == 1:  # a number: the weights stay as they are
                 (b,) = right
-                for a, p in acc.items():
-                    _add(combined, _apply(op, a, b, self.text), p)
+                operate = _OPS[op]
+                try:
+                    for a, p in acc.items():
+                        value = operate(a, b)
+                        combined[value] = combined.get(value, 0) + p
+                except (ZeroDivisionError, OverflowError):
+                    for a in acc:  # the same NotationError as one step gives
+                        _apply(op, a, b, self.text)
+                    raise  # pragma: no cover - _apply raised above
             else:
                 for a, p in acc.items():
                     for b, q in right.items():
@@ -136,7 +161,7 @@ class _Odds:
             acc = self.checked(combined)
         return acc
 
-    def paren(self, node: D20Paren) -> dict[Value, Fraction]:
+    def paren(self, node: D20Paren) -> _Weights:
         """Keep/drop on parentheses acts on what the inside is made of."""
         content = node.inner
         while isinstance(content, D20Annotated):
@@ -149,7 +174,7 @@ class _Odds:
             return self.node(D20Paren(content.inner, content.ops + node.ops))
         return self.members([self.node(content)], node.ops)
 
-    def members(self, members: list[dict[Value, Fraction]], ops: tuple[D20Op, ...]) -> dict[Value, Fraction]:
+    def members(self, members: list[_Weights], ops: tuple[D20Op, ...]) -> _Weights:
         """Keep/drop on independent members: every combination of their totals (budgeted)."""
         fast = self.members_fast(members, ops)
         if fast is not None:
@@ -158,8 +183,8 @@ class _Odds:
         for member in members:
             size *= len(member)
             self.charge(size * (len(members) + 1))
-        out: dict[Value, Fraction] = {}
-        combos: list[tuple[tuple[Value, ...], Fraction]] = [((), Fraction(1))]
+        out: _Weights = {}
+        combos: list[tuple[tuple[Value, ...], int]] = [((), 1)]
         for member in members:
             combos = [((*values, v), p * q) for values, p in combos for v, q in member.items()]
         for values, p in combos:
@@ -170,9 +195,7 @@ class _Odds:
             _add(out, total, p)
         return self.checked(out)
 
-    def members_fast(
-        self, members: list[dict[Value, Fraction]], ops: tuple[D20Op, ...]
-    ) -> dict[Value, Fraction] | None:
+    def members_fast(self, members: list[_Weights], ops: tuple[D20Op, ...]) -> _Weights | None:
         """One keep/drop with one selector, without listing combinations, or ``None``.
 
         A selector by value (``k>3``, ``p1``) keeps or drops each member on its own
@@ -188,7 +211,7 @@ class _Odds:
             kept = min(n, len(members)) if keep else max(len(members) - n, 0)
             highest = (kind == "h") == keep
             if kept == 0:
-                return {0: Fraction(1)}
+                return {0: 1}
             if kept == len(members):
                 return self.summed(members)
             if kept == 1:
@@ -202,35 +225,36 @@ class _Odds:
         meets = tests[kind]
         mapped = []
         for member in members:
-            out: dict[Value, Fraction] = {}
+            out: _Weights = {}
             for value, p in member.items():
                 key = value if meets(value) == keep else 0
                 _add(out, key, p)
             mapped.append(out)
         return self.summed(mapped)
 
-    def summed(self, members: list[dict[Value, Fraction]]) -> dict[Value, Fraction]:
+    def summed(self, members: list[_Weights]) -> _Weights:
         """The total of independent members (budgeted)."""
-        acc: dict[Value, Fraction] = {0: Fraction(1)}
+        acc: _Weights = {0: 1}
         for member in members:
             self.charge(len(acc) * len(member))
-            combined: dict[Value, Fraction] = {}
+            combined: _Weights = {}
             for a, p in acc.items():
                 for b, q in member.items():
                     _add(combined, a + b, p * q)
             acc = self.checked(combined)
         return acc
 
-    def extreme(self, members: list[dict[Value, Fraction]], *, highest: bool) -> dict[Value, Fraction]:
+    def extreme(self, members: list[_Weights], *, highest: bool) -> _Weights:
         """The largest (or smallest) of independent members' totals, from cumulative odds."""
         values = sorted({value for member in members for value in member}, reverse=not highest)
         self.charge(len(values) * len(members))
-        # For the largest: P(max <= v) is the product of each P(member <= v); mirrored for the smallest.
-        cumulative = [Fraction(0)] * len(members)
-        out: dict[Value, Fraction] = {}
-        below = Fraction(0)
+        # For the largest: P(max <= v) is the product of each P(member <= v) (here in ways: the
+        # product of each member's ways to be at most v); mirrored for the smallest.
+        cumulative = [0] * len(members)
+        out: _Weights = {}
+        below = 0
         for value in values:
-            at_most = Fraction(1)
+            at_most = 1
             for i, member in enumerate(members):
                 cumulative[i] += member.get(value, 0)
                 at_most *= cumulative[i]
@@ -239,13 +263,16 @@ class _Odds:
             below = at_most
         return self.checked(out)
 
-    def by_default_engine(self, node: D20Dice) -> dict[Value, Fraction] | None:
+    def by_default_engine(self, node: D20Dice) -> _Weights | None:
         """Odds of a dice term the default dialect computes the same way, or ``None``."""
         from tabletop_core.notation.ast import Comparison, Dice, Explode, Reroll, Select
         from tabletop_core.notation.odds import _Calculator
 
         if node.sides is None or node.sides == 0 or node.count == 0:
             return None
+        if not node.ops and node.count == 1:  # one plain die: each face once
+            self.charge(node.sides)
+            return dict.fromkeys(range(1, node.sides + 1), 1)
         ops = list(node.ops)
         reroll = explode = select = None
         names = [op.op for op in ops]
@@ -286,12 +313,13 @@ class _Odds:
         calculator.work = self.work  # one budget for the whole expression
         weights = calculator.node(dice)
         self.work = calculator.work
-        total = sum(weights.values())
-        return {value: Fraction(weight, total) for value, weight in weights.items()}
+        widened: _Weights = dict(weights.items())  # the same ways, keyed as the dialect keys values
+        return widened
 
-    def enumerate(self, node: D20Node) -> dict[Value, Fraction]:
-        """Every path of draws of one term, each with its probability (budgeted)."""
-        out: dict[Value, Fraction] = {}
+    def enumerate(self, node: D20Node) -> _Weights:
+        """Every path of draws of one term, each with its probability (budgeted), as ways."""
+        paths: dict[tuple[Value, int], int] = {}  # (value, the paths' ways) -> how many such paths
+        values: set[Value] = set()
         stack: list[list[int]] = [[]]
         while stack:
             path = stack.pop()
@@ -302,10 +330,61 @@ class _Odds:
             except _Branch as branch:
                 stack.extend([*path, face] for face in reversed(branch.faces))
                 continue
-            _add(out, value, source.weight)
-            if len(out) > self.limits.max_odds_outcomes:
-                self.checked(out)
+            key = (value, source.ways)
+            paths[key] = paths.get(key, 0) + 1
+            values.add(value)
+            if len(values) > self.limits.max_odds_outcomes:
+                raise self.too_many()
+        # Paths differ in length: over a common denominator (the lcm of their ways), each counts scale / ways.
+        scale = math.lcm(*{ways for _value, ways in paths})
+        out: _Weights = {}
+        for (value, ways), count in paths.items():
+            _add(out, value, count * (scale // ways))
         return out
+
+
+# The commonest d20-dialect rolls as the d20 package reads them: a few plain dice, a number
+# added or taken away, a comparison of the total (``1d20 + 5``, ``1d20 + 5 >= 15``, ``3d6 == 10``).
+_SIMPLE = re.compile(
+    r"(?P<count>[1-9][0-9]{0,3})?d(?P<sides>[1-9][0-9]{0,3})"
+    r"(?: ?(?P<sign>[+-]) ?(?P<number>0|[1-9][0-9]{0,5}))?"
+    r"(?: ?(?P<compare>==|!=|>=|<=|>|<) ?(?P<target>0|[1-9][0-9]{0,5}))?",
+    re.ASCII,
+)
+
+
+def _simple(text: str, limits: Limits) -> Distribution[int] | None:
+    """The odds of the commonest rolls (:data:`_SIMPLE`) read straight from the text, or ``None``.
+
+    The answer is the one the full path gives (tested against it); anything else, and anything
+    near a limit (where the full path decides what to refuse), goes the full way.
+    """
+    match = _SIMPLE.fullmatch(text)
+    if match is None:
+        return None
+    count_text, sides_text, sign, number, compare, target = match.groups()
+    count, sides = int(count_text or 1), int(sides_text)
+    outcomes = count * (sides - 1) + 1
+    work = sides + count * count * sides + 2 * outcomes  # at least what the full path charges
+    if (
+        count * sides > _SMALL_PLAIN
+        or len(text) > limits.max_length
+        or count > limits.max_dice
+        or sides > limits.max_sides
+        or outcomes > limits.max_odds_outcomes
+        or work > limits.max_odds_work
+    ):
+        return None
+    ways = _window_sums(count, sides)
+    low = count + (0 if sign is None else int(number) if sign == "+" else -int(number))
+    if compare is None:
+        return Distribution._of_counts(range(low, low + outcomes), ways)
+    meets = _OPS[compare]
+    split = [0, 0]  # ways the comparison is false, true
+    for total, weight in enumerate(ways, low):
+        split[1 if meets(total, int(target)) else 0] += weight
+    kept = [value for value in (0, 1) if split[value]]
+    return Distribution._of_counts(kept, [split[value] for value in kept])
 
 
 _ODDS: SizedCache[tuple[str, Limits], Distribution[int]] = SizedCache(8 * 2**20)
@@ -313,19 +392,32 @@ _ODDS: SizedCache[tuple[str, Limits], Distribution[int]] = SizedCache(8 * 2**20)
 
 def distribution_d20(expr: object, limits: Limits | None) -> Distribution[int]:
     """Exact odds of a d20-dialect expression's total (see :func:`tabletop_core.notation.distribution`)."""
+    if type(expr) is str:  # look the text up, or read it straight, before parsing it
+        checked = DEFAULT_LIMITS if limits is None else check_type("limits", limits, Limits)
+        known = _ODDS.get((expr, checked))
+        if known is not None:
+            return known
+        simple = _simple(expr, checked)
+        if simple is not None:
+            _ODDS.put((expr, checked), simple, 64 * len(simple) + 16 * len(expr) + 1024)
+            return simple
     expression, checked = as_d20_expression(expr, limits)
-    text = str(expression)
+    text = expr if type(expr) is str else str(expression)  # what was parsed: the cache's key
     key = (text, checked)
     known = _ODDS.get(key)
     if known is not None:
         return known
-    odds = _Odds(lexer.shown(text), checked)
+    odds = _Odds(expression, checked)
     weights = odds.node(expression.body)
-    totals: dict[int, Fraction] = {}
+    totals: dict[int, int] = {}
     for value, p in weights.items():
         total = _truncate(value, odds.text)
-        before = totals.get(total)
-        totals[total] = p if before is None else before + p
-    result = Distribution(totals)
+        totals[total] = totals.get(total, 0) + p
+    outcomes = sorted(total for total, p in totals.items() if p)
+    if len(outcomes) > MAX_OUTCOMES:
+        raise NotationError(
+            f"{odds.text}: exact odds would have more than {MAX_OUTCOMES:,} outcomes, the most a Distribution holds"
+        )
+    result = Distribution._of_counts(outcomes, [totals[total] for total in outcomes])
     _ODDS.put(key, result, 64 * len(totals) + 16 * len(text) + 1024)
     return result

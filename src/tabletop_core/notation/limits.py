@@ -83,7 +83,7 @@ refused with a clear error instead of hanging.
 """
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # a key of every cache: hashed on each call
 class Limits:
     """The safety limits in force for one call; every field defaults to its constant.
 

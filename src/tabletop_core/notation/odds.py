@@ -24,6 +24,7 @@ raises :class:`~tabletop_core.notation.NotationError` instead of hanging.
 from __future__ import annotations
 
 import functools
+import re
 from collections import defaultdict
 from collections.abc import Mapping
 from math import comb, gcd
@@ -60,7 +61,7 @@ from tabletop_core.notation.expression_ops import (
     function_weights,
     unknown_name,
 )
-from tabletop_core.notation.limits import Limits, check_dialect
+from tabletop_core.notation.limits import DEFAULT_LIMITS, Limits, check_dialect
 from tabletop_core.notation.parser import as_expression
 from tabletop_core.odds import MAX_OUTCOMES, Distribution
 
@@ -122,23 +123,34 @@ def distribution(
         bound, checked = as_expression(expr, limits)
         expr, limits = bind(bound, sheet), checked
     # Bots ask for the same few expressions all day: look the text up before parsing it.
-    text_key = (expr, limits) if type(expr) is str and (limits is None or type(limits) is Limits) else None
-    if text_key is not None:
+    text_key = None
+    if type(expr) is str and (limits is None or type(limits) is Limits):
+        text_key = (expr, DEFAULT_LIMITS if limits is None else limits)
         known = _CACHE.get(text_key)
         if known is not None:
+            return known.result()
+        simple = _simple(*text_key)
+        if simple is not None:
+            known, canonical = simple
+            _CACHE.put(text_key, known, known.bits + 8 * len(expr))
+            if canonical != expr:  # the tree of this text, asked for later, finds the answer by its str()
+                _CACHE.put((canonical, text_key[1]), known, known.bits + 8 * len(canonical))
             return known.result()
     expression, checked = as_expression(expr, limits)
     key = (expression, checked)
     known = _CACHE.get(key)
+    text = str(expression)
     # The keys count too: an expression tree of 1,000 characters holds about 40 KB,
     # far more than the refusal it may be the key of.
-    key_bits = 8 * _KEY_BYTES_PER_CHARACTER * len(str(expression))
+    key_bits = 8 * _KEY_BYTES_PER_CHARACTER * len(text)
     if known is None:
-        try:
-            known = _Known(_compute(expression, checked), None)
-        except NotationError as error:
-            # A refusal is remembered too, so asking again does not redo the work it refused.
-            known = _Known(None, str(error))
+        known = _CACHE.get((text, checked))  # asked as text before (read without a tree, see _simple)
+        if known is None:
+            try:
+                known = _compute(expression, checked)
+            except NotationError as error:
+                # A refusal is remembered too, so asking again does not redo the work it refused.
+                known = _Known(None, str(error))
         _CACHE.put(key, known, known.bits + key_bits)
     if text_key is not None:
         _CACHE.put(text_key, known, known.bits + 8 * len(str(expr)) + key_bits)  # the text, and the answer it shares
@@ -151,18 +163,25 @@ def explodes_anywhere(expr: str | Expression, *, limits: Limits | None = None) -
     return any(dice.explode is not None for dice in dice_terms(expression.body))
 
 
-def _compute(expression: Expression, limits: Limits) -> Distribution[Any]:  # Any: ints or VsOutcome
+def _compute(expression: Expression, limits: Limits) -> _Known:
     """The exact distribution of *expression*, uncached (of one result when it is repeated)."""
-    calculator = _Calculator(str(expression), limits)
+    calculator = _Calculator(expression, limits)
     weights = calculator.node(expression.body)
     if expression.target is not None:
-        margins = calculator.combine(weights, calculator.node(expression.target), "-")
-        calculator.charge(len(margins) * _normalise_cost(_bits(margins)))
-        return Distribution({VsOutcome(margin): weight for margin, weight in margins.items()})
+        weights = calculator.combine(weights, calculator.node(expression.target), "-")
+    if len(weights) > MAX_OUTCOMES:
+        raise calculator.too_many()
     # Reducing every weight to an exact Fraction (a gcd with the total each) is
     # often the largest part of the work for many dice: charge it before doing it.
     calculator.charge(len(weights) * _normalise_cost(_bits(weights)))
-    return Distribution(weights)
+    # The weights are the calculator's own positive ints: the distribution skips the checks of
+    # Distribution(weights), and a margin becomes a VsOutcome once its place in the order is known.
+    values = sorted(value for value, weight in weights.items() if weight)
+    counts = [weights[value] for value in values]
+    outcomes: list[Any] = values if expression.target is None else [VsOutcome(margin) for margin in values]
+    # Memory held: about a numerator and a denominator per outcome (a reduced Fraction is no larger).
+    bits = sum(count.bit_length() for count in counts) + len(counts) * (sum(counts).bit_length() + 1024)
+    return _Known(Distribution._of_counts(outcomes, counts), None, bits)
 
 
 @attrs.frozen
@@ -171,6 +190,7 @@ class _Known:
 
     distribution: Distribution[Any] | None  # Any: ints or VsOutcome
     refusal: str | None
+    known_bits: int | None = None  # the size, when the computation already knows it
 
     def result(self) -> Distribution[Any]:  # Any: ints or VsOutcome
         if self.distribution is None:
@@ -180,6 +200,8 @@ class _Known:
     @property
     def bits(self) -> int:
         """About how much memory the answer holds, in bits (numerators, denominators, overhead)."""
+        if self.known_bits is not None:
+            return self.known_bits
         if self.distribution is None:
             return 8 * len(str(self.refusal)) + 1024
         return sum(
@@ -198,12 +220,19 @@ _CACHE: SizedCache[object, _Known] = SizedCache(8 * ODDS_CACHE_BYTES)
 class _Calculator:
     """One exact computation, with its work and size budget."""
 
-    def __init__(self, text: str, limits: Limits) -> None:
-        self.text = text
+    def __init__(self, source: str | Expression, limits: Limits) -> None:
+        self._source = source
         self.limits = limits
         self.work = 0
         # A Distribution holds at most MAX_OUTCOMES outcomes, however far the caller raises the limit.
         self.max_outcomes = min(limits.max_odds_outcomes, MAX_OUTCOMES)
+
+    @property
+    def text(self) -> str:
+        """The expression as messages show it (written out only when a message needs it)."""
+        if type(self._source) is not str:
+            self._source = str(self._source)
+        return self._source
 
     # -- budget ---------------------------------------------------------------
 
@@ -234,6 +263,12 @@ class _Calculator:
     # -- combining ------------------------------------------------------------
 
     def combine(self, left: _Weights, right: _Weights, op: str) -> _Weights:
+        if len(right) == 1 and op in ("+", "-"):
+            # Adding a number (``1d20+5``, ``vs 15``) moves every outcome: nothing to multiply out.
+            ((b, times),) = right.items()
+            self.charge(len(left))
+            shift = b if op == "+" else -b
+            return {a + shift: weight * times for a, weight in left.items()}
         bits = max(_bits(left), _bits(right))
         if op in ("+", "-"):
             # Know the size before doing the work: a sum spans at most both ranges.
@@ -279,6 +314,8 @@ class _Calculator:
             return weights
         # A zero weight at the lowest outcome would leave the recurrence nothing to divide by.
         weights = {value: weight for value, weight in weights.items() if weight}
+        if len(weights) == 2:
+            return self.binomial(weights, n)
         low, high = min(weights), max(weights)
         step = _gcd_of_gaps(weights)
         outcomes = n * (high - low) // step + 1
@@ -291,6 +328,15 @@ class _Calculator:
             self.charge(by_recurrence)
             return _power_by_recurrence(weights, n, low, step, recurrence, outcomes)
         return self.squaring(weights, n)
+
+    def binomial(self, weights: _Weights, n: int) -> _Weights:
+        """*n* copies of a two-outcome table (a success count, ``8d10>=7``): ``comb(n, k) a**(n-k) b**k`` ways."""
+        (low, a), (high, b) = sorted(weights.items())
+        if n + 1 > self.max_outcomes:
+            raise self.too_many()
+        self.charge((n + 1) * (2 + 3 * _mul_cost(n * max(a, b).bit_length())))
+        step = high - low
+        return {n * low + k * step: comb(n, k) * a ** (n - k) * b**k for k in range(n + 1)}
 
     def squaring_cost(self, width: int, bits: int, n: int) -> int:
         """About what :meth:`squaring` would charge (every product as one big-integer convolution)."""
@@ -361,11 +407,15 @@ class _Calculator:
         """
         groups: list[tuple[_Weights, int]] = []
         rest: list[tuple[str, Node]] = []
-        for op, operand in zip(("+", *node.operators), node.operands, strict=True):
-            plain = isinstance(operand, Dice) and (
-                operand.select is None or operand.select.kept(operand.count)[1] == operand.count
-            )
-            if plain and isinstance(operand, Dice):
+        plain = [
+            isinstance(operand, Dice)
+            and (operand.select is None or operand.select.kept(operand.count)[1] == operand.count)
+            for operand in node.operands
+        ]
+        if sum(plain) < 2:
+            return None  # one group of dice or none: nothing to gain (and no die's units worked out twice)
+        for op, operand, alike in zip(("+", *node.operators), node.operands, plain, strict=True):
+            if alike and isinstance(operand, Dice):
                 units = self.units(operand)
                 merged: defaultdict[int, int] = defaultdict(int)
                 for contributions in units.values():
@@ -441,6 +491,8 @@ class _Calculator:
     def dice(self, dice: Dice) -> _Weights:
         if dice.unique:
             return self.unique_dice(dice)
+        if dice.count * dice.sides <= _SMALL_PLAIN and _plain(dice):
+            return self.small_plain(dice)
         units = self.units(dice)
         if dice.select is not None:
             highest, keep = dice.select.kept(dice.count)
@@ -451,6 +503,20 @@ class _Calculator:
             for value, weight in contributions.items():
                 merged[value] += weight
         return self.power(dict(merged), dice.count)
+
+    def small_plain(self, dice: Dice) -> _Weights:
+        """A few plain dice (``3d6``, ``1d20``, ``4dF``): each die added by a running window sum.
+
+        The sum of one more die at ``t`` is the sum of the ways so far over the window of
+        ``sides`` totals ending at ``t``; a few dice take fewer steps this way than by
+        :meth:`power`, and the same exact ways come out.
+        """
+        sides, count = dice.sides, dice.count
+        if count * (sides - 1) + 1 > self.max_outcomes:
+            raise self.too_many()
+        self.charge(sides + count * (count * sides))
+        low = count * dice.min_face
+        return {low + t: weight for t, weight in enumerate(_window_sums(count, sides))}
 
     def faces(self, dice: Dice) -> _Weights:
         """Weights of the face one die finally shows, rerolls included."""
@@ -491,11 +557,8 @@ class _Calculator:
             return 1 if success.matches(face) else 0
 
         if dice.explode is None:
-            units: dict[int, _Weights] = {}
-            for face, weight in faces.items():
-                units.setdefault(face, {})
-                units[face][scored(face)] = units[face].get(scored(face), 0) + weight
-            return units
+            # Without an explosion each face is its own key, seen once.
+            return {face: {scored(face): weight} for face, weight in faces.items()}
         # chain[(total, successes)] for a die that may explode `depth` more times.
         total_weight = sum(faces.values())
         chain: dict[tuple[int, int], int] = {}
@@ -520,7 +583,7 @@ class _Calculator:
             scale *= total_weight
             if len(chain) > self.max_outcomes:
                 raise self.too_many()
-        units = {}
+        units: dict[int, _Weights] = {}
         for (total, hits), weight in chain.items():
             contribution = total if success is None else hits
             units.setdefault(total, {})
@@ -718,6 +781,105 @@ _SLOW_LOOP = 4
 """Steps charged per pair in the keep/drop and explosion loops: each updates a dict with a
 computed key, about four times the cost of a step elsewhere (measured, ``6d1000kh3``, ``2d10000!``)."""
 _MAX_GROUP_WIDTH = 400  # wider dice (d1000s) convolve faster group by group
+_SMALL_PLAIN = 256  # dice x sides up to which plain dice are added one by one (Calculator.small_plain)
+
+
+def _window_sums(count: int, sides: int) -> list[int]:
+    """The ways *count* dice of *sides* faces make each total, lowest first (see ``Calculator.small_plain``)."""
+    ways = [1] * sides
+    for _die in range(count - 1):
+        window = 0
+        more = []
+        for t in range(len(ways) + sides - 1):
+            if t < len(ways):
+                window += ways[t]
+            if t >= sides:
+                window -= ways[t - sides]
+            more.append(window)
+        ways = more
+    return ways
+
+
+# The commonest rolls a bot is asked for, as the parser reads them: a few plain dice or a
+# success count, a number added or taken away, a target (``3d6``, ``d20``, ``1d20+5``,
+# ``8d10>=7``, ``1d20 + 5 vs 15``).
+_SIMPLE = re.compile(
+    r"(?P<count>[1-9][0-9]{0,3})?d(?P<sides>[1-9][0-9]{0,3})"
+    r"(?: ?(?P<compare>>=|<=|>|<|=) ?(?P<face>[1-9][0-9]{0,3}))?"
+    r"(?: ?(?P<sign>[+-]) ?(?P<number>0|[1-9][0-9]{0,5}))?"
+    r"(?: +vs +(?P<target>0|[1-9][0-9]{0,5}))?",
+    re.ASCII,
+)
+
+
+def _simple(text: str, limits: Limits) -> tuple[_Known, str] | None:
+    """The odds of the commonest rolls (:data:`_SIMPLE`) read straight from the text, or ``None``.
+
+    The answer is the one the full path gives (the same ways, tested against it); anything
+    else, and anything near a limit (where the full path decides what to refuse), goes the
+    full way. A bot's first question spares the parser, the tree and the calculator.
+
+    Returns:
+        The answer, and the canonical text of the roll (``str(parse(text))``).
+    """
+    match = _SIMPLE.fullmatch(text)
+    if match is None:
+        return None
+    count_text, sides_text, compare, face, sign, number, target = match.groups()
+    count, sides = int(count_text or 1), int(sides_text)
+    if len(text) > limits.max_length or count > limits.max_dice or sides > limits.max_sides:
+        return None
+    if compare is None:
+        if count * sides > _SMALL_PLAIN:
+            return None
+        ways = _window_sums(count, sides)
+        low = count
+        # At least what the full path charges for the dice.
+        work = sides + count * count * sides
+    else:
+        # A success count: each die meets the comparison on `hits` of its faces.
+        value = int(face)
+        at_least = {">=": value, ">": value + 1}.get(compare, 1)
+        at_most = {"<=": value, "<": value - 1}.get(compare, sides)
+        if compare == "=":
+            at_least = at_most = value
+        hits = max(0, min(at_most, sides) - max(at_least, 1) + 1)
+        misses = sides - hits
+        if not hits or not misses or count == 1:
+            return None  # one outcome, or one die: the full path's own ways
+        ways = [comb(count, k) * misses ** (count - k) * hits**k for k in range(count + 1)]
+        low = 0
+        work = sides + (count + 1) * (2 + 3 * _mul_cost(count * sides.bit_length()))
+    outcomes = len(ways)
+    # ... and for two shifts and the fractions.
+    work += 2 * outcomes + outcomes * _normalise_cost(max(ways).bit_length())
+    if outcomes > limits.max_odds_outcomes or work > limits.max_odds_work:
+        return None
+    low += 0 if sign is None else int(number) if sign == "+" else -int(number)
+    if target is not None:
+        low -= int(target)
+    values: list[Any] = list(range(low, low + outcomes))
+    if target is not None:
+        values = [VsOutcome(margin) for margin in values]
+    bits = sum(w.bit_length() for w in ways) + outcomes * (sum(ways).bit_length() + 1024)
+    canonical = (
+        f"{count}d{sides}"
+        + (f"{compare}{face}" if compare else "")
+        + (f"{sign}{number}" if sign else "")
+        + (f" vs {target}" if target else "")
+    )
+    return _Known(Distribution._of_counts(values, ways), None, bits), canonical
+
+
+def _plain(dice: Dice) -> bool:
+    """Whether every die of *dice* just shows its face and all of them count (no modifier changes the sum)."""
+    return (
+        dice.reroll is None
+        and dice.explode is None
+        and dice.success is None
+        and dice.clamp is None
+        and (dice.select is None or dice.select.kept(dice.count)[1] == dice.count)
+    )
 
 
 def _poly_mul(a: list[int], b: list[int]) -> list[int]:
