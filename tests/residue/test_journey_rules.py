@@ -11,7 +11,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_journey import HUSK, SETUP, apply, journey, sheet
+from test_journey import HUSK, SETUP, apply, journey, own, sheet
 from test_journey_decisions import RICH, fighting, refused
 
 import tabletop_core as tc
@@ -92,7 +92,7 @@ def test_decision_mandatory_npc_entry_read_on_entering_its_hex_checks_then_optio
     assert type(j.stage) is EntryPhase
     assert j.stage.entry == BLOCKS  # the full Entry, read by the engine
     assert "Entry Check: [otherwise] she blocks the road" in str(step)  # the first check that applies
-    assert j.choices() == (Choice(Act.OPTION, target=1),)  # Climb past needs the Climb Skill
+    assert own(j.choices()) == (Choice(Act.OPTION, target=1),)  # Climb past needs the Climb Skill
     bribe = apply(j, Choice(Act.OPTION, target=1), [2]).journey  # Luck Test d6 -> 2: fail, Luck ⇩ d4; -2 HP
     assert bribe.wanderer.luck is StepDie.D4
     assert bribe.wanderer.health.hp == 4
@@ -103,7 +103,7 @@ def test_decision_mandatory_npc_entry_read_on_entering_its_hex_checks_then_optio
 def test_decision_mandatory_npc_entry_commit_skill_plus_skill_and_keywords():
     climber = attrs.evolve(sheet(), skills=("Climb",))
     j = _onto_mara(climber).journey
-    assert j.choices() == (Choice(Act.OPTION, target=0), Choice(Act.OPTION, target=1))
+    assert own(j.choices()) == (Choice(Act.OPTION, target=0), Choice(Act.OPTION, target=1))
     waiting = apply(j, Choice(Act.OPTION, target=0), []).journey
     assert Choice(Act.COMMIT_SKILL, 1, True) in waiting.choices()
     # d8 showing 6: ★★, +1 Skill: ★★★ against ★★: passed, Gain Keyword Past
@@ -251,10 +251,10 @@ def test_decision_item_grants_gain_item_x_and_a_shuffle_in_the_travel_phase():
     activated = apply(j, Choice(Act.ACTIVATE, item_slot=0), [4]).journey  # Uses d6 -> 4: no change
     assert type(activated.stage) is EntryPhase
     assert activated.stage.next is EntryNext.ITEM
-    assert activated.choices() == (Choice(Act.GAIN_ITEM), Choice(Act.LEAVE_ITEM))
+    assert own(activated.choices()) == (Choice(Act.GAIN_ITEM), Choice(Act.LEAVE_ITEM))
     taken = apply(activated, Choice(Act.GAIN_ITEM), []).journey
     assert taken.item_deck.cards == (Item("Flare"),)  # Rope taken from the deck, wherever it was
-    assert taken.choices() == (Choice(Act.SHUFFLE), Choice(Act.NO_SHUFFLE))
+    assert own(taken.choices()) == (Choice(Act.SHUFFLE), Choice(Act.NO_SHUFFLE))
     placing = apply(taken, Choice(Act.NO_SHUFFLE), []).journey
     assert type(placing.stage) is PlacePhase  # the gained card into a slot, then back to Travel
     placed = apply(placing, Choice(Act.PLACE, item_slot=1), []).journey
@@ -303,9 +303,9 @@ def test_decision_item_entry_with_options_limitations_and_a_luck_test():
         ),
     )
     j = apply(_with_beacon(texts=(pray,)), Choice(Act.ACTIVATE, item_slot=0), [4]).journey
-    assert j.choices() == (Choice(Act.OPTION, target=0),)
+    assert own(j.choices()) == (Choice(Act.OPTION, target=0),)
     passed = apply(j, Choice(Act.OPTION, target=0), [3]).journey  # Luck Test 3: pass, Gain Item Rope offered
-    assert passed.choices() == (Choice(Act.GAIN_ITEM), Choice(Act.LEAVE_ITEM))
+    assert own(passed.choices()) == (Choice(Act.GAIN_ITEM), Choice(Act.LEAVE_ITEM))
     failed = apply(j, Choice(Act.OPTION, target=0), [1]).journey  # 1: fail, Luck ⇩; back to Travel
     assert type(failed.stage) is TravelPhase
 
@@ -405,10 +405,10 @@ def test_decision_npc_entry_limitations_of_every_kind_filter_the_options():
     text = Entry("Mara", options=(*options, EntryOption("Walk on")))
     w = attrs.evolve(sheet(inventory="d8"), skills=("Climb",), framework="Scout")  # Battery d8: a Resource
     w = attrs.evolve(w, loadout=Loadout((BEACON,), ())).gain_condition("Bleeding")
-    offered = _onto_mara(w, texts=(text,)).journey.choices()
+    offered = own(_onto_mara(w, texts=(text,)).journey.choices())
     # every option but the one asking for the Keyword Friend, which the Wanderer lacks
     assert offered == tuple(Choice(Act.OPTION, target=i) for i in (0, 1, 3, 4, 5, 6))
-    plain = _onto_mara(sheet(inventory="d8"), texts=(text,)).journey.choices()
+    plain = own(_onto_mara(sheet(inventory="d8"), texts=(text,)).journey.choices())
     assert plain == (Choice(Act.OPTION, target=4), Choice(Act.OPTION, target=6))  # Battery, and Walk on
 
 
@@ -454,10 +454,10 @@ def test_decision_draw_x_choose_y_keeps_the_cards_the_player_picks():
     step = _drawing(EntryEffect(draw=3, keep=2))
     j = step.journey
     assert "Draw 3: Rope, Lamp, Pipe" in str(step)
-    assert j.choices() == tuple(Choice(Act.KEEP_CARD, target=i) for i in range(3))
+    assert own(j.choices()) == tuple(Choice(Act.KEEP_CARD, target=i) for i in range(3))
     assert str(Choice(Act.KEEP_CARD, target=2)) == "keep a drawn card (Draw X. Choose Y.) card 3"
     one = apply(j, Choice(Act.KEEP_CARD, target=2), []).journey  # keep the Pipe
-    assert one.choices() == (Choice(Act.KEEP_CARD, target=0), Choice(Act.KEEP_CARD, target=1))
+    assert own(one.choices()) == (Choice(Act.KEEP_CARD, target=0), Choice(Act.KEEP_CARD, target=1))
     two = apply(one, Choice(Act.KEEP_CARD, target=0), []).journey  # and the Rope
     assert [c.name for c in two.gained] == ["Pipe", "Rope"]
     assert [c.name for c in two.item_deck.cards] == ["Saw", "Flare", "Lamp"]  # the unkept Lamp to the bottom
@@ -466,7 +466,7 @@ def test_decision_draw_x_choose_y_keeps_the_cards_the_player_picks():
 
 def test_decision_draw_x_matching_cards_choose_y():
     j = _drawing(EntryEffect(draw=2, keep=1, draw_type="Tool")).journey
-    assert j.choices() == (Choice(Act.KEEP_CARD, target=0), Choice(Act.KEEP_CARD, target=1))  # Lamp, Saw
+    assert own(j.choices()) == (Choice(Act.KEEP_CARD, target=0), Choice(Act.KEEP_CARD, target=1))  # Lamp, Saw
     kept = apply(j, Choice(Act.KEEP_CARD, target=1), []).journey
     assert [c.name for c in kept.gained] == ["Saw"]
     # revealed cards of another type and the unkept Lamp go to the bottom, in the order revealed

@@ -1,4 +1,4 @@
-"""Combat's choices, applied: Attack, Pass, Run, Retaliation and Defense, Escape, Strain for dice."""
+"""Combat's choices, applied: Attack, Pass, Run, Retaliation and Defense, Escape; Strain for dice (any phase)."""
 
 from __future__ import annotations
 
@@ -13,18 +13,28 @@ from tabletop_core.residue.combat import (
     resolve_retaliation,
     resolve_run,
 )
-from tabletop_core.residue.endurance import ActionSlot
+from tabletop_core.residue.death import Defeat, DefeatCause
+from tabletop_core.residue.endurance import ActionSlot, EnduranceStep, StrainCheck
 from tabletop_core.residue.journey.choices import Act, Choice, CommitChoice, MoveChoice, PlainChoice, StrainChoice
-from tabletop_core.residue.journey.events import Moved
+from tabletop_core.residue.journey.events import Moved, StrainChecked
 from tabletop_core.residue.journey.flow import (
     _after_combat,
     _check_hp,
     _commit,
     _committing,
+    _defeated,
     _resolve_hex,
     _roll_gear,
 )
-from tabletop_core.residue.journey.phases import CombatPhase, EscapePhase, TokenMovement, Trip
+from tabletop_core.residue.journey.handlers_decisions import _offer_options
+from tabletop_core.residue.journey.phases import (
+    CheckStrainPhase,
+    CombatPhase,
+    EntryPhase,
+    EscapePhase,
+    TokenMovement,
+    Trip,
+)
 from tabletop_core.residue.journey.state import Journey
 from tabletop_core.rng import DiceSource
 
@@ -136,15 +146,44 @@ def _do_recover(journey: Journey, choice: StrainChoice, source: DiceSource, even
     """Recover with Strain: gain 1 Strain, the chosen committed dice roll into the pool."""
     wanderer = journey.wanderer
     step = wanderer.endurance.recover_with_strain(_which(choice), conditions=wanderer.conditions, rng=source)
-    events.append(step)
-    conditions = step.conditions if step.conditions is not None else wanderer.conditions
-    return replace(journey, wanderer=replace(wanderer, endurance=step.after, conditions=conditions))
+    return _strain_gained(journey, step, source, events)
 
 
 def _do_reroll(journey: Journey, choice: StrainChoice, source: DiceSource, events: list[object]) -> Journey:
     """Reroll Dice: gain 1 Strain, reroll the chosen dice of the pool."""
     wanderer = journey.wanderer
     step = wanderer.endurance.reroll(_which(choice), conditions=wanderer.conditions, rng=source)
+    return _strain_gained(journey, step, source, events)
+
+
+def _strain_gained(journey: Journey, step: EnduranceStep, source: DiceSource, events: list[object]) -> Journey:
+    """The Wanderer after a Reroll or Recover (its dice, Strain and Delirium's roll); then :func:`_after_strain`."""
     events.append(step)
+    wanderer = journey.wanderer
     conditions = step.conditions if step.conditions is not None else wanderer.conditions
-    return replace(journey, wanderer=replace(wanderer, endurance=step.after, conditions=conditions))
+    after = replace(journey, wanderer=replace(wanderer, endurance=step.after, conditions=conditions))
+    return _after_strain(after, source, events)
+
+
+def _after_strain(journey: Journey, source: DiceSource, events: list[object]) -> Journey:
+    """Strain gained at any time: the phase and its pending data stay, with two exceptions.
+
+    * During Check Strain the check sees the new Strain: at 3x ST it is defeat.
+    * Choosing an Entry's option: when Delirium's roll took away the Condition the last
+      option asked for, no option is left and the Entry ends (as one read with none).
+    """
+    stage = journey.stage
+    if type(stage) is CheckStrainPhase:
+        wanderer = journey.wanderer
+        if wanderer.strain_check is StrainCheck.DEFEATED:
+            events.append(StrainChecked(wanderer.strain, wanderer.strain_threshold, StrainCheck.DEFEATED))
+            detail = f"Strain {wanderer.strain}, ST {wanderer.strain_threshold}"
+            return _defeated(journey, Defeat(DefeatCause.STRAIN, detail), events)
+    elif type(stage) is EntryPhase and stage.option is None and _choosing_option(stage):
+        return _offer_options(journey, stage, source, events)
+    return journey
+
+
+def _choosing_option(stage: EntryPhase) -> bool:
+    """The Entry waits for an option (no offer, draw or Commit Skill pending)."""
+    return stage.item is None and stage.shuffle is None and stage.drawing is None

@@ -42,6 +42,7 @@ def _commit_choices(journey: Journey, act: Act, *, target: int | None = None) ->
 def _strain_choices(journey: Journey) -> list[Choice]:
     """Gain Strain at any time: Recover committed dice, or Reroll the pool (not under Starvation).
 
+    Offered in every phase where the player holds a decision (not once the Journey is over).
     Each is offered once with ``dice=None``; :meth:`apply` takes any non-empty subset in ``dice``.
     """
     endurance = journey.wanderer.endurance
@@ -138,7 +139,8 @@ def _trade_choices(journey: Journey) -> tuple[Choice, ...]:
     vendor = journey.vendor(stage.vendor)
     free_slot = None in journey.wanderer.loadout.item_slots
     goods = [] if vendor.wait_for_rest or not free_slot else range(len(vendor.goods))
-    return (*(Choice(Act.BARTER, target=i) for i in goods), Choice(Act.LEAVE))
+    # Leave stays last (the shipped policies pick it as the last choice).
+    return (*(Choice(Act.BARTER, target=i) for i in goods), *_strain_choices(journey), Choice(Act.LEAVE))
 
 
 def _payoff_choices(journey: Journey) -> tuple[Choice, ...]:
@@ -153,7 +155,7 @@ def _payoff_choices(journey: Journey) -> tuple[Choice, ...]:
         found.extend(Choice(Act.BANISH, banish=size) for size in sizes)
         if not sizes:
             found.append(Choice(Act.BANISH))  # Cannot Banish: choosing it is defeat
-    return tuple(found)
+    return (*found, *_strain_choices(journey))
 
 
 def _recover_choices(journey: Journey) -> tuple[Choice, ...]:
@@ -169,16 +171,24 @@ def _recover_choices(journey: Journey) -> tuple[Choice, ...]:
         *_switch_choices(journey),
         *_recycle_choices(journey),
         *_activate_choices(journey),
+        *_strain_choices(journey),
         Choice(Act.END_REST),
     )
 
 
 def _decision_choices(journey: Journey) -> tuple[Choice, ...]:
-    """The phases of issue 13's decisions: a No-Dice-Available Commit, Luck after Delirium, an Entry."""
+    """The phases of issue 13's decisions: a No-Dice-Available Commit, Luck after Delirium, an Entry.
+
+    Gain Strain (Reroll, Recover) follows the decision's own choices in each.
+    """
+    return (*_decision_own(journey), *_strain_choices(journey))
+
+
+def _decision_own(journey: Journey) -> tuple[Choice, ...]:
     stage = journey.stage
     if type(stage) is CommitPhase:  # No Dice Available recovered the dice: that Commit now
         must = stage.must
-        return (*_commit_choices(journey, must.act, target=must.target), *_strain_choices(journey))
+        return tuple(_commit_choices(journey, must.act, target=must.target))
     if type(stage) is not EntryPhase:
         return (Choice(Act.LUCK), Choice(Act.NO_LUCK))
     if stage.item is not None:
@@ -189,7 +199,7 @@ def _decision_choices(journey: Journey) -> tuple[Choice, ...]:
         drawn = journey.item_deck.draw_choose(stage.drawing.draw, stage.drawing.draw, matching=stage.drawing.draw_type)
         return tuple(Choice(Act.KEEP_CARD, target=i) for i in range(len(drawn.kept)) if i not in stage.kept)
     if stage.option is not None:
-        return (*_commit_choices(journey, Act.COMMIT_SKILL), *_strain_choices(journey))
+        return tuple(_commit_choices(journey, Act.COMMIT_SKILL))
     return tuple(Choice(Act.OPTION, target=i) for i in stage.entry.available_options(journey.wanderer))
 
 
@@ -217,9 +227,10 @@ def offered(journey: Journey) -> tuple[Choice, ...]:
             *_strain_choices(journey),
         )
     if phase is Phase.MEET:
-        return (*(Choice(Act.MEET, target=i) for i in journey.optional_here()), Choice(Act.GO_ON))
+        meets = (Choice(Act.MEET, target=i) for i in journey.optional_here())
+        return (*meets, Choice(Act.GO_ON), *_strain_choices(journey))
     if phase is Phase.PLACE:
-        return _place_choices(journey)
+        return (*_place_choices(journey), *_strain_choices(journey))
     if phase is Phase.COMBAT:
         encounter = journey.stage.encounter  # type: ignore[attr-defined]  # the COMBAT phase's
         attacks = [c for t in encounter.living for c in _commit_choices(journey, Act.ATTACK, target=t)]
@@ -238,7 +249,7 @@ def offered(journey: Journey) -> tuple[Choice, ...]:
         defend = [c for c in _commit_choices(journey, Act.DEFEND) if c.die is not None]
         return (*defend, *_strain_choices(journey), Choice(Act.NO_DEFENSE))
     if phase is Phase.ESCAPE:
-        return tuple(Choice(Act.ESCAPE_TO, direction=d) for d in DIRECTIONS)
+        return (*(Choice(Act.ESCAPE_TO, direction=d) for d in DIRECTIONS), *_strain_choices(journey))
     if phase is Phase.TRADE:
         return _trade_choices(journey)
     if phase is Phase.PAYOFF:
@@ -246,7 +257,8 @@ def offered(journey: Journey) -> tuple[Choice, ...]:
     if phase is Phase.RECOVER:
         return _recover_choices(journey)
     if phase is Phase.CHECK_STRAIN:
+        strain = _strain_choices(journey)
         if journey.wanderer.strain_check is StrainCheck.TRAVEL_OR_REST:
-            return (Choice(Act.TRAVEL), Choice(Act.REST))
-        return (Choice(Act.REST),)
+            return (Choice(Act.TRAVEL), Choice(Act.REST), *strain)
+        return (Choice(Act.REST), *strain)
     return ()
