@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
 import re
 
 import pytest
@@ -148,10 +149,54 @@ def test_json_round_trip_and_a_tampered_group() -> None:
 
 
 def test_crits_in_groups() -> None:
-    # A bare d20 inside a group is not flagged (which die counts is the group's choice) ...
-    assert rolled("{1d20, 1d20}kh1", 20, 3).crit is None
-    # ... but a crit range is.
+    # The first dice term, a bare d20, is flagged inside a group too ...
+    assert rolled("{1d20, 1d20}kh1", 20, 3).crit == "crit"
+    assert rolled("{1d20, 1d20}kl1", 1, 3).crit == "fumble"
+    assert rolled("{1d20+5, 10}kh1", 20).crit == "crit"
+    assert rolled("{1d20+5, 30}kh1", 20).crit == "crit"  # the item 1d20+5 is dropped, not the d20 itself
+    assert rolled("{1d20+5, 30}kh1", 1).crit == "fumble"
+    assert rolled("{{1d20, 4}kh1, 2}kh1", 20).crit == "crit"
+    assert rolled("1d6 + {1d20, 1d20}kh1", 3, 20, 3).crit is None  # the first dice term is a d6
+    # ... unless the group drops that very die, as the d20 package does for (1d20, 1d20)kh1.
+    assert rolled("{1d20, 1d20}kh1", 3, 20).crit is None
+    assert rolled("{1d20 [fire], 30}kh1", 20).crit is None
+    assert rolled("{{1d20, 2}kh1, 9}kh1", 1).crit is None  # the inner group drops it
+    assert rolled("{1d4, 1d20}kh1", 1, 1).crit is None  # not the first dice term
+    # A crit range counts wherever it is.
     assert rolled("{1d20cs20, 1d20cs20}kh1", 20, 3).crit == "crit"
+    assert rolled("{1d20cs20, 1d20cs20}kh1", 3, 20).crit == "crit"
+
+
+CRIT_GROUPS = [
+    ("{1d20, 1d20}kh1", "(1d20, 1d20)kh1"),
+    ("{1d20, 1d20}kl1", "(1d20, 1d20)kl1"),
+    ("{1d20+5, 1d20+5}kh1", "(1d20+5, 1d20+5)kh1"),
+    ("{1d20, 12}kh1", "(1d20, 12)kh1"),
+    ("{1d20, 12}kl1", "(1d20, 12)kl1"),
+    ("{1d20 [fire], 1d20}kh1", "(1d20 [fire], 1d20)kh1"),
+    ("{1d20, 10}dh1", "(1d20, 10)ph1"),
+    ("{2d20kh1, 1d20}kh1", "(2d20kh1, 1d20)kh1"),
+    ("{{1d20, 1d20}kh1, 15}kh1", "((1d20, 1d20)kh1, 15)kh1"),
+    ("{1d20, 1d20}", "(1d20, 1d20)"),
+]
+
+
+@pytest.mark.parametrize(("ours", "theirs"), CRIT_GROUPS)
+def test_crits_in_groups_as_the_d20_package(ours: str, theirs: str) -> None:
+    """Both dialects flag a group's leading d20 as the d20 package does, on every way the dice fall."""
+    from tests.notation.d20_reference import d20_roll_with
+
+    from tabletop_core import ScriptedDice
+
+    dice = sum(1 for _ in re.finditer("d20", ours)) + ours.count("2d20") * 1
+    faces = [1, 2, 19, 20]
+    for draws in itertools.product(faces, repeat=dice):
+        reference = d20_roll_with(theirs, [(20, face) for face in draws])
+        assert reference is not None
+        default = roll(ours, rng=ScriptedDice(list(draws)))
+        d20 = roll(theirs, rng=ScriptedDice(list(draws)), dialect="d20")
+        assert (default.total, default.crit or "") == (reference[0], reference[2]), (ours, draws)
+        assert (d20.total, d20.crit or "") == (reference[0], reference[2]), (theirs, draws)
 
 
 DEPTH = Limits(explode_depth=2)

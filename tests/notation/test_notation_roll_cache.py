@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from tabletop_core import ScriptedDice
-from tabletop_core.notation import Limits, RollResult, roll
+from tabletop_core.notation import Limits, RollResult, _d20_roller, roll
 from tabletop_core.notation import roller as roller_module
 from tabletop_core.rng import DiceSource
 
@@ -26,6 +26,10 @@ def _clear_caches() -> None:
     roller_module._plans_size = 0
     roller_module._BY_TEXT.clear()
     roller_module._BY_TREE.clear()
+    roller_module._D20_PLANS.clear()
+    roller_module._d20_plans_size = 0
+    _d20_roller._BY_TEXT.clear()
+    _d20_roller._BY_TREE.clear()
 
 
 @pytest.fixture
@@ -125,3 +129,73 @@ def test_a_sloppy_source_does_not_leak_into_the_memo():
     clean = roll("1d12+1", rng=ScriptedDice([4]))
     assert type(clean.total) is int
     assert type(clean.rolls[0].faces[0]) is int
+
+
+# Rolls of a few dice (at most _MEMO_LEAVES ways to fall): one result per way, in a tree of draws.
+FEW_DICE = [
+    ("1d20+1d4+3", "default"),
+    ("2d20kh1+5", "default"),
+    ("{1d6, 1d4}kh1", "default"),
+    ("2d6 [fire] + 1d4", "default"),
+    ("1d20ra1", "d20"),
+    ("1d20+5 >= 15", "d20"),
+    ("1d6ro<3+1d4 to hit", "d20"),
+    ("(1d8, 1d6)kh1", "d20"),
+    ("(2d6)kh1", "d20"),
+]
+
+
+WAYS = [[1] * 4, [20] * 4, [2, 1, 3, 1], [20, 1, 4, 2], [3, 3, 1, 1]]  # faces, folded onto each die (_AnySides)
+
+
+@pytest.mark.parametrize(("expr", "dialect"), FEW_DICE)
+def test_results_shared_by_draws_equal_uncached_ones(expr, dialect, monkeypatch):
+    from tests.notation.test_notation_roll_paths import _AnySides
+
+    def fresh(values: list[int]) -> RollResult:
+        monkeypatch.setattr(roller_module, "_MEMO_LEAVES", 0)
+        _clear_caches()
+        try:
+            return roll(expr, rng=_AnySides(values), dialect=dialect)
+        finally:
+            monkeypatch.undo()
+            _clear_caches()
+
+    for values in WAYS:
+        source = _AnySides(values)
+        first = roll(expr, rng=source, dialect=dialect)
+        used = source.remaining
+        again = _AnySides(values)
+        cached = roll(expr, rng=again, dialect=dialect)
+        assert cached is first  # served from the tree of draws
+        assert again.remaining == used  # the same dice drawn
+        uncached = fresh(values)
+        assert cached is not uncached
+        assert cached == uncached
+        assert cached.to_json() == uncached.to_json()
+        assert (str(cached), cached.to_markdown(), cached.crit) == (
+            str(uncached),
+            uncached.to_markdown(),
+            uncached.crit,
+        )
+
+
+def test_the_tree_of_draws_holds_at_most_its_ways():
+    _clear_caches()
+    results = [roll("1d4+1d6", rng=seed) for seed in range(2_000)]
+    assert len({id(result) for result in results}) == 24  # every way, each made once
+    assert {result.total for result in results} == set(range(2, 11))
+    # Too many ways: nothing shared.
+    results = [roll("3d20", rng=seed) for seed in range(50)]
+    assert len({id(result) for result in results}) == 50
+
+
+def test_a_sloppy_source_does_not_leak_into_the_tree_of_draws():
+    _clear_caches()
+    sloppy = roll("1d12+1d4", rng=_SloppySource([np.int64(4), 2, 0, 1, 13, 2]))
+    assert sloppy.total == 6
+    roll("1d12+1d4", rng=_SloppySource([0, 1]))
+    roll("1d12+1d4", rng=_SloppySource([4, 13]))
+    clean = roll("1d12+1d4", rng=ScriptedDice([4, 2]))
+    assert type(clean.rolls[0].faces[0]) is int
+    assert clean.total == 6

@@ -149,10 +149,11 @@ def test_d20_compiled_plan_matches_the_evaluator(text, seed):
         expression = _d20_roller.as_d20_expression(text, None)[0]
     except NotationError:
         return
-    plan = _d20_roller._fast_plan(expression, Limits())
-    if plan is None:
+    compiled = _d20_roller._fast_plan(expression, Limits())
+    if compiled is None:
         return
-    faces = np.random.default_rng(seed).integers(1, 20, size=300, endpoint=True).tolist()
+    plan = compiled[0]
+    faces = np.random.default_rng(seed).integers(1, 20, size=1_100, endpoint=True).tolist()
     outcomes = []
     for run in (plan, lambda source: _d20_roller._roll_slow(expression, source, Limits())):
         source = _AnySides(faces)

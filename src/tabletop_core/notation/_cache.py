@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 __all__ = ["SizedCache"]
@@ -58,6 +59,14 @@ class SizedCache(Generic[K, V]):
             while self.size > self.max_bytes:
                 _key, (_value, dropped) = self._entries.popitem(last=False)
                 self.size -= dropped
+
+    def made(self, key: K, make: Callable[[], V], size: Callable[[V], int]) -> V:
+        """The value kept for *key*, or ``make()`` kept now at ``size(value)`` estimated bytes."""
+        value = self.get(key)
+        if value is None:
+            value = make()
+            self.put(key, value, size(value))
+        return value
 
     def clear(self) -> None:
         """Drop every entry."""

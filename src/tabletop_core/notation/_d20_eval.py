@@ -5,7 +5,9 @@ Shared by rolling (dice from a source) and exact odds (every path of draws).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+import operator
+from collections.abc import Callable, Sequence
 
 from tabletop_core.notation._d20_tree import (
     D20Annotated,
@@ -19,6 +21,8 @@ from tabletop_core.notation._d20_tree import (
     D20Unary,
     Value,
 )
+from tabletop_core.notation._dice_ops import too_many_dice
+from tabletop_core.notation.ast import Clamp
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.result import DiceMarks, DiceRoll
 from tabletop_core.rng import DiceSource
@@ -49,10 +53,7 @@ class _Rolling(_Source):
     def draw(self, sides: int) -> int:
         self.left -= 1
         if self.left < 0:
-            raise NotationError(
-                f"{self.text}: rolled more than {self.budget} dice (rerolls and explosions included); "
-                "raise Limits.max_dice to allow more"
-            )
+            raise too_many_dice(self.text, self.budget)
         return self.source.roll(sides)
 
 
@@ -199,33 +200,59 @@ class _Computed(_Member):
         return self.children[0]
 
 
-def _select(selector: D20Selector, pool: list[_Member]) -> list[_Member]:
-    kind, n = selector.kind, selector.value
+@functools.lru_cache(maxsize=256)
+def clamp_of(op: D20Op) -> Callable[[int], int]:
+    """What ``mi``/``ma`` do to one face: the default dialect's clamp (``Clamp.apply``) at the op's bound."""
+    bound = op.selectors[-1].value  # as the d20 package reads it: the last selector's number
+    return (Clamp(low=bound) if op.op == "mi" else Clamp(high=bound)).apply
+
+
+def pick(kind: str | None, n: int, pool: list[int], values: Sequence[Value]) -> list[int]:
+    """The positions of *pool* that a selector (``kind``, ``n``) picks, comparing ``values[position]``.
+
+    ``h``/``l`` pick the *n* highest/lowest (ties: the earlier position first), ``<``/``>``
+    those below/above *n*, and a bare selector (``kind=None``) those equal to *n*.
+    """
     if kind == "h":
-        return sorted(pool, key=lambda m: m.total(), reverse=True)[:n]
+        return sorted(pool, key=values.__getitem__, reverse=True)[:n]
     if kind == "l":
-        return sorted(pool, key=lambda m: m.total())[:n]
+        return sorted(pool, key=values.__getitem__)[:n]
     if kind == "<":
-        return [m for m in pool if m.total() < n]
+        return [i for i in pool if values[i] < n]
     if kind == ">":
-        return [m for m in pool if m.total() > n]
-    return [m for m in pool if m.total() == n]
+        return [i for i in pool if values[i] > n]
+    return [i for i in pool if values[i] == n]
 
 
-def _selected(op: D20Op, target: _Member, limit: int | None = None) -> list[_Member]:
-    """The members *op* selects, in a stable order, at most *limit* of them."""
-    pool = [m for m in target.members() if m.kept]
-    out: dict[int, _Member] = {}
-    for selector in op.selectors:
-        batch = _select(selector, pool)
+def picked(
+    selectors: tuple[D20Selector, ...], pool: list[int], values: Sequence[Value], limit: int | None
+) -> list[int]:
+    """The positions an operator's *selectors* pick together, first picked first, at most *limit* of them."""
+    if len(selectors) == 1 and limit is None:
+        return pick(selectors[0].kind, selectors[0].value, pool, values)
+    out: dict[int, None] = {}
+    for selector in selectors:
+        batch = pick(selector.kind, selector.value, pool, values)
         if limit is not None:
             room = limit - len(out)
             if room <= 0:
                 break
             batch = batch[:room]
-        for member in batch:
-            out.setdefault(id(member), member)
-    return list(out.values())
+        for position in batch:
+            out.setdefault(position, None)
+    return list(out)
+
+
+def _select(selector: D20Selector, pool: list[_Member]) -> list[_Member]:
+    values = [m.total() for m in pool]
+    return [pool[i] for i in pick(selector.kind, selector.value, list(range(len(pool))), values)]
+
+
+def _selected(op: D20Op, target: _Member, limit: int | None = None) -> list[_Member]:
+    """The members *op* selects, in a stable order, at most *limit* of them."""
+    pool = [m for m in target.members() if m.kept]
+    values = [m.total() for m in pool]
+    return [pool[i] for i in picked(op.selectors, list(range(len(pool))), values, limit)]
 
 
 def _operate(op: D20Op, target: _Member, source: _Source, text: str) -> None:
@@ -242,10 +269,9 @@ def _operate(op: D20Op, target: _Member, source: _Source, text: str) -> None:
     elif not isinstance(target, _DiceMember):  # pragma: no cover - the parser allows these on dice only
         raise NotationError(f"{text}: {op} applies to dice only")
     elif name in ("mi", "ma"):
-        bound = op.selectors[-1].value
+        clamp = clamp_of(op)
         for each in [d for d in target.dice if d.kept]:
-            if (name == "mi" and each.value < bound) or (name == "ma" and each.value > bound):
-                each.value = bound
+            each.value = clamp(each.value)
     elif name in ("rr", "ro"):
         _reroll(op, target, source, text)
     else:
@@ -312,12 +338,12 @@ def _faces(sides: int | None) -> list[int]:
 
 
 _OPS: dict[str, Callable[[Value, Value], Value]] = {
-    "+": lambda a, b: a + b,
-    "-": lambda a, b: a - b,
-    "*": lambda a, b: a * b,
-    "/": lambda a, b: a / b,
-    "//": lambda a, b: a // b,
-    "%": lambda a, b: a % b,
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "/": operator.truediv,
+    "//": operator.floordiv,
+    "%": operator.mod,
     "==": lambda a, b: int(a == b),
     "!=": lambda a, b: int(a != b),
     ">=": lambda a, b: int(a >= b),

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Callable
 
+import attrs
+
 from tabletop_core.notation import lexer
-from tabletop_core.notation._d20_eval import _OPS, _crit, _Evaluator, _Rolling, _truncate
+from tabletop_core.notation._cache import SizedCache
+from tabletop_core.notation._d20_eval import _OPS, _crit, _Evaluator, _Rolling, _truncate, clamp_of, pick, picked
 from tabletop_core.notation._d20_parser import as_d20_expression
 from tabletop_core.notation._d20_tree import (
     D20Annotated,
@@ -15,41 +20,86 @@ from tabletop_core.notation._d20_tree import (
     D20Literal,
     D20Node,
     D20Paren,
+    D20Selector,
+    D20Set,
     D20Unary,
     Value,
 )
+from tabletop_core.notation._dice_ops import too_many_dice
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
 from tabletop_core.notation.result import DiceRoll, RollResult
+from tabletop_core.notation.roller import (
+    PLAN_BYTES_PER_CHARACTER,
+    PLAN_BYTES_PER_ENTRY,
+    PLAN_BYTES_PER_FACE,
+    PLAN_BYTES_PER_RECORD,
+    PLAN_CACHE_BYTES,
+    _plan_size,
+)
 from tabletop_core.rng import DiceSource
 
 _Plan = Callable[[DiceSource], RollResult]
-_PLANS: dict[str | tuple[str, Limits], _Plan] = {}
-_MAX_PLANS = 4096
+# The plans of texts and of hand-built expressions, sized as the default dialect's (see roller.PLAN_CACHE_BYTES);
+# texts rolled with the default limits also go to the roller's hot dictionary.
+_BY_TEXT: SizedCache[tuple[str, Limits | None], tuple[_Plan, int]] = SizedCache(PLAN_CACHE_BYTES)
+_BY_TREE: SizedCache[tuple[D20Expression, Limits], tuple[_Plan, int]] = SizedCache(PLAN_CACHE_BYTES)
 
 
 def roll_d20(expr: object, source: DiceSource, limits: Limits | None) -> RollResult:
     """Roll a d20-dialect expression (see :func:`tabletop_core.notation.roll`)."""
+    return d20_plan(expr, limits)[0](source)
+
+
+def d20_plan(expr: object, limits: Limits | None) -> tuple[_Plan, int]:
+    """The plan rolling *expr* (text or a :class:`D20Expression`) and its estimated size, cached."""
     if type(expr) is str:
-        key = expr if limits is None else (expr, limits)
-        plan = _PLANS.get(key)
-        if plan is None:
-            expression, checked = as_d20_expression(expr, limits)
-            plan = _plan(expression, checked)
-            if len(_PLANS) >= _MAX_PLANS:
-                _PLANS.clear()  # crude but bounded
-            _PLANS[key] = plan
-        return plan(source)
+        return _BY_TEXT.made((expr, limits), lambda: _sized_plan(*as_d20_expression(expr, limits)), _plan_size)
     expression, checked = as_d20_expression(expr, limits)
-    return _plan(expression, checked)(source)
+    return _BY_TREE.made((expression, checked), lambda: _sized_plan(expression, checked), _plan_size)
 
 
-def _plan(expression: D20Expression, limits: Limits) -> _Plan:
-    """A roll of *expression*: compiled to the default dialect's fast steps when it means the same there."""
-    fast = _fast_plan(expression, limits)
-    if fast is not None:
-        return fast
-    return lambda source: _roll_slow(expression, source, limits)
+def _sized_plan(expression: D20Expression, limits: Limits) -> tuple[_Plan, int]:
+    plan, faces = _plan(expression, limits)
+    size = PLAN_BYTES_PER_CHARACTER * len(str(expression)) + PLAN_BYTES_PER_ENTRY + PLAN_BYTES_PER_FACE * faces
+    records = sum(dice.sides or 0 for dice in _dice_nodes(expression.body) if dice.count == 1 and not dice.ops)
+    return plan, size + PLAN_BYTES_PER_RECORD * records  # the shared records of one-die terms, at most
+
+
+def _plan(expression: D20Expression, limits: Limits) -> tuple[_Plan, int]:
+    """A roll of *expression* and how many one-die results it shares: compiled, else the evaluator's."""
+    from tabletop_core.notation.roller import _shared_by_draws
+
+    plan, shared = _fast_plan(expression, limits) or ((lambda source: _roll_slow(expression, source, limits)), 0)
+    if shared:
+        return plan, shared
+    leaves = _outcomes_bound(expression.body)
+    if leaves is None:
+        return plan, 0
+    return _shared_by_draws(plan, leaves), leaves * len(_dice_nodes(expression.body))
+
+
+def _outcomes_bound(node: D20Node) -> int | None:
+    """How many ways the dice of a roll of *node* can fall, when they are few (``None``: many, or unbounded)."""
+    from tabletop_core.notation.roller import _MEMO_LEAVES
+
+    ways = 1
+    for dice in _dice_nodes(node):
+        if dice.sides == 0 and dice.count:
+            return None  # it fails every time
+        count = draws = dice.count
+        for op in dice.ops:
+            if op.op in ("rr", "e"):
+                return None  # as many dice as it takes
+            if op.op == "ra":
+                count += 1
+                draws += 1
+            elif op.op == "ro":
+                draws += count
+        ways *= (10 if dice.sides is None else dice.sides) ** draws
+        if ways > _MEMO_LEAVES:
+            return None
+    return ways
 
 
 def _to_default(node: D20Node) -> object | None:
@@ -84,106 +134,376 @@ def _to_default(node: D20Node) -> object | None:
     return None
 
 
-def _fast_plan(expression: D20Expression, limits: Limits) -> _Plan | None:
-    """A compiled roll of *expression* when every dice term means the same in the default dialect.
+def _fast_plan(expression: D20Expression, limits: Limits) -> tuple[_Plan, int] | None:
+    """A compiled roll of *expression* and the one-die results it shares, or ``None``: it holds a ``(...)kh3``.
 
-    Dice terms become the default dialect's fast steps; numbers, signs and the d20
-    operators between them (``/`` exact, ``//``, ``%``, comparisons worth 0 or 1) are
-    applied as the evaluator applies them, left to right, so the dice are drawn in the
-    same order and the total is the same. A one-die roll (``1d20+5``) shares one result
-    per face, as the default dialect's plans do.
+    Dice terms the default dialect reads alike become its fast steps; every other dice
+    term, set and arithmetic operator is compiled here to the evaluator's rules
+    (:mod:`._d20_eval`), applied in the same order, so the dice are drawn in the same
+    order and the result is the same. A one-die roll (``1d20+5``) shares one result per
+    face, as the default dialect's plans do.
     """
     from tabletop_core.notation.roller import _MEMO_SIDES, _shared_per_face, _single_die
 
     text = str(expression)
+    shown = lexer.shown(text)
+    crit = _crit_path(expression.body)
     try:
-        step = _mixed_step(expression.body, text, lexer.shown(text), limits)
+        step = _mixed_step(expression.body, _Context(text, shown, limits, None if crit is None else crit[0]))
     except NotationError:  # pragma: no cover - a node the default dialect refuses: roll it the long way
         return None
     if step is None:
         return None
     comment = expression.comment
-    crit_from = _crit_term(expression.body)
-    spare = [limits.max_dice]  # the written dice are within it, checked when parsing
-    shown = lexer.shown(text)
+    spare = limits.max_dice - sum(node.count for node in _dice_nodes(expression.body))
 
     def run(source: DiceSource) -> RollResult:
         rolls: list[DiceRoll] = []
-        total = _truncate(step(source, rolls, list(spare)), shown)
-        crit = None
-        if crit_from is not None and rolls:
-            value = rolls[crit_from].value
-            crit = "crit" if value == 20 else "fumble" if value == 1 else None
-        return RollResult(text, total, tuple(rolls), comment, crit, "d20")
+        budget = [spare, 0]  # dice left to roll; whether a set dropped the leftmost d20 (see _Context)
+        value = step(source, rolls, budget)
+        total = value if type(value) is int else _truncate(value, shown)
+        flag = None
+        if crit is not None and not budget[1]:
+            first = rolls[0]  # the leftmost term is rolled first
+            marks = first.marks
+            kept = len(first.faces) if marks is None else len(first.faces) - len(marks.rerolled) - len(marks.dropped)
+            if kept == 1:
+                value = first.value
+                flag = "crit" if value == 20 else "fumble" if value == 1 else None
+        return RollResult(text, total, tuple(rolls), comment, flag, "d20")
 
     body = _to_default(expression.body)
     single = None if body is None else _single_die(body)  # type: ignore[arg-type]
     if single is None or single.sides > _MEMO_SIDES:
-        return run
-    return _shared_per_face(run, single.sides)
+        return run, 0
+    return _shared_per_face(run, single.sides), single.sides
 
 
 _Step = Callable[[DiceSource, list[DiceRoll], list[int]], Value]
 
 
-def _mixed_step(node: D20Node, text: str, shown: str, limits: Limits) -> _Step | None:
-    """A rolling step for *node*: default-dialect steps for its dice, d20 arithmetic between them; else ``None``."""
+@attrs.frozen
+class _Context:
+    """What compiling one expression needs.
+
+    *crit_set* is the set whose first item is the leftmost dice term, a d20 (``(1d20, 5)kh1``):
+    when that set drops it, its step sets ``budget[1]`` (the run's second cell), and the
+    roll is no critical hit, as in the d20 package.
+    """
+
+    text: str
+    shown: str
+    limits: Limits
+    crit_set: D20Set | None
+
+
+def _dice_nodes(node: D20Node) -> list[D20Dice]:
+    """Every dice term under *node* (without recursion)."""
+    found: list[D20Dice] = []
+    stack: list[D20Node] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, D20Dice):
+            found.append(item)
+        elif isinstance(item, (D20Annotated, D20Paren)):
+            stack.append(item.inner)
+        elif isinstance(item, D20Unary):
+            stack.append(item.operand)
+        elif isinstance(item, D20Chain):
+            stack.extend(item.operands)
+        elif isinstance(item, D20Set):
+            stack.extend(item.items)
+    return found
+
+
+def _mixed_step(node: D20Node, context: _Context) -> _Step | None:
+    """A rolling step for *node*: default-dialect steps where they mean the same, the d20 rules elsewhere.
+
+    ``None`` for a parenthesised keep/drop (it acts on the members inside: the evaluator rolls it).
+    """
     from tabletop_core.notation.roller import _compile
 
     default = _to_default(node)
     if default is not None:
-        return _compile(default, text, limits)  # type: ignore[arg-type]
+        return _compile(default, context.text, context.limits)  # type: ignore[arg-type]
     if isinstance(node, D20Literal):
         value = node.value
         return lambda _source, _rolls, _budget: value
+    if isinstance(node, D20Dice):
+        return _dice_step(node, context)
     if isinstance(node, D20Annotated) or (isinstance(node, D20Paren) and not node.ops):
-        return _mixed_step(node.inner, text, shown, limits)
+        return _mixed_step(node.inner, context)
     if isinstance(node, D20Unary):
-        inner = _mixed_step(node.operand, text, shown, limits)
+        inner = _mixed_step(node.operand, context)
         if inner is None or node.op == "+":
             return inner
         negated = inner
         return lambda source, rolls, budget: -negated(source, rolls, budget)
+    if isinstance(node, D20Set):
+        items = [_mixed_step(item, context) for item in node.items]
+        if any(item is None for item in items):
+            return None
+        return _set_step(node, items, context)  # type: ignore[arg-type]
     if not isinstance(node, D20Chain):
         return None
-    steps = [_mixed_step(operand, text, shown, limits) for operand in node.operands]
+    steps = [_mixed_step(operand, context) for operand in node.operands]
     if any(step is None for step in steps):
         return None
+    return _chain_step(node, steps, context.shown)  # type: ignore[arg-type]
+
+
+def _chain_step(node: D20Chain, steps: list[_Step], shown: str) -> _Step:
+    """Operands of one precedence level applied left to right, as :func:`._d20_eval._apply` applies them."""
     first = steps[0]
     rest = [(_OPS[op], step) for op, step in zip(node.operators, steps[1:], strict=True)]
+    if len(rest) == 1:  # one operator, the commonest: 1d100 % 7, 2d6 / 3, 1d20+5 >= 15
+        apply, second = rest[0]
+
+        def run_one(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:
+            left = first(source, rolls, budget)
+            right = second(source, rolls, budget)
+            try:
+                return apply(left, right)
+            except ZeroDivisionError:
+                raise NotationError(f"{shown}: division by zero") from None
+            except OverflowError:
+                raise NotationError(f"{shown}: a number grew too large") from None
+
+        return run_one
 
     def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:
-        value = first(source, rolls, budget)  # type: ignore[misc]
+        value = first(source, rolls, budget)
         for apply, step in rest:
-            right = step(source, rolls, budget)  # type: ignore[misc]
+            right = step(source, rolls, budget)
             try:
                 value = apply(value, right)
             except ZeroDivisionError:
                 raise NotationError(f"{shown}: division by zero") from None
+            except OverflowError:
+                raise NotationError(f"{shown}: a number grew too large") from None
         return value
 
     return run
 
 
-def _crit_term(node: D20Node) -> int | None:
-    """For a fast-path tree: the index of the leftmost term's roll when it is a d20 kept alone, else ``None``."""
-    while True:
-        if isinstance(node, D20Dice):
-            break
-        if isinstance(node, (D20Annotated, D20Paren)):
+def _set_step(node: D20Set, items: list[_Step], context: _Context) -> _Step:
+    """A set ``(a, b, c)`` and its keep/drop on whole items: the sum of the items kept."""
+    ops = [(op.op == "k", op.selectors) for op in node.ops]
+    flags_crit = node is context.crit_set
+    if not ops:
+        return lambda source, rolls, budget: sum([item(source, rolls, budget) for item in items])
+    every = list(range(len(items)))
+
+    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:
+        values = [item(source, rolls, budget) for item in items]
+        kept = [True] * len(values)
+        for keeps, selectors in ops:
+            pool = [i for i in every if kept[i]]
+            chosen = picked(selectors, pool, values, None)
+            if keeps:
+                for i in set(pool).difference(chosen):
+                    kept[i] = False
+            else:
+                for i in chosen:
+                    kept[i] = False
+        if flags_crit and not kept[0]:
+            budget[1] = 1
+        return sum([values[i] for i in every if kept[i]])
+
+    return run
+
+
+def _dice_step(node: D20Dice, context: _Context) -> _Step:  # noqa: C901 - each operator in a few lines
+    """A dice term and its operators, applied in order to the dice still kept, as :func:`._d20_eval._operate` does.
+
+    A die is a position in parallel lists: its value, the position of its face, whether it is kept.
+    """
+    from tabletop_core.notation.roller import _draw, _marks
+
+    count, sides, notation = node.count, node.sides, str(node)
+    tens = sides is None  # d%: a d10 read as 0, 10, ..., 90
+    draw_sides = 10 if sides is None else sides
+    shown_sides = 100 if sides is None else sides
+    shown, max_dice = context.shown, context.limits.max_dice
+    ops = [(op.op, op.selectors, clamp_of(op) if op.op in ("mi", "ma") else None) for op in node.ops]
+    if len(node.ops) == 1 and len(node.ops[0].selectors) == 1:
+        selector = node.ops[0].selectors[0]
+        if node.ops[0].op == "e" and selector.kind not in ("h", "l"):
+            return _exploding_step(node, selector, context)
+        if node.ops[0].op in ("k", "p"):
+            return _kept_step(node, node.ops[0].op == "k", selector, context)
+
+    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:  # noqa: C901
+        if count and sides == 0:
+            raise NotationError(f"{shown}: cannot roll a 0-sided die")
+        faces = _draw(source, draw_sides, count, False)
+        if tens:
+            faces = [(face - 1) * 10 for face in faces]
+        values = faces[:]
+        position = list(range(count))
+        kept = [True] * count
+        exploded: list[int] = []
+        rerolled: list[int] = []
+        for name, selectors, clamp in ops:
+            pool = [d for d, keep in enumerate(kept) if keep]
+            if clamp is not None:
+                for d in pool:
+                    values[d] = clamp(values[d])
+                continue
+            if name == "k":
+                for d in set(pool).difference(picked(selectors, pool, values, None)):
+                    kept[d] = False
+                continue
+            if name == "p":
+                for d in picked(selectors, pool, values, None):
+                    kept[d] = False
+                continue
+            once = name == "ro" or name == "ra"
+            done: set[int] = set()  # e: each die explodes at most once
+            chosen = picked(selectors, pool, values, 1 if name == "ra" else None)
+            while chosen:
+                for d in chosen:
+                    budget[0] -= 1
+                    if budget[0] < 0:
+                        raise too_many_dice(shown, max_dice)
+                    face = source.roll(draw_sides)
+                    if tens:
+                        face = (face - 1) * 10
+                    faces.append(face)
+                    if name == "rr" or name == "ro":
+                        rerolled.append(position[d])
+                        values[d] = face
+                        position[d] = len(faces) - 1
+                    else:  # ra, e: the die explodes into a new one
+                        exploded.append(d)
+                        done.add(d)
+                        values.append(face)
+                        position.append(len(faces) - 1)
+                        kept.append(True)
+                if once:
+                    break
+                chosen = picked(selectors, [d for d, keep in enumerate(kept) if keep], values, None)
+                if done:
+                    chosen = [d for d in chosen if d not in done]
+        value = 0
+        dropped: list[int] = []
+        for d, face in enumerate(values):
+            faces[position[d]] = face  # a face raised by mi or lowered by ma shows as it counts
+            if kept[d]:
+                value += face
+            else:
+                dropped.append(position[d])
+        marks = None
+        if dropped or rerolled or exploded:
+            marks = _marks(
+                tuple(sorted(dropped)), tuple(sorted(rerolled)), tuple(sorted({position[d] for d in exploded})), None
+            )
+        rolls.append(DiceRoll(notation, shown_sides, False, tuple(faces), value, marks))
+        return value
+
+    return run
+
+
+def _kept_step(node: D20Dice, keeps: bool, selector: D20Selector, context: _Context) -> _Step:
+    """``4d6k>2``, ``4d6p1``: one keep or drop with one selector, on the dice as drawn."""
+    from tabletop_core.notation.roller import _draw, _marks
+
+    count, sides, notation = node.count, node.sides, str(node)
+    tens = sides is None
+    draw_sides = 10 if sides is None else sides
+    shown_sides = 100 if sides is None else sides
+    shown = context.shown
+    kind, n, every = selector.kind, selector.value, list(range(count))
+
+    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:  # noqa: ARG001 - no extra dice
+        if count and sides == 0:
+            raise NotationError(f"{shown}: cannot roll a 0-sided die")
+        faces = _draw(source, draw_sides, count, False)
+        if tens:
+            faces = [(face - 1) * 10 for face in faces]
+        chosen = pick(kind, n, every, faces)
+        if keeps:
+            kept = set(chosen)
+            dropped = tuple([d for d in every if d not in kept])
+        else:
+            dropped = tuple(sorted(chosen))
+        value = sum(faces) - sum([faces[d] for d in dropped])
+        rolls.append(
+            DiceRoll(
+                notation, shown_sides, False, tuple(faces), value, _marks(dropped, (), (), None) if dropped else None
+            )
+        )
+        return value
+
+    return run
+
+
+def _exploding_step(node: D20Dice, selector: D20Selector, context: _Context) -> _Step:
+    """``4d6e6``, ``3d10e>8``: one explosion on a face (not on a rank), the commonest.
+
+    Each die showing a selected face adds one die, and so do the added dice, round
+    after round: that is each die in turn, the new ones after the old, so one pass
+    over the growing list draws the dice in the order :func:`_dice_step` does.
+    """
+    from tabletop_core.notation.roller import _draw, _marks
+
+    count, sides, notation = node.count, node.sides, str(node)
+    tens = sides is None
+    draw_sides = 10 if sides is None else sides
+    shown_sides = 100 if sides is None else sides
+    shown, max_dice = context.shown, context.limits.max_dice
+    compare = {None: operator.eq, "<": operator.gt, ">": operator.lt}[selector.kind]
+    explodes = functools.partial(compare, selector.value)  # eq(n, face), gt(n, face) is face < n, ...
+
+    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:
+        if count and sides == 0:
+            raise NotationError(f"{shown}: cannot roll a 0-sided die")
+        faces = _draw(source, draw_sides, count, False)
+        if tens:
+            faces = [(face - 1) * 10 for face in faces]
+        exploded: list[int] = []
+        at = 0
+        while at < len(faces):
+            if explodes(faces[at]):
+                budget[0] -= 1
+                if budget[0] < 0:
+                    raise too_many_dice(shown, max_dice)
+                face = source.roll(draw_sides)
+                faces.append((face - 1) * 10 if tens else face)
+                exploded.append(at)
+            at += 1
+        value = sum(faces)
+        marks = _marks((), (), tuple(exploded), None) if exploded else None
+        rolls.append(DiceRoll(notation, shown_sides, False, tuple(faces), value, marks))
+        return value
+
+    return run
+
+
+def _crit_path(node: D20Node) -> tuple[D20Set | None] | None:
+    """Whether the leftmost term is a d20 (the roll may be a critical hit), and the set that may drop it.
+
+    ``None`` when it is not; else a one-item tuple: the set whose first item is that term
+    itself (so that dropping the item drops the term), or ``None``.
+    """
+    owner: D20Set | None = None
+    while not isinstance(node, D20Dice):
+        if isinstance(node, D20Annotated):
+            node = node.inner  # the term itself stays the set's item
+            continue
+        owner = None
+        if isinstance(node, D20Paren):
             node = node.inner
         elif isinstance(node, D20Unary):
             node = node.operand
         elif isinstance(node, D20Chain):
             node = node.operands[0]
+        elif isinstance(node, D20Set) and node.items:
+            owner = node if node.ops else None
+            node = node.items[0]
         else:
             return None
-    if node.sides != 20:
-        return None
-    kept = node.count
-    if node.ops:
-        kept = min(node.ops[0].selectors[0].value, node.count)  # a single kh/kl on the fast path
-    return 0 if kept == 1 else None  # the leftmost term is the first rolled
+    return (owner,) if node.sides == 20 else None
 
 
 def _roll_slow(expression: D20Expression, source: DiceSource, checked: Limits) -> RollResult:

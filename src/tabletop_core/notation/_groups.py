@@ -33,6 +33,25 @@ def has_group(node: Node) -> bool:
 def group_step(node: Group, steps: list[_Step]) -> _Step:
     """The rolling step of a group, from its items' steps; it records a :class:`GroupRoll`."""
     notation = str(node)
+    if node.success is None:
+        # Sums of items, maybe kept or dropped: Group.value_of's answer without its checks (the steps give ints).
+        highest, keep = (True, len(steps)) if node.select is None else node.select.kept(len(steps))
+        every = range(len(steps))
+
+        def run_sum(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> int:
+            values = [step(source, rolls, budget) for step in steps]
+            dropped: tuple[int, ...]
+            if keep == len(values):
+                value, dropped = sum(values), ()
+            else:
+                # A stable sort, reversed or not, keeps the item written first among ties (as Select.choose).
+                chosen = set(sorted(every, key=values.__getitem__, reverse=highest)[:keep])
+                value = sum([values[i] for i in every if i in chosen])
+                dropped = tuple([i for i in every if i not in chosen])
+            cast("list[object]", rolls).append(GroupRoll(notation, tuple(values), value, dropped))
+            return value
+
+        return run_sum
 
     def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> int:
         values = tuple(step(source, rolls, budget) for step in steps)

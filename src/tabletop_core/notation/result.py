@@ -426,7 +426,7 @@ class RollResult(Record):
     def _check_dialect(self, _attribute: object, value: object) -> None:
         if not isinstance(value, str):  # before any comparison: an array would answer an array
             raise TypeError(f"dialect must be a str, got {type(value).__name__}")
-        if value != "default":
+        if value != "default" and value != "d20":
             from tabletop_core.notation.limits import check_dialect
 
             check_dialect(value)

@@ -34,6 +34,7 @@ from tabletop_core.notation.ast import (
     Number,
     Product,
     Sum,
+    children_of,
     dice_terms,
     walk,
 )
@@ -62,7 +63,7 @@ _BULK = 8  # from this many dice a term draws them in one vectorised call
 PLAN_CACHE_BYTES = 8 * 2**20
 """Memory each of the three plan caches of :func:`roll` may hold (estimated): 8 MB.
 
-A plan is an expression compiled for rolling, with its one-die results; one for a
+A plan is an expression compiled for rolling, with the results it shares; one for a
 1,000-character expression holds about 150 KB, so each cache keeps about 50 of
 those, or thousands of short ones. The three (texts rolled with the default
 limits, texts with other limits, expressions built by hand) share their plans, so
@@ -75,6 +76,7 @@ all of them together hold at most 24 MB, whatever text strangers send.
 PLAN_BYTES_PER_CHARACTER = 224
 PLAN_BYTES_PER_ENTRY = 2048
 PLAN_BYTES_PER_FACE = 512
+PLAN_BYTES_PER_RECORD = 256  # a one-die term's record of one face, shared (see _plain_dice)
 
 # Plans of texts rolled with the default limits: a plain dict lookup is the
 # cheapest cache there is, and bots roll the same few expressions all day. It is
@@ -84,6 +86,10 @@ _DEFAULT = "default"  # roll()'s default dialect: ``is`` tells the common call i
 _plans_size = 0
 _BY_TEXT: SizedCache[tuple[str, Limits | None], tuple[_Plan, int]] = SizedCache(PLAN_CACHE_BYTES)
 _BY_TREE: SizedCache[tuple[Expression, Limits], tuple[_Plan, int]] = SizedCache(PLAN_CACHE_BYTES)
+# The same for the d20 dialect's texts (its other plans are cached in _d20_roller).
+_D20_PLANS: dict[str, _Plan] = {}
+_d20_plans_size = 0
+_d20_plan: Callable[[object, Limits | None], tuple[_Plan, int]] | None = None  # loaded on first use
 
 
 def roll(
@@ -131,6 +137,8 @@ def roll(
     plan = (
         _PLANS.get(expr) if dialect is _DEFAULT and limits is None and variables is None and type(expr) is str else None
     )
+    if plan is None and type(dialect) is str and dialect == "d20" and limits is None and variables is None:
+        plan = _D20_PLANS.get(expr) if type(expr) is str else None
     if plan is None:
         if type(dialect) is not str or dialect != "default" or isinstance(expr, D20Expression):
             if variables is not None and check_variables(variables) and check_dialect(dialect) == "d20":
@@ -158,35 +166,40 @@ def roll(
 
 
 def _roll_dialect(expr: object, rng: RngLike, limits: Limits | None, dialect: str) -> RollResult:
+    global _d20_plan, _d20_plans_size
     if check_dialect(dialect) == "default" or isinstance(expr, Expression):
         raise TypeError("a D20Expression needs dialect='d20', and an Expression the default dialect")
-    from tabletop_core.notation._d20_roller import roll_d20  # the dialect loads on first use
+    if _d20_plan is None:
+        from tabletop_core.notation._d20_roller import d20_plan  # the dialect loads on first use
 
+        _d20_plan = d20_plan
+    plan, size = _d20_plan(expr, limits)
+    if limits is None and type(expr) is str:
+        if _d20_plans_size + size > PLAN_CACHE_BYTES:
+            _D20_PLANS.clear()  # crude but bounded, as _PLANS
+            _d20_plans_size = 0
+        _D20_PLANS[expr] = plan
+        _d20_plans_size += size
     source = _default_source() if rng is None else dice_source(rng)
     if type(source) is GeneratorDice:
-        return roll_d20(expr, source, limits)
+        return plan(source)
     with source.atomic():
-        return roll_d20(expr, source, limits)
+        return plan(source)
 
 
 def _plan_for_text(expr: str, limits: Limits | None) -> tuple[_Plan, int]:
     """The plan of a text and its estimated size, from the cache or compiled now."""
-    key = (expr, limits)
-    known = _BY_TEXT.get(key)
-    if known is None:
-        known = _plan_for_tree(*as_expression(expr, limits))
-        _BY_TEXT.put(key, known, known[1])
-    return known
+    return _BY_TEXT.made((expr, limits), lambda: _plan_for_tree(*as_expression(expr, limits)), _plan_size)
 
 
 def _plan_for_tree(expression: Expression, limits: Limits) -> tuple[_Plan, int]:
     """The plan of an expression and its estimated size, from the cache or compiled now."""
-    key = (expression, limits)
-    known = _BY_TREE.get(key)
-    if known is None:
-        known = _compile_plan(expression, limits)
-        _BY_TREE.put(key, known, known[1])
-    return known
+    return _BY_TREE.made((expression, limits), lambda: _compile_plan(expression, limits), _plan_size)
+
+
+def _plan_size(plan: tuple[_Plan, int]) -> int:
+    """The estimated size of a ``(plan, size)`` pair: its second item."""
+    return plan[1]
 
 
 def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = False) -> tuple[_Plan, int]:
@@ -197,6 +210,7 @@ def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = Fals
     """
     text = str(expression)
     size = PLAN_BYTES_PER_CHARACTER * len(text) + PLAN_BYTES_PER_ENTRY
+    size += PLAN_BYTES_PER_RECORD * _one_die_records(expression.body, expression.target)
     if expression.repeat > 1:
         return _repeat_plan(expression, limits, size)
     label = expression.label
@@ -205,7 +219,8 @@ def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = Fals
     spare = limits.max_dice - dice_written
     explicit_crit = any(dice.crit is not None for dice in dice_terms(expression.body))
     grouped = has_group(expression.body) or (expression.target is not None and has_group(expression.target))
-    flags_crit = not explicit_crit and not grouped and _flags_crit(expression.body)
+    flags_crit = not explicit_crit and _flags_crit(expression.body)
+    crit_group = _crit_group(expression.body) if flags_crit and grouped else None
     target = None if expression.target is None else _compile(expression.target, text, limits)
     if expression.target is not None:
         spare -= sum(dice.count for dice in dice_terms(expression.target))
@@ -225,13 +240,15 @@ def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = Fals
         if grouped:
             # A group's record goes in among the dice records: take them apart.
             mixed = cast("list[object]", rolls)
-            groups = tuple(record for record in mixed if isinstance(record, GroupRoll))
-            rolls = [record for record in rolls if isinstance(record, DiceRoll)]
+            groups = tuple([record for record in mixed if type(record) is GroupRoll])
+            rolls = [record for record in rolls if type(record) is DiceRoll]
         crit = None
         if flags_crit:
             kept = rolls[0].value
             crit = "crit" if kept == 20 else "fumble" if kept == 1 else None
-        elif explicit_crit or grouped:
+            if crit_group is not None and crit_group[1] in groups[crit_group[0]].dropped:
+                crit = None  # its group dropped the d20 itself: it does not count, as in the d20 package
+        elif explicit_crit:
             crit = crit_of(rolls)
         if not special:
             return RollResult(text, total, tuple(rolls), label, crit)
@@ -240,12 +257,157 @@ def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = Fals
             result = attrs.evolve(result, labels=term_labels(rolled_tree(result)))
         return result
 
-    if special or shared:
-        return run, size
-    single = _single_die(expression.body)
+    rolled: Callable[..., RollResult] = run
+    if not special and not explicit_crit:
+        rolled = _plain_run(step, spare, text, label, flags_crit)
+    if shared:
+        return rolled, size
+    single = None if special else _single_die(expression.body)
     if single is None or single.sides > _MEMO_SIDES:
-        return run, size
-    return _shared_per_face(run, single.sides), size + PLAN_BYTES_PER_FACE * single.sides
+        parts = (expression.body,) if expression.target is None else (expression.body, expression.target)
+        leaves = _outcomes_bound(parts)
+        if leaves is not None:
+            terms = sum(1 for part in parts for _ in dice_terms(part))
+            return _shared_by_draws(rolled, leaves), size + PLAN_BYTES_PER_FACE * terms * leaves
+        return rolled, size
+    return _shared_per_face(rolled, single.sides), size + PLAN_BYTES_PER_FACE * single.sides
+
+
+def _one_die_records(*nodes: Node | None) -> int:
+    """How many one-die records the plain ``1dN`` terms of *nodes* may share (see :func:`_plain_dice`)."""
+    return sum(
+        dice.sides
+        for node in nodes
+        if node is not None
+        for dice in dice_terms(node)
+        if dice.count == 1 and dice.is_basic and not dice.fate and dice.sides <= _MEMO_SIDES
+    )
+
+
+def _outcomes_bound(nodes: tuple[Node, ...]) -> int | None:
+    """How many ways the dice of a roll of *nodes* can fall, when they are few (see :func:`_shared_by_draws`).
+
+    ``None`` when a term may draw a varying number of dice (rerolls, explosions, computed
+    counts, later operators) or the ways are more than :data:`_MEMO_LEAVES`.
+    """
+    if any(has_computed_dice(node) for node in nodes):
+        return None
+    ways = 1
+    for dice in (dice for node in nodes for dice in dice_terms(node)):
+        if not dice.is_basic or dice.reroll is not None or dice.explode is not None:
+            return None
+        ways *= dice.sides**dice.count
+        if ways > _MEMO_LEAVES:
+            return None
+    return ways
+
+
+_MEMO_LEAVES = 400  # share results of rolls of a few dice that can fall at most this many ways (2d20, 1d20ra1)
+
+
+class _Draws:
+    """One node of :func:`_shared_by_draws`' tree: the die drawn next, and what each face leads to."""
+
+    __slots__ = ("next", "sides")
+
+    def __init__(self, sides: int) -> None:
+        self.sides = sides
+        self.next: list[_Draws | RollResult | None] = [None] * (sides + 1)
+
+
+def _shared_by_draws(run: Callable[[DiceSource], RollResult], leaves: int) -> _Plan:
+    """*run* for a roll of a few dice, the result of each way they fall made once (at most *leaves* of them).
+
+    A roll's result is decided by the faces it draws, and which die it draws next by
+    the faces drawn before; so its results hang in a tree of draws. A roll walks the
+    tree, drawing each die as it goes, and stops at a result made before; else it is
+    rolled on the faces drawn (and those it still needs) and its result kept. As in
+    :func:`_shared_per_face`, only true faces are kept, and the results live in the plan.
+    """
+    root: list[_Draws | None] = [None]
+    made = [0]
+
+    def run_shared(source: DiceSource) -> RollResult:
+        node = root[0]
+        drawn: list[int] = []
+        while node is not None:
+            sides = node.sides
+            face = source.roll(sides)
+            drawn.append(face)
+            if type(face) is not int or not 1 <= face <= sides:
+                return run(_Replay(drawn, source))
+            found = node.next[face]
+            if type(found) is not _Draws:
+                if found is not None:
+                    return found  # type: ignore[return-value]
+                break
+            node = found
+        replay = _Replay(drawn, source)
+        result = run(replay)
+        if made[0] < leaves and replay.fair:
+            _keep(root, replay.log, result)
+            made[0] += 1
+        return result
+
+    return run_shared
+
+
+def _keep(root: list[_Draws | None], log: list[tuple[int, int]], result: RollResult) -> None:
+    """Hang *result* in the tree at the path of draws *log* (``(sides, face)`` pairs)."""
+    if not log:
+        return  # no dice: nothing to key the result by
+    node = root[0]
+    if node is None:
+        node = root[0] = _Draws(log[0][0])
+    for (sides, face), following in zip(log, [*log[1:], None], strict=True):
+        if node.sides != sides:  # pragma: no cover - a roll draws the same dice after the same faces
+            return
+        if following is None:
+            node.next[face] = result
+            return
+        found = node.next[face]
+        if type(found) is not _Draws:
+            found = node.next[face] = _Draws(following[0])
+        node = found
+
+
+class _Replay(DiceSource):
+    """The faces already drawn, then more from *source*; it logs every ``(sides, face)`` it hands out."""
+
+    __slots__ = ("_drawn", "_source", "fair", "log")
+
+    def __init__(self, drawn: list[int], source: DiceSource) -> None:
+        self._drawn = drawn
+        self._source = source
+        self.log: list[tuple[int, int]] = []
+        self.fair = True  # every face a true face of its die
+
+    def roll(self, sides: int) -> int:
+        at = len(self.log)
+        face = self._drawn[at] if at < len(self._drawn) else self._source.roll(sides)
+        if type(face) is not int or not 1 <= face <= sides:
+            self.fair = False
+        self.log.append((sides, face))
+        return face
+
+    def roll_many(self, sides: int, n: int) -> npt.NDArray[np.int64]:
+        return np.array([self.roll(sides) for _ in range(n)], dtype=np.int64)
+
+
+def _plain_run(step: _Step, spare: int, text: str, label: str | None, flags_crit: bool) -> Callable[..., RollResult]:
+    """The run of a plan with nothing but dice and numbers (the commonest): what ``run`` does, in fewer steps."""
+
+    def run(source: DiceSource, budget: list[int] | None = None) -> RollResult:
+        rolls: list[DiceRoll] = []
+        total = step(source, rolls, [spare] if budget is None else budget)
+        if flags_crit:
+            kept = rolls[0].value
+            return RollResult(
+                text, total, tuple(rolls), label, "crit" if kept == 20 else "fumble" if kept == 1 else None
+            )
+        return RollResult(text, total, tuple(rolls), label)
+
+    return run
 
 
 def _shared_per_face(run: Callable[[DiceSource], RollResult], sides: int) -> _Plan:
@@ -299,6 +461,32 @@ def _flags_crit(node: Node) -> bool:
         return False
     kept = first.count if first.select is None else first.select.kept(first.count)[1]
     return kept == 1
+
+
+def _crit_group(node: Node) -> tuple[int, int] | None:
+    """Where the first dice term is an item of a group: ``(the group's record, the item)``, else ``None``.
+
+    The group's record is its place among the roll's :class:`GroupRoll` records, which come in
+    the order the groups' ``}`` are written (a group after the groups inside it).
+    """
+    first = next(dice_terms(node))
+    records: list[Group] = []  # the groups in the order their records come
+    stack: list[tuple[Node, bool]] = [(node, False)]
+    while stack:
+        item, done = stack.pop()
+        if done:
+            records.append(item)  # type: ignore[arg-type]
+            continue
+        if isinstance(item, Group):
+            stack.append((item, True))
+        stack.extend((child, False) for child in reversed(children_of(item)))
+    for place, group in enumerate(records):
+        for index, member in enumerate(group.items):
+            while isinstance(member, Labeled):
+                member = member.operand
+            if member is first:
+                return place, index
+    return None
 
 
 _MEMO_SIDES = 100  # share results of one-die expressions up to a d100: at most 100 results each
@@ -371,6 +559,11 @@ def _sum(steps: list[_Step], operators: tuple[str, ...]) -> _Step:
     if len(rest) == 1 and rest[0][0] == "+":
         second = rest[0][1]
         return lambda source, rolls, budget: first(source, rolls, budget) + second(source, rolls, budget)
+    if len(rest) == 2 and operators == ("+", "+"):  # 2d20kh1+1d4+3
+        second, third = rest[0][1], rest[1][1]
+        return lambda source, rolls, budget: (
+            first(source, rolls, budget) + second(source, rolls, budget) + third(source, rolls, budget)
+        )
 
     def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> int:
         total = first(source, rolls, budget)
@@ -450,16 +643,28 @@ def _plain_dice(node: Dice) -> _Step:
     count, sides, fate, notation = node.count, node.sides, node.fate, str(node)
 
     if count == 1 and not fate:
+        # Each face's record is made once and shared (records are immutable), up to a d100:
+        # counted in the plan's size (PLAN_BYTES_PER_RECORD each, see _one_die_records).
+        memo: list[DiceRoll | None] = [None] * (sides + 1 if sides <= _MEMO_SIDES else 0)
 
         def run_one(source: DiceSource, rolls: list[DiceRoll], _budget: list[int]) -> int:
             face = source.roll(sides)
-            rolls.append(DiceRoll(notation, sides, False, (face,), face, None))
+            if type(face) is int and 0 < face < len(memo):
+                record = memo[face]
+                if record is None:
+                    record = memo[face] = DiceRoll(notation, sides, False, (face,), face, None)
+                rolls.append(record)
+            else:
+                rolls.append(DiceRoll(notation, sides, False, (face,), face, None))
             return face
 
         return run_one
 
     def run(source: DiceSource, rolls: list[DiceRoll], _budget: list[int]) -> int:
-        faces = tuple(_draw(source, sides, count, fate))
+        if type(source) is GeneratorDice and not fate:
+            faces = tuple(source._take(sides, count))
+        else:
+            faces = tuple(_draw(source, sides, count, fate))
         value = sum(faces)
         rolls.append(DiceRoll(notation, sides, fate, faces, value, None))
         return value
