@@ -50,3 +50,8 @@ class _EnumType(enum.EnumMeta):
 
 class Enum(enum.Enum, metaclass=_EnumType):
     """An :class:`enum.Enum` whose lookup by an unknown value raises :class:`InvalidInput`."""
+
+    # Members are singletons compared by identity, so the identity hash agrees with ``==``;
+    # enum.Enum's own hashes the name in Python code, and the simulators hash members in
+    # every set and dict lookup of their hot loops. (No result depends on set order.)
+    __hash__ = object.__hash__

@@ -20,6 +20,7 @@ them both ways and checks every field agrees.
 from __future__ import annotations
 
 import functools
+import keyword
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
@@ -46,24 +47,58 @@ def field_names(cls: type) -> tuple[str, ...]:
     return names
 
 
+def _generated(cls: type, kind: str) -> Callable[..., Any]:  # Any: instances of *cls*
+    """The builder (``kind="build"``) or copier (``"copy"``) of *cls*, written once per class.
+
+    One line per field, as attrs writes its own ``__init__``: a loop of ``getattr`` and
+    ``object.__setattr__`` over the names cost about three times as much, and the Journey
+    simulator builds or copies a value on nearly every rule it applies. The builder takes
+    every field as a keyword-only argument, so a missing or unknown one is a TypeError.
+    """
+    found = (_BUILDERS if kind == "build" else _COPIERS).get(cls)
+    if found is not None:
+        return found
+    names = field_names(cls)
+    for name in names:  # attrs field names are identifiers; nothing else is pasted into the code
+        if not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_fast_"):
+            raise TypeError(f"{cls.__name__} field {name!r} cannot be built fast")
+    if kind == "build":
+        head = f"def build(*, {', '.join(names)}):" if names else "def build():"
+        values = names
+    else:
+        head = "def copy(_fast_from):"
+        values = tuple(f"_fast_from.{name}" for name in names)
+    pairs = zip(names, values, strict=True)
+    lines = "".join(f"    _fast_set(_fast_made, {name!r}, {value})\n" for name, value in pairs)
+    source = f"{head}\n    _fast_made = _fast_new(_fast_cls)\n{lines}    return _fast_made\n"
+    namespace: dict[str, Any] = {"_fast_new": _new, "_fast_set": _set, "_fast_cls": cls}  # Any: the code's globals
+    exec(source, namespace)  # fixed text around checked names
+    made: Callable[..., Any] = namespace[kind]  # Any: instances of *cls*
+    (_BUILDERS if kind == "build" else _COPIERS)[cls] = made
+    return made
+
+
+# Any: instances of the key class. Two tables, so the hot lookups need no (class, kind) tuple.
+_BUILDERS: dict[type, Callable[..., Any]] = {}
+_COPIERS: dict[type, Callable[..., Any]] = {}
+
+
 def fast_build(cls: type[T], **fields: object) -> T:
     """An instance of the frozen attrs class *cls* with exactly *fields*, without validation.
 
     Raises:
         TypeError: a field of *cls* is missing from *fields*, or a name is not a field.
     """
-    names = field_names(cls)
-    instance = _new(cls)
     try:
-        if len(fields) != len(names):
-            raise KeyError
-        for name in names:
-            _set(instance, name, fields[name])
-    except KeyError:
+        build = _BUILDERS.get(cls) or _generated(cls, "build")
+        return build(**fields)  # type: ignore[no-any-return]  # an instance of cls
+    except TypeError:
+        names = field_names(cls)
         missing = [name for name in names if name not in fields]
         unknown = [name for name in fields if name not in names]
+        if not missing and not unknown:
+            raise
         raise TypeError(f"fast_build({cls.__name__}) needs every field: missing {missing}, unknown {unknown}") from None
-    return instance
 
 
 def fast_replace(instance: _A, **changes: Any) -> _A:  # Any: any field's value; only the names are checked
@@ -73,15 +108,18 @@ def fast_replace(instance: _A, **changes: Any) -> _A:  # Any: any field's value;
         TypeError: a name in *changes* is not a field of the instance's class.
     """
     cls = type(instance)
-    names = field_names(cls)
-    new = _new(cls)
-    for name in names:
-        _set(new, name, getattr(instance, name))
+    new: _A = (_COPIERS.get(cls) or _generated(cls, "copy"))(instance)
+    names = _NAME_SETS.get(cls)
+    if names is None:
+        names = _NAME_SETS[cls] = frozenset(field_names(cls))
     for name, value in changes.items():
         if name not in names:
             raise TypeError(f"{cls.__name__} has no field {name!r}")
         _set(new, name, value)
     return new
+
+
+_NAME_SETS: dict[type, frozenset[str]] = {}
 
 
 def memo(maxsize: int) -> Callable[[Callable[P, T]], Callable[P, T]]:

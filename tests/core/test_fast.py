@@ -138,3 +138,44 @@ def test_bounded_cache_stays_bounded():
         assert cache.put(i, i * i) == i * i
         assert len(cache) <= 3
     assert cache[9] == 81
+
+
+def test_residue_action_results_fast_and_plain_agree_on_every_field():
+    # resolve_action builds its ActionResult without the constructor's checks: for every
+    # slot, die, Value, Delirium reroll, Skill bonus, Dehydration and Luck roll it must be the
+    # value the constructor gives (and accepts).
+    from tabletop_core.residue.actions import ActionResult, resolve_action
+    from tabletop_core.residue.endurance import ActionSlot
+    from tabletop_core.residue.step_die import StepDie
+
+    dice = [d for d in StepDie if not d.is_zero]
+    checked = 0
+    for slot, die, dehydrated in itertools.product(ActionSlot, dice, (False, True)):
+        bonus = 1 if slot is ActionSlot.SKILL else 0
+        for value, rerolled, luck in itertools.product(
+            range(1, die.sides + 1), (None, 1), (None, (StepDie.D4, 2), (StepDie.D6, 3), (StepDie.D4, 4))
+        ):
+            fast = resolve_action(
+                slot=slot,
+                die=die,
+                value=value,
+                committed_value=rerolled,
+                skill_bonus=bonus,
+                dehydrated=dehydrated,
+                luck=None if luck is None else luck[0],
+                luck_value=None if luck is None else luck[1],
+            )
+            plain = ActionResult(**{f.name: getattr(fast, f.name) for f in attrs.fields(ActionResult)})
+            _same_fields(fast, plain)
+            assert ActionResult.from_dict(fast.to_dict()) == fast
+            checked += 1
+    assert checked == len(ActionSlot) * 2 * (4 + 6 + 8 + 10 + 12) * 2 * 4  # every combination was built
+
+
+def test_a_callers_own_luck_modifier_still_meets_the_full_checks():
+    from tabletop_core.residue.actions import resolve_action
+
+    with pytest.raises(tc.InvalidInput, match="Luck's"):
+        resolve_action(slot="move", die="d8", value=5, modifiers=[(1, "luck")], luck="d6", luck_value=1)
+    kept = resolve_action(slot="move", die="d8", value=5, modifiers=[(1, "luck")])  # no Luck roll: a plain +★
+    assert kept.stars == 2

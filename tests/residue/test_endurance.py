@@ -163,6 +163,29 @@ def test_strain_changes():
         Endurance(strain=-1)
 
 
+def test_strain_past_its_limit_is_refused_as_the_field_refuses_it_and_changes_nothing():
+    # Strain is copied without the field's converter on the hot paths: the limit is still checked.
+    from tabletop_core.residue.endurance import STRAIN_LIMIT
+
+    full = Endurance(pool=start().pool, strain=STRAIN_LIMIT)
+    with pytest.raises(InvalidInput) as by_field:
+        Endurance(strain=STRAIN_LIMIT + 1)
+    message = str(by_field.value)
+    with pytest.raises(InvalidInput) as raised:
+        full.gain_strain(1)
+    assert str(raised.value) == message
+    with pytest.raises(InvalidInput) as raised:
+        full.reroll([0], rng=ScriptedDice([3]))
+    assert str(raised.value) == message
+    committed = full.commit(A.MOVE, 0)
+    with pytest.raises(InvalidInput) as raised:
+        committed.recover_with_strain(rng=ScriptedDice([3]))
+    assert str(raised.value) == message
+    assert full.strain == committed.strain == STRAIN_LIMIT
+    assert full.gain_strain(0) == full
+    assert full.reduce_strain(STRAIN_LIMIT).strain == 0
+
+
 @pytest.mark.parametrize(
     ("strain", "threshold", "expected"),
     [

@@ -55,6 +55,28 @@ def test_walking_n_steps_in_one_direction_is_distance_n(start, direction, steps)
     assert start.distance(start.neighbour(direction, steps)) == steps
 
 
+@given(hexes, st.sampled_from(list(Direction)), st.integers(0, 20))
+def test_a_neighbour_is_the_hex_the_constructor_builds(start, direction, steps):
+    # neighbour() builds in-range Hexes without the field converters: the same value, hash and order.
+    found = start.neighbour(direction, steps)
+    dq, dr = direction.value
+    built = Hex(start.q + dq * steps, start.r + dr * steps)
+    assert found == built
+    assert hash(found) == hash(built)
+    assert type(found.q) is int
+    assert type(found.r) is int
+    assert Hex.from_dict(found.to_dict()) == found
+
+
+def test_a_neighbour_past_the_coordinate_limit_is_the_fields_error():
+    edge = Hex(0, 10**6)
+    with pytest.raises(tc.InvalidInput, match="r must be"):
+        edge.neighbour(Direction.S)
+    with pytest.raises(tc.InvalidInput, match="q must be"):
+        Hex(-(10**6), 0).neighbour(Direction.NW)
+    assert edge.neighbour(Direction.N) == Hex(0, 10**6 - 1)
+
+
 def test_hex_validation():
     with pytest.raises(TypeError, match="q must be an int"):
         Hex(1.5, 0)

@@ -105,6 +105,21 @@ def test_a_simulation_pickles_for_the_workers():
     assert pickle.loads(pickle.dumps(old)) == old
 
 
+def test_a_worker_unpickles_the_plan_once_and_plays_each_chunk_as_the_serial_run():
+    # The content is pickled once per simulation and unpickled once per worker, not per chunk.
+    from tabletop_core.residue.journey.simulate import _PLANS, _Plan, _play_chunk, _root_seed
+
+    plan = _Plan(WANDERER, SETUP, CautiousPolicy(), _root_seed(2026), 100_000, "cautious")
+    packed = pickle.dumps(plan)
+    _PLANS.clear()
+    first, second = _play_chunk(packed, range(9)), _play_chunk(bytes(packed), range(9, 17))
+    assert list(_PLANS) == [packed]
+    assert _PLANS[packed].wanderer == plan.wanderer
+    assert _PLANS[packed].root.entropy == 2026
+    assert first + second == SERIAL[17]
+    _PLANS.clear()
+
+
 # -- defeat days, intervals, survival ---------------------------------------------------------
 
 

@@ -22,10 +22,11 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
+from tabletop_core._fast import fast_build
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_field, int_in, of_type, one_line
 from tabletop_core.errors import InvalidInput, RuleError
@@ -302,17 +303,22 @@ def resolve_action(
         luck_roll = resolve_luck_for_action(luck, luck_value)
         if luck_roll.bonus_stars:
             listed = (*fixed, StarModifier(stars=luck_roll.bonus_stars, reason="luck"))
-    return ActionResult(
-        slot=chosen_slot,
-        die=step,
-        value=value,
-        committed_value=committed,
-        base_stars=stars(value),
-        modifiers=listed,
-        luck=luck_roll,
-        stars=action_stars(value, sum(m.stars for m in fixed), None if luck_roll is None else luck_roll.value),
-        delirium_reroll=committed_value is not None,
-    )
+    fields: dict[str, Any] = {  # Any: the fields' several types, each checked above
+        "slot": chosen_slot,
+        "die": step,
+        "value": value,
+        "committed_value": committed,
+        "base_stars": stars(value),
+        "modifiers": listed,
+        "luck": luck_roll,
+        "stars": action_stars(value, sum(m.stars for m in fixed), None if luck_roll is None else luck_roll.value),
+        "delirium_reroll": committed_value is not None,
+    }
+    if any(m.reason == "luck" for m in fixed):  # a caller's own "luck" modifier: the full checks judge it
+        return ActionResult(**fields)
+    # Every field is what the checks in __attrs_post_init__ would demand, computed above from
+    # checked input: built without them (every Commit of a simulated Journey comes here).
+    return fast_build(ActionResult, **fields)
 
 
 @attrs.frozen
@@ -423,7 +429,8 @@ def commit_action(
     if chosen_slot is ActionSlot.SKILL and active.has(Condition.PANIC):
         panic = committed.reroll_free(rng=source)
         committed = panic.after
-    return CommitResult(
+    return fast_build(  # every field of the type its validator asks for, by construction (every Commit comes here)
+        CommitResult,
         action=action,
         before=endurance,
         endurance=committed,

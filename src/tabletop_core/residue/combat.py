@@ -33,6 +33,7 @@ from typing import Any, ClassVar
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._fast import fast_replace
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, clip, int_field, of_type, one_line
@@ -143,11 +144,13 @@ class Creature(Record):
     def take(self, damage: int) -> Creature:
         """The Creature after losing *damage* HP (never below 0)."""
         damage = check_int("damage", damage, low=0, high=_LIMIT)
-        return attrs.evolve(self, hp=max(0, self.hp - damage))
+        if not damage:
+            return self  # an Attack its Defense stopped: no copy
+        return fast_replace(self, hp=max(0, self.hp - damage))  # stays within 0..max_hp: no re-validation
 
     def reset(self) -> Creature:
         """Creature HP resets when you Rest (unless a rule says otherwise)."""
-        return attrs.evolve(self, hp=self.max_hp)
+        return fast_replace(self, hp=self.max_hp)
 
     def __str__(self) -> str:
         mutation = f", {self.mutation.name}" if self.mutation else ""
@@ -325,7 +328,8 @@ def _attack(encounter: Encounter, target: int, stars: int) -> tuple[Encounter, i
     damage = max(0, stars - foe.defense)
     enemies = list(encounter.enemies)
     enemies[target] = foe.take(damage)
-    after = attrs.evolve(encounter, enemies=tuple(enemies), attacks=encounter.attacks + 1)
+    attacks = check_int("attacks", encounter.attacks + 1, low=0, high=_LIMIT)  # the field's own check
+    after = fast_replace(encounter, enemies=tuple(enemies), attacks=attacks)  # the same Creatures, one hit
     free = encounter.surprise_attack and encounter.attacks == 0
     return after, damage, () if free else after.living
 

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._fast import fast_replace
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip
@@ -100,6 +101,7 @@ class Condition(Enum):
 
 _DIE_CONDITIONS = (Condition.FEAR, Condition.BLEEDING, Condition.PANIC, Condition.FATIGUE, Condition.DELIRIUM)
 _DIE_FIELDS = {condition: condition.name.lower() for condition in _DIE_CONDITIONS}  # the Conditions field of each
+_NO_DIE_CONDITIONS = tuple(condition for condition in Condition if condition not in _DIE_CONDITIONS)  # glossary order
 
 
 def _die_condition(condition: Condition | str) -> Condition:
@@ -318,9 +320,12 @@ class Conditions(Record):
         from tabletop_core.residue.inventory import Inventory  # inventory imports this module
 
         check_type("inventory", inventory, Inventory)
-        if self.from_rules:
-            return attrs.evolve(self, others=inventory.conditions | set(self.from_rules))
-        return attrs.evolve(self, others=inventory.conditions)
+        brought = inventory.conditions
+        # Every Inventory roll comes here: the Conditions without a die, in glossary order, are
+        # built directly (what the converter and __attrs_post_init__ would give), and unchanged
+        # ones (the usual case) keep this value.
+        others = tuple(c for c in _NO_DIE_CONDITIONS if c in brought or c in self.from_rules)
+        return self if others == self.others else fast_replace(self, others=others)
 
     def returned(self, before: Inventory, after: Inventory) -> Conditions:
         """Remove when <Inventory> returns: drop the Conditions a rule gave whose Inventory stepped up.

@@ -41,6 +41,7 @@ import attrs
 
 from tabletop_core._atomic import atomic_rolls
 from tabletop_core._enum import Enum
+from tabletop_core._fast import fast_build, fast_replace
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import as_int, check_int, check_type, clip, int_field, of_type, one_line
@@ -306,10 +307,11 @@ class Endurance(Record):
         if conditions is not None:
             check_type("conditions", conditions, Conditions)
             conditions.check_commit(die.value)
-        return attrs.evolve(
+        # Dice moved from the pool as they are (the hottest step of a Journey): no re-validation.
+        return fast_replace(
             self,
             pool=self.pool[:index] + self.pool[index + 1 :],
-            committed=(*self.committed, CommittedDie(slot=chosen, die=die)),
+            committed=(*self.committed, fast_build(CommittedDie, slot=chosen, die=die)),
         )
 
     def replace_committed(self, position: int, die: EnduranceDie) -> Endurance:
@@ -357,11 +359,11 @@ class Endurance(Record):
         source = dice_source(rng)
         delirium, conditions_after = _gain_strain_effects(strain, conditions, source)
         recovered = _roll([self.committed[p].die.die for p in positions], source)
-        after = attrs.evolve(
+        after = fast_replace(  # dice moved as they are, freshly rolled ones checked by EnduranceDie
             self,
             pool=self.pool + recovered,
             committed=tuple(entry for p, entry in enumerate(self.committed) if p not in positions),
-            strain=self.strain + strain,
+            strain=self._strain_after(strain),
         )
         return EnduranceStep(
             action=label,
@@ -410,7 +412,7 @@ class Endurance(Record):
         delirium, conditions_after = _gain_strain_effects(strain, conditions, source)
         new_values = dict(zip(positions, _roll([self.pool[p].die for p in positions], source), strict=True))
         pool = tuple(new_values.get(p, die) for p, die in enumerate(self.pool))
-        after = attrs.evolve(self, pool=pool, strain=self.strain + strain)
+        after = fast_replace(self, pool=pool, strain=self._strain_after(strain))
         return EnduranceStep(
             action=label,
             before=self,
@@ -497,13 +499,17 @@ class Endurance(Record):
         if self.committed:
             raise RuleError("Before Resting: no dice can remain committed; recover them first")
         rolled = _roll([die.die for die in self.pool], dice_source(rng))
-        return EnduranceStep(action="Start Day", before=self, after=attrs.evolve(self, pool=rolled), rolled=rolled)
+        return EnduranceStep(action="Start Day", before=self, after=fast_replace(self, pool=rolled), rolled=rolled)
 
     # -- Strain -------------------------------------------------------------
 
+    def _strain_after(self, gained: int) -> int:
+        """Strain after gaining *gained* (>= 0), checked as the field's converter would (for fast_replace)."""
+        return check_int("strain", self.strain + gained, low=0, high=STRAIN_LIMIT)
+
     def gain_strain(self, amount: int = 1) -> Endurance:
         """Gain Strain (Delirium's roll is the caller's: see :meth:`Conditions.roll`)."""
-        return attrs.evolve(self, strain=self.strain + check_int("amount", amount, low=0, high=STRAIN_LIMIT))
+        return fast_replace(self, strain=self._strain_after(check_int("amount", amount, low=0, high=STRAIN_LIMIT)))
 
     def reduce_strain(self, amount: int = 1) -> Endurance:
         """Reduce Strain (Strain Payoff).
@@ -514,7 +520,7 @@ class Endurance(Record):
         amount = check_int("amount", amount, low=0, high=STRAIN_LIMIT)
         if amount > self.strain:
             raise RuleError(f"cannot reduce Strain by {amount}: Strain is {self.strain}")
-        return attrs.evolve(self, strain=self.strain - amount)
+        return fast_replace(self, strain=self.strain - amount)  # 0..strain: in range
 
     def with_strain(self, strain: int) -> Endurance:
         """Set Strain (for example to 0 after "No Inventory" at Strain Payoff)."""

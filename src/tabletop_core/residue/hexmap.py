@@ -32,7 +32,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._enum import Enum
-from tabletop_core._fast import fast_replace
+from tabletop_core._fast import fast_build, fast_replace
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, clip, int_field, of_type, one_line
@@ -107,8 +107,11 @@ class Hex(Record):
         """The Hex *steps* Hexes away in *direction* (one step: the adjacent Hex)."""
         check_type("direction", direction, Direction)
         steps = check_int("steps", steps, low=0, high=_COORD_LIMIT)
-        dq, dr = direction.value
-        return Hex(self.q + dq * steps, self.r + dr * steps)
+        dq, dr = direction._value_  # the (dq, dr) value: .value is a slower descriptor (hot)
+        q, r = self.q + dq * steps, self.r + dr * steps
+        if -_COORD_LIMIT <= q <= _COORD_LIMIT and -_COORD_LIMIT <= r <= _COORD_LIMIT:
+            return fast_build(Hex, q=q, r=r)  # ints in range: no converters (Token Movement asks for many)
+        return Hex(q, r)  # off the map's limits: the field's error
 
     def neighbours(self) -> tuple[Hex, ...]:
         """The six adjacent Hexes, in :class:`Direction` order (N first, clockwise)."""
@@ -297,7 +300,9 @@ class HexMap(Record):
         """What is known about *where* (an Undiscovered Hex if the map does not list it)."""
         check_type("where", where, Hex)
         found = self._index.get(where)
-        return found if found is not None else Tile(where)
+        if found is not None:
+            return found
+        return fast_build(Tile, hex=where, region=None, area=None, special=None, ruin=False)  # Tile(where), unchecked
 
     def region(self, name: str) -> Region:
         """The Region called *name*.
@@ -363,7 +368,7 @@ class HexMap(Record):
         tile = self.tile(where)
         if tile.region is not None:
             raise RuleError(f"{where} already belongs to Region {clip(tile.region)}")
-        return self.with_tile(attrs.evolve(tile, region=region))
+        return self.with_tile(fast_replace(tile, region=region))  # a Region of the map, checked above
 
     def discover_area(self, where: Hex, area: str) -> HexMap:
         """Mark *area* on *where*: the Hex becomes a Discovered Hex.
@@ -390,7 +395,7 @@ class HexMap(Record):
                 )
             if area in self.discovered_areas(tile.region):
                 raise RuleError(f"Area {clip(area)} is already on the map")
-        return self.with_tile(attrs.evolve(tile, area=area))
+        return self.with_tile(fast_replace(tile, area=area))  # checked above against the Tile's rules
 
     def set_special(self, where: Hex, rule: str | None) -> HexMap:
         """Give *where* a lasting rule (a Special Hex), or clear it with ``None``."""
@@ -408,7 +413,7 @@ class HexMap(Record):
         tile = self.tile(where)
         if ruin and tile.area is not None:
             raise RuleError(f"the Ruin Hex cannot hold an Area, {where} has {clip(tile.area)}")
-        return self.with_tile(attrs.evolve(tile, ruin=ruin))
+        return self.with_tile(fast_replace(tile, ruin=ruin))  # checked above against the Tile's rules
 
     def first_undiscovered(self, start: Hex, direction: Direction) -> Hex:
         """Follow *direction* from *start* (included) to the first Hex with no Region and no Area."""

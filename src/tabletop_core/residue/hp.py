@@ -25,6 +25,7 @@ from typing import ClassVar
 
 import attrs
 
+from tabletop_core._fast import fast_replace
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, clip, int_field, int_in, of_type
 from tabletop_core.errors import InvalidInput
@@ -65,7 +66,10 @@ class Health(Record):
     def lose(self, amount: int) -> Health:
         """-X HP: lose *amount* HP directly (Defense does not apply), never below 0."""
         amount = check_int("amount", amount, low=0, high=_LIMIT)
-        return attrs.evolve(self, hp=max(0, self.hp - amount))
+        if not amount:
+            return self  # most Commits lose nothing (no Bleeding): no copy
+        # 0..hp stays within 0..max_hp: copy without re-validating (hot in simulations).
+        return fast_replace(self, hp=max(0, self.hp - amount))
 
     def gain(self, amount: int, *, beyond_max: bool = False) -> Health:
         """+X HP: recover *amount* HP, up to Max HP unless *beyond_max* (a rule stating otherwise).
@@ -78,7 +82,7 @@ class Health(Record):
         if beyond_max:
             hp = min(self.hp + amount, _LIMIT)
             return Health(hp=hp, max_hp=max(self.max_hp, hp))
-        return attrs.evolve(self, hp=min(self.max_hp, self.hp + amount))
+        return fast_replace(self, hp=min(self.max_hp, self.hp + amount))  # stays within 0..max_hp
 
     def suffer(self, damage: int, *, blocked: int = 0) -> DamageResult:
         """Suffer *damage* Damage, with *blocked* ★ from a Commit Defense (0 if none)."""

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from tabletop_core._fast import fast_build
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, clip
@@ -171,7 +172,20 @@ def resolve_hum_placement(
     if not blocked:
         if redirect_roll is not None:
             raise InvalidInput(f"redirect_roll must be None when {target} is undiscovered, got {clip(redirect_roll)}")
-        return HumPlacement(origin, compass_roll, direction, (a, b), distance, target, target)
+        # Every field as __attrs_post_init__ demands, from the checked dice above: built without it
+        # (every simulated Journey places the Hum). The rarer redirect below takes the full checks.
+        return fast_build(
+            HumPlacement,
+            origin=origin,
+            compass_roll=compass_roll,
+            direction=direction,
+            distance_dice=(a, b),
+            distance=distance,
+            target=target,
+            at=target,
+            redirect_roll=None,
+            redirect_direction=None,
+        )
     if redirect_roll is None:
         raise InvalidInput(
             f"redirect_roll must be an int from 1 to {len(faces)}: {target} is discovered, roll the Compass Die again"

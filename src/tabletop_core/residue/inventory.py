@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._fast import fast_build, fast_replace
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, clip, of_type
@@ -148,7 +149,8 @@ def resolve_inventory(die: DieLike, value: int, *, kind: InventoryKind | str | N
     resolved_kind = None if kind is None else InventoryKind.parse(kind)
     step = rollable(die, label=str(resolved_kind or "Inventory"))
     value = check_value(step, value)
-    return InventoryRoll(die=step, value=value, after=step_after(step, value), kind=resolved_kind)
+    # The fields __attrs_post_init__ checks are computed here from checked input (hot: every ⊙ Inventory).
+    return fast_build(InventoryRoll, die=step, value=value, after=step_after(step, value), kind=resolved_kind)
 
 
 def roll_inventory(die: DieLike, *, kind: InventoryKind | str | None = None, rng: RngLike = None) -> InventoryRoll:
@@ -256,7 +258,9 @@ class Inventory(Record):
         }
         if last_used is not None:
             changes["last_used"] = last_used
-        return attrs.evolve(self, **changes)
+        # A StepDie and the Corruption flag worked out above (what __attrs_post_init__ would do):
+        # copy without re-running the converters (every Inventory roll comes here).
+        return fast_replace(self, **changes)
 
     def with_die(self, kind: InventoryKind | str, die: DieLike) -> Inventory:
         """Set one Inventory die directly (a rule that names the die)."""
@@ -285,7 +289,7 @@ class Inventory(Record):
 
     def forget_last(self) -> Inventory:
         """Start a new sequence of rolls: no Inventory counts as used last."""
-        return attrs.evolve(self, last_used=None)
+        return self if self.last_used is None else fast_replace(self, last_used=None)
 
     def roll(self, kind: InventoryKind | str, *, rng: RngLike = None) -> InventoryUse:
         """⊙ a named Inventory ("⊙ Food"): roll it, step it down on 1-2.
@@ -295,7 +299,8 @@ class Inventory(Record):
         """
         chosen = InventoryKind.parse(kind)
         result = roll_inventory(self.die(chosen), kind=chosen, rng=rng)
-        return InventoryUse(roll=result, before=self, after=self._with(chosen, result.after, last_used=chosen))
+        after = self._with(chosen, result.after, last_used=chosen)
+        return fast_build(InventoryUse, roll=result, before=self, after=after)  # what its checks demand, built so
 
     def roll_any(
         self,

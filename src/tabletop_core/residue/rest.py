@@ -37,6 +37,7 @@ import attrs
 
 from tabletop_core._atomic import atomic_rolls
 from tabletop_core._enum import Enum
+from tabletop_core._fast import fast_replace  # a Wanderer's new parts are values the rules computed
 from tabletop_core._record import Record, migration
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, clip, of_type
@@ -142,7 +143,7 @@ def before_resting(wanderer: Wanderer, *, rng: RngLike = None) -> RestStep:
         return RestStep(RestStepName.BEFORE_RESTING, (), wanderer)
     step = wanderer.endurance.recover_with_strain(conditions=wanderer.conditions, rng=rng)
     conditions = step.conditions if step.conditions is not None else wanderer.conditions
-    after = attrs.evolve(wanderer, endurance=step.after, conditions=conditions)
+    after = fast_replace(wanderer, endurance=step.after, conditions=conditions)
     return RestStep(RestStepName.BEFORE_RESTING, (step,), after)
 
 
@@ -237,7 +238,7 @@ def pay_strain(wanderer: Wanderer, kind: InventoryKind | None = None, *, rng: Rn
         raise RuleError("Strain Payoff: there is no Strain to pay")
     use = wanderer.inventory.roll_any(kind, rng=rng)
     endurance = wanderer.endurance.reduce_strain(1)
-    after = attrs.evolve(wanderer.with_inventory(use.after), endurance=endurance)
+    after = fast_replace(wanderer.with_inventory(use.after), endurance=endurance)
     return RestStep(RestStepName.STRAIN_PAYOFF, (StrainPaid(use, endurance.strain),), after)
 
 
@@ -261,7 +262,7 @@ def banish_for_strain(wanderer: Wanderer, banish: StepDie | None = None) -> Rest
         return RestStep(RestStepName.STRAIN_PAYOFF, (note,), wanderer, defeat)
     where, index = _banish_choice(wanderer, banish)
     die = endurance.pool[index].die if where == "pool" else endurance.exhausted[index]
-    after = attrs.evolve(wanderer, endurance=endurance.banish(**{where: (index,)}).with_strain(0))
+    after = fast_replace(wanderer, endurance=endurance.banish(**{where: (index,)}).with_strain(0))
     log = (RestNote(f"No Inventory: banish {die}, Strain set to 0"),)
     if after.endurance_dice == 0:
         defeat = Defeat(DefeatCause.BANISHED, "Strain Payoff banished the last Endurance die")
@@ -355,14 +356,14 @@ def recover_one(
             raise RuleError("Recover HP: no Food or Water above 0")
         use = wanderer.inventory.roll_any(kind, among=_HEALING, rng=source)
         health = health.gain(1)
-        after = attrs.evolve(wanderer, health=health).with_inventory(use.after)
+        after = fast_replace(wanderer, health=health).with_inventory(use.after)
         return RestStep(RestStepName.RECOVER_HP, (HPRecovered(use, health.hp, health.max_hp),), after)
     condition = Condition.PANIC if action is RecoverAction.PANIC else Condition.FATIGUE
     if not wanderer.conditions.has(condition):
         raise RuleError(f"Recover HP: the {condition} alternative needs {condition} on the Wanderer")
     use = wanderer.inventory.roll_any(kind, rng=source)
     roll, conditions = wanderer.conditions.roll(condition, rng=source)
-    after = attrs.evolve(wanderer, conditions=conditions).with_inventory(use.after)
+    after = fast_replace(wanderer, conditions=conditions).with_inventory(use.after)
     return RestStep(RestStepName.RECOVER_HP, (RecoverAlternative(use, roll),), after)
 
 
@@ -373,7 +374,7 @@ def finish_recover_hp(wanderer: Wanderer, *, healed: bool, rng: RngLike = None) 
         raise TypeError(f"healed must be a bool, got {type(healed).__name__}")
     roll, conditions = roll_bleeding(wanderer.conditions, recovered=healed, rng=rng)  # the one shared roll
     log: tuple[Record, ...] = () if roll is None else (roll,)
-    after = attrs.evolve(wanderer, conditions=conditions)
+    after = fast_replace(wanderer, conditions=conditions)
     return RestStep(RestStepName.RECOVER_HP, log, after.with_inventory(after.inventory.forget_last()))
 
 
@@ -381,7 +382,7 @@ def check_luck_step(wanderer: Wanderer, *, rng: RngLike = None) -> RestStep:
     """Check Luck: roll Luck above 0 (1-2 ⇩, 3+ no change, Max Value ⇧); Luck 0 becomes d4."""
     check_type("wanderer", wanderer, Wanderer)
     result = check_luck(wanderer.luck, rng=rng)
-    return RestStep(RestStepName.CHECK_LUCK, (result,), attrs.evolve(wanderer, luck=result.after))
+    return RestStep(RestStepName.CHECK_LUCK, (result,), fast_replace(wanderer, luck=result.after))
 
 
 def start_day(wanderer: Wanderer, *, rng: RngLike = None) -> RestStep:
@@ -399,10 +400,10 @@ def start_day(wanderer: Wanderer, *, rng: RngLike = None) -> RestStep:
         # are rolled once here too (their placeholder Value is replaced by that roll).
         log.append(RestNote(f"exhausted dice back: {', '.join(map(str, endurance.exhausted))}"))
         back = tuple(EnduranceDie(die=die, value=1) for die in endurance.exhausted)
-        endurance = attrs.evolve(endurance, pool=endurance.pool + back, exhausted=())
+        endurance = fast_replace(endurance, pool=endurance.pool + back, exhausted=())
     step = endurance.start_day(rng=source)
     log.append(step)
-    return RestStep(RestStepName.START_DAY, tuple(log), attrs.evolve(wanderer, endurance=step.after))
+    return RestStep(RestStepName.START_DAY, tuple(log), fast_replace(wanderer, endurance=step.after))
 
 
 @attrs.frozen

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._fast import fast_build, fast_replace
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, clip, of_type, one_line
@@ -133,7 +134,7 @@ class Token(Record):
     def move_to(self, where: Hex) -> Token:
         """The same Token on *where*."""
         check_type("where", where, Hex)
-        return attrs.evolve(self, at=where)
+        return fast_replace(self, at=where)  # a checked Hex: nothing else to validate (Token Movement's hot step)
 
     def activate(self) -> Token:
         """The Token made Active."""
@@ -271,15 +272,18 @@ def move_tokens(hexmap: HexMap, tokens: Sequence[Token], wanderer: Hex, *, start
     start = check_int("start", start, low=0)
     if start > len(current):
         raise InvalidInput(f"start must be an int from 0 to {len(current)}, got {clip(start)}")
+    # The records below hold the checked Tokens and Hexes and ints worked out here, of the types
+    # their checks demand: built without them (every Travel and Rest moves the Tokens).
     moves: list[TokenMove] = []
     for index in range(start, len(current)):
         token = current[index]
         target = _step(hexmap, token, wanderer)
         if target == token.at:
             continue
-        moves.append(TokenMove(index, token.at, target))
+        moves.append(fast_build(TokenMove, index=index, start=token.at, end=target))
         current[index] = token.move_to(target)
         if target == wanderer:
             following = index + 1 if index + 1 < len(current) else None
-            return MovementStep(tuple(current), tuple(moves), index, following)
-    return MovementStep(tuple(current), tuple(moves))
+            done = tuple(moves)
+            return fast_build(MovementStep, tokens=tuple(current), moves=done, encounter=index, next_index=following)
+    return fast_build(MovementStep, tokens=tuple(current), moves=tuple(moves), encounter=None, next_index=None)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import attrs
-
+from tabletop_core._fast import BoundedCache
+from tabletop_core._fast import fast_replace as replace
 from tabletop_core._validate import check_type
 from tabletop_core.residue.hexmap import Hex, HexMap
 from tabletop_core.residue.hum import place_hum
@@ -120,6 +120,25 @@ _FINISH.update(
 )
 
 
+_ORIGIN = Hex(0, 0)
+_START_MAPS: BoundedCache[int, tuple[JourneySetup, HexMap]] = BoundedCache(limit=16)
+
+
+def _start_map(setup: JourneySetup) -> HexMap:
+    """The map before the Hum is placed: the starting Hex in its Region and Area (no dice drawn).
+
+    The same for every Journey on *setup*, so a simulation builds it once: kept by the
+    setup's identity (the setup is kept with it, so the id cannot be reused meanwhile).
+    """
+    found = _START_MAPS.get(id(setup))
+    if found is not None and found[0] is setup:
+        return found[1]
+    hexmap = HexMap(regions=setup.regions).set_region(_ORIGIN, setup.start_region)
+    hexmap = hexmap.discover_area(_ORIGIN, setup.start_area)
+    _START_MAPS.put(id(setup), (setup, hexmap))
+    return hexmap
+
+
 def start_journey(wanderer: Wanderer, setup: JourneySetup, *, rng: RngLike = None) -> Journey:
     """Set up a Journey: the starting Hex discovered, the Hum placed, the Tokens laid out.
 
@@ -127,20 +146,17 @@ def start_journey(wanderer: Wanderer, setup: JourneySetup, *, rng: RngLike = Non
     """
     check_type("wanderer", wanderer, Wanderer)
     check_type("setup", setup, JourneySetup)
-    origin = Hex(0, 0)
-    hexmap = HexMap(regions=setup.regions).set_region(origin, setup.start_region)
-    hexmap = hexmap.discover_area(origin, setup.start_area)
-    placement = place_hum(hexmap, origin, compass=setup.compass, rng=rng)
+    hexmap = _start_map(setup)
+    placement = place_hum(hexmap, _ORIGIN, compass=setup.compass, rng=rng)
     hexmap, tokens = placement.apply(hexmap, setup.tokens)
-    tokens = tuple(
-        attrs.evolve(t, foe=setup.creature(t.name, hexmap.region_of(t.at))) if t.kind in _FIGHTERS else t
-        for t in tokens
+    tokens = tuple(  # a Creature of the bestiary on each Token: copied without re-checking the Token
+        replace(t, foe=setup.creature(t.name, hexmap.region_of(t.at))) if t.kind in _FIGHTERS else t for t in tokens
     )
     return Journey(
         wanderer=wanderer,
         hexmap=hexmap,
         tokens=tokens,
-        position=origin,
+        position=_ORIGIN,
         setup=setup,
         vendors=setup.vendors,
         item_deck=setup.item_deck,

@@ -6,7 +6,7 @@ from typing import Any
 
 import attrs
 
-from tabletop_core._fast import fast_build
+from tabletop_core._fast import BoundedCache, fast_build
 from tabletop_core._fast import fast_replace as replace
 from tabletop_core.residue.actions import CommitResult, commit_action
 from tabletop_core.residue.combat import (
@@ -173,9 +173,7 @@ def _apply_entry(
     (:meth:`~tabletop_core.residue.wanderer.Wanderer.gain_condition`), never dropped.
     """
     if entry.hp or entry.inventory or entry.condition:
-        steps = tuple((kind, max(-5, min(5, n))) for kind, n in entry.inventory)  # the Dice Chain has 5 steps
-        effect = EntryEffect(hp=entry.hp, inventory=steps, condition=entry.condition)
-        done = apply_entry_effect(journey.wanderer, effect, rng=source)
+        done = apply_entry_effect(journey.wanderer, _effect_of(entry), rng=source)
         events.append(Note(str(entry)))
         events.append(done)  # the record keeps its dice (Bleeding's roll)
         journey = _check_hp(replace(journey, wanderer=done.wanderer), events, f"Area Entry {entry.area}")
@@ -188,6 +186,33 @@ def _apply_entry(
     return journey, creature, entry
 
 
+_EFFECTS: BoundedCache[int, tuple[AreaEntry, EntryEffect]] = BoundedCache(limit=256)
+
+
+def _effect_of(entry: AreaEntry) -> EntryEffect:
+    """The EntryEffect of an Area Entry's HP, Inventory and Condition.
+
+    The same every time the entry is read, so it is built once: kept by the entry's identity
+    (with the entry, so the id cannot be reused meanwhile); the content's entries are read
+    again and again in a simulation.
+    """
+    found = _EFFECTS.get(id(entry))
+    if found is not None and found[0] is entry:
+        return found[1]
+    steps = tuple((kind, max(-5, min(5, n))) for kind, n in entry.inventory)  # the Dice Chain has 5 steps
+    effect = EntryEffect(hp=entry.hp, inventory=steps, condition=entry.condition)
+    _EFFECTS.put(id(entry), (entry, effect))
+    return effect
+
+
+def _rolled(rule: str, sides: int, face: int, result: str) -> DieRolled:
+    """The event of a die the engine rolled: a face of its own die, named by the map's own names.
+
+    Built without DieRolled's checks (every Discovery rolls; the simulator never reads the event).
+    """
+    return fast_build(DieRolled, rule=rule, sides=sides, face=face, result=result)
+
+
 def _discover_region(journey: Journey, source: DiceSource, events: list[object]) -> Journey:
     """An Undiscovered Region: one die over the map's Regions (standing in for the Region table)."""
     where = journey.position
@@ -196,7 +221,7 @@ def _discover_region(journey: Journey, source: DiceSource, events: list[object])
     regions = journey.hexmap.regions
     face = source.roll(len(regions))
     region = regions[face - 1].name
-    events.append(DieRolled(f"Undiscovered Region at {where}", len(regions), face, region))
+    events.append(_rolled(f"Undiscovered Region at {where}", len(regions), face, region))
     return replace(journey, hexmap=journey.hexmap.set_region(where, region))
 
 
@@ -216,7 +241,7 @@ def _discover(
         events.append(Note(f"Discover Area: {drawn}"))
     else:  # the die over the Areas still undiscovered
         sides = len(hexmap.undiscovered_areas(tile.region))
-        events.append(DieRolled(f"Discover Area in {tile.region}", sides, drawn.roll, drawn.area))
+        events.append(_rolled(f"Discover Area in {tile.region}", sides, drawn.roll, drawn.area))
     hexmap = hexmap.discover_area(where, drawn.area)
     journey = replace(journey, hexmap=hexmap)
     entry = journey.setup.entry(drawn.area) or (journey.setup.entry(UNKNOWN_AREA) if drawn.unknown_table else None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import operator
+import pickle
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -13,6 +14,7 @@ import attrs
 import numpy as np
 
 from tabletop_core._atomic import atomic_rolls
+from tabletop_core._fast import BoundedCache
 from tabletop_core._validate import check_int, check_type, clip
 from tabletop_core.errors import InvalidInput, MissingExtra
 from tabletop_core.residue.journey.choices import Choice
@@ -70,6 +72,7 @@ def _chooser(policy: Policy) -> Callable[[Journey, Sequence[Choice]], Choice]:
 
 def _run_one(journey: Journey, policy: Policy, source: DiceSource, max_steps: int) -> Journey:
     choose = _chooser(policy)
+    events: list[object] = []  # what the handlers report: nobody reads it here, so one list is reused
     for _ in range(max_steps):
         if journey.is_over:
             return journey
@@ -77,7 +80,8 @@ def _run_one(journey: Journey, policy: Policy, source: DiceSource, max_steps: in
         choice = choose(journey, offered)
         if choice not in offered and choice._offered() not in offered:
             journey.apply(choice, rng=source)  # raises the RuleError that names the offered choices
-        journey = journey._apply(choice, source, render=False).journey
+        journey = journey._advance(choice, source, events)
+        events.clear()
     raise InvalidInput(f"max_steps: a Journey did not end within {max_steps} choices")
 
 
@@ -142,6 +146,21 @@ class _Plan:
         for index in runs:
             tally.add(self.run(index))
         return tally.result(self.name)
+
+
+_PLANS: BoundedCache[bytes, _Plan] = BoundedCache(limit=8)  # a worker's plans, by their pickled bytes
+
+
+def _play_chunk(packed: bytes, runs: range) -> JourneySimulation:
+    """An executor's task: the runs of one chunk under the plan pickled in *packed*.
+
+    The plan (sheet, content, policy) is pickled once by the caller and unpickled once per
+    worker process, not once per chunk: a worker keeps the plans it has seen by their bytes.
+    """
+    plan = _PLANS.get(packed)
+    if plan is None:
+        plan = _PLANS.put(packed, pickle.loads(packed))  # bytes simulate_journey pickled itself
+    return plan.chunk(runs)
 
 
 def _default_chunk(n: int) -> int:
@@ -276,7 +295,8 @@ def _on_executor(
 ) -> JourneySimulation:
     """The runs in chunks of *size* on *executor*, added in index order (so any chunking gives the same result)."""
     chunks = [runs[i : i + size] for i in range(0, len(runs), size)]
-    futures = {executor.submit(plan.chunk, chunk): k for k, chunk in enumerate(chunks)}
+    packed = pickle.dumps(plan, protocol=pickle.HIGHEST_PROTOCOL)  # once, not once per chunk
+    futures = {executor.submit(_play_chunk, packed, chunk): k for k, chunk in enumerate(chunks)}
     results: dict[int, JourneySimulation] = {}
     try:
         for future in as_completed(futures):

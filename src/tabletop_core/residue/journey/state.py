@@ -212,18 +212,26 @@ class Journey(Record):
             raise RuleError(f"{choice} is not a choice now ({self.phase}); choices: {listing}")
         return self._apply(choice, dice_source(rng))
 
-    def _apply(self, choice: Choice, source: DiceSource, *, render: bool = True) -> JourneyStep:
-        """Apply a choice already known to be offered (*render*: wrap the events as typed records)."""
-        # Events are kept as records and rendered once here: the simulator skips the rendering.
+    def _apply(self, choice: Choice, source: DiceSource) -> JourneyStep:
+        """Apply a choice already known to be offered: the new state and its typed events."""
         events: list[object] = []
+        after = self._advance(choice, source, events)
+        return JourneyStep(
+            choice=choice, journey=after, events=_typed(choice, events, self.stage.phase, after.stage.phase)
+        )
+
+    def _advance(self, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
+        """The state after a choice already known to be offered; the handlers' events go to *events*.
+
+        The simulator calls this directly: it reads only the state, so it skips typing the
+        events and building (and checking) a JourneyStep on every choice.
+        """
         journey = self
         stage = self.stage
         if type(stage) is CommitPhase and choice.act is stage.must.act:
             journey = replace(self, stage=stage.before)  # the Commit is made in the stage it was demanded in
         after = _APPLY[choice.act](journey, choice, source, events)
-        after = replace(after, steps=self.steps + 1)
-        typed = _typed(choice, events, self.stage.phase, after.stage.phase) if render else ()
-        return JourneyStep(choice=choice, journey=after, events=typed)
+        return replace(after, steps=self.steps + 1)
 
     def __str__(self) -> str:
         hum = f", Hum at {self.hum}" if self.hum is not None else ""
