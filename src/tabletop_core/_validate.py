@@ -11,7 +11,7 @@ from __future__ import annotations
 import operator
 import re
 import reprlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 import attrs
@@ -30,6 +30,7 @@ __all__ = [
     "of_type",
     "one_line",
     "one_line_text",
+    "tuple_of",
     "unsafe_character",
 ]
 
@@ -193,6 +194,17 @@ def check_type(name: str, value: object, kind: type[T]) -> T:
     if not isinstance(value, kind):
         raise TypeError(f"{name} must be a {kind.__name__}, got {type(value).__name__} {clip(value)}")
     return value
+
+
+def tuple_of(name: str, values: object, kind: type[T]) -> tuple[T, ...]:
+    """*values* as a tuple whose every item is a *kind*, else :class:`TypeError`.
+
+    A ``str``, ``bytes`` or a lone *kind* is refused rather than read item by item (a chat
+    bot's text or one value passed where a list was meant).
+    """
+    if isinstance(values, (str, bytes, kind)) or not isinstance(values, Iterable):
+        raise TypeError(f"{name} must be a sequence of {kind.__name__}, got {type(values).__name__}")
+    return tuple(check_type(f"{name}[{index}]", value, kind) for index, value in enumerate(values))
 
 
 def one_line() -> Callable[[Any, Any, Any], None]:  # Any: an attrs validator

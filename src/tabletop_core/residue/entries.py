@@ -52,7 +52,7 @@ from tabletop_core._enum import Enum
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
-from tabletop_core._validate import check_int, check_type, clip, int_field, of_type, one_line
+from tabletop_core._validate import check_int, check_type, clip, int_field, of_type, one_line, tuple_of
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.entry_effects import EntryEffect, EntryEffectResult, _keywords, apply_entry_effect
 from tabletop_core.residue.luck import LuckTest
@@ -197,21 +197,11 @@ class EntryOption(Record):
 
 
 def _checks(values: Iterable[Any]) -> tuple[EntryCheck, ...]:  # Any: raw input, each item checked below
-    if isinstance(values, (str, bytes, EntryCheck)) or not isinstance(values, Iterable):
-        raise TypeError(f"checks must be a sequence of EntryCheck, got {type(values).__name__}")
-    result = tuple(values)
-    for index, value in enumerate(result):
-        check_type(f"checks[{index}]", value, EntryCheck)
-    return result
+    return tuple_of("checks", values, EntryCheck)
 
 
 def _options(values: Iterable[Any]) -> tuple[EntryOption, ...]:  # Any: raw input, each item checked below
-    if isinstance(values, (str, bytes, EntryOption)) or not isinstance(values, Iterable):
-        raise TypeError(f"options must be a sequence of EntryOption, got {type(values).__name__}")
-    result = tuple(values)
-    for index, value in enumerate(result):
-        check_type(f"options[{index}]", value, EntryOption)
-    return result
+    return tuple_of("options", values, EntryOption)
 
 
 @attrs.frozen

@@ -26,7 +26,7 @@ from tabletop_core._fast import fast_replace as replace
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
-from tabletop_core._validate import check_int, check_one_line, check_type, clip, int_field, of_type
+from tabletop_core._validate import check_int, check_one_line, check_type, clip, int_field, of_type, tuple_of
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.decks import MAX_CARDS
@@ -40,11 +40,8 @@ __all__ = ["EntryEffect", "EntryEffectResult", "apply_entry_effect"]
 
 
 def _keywords(values: Iterable[Any]) -> tuple[str, ...]:  # Any: raw input, each item checked below
-    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise TypeError(f"keywords must be a sequence of str, got {type(values).__name__}")
-    result = tuple(values)
+    result = tuple_of("keywords", values, str)
     for index, value in enumerate(result):
-        check_type(f"keywords[{index}]", value, str)
         if not value.strip():
             raise InvalidInput(f"keywords[{index}] must be a non-empty name, got {clip(value)}")
         check_one_line(f"keywords[{index}]", value)

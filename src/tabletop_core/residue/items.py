@@ -36,7 +36,7 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record, migration
 from tabletop_core._typed import check_fields
-from tabletop_core._validate import check_int, check_type, of_type, one_line
+from tabletop_core._validate import check_int, check_type, of_type, one_line, tuple_of
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.inventory import Inventory, InventoryKind, InventoryUse
@@ -280,12 +280,7 @@ def _kinds(values: Iterable[Any]) -> tuple[InventoryKind, ...]:  # Any: raw inpu
 
 
 def _goods(values: Iterable[Any]) -> tuple[Item, ...]:  # Any: raw input, each item checked below
-    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise TypeError(f"goods must be a sequence of Item, got {type(values).__name__}")
-    result = tuple(values)
-    for index, good in enumerate(result):
-        check_type(f"goods[{index}]", good, Item)
-    return result
+    return tuple_of("goods", values, Item)
 
 
 def _prices(values: Iterable[object]) -> tuple[int, ...]:

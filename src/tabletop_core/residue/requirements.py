@@ -15,7 +15,7 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
-from tabletop_core._validate import check_one_line, check_type, clip
+from tabletop_core._validate import check_one_line, check_type, clip, tuple_of
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.inventory import InventoryKind
@@ -106,12 +106,7 @@ class Requirement(Record):
 
 
 def _requirements(values: Iterable[Any]) -> tuple[Requirement, ...]:  # Any: raw input, each item checked below
-    if isinstance(values, (str, bytes, Requirement)) or not isinstance(values, Iterable):
-        raise TypeError(f"requires must be a sequence of Requirement, got {type(values).__name__}")
-    result = tuple(values)
-    for index, value in enumerate(result):
-        check_type(f"requires[{index}]", value, Requirement)
-    return result
+    return tuple_of("requires", values, Requirement)
 
 
 def requirements_met(requires: Iterable[Requirement], wanderer: Wanderer) -> bool:
