@@ -33,6 +33,7 @@ from tabletop_core.notation._d20_tree import (
     D20Unary,
     Value,
 )
+from tabletop_core.notation._groups import extreme
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import DEFAULT_LIMITS, Limits
 from tabletop_core.notation.odds import _SMALL_PLAIN, _window_sums
@@ -79,6 +80,11 @@ _Weights = dict[Value, int]  # value -> ways (the probability of a value is its 
 def _add(weights: _Weights, key: Value, p: int) -> None:
     """Add *p* to *key*'s weight."""
     weights[key] = weights.get(key, 0) + p
+
+
+def _as_it_stands(value: Value) -> Value:
+    """A set item's total scored as itself (keep-one of a d20 set)."""
+    return value
 
 
 class _Odds:
@@ -246,22 +252,8 @@ class _Odds:
 
     def extreme(self, members: list[_Weights], *, highest: bool) -> _Weights:
         """The largest (or smallest) of independent members' totals, from cumulative odds."""
-        values = sorted({value for member in members for value in member}, reverse=not highest)
-        self.charge(len(values) * len(members))
-        # For the largest: P(max <= v) is the product of each P(member <= v) (here in ways: the
-        # product of each member's ways to be at most v); mirrored for the smallest.
-        cumulative = [0] * len(members)
-        out: _Weights = {}
-        below = 0
-        for value in values:
-            at_most = 1
-            for i, member in enumerate(members):
-                cumulative[i] += member.get(value, 0)
-                at_most *= cumulative[i]
-            if at_most != below:
-                out[value] = at_most - below
-            below = at_most
-        return self.checked(out)
+        self.charge(len(set().union(*members)) * len(members))  # the distinct values, each member
+        return self.checked(extreme(members, highest=highest, score=_as_it_stands))
 
     def by_default_engine(self, node: D20Dice) -> _Weights | None:
         """Odds of a dice term the default dialect computes the same way, or ``None``."""

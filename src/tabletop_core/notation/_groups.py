@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from tabletop_core.notation.ast import Group, Node, walk
 from tabletop_core.notation.errors import NotationError
@@ -19,10 +19,12 @@ from tabletop_core.rng import DiceSource
 if TYPE_CHECKING:
     from tabletop_core.notation.odds import _Calculator
 
-__all__ = ["group_odds", "group_step", "has_group", "split_records"]
+__all__ = ["extreme", "group_odds", "group_step", "has_group", "split_records"]
 
 _Step = Callable[[DiceSource, list[DiceRoll], list[int]], int]
 _Weights = dict[int, int]
+V = TypeVar("V", bound=float)  # a total: an int, or a d20 set's fraction
+W = TypeVar("W")
 
 
 def has_group(node: Node) -> bool:
@@ -97,7 +99,7 @@ def group_odds(calculator: _Calculator, node: Group) -> _Weights:
     highest, keep = node.select.kept(len(items))
     if keep == 1:  # the best (or worst) item: no states to track
         calculator.charge(len(items) * sum(len(weights) for weights in items))
-        return calculator.checked(_extreme(items, highest=highest, score=score))
+        return calculator.checked(extreme(items, highest=highest, score=score))
     states: dict[tuple[int, ...], int] = {(): 1}
     for weights in items:
         calculator.charge(len(states) * len(weights) * (keep + 1))
@@ -118,15 +120,17 @@ def group_odds(calculator: _Calculator, node: Group) -> _Weights:
     return calculator.checked(dict(final))
 
 
-def _extreme(items: list[_Weights], *, highest: bool, score: Callable[[int], int]) -> _Weights:
+def extreme(items: list[dict[V, int]], *, highest: bool, score: Callable[[V], W]) -> dict[W, int]:
     """The weights of the largest (or smallest) of independent items' totals, each then scored.
 
+    Both dialects' keep-one-of-a-set odds use it (a group here; a d20 set in ``_d20_odds``,
+    whose values may be fractions, scored as they stand).
     The ways for the largest to be at most *v* are the product of each item's ways to be
     at most *v*; the ways for it to be exactly *v* are the step from the value below.
     """
     values = sorted({value for weights in items for value in weights}, reverse=not highest)
     cumulative = [0] * len(items)
-    out: defaultdict[int, int] = defaultdict(int)
+    out: defaultdict[W, int] = defaultdict(int)
     below = 0
     for value in values:
         at_most = 1
