@@ -24,6 +24,7 @@ raises :class:`~tabletop_core.notation.NotationError` instead of hanging.
 from __future__ import annotations
 
 import functools
+import random
 import re
 from collections import defaultdict
 from collections.abc import Mapping
@@ -168,6 +169,7 @@ def explodes_anywhere(expr: str | Expression, *, limits: Limits | None = None) -
 def _compute(expression: Expression, limits: Limits) -> _Known:
     """The exact distribution of *expression*, uncached (of one result when it is repeated)."""
     calculator = _Calculator(expression, limits)
+    calculator.answer = _answer_term(expression)
     weights = calculator.node(expression.body)
     if expression.target is not None:
         weights = calculator.combine(weights, calculator.node(expression.target), "-")
@@ -184,6 +186,27 @@ def _compute(expression: Expression, limits: Limits) -> _Known:
     # Memory held: about a numerator and a denominator per outcome (a reduced Fraction is no larger).
     bits = sum(count.bit_length() for count in counts) + len(counts) * (sum(counts).bit_length() + 1024)
     return _Known(Distribution._of_counts(outcomes, counts), None, bits)
+
+
+def _answer_term(expression: Expression) -> Node | None:
+    """The dice term whose weights are the answer's but for a shift, or ``None``.
+
+    That is the body itself, labelled or negated, or with numbers added and taken away,
+    against no target or a number: every step after the term keeps its outcomes and weights.
+    """
+    if expression.target is not None and not isinstance(expression.target, Number):
+        return None
+    node = expression.body
+    while True:
+        if isinstance(node, (Labeled, Negate)):
+            node = node.operand
+        elif isinstance(node, Sum):
+            others = [operand for operand in node.operands if not isinstance(operand, Number)]
+            if len(others) != 1:
+                return None
+            node = others[0]
+        else:
+            return node if isinstance(node, Dice) else None
 
 
 @attrs.frozen
@@ -226,6 +249,9 @@ class _Calculator:
         self._source = source
         self.limits = limits
         self.work = 0
+        # The dice term whose table is the answer's, but for a shift (``8d100!``, ``3d6+2``): its
+        # last step foresees the fractions the answer is made into (see _answer_term).
+        self.answer: Node | None = None
         # A Distribution holds at most MAX_OUTCOMES outcomes, however far the caller raises the limit.
         self.max_outcomes = min(limits.max_odds_outcomes, MAX_OUTCOMES)
 
@@ -245,6 +271,25 @@ class _Calculator:
                 f"{self.text}: exact odds would take more than {self.limits.max_odds_work} steps "
                 "(too many dice or outcomes to compute); raise Limits.max_odds_work to allow more"
             )
+
+    def expect(self, steps: int) -> None:
+        """Refuse now if *steps* more steps are sure to come and would break the budget.
+
+        *steps* is a floor on what the work ahead will charge (never more than it charges),
+        so nothing that the whole computation would finish is refused; nothing is charged.
+        """
+        if self.work + steps > self.limits.max_odds_work:
+            self.charge(steps)
+
+    def charge_ahead(self, step: int, steps_left: int) -> None:
+        """Charge one step of a loop whose *steps_left* later steps each cost at least *step*.
+
+        The loop's callers know their steps never get cheaper, so the whole rest of the
+        loop is foreseen at once: a loop the budget cannot finish is refused at this step,
+        not at the step that runs out.
+        """
+        self.expect(step * (steps_left + 1))
+        self.charge(step)
 
     def checked(self, weights: _Weights) -> _Weights:
         if len(weights) > self.max_outcomes:
@@ -303,7 +348,7 @@ class _Calculator:
                 self.checked(result)
         return self.checked(dict(result))
 
-    def power(self, weights: _Weights, n: int) -> _Weights:
+    def power(self, weights: _Weights, n: int, *, answer: bool = False) -> _Weights:
         """The sum of *n* independent copies of *weights*.
 
         Both ways are exact; the one estimated cheaper runs, and its size and cost
@@ -327,6 +372,12 @@ class _Calculator:
         recurrence = _recurrence_terms(weights, low, step)
         by_recurrence = 10 * len(weights) + outcomes * (len(recurrence[1]) + 1) * _term_cost(bits)
         if by_recurrence <= self.squaring_cost(high - low, _bits(weights), n):
+            if answer:
+                # The answer's outcomes: a sum of n copies of len(weights) values takes at least
+                # n (len - 1) + 1; its largest weight is at least the mean, total**n / outcomes.
+                least = n * (len(weights) - 1) + 1
+                mean_bits = n * (sum(weights.values()).bit_length() - 1) + 1 - outcomes.bit_length()
+                self.expect(by_recurrence + least * _normalise_cost(max(mean_bits, 1)))
             self.charge(by_recurrence)
             return _power_by_recurrence(weights, n, low, step, recurrence, outcomes)
         return self.squaring(weights, n)
@@ -508,7 +559,7 @@ class _Calculator:
         for contributions in units.values():
             for value, weight in contributions.items():
                 merged[value] += weight
-        return self.power(dict(merged), dice.count)
+        return self.power(dict(merged), dice.count, answer=dice is self.answer)
 
     def small_plain(self, dice: Dice) -> _Weights:
         """A few plain dice (``3d6``, ``1d20``, ``4dF``): each die added by a running window sum.
@@ -574,10 +625,10 @@ class _Calculator:
         exploding = {face: w for face, w in faces.items() if dice.explodes(face)}
         stopping = {face: w for face, w in faces.items() if not dice.explodes(face)}
         scale = total_weight
-        for _level in range(self.limits.explode_depth):
-            self.charge(
-                _SLOW_LOOP * (len(exploding) * len(chain) + len(stopping)) * _mul_cost(max(chain.values()).bit_length())
-            )
+        depth = self.limits.explode_depth
+        self.expect(self.chain_floor(len(exploding), len(stopping), len(chain), 1, total_weight, depth))
+        for level in range(depth):
+            self.chain_level(len(exploding), len(stopping), chain, scale, total_weight, depth - 1 - level)
             deeper: defaultdict[tuple[int, int], int] = defaultdict(int)
             for face, weight in stopping.items():
                 deeper[(face, int(success is not None and success.matches(face)))] += weight * scale
@@ -595,6 +646,36 @@ class _Calculator:
             units.setdefault(total, {})
             units[total][contribution] = units[total].get(contribution, 0) + weight
         return units
+
+    def chain_level(
+        self, exploding: int, stopping: int, chain: Mapping[Any, int], scale: int, total_weight: int, levels_left: int
+    ) -> None:
+        """Charge one level of an explosion chain, then refuse now if the levels left would break the budget.
+
+        *chain* is the chain so far, *scale* the weight its stopping dice get at this level.
+        """
+        self.charge(_SLOW_LOOP * (exploding * len(chain) + stopping) * _mul_cost(max(chain.values()).bit_length()))
+        self.expect(self.chain_floor(exploding, stopping, len(chain) + exploding - 1, scale, total_weight, levels_left))
+
+    def chain_floor(self, exploding: int, stopping: int, size: int, weight: int, total_weight: int, levels: int) -> int:
+        """At least what *levels* more levels of an explosion chain charge (see :meth:`chain_level`).
+
+        The first of them starts from a chain of *size* (total, score) keys whose largest weight is
+        at least *weight*. Each level adds every exploding face to every key, a sum of sets of
+        ``exploding`` and ``size`` keys in a torsion-free group, so the chain grows by at least
+        ``exploding - 1`` keys a level (Cauchy-Davenport); its stopping dice get the weight scaled
+        by *total_weight* once more each level. Stops counting once past the budget.
+        """
+        enough = self.limits.max_odds_work
+        total = 0
+        bits = weight.bit_length()
+        grow_bits = max(total_weight.bit_length() - 1, 0)
+        for level in range(levels):
+            total += _SLOW_LOOP * (exploding * (size + level * (exploding - 1)) + stopping) * _mul_cost(bits)
+            if total > enough:
+                break
+            bits += grow_bits
+        return total
 
     def unique_dice(self, dice: Dice) -> _Weights:
         """Unique dice (``u``): every set of different faces equally likely, as drawn without replacement.
@@ -632,19 +713,15 @@ class _Calculator:
 
         A die's face depends on the faces before it. Without keep/drop the walk keeps, for each
         set of faces seen so far, the ways each score can stand; with keep/drop it keeps every
-        multiset of faces drawn (``C(sides + n - 1, n)`` at most, charged before the walk).
+        multiset of faces drawn (``C(sides + k - 1, k)`` after *k* dice; the whole walk is charged
+        before it starts, see :func:`_multiset_walk_cost`).
         Weights are out of ``sides**2`` per die; each step is charged before it is taken.
         """
         faces = list(self.faces(dice))
         sides, n = len(faces), dice.count
         if dice.select is None or dice.select.kept(n)[1] == n:
             return self.unique_once_scores(dice, faces)
-        multisets = 1
-        for k in range(1, n + 1):  # C(sides + k - 1, k), stopped as soon as it is past the budget
-            multisets = multisets * (sides + k - 1) // k
-            if multisets * sides > self.limits.max_odds_work:
-                break
-        self.charge(_SLOW_LOOP * multisets * sides)
+        self.charge(_multiset_walk_cost(sides, n, self.limits.max_odds_work))
         states: dict[tuple[int, ...], int] = {(): 1}
         for _ in range(n):
             grown: defaultdict[tuple[int, ...], int] = defaultdict(int)
@@ -661,23 +738,41 @@ class _Calculator:
         return self.checked(dict(result))
 
     def unique_once_scores(self, dice: Dice, faces: list[int]) -> _Weights:
-        """``uo`` with every die kept: states are (faces seen, as bits; score so far)."""
+        """``uo`` with every die kept: states are (faces seen, as bits; score so far).
+
+        The states never get fewer from one die to the next (see :func:`_unique_once_floor`), so
+        the walk is refused before it starts when its floor breaks the budget, and at the first
+        die whose cost, times the dice left, would.
+        """
         sides = len(faces)
         scores = [_value_of_faces(dice, (face,)) for face in faces]
+        per_state = _SLOW_LOOP * sides * _mask_cost(sides)
+        budget = self.limits.max_odds_work
+        self.expect(per_state * _unique_once_floor(scores, dice.count, budget // per_state + 1))
+        # Python hashes an int modulo 2**61 - 1, so sets of more than 61 faces as bits collide
+        # in a dict by the thousand. For those, the score shares its int with a fingerprint of the
+        # set (a fixed word per face, added up; below _SPREAD), which spreads the keys; the set
+        # itself in the key keeps it exact.
+        wide = sides > 61
+        spread = _SPREAD if wide else 1
+        new_face = [value * spread + (_fingerprints(sides)[i] if wide else 0) for i, value in enumerate(scores)]
+        repeat = [value * spread for value in scores]
         states: dict[tuple[int, int], int] = {(0, 0): 1}
-        for _ in range(dice.count):
-            self.charge(_SLOW_LOOP * len(states) * sides)
+        for die in range(dice.count):
+            self.charge_ahead(per_state * len(states), dice.count - 1 - die)
             grown: defaultdict[tuple[int, int], int] = defaultdict(int)
-            for (seen, score), weight in states.items():
+            for (seen, key), weight in states.items():
                 again = seen.bit_count()
-                for i, value in enumerate(scores):
+                for i in range(sides):
                     bit = 1 << i
-                    ways = (0 if seen & bit else sides) + again
-                    grown[(seen | bit, score + value)] += weight * ways
+                    if seen & bit:
+                        grown[(seen, key + repeat[i])] += weight * again
+                    else:
+                        grown[(seen | bit, key + new_face[i])] += weight * (sides + again)
             states = dict(grown)
         result: defaultdict[int, int] = defaultdict(int)
-        for (_seen, score), weight in states.items():
-            result[score] += weight
+        for (_seen, key), weight in states.items():
+            result[key // spread] += weight
         return self.checked(dict(result))
 
     def clamped_faces(self, dice: Dice) -> _Weights:
@@ -748,10 +843,9 @@ class _Calculator:
         exploding = {face: w for face, w in faces.items() if dice.explodes(face)}
         stopping = {face: w for face, w in faces.items() if not dice.explodes(face)}
         scale = total_weight
+        self.expect(self.chain_floor(len(exploding), len(stopping), len(chain), 1, total_weight, depth))
         for level in range(depth - 1, -1, -1):
-            self.charge(
-                _SLOW_LOOP * (len(exploding) * len(chain) + len(stopping)) * _mul_cost(max(chain.values()).bit_length())
-            )
+            self.chain_level(len(exploding), len(stopping), chain, scale, total_weight, level)
             deeper: defaultdict[tuple[int, int], int] = defaultdict(int)
             offset = shift(level)
             for face, weight in stopping.items():
@@ -791,7 +885,11 @@ class _Calculator:
         big = _mul_cost(n * remaining.bit_length() + n)  # the size of the largest weights here
         finished: defaultdict[int, int] = defaultdict(int)
         states: dict[int, _Weights] = {0: {0: 1}}
-        for key in order:
+        # With one contribution a key, the states only grow from key to key (a state not filled
+        # moves on with nothing added), so no key costs less than the one before: the keys left
+        # are foreseen at each key.
+        growing = all(len(contributions) == 1 for contributions in units.values())
+        for index, key in enumerate(order):
             weight = key_weights[key]
             rest = remaining - weight
             contributions = units[key]
@@ -811,7 +909,10 @@ class _Calculator:
             for placed, sums in states.items():
                 left, need = n - placed, keep - placed
                 work += sum(len(sums) * len(powers[i]) for i in range(min(need, left) + 1)) + need
-            self.charge(_SLOW_LOOP * work * big)
+            if growing:
+                self.charge_ahead(_SLOW_LOOP * work * big, len(order) - 1 - index)
+            else:
+                self.charge(_SLOW_LOOP * work * big)
             new_states: dict[int, defaultdict[int, int]] = {}
             for placed, sums in states.items():
                 left = n - placed
@@ -839,6 +940,16 @@ class _Calculator:
 _SLOW_LOOP = 4
 """Steps charged per pair in the keep/drop and explosion loops: each updates a dict with a
 computed key, about four times the cost of a step elsewhere (measured, ``6d1000kh3``, ``2d10000!``)."""
+_SPREAD = 2**80  # above any sum of fingerprints (under 2**60 each; a table holds at most 100,000 faces)
+
+
+@functools.cache
+def _fingerprints(sides: int) -> tuple[int, ...]:
+    """A fixed pseudo-random word under 2**60 per face: sums of them spread sets of faces in a dict."""
+    words = random.Random(sides)  # a private generator, seeded: the same words every run
+    return tuple(words.getrandbits(60) for _ in range(sides))
+
+
 _MAX_GROUP_WIDTH = 400  # wider dice (d1000s) convolve faster group by group
 _SMALL_PLAIN = 256  # dice x sides up to which plain dice are added one by one (Calculator.small_plain)
 
@@ -1054,6 +1165,60 @@ def _power_by_recurrence(weights: _Weights, n: int, low: int, step: int, terms: 
         p.append(total // (t * c0))
     base = n * low
     return {base + k * step: weight for k, weight in enumerate(p) if weight}
+
+
+def _mask_cost(sides: int) -> int:
+    """Steps one state of a ``uo`` walk costs per face, relative to a small one.
+
+    Its set of faces seen is a *sides*-bit int, combined and hashed at every step (measured, ``2d1000uo``).
+    """
+    return 1 + sides // _MASK_BITS
+
+
+_MASK_BITS = 256
+
+
+def _unique_once_floor(scores: list[int], count: int, enough: int) -> int:
+    """At least how many states :meth:`_Calculator.unique_once_scores` walks, summed over its dice.
+
+    There is one state before the first die. After *k* dice every set of *j* faces
+    (``1 <= j <= k``) has been seen, each with every score its dice can make: when
+    the faces score differently, the ``k - j`` repeats add a ``(k - j)``-fold sum of
+    the set's scores, and such a sum of *j* distinct integers takes at least
+    ``(k - j)(j - 1) + 1`` values. The states never get fewer from one die to the next:
+    adding a die that repeats a fixed face of the set maps them one to one. Stops
+    counting once past *enough*.
+    """
+    sides = len(scores)
+    distinct = len(set(scores)) == sides
+    total = 1
+    for k in range(1, count):
+        ways = 1  # comb(sides, j), built up
+        for j in range(1, min(k, sides) + 1):
+            ways = ways * (sides - j + 1) // j
+            total += ways * ((k - j) * (j - 1) + 1 if distinct else 1)
+            if total > enough:
+                return total
+    return total
+
+
+def _multiset_walk_cost(sides: int, count: int, enough: int) -> int:
+    """The steps of the ``uo`` walk over multisets (with keep/drop), known before it starts.
+
+    After *k* dice the walk holds every multiset of *k* faces, ``C(sides + k - 1, k)`` of them;
+    each meets every face, and building and hashing its sorted tuple of ``k + 1`` faces costs
+    more the longer it is (measured, ``300d2uokh1``, ``8d12uokh1``); at the end each multiset
+    of *count* faces is valued once. Stops counting once past *enough*.
+    """
+    total = 0
+    multisets = 1  # C(sides + k - 1, k), built up
+    for k in range(count + 1):
+        if k:
+            multisets = multisets * (sides + k - 1) // k
+        total += _SLOW_LOOP * multisets * (sides if k < count else 1) * (2 + k // 8)
+        if total > enough:
+            break
+    return total
 
 
 def _mul_cost(bits: int) -> int:
