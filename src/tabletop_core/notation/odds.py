@@ -1215,7 +1215,7 @@ def _multiset_walk_cost(sides: int, count: int, enough: int) -> int:
     for k in range(count + 1):
         if k:
             multisets = multisets * (sides + k - 1) // k
-        total += _SLOW_LOOP * multisets * (sides if k < count else 1) * (2 + k // 8)
+        total += _SLOW_LOOP * multisets * (sides if k < count else 1) * (2 + k // 32)
         if total > enough:
             break
     return total
