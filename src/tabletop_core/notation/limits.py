@@ -10,7 +10,9 @@ Breaking a limit raises :class:`~tabletop_core.notation.NotationError`. Limits
 that can be known from the text (length, depth, sides, dice written) are checked
 when parsing, before any die is rolled; the dice budget for explosions and
 rerolls is checked while rolling, and the odds limits before each step of an
-exact computation.
+exact computation. Where a computation's cost can be foreseen (a floor of the steps it
+will charge: unique dice, explosion chains, keep/drop, paths of draws), it is refused
+before the work, not after charging step by step up to the budget.
 """
 
 from __future__ import annotations
