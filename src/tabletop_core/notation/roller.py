@@ -13,14 +13,13 @@ import functools
 import itertools
 import operator
 from collections.abc import Callable, Mapping
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
 from tabletop_core.notation._cache import SizedCache
-from tabletop_core.notation._d20_tree import D20Expression
 from tabletop_core.notation._dice_ops import budget_spender, crit_of, extended_dice, too_many_dice
 from tabletop_core.notation._groups import group_step, has_group
 from tabletop_core.notation.ast import (
@@ -49,10 +48,13 @@ from tabletop_core.notation.expression_ops import (
     has_computed_dice,
 )
 from tabletop_core.notation.limits import Limits, check_dialect
-from tabletop_core.notation.parser import as_expression
+from tabletop_core.notation.parser import as_expression, is_d20_expression
 from tabletop_core.notation.render import rolled_tree, term_labels
 from tabletop_core.notation.result import DiceMarks, DiceRoll, GroupRoll, RollResult
 from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, _default_source, dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.notation._d20_tree import D20Expression
 
 __all__ = ["PLAN_CACHE_BYTES", "roll"]
 
@@ -141,7 +143,7 @@ def roll(
     if plan is None and type(dialect) is str and dialect == "d20" and limits is None and variables is None:
         plan = _D20_PLANS.get(expr) if type(expr) is str else None
     if plan is None:
-        if type(dialect) is not str or dialect != "default" or isinstance(expr, D20Expression):
+        if type(dialect) is not str or dialect != "default" or is_d20_expression(expr):
             if variables is not None and check_variables(variables) and check_dialect(dialect) == "d20":
                 raise NotationError("named values (variables=) are read in the default dialect only")
             return _roll_dialect(expr, rng, limits, dialect)
