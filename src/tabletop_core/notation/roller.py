@@ -50,7 +50,15 @@ from tabletop_core.notation.expression_ops import (
 from tabletop_core.notation.limits import Limits, check_dialect
 from tabletop_core.notation.parser import as_expression, is_d20_expression
 from tabletop_core.notation.render import rolled_tree, term_labels
-from tabletop_core.notation.result import DiceMarks, DiceRoll, GroupRoll, RollResult
+from tabletop_core.notation.result import (
+    DiceMarks,
+    DiceRoll,
+    GroupRoll,
+    RollResult,
+    _new_dice_marks,
+    _new_dice_roll,
+    _new_roll_result,
+)
 from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, _default_source, dice_source
 
 if TYPE_CHECKING:
@@ -405,12 +413,11 @@ def _plain_run(step: _Step, spare: int, text: str, label: str | None, flags_crit
     def run(source: DiceSource, budget: list[int] | None = None) -> RollResult:
         rolls: list[DiceRoll] = []
         total = step(source, rolls, [spare] if budget is None else budget)
+        crit = None
         if flags_crit:
             kept = rolls[0].value
-            return RollResult(
-                text, total, tuple(rolls), label, "crit" if kept == 20 else "fumble" if kept == 1 else None
-            )
-        return RollResult(text, total, tuple(rolls), label)
+            crit = "crit" if kept == 20 else "fumble" if kept == 1 else None
+        return _new_roll_result(text, total, tuple(rolls), label, crit, "default", (), None, None, (), ())
 
     return run
 
@@ -604,6 +611,7 @@ def _product(steps: list[_Step], operators: tuple[str, ...], text: str, exact: b
 
 _MARKS: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...] | None], DiceMarks] = {}
 _MAX_MARKS = 4096  # a few hundred KB at most; emptied when full
+_NO_MARKS = ((), (), (), (), (), (), (), ())  # the marks after the first four: none
 
 
 def _marks(
@@ -618,7 +626,7 @@ def _marks(
     if marks is None:
         if len(_MARKS) >= _MAX_MARKS:
             _MARKS.clear()
-        marks = _MARKS[key] = DiceMarks(dropped, rerolled, exploded, successes)
+        marks = _MARKS[key] = _new_dice_marks(dropped, rerolled, exploded, successes, *_NO_MARKS)
     return marks
 
 
@@ -657,10 +665,10 @@ def _plain_dice(node: Dice) -> _Step:
             if type(face) is int and 0 < face < len(memo):
                 record = memo[face]
                 if record is None:
-                    record = memo[face] = DiceRoll(notation, sides, False, (face,), face, None)
+                    record = memo[face] = _new_dice_roll(notation, sides, False, (face,), face, None)
                 rolls.append(record)
             else:
-                rolls.append(DiceRoll(notation, sides, False, (face,), face, None))
+                rolls.append(_new_dice_roll(notation, sides, False, (face,), face, None))
             return face
 
         return run_one
@@ -671,7 +679,7 @@ def _plain_dice(node: Dice) -> _Step:
         else:
             faces = tuple(_draw(source, sides, count, fate))
         value = sum(faces)
-        rolls.append(DiceRoll(notation, sides, fate, faces, value, None))
+        rolls.append(_new_dice_roll(notation, sides, fate, faces, value, None))
         return value
 
     return run
@@ -699,7 +707,7 @@ def _selected_dice(node: Dice) -> _Step:
             counted = tuple(sorted(i for i in kept if success.matches(faces[i])))
             value = len(counted)
             marks = _marks(dropped, (), (), counted)
-        rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
+        rolls.append(_new_dice_roll(notation, sides, fate, tuple(faces), value, marks))
         return value
 
     return run
@@ -751,8 +759,8 @@ def _clamped_dice(node: Dice) -> _Step:
             dropped = tuple(sorted(order[keep:]))
         else:
             value = sum(faces)
-        marks = DiceMarks(dropped, clamped=tuple(clamped), drawn=tuple(drawn))
-        rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
+        marks = _new_dice_marks(dropped, (), (), None, (), tuple(clamped), tuple(drawn), (), (), (), (), ())
+        rolls.append(_new_dice_roll(notation, sides, fate, tuple(faces), value, marks))
         return value
 
     return run
@@ -804,7 +812,7 @@ def _rerolled_dice(node: Dice, text: str, limits: Limits) -> _Step:
             counted = tuple(sorted([p for p in kept if counts(faces[p])]))
             value = len(counted)
         rolls.append(
-            DiceRoll(notation, sides, fate, tuple(faces), value, _marks(dropped, tuple(rerolled), (), counted))
+            _new_dice_roll(notation, sides, fate, tuple(faces), value, _marks(dropped, tuple(rerolled), (), counted))
         )
         return value
 
@@ -840,7 +848,7 @@ def _exploded_dice(node: Dice, text: str, limits: Limits) -> _Step:
                 face = roll_one(sides) + offset
             faces.append(face)
         value = sum(faces)
-        rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, _marks((), (), tuple(exploded), None)))
+        rolls.append(_new_dice_roll(notation, sides, fate, tuple(faces), value, _marks((), (), tuple(exploded), None)))
         return value
 
     return run
@@ -898,7 +906,7 @@ def _modified_dice(node: Dice, text: str, limits: Limits) -> _Step:
             counted = None
             value = sum(totals[c] for c in kept_chains)
         marks = _marks(tuple(dropped), tuple(rerolled), tuple(exploded), counted)
-        rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
+        rolls.append(_new_dice_roll(notation, sides, fate, tuple(faces), value, marks))
         return value
 
     return run
