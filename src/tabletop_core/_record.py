@@ -58,8 +58,10 @@ __all__ = [
     "enum_label",
     "enum_value",
     "migration",
+    "on_converter",
     "parse_json",
     "record_type",
+    "shared_converter",
     "type_name",
 ]
 
@@ -358,7 +360,7 @@ class Record:
 
     def to_dict(self) -> JsonDict:
         """Return JSON-ready data in the one shape; ``type(x).from_dict(x.to_dict()) == x``."""
-        data = _converter().unstructure(self)
+        data = shared_converter().unstructure(self)
         assert isinstance(data, dict)  # attrs classes unstructure to dicts
         return data
 
@@ -380,7 +382,7 @@ class Record:
     @classmethod
     def _structure(cls: type[R], data: Mapping[str, object]) -> R:
         try:
-            return _converter().structure(data, cls)
+            return shared_converter().structure(data, cls)
         except TabletopError:
             raise
         except TypeError as error:
@@ -487,7 +489,7 @@ def _answers(obj: Record, fields: frozenset[str]) -> list[tuple[str, object]]:
     for name in obj._derived:
         value = getattr(obj, name)
         if name not in fields:
-            pairs.append((name, _converter().unstructure(value)))
+            pairs.append((name, shared_converter().unstructure(value)))
         if isinstance(value, enum.Enum):
             pairs.append((f"{name}_label", enum_label(value)))
     return pairs
@@ -509,7 +511,7 @@ def _renames(cls: type[Record]) -> dict[str, Any]:  # Any: cattrs' **overrides s
 def _unstructure_factory(cls: type[Record]) -> Callable[[Record], JsonDict]:
     from cattrs.gen import make_dict_unstructure_fn
 
-    base = make_dict_unstructure_fn(cls, _converter(), **_renames(cls))
+    base = make_dict_unstructure_fn(cls, shared_converter(), **_renames(cls))
     head = {"type": type_name(cls), "version": cls._version}
     fields = frozenset(f.name for f in _fields(cls))
     derived = cls._derived
@@ -539,7 +541,7 @@ def _unstructure_factory(cls: type[Record]) -> Callable[[Record], JsonDict]:
 def _structure_factory(cls: type[Record]) -> Callable[[object, object], Record]:
     from cattrs.gen import make_dict_structure_fn
 
-    base = make_dict_structure_fn(cls, _converter(), **_renames(cls))
+    base = make_dict_structure_fn(cls, shared_converter(), **_renames(cls))
     fields = frozenset(f.name for f in _fields(cls))
     answer_keys = [n for n in cls._derived if n not in fields] + [f"{n}_label" for n in cls._derived]
 
@@ -583,8 +585,8 @@ def _check_rule(cls: type[Record], obj: Record) -> None:
         if field.eq and getattr(rule, field.name) != getattr(obj, field.name):
             raise InvalidInput(
                 f"{cls.__name__}.{field.name} does not follow the rules: "
-                f"the rule gives {clip(_converter().unstructure(getattr(rule, field.name)))}, "
-                f"the record says {clip(_converter().unstructure(getattr(obj, field.name)))}"
+                f"the rule gives {clip(shared_converter().unstructure(getattr(rule, field.name)))}, "
+                f"the record says {clip(shared_converter().unstructure(getattr(obj, field.name)))}"
             )
     raise InvalidInput(f"{cls.__name__} does not follow the rules")  # pragma: no cover - some field differs
 
@@ -609,9 +611,24 @@ def _same(given: object, expected: object) -> bool:
 
 _converter_lock = threading.Lock()
 _built: cattrs.Converter | None = None
+_setups: list[Callable[[cattrs.Converter], None]] = []
 
 
-def _converter() -> cattrs.Converter:
+def on_converter(setup: Callable[[cattrs.Converter], None]) -> None:
+    """Run *setup* (which registers hooks, nothing else) on the shared converter when it is built.
+
+    A module adding hooks for its own types calls this at import instead of reading
+    :data:`converter`, so importing it does not load cattrs; *setup* runs at once if
+    the converter already exists, else when it is built, in the order of the calls.
+    """
+    with _converter_lock:
+        if _built is None:
+            _setups.append(setup)
+            return
+    setup(_built)
+
+
+def shared_converter() -> cattrs.Converter:
     """The shared converter (see :data:`converter`), built with every hook on first use."""
     global _built
     if _built is None:
@@ -628,6 +645,9 @@ def _converter() -> cattrs.Converter:
                 made.register_structure_hook(Fraction, _structure_fraction)
                 made.register_unstructure_hook_factory(_is_record, _unstructure_factory)
                 made.register_structure_hook_factory(_is_record, _structure_factory)
+                for setup in _setups:
+                    setup(made)
+                _setups.clear()
                 globals()["converter"] = made  # later reads of the name skip __getattr__
                 _built = made
     return _built
@@ -637,7 +657,7 @@ if not TYPE_CHECKING:
 
     def __getattr__(name: str) -> object:
         if name == "converter":
-            return _converter()
+            return shared_converter()
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

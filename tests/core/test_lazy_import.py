@@ -136,7 +136,7 @@ def test_cattrs_loads_on_the_first_to_dict_and_records_round_trip() -> None:
         "data = result.to_dict()\n"
         "print('cattrs' in sys.modules, type(result).from_dict(data) == result, data['type'])\n"
         "from tabletop_core import _record\n"
-        "print(_record.converter is _record._converter())\n"
+        "print(_record.converter is _record.shared_converter())\n"
     )
     assert printed == ["False", "True True notation.RollResult", "True"]
     assert "cattrs" in loaded
@@ -147,8 +147,35 @@ def test_the_shared_converter_is_one_object_with_the_hooks_of_every_system() -> 
     from tabletop_core._record import converter
     from tabletop_core.d20.events import Event  # registers its hooks on the shared converter
 
-    assert converter is _record.converter is _record._converter()
+    assert converter is _record.converter is _record.shared_converter()
     assert converter.unstructure(Event) is not None  # a plain class unstructures to itself
+
+
+def test_hooks_wait_for_the_converter_and_rule_systems_load_no_cattrs() -> None:
+    printed, loaded = _run(
+        "from tabletop_core import _record\n"
+        "import tabletop_core.d20, tabletop_core.residue.journey\n"
+        "calls = []\n"
+        "_record.on_converter(calls.append)\n"
+        "print(calls, 'cattrs' in sys.modules)\n"
+        "made = _record.shared_converter()\n"
+        "_record.on_converter(calls.append)\n"
+        "print(calls == [made, made], _record.converter is made)\n"
+    )
+    assert printed == ["[] False", "True True"]
+    assert "cattrs" in loaded
+
+
+def test_a_rule_system_loaded_after_the_converter_registers_its_hooks_at_once() -> None:
+    printed, _ = _run(
+        "import tabletop_core.notation as n\n"
+        "n.roll('1d6', rng=1).to_dict()\n"
+        "from tabletop_core.residue.rest_log import RestNote\n"
+        "from tabletop_core._record import converter, Record\n"
+        "note = converter.unstructure(RestNote('camp'), unstructure_as=Record)\n"
+        "print(note['type'], converter.structure(note, Record) == RestNote('camp'))\n"
+    )
+    assert printed == ["residue.RestNote True"]
 
 
 def test_roll_command_loads_only_the_notation() -> None:
