@@ -23,8 +23,6 @@ from types import ModuleType
 from typing import TYPE_CHECKING, NoReturn
 
 import attrs
-import numpy as np
-import numpy.typing as npt
 
 from tabletop_core import __version__
 from tabletop_core._validate import clip
@@ -34,6 +32,8 @@ from tabletop_core.odds import Distribution
 from tabletop_core.rng import DiceSource, ScriptedDice, dice_source
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
     from _typeshed import SupportsWrite
 
 __all__ = [

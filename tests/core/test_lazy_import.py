@@ -69,6 +69,7 @@ D20_DIALECT = (
 NOT_FOR_NOTATION = (
     *D20_DIALECT,
     "cattrs",
+    "numpy",
     "tabletop_core.action_roll",
     "tabletop_core.d20",
     "tabletop_core.residue",
@@ -94,13 +95,26 @@ def test_default_notation_loads_no_dialect_no_cattrs_no_rule_system() -> None:
         "import tabletop_core.notation as n\n"
         "from tabletop_core import ScriptedDice\n"
         "print(n.roll('4d6kh3 [str]', rng=ScriptedDice([6, 2, 5, 4])))\n"
-        "print(n.roll('1d20+5', rng=7).to_markdown() != '')\n"
+        "print(n.roll('2d20kh1+5', rng=ScriptedDice([3, 17])).to_markdown() != '')\n"
         "print(n.distribution('3d6').probability(10))\n"
         "print(n.parse('{4d6, 3d8}kh1 vs 15'))\n"
     )
     assert printed == ["str: 4d6kh3 (6↑, ~2~, 5, 4) = 15", "True", "1/8", "{4d6, 3d8}kh1 vs 15"]
     assert "tabletop_core.notation.roller" in loaded
     assert sorted(loaded & set(NOT_FOR_NOTATION)) == []
+
+
+def test_numpy_loads_with_the_first_random_dice_and_gives_the_same_dice() -> None:
+    import tabletop_core.notation as n
+
+    printed, loaded = _run(
+        "import tabletop_core.notation as n\n"
+        "print(n.roll('10d6+1d20', rng=7).total, 'numpy' in sys.modules)\n"
+        "print(n.roll('1d20').total in range(1, 21), n.distribution('2d6').sample(3, rng=1).tolist())\n"
+    )
+    expected = n.distribution("2d6").sample(3, rng=1).tolist()
+    assert printed == [f"{n.roll('10d6+1d20', rng=7).total} True", f"True {expected}"]
+    assert "numpy" in loaded
 
 
 def test_the_d20_dialect_loads_on_first_use_and_works() -> None:

@@ -16,8 +16,6 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, cast
 
 import attrs
-import numpy as np
-import numpy.typing as npt
 
 from tabletop_core.notation._cache import SizedCache
 from tabletop_core.notation._dice_ops import budget_spender, crit_of, extended_dice, too_many_dice
@@ -59,10 +57,14 @@ from tabletop_core.notation.result import (
     _new_dice_roll,
     _new_roll_result,
 )
-from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, _default_source, dice_source
+from tabletop_core.rng import DiceSource, GeneratorDice, _default_source, dice_source
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
     from tabletop_core.notation._d20_tree import D20Expression
+    from tabletop_core.rng import RngLike
 
 __all__ = ["PLAN_CACHE_BYTES", "roll"]
 
@@ -404,6 +406,8 @@ class _Replay(DiceSource):
         return face
 
     def roll_many(self, sides: int, n: int) -> npt.NDArray[np.int64]:
+        import numpy as np
+
         return np.array([self.roll(sides) for _ in range(n)], dtype=np.int64)
 
 
