@@ -13,7 +13,8 @@ while the peer's are read compiled.
 
 The import lines at the end are for information (no target): ``import
 tabletop_core.notation`` against ``import icepool``, best of five fresh processes,
-then each library's import and first ``3d6`` together.
+then each library's import and first ``3d6`` together, ours with a first random roll
+(which loads numpy) and the d20 dialect's own import.
 """
 
 from __future__ import annotations
@@ -68,6 +69,13 @@ import tabletop_core.notation as n
 n.distribution("3d6")
 print(time.perf_counter() - t)
 """
+_COLD_ROLL = """
+import time
+t = time.perf_counter()
+import tabletop_core.notation as n
+n.roll("1d20")
+print(time.perf_counter() - t)
+"""
 _COLD_PEER = """
 import time
 t = time.perf_counter()
@@ -112,9 +120,11 @@ def run() -> None:
     dialect_import = _best("import tabletop_core.notation\n" + _IMPORT.format(module=_D20_MODULE), repeat=5)
     ours_cold = _best(_COLD_OURS, repeat=5)
     peer_cold = _best(_COLD_PEER, repeat=5)
+    roll_cold = _best(_COLD_ROLL, repeat=5)
     for label, ours, theirs in (
         ("import", ours_import, peer_import),
         ("import + first 3d6", ours_cold, peer_cold),
     ):
         print(f"{label:28s} {ours * 1e3:8.2f}ms {theirs * 1e3:8.2f}ms {theirs / ours:7.1f}x")
+    print(f"{'import + first roll 1d20':28s} {roll_cold * 1e3:8.2f}ms {'':>10s} {'':>8s}   (numpy loads here)")
     print(f"{'then the d20 dialect':28s} {dialect_import * 1e3:8.2f}ms {'':>10s} {'':>8s}   (on first use)")
