@@ -216,9 +216,7 @@ class GeneratorDice(DiceSource):
         """Roll *n* dice with *sides* faces in one vectorised draw."""
         sides = check_int("sides", sides, low=1, high=_MAX_SIDES)
         n = _check_count(n)
-        import numpy as np
-
-        return self._generator.integers(1, sides, size=n, endpoint=True, dtype=np.int64)
+        return self._generator.integers(1, sides, size=n, endpoint=True)  # numpy's default dtype: int64
 
     def __repr__(self) -> str:
         return f"GeneratorDice({self._generator!r})"

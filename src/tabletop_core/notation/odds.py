@@ -113,7 +113,7 @@ def distribution(
         >>> distribution("1d20+5").at_least(20)
         Fraction(3, 10)
     """
-    if type(dialect) is not str or dialect != "default" or is_d20_expression(expr):
+    if type(dialect) is not str or dialect != "default" or (type(expr) is not str and is_d20_expression(expr)):
         if check_dialect(dialect) == "default" or isinstance(expr, Expression):
             raise TypeError("a D20Expression needs dialect='d20', and an Expression the default dialect")
         if variables is not None and check_variables(variables):
