@@ -660,6 +660,9 @@ if not TYPE_CHECKING:
             return shared_converter()
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+    def __dir__() -> list[str]:
+        return sorted({*globals(), "converter"})
+
 
 def _grouped(error: BaseException) -> bool:
     return bool(getattr(error, "exceptions", None))

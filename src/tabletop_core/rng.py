@@ -125,6 +125,9 @@ else:
         globals()["RngLike"] = alias = alias | Sequence[SupportsIndex] | None
         return alias
 
+    def __dir__() -> list[str]:
+        return sorted({*globals(), "RngLike"})
+
 
 class GeneratorDice(DiceSource):
     """A :class:`DiceSource` drawing from a :class:`numpy.random.Generator`.

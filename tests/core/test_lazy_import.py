@@ -192,6 +192,17 @@ def test_a_rule_system_loaded_after_the_converter_registers_its_hooks_at_once() 
     assert printed == ["residue.RestNote True"]
 
 
+def test_names_built_on_first_use_are_listed_before_it() -> None:
+    printed, loaded = _run(
+        "from tabletop_core import _record, rng\n"
+        "print('RngLike' in dir(rng), 'converter' in dir(_record), 'numpy' in sys.modules, 'cattrs' in sys.modules)\n"
+        "from tabletop_core.rng import *\n"
+        "print(RngLike == rng.RngLike, sorted(set(rng.__all__) - set(dir(rng))))\n"
+    )
+    assert printed == ["True True False False", "True []"]
+    assert "numpy" in loaded
+
+
 def test_roll_command_loads_only_the_notation() -> None:
     printed, loaded = _run(
         "from tabletop_core.cli import main\nstatus = main(['roll', '1d20+5', '--dice', '12'])\nprint(status)\n"
