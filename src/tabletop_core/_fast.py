@@ -8,6 +8,8 @@ Three doors, each plain to call:
   cannot be forgotten in a fast path.
 * :func:`fast_replace`: a copy with some fields changed, the same way (the Journey
   engine's state transitions).
+* :func:`fast_builder`: the builder itself, taking every field positionally, for a
+  hot path that builds one class many times (the notation roller's results).
 * :func:`memo` and :class:`BoundedCache`: bounded caches for results that are
   immutable values, so equal calls may share one result.
 
@@ -21,12 +23,13 @@ from __future__ import annotations
 
 import functools
 import keyword
+import types
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
 import attrs
 
-__all__ = ["BoundedCache", "fast_build", "fast_replace", "field_names", "memo"]
+__all__ = ["BoundedCache", "fast_build", "fast_builder", "fast_replace", "field_names", "memo"]
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -47,40 +50,62 @@ def field_names(cls: type) -> tuple[str, ...]:
     return names
 
 
+def _setter(cls: type, name: str) -> Callable[[object, object], None]:
+    """What sets field *name* on a new instance of *cls*, past the frozen ``__setattr__``.
+
+    A slotted class's field is a member descriptor; its ``__set__`` is about a third
+    cheaper than ``object.__setattr__``, which has to look the descriptor up first.
+    """
+    for klass in cls.__mro__:
+        found = klass.__dict__.get(name)
+        if type(found) is types.MemberDescriptorType:
+            return found.__set__  # (instance, value) -> None
+        if found is not None:
+            break
+    return functools.partial(_set_named, name=name)
+
+
+def _set_named(instance: object, value: object, *, name: str) -> None:
+    _set(instance, name, value)
+
+
 def _generated(cls: type, kind: str) -> Callable[..., Any]:  # Any: instances of *cls*
-    """The builder (``kind="build"``) or copier (``"copy"``) of *cls*, written once per class.
+    """The builder (``kind="build"``, keyword-only; ``"positional"``) or copier (``"copy"``) of *cls*, written once.
 
     One line per field, as attrs writes its own ``__init__``: a loop of ``getattr`` and
     ``object.__setattr__`` over the names cost about three times as much, and the Journey
-    simulator builds or copies a value on nearly every rule it applies. The builder takes
-    every field as a keyword-only argument, so a missing or unknown one is a TypeError.
+    simulator builds or copies a value on nearly every rule it applies. The builders take
+    every field, so a missing or unknown one is a TypeError.
     """
-    found = (_BUILDERS if kind == "build" else _COPIERS).get(cls)
+    table = _TABLES[kind]
+    found = table.get(cls)
     if found is not None:
         return found
     names = field_names(cls)
     for name in names:  # attrs field names are identifiers; nothing else is pasted into the code
         if not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_fast_"):
             raise TypeError(f"{cls.__name__} field {name!r} cannot be built fast")
-    if kind == "build":
-        head = f"def build(*, {', '.join(names)}):" if names else "def build():"
-        values = names
-    else:
-        head = "def copy(_fast_from):"
+    if kind == "copy":
+        head = "def made(_fast_from):"
         values = tuple(f"_fast_from.{name}" for name in names)
-    pairs = zip(names, values, strict=True)
-    lines = "".join(f"    _fast_set(_fast_made, {name!r}, {value})\n" for name, value in pairs)
+    else:
+        star = "*, " if kind == "build" and names else ""
+        head = f"def made({star}{', '.join(names)}):"
+        values = names
+    lines = "".join(f"    _fast_set_{i}(_fast_made, {value})\n" for i, value in enumerate(values))
     source = f"{head}\n    _fast_made = _fast_new(_fast_cls)\n{lines}    return _fast_made\n"
-    namespace: dict[str, Any] = {"_fast_new": _new, "_fast_set": _set, "_fast_cls": cls}  # Any: the code's globals
+    namespace: dict[str, Any] = {"_fast_new": _new, "_fast_cls": cls}  # Any: the code's globals
+    namespace.update({f"_fast_set_{i}": _setter(cls, name) for i, name in enumerate(names)})
     exec(source, namespace)  # fixed text around checked names
-    made: Callable[..., Any] = namespace[kind]  # Any: instances of *cls*
-    (_BUILDERS if kind == "build" else _COPIERS)[cls] = made
+    made: Callable[..., Any] = namespace["made"]  # Any: instances of *cls*
+    table[cls] = made
     return made
 
 
-# Any: instances of the key class. Two tables, so the hot lookups need no (class, kind) tuple.
+# Any: instances of the key class. A table per kind, so the hot lookups need no (class, kind) tuple.
 _BUILDERS: dict[type, Callable[..., Any]] = {}
 _COPIERS: dict[type, Callable[..., Any]] = {}
+_TABLES = {"build": _BUILDERS, "copy": _COPIERS, "positional": {}}
 
 
 def fast_build(cls: type[T], **fields: object) -> T:
@@ -99,6 +124,18 @@ def fast_build(cls: type[T], **fields: object) -> T:
         if not missing and not unknown:
             raise
         raise TypeError(f"fast_build({cls.__name__}) needs every field: missing {missing}, unknown {unknown}") from None
+
+
+def fast_builder(cls: type[T]) -> Callable[..., T]:
+    """The function building the frozen attrs class *cls* from every field, positionally, without validation.
+
+    For a hot path that builds many instances of one class: fetch it once, call it
+    with every field in the class's order (see :func:`field_names`).
+
+    Raises:
+        TypeError: a field name cannot be pasted into generated code.
+    """
+    return _generated(cls, "positional")
 
 
 def fast_replace(instance: _A, **changes: Any) -> _A:  # Any: any field's value; only the names are checked

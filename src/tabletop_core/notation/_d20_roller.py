@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -28,7 +29,7 @@ from tabletop_core.notation._d20_tree import (
 from tabletop_core.notation._dice_ops import too_many_dice
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
-from tabletop_core.notation.result import DiceRoll, RollResult
+from tabletop_core.notation.result import DiceRoll, RollResult, _new_dice_roll, _new_roll_result
 from tabletop_core.notation.roller import (
     PLAN_BYTES_PER_CHARACTER,
     PLAN_BYTES_PER_ENTRY,
@@ -148,29 +149,27 @@ def _fast_plan(expression: D20Expression, limits: Limits) -> tuple[_Plan, int] |
     text = str(expression)
     shown = lexer.shown(text)
     crit = _crit_path(expression.body)
+    context = _Context(text, shown, limits, None if crit is None else crit[0])
     try:
-        step = _mixed_step(expression.body, _Context(text, shown, limits, None if crit is None else crit[0]))
+        code = _Code(context)
+        value = code.expression(expression.body)
     except NotationError:  # pragma: no cover - a node the default dialect refuses: roll it the long way
         return None
-    if step is None:
+    if value is None:
         return None
-    comment = expression.comment
     spare = limits.max_dice - sum(node.count for node in _dice_nodes(expression.body))
-
-    def run(source: DiceSource) -> RollResult:
-        rolls: list[DiceRoll] = []
-        budget = [spare, 0]  # dice left to roll; whether a set dropped the leftmost d20 (see _Context)
-        value = step(source, rolls, budget)
-        total = value if type(value) is int else _truncate(value, shown)
-        flag = None
-        if crit is not None and not budget[1]:
-            first = rolls[0]  # the leftmost term is rolled first
-            marks = first.marks
-            kept = len(first.faces) if marks is None else len(first.faces) - len(marks.rerolled) - len(marks.dropped)
-            if kept == 1:
-                value = first.value
-                flag = "crit" if value == 20 else "fumble" if value == 1 else None
-        return RollResult(text, total, tuple(rolls), comment, flag, "d20")
+    flag = "None" if crit is None else code.name(_crit_flag) + "(rolls, budget)"
+    truncate, build = code.name(_truncate), code.name(_new_roll_result)
+    shown_name, text_name, comment = code.name(shown), code.name(text), code.name(expression.comment)
+    run: _Plan = code.function(
+        "run",
+        "source",
+        # budget: dice left to roll; whether a set dropped the leftmost d20 (see _Context)
+        f"rolls = []\nbudget = [{code.name(spare)}, 0]",
+        value,
+        f"total = value if type(value) is int else {truncate}(value, {shown_name})\n"
+        f"return {build}({text_name}, total, tuple(rolls), {comment}, {flag}, 'd20', (), None, None, (), ())",
+    )
 
     body = _to_default(expression.body)
     single = None if body is None else _single_die(body)  # type: ignore[arg-type]
@@ -221,69 +220,116 @@ def _mixed_step(node: D20Node, context: _Context) -> _Step | None:
 
     ``None`` for a parenthesised keep/drop (it acts on the members inside: the evaluator rolls it).
     """
+    if isinstance(node, (D20Literal, D20Annotated, D20Unary, D20Chain)) or (
+        isinstance(node, D20Paren) and not node.ops
+    ):
+        code = _Code(context)
+        value = code.expression(node)
+        return None if value is None else code.function("step", "source, rolls, budget", "", value, "return value")
+    return _leaf_step(node, context)
+
+
+def _leaf_step(node: D20Node, context: _Context) -> _Step | None:
+    """A dice term's or a set's step (``None``: a parenthesised keep/drop, which the evaluator rolls)."""
     from tabletop_core.notation.roller import _compile
 
     default = _to_default(node)
     if default is not None:
         return _compile(default, context.text, context.limits)  # type: ignore[arg-type]
-    if isinstance(node, D20Literal):
-        value = node.value
-        return lambda _source, _rolls, _budget: value
     if isinstance(node, D20Dice):
         return _dice_step(node, context)
-    if isinstance(node, D20Annotated) or (isinstance(node, D20Paren) and not node.ops):
-        return _mixed_step(node.inner, context)
-    if isinstance(node, D20Unary):
-        inner = _mixed_step(node.operand, context)
-        if inner is None or node.op == "+":
-            return inner
-        negated = inner
-        return lambda source, rolls, budget: -negated(source, rolls, budget)
     if isinstance(node, D20Set):
         items = [_mixed_step(item, context) for item in node.items]
         if any(item is None for item in items):
             return None
         return _set_step(node, items, context)  # type: ignore[arg-type]
-    if not isinstance(node, D20Chain):
+    return None
+
+
+_ARITHMETIC = frozenset(("+", "-", "*", "/", "//", "%"))
+
+
+class _Code:
+    """One function for an expression's arithmetic, its dice terms and sets called as steps.
+
+    The d20 package applies each operator to the values of its operands, left to
+    right, the comparisons giving 0 or 1 (:data:`._d20_eval._OPS`). Written out as one
+    Python expression (``(s0(...) % v0) + (s1(...) / v1)``), Python evaluates the
+    operands in that same order with the same operators, so the dice are drawn in the
+    same order to the same total, without a function call per operator and number.
+    Every value the code uses (steps, numbers, texts) is a name in its namespace;
+    nothing from the expression's text is pasted into the code.
+    """
+
+    def __init__(self, context: _Context) -> None:
+        self.context = context
+        self.namespace: dict[str, object] = {"NotationError": NotationError}
+
+    def name(self, value: object) -> str:
+        """A new name in the code's namespace for *value*."""
+        name = f"_v{len(self.namespace)}"
+        self.namespace[name] = value
+        return name
+
+    def expression(self, node: D20Node) -> str | None:
+        """Python code computing *node*'s value (``None``: it holds a parenthesised keep/drop)."""
+        if isinstance(node, D20Literal):
+            return self.name(node.value)
+        if isinstance(node, D20Annotated) or (isinstance(node, D20Paren) and not node.ops):
+            return self.expression(node.inner)
+        if isinstance(node, D20Unary):
+            inner = self.expression(node.operand)
+            return inner if inner is None or node.op == "+" else f"(-{inner})"
+        if isinstance(node, D20Chain):
+            parts = [self.expression(operand) for operand in node.operands]
+            if any(part is None for part in parts):
+                return None
+            code = parts[0]
+            for op, part in zip(node.operators, parts[1:], strict=True):
+                if op not in _OPS:  # pragma: no cover - the parser reads no other operator
+                    raise NotationError(f"{self.context.shown}: unknown operator {op!r}")
+                # A comparison is 0 or 1; each side is a name, a call or in parentheses: no chained comparisons.
+                code = f"({code} {op} {part})" if op in _ARITHMETIC else f"(1 if {code} {op} {part} else 0)"
+            return code
+        step = _leaf_step(node, self.context)
+        return None if step is None else f"{self.name(step)}(source, rolls, budget)"
+
+    def function(  # Any: a plan or a step, as the caller asked
+        self, name: str, arguments: str, head: str, value: str, tail: str
+    ) -> Callable[..., Any]:
+        """A function *name* of *arguments*: *head*, then ``value =`` the expression *value*, then *tail*.
+
+        Dividing by zero and a float too large are the :class:`NotationError` the evaluator gives.
+        """
+        shown = self.context.shown
+        zero, large = self.name(f"{shown}: division by zero"), self.name(f"{shown}: a number grew too large")
+        lines = [
+            f"def {name}({arguments}):",
+            *(f"    {line}" for line in head.splitlines()),
+            "    try:",
+            f"        value = {value}",
+            "    except ZeroDivisionError:",
+            f"        raise NotationError({zero}) from None",
+            "    except OverflowError:",
+            f"        raise NotationError({large}) from None",
+            *(f"    {line}" for line in tail.splitlines()),
+        ]
+        exec("\n".join(lines), self.namespace)  # the expression's values are names, never pasted text
+        made: Callable[..., Any] = self.namespace[name]  # type: ignore[assignment]  # Any: the function just written
+        return made
+
+
+def _crit_flag(rolls: list[DiceRoll], budget: list[int]) -> str | None:
+    """``"crit"`` or ``"fumble"`` when the leftmost term (rolled first) is one d20 kept alone showing 20 or 1."""
+    if budget[1]:
+        return None  # a set dropped it
+    first = rolls[0]
+    marks = first.marks
+    kept = len(first.faces) if marks is None else len(first.faces) - len(marks.rerolled) - len(marks.dropped)
+    if kept != 1:
         return None
-    steps = [_mixed_step(operand, context) for operand in node.operands]
-    if any(step is None for step in steps):
-        return None
-    return _chain_step(node, steps, context.shown)  # type: ignore[arg-type]
-
-
-def _chain_step(node: D20Chain, steps: list[_Step], shown: str) -> _Step:
-    """Operands of one precedence level applied left to right, as :func:`._d20_eval._apply` applies them."""
-    first = steps[0]
-    rest = [(_OPS[op], step) for op, step in zip(node.operators, steps[1:], strict=True)]
-    if len(rest) == 1:  # one operator, the commonest: 1d100 % 7, 2d6 / 3, 1d20+5 >= 15
-        apply, second = rest[0]
-
-        def run_one(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:
-            left = first(source, rolls, budget)
-            right = second(source, rolls, budget)
-            try:
-                return apply(left, right)
-            except ZeroDivisionError:
-                raise NotationError(f"{shown}: division by zero") from None
-            except OverflowError:
-                raise NotationError(f"{shown}: a number grew too large") from None
-
-        return run_one
-
-    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:
-        value = first(source, rolls, budget)
-        for apply, step in rest:
-            right = step(source, rolls, budget)
-            try:
-                value = apply(value, right)
-            except ZeroDivisionError:
-                raise NotationError(f"{shown}: division by zero") from None
-            except OverflowError:
-                raise NotationError(f"{shown}: a number grew too large") from None
-        return value
-
-    return run
+    value = first.value
+    return "crit" if value == 20 else "fumble" if value == 1 else None
 
 
 def _set_step(node: D20Set, items: list[_Step], context: _Context) -> _Step:
@@ -398,7 +444,7 @@ def _dice_step(node: D20Dice, context: _Context) -> _Step:  # noqa: C901 - each 
             marks = _marks(
                 tuple(sorted(dropped)), tuple(sorted(rerolled)), tuple(sorted({position[d] for d in exploded})), None
             )
-        rolls.append(DiceRoll(notation, shown_sides, False, tuple(faces), value, marks))
+        rolls.append(_new_dice_roll(notation, shown_sides, False, tuple(faces), value, marks))
         return value
 
     return run
@@ -429,7 +475,7 @@ def _kept_step(node: D20Dice, keeps: bool, selector: D20Selector, context: _Cont
             dropped = tuple(sorted(chosen))
         value = sum(faces) - sum([faces[d] for d in dropped])
         rolls.append(
-            DiceRoll(
+            _new_dice_roll(
                 notation, shown_sides, False, tuple(faces), value, _marks(dropped, (), (), None) if dropped else None
             )
         )
@@ -474,7 +520,7 @@ def _exploding_step(node: D20Dice, selector: D20Selector, context: _Context) -> 
             at += 1
         value = sum(faces)
         marks = _marks((), (), tuple(exploded), None) if exploded else None
-        rolls.append(DiceRoll(notation, shown_sides, False, tuple(faces), value, marks))
+        rolls.append(_new_dice_roll(notation, shown_sides, False, tuple(faces), value, marks))
         return value
 
     return run

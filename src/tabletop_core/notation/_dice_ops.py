@@ -16,7 +16,7 @@ from collections.abc import Callable
 from tabletop_core.notation.ast import Comparison, Dice
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
-from tabletop_core.notation.result import DiceMarks, DiceRoll
+from tabletop_core.notation.result import DiceRoll, _new_dice_marks, _new_dice_roll
 from tabletop_core.rng import DiceSource
 
 __all__ = ["crit_of", "extended_dice"]
@@ -152,7 +152,7 @@ def extended_dice(node: Dice, text: str, limits: Limits) -> _Step:  # noqa: C901
         shown_order: tuple[int, ...] = ()
         if node.sort is not None:
             shown_order = _sorted_positions(faces, chains, compounds, rerolled, node.sort == "d")
-        marks = DiceMarks(
+        marks = _new_dice_marks(
             tuple(dropped),
             tuple(rerolled),
             tuple(exploded),
@@ -166,7 +166,7 @@ def extended_dice(node: Dice, text: str, limits: Limits) -> _Step:  # noqa: C901
             fumbles,
             shown_order,
         )
-        rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
+        rolls.append(_new_dice_roll(notation, sides, fate, tuple(faces), value, marks))
         return value
 
     count = node.count

@@ -13,14 +13,11 @@ import functools
 import itertools
 import operator
 from collections.abc import Callable, Mapping
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import attrs
-import numpy as np
-import numpy.typing as npt
 
 from tabletop_core.notation._cache import SizedCache
-from tabletop_core.notation._d20_tree import D20Expression
 from tabletop_core.notation._dice_ops import budget_spender, crit_of, extended_dice, too_many_dice
 from tabletop_core.notation._groups import group_step, has_group
 from tabletop_core.notation.ast import (
@@ -49,10 +46,25 @@ from tabletop_core.notation.expression_ops import (
     has_computed_dice,
 )
 from tabletop_core.notation.limits import Limits, check_dialect
-from tabletop_core.notation.parser import as_expression
+from tabletop_core.notation.parser import as_expression, is_d20_expression
 from tabletop_core.notation.render import rolled_tree, term_labels
-from tabletop_core.notation.result import DiceMarks, DiceRoll, GroupRoll, RollResult
-from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, _default_source, dice_source
+from tabletop_core.notation.result import (
+    DiceMarks,
+    DiceRoll,
+    GroupRoll,
+    RollResult,
+    _new_dice_marks,
+    _new_dice_roll,
+    _new_roll_result,
+)
+from tabletop_core.rng import DiceSource, GeneratorDice, _default_source, dice_source
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from tabletop_core.notation._d20_tree import D20Expression
+    from tabletop_core.rng import RngLike
 
 __all__ = ["PLAN_CACHE_BYTES", "roll"]
 
@@ -141,7 +153,7 @@ def roll(
     if plan is None and type(dialect) is str and dialect == "d20" and limits is None and variables is None:
         plan = _D20_PLANS.get(expr) if type(expr) is str else None
     if plan is None:
-        if type(dialect) is not str or dialect != "default" or isinstance(expr, D20Expression):
+        if type(dialect) is not str or dialect != "default" or is_d20_expression(expr):
             if variables is not None and check_variables(variables) and check_dialect(dialect) == "d20":
                 raise NotationError("named values (variables=) are read in the default dialect only")
             return _roll_dialect(expr, rng, limits, dialect)
@@ -394,6 +406,8 @@ class _Replay(DiceSource):
         return face
 
     def roll_many(self, sides: int, n: int) -> npt.NDArray[np.int64]:
+        import numpy as np
+
         return np.array([self.roll(sides) for _ in range(n)], dtype=np.int64)
 
 
@@ -403,12 +417,11 @@ def _plain_run(step: _Step, spare: int, text: str, label: str | None, flags_crit
     def run(source: DiceSource, budget: list[int] | None = None) -> RollResult:
         rolls: list[DiceRoll] = []
         total = step(source, rolls, [spare] if budget is None else budget)
+        crit = None
         if flags_crit:
             kept = rolls[0].value
-            return RollResult(
-                text, total, tuple(rolls), label, "crit" if kept == 20 else "fumble" if kept == 1 else None
-            )
-        return RollResult(text, total, tuple(rolls), label)
+            crit = "crit" if kept == 20 else "fumble" if kept == 1 else None
+        return _new_roll_result(text, total, tuple(rolls), label, crit, "default", (), None, None, (), ())
 
     return run
 
@@ -602,6 +615,7 @@ def _product(steps: list[_Step], operators: tuple[str, ...], text: str, exact: b
 
 _MARKS: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...] | None], DiceMarks] = {}
 _MAX_MARKS = 4096  # a few hundred KB at most; emptied when full
+_NO_MARKS = ((), (), (), (), (), (), (), ())  # the marks after the first four: none
 
 
 def _marks(
@@ -616,7 +630,7 @@ def _marks(
     if marks is None:
         if len(_MARKS) >= _MAX_MARKS:
             _MARKS.clear()
-        marks = _MARKS[key] = DiceMarks(dropped, rerolled, exploded, successes)
+        marks = _MARKS[key] = _new_dice_marks(dropped, rerolled, exploded, successes, *_NO_MARKS)
     return marks
 
 
@@ -655,10 +669,10 @@ def _plain_dice(node: Dice) -> _Step:
             if type(face) is int and 0 < face < len(memo):
                 record = memo[face]
                 if record is None:
-                    record = memo[face] = DiceRoll(notation, sides, False, (face,), face, None)
+                    record = memo[face] = _new_dice_roll(notation, sides, False, (face,), face, None)
                 rolls.append(record)
             else:
-                rolls.append(DiceRoll(notation, sides, False, (face,), face, None))
+                rolls.append(_new_dice_roll(notation, sides, False, (face,), face, None))
             return face
 
         return run_one
@@ -669,7 +683,7 @@ def _plain_dice(node: Dice) -> _Step:
         else:
             faces = tuple(_draw(source, sides, count, fate))
         value = sum(faces)
-        rolls.append(DiceRoll(notation, sides, fate, faces, value, None))
+        rolls.append(_new_dice_roll(notation, sides, fate, faces, value, None))
         return value
 
     return run
@@ -697,7 +711,7 @@ def _selected_dice(node: Dice) -> _Step:
             counted = tuple(sorted(i for i in kept if success.matches(faces[i])))
             value = len(counted)
             marks = _marks(dropped, (), (), counted)
-        rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
+        rolls.append(_new_dice_roll(notation, sides, fate, tuple(faces), value, marks))
         return value
 
     return run
@@ -749,8 +763,8 @@ def _clamped_dice(node: Dice) -> _Step:
             dropped = tuple(sorted(order[keep:]))
         else:
             value = sum(faces)
-        marks = DiceMarks(dropped, clamped=tuple(clamped), drawn=tuple(drawn))
-        rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
+        marks = _new_dice_marks(dropped, (), (), None, (), tuple(clamped), tuple(drawn), (), (), (), (), ())
+        rolls.append(_new_dice_roll(notation, sides, fate, tuple(faces), value, marks))
         return value
 
     return run
@@ -802,7 +816,7 @@ def _rerolled_dice(node: Dice, text: str, limits: Limits) -> _Step:
             counted = tuple(sorted([p for p in kept if counts(faces[p])]))
             value = len(counted)
         rolls.append(
-            DiceRoll(notation, sides, fate, tuple(faces), value, _marks(dropped, tuple(rerolled), (), counted))
+            _new_dice_roll(notation, sides, fate, tuple(faces), value, _marks(dropped, tuple(rerolled), (), counted))
         )
         return value
 
@@ -838,7 +852,7 @@ def _exploded_dice(node: Dice, text: str, limits: Limits) -> _Step:
                 face = roll_one(sides) + offset
             faces.append(face)
         value = sum(faces)
-        rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, _marks((), (), tuple(exploded), None)))
+        rolls.append(_new_dice_roll(notation, sides, fate, tuple(faces), value, _marks((), (), tuple(exploded), None)))
         return value
 
     return run
@@ -896,7 +910,7 @@ def _modified_dice(node: Dice, text: str, limits: Limits) -> _Step:
             counted = None
             value = sum(totals[c] for c in kept_chains)
         marks = _marks(tuple(dropped), tuple(rerolled), tuple(exploded), counted)
-        rolls.append(DiceRoll(notation, sides, fate, tuple(faces), value, marks))
+        rolls.append(_new_dice_roll(notation, sides, fate, tuple(faces), value, marks))
         return value
 
     return run
