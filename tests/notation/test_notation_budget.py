@@ -218,3 +218,10 @@ def test_a_budget_refuses_exactly_what_the_whole_computation_would(text_and_dial
                 outcomes.append(str(error))
     assert outcomes[0] == outcomes[1]
     assert (outcomes[0] == "answered") == (ledger.done <= limits.max_odds_work)
+
+
+@pytest.mark.parametrize("text", ["1000d2rr<3", "3d2rr<3", "(2d2rr<3, 1d4)kh1"])
+def test_d20_a_reroll_of_every_face_keeps_its_own_message(text):
+    # Said before walking a path of a thousand draws, not lost behind the budget's message.
+    with pytest.raises(NotationError, match="rr<3 rerolls every face, so it would never stop"):
+        distribution(text, dialect="d20")

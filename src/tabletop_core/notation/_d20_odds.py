@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from tabletop_core._validate import check_type
 from tabletop_core.notation import lexer
@@ -363,6 +363,7 @@ class _Odds:
         """Every path of draws of one term, each with its probability (budgeted), as ways."""
         paths: dict[tuple[Value, int], int] = {}  # (value, the paths' ways) -> how many such paths
         values: set[Value] = set()
+        _never_stops(node, self.text)
         self.expect(_PATH_STEPS * _paths_floor(node, self.limits.max_odds_work, self.limits.explode_depth))
         stack: list[list[int]] = [[]]
         while stack:
@@ -401,17 +402,44 @@ def _paths_floor(node: D20Node, enough: int, rounds: int) -> int:
     of at least as many draws as the terms roll dice. Stops counting once past *enough*.
     """
     leaves, draws = 1, 0
+    for item in _dice_terms(node):
+        faces = 10 if item.sides is None else item.sides
+        if faces == 0 and item.count:
+            return 0  # no face to draw: no path ends
+        draws += item.count
+        per_die = min(_ways_per_die(item, faces, rounds, enough), enough + 1)
+        leaves *= per_die ** min(item.count, enough.bit_length())  # two ways or more a die: past enough soon
+        leaves = min(leaves, enough + 1)
+    return leaves * (draws + 1)
+
+
+def _rerolls_every_face(op: D20Op, sides: int | None) -> bool:
+    """Whether *op* is an ``rr`` by value that selects every face (its walk would never stop)."""
+    return (
+        op.op == "rr"
+        and all(s.kind in (None, "<", ">") for s in op.selectors)
+        and all(any(_select(s, [_Const(face)]) for s in op.selectors) for face in _faces(sides))
+    )
+
+
+def _never_stops(node: D20Node, text: str) -> None:
+    """Raise the walk's own error at once for a dice term whose first operator rerolls every face.
+
+    Every one of its dice is selected, so the first path of draws that reaches the reroll
+    raises it; this says so before walking there (a deep first path can cost a lot).
+    """
+    for item in _dice_terms(node):
+        if item.count and item.ops and _rerolls_every_face(item.ops[0], item.sides):
+            raise NotationError(f"{text}: {item.ops[0]} rerolls every face, so it would never stop")
+
+
+def _dice_terms(node: D20Node) -> Iterator[D20Dice]:
+    """Every dice term in *node* (without recursion)."""
     stack = [node]
     while stack:
         item = stack.pop()
         if isinstance(item, D20Dice):
-            faces = 10 if item.sides is None else item.sides
-            if faces == 0 and item.count:
-                return 0  # no face to draw: no path ends
-            draws += item.count
-            per_die = min(_ways_per_die(item, faces, rounds, enough), enough + 1)
-            leaves *= per_die ** min(item.count, enough.bit_length())  # two ways or more a die: past enough soon
-            leaves = min(leaves, enough + 1)
+            yield item
         elif isinstance(item, D20Chain):
             stack.extend(item.operands)
         elif isinstance(item, D20Set):
@@ -420,7 +448,6 @@ def _paths_floor(node: D20Node, enough: int, rounds: int) -> int:
             stack.append(item.inner)
         elif isinstance(item, D20Unary):
             stack.append(item.operand)
-    return leaves * (draws + 1)
 
 
 def _ways_per_die(dice: D20Dice, faces: int, rounds: int, enough: int) -> int:
@@ -433,6 +460,8 @@ def _ways_per_die(dice: D20Dice, faces: int, rounds: int, enough: int) -> int:
     a die shows one of its faces.
     """
     first = dice.ops[0] if dice.ops else None
+    if any(_rerolls_every_face(op, dice.sides) for op in dice.ops):
+        return 0  # it rerolls every face: the walk says so on its first path (no floor to foresee)
     if (
         first is None
         or first.op != "e"
