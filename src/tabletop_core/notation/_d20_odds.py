@@ -364,12 +364,13 @@ class _Odds:
         paths: dict[tuple[Value, int], int] = {}  # (value, the paths' ways) -> how many such paths
         values: set[Value] = set()
         _never_stops(node, self.text)
-        self.expect(_PATH_STEPS * _paths_floor(node, self.limits.max_odds_work, self.limits.explode_depth))
+        scans = _scans(node)
+        self.expect(_PATH_STEPS * _paths_floor(node, self.limits.max_odds_work, self.limits.explode_depth, scans))
         stack: list[list[int]] = [[]]
         while stack:
             path = stack.pop()
             source = _Enumerating(path, self.limits.explode_depth)
-            self.charge(_PATH_STEPS * (len(path) + 1))
+            self.charge(_PATH_STEPS * (len(path) + 1 + scans))
             try:
                 value = _Evaluator(source, self.text).node(node).total()
             except _Branch as branch:
@@ -388,18 +389,25 @@ class _Odds:
         return out
 
 
-_PATH_STEPS = 25
-"""Steps charged per draw of a path of :meth:`_Odds.enumerate`: each path evaluates the term anew,
-about 25 times the cost of a step elsewhere (measured, ``4d6ra6``, ``5d6e6kh3``)."""
+_PATH_STEPS = 10
+"""Steps charged per draw of a path of :meth:`_Odds.enumerate` (and per two faces an ``rr`` scans):
+each path evaluates the term anew, 10 to 30 times the cost of a step elsewhere (measured,
+``4d6ra6``, ``2d6e6kh1``, ``2d100rr1ra2``; 10 keeps every walk that finished in about a second)."""
 
 
-def _paths_floor(node: D20Node, enough: int, rounds: int) -> int:
+def _scans(node: D20Node) -> int:
+    """Faces an evaluation of *node* scans besides its draws: an ``rr`` lists the faces it leaves."""
+    return sum(len(_faces(item.sides)) for item in _dice_terms(node) for op in item.ops if op.op == "rr") // 2
+
+
+def _paths_floor(node: D20Node, enough: int, rounds: int, scans: int) -> int:
     """At least how many draws :meth:`_Odds.enumerate` charges for *node*, known before it starts.
 
     Every path draws each die of every dice term at least once, and each of a term's first
     draws may show any of its faces: there are at least ``sides ** count`` paths per term (more
     for a term that explodes first, see :func:`_ways_per_die`), multiplied over the terms, each
-    of at least as many draws as the terms roll dice. Stops counting once past *enough*.
+    of at least as many draws as the terms roll dice, and *scans* (see :func:`_scans`). Stops
+    counting once past *enough*.
     """
     leaves, draws = 1, 0
     for item in _dice_terms(node):
@@ -410,7 +418,7 @@ def _paths_floor(node: D20Node, enough: int, rounds: int) -> int:
         per_die = min(_ways_per_die(item, faces, rounds, enough), enough + 1)
         leaves *= per_die ** min(item.count, enough.bit_length())  # two ways or more a die: past enough soon
         leaves = min(leaves, enough + 1)
-    return leaves * (draws + 1)
+    return leaves * (draws + 1 + scans)
 
 
 def _rerolls_every_face(op: D20Op, sides: int | None) -> bool:
