@@ -769,7 +769,7 @@ class Expression:
         labels = sum(isinstance(node, Labeled) for node in walk(self.body)) + (
             0 if self.target is None else sum(isinstance(node, Labeled) for node in walk(self.target))
         )
-        if labels and self.label is not None:
+        if labels and self.label is not None and self.target is None:
             raise NotationError(
                 f"an expression whose terms are labelled has no trailing label of its own (label its last term), "
                 f"got label {clip(self.label)}"
@@ -778,7 +778,7 @@ class Expression:
             # One label, written right before 'vs' (1d20+5 [attack] vs 15), labels the roll too.
             last = self.body
         trailing = _trailing_label(last)
-        if labels == 1 and trailing is not None:
+        if labels == 1 and trailing is not None and self.label is None:
             # One label, written last, is the whole expression's label (as text reads it): one spelling.
             unwrapped = _without_trailing_label(last)
             object.__setattr__(self, "label", trailing.label)
@@ -789,7 +789,10 @@ class Expression:
         if self.repeat != 1:
             text = f"{self.repeat}x {text}"
         if self.target is not None:
-            text += f" vs {self.target}"
+            # A label written last after the target is the roll's own: a target ending in a
+            # labelled term prints in parentheses (vs (1d4 [t])).
+            target = str(self.target)
+            text += f" vs ({target})" if _trailing_label(self.target) is not None else f" vs {target}"
         if self.label is not None:
             text += f" [{self.label}]"
         if self.comment is not None:

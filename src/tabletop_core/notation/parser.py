@@ -178,6 +178,11 @@ class _Parser:
         self.position = 0
         self.dice_written = 0
         self.labels_seen = 0
+        self.in_target = False
+        # '1d20 [a] vs 15 [l]': with a label after 'vs' (the roll's own at the end, or a target
+        # term's), a label right before 'vs' labels its term; else, alone, it is the roll's label.
+        kinds = [token.kind for token in self.tokens]
+        self.label_after_vs = lexer.VS in kinds and lexer.LABEL in kinds[kinds.index(lexer.VS) :]
 
     # -- cursor ---------------------------------------------------------------
 
@@ -232,11 +237,10 @@ class _Parser:
             label = self.label_text(self.advance())
         if self.peek.kind == lexer.VS:
             self.advance()
+            self.in_target = True
             target = self.expression(0)
-        token = self.peek
-        if token.kind == lexer.LABEL:
-            if label is not None:
-                raise self.error("a roll has one label of its own: write it once, after the target", token.start)
+            self.in_target = False
+        if self.peek.kind == lexer.LABEL:  # never after a label before 'vs': that one labels its term then
             label = self.label_text(self.advance())
         comment = self.comment()
         token = self.peek
@@ -383,11 +387,15 @@ class _Parser:
         """*node* with the labels written right after it (``1d20 [fire]``).
 
         A label written last, when no other label came before it, labels the whole expression
-        (as it always has): it is left for :meth:`parse`.
+        (as it always has): it is left for :meth:`parse`. So is a label written last after the
+        target of ``vs``, always (``1d20 [fire] vs 15 [attack]``), and the only label when it
+        stands right before ``vs`` with none after it (``1d20+5 [attack] vs 15``).
         """
         while self.peek.kind == lexer.LABEL:
             after = self.tokens[self.position + 1].kind
-            if self.labels_seen == 0 and after in (lexer.END, lexer.COMMENT, lexer.VS):
+            if after in (lexer.END, lexer.COMMENT) and (self.labels_seen == 0 or self.in_target):
+                break
+            if after == lexer.VS and self.labels_seen == 0 and not self.label_after_vs:
                 break
             token = self.advance()
             text = self.label_text(token).strip()
