@@ -157,7 +157,8 @@ _CHILD_FIELDS = {Product: "operands", Group: "items", Negate: "operand", Labeled
 def _with_children(node: Node, children: tuple[Node, ...]) -> Node:
     """*node* with its children (:func:`~tabletop_core.notation.ast.children_of`) replaced."""
     field = _CHILD_FIELDS[type(node)]
-    return attrs.evolve(node, **{field: children[0] if field == "operand" else children})  # type: ignore[misc]
+    changes: dict[str, Any] = {field: children[0] if field == "operand" else children}  # Any: a node or a tuple
+    return attrs.evolve(node, **changes)
 
 
 def _bound_dice(node: ComputedDice, count: Node, sides: Node) -> Node:
