@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from fractions import Fraction
@@ -225,3 +226,60 @@ def test_a_bound_count_is_a_plain_term_again():
 def test_groups_and_sums_built_by_hand_flag_as_parsed():
     tree = Expression(Sum((Group((Dice(1, 20), Negate(Number(1))), Select("kh", 1)), Number(2)), ("+",)))
     assert roll(tree, rng=ScriptedDice([20])).crit == "crit"
+
+
+# -- a group of one roll, as Roll20 reads it ---------------------------------------------------
+
+
+def _brute_keep(dice: int, sides: int, keep: int, highest: bool, add: int) -> dict[int, Fraction]:
+    """Every way *dice* d*sides* fall, the *keep* highest (or lowest) summed, plus *add*: counted by hand."""
+    counts: dict[int, int] = {}
+    for faces in itertools.product(range(1, sides + 1), repeat=dice):
+        kept = sorted(faces, reverse=highest)[:keep]
+        counts[sum(kept) + add] = counts.get(sum(kept) + add, 0) + 1
+    return {total: Fraction(count, sides**dice) for total, count in counts.items()}
+
+
+@pytest.mark.parametrize(
+    ("text", "same_as"),
+    [
+        ("{1d6}", "1d6"),
+        ("{4d6+3d8}", "4d6+3d8"),
+        ("{2d6} [fire]", "2d6 [fire]"),
+        ("{4d6}kh3", "4d6kh3"),
+        ("{4d6+3}kh3", "4d6kh3+3"),
+        ("{3+4d6}dl1", "3+4d6dl1"),
+        ("{-2d20}kl1", "-2d20kl1"),
+        ("{2d6*2}dh1", "2d6dh1*2"),
+        ("{3d6!}kh2", "3d6!kh2"),
+        ("{2d20}kh1+5 vs 15", "2d20kh1+5 vs 15"),
+        ("{{1d4, 1d6}kh1}", "{1d4, 1d6}kh1"),
+    ],
+)
+def test_a_group_of_one_roll_keeps_among_its_dice(text, same_as):
+    assert parse(text) == parse(same_as)
+    assert roll(text, rng=11) == roll(same_as, rng=11)
+
+
+def test_a_group_of_one_roll_has_exact_odds_by_brute_force():
+    assert dict(distribution("{4d6+3}kh3").items()) == _brute_keep(4, 6, 3, True, 3)
+    assert dict(distribution("{3d8-1}kl1").items()) == _brute_keep(3, 8, 1, False, -1)
+    assert dict(distribution("{1d6}").items()) == _brute_keep(1, 6, 1, True, 0)
+    assert roll("{4d6+3}kh3", rng=ScriptedDice([6, 2, 5, 4])).total == 18
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{4d6+3d8}kh1", "on a group of one roll ({4d6+3d8}), keep/drop applies to its dice"),
+        ("{4d6kh3}kh2", "only for a roll of one dice term without keep/drop"),
+        ("{3}kh1", "keep/drop applies to its dice"),
+        ("{(1d4)d6}kh1", "keep/drop applies to its dice"),
+        ("{1d6}>=3", "write it on a dice term to count dice (8d10>=3), or test the total with vs (1d6 vs 3)"),
+        ("{2d6+1}>7f1", "or test the total with vs (2d6+1 vs 8)"),
+        ("{2d6}<3", "write it on a dice term to count dice (8d10<3) at column 1"),
+    ],
+)
+def test_a_group_of_one_roll_refuses_what_rollers_read_differently(text, message):
+    with pytest.raises(NotationError, match=re.escape(message)):
+        parse(text)

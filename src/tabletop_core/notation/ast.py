@@ -1123,6 +1123,22 @@ def children_of(node: Node) -> tuple[Node, ...]:
     return ()
 
 
+_CHILD_FIELDS = {Sum: "operands", Product: "operands", Group: "items", Call: "args"}
+
+
+def with_children(node: Node, children: tuple[Node, ...]) -> Node:
+    """*node* with its children (as :func:`children_of` gives them) replaced by *children*."""
+    if isinstance(node, (Negate, Labeled)):
+        return attrs.evolve(node, operand=children[0])
+    if isinstance(node, ComputedDice):
+        return attrs.evolve(node, count=children[0], sides=children[1])
+    field = _CHILD_FIELDS.get(type(node))
+    if field is None:
+        return node  # a leaf
+    changes: dict[str, Any] = {field: children}  # Any: attrs.evolve's keywords
+    return attrs.evolve(node, **changes)
+
+
 def walk(node: Node) -> Iterator[Node]:
     """Every node under *node* (itself included), parents before children, left to right; no recursion."""
     stack: list[Node] = [node]

@@ -30,16 +30,15 @@ from tabletop_core.notation.ast import (
     ComputedDice,
     Dice,
     Expression,
-    Group,
     Labeled,
     Negate,
     Node,
     Number,
-    Product,
     Sum,
     Variable,
     children_of,
     walk,
+    with_children,
 )
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
@@ -148,17 +147,7 @@ def _bind(node: Node, variables: Mapping[str, int]) -> Node:
         return Sum(tuple(operands), tuple(operators))
     if isinstance(node, ComputedDice):
         return _bound_dice(node, *bound)
-    return _with_children(node, bound)
-
-
-_CHILD_FIELDS = {Product: "operands", Group: "items", Negate: "operand", Labeled: "operand", Call: "args"}
-
-
-def _with_children(node: Node, children: tuple[Node, ...]) -> Node:
-    """*node* with its children (:func:`~tabletop_core.notation.ast.children_of`) replaced."""
-    field = _CHILD_FIELDS[type(node)]
-    changes: dict[str, Any] = {field: children[0] if field == "operand" else children}  # Any: a node or a tuple
-    return attrs.evolve(node, **changes)
+    return with_children(node, bound)
 
 
 def _bound_dice(node: ComputedDice, count: Node, sides: Node) -> Node:

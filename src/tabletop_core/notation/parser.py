@@ -56,6 +56,8 @@ from tabletop_core.notation.ast import (
     Variable,
     children_of,
     nesting,
+    walk,
+    with_children,
 )
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.lexer import Token
@@ -506,8 +508,11 @@ class _Parser:
                 f"an expression may roll at most {self.limits.max_dice} dice, got {self.dice_written}", start.start
             )
 
-    def group(self, depth: int, opening: Token) -> Group:
-        """``{item, item, ...}`` then keep/drop, a success count and failures, over the items' totals."""
+    def group(self, depth: int, opening: Token) -> Node:
+        """``{item, item, ...}`` then keep/drop, a success count and failures, over the items' totals.
+
+        A group of one roll is read as Roll20 reads it (:meth:`single_roll`).
+        """
         self.advance()
         inner = self.deeper(depth, opening)
         items = [self.expression(inner)]
@@ -517,8 +522,6 @@ class _Parser:
         if self.peek.kind != lexer.GROUP_CLOSE:
             raise self.expected("',' or '}'", f" to close the '{{' at column {opening.start}")
         self.advance()
-        if len(items) < 2:
-            raise self.error("a group needs two or more rolls separated by commas, e.g. {4d6, 3d8}kh1", opening.start)
         select: Select | None = None
         if self.peek.kind == lexer.SELECT:
             token = self.advance()
@@ -529,10 +532,47 @@ class _Parser:
         if success is not None and self.peek.kind == lexer.FATE:
             self.advance()
             failure = self.compare_or_number("a comparison such as <3 or a number after 'f'")
+        if len(items) == 1:
+            return self.single_roll(items[0], select, success, opening)
         try:
             return Group(tuple(items), select, success, failure)
         except NotationError as error:
             raise self.error(str(error), opening.start) from None
+
+    def single_roll(self, item: Node, select: Select | None, success: Comparison | None, opening: Token) -> Node:
+        """A group of one roll, as Roll20 reads it: ``{1d6}`` is ``1d6``, ``{4d6+3}kh3`` is ``4d6kh3+3``.
+
+        Its keep/drop applies to the dice of that roll, not to its total. With one dice term
+        that is that term's keep/drop. Across two or more dice terms (Roll20's ``{4d6+3d8}k4``)
+        what the arithmetic does with the dropped dice is not written down the same way by the
+        rollers that read it, and a success count counts dice in one and tests the total in
+        another, so those are refused with the spellings that say it plainly.
+        """
+        if select is None and success is None:
+            return item  # the braces group as parentheses do
+        terms = [node for node in walk(item) if isinstance(node, (Dice, ComputedDice, Group))]
+        if success is None and len(terms) == 1 and isinstance(terms[0], Dice):
+            term = terms[0]
+            if term.select is None and term.success is None:
+                try:
+                    return _replaced(item, term, attrs.evolve(term, select=select))
+                except NotationError as error:
+                    raise self.error(str(error), opening.start) from None
+        shown = one_line_text(str(item))
+        if success is not None:
+            bar = {">=": success.value, ">": success.value + 1}.get(success.op)
+            versus = "" if bar is None else f", or test the total with vs ({shown} vs {bar})"
+            raise self.error(
+                f"a success count on a group of one roll ({{{shown}}}) counts its dice in one roller and tests its "
+                f"total in another: write it on a dice term to count dice (8d10{success}){versus}",
+                opening.start,
+            )
+        raise self.error(
+            f"on a group of one roll ({{{shown}}}), keep/drop applies to its dice, which this dialect reads only "
+            "for a roll of one dice term without keep/drop ({4d6+3}kh3 is 4d6kh3+3): write it on the dice term, "
+            "or list two or more rolls to keep or drop whole totals ({4d6, 3d8}kh1)",
+            opening.start,
+        )
 
     def dice(self, count: int, start: Token) -> Dice:
         self.advance()  # the 'd'
@@ -700,6 +740,15 @@ class _Extra:
 
     def crit(self) -> Crit | None:
         return Crit(self.ranges.get("cs"), self.ranges.get("cf")) if self.ranges else None
+
+
+def _replaced(root: Node, old: Node, new: Node) -> Node:
+    """*root* with the node *old* (itself, not an equal one) replaced by *new*."""
+    if root is old:
+        return new
+    children = children_of(root)
+    replaced = tuple(_replaced(child, old, new) for child in children)
+    return root if replaced == children else with_children(root, replaced)
 
 
 def _limits(limits: Limits | None) -> Limits:
