@@ -729,10 +729,13 @@ class Expression:
 
     Args:
         body: The expression tree.
-        label: Text of the trailing label, stripped; an empty label is ``None``. An expression
-            whose terms carry labels (:class:`Labeled`) has none of its own: a label at its end
-            labels its last term. A lone label at the end of the body or the target (right
-            before ``vs``, or at the very end) is the expression's label.
+        label: Text of the trailing label, stripped; an empty label is ``None``. Without
+            ``vs``, an expression whose terms carry labels (:class:`Labeled`) has none of its
+            own: a label at its end labels its last term. With ``vs``, a label after the target
+            is always the roll's own, beside any labelled terms (``1d4 [fire]+2 vs 3 [hit]``),
+            and a target ending in a labelled term prints in parentheses (``vs (1d4 [t])``).
+            A lone label at the end of the body or the target (right before ``vs``, or at the
+            very end) is the expression's label.
         comment: Free text after ``#`` at the end (``1d20+5 # sneak attack``), stripped, or ``None``.
         target: The number (or expression) after ``vs``: the roll succeeds when its total is at
             least the target's value (``1d20+5 vs 15``), or ``None``.
@@ -740,7 +743,8 @@ class Expression:
 
     Raises:
         NotationError: a label or comment that is not one line of plain text, a label holding
-            ``]``, a trailing label on an expression whose terms are labelled, or a repeat below 1.
+            ``]``, a trailing label on an expression without ``vs`` whose terms are labelled, or a
+            repeat below 1.
     """
 
     body: Node = attrs.field(validator=_is_node)
