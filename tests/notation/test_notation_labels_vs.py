@@ -283,3 +283,12 @@ def test_a_group_of_one_roll_has_exact_odds_by_brute_force():
 def test_a_group_of_one_roll_refuses_what_rollers_read_differently(text, message):
     with pytest.raises(NotationError, match=re.escape(message)):
         parse(text)
+
+
+def test_a_target_filled_from_names_obeys_the_limits_as_the_body_does():
+    for call in (parse, roll, distribution):
+        with pytest.raises(NotationError, match="a die may have at most 10000 sides, got 1000000000"):
+            call("1d20 vs 2d(@s)", variables={"s": 10**9})
+        with pytest.raises(NotationError, match="at most 1000 dice, got 1000001"):
+            call("1d20 vs (@n)d6", variables={"n": 10**6})
+    assert roll("1d20 vs 2d(@s)", rng=ScriptedDice([10, 3, 4]), variables={"s": 4}).margin == 3

@@ -785,7 +785,10 @@ def _check_tree(expression: Expression, limits: Limits) -> None:
     length += len(expression.comment) + 3 if expression.comment is not None else 0
     if nesting(expression.body) > limits.max_depth:  # every node knows its nesting: no walk needed
         raise NotationError(f"the expression: nesting is deeper than {limits.max_depth} levels")
-    stack: list[Node] = [expression.body]
+    if expression.target is not None and nesting(expression.target) > limits.max_depth:
+        raise NotationError(f"the target: nesting is deeper than {limits.max_depth} levels")
+    # The target obeys the same limits as the body (a named value can make its dice: vs 2d(@s)).
+    stack: list[Node] = [expression.body] if expression.target is None else [expression.body, expression.target]
     while stack:
         node = stack.pop()
         length += _length_of(node)
@@ -796,13 +799,6 @@ def _check_tree(expression: Expression, limits: Limits) -> None:
             if node.sides > limits.max_sides:
                 raise NotationError(f"{node}: a die may have at most {limits.max_sides} sides, got {node.sides}")
         else:
-            stack.extend(children_of(node))
-    if expression.target is not None:
-        stack.append(expression.target)
-        while stack:
-            node = stack.pop()
-            if isinstance(node, Dice):
-                dice += node.count
             stack.extend(children_of(node))
     dice *= expression.repeat
     if dice > limits.max_dice:
