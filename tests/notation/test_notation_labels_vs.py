@@ -292,3 +292,34 @@ def test_a_target_filled_from_names_obeys_the_limits_as_the_body_does():
         with pytest.raises(NotationError, match="at most 1000 dice, got 1000001"):
             call("1d20 vs (@n)d6", variables={"n": 10**6})
     assert roll("1d20 vs 2d(@s)", rng=ScriptedDice([10, 3, 4]), variables={"s": 4}).margin == 3
+
+
+_LEAF = st.one_of(st.integers(0, 9).map(Number), st.builds(Dice, st.integers(1, 2), st.sampled_from([4, 6, 20])))
+_TERM = st.one_of(_LEAF, st.builds(Labeled, _LEAF, LABEL_TEXT))
+_PART = st.one_of(
+    _TERM,
+    st.builds(Labeled, st.builds(lambda a, b: Sum((a, b), ("+",)), _TERM, _TERM), LABEL_TEXT),
+    st.builds(lambda a, b, op: Sum((a, b), (op,)), _TERM, _TERM, st.sampled_from("+-")),
+    st.builds(Negate, _TERM),
+)
+
+
+@st.composite
+def labelled_trees(draw: st.DrawFn) -> Expression:
+    """Expressions built by hand with labels anywhere: on terms, on the target's terms and the roll's own."""
+    body, target = draw(_PART), draw(st.one_of(st.none(), _PART))
+    label = draw(st.one_of(st.none(), LABEL_TEXT))
+    try:
+        return Expression(body, label, None, target, draw(st.integers(1, 2)))
+    except NotationError:  # a roll's own label beside labelled terms needs vs
+        return Expression(body, None, None, target)
+
+
+@settings(max_examples=300, deadline=None)
+@given(labelled_trees(), st.integers(0, 2**16))
+def test_labelled_trees_print_as_notation_that_reads_back(expression, seed):
+    assert parse(str(expression)) == expression
+    result = roll(expression, rng=seed)
+    assert result == roll(str(expression), rng=seed)
+    assert result.label == expression.label
+    assert RollResult.from_dict(json.loads(json.dumps(result.to_dict()))) == result
