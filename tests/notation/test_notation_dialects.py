@@ -10,6 +10,7 @@ from itertools import product
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_notation_expression_ops import FUZZ_WORDS
 
 from tabletop_core import ScriptedDice
 from tabletop_core.notation import Limits, NotationError, distribution, parse, roll
@@ -200,25 +201,9 @@ def test_default_dialect_flags_a_d20s_20_and_1(text: str, dice: list[int], crit:
 
 
 _ALPHABET = "0123456789dDkhlpermia%()[],.+-*/=<>! x\t{}@#fsucv"
-_WORDS = (
-    "vs",
-    "adv",
-    "dis",
-    "floor(",
-    "ceil(",
-    "round(",
-    "abs(",
-    "min(",
-    "max(",
-    "@a",
-    "@zz",
-    " DC ",
-    "!!",
-    "!p",
-    "uo",
-)
+_WORDS = (*FUZZ_WORDS, "adv", "dis", "@a", "@zz", " DC ", "!!", "!p", "uo")
 _TEXTS = st.lists(st.one_of(st.sampled_from(_ALPHABET), st.sampled_from(_WORDS)), max_size=24).map("".join)
-_SHEET = {"a": 3, "b": -2}
+_SHEET = {"a": 3, "b": -2, "str": 3}
 
 
 @settings(max_examples=300, deadline=None)
