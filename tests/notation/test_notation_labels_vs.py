@@ -15,21 +15,27 @@ from notation_brute import brute_outcomes
 from tabletop_core import ScriptedDice
 from tabletop_core.cli import main
 from tabletop_core.notation import (
+    Call,
+    ComputedDice,
     Dice,
     Expression,
     Group,
     Labeled,
+    Limits,
     Negate,
     NotationError,
     Number,
+    Product,
     RollResult,
     Select,
     Sum,
     TermLabel,
+    Variable,
     distribution,
     parse,
     roll,
 )
+from tabletop_core.notation.ast import walk
 
 # -- @names inside groups and every other node -------------------------------------------------
 
@@ -323,3 +329,50 @@ def test_labelled_trees_print_as_notation_that_reads_back(expression, seed):
     assert result == roll(str(expression), rng=seed)
     assert result.label == expression.label
     assert RollResult.from_dict(json.loads(json.dumps(result.to_dict()))) == result
+
+
+_NAMED_LEAF = st.one_of(
+    st.integers(0, 3).map(Number),
+    st.builds(Dice, st.integers(1, 2), st.sampled_from([2, 4, 6])),
+    st.sampled_from(["a", "b", "c"]).map(Variable),
+)
+
+
+def _named_nodes() -> st.SearchStrategy:
+    """Trees with ``@names`` anywhere: group items, function values, computed counts and sides, labels."""
+    return st.recursive(
+        _NAMED_LEAF,
+        lambda inner: st.one_of(
+            st.builds(lambda a, b: Group((a, b), Select("kh", 1)), inner, inner),
+            st.builds(lambda a, b: Sum((a, b), ("+",)), inner, inner),
+            st.builds(lambda a, b: Product((a, b), ("*",)), inner, inner),
+            st.builds(Negate, inner),
+            st.builds(Labeled, inner, LABEL_TEXT),
+            st.builds(lambda a, b: Call("max", (a, b)), inner, inner),
+            st.builds(lambda a: Call("abs", (a,)), inner),
+            st.builds(ComputedDice, st.sampled_from(["a", "c"]).map(Variable), st.sampled_from([4, 6]).map(Number)),
+            st.builds(ComputedDice, st.just(Number(2)), st.just(Variable("c"))),
+        ),
+        max_leaves=5,
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(_named_nodes(), st.one_of(st.none(), _named_nodes()), st.integers(1, 2), st.integers(0, 2**16))
+def test_names_bind_in_every_node_kind(body, target, repeat, seed):
+    sheet = {"a": 2, "b": -3, "c": 3}
+    try:
+        expression = Expression(body, None, None, target, repeat)
+    except NotationError:
+        return  # a label inside floor() on a fraction, or nesting too deep
+    bound = parse(str(expression), variables=sheet)
+    assert not any(isinstance(node, Variable) for part in (bound.body, bound.target) if part for node in walk(part))
+    assert parse(str(bound)) == bound
+    small = Limits(max_dice=200, max_odds_work=50_000)
+    try:
+        result = roll(expression, rng=seed, variables=sheet, limits=small)
+    except NotationError as error:
+        assert "division by zero" in str(error) or "came to" in str(error), error  # noqa: PT017
+        return
+    assert result == roll(bound, rng=seed, limits=small)
+    assert RollResult.from_dict(result.to_dict()) == result
