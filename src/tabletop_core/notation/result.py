@@ -380,7 +380,8 @@ class RollResult(Record):
         comment: The trailing ``# comment`` of the default dialect, or ``None``.
         target: The value of the target after ``vs`` (``1d20+5 vs 15``), or ``None``; see
             :attr:`success` and :attr:`margin`.
-        labels: Each labelled term (``1d20 [fire]``) with its value, left to right.
+        labels: Each labelled term (``1d20 [fire]``) with its value, left to right (the target's
+            after ``vs`` too, after the roll's).
         results: For a repeated roll (``6x 4d6kh3``), each result in order (its :attr:`total`
             is then the sum of theirs, and it holds no dice of its own); else empty.
     """
