@@ -11,7 +11,18 @@ import attrs
 
 from tabletop_core.notation import lexer
 from tabletop_core.notation._cache import SizedCache
-from tabletop_core.notation._d20_eval import _OPS, _crit, _Evaluator, _Rolling, _truncate, clamp_of, pick, picked
+from tabletop_core.notation._d20_eval import (
+    _OPS,
+    _crit,
+    _Evaluator,
+    _Rolling,
+    _truncate,
+    clamp_of,
+    pick,
+    group_record,
+    picked,
+    whole,
+)
 from tabletop_core.notation._d20_parser import as_d20_expression
 from tabletop_core.notation._d20_tree import (
     D20Annotated,
@@ -29,7 +40,15 @@ from tabletop_core.notation._d20_tree import (
 from tabletop_core.notation._dice_ops import too_many_dice
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
-from tabletop_core.notation.result import DiceRoll, RollResult, _new_dice_roll, _new_roll_result
+from tabletop_core.notation.result import (
+    DiceRoll,
+    GroupRoll,
+    RollResult,
+    TermLabel,
+    _new_dice_marks,
+    _new_dice_roll,
+    _new_roll_result,
+)
 from tabletop_core.notation.roller import (
     PLAN_BYTES_PER_CHARACTER,
     PLAN_BYTES_PER_ENTRY,
@@ -161,14 +180,18 @@ def _fast_plan(expression: D20Expression, limits: Limits) -> tuple[_Plan, int] |
     flag = "None" if crit is None else code.name(_crit_flag) + "(rolls, budget)"
     truncate, build = code.name(_truncate), code.name(_new_roll_result)
     shown_name, text_name, comment = code.name(shown), code.name(text), code.name(expression.comment)
+    # Group and label records go in among the dice records, in the order they are made: take them apart.
+    mixed = _has_records(expression.body)
+    split = f"rolls, groups, labels = {code.name(_split)}(rolls)\n" if mixed else ""
+    records = "groups, None, None, labels" if mixed else "(), None, None, ()"
     run: _Plan = code.function(
         "run",
         "source",
         # budget: dice left to roll; whether a set dropped the leftmost d20 (see _Context)
         f"rolls = []\nbudget = [{code.name(spare)}, 0]",
         value,
-        f"total = value if type(value) is int else {truncate}(value, {shown_name})\n"
-        f"return {build}({text_name}, total, tuple(rolls), {comment}, {flag}, 'd20', (), None, None, (), ())",
+        f"total = value if type(value) is int else {truncate}(value, {shown_name})\n{split}"
+        f"return {build}({text_name}, total, tuple(rolls), {comment}, {flag}, 'd20', {records}, ())",
     )
 
     body = _to_default(expression.body)
@@ -179,6 +202,49 @@ def _fast_plan(expression: D20Expression, limits: Limits) -> tuple[_Plan, int] |
 
 
 _Step = Callable[[DiceSource, list[DiceRoll], list[int]], Value]
+
+
+def _has_records(node: D20Node) -> bool:
+    """Whether a roll of *node* makes records besides its dice: an annotated term, a set with keep/drop."""
+    stack: list[D20Node] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, D20Annotated) or (isinstance(item, D20Set) and item.ops):
+            return True
+        if isinstance(item, D20Paren):
+            stack.append(item.inner)
+        elif isinstance(item, D20Unary):
+            stack.append(item.operand)
+        elif isinstance(item, D20Chain):
+            stack.extend(item.operands)
+        elif isinstance(item, D20Set):
+            stack.extend(item.items)
+    return False
+
+
+def _split(mixed: list[Any]) -> tuple[list[DiceRoll], tuple[GroupRoll, ...], tuple[TermLabel, ...]]:
+    """The dice, group and label records of a roll, each kind in the order made."""
+    rolls = [record for record in mixed if type(record) is DiceRoll]
+    groups = tuple([record for record in mixed if type(record) is GroupRoll])
+    labels = tuple([record for record in mixed if type(record) is TermLabel])
+    return rolls, groups, labels
+
+
+def labeller(node: D20Annotated) -> Callable[[list[Any], int, Value], Value]:
+    """What an annotated term adds to a roll: a :class:`TermLabel` per annotation, placed at *at*.
+
+    *at* is where the records stood before the term was rolled, so the annotations of a
+    term come before those inside it (``(1d6 [a]) [b]``: ``b`` then ``a``), as in the default
+    dialect. The label's value is the term's, truncated toward zero when it is not whole.
+    """
+    notes, notation = node.notes, str(node.inner)
+
+    def label(records: list[Any], at: int, value: Value) -> Value:
+        number = whole(value)
+        records[at:at] = [TermLabel(note, notation, number) for note in notes]
+        return value
+
+    return label
 
 
 @attrs.frozen
@@ -275,7 +341,10 @@ class _Code:
         """Python code computing *node*'s value (``None``: it holds a parenthesised keep/drop)."""
         if isinstance(node, D20Literal):
             return self.name(node.value)
-        if isinstance(node, D20Annotated) or (isinstance(node, D20Paren) and not node.ops):
+        if isinstance(node, D20Annotated):
+            inner = self.expression(node.inner)
+            return None if inner is None else f"{self.name(labeller(node))}(rolls, len(rolls), {inner})"
+        if isinstance(node, D20Paren) and not node.ops:
             return self.expression(node.inner)
         if isinstance(node, D20Unary):
             inner = self.expression(node.operand)
@@ -339,6 +408,7 @@ def _set_step(node: D20Set, items: list[_Step], context: _Context) -> _Step:
     if not ops:
         return lambda source, rolls, budget: sum([item(source, rolls, budget) for item in items])
     every = list(range(len(items)))
+    notation = str(node)
 
     def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:
         values = [item(source, rolls, budget) for item in items]
@@ -354,6 +424,7 @@ def _set_step(node: D20Set, items: list[_Step], context: _Context) -> _Step:
                     kept[i] = False
         if flags_crit and not kept[0]:
             budget[1] = 1
+        rolls.append(group_record(notation, values, kept))  # type: ignore[arg-type]  # taken apart at the end
         return sum([values[i] for i in every if kept[i]])
 
     return run
@@ -372,6 +443,7 @@ def _dice_step(node: D20Dice, context: _Context) -> _Step:  # noqa: C901 - each 
     shown_sides = 100 if sides is None else sides
     shown, max_dice = context.shown, context.limits.max_dice
     ops = [(op.op, op.selectors, clamp_of(op) if op.op in ("mi", "ma") else None) for op in node.ops]
+    clamps = any(clamp is not None for _name, _selectors, clamp in ops)
     if len(node.ops) == 1 and len(node.ops[0].selectors) == 1:
         selector = node.ops[0].selectors[0]
         if node.ops[0].op == "e" and selector.kind not in ("h", "l"):
@@ -390,6 +462,7 @@ def _dice_step(node: D20Dice, context: _Context) -> _Step:  # noqa: C901 - each 
         kept = [True] * count
         exploded: list[int] = []
         rerolled: list[int] = []
+        drawn: dict[int, int] = {}  # position: the face drawn there, when a clamp changed it
         for name, selectors, clamp in ops:
             pool = [d for d, keep in enumerate(kept) if keep]
             if clamp is not None:
@@ -417,7 +490,11 @@ def _dice_step(node: D20Dice, context: _Context) -> _Step:  # noqa: C901 - each 
                         face = (face - 1) * 10
                     faces.append(face)
                     if name == "rr" or name == "ro":
-                        rerolled.append(position[d])
+                        at = position[d]
+                        if clamps and values[d] != faces[at]:
+                            drawn[at] = faces[at]  # a clamped die rerolled: it shows as it was clamped
+                            faces[at] = values[d]
+                        rerolled.append(at)
                         values[d] = face
                         position[d] = len(faces) - 1
                     else:  # ra, e: the die explodes into a new one
@@ -434,13 +511,32 @@ def _dice_step(node: D20Dice, context: _Context) -> _Step:  # noqa: C901 - each 
         value = 0
         dropped: list[int] = []
         for d, face in enumerate(values):
-            faces[position[d]] = face  # a face raised by mi or lowered by ma shows as it counts
+            at = position[d]
+            if clamps and face != faces[at]:
+                drawn[at] = faces[at]
+                faces[at] = face  # a face raised by mi or lowered by ma shows as it counts
             if kept[d]:
                 value += face
             else:
-                dropped.append(position[d])
+                dropped.append(at)
         marks = None
-        if dropped or rerolled or exploded:
+        if drawn:
+            clamped = tuple(sorted(drawn))
+            marks = _new_dice_marks(
+                tuple(sorted(dropped)),
+                tuple(sorted(rerolled)),
+                tuple(sorted({position[d] for d in exploded})),
+                None,
+                (),
+                clamped,
+                tuple([drawn[at] for at in clamped]),
+                (),
+                (),
+                (),
+                (),
+                (),
+            )
+        elif dropped or rerolled or exploded:
             marks = _marks(
                 tuple(sorted(dropped)), tuple(sorted(rerolled)), tuple(sorted({position[d] for d in exploded})), None
             )
@@ -564,4 +660,6 @@ def _roll_slow(expression: D20Expression, source: DiceSource, checked: Limits) -
         expression.comment,
         crit=_crit(root),
         dialect="d20",
+        groups=tuple(evaluator.groups),
+        labels=tuple(evaluator.labels),
     )

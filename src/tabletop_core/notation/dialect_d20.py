@@ -66,7 +66,7 @@ from tabletop_core.notation._d20_tree import (
 from tabletop_core.notation._d20_tree import Value as Value
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
-from tabletop_core.notation.result import DiceRoll, RollResult
+from tabletop_core.notation.result import DiceRoll, GroupRoll, RollResult
 
 __all__ = [
     "D20Annotated",
@@ -92,6 +92,7 @@ def render_d20(result: RollResult, *, markdown: bool) -> str:
     except NotationError:
         return " ".join(f"{r.notation} {dice_text(r, markdown=markdown)}" for r in result.rolls)
     rolls: Iterator[DiceRoll] = iter(result.rolls)
+    groups: Iterator[GroupRoll] = iter(result.groups)
 
     def text(node: D20Node) -> str:
         if isinstance(node, D20Literal):
@@ -111,7 +112,12 @@ def render_d20(result: RollResult, *, markdown: bool) -> str:
         ops = "".join(map(str, node.ops))
         if isinstance(node, D20Paren):
             return f"({text(node.inner)}){ops}"
-        inner = ", ".join(text(item) for item in node.items)
-        return f"({inner}{',' if len(node.items) == 1 else ''}){ops}"
+        items = [text(item) for item in node.items]
+        group = next(groups, None) if node.ops else None  # after the sets inside it, as they are recorded
+        if group is not None:
+            for i in group.dropped:
+                if i < len(items):
+                    items[i] = f"~~{items[i]}~~" if markdown else f"~{items[i]}~"
+        return f"({', '.join(items)}{',' if len(node.items) == 1 else ''}){ops}"
 
     return text(expression.body)
