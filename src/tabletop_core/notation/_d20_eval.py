@@ -12,12 +12,12 @@ from collections.abc import Callable, Sequence
 
 from tabletop_core.notation._d20_tree import (
     D20Annotated,
-    D20Paren,
     D20Chain,
     D20Dice,
     D20Literal,
     D20Node,
     D20Op,
+    D20Paren,
     D20Selector,
     D20Set,
     D20Unary,
@@ -257,6 +257,24 @@ def picked(
     return list(out)
 
 
+def keep_after(ops: list[tuple[bool, tuple[D20Selector, ...]]], values: Sequence[Value], kept: list[bool]) -> None:
+    """Apply keep/drop operators (``(keeps, selectors)``, in order) to whole members, in place.
+
+    Each acts on the members still kept: a keep drops those it does not select, a drop
+    those it selects, as the d20 package does to a set's members.
+    """
+    every = range(len(values))
+    for keeps, selectors in ops:
+        pool = [i for i in every if kept[i]]
+        chosen = picked(selectors, pool, values, None)
+        if keeps:
+            for i in set(pool).difference(chosen):
+                kept[i] = False
+        else:
+            for i in chosen:
+                kept[i] = False
+
+
 def _select(selector: D20Selector, pool: list[_Member]) -> list[_Member]:
     values = [m.total() for m in pool]
     return [pool[i] for i in pick(selector.kind, selector.value, list(range(len(pool))), values)]
@@ -409,8 +427,8 @@ class _Evaluator:
             at = len(self.labels)
             inner = self.node(node.inner)
             if self.records:
-                value = whole(inner.total())
-                self.labels[at:at] = [TermLabel(note, str(node.inner), value) for note in node.notes]
+                number = whole(inner.total())
+                self.labels[at:at] = [TermLabel(note, str(node.inner), number) for note in node.notes]
             return inner
         if isinstance(node, D20Dice):
             dice = _DiceMember(node)

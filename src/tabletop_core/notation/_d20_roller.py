@@ -18,8 +18,9 @@ from tabletop_core.notation._d20_eval import (
     _Rolling,
     _truncate,
     clamp_of,
-    pick,
     group_record,
+    keep_after,
+    pick,
     picked,
     whole,
 )
@@ -413,15 +414,7 @@ def _set_step(node: D20Set, items: list[_Step], context: _Context) -> _Step:
     def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:
         values = [item(source, rolls, budget) for item in items]
         kept = [True] * len(values)
-        for keeps, selectors in ops:
-            pool = [i for i in every if kept[i]]
-            chosen = picked(selectors, pool, values, None)
-            if keeps:
-                for i in set(pool).difference(chosen):
-                    kept[i] = False
-            else:
-                for i in chosen:
-                    kept[i] = False
+        keep_after(ops, values, kept)
         if flags_crit and not kept[0]:
             budget[1] = 1
         rolls.append(group_record(notation, values, kept))  # type: ignore[arg-type]  # taken apart at the end

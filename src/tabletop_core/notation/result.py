@@ -20,6 +20,7 @@ from tabletop_core._record import Record
 from tabletop_core._validate import clip
 
 if TYPE_CHECKING:
+    from tabletop_core.notation._d20_tree import D20Node
     from tabletop_core.notation.ast import Node
 
 __all__ = ["DiceMarks", "DiceRoll", "GroupRoll", "RollResult", "RolledDie", "RolledNode", "TermLabel"]
@@ -328,15 +329,17 @@ class RolledNode:
 
     Attributes:
         node: The expression node (a :class:`~tabletop_core.notation.ast.Dice`,
-            :class:`~tabletop_core.notation.ast.Sum`, ...).
-        value: What the node came to in this roll.
+            :class:`~tabletop_core.notation.ast.Sum`, ...; in the ``d20`` dialect a
+            :class:`~tabletop_core.notation.dialect_d20.D20Dice`, ...).
+        value: What the node came to in this roll (in the ``d20`` dialect, a float where
+            ``/`` divided exactly).
         children: The rolled operands of a sum, product or negation, in order.
         roll: For a dice term, its :class:`DiceRoll`; otherwise ``None``.
         group: For a group (``{...}``), its :class:`GroupRoll`; otherwise ``None``.
     """
 
-    node: Node
-    value: int | Fraction
+    node: Node | D20Node
+    value: int | Fraction | float
     children: tuple[RolledNode, ...] = ()
     roll: DiceRoll | None = None
     group: GroupRoll | None = None
