@@ -26,7 +26,7 @@ from tabletop_core.notation._d20_tree import (
 from tabletop_core.notation._dice_ops import too_many_dice
 from tabletop_core.notation.ast import Clamp
 from tabletop_core.notation.errors import NotationError
-from tabletop_core.notation.result import DiceMarks, DiceRoll, GroupRoll, TermLabel
+from tabletop_core.notation.result import DiceMarks, DiceRoll, GroupRoll, TermLabel, _new_group_roll
 from tabletop_core.rng import DiceSource
 
 # -- rolling ----------------------------------------------------------------------------------
@@ -403,10 +403,10 @@ def whole(value: Value) -> int:
 
 def group_record(notation: str, values: list[Value], kept: list[bool]) -> GroupRoll:
     """The record of a set with keep/drop: each member's value (truncated when not whole), which were dropped."""
-    numbers = tuple([whole(value) for value in values])
+    numbers = tuple([value if type(value) is int else whole(value) for value in values])
     dropped = tuple([i for i, keep in enumerate(kept) if not keep])
-    total = sum([number for number, keep in zip(numbers, kept, strict=True) if keep])
-    return GroupRoll(notation, numbers, total, dropped)
+    total = sum([number for number, keep in zip(numbers, kept) if keep])  # noqa: B905 - as long by construction
+    return _new_group_roll(notation, numbers, total, dropped, None, ())
 
 
 class _Evaluator:

@@ -523,12 +523,15 @@ def _dice_words(roll: DiceRoll) -> str:
 
 
 # The roller's constructors for the records it builds from values it computed, every field
-# given in order. DiceRoll and DiceMarks check nothing in their __init__, and the roller's crit and dialect
+# given in order. DiceRoll, DiceMarks and GroupRoll check nothing in their __init__, and the roller's crit and dialect
 # are valid by construction, so they build the same records as the classes, in about half
 # the time (a roll of a few dice costs little more than building its records).
 # tests/notation/test_notation_fast_records.py checks every field against the classes' own.
 _new_dice_marks: Callable[..., DiceMarks] = fast_builder(DiceMarks)  # DiceMarks checks nothing either
 _new_dice_roll: Callable[[str, int, bool, tuple[int, ...], int, DiceMarks | None], DiceRoll] = fast_builder(DiceRoll)
+_new_group_roll: Callable[
+    [str, tuple[int, ...], int, tuple[int, ...], tuple[int, ...] | None, tuple[int, ...]], GroupRoll
+] = fast_builder(GroupRoll)
 _new_roll_result: Callable[
     [
         str,
