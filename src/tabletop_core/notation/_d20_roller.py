@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
@@ -207,20 +207,7 @@ _Step = Callable[[DiceSource, list[DiceRoll], list[int]], Value]
 
 def _has_records(node: D20Node) -> bool:
     """Whether a roll of *node* makes records besides its dice: an annotated term, a set with keep/drop."""
-    stack: list[D20Node] = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, D20Annotated) or (isinstance(item, D20Set) and item.ops):
-            return True
-        if isinstance(item, D20Paren):
-            stack.append(item.inner)
-        elif isinstance(item, D20Unary):
-            stack.append(item.operand)
-        elif isinstance(item, D20Chain):
-            stack.extend(item.operands)
-        elif isinstance(item, D20Set):
-            stack.extend(item.items)
-    return False
+    return any(isinstance(item, D20Annotated) or (isinstance(item, D20Set) and bool(item.ops)) for item in _walk(node))
 
 
 def _split(mixed: list[Any]) -> tuple[list[DiceRoll], tuple[GroupRoll, ...], tuple[TermLabel, ...]]:
@@ -265,13 +252,16 @@ class _Context:
 
 def _dice_nodes(node: D20Node) -> list[D20Dice]:
     """Every dice term under *node* (without recursion)."""
-    found: list[D20Dice] = []
+    return [item for item in _walk(node) if isinstance(item, D20Dice)]
+
+
+def _walk(node: D20Node) -> Iterator[D20Node]:
+    """*node* and every node under it (without recursion)."""
     stack: list[D20Node] = [node]
     while stack:
         item = stack.pop()
-        if isinstance(item, D20Dice):
-            found.append(item)
-        elif isinstance(item, (D20Annotated, D20Paren)):
+        yield item
+        if isinstance(item, (D20Annotated, D20Paren)):
             stack.append(item.inner)
         elif isinstance(item, D20Unary):
             stack.append(item.operand)
@@ -279,7 +269,6 @@ def _dice_nodes(node: D20Node) -> list[D20Dice]:
             stack.extend(item.operands)
         elif isinstance(item, D20Set):
             stack.extend(item.items)
-    return found
 
 
 def _mixed_step(node: D20Node, context: _Context) -> _Step | None:

@@ -2,13 +2,14 @@
 
 Plain text (``str(result)``)::
 
-    attack: 1d20 (20↑) + 5 = 25
+    attack: 1d20 (20↑) + 5 = 25 (critical hit)
     4d6kh3 (6↑, ~2~, 5, 4) = 15
 
 * a dropped or rerolled die is struck through: ``~2~`` (Markdown ``~~2~~``);
 * the highest face is marked ``↑`` (Markdown **bold**), the lowest ``↓``
   (Markdown *italic*); Fate dice show ``+``, ``0``, ``-`` without marks;
-* a die that exploded is followed by ``!``; a die counted as a success by ``✓``.
+* a die that exploded is followed by ``!``; a die counted as a success by ``✓``;
+* a critical roll (``RollResult.crit``) ends with ``(critical hit)`` or ``(critical failure)``.
 """
 
 from __future__ import annotations

@@ -378,12 +378,15 @@ class RollResult(Record):
         crit: ``"crit"`` or ``"fumble"`` when the roll is a critical hit or failure (in the
             ``d20`` dialect: the leftmost term is a d20 kept alone showing 20 or 1), else ``None``.
         dialect: The dialect the expression is written in: ``"default"`` or ``"d20"``.
-        groups: One :class:`GroupRoll` per group (``{...}``), in the order their ``}`` is written
+        groups: One :class:`GroupRoll` per group (``{...}``; in the ``d20`` dialect, per set with
+            keep/drop such as ``(1d6, 1d8)kh1``), in the order their closing bracket is written
             (an inner group before the group holding it).
         comment: The trailing ``# comment`` of the default dialect, or ``None``.
         target: The value of the target after ``vs`` (``1d20+5 vs 15``), or ``None``; see
             :attr:`success` and :attr:`margin`.
-        labels: Each labelled term (``1d20 [fire]``) with its value, left to right.
+        labels: Each labelled term (``1d20 [fire]``) with its value, left to right (a term's
+            label before those inside it); in the ``d20`` dialect, one per annotation, with the
+            term's value when rolled, truncated toward zero.
         results: For a repeated roll (``6x 4d6kh3``), each result in order (its :attr:`total`
             is then the sum of theirs, and it holds no dice of its own); else empty.
     """
