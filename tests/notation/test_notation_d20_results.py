@@ -110,6 +110,11 @@ def test_a_tree_from_records_that_do_not_match_is_refused():
     edited = RollResult.from_dict(data)  # the d20 dialect's total is not replayed on load
     with pytest.raises(NotationError, match="group record"):
         _ = edited.tree
+    del data["groups"]  # as a result saved before sets had records: its tree works them out
+    old = RollResult.from_dict(data)
+    assert old.tree.value == 7
+    assert old.tree.group is None
+    assert str(old) == "(1d6 (2), 1d8 (7))kh1 = 7"
 
 
 def _dice_of(tree: RolledNode) -> list[object]:

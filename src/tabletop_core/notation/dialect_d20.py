@@ -183,9 +183,9 @@ class _TreeReader:
         group = None
         if node.ops:
             keep_after([(op.op == "k", op.selectors) for op in node.ops], values, kept)
-            group = next(self.groups, None)
+            group = next(self.groups, None)  # None: a result saved before sets had records
             expected = group_record(str(node), values, kept)
-            if group != expected:
+            if group is not None and group != expected:
                 raise NotationError(f"{self.text}: the group record {group} does not match its items: {expected}")
         rolled = RolledNode(node, sum(v for v, keep in zip(values, kept, strict=True) if keep), items, None, group)
         self.members[id(rolled)] = (values, kept)
