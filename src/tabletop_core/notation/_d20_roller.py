@@ -43,11 +43,11 @@ from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
 from tabletop_core.notation.result import (
     DiceRoll,
-    GroupRoll,
     RollResult,
     TermLabel,
     _new_dice_marks,
     _new_dice_roll,
+    _new_group_roll,
     _new_roll_result,
 )
 from tabletop_core.notation.roller import (
@@ -181,17 +181,16 @@ def _fast_plan(expression: D20Expression, limits: Limits) -> tuple[_Plan, int] |
     flag = "None" if crit is None else code.name(_crit_flag) + "(rolls, budget)"
     truncate, build = code.name(_truncate), code.name(_new_roll_result)
     shown_name, text_name, comment = code.name(shown), code.name(text), code.name(expression.comment)
-    # Group and label records go in among the dice records, in the order they are made: take them apart.
+    # budget: dice left to roll; whether a set dropped the leftmost d20 (see _Context); and when the
+    # roll makes them, its group and label records, in the order made (see _set_step and labeller).
     mixed = _has_records(expression.body)
-    split = f"rolls, groups, labels = {code.name(_split)}(rolls)\n" if mixed else ""
-    records = "groups, None, None, labels" if mixed else "(), None, None, ()"
+    records = "tuple(budget[2]), None, None, tuple(budget[3])" if mixed else "(), None, None, ()"
     run: _Plan = code.function(
         "run",
         "source",
-        # budget: dice left to roll; whether a set dropped the leftmost d20 (see _Context)
-        f"rolls = []\nbudget = [{code.name(spare)}, 0]",
+        f"rolls = []\nbudget = [{code.name(spare)}, 0{', [], []' if mixed else ''}]",
         value,
-        f"total = value if type(value) is int else {truncate}(value, {shown_name})\n{split}"
+        f"total = value if type(value) is int else {truncate}(value, {shown_name})\n"
         f"return {build}({text_name}, total, tuple(rolls), {comment}, {flag}, 'd20', {records}, ())",
     )
 
@@ -202,7 +201,8 @@ def _fast_plan(expression: D20Expression, limits: Limits) -> tuple[_Plan, int] |
     return _shared_per_face(run, single.sides), single.sides
 
 
-_Step = Callable[[DiceSource, list[DiceRoll], list[int]], Value]
+# budget: the run's cells (see _fast_plan): dice left to roll, a flag, the group and label records.
+_Step = Callable[[DiceSource, list[DiceRoll], list[Any]], Value]
 
 
 def _has_records(node: D20Node) -> bool:
@@ -210,26 +210,18 @@ def _has_records(node: D20Node) -> bool:
     return any(isinstance(item, D20Annotated) or (isinstance(item, D20Set) and bool(item.ops)) for item in _walk(node))
 
 
-def _split(mixed: list[Any]) -> tuple[list[DiceRoll], tuple[GroupRoll, ...], tuple[TermLabel, ...]]:
-    """The dice, group and label records of a roll, each kind in the order made."""
-    rolls = [record for record in mixed if type(record) is DiceRoll]
-    groups = tuple([record for record in mixed if type(record) is GroupRoll])
-    labels = tuple([record for record in mixed if type(record) is TermLabel])
-    return rolls, groups, labels
-
-
-def labeller(node: D20Annotated) -> Callable[[list[Any], int, Value], Value]:
+def labeller(node: D20Annotated) -> Callable[[list[TermLabel], int, Value], Value]:
     """What an annotated term adds to a roll: a :class:`TermLabel` per annotation, placed at *at*.
 
-    *at* is where the records stood before the term was rolled, so the annotations of a
+    *at* is where the labels stood before the term was rolled, so the annotations of a
     term come before those inside it (``(1d6 [a]) [b]``: ``b`` then ``a``), as in the default
     dialect. The label's value is the term's, truncated toward zero when it is not whole.
     """
     notes, notation = node.notes, str(node.inner)
 
-    def label(records: list[Any], at: int, value: Value) -> Value:
+    def label(labels: list[TermLabel], at: int, value: Value) -> Value:
         number = whole(value)
-        records[at:at] = [TermLabel(note, notation, number) for note in notes]
+        labels[at:at] = [TermLabel(note, notation, number) for note in notes]
         return value
 
     return label
@@ -333,7 +325,7 @@ class _Code:
             return self.name(node.value)
         if isinstance(node, D20Annotated):
             inner = self.expression(node.inner)
-            return None if inner is None else f"{self.name(labeller(node))}(rolls, len(rolls), {inner})"
+            return None if inner is None else f"{self.name(labeller(node))}(budget[3], len(budget[3]), {inner})"
         if isinstance(node, D20Paren) and not node.ops:
             return self.expression(node.inner)
         if isinstance(node, D20Unary):
@@ -400,14 +392,19 @@ def _set_step(node: D20Set, items: list[_Step], context: _Context) -> _Step:
     every = list(range(len(items)))
     notation = str(node)
 
-    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:
+    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[Any]) -> Value:
         values = [item(source, rolls, budget) for item in items]
         kept = [True] * len(values)
         keep_after(ops, values, kept)
         if flags_crit and not kept[0]:
             budget[1] = 1
-        rolls.append(group_record(notation, values, kept))  # type: ignore[arg-type]  # taken apart at the end
-        return sum([values[i] for i in every if kept[i]])
+        total = sum([values[i] for i in every if kept[i]])
+        if float in set(map(type, values)):  # a member is not whole: its record is truncated
+            budget[2].append(group_record(notation, values, kept))
+        else:
+            dropped = tuple([i for i in every if not kept[i]])
+            budget[2].append(_new_group_roll(notation, tuple(values), total, dropped, None, ()))  # type: ignore[arg-type]
+        return total
 
     return run
 
