@@ -254,7 +254,7 @@ def _node_text(node: Node, rolls: Iterator[DiceRoll], markdown: bool) -> str:
 
 def _read(result: RollResult) -> Expression:
     if result.dialect != "default":
-        raise NotationError(f"the tree of a roll is given for the default dialect only, not {result.dialect!r}")
+        raise NotationError(f"a roll is replayed in the default dialect only, not {result.dialect!r}")
     if result.results:
         raise NotationError("a repeated roll has one tree per result: see each of its .results")
     return parse(result.expression, limits=_READ_BACK)

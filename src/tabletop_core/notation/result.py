@@ -448,6 +448,8 @@ class RollResult(Record):
     def tree(self) -> RolledNode:
         """The expression tree with every node's rolled value (every dice term with its dice).
 
+        In the ``d20`` dialect the nodes are the d20 dialect's own (``D20Dice``, ``D20Set``, ...).
+
         Examples:
             >>> from tabletop_core import ScriptedDice
             >>> from tabletop_core.notation import roll
