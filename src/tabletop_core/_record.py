@@ -28,17 +28,26 @@ import enum
 import html
 import json
 import re
+import threading
 from collections.abc import Callable, Collection, Mapping
 from fractions import Fraction
-from typing import Any, ClassVar, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar, cast
 
 import attrs
-import cattrs
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from tabletop_core._names import parse_enum
 from tabletop_core._validate import as_int, clip
 from tabletop_core.errors import InvalidInput, TabletopError
+
+if TYPE_CHECKING:
+    import cattrs
+
+    converter: cattrs.Converter
+    """The cattrs converter shared by every record; enums travel by lower-case name.
+
+    Built (and cattrs imported) on first use: the first ``to_dict``/``from_dict``, or
+    the first access of this name, so ``import tabletop_core`` does not load cattrs.
+    """
 
 __all__ = [
     "MAX_JSON_CHARS",
@@ -49,8 +58,10 @@ __all__ = [
     "enum_label",
     "enum_value",
     "migration",
+    "on_converter",
     "parse_json",
     "record_type",
+    "shared_converter",
     "type_name",
 ]
 
@@ -66,10 +77,6 @@ MAX_JSON_CHARS = 10_000_000
 MAX_JSON_DEPTH = 64
 """The deepest nesting of lists and objects :meth:`Record.from_json` and :meth:`Record.from_dict` read."""
 _MAX_NODES = 2_000_000
-
-converter = cattrs.Converter(forbid_extra_keys=True)
-"""The cattrs converter shared by every record; enums travel by lower-case name."""
-
 
 # -- small helpers ------------------------------------------------------------------
 
@@ -91,10 +98,6 @@ def _is_enum(cls: object) -> bool:
 def _structure_enum(value: object, cls: type[enum.Enum]) -> enum.Enum:
     # The one enum-name parser: "strong_hit" (this format), "STRONG_HIT" (0.1.0 and 0.2.0), labels too.
     return parse_enum(cls, value, name=cls.__name__)
-
-
-converter.register_unstructure_hook_func(_is_enum, enum_value)
-converter.register_structure_hook_func(_is_enum, _structure_enum)
 
 
 def _strict(kind: type) -> Callable[[object, object], object]:
@@ -123,12 +126,6 @@ def _structure_fraction(value: object, _cls: object) -> Fraction:
         return Fraction(value)
     except (ValueError, ZeroDivisionError):
         raise InvalidInput(f"expected a fraction as text such as '3/4', got {clip(value)}") from None
-
-
-for _kind in (int, str, bool, float):
-    converter.register_structure_hook(_kind, _strict(_kind))
-converter.register_unstructure_hook(Fraction, str)
-converter.register_structure_hook(Fraction, _structure_fraction)
 
 
 # -- type tags, versions and migrations -------------------------------------------------
@@ -363,7 +360,7 @@ class Record:
 
     def to_dict(self) -> JsonDict:
         """Return JSON-ready data in the one shape; ``type(x).from_dict(x.to_dict()) == x``."""
-        data = converter.unstructure(self)
+        data = shared_converter().unstructure(self)
         assert isinstance(data, dict)  # attrs classes unstructure to dicts
         return data
 
@@ -385,7 +382,7 @@ class Record:
     @classmethod
     def _structure(cls: type[R], data: Mapping[str, object]) -> R:
         try:
-            return converter.structure(data, cls)
+            return shared_converter().structure(data, cls)
         except TabletopError:
             raise
         except TypeError as error:
@@ -492,7 +489,7 @@ def _answers(obj: Record, fields: frozenset[str]) -> list[tuple[str, object]]:
     for name in obj._derived:
         value = getattr(obj, name)
         if name not in fields:
-            pairs.append((name, converter.unstructure(value)))
+            pairs.append((name, shared_converter().unstructure(value)))
         if isinstance(value, enum.Enum):
             pairs.append((f"{name}_label", enum_label(value)))
     return pairs
@@ -503,6 +500,8 @@ def _is_record(cls: object) -> bool:
 
 
 def _renames(cls: type[Record]) -> dict[str, Any]:  # Any: cattrs' **overrides share its signature with bool options
+    from cattrs.gen import override
+
     overrides = {field: override(rename=key) for field, key in cls._json_names.items()}
     for field in cls._optional_keys:
         overrides[field] = override(rename=cls._json_names.get(field), omit_if_default=True)
@@ -510,7 +509,9 @@ def _renames(cls: type[Record]) -> dict[str, Any]:  # Any: cattrs' **overrides s
 
 
 def _unstructure_factory(cls: type[Record]) -> Callable[[Record], JsonDict]:
-    base = make_dict_unstructure_fn(cls, converter, **_renames(cls))
+    from cattrs.gen import make_dict_unstructure_fn
+
+    base = make_dict_unstructure_fn(cls, shared_converter(), **_renames(cls))
     head = {"type": type_name(cls), "version": cls._version}
     fields = frozenset(f.name for f in _fields(cls))
     derived = cls._derived
@@ -538,7 +539,9 @@ def _unstructure_factory(cls: type[Record]) -> Callable[[Record], JsonDict]:
 
 
 def _structure_factory(cls: type[Record]) -> Callable[[object, object], Record]:
-    base = make_dict_structure_fn(cls, converter, **_renames(cls))
+    from cattrs.gen import make_dict_structure_fn
+
+    base = make_dict_structure_fn(cls, shared_converter(), **_renames(cls))
     fields = frozenset(f.name for f in _fields(cls))
     answer_keys = [n for n in cls._derived if n not in fields] + [f"{n}_label" for n in cls._derived]
 
@@ -582,8 +585,8 @@ def _check_rule(cls: type[Record], obj: Record) -> None:
         if field.eq and getattr(rule, field.name) != getattr(obj, field.name):
             raise InvalidInput(
                 f"{cls.__name__}.{field.name} does not follow the rules: "
-                f"the rule gives {clip(converter.unstructure(getattr(rule, field.name)))}, "
-                f"the record says {clip(converter.unstructure(getattr(obj, field.name)))}"
+                f"the rule gives {clip(shared_converter().unstructure(getattr(rule, field.name)))}, "
+                f"the record says {clip(shared_converter().unstructure(getattr(obj, field.name)))}"
             )
     raise InvalidInput(f"{cls.__name__} does not follow the rules")  # pragma: no cover - some field differs
 
@@ -604,8 +607,61 @@ def _same(given: object, expected: object) -> bool:
     return bool(given == expected)
 
 
-converter.register_unstructure_hook_factory(_is_record, _unstructure_factory)
-converter.register_structure_hook_factory(_is_record, _structure_factory)
+# -- the converter, built on first use ---------------------------------------------------
+
+_converter_lock = threading.Lock()
+_built: cattrs.Converter | None = None
+_setups: list[Callable[[cattrs.Converter], None]] = []
+
+
+def on_converter(setup: Callable[[cattrs.Converter], None]) -> None:
+    """Run *setup* (which registers hooks, nothing else) on the shared converter when it is built.
+
+    A module adding hooks for its own types calls this at import instead of reading
+    :data:`converter`, so importing it does not load cattrs; *setup* runs at once if
+    the converter already exists, else when it is built, in the order of the calls.
+    """
+    with _converter_lock:
+        if _built is None:
+            _setups.append(setup)
+            return
+    setup(_built)
+
+
+def shared_converter() -> cattrs.Converter:
+    """The shared converter (see :data:`converter`), built with every hook on first use."""
+    global _built
+    if _built is None:
+        with _converter_lock:
+            if _built is None:
+                import cattrs
+
+                made = cattrs.Converter(forbid_extra_keys=True)
+                made.register_unstructure_hook_func(_is_enum, enum_value)
+                made.register_structure_hook_func(_is_enum, _structure_enum)
+                for kind in (int, str, bool, float):
+                    made.register_structure_hook(kind, _strict(kind))
+                made.register_unstructure_hook(Fraction, str)
+                made.register_structure_hook(Fraction, _structure_fraction)
+                made.register_unstructure_hook_factory(_is_record, _unstructure_factory)
+                made.register_structure_hook_factory(_is_record, _structure_factory)
+                for setup in _setups:
+                    setup(made)
+                _setups.clear()
+                globals()["converter"] = made  # later reads of the name skip __getattr__
+                _built = made
+    return _built
+
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> object:
+        if name == "converter":
+            return shared_converter()
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), "converter"})
 
 
 def _grouped(error: BaseException) -> bool:

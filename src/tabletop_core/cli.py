@@ -23,8 +23,6 @@ from types import ModuleType
 from typing import TYPE_CHECKING, NoReturn
 
 import attrs
-import numpy as np
-import numpy.typing as npt
 
 from tabletop_core import __version__
 from tabletop_core._validate import clip
@@ -34,6 +32,8 @@ from tabletop_core.odds import Distribution
 from tabletop_core.rng import DiceSource, ScriptedDice, dice_source
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
     from _typeshed import SupportsWrite
 
 __all__ = [
@@ -58,6 +58,22 @@ EXTENSIONS = (
     "tabletop_core.residue.cli",
 )
 """Modules that add commands and demo sections, in the order ``demo`` shows them."""
+
+# The module in EXTENSIONS adding each command (tests check these against what each registers):
+# ``tabletop roll 1d20`` then imports the notation alone, not every rule system.
+_HOMES = {
+    "roll": "tabletop_core.notation.cli",
+    **dict.fromkeys(("action", "progress", "oracle", "move"), "tabletop_core.action_roll.cli"),
+    **dict.fromkeys(("test", "contest", "condition", "encounter"), "tabletop_core.d20.cli"),
+    "residue": "tabletop_core.residue.cli",
+}
+_ODDS_HOMES = {
+    "die": None,  # a core command
+    "roll": "tabletop_core.notation.cli",
+    **dict.fromkeys(("action", "progress"), "tabletop_core.action_roll.cli"),
+    **dict.fromkeys(("test", "contest"), "tabletop_core.d20.cli"),
+    "residue": "tabletop_core.residue.cli",
+}
 
 DEFAULT_DEMO_SEED = 2026
 
@@ -294,12 +310,27 @@ def _core_demo(seed: int) -> str:
     )
 
 
-def _extensions() -> list[ModuleType]:
-    return [importlib.import_module(name) for name in EXTENSIONS]
+def _extensions(names: Sequence[str] = EXTENSIONS) -> list[ModuleType]:
+    return [importlib.import_module(name) for name in names]
+
+
+def _needed(argv: Sequence[str]) -> tuple[str, ...]:
+    """The extensions a command line needs: the one adding its command, or all (help, demo, a typo)."""
+    if argv and argv[0] in _HOMES:
+        return (_HOMES[argv[0]],)
+    if len(argv) > 1 and argv[0] == "odds" and argv[1] in _ODDS_HOMES:
+        home = _ODDS_HOMES[argv[1]]
+        return () if home is None else (home,)
+    return EXTENSIONS
 
 
 def build_parser() -> argparse.ArgumentParser:
     """Build the ``tabletop`` argument parser with every system's commands."""
+    return _build_parser(EXTENSIONS)
+
+
+def _build_parser(extensions: Sequence[str]) -> argparse.ArgumentParser:
+    """The ``tabletop`` parser with the commands of *extensions* (and the core's) only."""
     parser = _Parser(prog="tabletop", description="Roll, explain and give exact odds for tabletop RPG dice.")
     parser.add_argument("--version", action="version", version=f"tabletop_core {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -317,7 +348,7 @@ def build_parser() -> argparse.ArgumentParser:
     odds_die.set_defaults(handler=_odds_die)
 
     # tabletop_core.notation.cli adds `roll` (any dice notation) and `odds roll`.
-    for module in _extensions():
+    for module in _extensions(extensions):
         module.register(commands, odds_commands)
     for command in _commands(parser):
         command.set_defaults(command_prog=command.prog)  # errors from a handler name the command
@@ -341,7 +372,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     0 when it worked (``--help`` and ``--version`` included); 2 for bad arguments, after one
     line on stderr. A bot can call ``main([...])`` without catching argparse's exits.
     """
-    parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    # Only the commands the line can reach: the same parser for it, without importing every system.
+    parser = _build_parser(_needed(argv))
     try:
         args, extra = parser.parse_known_args(argv)
         if extra:  # reported by the command that was given them, like every other error

@@ -17,10 +17,11 @@ import attrs
 from tabletop_core._record import Record
 from tabletop_core._validate import int_field
 from tabletop_core.errors import InvalidInput
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
 
 if TYPE_CHECKING:
     from tabletop_core.odds import Distribution
+    from tabletop_core.rng import RngLike
 
 __all__ = ["Die", "DieRoll", "d4", "d6", "d8", "d10", "d12", "d20", "d100"]
 

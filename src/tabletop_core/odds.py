@@ -29,17 +29,18 @@ from fractions import Fraction
 from numbers import Rational
 from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 
-import numpy as np
-import numpy.typing as npt
-
 from tabletop_core._record import enum_label, enum_value
 from tabletop_core._validate import check_int, clip
 from tabletop_core.dice import Die
 from tabletop_core.errors import InvalidInput
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
     from matplotlib.axes import Axes
+
+    from tabletop_core.rng import RngLike
 
 __all__ = ["MAX_COMBINATIONS", "MAX_OUTCOMES", "MAX_SAMPLE", "Distribution"]
 
@@ -410,6 +411,8 @@ class Distribution(Generic[T]):
             denominator = math.lcm(denominator, p.denominator)
             if denominator > _MAX_SAMPLE_DENOMINATOR:
                 raise InvalidInput("probabilities are too fine to sample exactly (denominator above 2**62)")
+        import numpy as np
+
         cumulative = np.cumsum([p.numerator * (denominator // p.denominator) for p in self._probabilities])
         draws = dice_source(rng).roll_many(denominator, n)
         indices = np.searchsorted(cumulative, draws, side="left")
@@ -507,6 +510,8 @@ class Distribution(Generic[T]):
             >>> Distribution({1: 1, 2: 3}).to_numpy()
             array([0.25, 0.75])
         """
+        import numpy as np
+
         return np.array([float(p) for p in self._probabilities], dtype=np.float64)
 
     def plot(self, ax: Axes | None = None, **bar_options: Any) -> Axes:  # Any: passed to matplotlib's bar()

@@ -29,13 +29,17 @@ import os
 import threading
 import weakref
 from collections.abc import Iterable, Iterator, Sequence
-from typing import SupportsIndex, TypeAlias
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, SupportsIndex, TypeAlias
 
 from tabletop_core._validate import as_int, check_int, clip
 from tabletop_core.errors import DiceExhausted, InvalidInput
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+# numpy is imported by the first call that needs it (a seed, a Generator, a vector of dice,
+# fresh entropy), so parsing notation or exact odds never load it.
 
 __all__ = ["MAX_ROLL_MANY", "DiceSource", "GeneratorDice", "RngLike", "ScriptedDice", "dice_source"]
 
@@ -94,18 +98,35 @@ class DiceSource(abc.ABC):
         return contextlib.nullcontext()
 
 
-RngLike: TypeAlias = (
-    DiceSource
-    | np.random.Generator
-    | np.random.BitGenerator
-    | np.random.SeedSequence
-    | SupportsIndex
-    | Sequence[SupportsIndex]
-    | None
-)
-"""What an ``rng=`` argument accepts (see :func:`dice_source`): a :class:`DiceSource`, a numpy
-``Generator``, ``BitGenerator`` or ``SeedSequence``, a seed (an int >= 0 or a sequence of them),
-or ``None`` for fresh OS entropy. mypy checks every ``rng=`` against it."""
+if TYPE_CHECKING:
+    RngLike: TypeAlias = (
+        DiceSource
+        | np.random.Generator
+        | np.random.BitGenerator
+        | np.random.SeedSequence
+        | SupportsIndex
+        | Sequence[SupportsIndex]
+        | None
+    )
+    """What an ``rng=`` argument accepts (see :func:`dice_source`): a :class:`DiceSource`, a numpy
+    ``Generator``, ``BitGenerator`` or ``SeedSequence``, a seed (an int >= 0 or a sequence of them),
+    or ``None`` for fresh OS entropy. mypy checks every ``rng=`` against it.
+
+    At run time the alias is built (and numpy imported) the first time it is read."""
+else:
+
+    def __getattr__(name: str) -> object:
+        if name != "RngLike":
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        import numpy as np
+
+        random = np.random
+        alias = DiceSource | random.Generator | random.BitGenerator | random.SeedSequence | SupportsIndex
+        globals()["RngLike"] = alias = alias | Sequence[SupportsIndex] | None
+        return alias
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), "RngLike"})
 
 
 class GeneratorDice(DiceSource):
@@ -124,6 +145,8 @@ class GeneratorDice(DiceSource):
     __slots__ = ("__weakref__", "_blocks", "_generator", "_next_block")
 
     def __init__(self, generator: np.random.Generator) -> None:
+        import numpy as np
+
         if not isinstance(generator, np.random.Generator):
             raise TypeError(f"generator must be a numpy.random.Generator, got {type(generator).__name__}")
         self._generator = generator
@@ -196,7 +219,7 @@ class GeneratorDice(DiceSource):
         """Roll *n* dice with *sides* faces in one vectorised draw."""
         sides = check_int("sides", sides, low=1, high=_MAX_SIDES)
         n = _check_count(n)
-        return self._generator.integers(1, sides, size=n, endpoint=True, dtype=np.int64)
+        return self._generator.integers(1, sides, size=n, endpoint=True)  # numpy's default dtype: int64
 
     def __repr__(self) -> str:
         return f"GeneratorDice({self._generator!r})"
@@ -289,6 +312,8 @@ class ScriptedDice(DiceSource):
         for offset, value in enumerate(values):
             self._check_fits(value, sides, start + offset)
         self._position += n
+        import numpy as np
+
         return np.array(values, dtype=np.int64)
 
     @contextlib.contextmanager
@@ -332,6 +357,8 @@ _ENTROPY_SOURCES: weakref.WeakSet[GeneratorDice] = weakref.WeakSet()
 def _default_source() -> DiceSource:
     source: DiceSource | None = getattr(_thread_local, "source", None)
     if source is None:
+        import numpy as np
+
         fresh = GeneratorDice(np.random.default_rng())
         _ENTROPY_SOURCES.add(fresh)
         _thread_local.source = source = fresh
@@ -341,6 +368,8 @@ def _default_source() -> DiceSource:
 def _reseed_after_fork() -> None:
     """In a forked child: give every ``rng=None`` source fresh OS entropy (and drop drawn blocks)."""
     for source in list(_ENTROPY_SOURCES):
+        import numpy as np  # loaded: the sources were made with it
+
         source._reseed(np.random.default_rng())
 
 
@@ -379,6 +408,8 @@ def dice_source(rng: RngLike = None) -> DiceSource:
         return rng
     if rng is None:
         return _default_source()
+    import numpy as np
+
     if isinstance(rng, np.random.Generator):
         return GeneratorDice(rng)
     if isinstance(rng, (np.random.BitGenerator, np.random.SeedSequence)):
@@ -389,6 +420,8 @@ def dice_source(rng: RngLike = None) -> DiceSource:
 
 
 def _seed(rng: object) -> int | list[int]:
+    import numpy as np
+
     if isinstance(rng, (bool, str, bytes)):
         raise TypeError(f"rng must be {_ACCEPTED}; got {type(rng).__name__} {clip(rng)}")
     if isinstance(rng, Sequence) or (isinstance(rng, np.ndarray) and rng.ndim == 1):

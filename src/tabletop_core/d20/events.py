@@ -16,11 +16,11 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import attrs
 
-from tabletop_core._record import Record, clip, converter
+from tabletop_core._record import Record, clip, on_converter, shared_converter
 from tabletop_core._validate import check_int, int_field, of_type
 from tabletop_core.d20._fields import amount_field, name_field, optional_name_field, text_field
 from tabletop_core.d20._members import member
@@ -30,6 +30,9 @@ from tabletop_core.d20.effect import Effect
 from tabletop_core.d20.space import Space
 from tabletop_core.d20.test import MODIFIER_LIMIT, RolledTotal, TestRoll, _label, _tuple_of
 from tabletop_core.errors import InvalidInput
+
+if TYPE_CHECKING:
+    import cattrs
 
 __all__ = [
     "APSpent",
@@ -76,7 +79,7 @@ class Tagged(Record):
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data, tagged ``"type"`` and ``"version"`` first; ``Base.from_dict(x.to_dict()) == x``."""
-        data = converter.unstructure(self, unstructure_as=type(self))
+        data = shared_converter().unstructure(self, unstructure_as=type(self))
         if "type" in data:  # the shared record shape already tags it
             return dict(data)
         return {"type": f"d20.{type(self).__name__}", "version": _VERSION, **data}
@@ -115,8 +118,12 @@ _RECORDS_ARE_TAGGED = hasattr(Record, "_version")
 
 def _register(base: type[Tagged]) -> None:
     """Make fields typed as *base* travel as tagged dicts of their actual kind."""
-    converter.register_unstructure_hook_func(lambda t: t is base, lambda value: value.to_dict())
-    converter.register_structure_hook_func(lambda t: t is base, lambda data, _t: base.from_dict(data))
+
+    def setup(converter: cattrs.Converter) -> None:
+        converter.register_unstructure_hook_func(lambda t: t is base, lambda value: value.to_dict())
+        converter.register_structure_hook_func(lambda t: t is base, lambda data, _t: base.from_dict(data))
+
+    on_converter(setup)
 
 
 def _names(value: object) -> tuple[str, ...]:

@@ -14,8 +14,9 @@ Examples:
     Fraction(1, 6)
 """
 
-# The d20 dialect loads with the package (its first roll or odds pay no import).
-from tabletop_core.notation import dialect_d20 as _dialect_d20  # noqa: F401
+from typing import TYPE_CHECKING
+
+from tabletop_core._lazy import lazy_attributes
 from tabletop_core.notation.ast import (
     Call,
     Clamp,
@@ -43,6 +44,13 @@ from tabletop_core.notation.odds import distribution
 from tabletop_core.notation.parser import parse
 from tabletop_core.notation.result import DiceMarks, DiceRoll, GroupRoll, RolledDie, RolledNode, RollResult, TermLabel
 from tabletop_core.notation.roller import roll
+
+if TYPE_CHECKING:
+    from tabletop_core.notation import dialect_d20 as dialect_d20
+
+# The d20 dialect loads on first use (``dialect="d20"``, or ``tc.notation.dialect_d20``),
+# so bots on the default grammar never import it.
+__getattr__, __dir__ = lazy_attributes(__name__, {"dialect_d20": ".dialect_d20"})
 
 __all__ = [
     "Call",

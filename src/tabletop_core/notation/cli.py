@@ -34,7 +34,8 @@ def _roll(args: argparse.Namespace) -> Output:
         # A die typed in but not used would be silently dropped: say so instead.
         used = len(source.used)
         raise NotationError(f"--dice gave {used + source.remaining} values, this roll uses {used}: {result.expression}")
-    return Output(str(result), result.to_dict())
+    # The JSON only when asked for: writing it loads cattrs, which a plain roll does not need.
+    return Output(str(result), result.to_dict() if args.json else None)
 
 
 def _approx(value: Fraction) -> str:

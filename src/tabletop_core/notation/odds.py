@@ -28,12 +28,11 @@ import re
 from collections import defaultdict
 from collections.abc import Mapping
 from math import comb, gcd
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from tabletop_core.notation._cache import SizedCache
-from tabletop_core.notation._d20_tree import D20Expression
 from tabletop_core.notation.ast import (
     ROUNDING_FUNCTIONS,
     Call,
@@ -63,8 +62,11 @@ from tabletop_core.notation.expression_ops import (
     unknown_name,
 )
 from tabletop_core.notation.limits import DEFAULT_LIMITS, Limits, check_dialect
-from tabletop_core.notation.parser import as_expression
+from tabletop_core.notation.parser import as_expression, is_d20_expression
 from tabletop_core.odds import MAX_OUTCOMES, Distribution
+
+if TYPE_CHECKING:
+    from tabletop_core.notation._d20_tree import D20Expression
 
 __all__ = ["ODDS_CACHE_BYTES", "distribution", "explodes_anywhere"]
 
@@ -111,7 +113,7 @@ def distribution(
         >>> distribution("1d20+5").at_least(20)
         Fraction(3, 10)
     """
-    if type(dialect) is not str or dialect != "default" or isinstance(expr, D20Expression):
+    if type(dialect) is not str or dialect != "default" or (type(expr) is not str and is_d20_expression(expr)):
         if check_dialect(dialect) == "default" or isinstance(expr, Expression):
             raise TypeError("a D20Expression needs dialect='d20', and an Expression the default dialect")
         if variables is not None and check_variables(variables):

@@ -25,6 +25,7 @@ are read in a loop into one flat node, so no input can exhaust the stack.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, overload
 
@@ -64,7 +65,7 @@ from tabletop_core.notation.limits import DEFAULT_LIMITS, Limits, check_dialect
 if TYPE_CHECKING:
     from tabletop_core.notation.dialect_d20 import D20Expression
 
-__all__ = ["PARSE_CACHE_BYTES", "as_expression", "parse"]
+__all__ = ["PARSE_CACHE_BYTES", "as_expression", "is_d20_expression", "parse"]
 
 _START = "a number or a die"
 _MAX_DIGITS = 1000
@@ -724,6 +725,16 @@ def as_expression(expr: object, limits: Limits | None) -> tuple[Expression, Limi
         raise TypeError(f"expr must be dice notation (a str) or an Expression, got {type(expr).__name__}")
     _check_tree(expr, limits)
     return expr, limits
+
+
+def is_d20_expression(expr: object) -> bool:
+    """Whether *expr* is a parsed d20-dialect expression (a ``D20Expression``).
+
+    The d20 dialect loads on first use; until then no such expression can exist, so
+    the answer needs no import.
+    """
+    tree = sys.modules.get("tabletop_core.notation._d20_tree")
+    return tree is not None and isinstance(expr, tree.D20Expression)
 
 
 def _check_tree(expression: Expression, limits: Limits) -> None:

@@ -13,14 +13,11 @@ import functools
 import itertools
 import operator
 from collections.abc import Callable, Mapping
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import attrs
-import numpy as np
-import numpy.typing as npt
 
 from tabletop_core.notation._cache import SizedCache
-from tabletop_core.notation._d20_tree import D20Expression
 from tabletop_core.notation._dice_ops import budget_spender, crit_of, extended_dice, too_many_dice
 from tabletop_core.notation._groups import group_step, has_group
 from tabletop_core.notation.ast import (
@@ -49,7 +46,7 @@ from tabletop_core.notation.expression_ops import (
     has_computed_dice,
 )
 from tabletop_core.notation.limits import Limits, check_dialect
-from tabletop_core.notation.parser import as_expression
+from tabletop_core.notation.parser import as_expression, is_d20_expression
 from tabletop_core.notation.render import rolled_tree, term_labels
 from tabletop_core.notation.result import (
     DiceMarks,
@@ -60,7 +57,14 @@ from tabletop_core.notation.result import (
     _new_dice_roll,
     _new_roll_result,
 )
-from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, _default_source, dice_source
+from tabletop_core.rng import DiceSource, GeneratorDice, _default_source, dice_source
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from tabletop_core.notation._d20_tree import D20Expression
+    from tabletop_core.rng import RngLike
 
 __all__ = ["PLAN_CACHE_BYTES", "roll"]
 
@@ -149,7 +153,7 @@ def roll(
     if plan is None and type(dialect) is str and dialect == "d20" and limits is None and variables is None:
         plan = _D20_PLANS.get(expr) if type(expr) is str else None
     if plan is None:
-        if type(dialect) is not str or dialect != "default" or isinstance(expr, D20Expression):
+        if type(dialect) is not str or dialect != "default" or is_d20_expression(expr):
             if variables is not None and check_variables(variables) and check_dialect(dialect) == "d20":
                 raise NotationError("named values (variables=) are read in the default dialect only")
             return _roll_dialect(expr, rng, limits, dialect)
@@ -402,6 +406,8 @@ class _Replay(DiceSource):
         return face
 
     def roll_many(self, sides: int, n: int) -> npt.NDArray[np.int64]:
+        import numpy as np
+
         return np.array([self.roll(sides) for _ in range(n)], dtype=np.int64)
 
 

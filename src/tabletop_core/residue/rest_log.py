@@ -10,14 +10,18 @@ holds (:class:`RestNote`). ``str()`` of each is one line.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import attrs
 
-from tabletop_core._record import Record, converter, record_type
+from tabletop_core._record import Record, on_converter, record_type
 from tabletop_core._validate import clip, int_field, of_type
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.conditions import ConditionRoll
 from tabletop_core.residue.inventory import InventoryUse
+
+if TYPE_CHECKING:
+    import cattrs
 
 __all__ = ["HPRecovered", "RecoverAlternative", "RestNote", "StrainPaid"]
 
@@ -86,6 +90,10 @@ def _structure_record(data: object, _cls: object) -> Record:
     return record_type(tag).from_dict(data)
 
 
-# A field typed as any record (a Rest Step's log, a Journey event's rule result) travels tagged.
-converter.register_unstructure_hook_func(lambda t: t is Record or t == "Record", lambda value: value.to_dict())
-converter.register_structure_hook_func(lambda t: t is Record or t == "Record", _structure_record)
+def _tag_records(converter: cattrs.Converter) -> None:
+    # A field typed as any record (a Rest Step's log, a Journey event's rule result) travels tagged.
+    converter.register_unstructure_hook_func(lambda t: t is Record or t == "Record", lambda value: value.to_dict())
+    converter.register_structure_hook_func(lambda t: t is Record or t == "Record", _structure_record)
+
+
+on_converter(_tag_records)

@@ -13,7 +13,7 @@ from typing import Any, cast
 
 import attrs
 
-from tabletop_core._record import converter, type_name
+from tabletop_core._record import shared_converter, type_name
 from tabletop_core._validate import clip
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.journey.acts import Act
@@ -93,7 +93,7 @@ def from_flat(data: Mapping[str, object]) -> Choice:
 def _saved_act(raw: object) -> Act:
     """The :class:`Act` a saved choice names (the record converter's reading)."""
     try:
-        act = converter.structure(raw, Act)
+        act = shared_converter().structure(raw, Act)
     except Exception as error:  # cattrs reports each failure in its own way
         raise InvalidInput(f"act: not a kind of choice: {clip(raw)}") from error
     assert isinstance(act, Act)

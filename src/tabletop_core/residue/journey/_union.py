@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from tabletop_core._record import Record, converter, record_type
+from tabletop_core._record import Record, on_converter, record_type
 from tabletop_core.errors import InvalidInput
+
+if TYPE_CHECKING:
+    import cattrs
 
 U = TypeVar("U", bound="TaggedUnion")
 
@@ -40,5 +43,9 @@ class TaggedUnion(Record):
         """
         if "__attrs_attrs__" in cls.__dict__:
             return
-        converter.register_unstructure_hook_func(lambda t: t is cls, lambda value: value.to_dict())
-        converter.register_structure_hook_func(lambda t: t is cls, lambda data, _t: cls.from_dict(data))
+
+        def setup(converter: cattrs.Converter) -> None:
+            converter.register_unstructure_hook_func(lambda t: t is cls, lambda value: value.to_dict())
+            converter.register_structure_hook_func(lambda t: t is cls, lambda data, _t: cls.from_dict(data))
+
+        on_converter(setup)

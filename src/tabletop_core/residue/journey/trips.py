@@ -17,7 +17,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from tabletop_core._record import Record, converter
+from tabletop_core._record import Record, on_converter
 from tabletop_core._validate import check_one_line, int_field, int_in, of_type
 from tabletop_core.errors import InvalidInput
 
@@ -96,6 +96,8 @@ def _structure_then(data: object, _cls: object) -> Trip | TokenMovement:
     raise InvalidInput(f"then must be a residue.Trip or a residue.TokenMovement, got {tag!r}")
 
 
-converter.register_structure_hook_func(
-    lambda t: t == (Trip | TokenMovement) or t == "Trip | TokenMovement", _structure_then
+on_converter(
+    lambda converter: converter.register_structure_hook_func(
+        lambda t: t == (Trip | TokenMovement) or t == "Trip | TokenMovement", _structure_then
+    )
 )
