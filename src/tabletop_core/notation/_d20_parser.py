@@ -282,7 +282,7 @@ def _read(text: str, limits: Limits) -> D20Expression:
     rest = text[parser.i :]
     if not rest:
         return D20Expression(body)
-    if rest.startswith(_AFTER[parser.last]) or _annotation_at(rest):
+    if rest.startswith(_AFTER[parser.last]):  # an annotation there was read by term()
         raise parser.fail("an operator, a comment or the end of the roll")
     # A comment is the rest of the line: it may not hold a line break.
     if "\n" in rest:
@@ -290,12 +290,6 @@ def _read(text: str, limits: Limits) -> D20Expression:
         raise parser.fail("the end of the expression")
     parser.check_text(rest, parser.i + 1)
     return D20Expression(body, rest)
-
-
-def _annotation_at(text: str) -> bool:
-    """Whether *text* starts with an annotation: '[' and a ']' before any line break."""
-    end = text.find("]")
-    return text.startswith("[") and end > 0 and "\n" not in text[:end]
 
 
 def _parse(text: str, limits: Limits) -> D20Expression:
