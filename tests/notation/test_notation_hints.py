@@ -136,3 +136,42 @@ def test_unicode_signs_keep_their_columns_in_errors(text: str, ascii_text: str) 
 def test_the_d20_dialect_still_reads_them_as_the_d20_package_does() -> None:
     # The d20 package reads a minus sign and what follows as a comment: so does its dialect (unchanged).
     assert parse("1d20 \u2212 2", dialect="d20").comment == "\u2212 2"
+
+
+_UNICODE_FOR = {
+    "-": ("-", "\u2212", "\u2012", "\u2013"),
+    "*": ("*", "\u00d7"),
+    "/": ("/", "\u00f7"),
+    " ": (" ", "\u00a0", "\u2009", "\u202f", "\u3000"),
+}
+_TERMS = ("1d6", "3", "4d6kh3", "(1d4+1)", "2d(1d6)", "floor(1d8/2)", "@str", "{1d6, 1d8}kh1", "d20 adv")
+
+
+@st.composite
+def _ascii_and_unicode(draw: st.DrawFn) -> tuple[str, str]:
+    """An expression in ASCII, and the same with random Unicode signs and spaces for its ASCII ones."""
+    ascii_text = draw(st.sampled_from(("", "-"))) + draw(st.sampled_from(_TERMS))
+    for _ in range(draw(st.integers(0, 3))):
+        space = draw(st.sampled_from(("", " ")))
+        ascii_text += f"{space}{draw(st.sampled_from('+-*/'))}{space}{draw(st.sampled_from(_TERMS))}"
+    ascii_text += draw(st.sampled_from(("", " vs 15", " [a - b]", " # x - y")))
+    unicode_text, outside = "", True
+    for char in ascii_text:
+        outside = outside and char not in "[#"  # a label or a comment keeps what was written
+        unicode_text += draw(st.sampled_from(_UNICODE_FOR[char])) if outside and char in _UNICODE_FOR else char
+    return ascii_text, unicode_text
+
+
+@settings(max_examples=300, deadline=None)
+@given(_ascii_and_unicode())
+def test_unicode_signs_mean_their_ascii_ones(texts: tuple[str, str]) -> None:
+    ascii_text, unicode_text = texts
+    assert _read(unicode_text) == _read(ascii_text), unicode_text
+
+
+def _read(text: str) -> object:
+    """The parsed expression, or the column of the error."""
+    try:
+        return parse(text)
+    except NotationError as error:
+        return error.column
