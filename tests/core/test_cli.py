@@ -88,9 +88,15 @@ def test_odds_roll_json(capsys):
     assert data == distribution("4d6kh3").to_dict(title="4d6kh3")
 
 
-def test_odds_roll_says_when_explosions_are_capped(capsys):
-    _, out, _ = run(capsys, "odds", "roll", "1d6!")
-    assert out.splitlines()[-1].startswith("exploding dice stop after 20 explosions per die")
+@pytest.mark.parametrize(
+    ("expr", "dialect", "capped"),
+    [("1d6!", "default", True), ("1d6e6", "d20", True), ("4d6kh3", "d20", False), ("1d6rr1", "d20", False)],
+)
+def test_odds_roll_says_when_explosions_are_capped(capsys, expr, dialect, capped):
+    _, out, _ = run(capsys, "odds", "roll", expr, "--dialect", dialect)
+    assert out.splitlines()[-1].startswith("exploding dice stop after 20 explosions per die") is capped
+    _, out, _ = run(capsys, "odds", "roll", expr, "--dialect", dialect, "--json")
+    assert ("(exploding dice stop after 20 explosions per die" in json.loads(out)["title"]) is capped
 
 
 def test_odds_die(capsys):

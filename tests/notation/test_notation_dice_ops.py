@@ -240,7 +240,7 @@ def test_crit_ranges_flag_dice_and_the_roll() -> None:
     assert result.crit == "crit"
     assert result.rolls[0].marks is not None
     assert result.rolls[0].marks.crits == (0,)
-    assert str(result) == "1d20cs>=19 (19 crit) + 5 = 24"
+    assert str(result) == "1d20cs>=19 (19 crit) + 5 = 24 (critical hit)"
     assert rolled("1d20cs>=19cf<=2", 2).crit == "fumble"
     assert rolled("1d20cs>=19", 1).crit == "fumble"  # cf left out: the lowest face
     assert rolled("1d20cf<=2", 20).crit == "crit"  # cs left out: the highest face
@@ -423,6 +423,8 @@ def test_spacing_and_case_do_not_matter(term: Dice) -> None:
     assert parse(" ".join(tokens).upper()).body == term
 
 
+# How a line ends after its total, by the roll's crit flag (both dialects).
+CRIT_SUFFIX = {None: "", "crit": " (critical hit)", "fumble": " (critical failure)"}
 SMALL = Limits(explode_depth=2, max_dice=200)
 
 
@@ -444,8 +446,8 @@ def test_rolls_lie_in_the_support_and_results_round_trip(term: Dice, seed: int) 
     assert result.total in distribution(expression, limits=SMALL)
     assert RollResult.from_dict(result.to_dict()) == result
     assert result.tree.value == result.total
-    assert str(result).endswith(f"= {result.total}")
-    assert result.to_markdown().endswith(f"= **{result.total}**")
+    assert str(result).endswith(f"= {result.total}{CRIT_SUFFIX[result.crit]}")
+    assert result.to_markdown().endswith(f"= **{result.total}**{CRIT_SUFFIX[result.crit]}")
     dice = result.rolls[0].dice
     assert len(result.rolls[0].shown) == len(dice)
     assert sorted(d.value for d in result.rolls[0].shown) == sorted(d.value for d in dice)
@@ -466,7 +468,7 @@ def test_fuzzed_text_only_raises_notation_errors(text: str, seed: int) -> None:
         distribution(text, limits=small)
     with contextlib.suppress(NotationError):
         result = roll(text, rng=seed)
-        assert str(result).endswith(f"= {result.total}")
+        assert str(result).endswith(f"= {result.total}{CRIT_SUFFIX[result.crit]}")
 
 
 # -- unique dice (u) ---------------------------------------------------------------

@@ -20,9 +20,9 @@ from tabletop_core import ScriptedDice
 from tabletop_core._fast import fast_builder, field_names
 from tabletop_core.errors import TabletopError
 from tabletop_core.notation import Expression, NotationError, roll
-from tabletop_core.notation.result import DiceMarks, DiceRoll, RollResult
+from tabletop_core.notation.result import DiceMarks, DiceRoll, GroupRoll, RollResult
 
-# The order of the positional calls in roller.py, _d20_roller.py and _dice_ops.py.
+# The order of the positional calls in roller.py, _d20_roller.py, _d20_eval.py and _dice_ops.py.
 FIELD_ORDERS = {
     RollResult: (
         "expression",
@@ -38,6 +38,7 @@ FIELD_ORDERS = {
         "results",
     ),
     DiceRoll: ("notation", "sides", "fate", "faces", "value", "marks"),
+    GroupRoll: ("notation", "values", "value", "dropped", "successes", "failures"),
     DiceMarks: (
         "dropped",
         "rerolled",

@@ -9,6 +9,7 @@ import re
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from tests.notation.test_notation_dice_ops import CRIT_SUFFIX
 
 from tabletop_core import InvalidInput
 from tabletop_core.notation import (
@@ -270,7 +271,7 @@ def test_rolls_lie_in_the_support_and_round_trip(group: Group, seed: int) -> Non
     assert result.total in distribution(expression, limits=small)
     assert RollResult.from_dict(result.to_dict()) == result
     assert result.tree.value == result.total
-    assert str(result).endswith(f"= {result.total}")
+    assert str(result).endswith(f"= {result.total}{CRIT_SUFFIX[result.crit]}")
 
 
 ALPHABET = st.sampled_from([*list("0123456789dkhl{},!<>=f+-*()[] "), "{1d6", "2d4}", "kh1", "d6"])
@@ -285,4 +286,4 @@ def test_fuzzed_text_only_raises_notation_errors(text: str, seed: int) -> None:
         distribution(text, limits=Limits(max_odds_work=10**6))
     with contextlib.suppress(NotationError):
         result = roll(text, rng=seed)
-        assert str(result).endswith(f"= {result.total}")
+        assert str(result).endswith(f"= {result.total}{CRIT_SUFFIX[result.crit]}")

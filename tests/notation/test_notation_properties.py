@@ -8,6 +8,7 @@ import re
 import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.notation.test_notation_dice_ops import CRIT_SUFFIX
 
 from tabletop_core.notation import (
     Comparison,
@@ -137,7 +138,7 @@ def test_result_json_round_trip(expression, seed):
         return
     assert type(result).from_dict(result.to_dict()) == result
     assert result.tree.value == result.total
-    assert str(result).endswith(f"= {result.total}")
+    assert str(result).endswith(f"= {result.total}{CRIT_SUFFIX[result.crit]}")
 
 
 @given(dice_terms(max_count=4, max_sides=5))

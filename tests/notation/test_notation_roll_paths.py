@@ -163,8 +163,9 @@ def test_d20_compiled_plan_matches_the_evaluator(text, seed):
             outcomes.append(str(error))
             continue
         # A plain term's marks are None on one path and empty on the other: compare what they say.
-        dice = [(r.notation, r.faces, r.value, r.dropped, r.rerolled, r.exploded) for r in result.rolls]
-        outcomes.append((result.expression, result.total, result.crit, result.label, dice, str(result)))
+        dice = [(r.notation, r.faces, r.value, r.dropped, r.rerolled, r.exploded, r.dice) for r in result.rolls]
+        records = (result.groups, result.labels, result.to_markdown())
+        outcomes.append((result.expression, result.total, result.crit, result.label, dice, str(result), records))
     assert outcomes[0] == outcomes[1], text
 
 

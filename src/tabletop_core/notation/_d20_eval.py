@@ -6,6 +6,7 @@ Shared by rolling (dice from a source) and exact odds (every path of draws).
 from __future__ import annotations
 
 import functools
+import math
 import operator
 from collections.abc import Callable, Sequence
 
@@ -16,6 +17,7 @@ from tabletop_core.notation._d20_tree import (
     D20Literal,
     D20Node,
     D20Op,
+    D20Paren,
     D20Selector,
     D20Set,
     D20Unary,
@@ -24,7 +26,7 @@ from tabletop_core.notation._d20_tree import (
 from tabletop_core.notation._dice_ops import too_many_dice
 from tabletop_core.notation.ast import Clamp
 from tabletop_core.notation.errors import NotationError
-from tabletop_core.notation.result import DiceMarks, DiceRoll
+from tabletop_core.notation.result import DiceMarks, DiceRoll, GroupRoll, TermLabel, _new_group_roll
 from tabletop_core.rng import DiceSource
 
 # -- rolling ----------------------------------------------------------------------------------
@@ -103,14 +105,15 @@ class _Die(_Member):
 
 
 class _DiceMember(_Member):
-    __slots__ = ("dice", "faces", "node", "sides")
+    __slots__ = ("dice", "faces", "node", "shown", "sides")
 
     def __init__(self, node: D20Dice) -> None:
         super().__init__()
         self.node = node
         self.sides = node.sides
         self.dice: list[_Die] = []
-        self.faces: list[int] = []
+        self.faces: list[int] = []  # every face drawn, in order
+        self.shown: dict[int, int] = {}  # position: the face a clamp made of it, for rerolled dice
 
     def roll_one(self, source: _Source) -> _Die:
         face = source.draw(10 if self.sides is None else self.sides)
@@ -119,6 +122,9 @@ class _DiceMember(_Member):
         return _Die(value, len(self.faces) - 1)
 
     def reroll(self, die: _Die, value: int) -> None:
+        at = die.history[-1]
+        if die.value != self.faces[at]:
+            self.shown[at] = die.value  # a clamped die rerolled: it shows as it was clamped
         self.faces.append(value)
         die.history.append(len(self.faces) - 1)
         die.value = value
@@ -128,19 +134,27 @@ class _DiceMember(_Member):
 
     def record(self) -> DiceRoll:
         faces = list(self.faces)
+        shown = dict(self.shown)
         dropped: list[int] = []
         rerolled: list[int] = []
         exploded: list[int] = []
         for die in self.dice:
             *old, last = die.history
             rerolled.extend(old)
-            faces[last] = die.value  # a face raised by mi or lowered by ma shows as it counts
+            if die.value != faces[last]:
+                shown[last] = die.value  # a face raised by mi or lowered by ma shows as it counts
             if not die.kept:
                 dropped.append(last)
             if die.exploded:
                 exploded.append(last)
-        marks = DiceMarks(tuple(sorted(dropped)), tuple(sorted(rerolled)), tuple(sorted(exploded)))
-        plain = not (dropped or rerolled or exploded)
+        clamped = tuple(sorted(shown))
+        drawn = tuple(faces[at] for at in clamped)
+        for at in clamped:
+            faces[at] = shown[at]
+        marks = DiceMarks(
+            tuple(sorted(dropped)), tuple(sorted(rerolled)), tuple(sorted(exploded)), clamped=clamped, drawn=drawn
+        )
+        plain = not (dropped or rerolled or exploded or clamped)
         value = self.number()  # its kept dice (a set may drop the whole term: the total shows that)
         return DiceRoll(
             str(self.node),
@@ -241,6 +255,24 @@ def picked(
         for position in batch:
             out.setdefault(position, None)
     return list(out)
+
+
+def keep_after(ops: list[tuple[bool, tuple[D20Selector, ...]]], values: Sequence[Value], kept: list[bool]) -> None:
+    """Apply keep/drop operators (``(keeps, selectors)``, in order) to whole members, in place.
+
+    Each acts on the members still kept: a keep drops those it does not select, a drop
+    those it selects, as the d20 package does to a set's members.
+    """
+    every = range(len(values))
+    for keeps, selectors in ops:
+        pool = [i for i in every if kept[i]]
+        chosen = picked(selectors, pool, values, None)
+        if keeps:
+            for i in set(pool).difference(chosen):
+                kept[i] = False
+        else:
+            for i in chosen:
+                kept[i] = False
 
 
 def _select(selector: D20Selector, pool: list[_Member]) -> list[_Member]:
@@ -362,17 +394,42 @@ def _apply(op: str, left: Value, right: Value, text: str) -> Value:
         raise NotationError(f"{text}: a number grew too large") from None
 
 
+def whole(value: Value) -> int:
+    """*value* as a record holds it: truncated toward zero (as the total is), 0 when not finite."""
+    if type(value) is int:
+        return value
+    return int(value) if math.isfinite(value) else 0
+
+
+def group_record(notation: str, values: list[Value], kept: list[bool]) -> GroupRoll:
+    """The record of a set with keep/drop: each member's value (truncated when not whole), which were dropped."""
+    numbers = tuple([value if type(value) is int else whole(value) for value in values])
+    dropped = tuple([i for i, keep in enumerate(kept) if not keep])
+    total = sum([number for number, keep in zip(numbers, kept) if keep])  # noqa: B905 - as long by construction
+    return _new_group_roll(notation, numbers, total, dropped, None, ())
+
+
 class _Evaluator:
+    """Rolls a tree; keeps its dice terms, and its group and label records in the order made (see _d20_roller)."""
+
     def __init__(self, source: _Source, text: str) -> None:
         self.source = source
         self.text = text
         self.dice: list[_DiceMember] = []
+        self.groups: list[GroupRoll] = []
+        self.labels: list[TermLabel] = []
+        self.records = not source.enumerates  # exact odds need the values only
 
     def node(self, node: D20Node) -> _Member:
         if isinstance(node, D20Literal):
             return _Const(node.value)
         if isinstance(node, D20Annotated):
-            return self.node(node.inner)
+            at = len(self.labels)
+            inner = self.node(node.inner)
+            if self.records:
+                number = whole(inner.total())
+                self.labels[at:at] = [TermLabel(note, str(node.inner), number) for note in node.notes]
+            return inner
         if isinstance(node, D20Dice):
             dice = _DiceMember(node)
             self.dice.append(dice)
@@ -396,11 +453,16 @@ class _Evaluator:
             return _Computed(value, children)
         target: _Member
         if isinstance(node, D20Set):
-            target = _SetMember([self.node(item) for item in node.items])
+            items = [self.node(item) for item in node.items]
+            target = _SetMember(items)
+            values = [item.total() for item in items] if node.ops and self.records else []
         else:
+            assert isinstance(node, D20Paren)  # the last kind of node
             target = _ParenMember(self.node(node.inner))
         for op in node.ops:
             _operate(op, target, self.source, self.text)
+        if isinstance(node, D20Set) and node.ops and self.records:
+            self.groups.append(group_record(str(node), values, [item.kept for item in items]))
         return target
 
 

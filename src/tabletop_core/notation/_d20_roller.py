@@ -4,14 +4,26 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
 
 from tabletop_core.notation import lexer
 from tabletop_core.notation._cache import SizedCache
-from tabletop_core.notation._d20_eval import _OPS, _crit, _Evaluator, _Rolling, _truncate, clamp_of, pick, picked
+from tabletop_core.notation._d20_eval import (
+    _OPS,
+    _crit,
+    _Evaluator,
+    _Rolling,
+    _truncate,
+    clamp_of,
+    group_record,
+    keep_after,
+    pick,
+    picked,
+    whole,
+)
 from tabletop_core.notation._d20_parser import as_d20_expression
 from tabletop_core.notation._d20_tree import (
     D20Annotated,
@@ -29,7 +41,15 @@ from tabletop_core.notation._d20_tree import (
 from tabletop_core.notation._dice_ops import too_many_dice
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
-from tabletop_core.notation.result import DiceRoll, RollResult, _new_dice_roll, _new_roll_result
+from tabletop_core.notation.result import (
+    DiceRoll,
+    RollResult,
+    TermLabel,
+    _new_dice_marks,
+    _new_dice_roll,
+    _new_group_roll,
+    _new_roll_result,
+)
 from tabletop_core.notation.roller import (
     PLAN_BYTES_PER_CHARACTER,
     PLAN_BYTES_PER_ENTRY,
@@ -161,14 +181,17 @@ def _fast_plan(expression: D20Expression, limits: Limits) -> tuple[_Plan, int] |
     flag = "None" if crit is None else code.name(_crit_flag) + "(rolls, budget)"
     truncate, build = code.name(_truncate), code.name(_new_roll_result)
     shown_name, text_name, comment = code.name(shown), code.name(text), code.name(expression.comment)
+    # budget: dice left to roll; whether a set dropped the leftmost d20 (see _Context); and when the
+    # roll makes them, its group and label records, in the order made (see _set_step and labeller).
+    mixed = _has_records(expression.body)
+    records = "tuple(budget[2]), None, None, tuple(budget[3])" if mixed else "(), None, None, ()"
     run: _Plan = code.function(
         "run",
         "source",
-        # budget: dice left to roll; whether a set dropped the leftmost d20 (see _Context)
-        f"rolls = []\nbudget = [{code.name(spare)}, 0]",
+        f"rolls = []\nbudget = [{code.name(spare)}, 0{', [], []' if mixed else ''}]",
         value,
         f"total = value if type(value) is int else {truncate}(value, {shown_name})\n"
-        f"return {build}({text_name}, total, tuple(rolls), {comment}, {flag}, 'd20', (), None, None, (), ())",
+        f"return {build}({text_name}, total, tuple(rolls), {comment}, {flag}, 'd20', {records}, ())",
     )
 
     body = _to_default(expression.body)
@@ -178,7 +201,30 @@ def _fast_plan(expression: D20Expression, limits: Limits) -> tuple[_Plan, int] |
     return _shared_per_face(run, single.sides), single.sides
 
 
-_Step = Callable[[DiceSource, list[DiceRoll], list[int]], Value]
+# budget: the run's cells (see _fast_plan): dice left to roll, a flag, the group and label records.
+_Step = Callable[[DiceSource, list[DiceRoll], list[Any]], Value]
+
+
+def _has_records(node: D20Node) -> bool:
+    """Whether a roll of *node* makes records besides its dice: an annotated term, a set with keep/drop."""
+    return any(isinstance(item, D20Annotated) or (isinstance(item, D20Set) and bool(item.ops)) for item in _walk(node))
+
+
+def labeller(node: D20Annotated) -> Callable[[list[TermLabel], int, Value], Value]:
+    """What an annotated term adds to a roll: a :class:`TermLabel` per annotation, placed at *at*.
+
+    *at* is where the labels stood before the term was rolled, so the annotations of a
+    term come before those inside it (``(1d6 [a]) [b]``: ``b`` then ``a``), as in the default
+    dialect. The label's value is the term's, truncated toward zero when it is not whole.
+    """
+    notes, notation = node.notes, str(node.inner)
+
+    def label(labels: list[TermLabel], at: int, value: Value) -> Value:
+        number = whole(value)
+        labels[at:at] = [TermLabel(note, notation, number) for note in notes]
+        return value
+
+    return label
 
 
 @attrs.frozen
@@ -198,13 +244,16 @@ class _Context:
 
 def _dice_nodes(node: D20Node) -> list[D20Dice]:
     """Every dice term under *node* (without recursion)."""
-    found: list[D20Dice] = []
+    return [item for item in _walk(node) if isinstance(item, D20Dice)]
+
+
+def _walk(node: D20Node) -> Iterator[D20Node]:
+    """*node* and every node under it (without recursion)."""
     stack: list[D20Node] = [node]
     while stack:
         item = stack.pop()
-        if isinstance(item, D20Dice):
-            found.append(item)
-        elif isinstance(item, (D20Annotated, D20Paren)):
+        yield item
+        if isinstance(item, (D20Annotated, D20Paren)):
             stack.append(item.inner)
         elif isinstance(item, D20Unary):
             stack.append(item.operand)
@@ -212,7 +261,6 @@ def _dice_nodes(node: D20Node) -> list[D20Dice]:
             stack.extend(item.operands)
         elif isinstance(item, D20Set):
             stack.extend(item.items)
-    return found
 
 
 def _mixed_step(node: D20Node, context: _Context) -> _Step | None:
@@ -275,7 +323,10 @@ class _Code:
         """Python code computing *node*'s value (``None``: it holds a parenthesised keep/drop)."""
         if isinstance(node, D20Literal):
             return self.name(node.value)
-        if isinstance(node, D20Annotated) or (isinstance(node, D20Paren) and not node.ops):
+        if isinstance(node, D20Annotated):
+            inner = self.expression(node.inner)
+            return None if inner is None else f"{self.name(labeller(node))}(budget[3], len(budget[3]), {inner})"
+        if isinstance(node, D20Paren) and not node.ops:
             return self.expression(node.inner)
         if isinstance(node, D20Unary):
             inner = self.expression(node.operand)
@@ -339,22 +390,21 @@ def _set_step(node: D20Set, items: list[_Step], context: _Context) -> _Step:
     if not ops:
         return lambda source, rolls, budget: sum([item(source, rolls, budget) for item in items])
     every = list(range(len(items)))
+    notation = str(node)
 
-    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:
+    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[Any]) -> Value:
         values = [item(source, rolls, budget) for item in items]
         kept = [True] * len(values)
-        for keeps, selectors in ops:
-            pool = [i for i in every if kept[i]]
-            chosen = picked(selectors, pool, values, None)
-            if keeps:
-                for i in set(pool).difference(chosen):
-                    kept[i] = False
-            else:
-                for i in chosen:
-                    kept[i] = False
+        keep_after(ops, values, kept)
         if flags_crit and not kept[0]:
             budget[1] = 1
-        return sum([values[i] for i in every if kept[i]])
+        total = sum([values[i] for i in every if kept[i]])
+        if float in set(map(type, values)):  # a member is not whole: its record is truncated
+            budget[2].append(group_record(notation, values, kept))
+        else:
+            dropped = tuple([i for i in every if not kept[i]])
+            budget[2].append(_new_group_roll(notation, tuple(values), total, dropped, None, ()))  # type: ignore[arg-type]
+        return total
 
     return run
 
@@ -372,6 +422,7 @@ def _dice_step(node: D20Dice, context: _Context) -> _Step:  # noqa: C901 - each 
     shown_sides = 100 if sides is None else sides
     shown, max_dice = context.shown, context.limits.max_dice
     ops = [(op.op, op.selectors, clamp_of(op) if op.op in ("mi", "ma") else None) for op in node.ops]
+    clamps = any(clamp is not None for _name, _selectors, clamp in ops)
     if len(node.ops) == 1 and len(node.ops[0].selectors) == 1:
         selector = node.ops[0].selectors[0]
         if node.ops[0].op == "e" and selector.kind not in ("h", "l"):
@@ -390,6 +441,7 @@ def _dice_step(node: D20Dice, context: _Context) -> _Step:  # noqa: C901 - each 
         kept = [True] * count
         exploded: list[int] = []
         rerolled: list[int] = []
+        drawn: dict[int, int] = {}  # position: the face drawn there, when a clamp changed it
         for name, selectors, clamp in ops:
             pool = [d for d, keep in enumerate(kept) if keep]
             if clamp is not None:
@@ -417,7 +469,11 @@ def _dice_step(node: D20Dice, context: _Context) -> _Step:  # noqa: C901 - each 
                         face = (face - 1) * 10
                     faces.append(face)
                     if name == "rr" or name == "ro":
-                        rerolled.append(position[d])
+                        at = position[d]
+                        if clamps and values[d] != faces[at]:
+                            drawn[at] = faces[at]  # a clamped die rerolled: it shows as it was clamped
+                            faces[at] = values[d]
+                        rerolled.append(at)
                         values[d] = face
                         position[d] = len(faces) - 1
                     else:  # ra, e: the die explodes into a new one
@@ -434,13 +490,32 @@ def _dice_step(node: D20Dice, context: _Context) -> _Step:  # noqa: C901 - each 
         value = 0
         dropped: list[int] = []
         for d, face in enumerate(values):
-            faces[position[d]] = face  # a face raised by mi or lowered by ma shows as it counts
+            at = position[d]
+            if clamps and face != faces[at]:
+                drawn[at] = faces[at]
+                faces[at] = face  # a face raised by mi or lowered by ma shows as it counts
             if kept[d]:
                 value += face
             else:
-                dropped.append(position[d])
+                dropped.append(at)
         marks = None
-        if dropped or rerolled or exploded:
+        if drawn:
+            clamped = tuple(sorted(drawn))
+            marks = _new_dice_marks(
+                tuple(sorted(dropped)),
+                tuple(sorted(rerolled)),
+                tuple(sorted({position[d] for d in exploded})),
+                None,
+                (),
+                clamped,
+                tuple([drawn[at] for at in clamped]),
+                (),
+                (),
+                (),
+                (),
+                (),
+            )
+        elif dropped or rerolled or exploded:
             marks = _marks(
                 tuple(sorted(dropped)), tuple(sorted(rerolled)), tuple(sorted({position[d] for d in exploded})), None
             )
@@ -564,4 +639,6 @@ def _roll_slow(expression: D20Expression, source: DiceSource, checked: Limits) -
         expression.comment,
         crit=_crit(root),
         dialect="d20",
+        groups=tuple(evaluator.groups),
+        labels=tuple(evaluator.labels),
     )

@@ -57,7 +57,7 @@ def _odds(args: argparse.Namespace) -> Output:
     else:
         text = f"{args.expr}\n{table}\nmean {_approx(table.mean())}"
     title = args.expr
-    if args.dialect == "default" and explodes_anywhere(args.expr):
+    if _explodes(args.expr, args.dialect):
         note = (
             f"exploding dice stop after {DEFAULT_LIMITS.explode_depth} explosions per die "
             "(the odds are exact for that cap)"
@@ -65,6 +65,20 @@ def _odds(args: argparse.Namespace) -> Output:
         text += f"\n{note}"
         title += f" ({note})"
     return Output(text, table.to_dict(title=title))
+
+
+def _explodes(expr: str, dialect: str) -> bool:
+    """Whether *expr* (read in *dialect*) explodes anywhere (``!`` or, in the d20 dialect, ``e``).
+
+    Its odds then stop at the explosion cap, and the command says so.
+    """
+    if dialect == "default":
+        return explodes_anywhere(expr)
+    from tabletop_core.notation._d20_parser import as_d20_expression
+    from tabletop_core.notation._d20_roller import _dice_nodes
+
+    body = as_d20_expression(expr, None)[0].body
+    return any(op.op == "e" for dice in _dice_nodes(body) for op in dice.ops)
 
 
 def register(

@@ -2,18 +2,21 @@
 
 Plain text (``str(result)``)::
 
-    attack: 1d20 (20↑) + 5 = 25
+    attack: 1d20 (20↑) + 5 = 25 (critical hit)
     4d6kh3 (6↑, ~2~, 5, 4) = 15
 
 * a dropped or rerolled die is struck through: ``~2~`` (Markdown ``~~2~~``);
 * the highest face is marked ``↑`` (Markdown **bold**), the lowest ``↓``
   (Markdown *italic*); Fate dice show ``+``, ``0``, ``-`` without marks;
-* a die that exploded is followed by ``!``; a die counted as a success by ``✓``.
+* a die that exploded is followed by ``!``; a die counted as a success by ``✓``;
+* a critical roll (``RollResult.crit``) ends with ``(critical hit)`` or ``(critical failure)``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
+from typing import cast
 
 import attrs
 
@@ -251,7 +254,7 @@ def _node_text(node: Node, rolls: Iterator[DiceRoll], markdown: bool) -> str:
 
 def _read(result: RollResult) -> Expression:
     if result.dialect != "default":
-        raise NotationError(f"the tree of a roll is given for the default dialect only, not {result.dialect!r}")
+        raise NotationError(f"a roll is replayed in the default dialect only, not {result.dialect!r}")
     if result.results:
         raise NotationError("a repeated roll has one tree per result: see each of its .results")
     return parse(result.expression, limits=_READ_BACK)
@@ -262,11 +265,18 @@ def rolled_tree(result: RollResult) -> RolledNode:
 
     For a roll against a target (``vs``) this is the tree of the roll itself, not of the target.
 
+    A ``d20``-dialect result's tree is made of the d20 dialect's nodes (``D20Dice``,
+    ``D20Set``, ...), each with the d20 package's value for it.
+
     Raises:
-        NotationError: the result's expression cannot be read back (a hand-edited record),
-            it is written in the ``d20`` dialect (its tree is not made of these nodes), or it
-            is a repeated roll (each of its results has a tree).
+        NotationError: the result's expression cannot be read back or its records do not
+            match it (a hand-edited record), or it is a repeated roll (each of its results
+            has a tree).
     """
+    if result.dialect == "d20":
+        from tabletop_core.notation.dialect_d20 import rolled_tree_d20
+
+        return rolled_tree_d20(result)
     return _rolled(_read(result).body, _Records(result), False)
 
 
@@ -312,21 +322,27 @@ def _rolled(node: Node, rolls: Iterator[DiceRoll], exact: bool) -> RolledNode:
     if isinstance(node, (Labeled, Call, ComputedDice, Variable)):
         return _rolled_expression_node(node, rolls, exact)
     children = tuple(_rolled(operand, rolls, exact) for operand in node.operands)
-    value = children[0].value
-    for op, child in zip(node.operators, children[1:], strict=True):
+    values = [_exact(child) for child in children]
+    value = values[0]
+    for op, operand in zip(node.operators, values[1:], strict=True):
         if op == "+":
-            value += child.value
+            value += operand
         elif op == "-":
-            value -= child.value
+            value -= operand
         elif op == "*":
-            value *= child.value
+            value *= operand
         elif exact:
-            value = exact_division(value, child.value, str(node))
-        elif child.value == 0:
+            value = exact_division(value, operand, str(node))
+        elif operand == 0:
             raise NotationError(f"{node}: division by zero")
         else:
-            value //= child.value
+            value //= operand
     return RolledNode(node, value, children)
+
+
+def _exact(rolled: RolledNode) -> int | Fraction:
+    """A default-dialect node's value (only the d20 dialect's nodes hold floats)."""
+    return cast("int | Fraction", rolled.value)
 
 
 def _rolled_expression_node(
@@ -338,7 +354,7 @@ def _rolled_expression_node(
     if isinstance(node, Call):
         inside = exact or node.name in ROUNDING_FUNCTIONS
         args = tuple(_rolled(arg, rolls, inside) for arg in node.args)
-        return RolledNode(node, apply_function(node.name, [arg.value for arg in args]), args)
+        return RolledNode(node, apply_function(node.name, [_exact(arg) for arg in args]), args)
     if isinstance(node, ComputedDice):
         count, sides = _rolled(node.count, rolls, False), _rolled(node.sides, rolls, False)
         roll = next(rolls, None)
@@ -395,9 +411,7 @@ def _line(result: RollResult, *, markdown: bool) -> str:
 
 
 def _crit_text(result: RollResult) -> str:
-    # The default dialect's lines stay as they were (bots match them); its flag is in .crit and JSON.
-    if result.dialect == "default":
-        return ""
+    """The roll's flag after its total, in both dialects: `` (critical hit)`` or `` (critical failure)``."""
     if result.crit == "crit":
         return " (critical hit)"
     if result.crit == "fumble":

@@ -20,6 +20,7 @@ from tabletop_core._record import Record
 from tabletop_core._validate import clip
 
 if TYPE_CHECKING:
+    from tabletop_core.notation._d20_tree import D20Node
     from tabletop_core.notation.ast import Node
 
 __all__ = ["DiceMarks", "DiceRoll", "GroupRoll", "RollResult", "RolledDie", "RolledNode", "TermLabel"]
@@ -328,15 +329,17 @@ class RolledNode:
 
     Attributes:
         node: The expression node (a :class:`~tabletop_core.notation.ast.Dice`,
-            :class:`~tabletop_core.notation.ast.Sum`, ...).
-        value: What the node came to in this roll.
+            :class:`~tabletop_core.notation.ast.Sum`, ...; in the ``d20`` dialect a
+            :class:`~tabletop_core.notation.dialect_d20.D20Dice`, ...).
+        value: What the node came to in this roll (in the ``d20`` dialect, a float where
+            ``/`` divided exactly).
         children: The rolled operands of a sum, product or negation, in order.
         roll: For a dice term, its :class:`DiceRoll`; otherwise ``None``.
         group: For a group (``{...}``), its :class:`GroupRoll`; otherwise ``None``.
     """
 
-    node: Node
-    value: int | Fraction
+    node: Node | D20Node
+    value: int | Fraction | float
     children: tuple[RolledNode, ...] = ()
     roll: DiceRoll | None = None
     group: GroupRoll | None = None
@@ -375,12 +378,15 @@ class RollResult(Record):
         crit: ``"crit"`` or ``"fumble"`` when the roll is a critical hit or failure (in the
             ``d20`` dialect: the leftmost term is a d20 kept alone showing 20 or 1), else ``None``.
         dialect: The dialect the expression is written in: ``"default"`` or ``"d20"``.
-        groups: One :class:`GroupRoll` per group (``{...}``), in the order their ``}`` is written
+        groups: One :class:`GroupRoll` per group (``{...}``; in the ``d20`` dialect, per set with
+            keep/drop such as ``(1d6, 1d8)kh1``), in the order their closing bracket is written
             (an inner group before the group holding it).
         comment: The trailing ``# comment`` of the default dialect, or ``None``.
         target: The value of the target after ``vs`` (``1d20+5 vs 15``), or ``None``; see
             :attr:`success` and :attr:`margin`.
-        labels: Each labelled term (``1d20 [fire]``) with its value, left to right.
+        labels: Each labelled term (``1d20 [fire]``) with its value, left to right (a term's
+            label before those inside it); in the ``d20`` dialect, one per annotation, with the
+            term's value when rolled, truncated toward zero.
         results: For a repeated roll (``6x 4d6kh3``), each result in order (its :attr:`total`
             is then the sum of theirs, and it holds no dice of its own); else empty.
     """
@@ -441,6 +447,8 @@ class RollResult(Record):
     @property
     def tree(self) -> RolledNode:
         """The expression tree with every node's rolled value (every dice term with its dice).
+
+        In the ``d20`` dialect the nodes are the d20 dialect's own (``D20Dice``, ``D20Set``, ...).
 
         Examples:
             >>> from tabletop_core import ScriptedDice
@@ -520,12 +528,15 @@ def _dice_words(roll: DiceRoll) -> str:
 
 
 # The roller's constructors for the records it builds from values it computed, every field
-# given in order. DiceRoll and DiceMarks check nothing in their __init__, and the roller's crit and dialect
+# given in order. DiceRoll, DiceMarks and GroupRoll check nothing in their __init__, and the roller's crit and dialect
 # are valid by construction, so they build the same records as the classes, in about half
 # the time (a roll of a few dice costs little more than building its records).
 # tests/notation/test_notation_fast_records.py checks every field against the classes' own.
 _new_dice_marks: Callable[..., DiceMarks] = fast_builder(DiceMarks)  # DiceMarks checks nothing either
 _new_dice_roll: Callable[[str, int, bool, tuple[int, ...], int, DiceMarks | None], DiceRoll] = fast_builder(DiceRoll)
+_new_group_roll: Callable[
+    [str, tuple[int, ...], int, tuple[int, ...], tuple[int, ...] | None, tuple[int, ...]], GroupRoll
+] = fast_builder(GroupRoll)
 _new_roll_result: Callable[
     [
         str,
