@@ -10,6 +10,7 @@ from itertools import product
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_notation_expression_ops import FUZZ_WORDS
 
 from tabletop_core import ScriptedDice
 from tabletop_core.notation import Limits, NotationError, distribution, parse, roll
@@ -199,17 +200,26 @@ def test_default_dialect_flags_a_d20s_20_and_1(text: str, dice: list[int], crit:
     assert result.to_dict()["crit"] == crit
 
 
-_ALPHABET = "0123456789dDkhlpermia%()[],.+-*/=<>! x\t"
+_ALPHABET = "0123456789dDkhlpermia%()[],.+-*/=<>! x\t{}@#fsucv"
+_WORDS = (*FUZZ_WORDS, "adv", "dis", "@a", "@zz", " DC ", "!!", "!p", "uo")
+_TEXTS = st.lists(st.one_of(st.sampled_from(_ALPHABET), st.sampled_from(_WORDS)), max_size=24).map("".join)
+_SHEET = {"a": 3, "b": -2, "str": 3}
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet=_ALPHABET, max_size=30), st.sampled_from(["default", "d20"]))
-def test_any_text_raises_only_notation_errors_in_both_dialects(text: str, dialect: str) -> None:
+@given(_TEXTS, st.sampled_from(["default", "d20"]), st.booleans())
+def test_any_text_raises_only_notation_errors_in_both_dialects(text: str, dialect: str, sheet: bool) -> None:
     small = Limits(max_odds_work=50_000, max_dice=200)
-    for call in (
-        lambda: parse(text, dialect=dialect),
-        lambda: roll(text, rng=1, dialect=dialect, limits=small),
-        lambda: distribution(text, dialect=dialect, limits=small),
-    ):
-        with contextlib.suppress(NotationError):
-            call()
+    variables = _SHEET if sheet and dialect == "default" else None
+    with contextlib.suppress(NotationError):
+        parse(text, dialect=dialect, variables=variables)
+    with contextlib.suppress(NotationError):
+        distribution(text, dialect=dialect, limits=small, variables=variables)
+    try:
+        result = roll(text, rng=1, dialect=dialect, limits=small, variables=variables)
+    except NotationError:
+        return
+    assert isinstance(result.total, int)
+    assert str(result)
+    assert result.to_markdown()
+    assert RollResult.from_dict(result.to_dict()) == result

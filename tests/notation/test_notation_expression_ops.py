@@ -459,22 +459,9 @@ def test_rolls_lie_in_the_exact_support_and_round_trip_json(expression, seed):
     assert RollResult.from_dict(result.to_dict()) == result
 
 
-FUZZ = st.sampled_from(
-    [
-        *list("0123456789d+-*/()<>=[], \t#@xX"),
-        "vs",
-        "floor(",
-        "ceil(",
-        "round(",
-        "abs(",
-        "min(",
-        "max(",
-        "@str",
-        "d6",
-        "kh",
-        "6x",
-    ]
-)
+FUZZ_WORDS = ("vs", "floor(", "ceil(", "round(", "abs(", "min(", "max(", "@str", "d6", "kh", "6x")
+"""Whole words for fuzzed notation (the any-text property of test_notation_dialects takes them too)."""
+FUZZ = st.sampled_from([*list("0123456789d+-*/()<>=[], \t#@xX"), *FUZZ_WORDS])
 
 
 @settings(max_examples=300)

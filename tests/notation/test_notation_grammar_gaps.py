@@ -367,7 +367,6 @@ def test_a_lone_label_before_vs_labels_the_roll():
         ("1d20+5 >= 15", "did you mean '1d20+5 vs 15' (a roll against a target)?"),
         ("(1d20+5) > 15", "to test a total against a target write 'vs'"),
         ("1d20+5 vs 15 vs 20", "write their count first (2x 1d20+5 vs 15)"),
-        ("1d20+5 [a] vs 15 [b]", "a roll has one label of its own"),
         ("[attack] 1d20+5", "a label goes after what it labels: did you mean '1d20+5 [attack]'?"),
         ("2x [attack] 1d20+5", "did you mean '1d20+5 [attack]'?"),
         ("[attack]", "such as '1d20 [attack]'"),

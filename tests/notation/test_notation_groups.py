@@ -66,7 +66,8 @@ def test_the_node() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("{4d6}", "a group needs two or more rolls"),
+        ("{4d6+3d8}kh1", "on a group of one roll ({4d6+3d8}), keep/drop applies to its dice"),
+        ("{4d6}>3", "or test the total with vs (4d6 vs 4)"),
         ("{4d6, ", "expected a number or a die"),
         ("{4d6, 3d8", "expected ',' or '}' at column 10 to close the '{' at column 1"),
         ("{}", "expected a number or a die"),

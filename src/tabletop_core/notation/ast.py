@@ -729,10 +729,13 @@ class Expression:
 
     Args:
         body: The expression tree.
-        label: Text of the trailing label, stripped; an empty label is ``None``. An expression
-            whose terms carry labels (:class:`Labeled`) has none of its own: a label at its end
-            labels its last term. A lone label at the end of the body or the target (right
-            before ``vs``, or at the very end) is the expression's label.
+        label: Text of the trailing label, stripped; an empty label is ``None``. Without
+            ``vs``, an expression whose terms carry labels (:class:`Labeled`) has none of its
+            own: a label at its end labels its last term. With ``vs``, a label after the target
+            is always the roll's own, beside any labelled terms (``1d4 [fire]+2 vs 3 [hit]``),
+            and a target ending in a labelled term prints in parentheses (``vs (1d4 [t])``).
+            A lone label at the end of the body or the target (right before ``vs``, or at the
+            very end) is the expression's label.
         comment: Free text after ``#`` at the end (``1d20+5 # sneak attack``), stripped, or ``None``.
         target: The number (or expression) after ``vs``: the roll succeeds when its total is at
             least the target's value (``1d20+5 vs 15``), or ``None``.
@@ -740,7 +743,8 @@ class Expression:
 
     Raises:
         NotationError: a label or comment that is not one line of plain text, a label holding
-            ``]``, a trailing label on an expression whose terms are labelled, or a repeat below 1.
+            ``]``, a trailing label on an expression without ``vs`` whose terms are labelled, or a
+            repeat below 1.
     """
 
     body: Node = attrs.field(validator=_is_node)
@@ -769,7 +773,7 @@ class Expression:
         labels = sum(isinstance(node, Labeled) for node in walk(self.body)) + (
             0 if self.target is None else sum(isinstance(node, Labeled) for node in walk(self.target))
         )
-        if labels and self.label is not None:
+        if labels and self.label is not None and self.target is None:
             raise NotationError(
                 f"an expression whose terms are labelled has no trailing label of its own (label its last term), "
                 f"got label {clip(self.label)}"
@@ -778,7 +782,7 @@ class Expression:
             # One label, written right before 'vs' (1d20+5 [attack] vs 15), labels the roll too.
             last = self.body
         trailing = _trailing_label(last)
-        if labels == 1 and trailing is not None:
+        if labels == 1 and trailing is not None and self.label is None:
             # One label, written last, is the whole expression's label (as text reads it): one spelling.
             unwrapped = _without_trailing_label(last)
             object.__setattr__(self, "label", trailing.label)
@@ -789,7 +793,10 @@ class Expression:
         if self.repeat != 1:
             text = f"{self.repeat}x {text}"
         if self.target is not None:
-            text += f" vs {self.target}"
+            # A label written last after the target is the roll's own: a target ending in a
+            # labelled term prints in parentheses (vs (1d4 [t])).
+            target = str(self.target)
+            text += f" vs ({target})" if _trailing_label(self.target) is not None else f" vs {target}"
         if self.label is not None:
             text += f" [{self.label}]"
         if self.comment is not None:
@@ -1118,6 +1125,22 @@ def children_of(node: Node) -> tuple[Node, ...]:
     if isinstance(node, Group):
         return node.items
     return ()
+
+
+_CHILD_FIELDS = {Sum: "operands", Product: "operands", Group: "items", Call: "args"}
+
+
+def with_children(node: Node, children: tuple[Node, ...]) -> Node:
+    """*node* with its children (as :func:`children_of` gives them) replaced by *children*."""
+    if isinstance(node, (Negate, Labeled)):
+        return attrs.evolve(node, operand=children[0])
+    if isinstance(node, ComputedDice):
+        return attrs.evolve(node, count=children[0], sides=children[1])
+    field = _CHILD_FIELDS.get(type(node))
+    if field is None:
+        return node  # a leaf
+    changes: dict[str, Any] = {field: children}  # Any: attrs.evolve's keywords
+    return attrs.evolve(node, **changes)
 
 
 def walk(node: Node) -> Iterator[Node]:

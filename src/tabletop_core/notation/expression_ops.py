@@ -34,11 +34,11 @@ from tabletop_core.notation.ast import (
     Negate,
     Node,
     Number,
-    Product,
     Sum,
     Variable,
     children_of,
     walk,
+    with_children,
 )
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
@@ -145,16 +145,13 @@ def _bind(node: Node, variables: Mapping[str, int]) -> Node:
                 operands[i] = operand.operand
                 operators[i - 1] = "-" if operators[i - 1] == "+" else "+"
         return Sum(tuple(operands), tuple(operators))
-    if isinstance(node, Product):
-        return attrs.evolve(node, operands=bound)
-    if isinstance(node, Negate):
-        return Negate(bound[0])
-    if isinstance(node, Labeled):
-        return Labeled(bound[0], node.label)
-    if isinstance(node, Call):
-        return Call(node.name, bound)
-    assert isinstance(node, ComputedDice)
-    count, sides = bound
+    if isinstance(node, ComputedDice):
+        return _bound_dice(node, *bound)
+    return with_children(node, bound)
+
+
+def _bound_dice(node: ComputedDice, count: Node, sides: Node) -> Node:
+    """A computed dice term with its count and sides bound: plain dice when both are plain numbers."""
     if isinstance(sides, Number) and sides.value < 1:
         raise NotationError(f"{node}: the number of sides came to {sides.value}; it must be at least 1")
     if isinstance(count, Number) and count.value >= 1 and isinstance(sides, Number):

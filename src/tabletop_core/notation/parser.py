@@ -57,6 +57,8 @@ from tabletop_core.notation.ast import (
     Variable,
     children_of,
     nesting,
+    walk,
+    with_children,
 )
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.lexer import Token
@@ -179,6 +181,11 @@ class _Parser:
         self.position = 0
         self.dice_written = 0
         self.labels_seen = 0
+        self.in_target = False
+        # '1d20 [a] vs 15 [l]': with a label after 'vs' (the roll's own at the end, or a target
+        # term's), a label right before 'vs' labels its term; else, alone, it is the roll's label.
+        kinds = [token.kind for token in self.tokens]
+        self.label_after_vs = lexer.VS in kinds and lexer.LABEL in kinds[kinds.index(lexer.VS) :]
 
     # -- cursor ---------------------------------------------------------------
 
@@ -234,11 +241,10 @@ class _Parser:
             label = self.label_text(self.advance())
         if self.peek.kind == lexer.VS:
             self.advance()
+            self.in_target = True
             target = self.expression(0)
-        token = self.peek
-        if token.kind == lexer.LABEL:
-            if label is not None:
-                raise self.error("a roll has one label of its own: write it once, after the target", token.start)
+            self.in_target = False
+        if self.peek.kind == lexer.LABEL:  # never after a label before 'vs': that one labels its term then
             label = self.label_text(self.advance())
         comment = self.comment()
         token = self.peek
@@ -390,11 +396,15 @@ class _Parser:
         """*node* with the labels written right after it (``1d20 [fire]``).
 
         A label written last, when no other label came before it, labels the whole expression
-        (as it always has): it is left for :meth:`parse`.
+        (as it always has): it is left for :meth:`parse`. So is a label written last after the
+        target of ``vs``, always (``1d20 [fire] vs 15 [attack]``), and the only label when it
+        stands right before ``vs`` with none after it (``1d20+5 [attack] vs 15``).
         """
         while self.peek.kind == lexer.LABEL:
             after = self.tokens[self.position + 1].kind
-            if self.labels_seen == 0 and after in (lexer.END, lexer.COMMENT, lexer.VS):
+            if after in (lexer.END, lexer.COMMENT) and (self.labels_seen == 0 or self.in_target):
+                break
+            if after == lexer.VS and self.labels_seen == 0 and not self.label_after_vs:
                 break
             token = self.advance()
             text = self.label_text(token).strip()
@@ -505,8 +515,11 @@ class _Parser:
                 f"an expression may roll at most {self.limits.max_dice} dice, got {self.dice_written}", start.start
             )
 
-    def group(self, depth: int, opening: Token) -> Group:
-        """``{item, item, ...}`` then keep/drop, a success count and failures, over the items' totals."""
+    def group(self, depth: int, opening: Token) -> Node:
+        """``{item, item, ...}`` then keep/drop, a success count and failures, over the items' totals.
+
+        A group of one roll is read as Roll20 reads it (:meth:`single_roll`).
+        """
         self.advance()
         inner = self.deeper(depth, opening)
         items = [self.expression(inner)]
@@ -516,8 +529,6 @@ class _Parser:
         if self.peek.kind != lexer.GROUP_CLOSE:
             raise self.expected("',' or '}'", f" to close the '{{' at column {opening.start}")
         self.advance()
-        if len(items) < 2:
-            raise self.error("a group needs two or more rolls separated by commas, e.g. {4d6, 3d8}kh1", opening.start)
         select: Select | None = None
         if self.peek.kind == lexer.SELECT:
             token = self.advance()
@@ -528,10 +539,47 @@ class _Parser:
         if success is not None and self.peek.kind == lexer.FATE:
             self.advance()
             failure = self.compare_or_number("a comparison such as <3 or a number after 'f'")
+        if len(items) == 1:
+            return self.single_roll(items[0], select, success, opening)
         try:
             return Group(tuple(items), select, success, failure)
         except NotationError as error:
             raise self.error(str(error), opening.start) from None
+
+    def single_roll(self, item: Node, select: Select | None, success: Comparison | None, opening: Token) -> Node:
+        """A group of one roll, as Roll20 reads it: ``{1d6}`` is ``1d6``, ``{4d6+3}kh3`` is ``4d6kh3+3``.
+
+        Its keep/drop applies to the dice of that roll, not to its total. With one dice term
+        that is that term's keep/drop. Across two or more dice terms (Roll20's ``{4d6+3d8}k4``)
+        what the arithmetic does with the dropped dice is not written down the same way by the
+        rollers that read it, and a success count counts dice in one and tests the total in
+        another, so those are refused with the spellings that say it plainly.
+        """
+        if select is None and success is None:
+            return item  # the braces group as parentheses do
+        terms = [node for node in walk(item) if isinstance(node, (Dice, ComputedDice, Group))]
+        if success is None and len(terms) == 1 and isinstance(terms[0], Dice):
+            term = terms[0]
+            if term.select is None and term.success is None:
+                try:
+                    return _replaced(item, term, attrs.evolve(term, select=select))
+                except NotationError as error:
+                    raise self.error(str(error), opening.start) from None
+        shown = one_line_text(str(item))
+        if success is not None:
+            bar = {">=": success.value, ">": success.value + 1}.get(success.op)
+            versus = "" if bar is None else f", or test the total with vs ({shown} vs {bar})"
+            raise self.error(
+                f"a success count on a group of one roll ({{{shown}}}) counts its dice in one roller and tests its "
+                f"total in another: write it on a dice term to count dice (8d10{success}){versus}",
+                opening.start,
+            )
+        raise self.error(
+            f"on a group of one roll ({{{shown}}}), keep/drop applies to its dice, which this dialect reads only "
+            "for a roll of one dice term without keep/drop ({4d6+3}kh3 is 4d6kh3+3): write it on the dice term, "
+            "or list two or more rolls to keep or drop whole totals ({4d6, 3d8}kh1)",
+            opening.start,
+        )
 
     def dice(self, count: int, start: Token) -> Dice:
         self.advance()  # the 'd'
@@ -701,6 +749,15 @@ class _Extra:
         return Crit(self.ranges.get("cs"), self.ranges.get("cf")) if self.ranges else None
 
 
+def _replaced(root: Node, old: Node, new: Node) -> Node:
+    """*root* with the node *old* (itself, not an equal one) replaced by *new*."""
+    if root is old:
+        return new
+    children = children_of(root)
+    replaced = tuple(_replaced(child, old, new) for child in children)
+    return root if replaced == children else with_children(root, replaced)
+
+
 def _limits(limits: Limits | None) -> Limits:
     """The limits a call gives, or the defaults; anything else is a TypeError."""
     return DEFAULT_LIMITS if limits is None else check_type("limits", limits, Limits)
@@ -745,7 +802,10 @@ def _check_tree(expression: Expression, limits: Limits) -> None:
     length += len(expression.comment) + 3 if expression.comment is not None else 0
     if nesting(expression.body) > limits.max_depth:  # every node knows its nesting: no walk needed
         raise NotationError(f"the expression: nesting is deeper than {limits.max_depth} levels")
-    stack: list[Node] = [expression.body]
+    if expression.target is not None and nesting(expression.target) > limits.max_depth:
+        raise NotationError(f"the target: nesting is deeper than {limits.max_depth} levels")
+    # The target obeys the same limits as the body (a named value can make its dice: vs 2d(@s)).
+    stack: list[Node] = [expression.body] if expression.target is None else [expression.body, expression.target]
     while stack:
         node = stack.pop()
         length += _length_of(node)
@@ -756,13 +816,6 @@ def _check_tree(expression: Expression, limits: Limits) -> None:
             if node.sides > limits.max_sides:
                 raise NotationError(f"{node}: a die may have at most {limits.max_sides} sides, got {node.sides}")
         else:
-            stack.extend(children_of(node))
-    if expression.target is not None:
-        stack.append(expression.target)
-        while stack:
-            node = stack.pop()
-            if isinstance(node, Dice):
-                dice += node.count
             stack.extend(children_of(node))
     dice *= expression.repeat
     if dice > limits.max_dice:

@@ -34,6 +34,7 @@ from tabletop_core.notation.ast import (
     Product,
     Sum,
     Variable,
+    _trailing_label,
 )
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.expression_ops import (
@@ -171,6 +172,8 @@ def _breakdowns(result: RollResult, markdown: bool) -> tuple[str, str | None]:
         rolls = _Records(result)
         body = _node_text(expression.body, rolls, markdown)
         target = None if expression.target is None else _node_text(expression.target, rolls, markdown)
+        if expression.target is not None and _trailing_label(expression.target) is not None:
+            target = f"({target})"  # as the notation prints it: a label after the target is the roll's
     except NotationError:  # a hand-edited record: fall back to listing the dice
         return " ".join(f"{roll.notation} {dice_text(roll, markdown=markdown)}" for roll in result.rolls), None
     return body, target

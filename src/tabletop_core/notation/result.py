@@ -385,8 +385,8 @@ class RollResult(Record):
         target: The value of the target after ``vs`` (``1d20+5 vs 15``), or ``None``; see
             :attr:`success` and :attr:`margin`.
         labels: Each labelled term (``1d20 [fire]``) with its value, left to right (a term's
-            label before those inside it); in the ``d20`` dialect, one per annotation, with the
-            term's value when rolled, truncated toward zero.
+            label before those inside it; the target's after ``vs`` too, after the roll's); in the
+            ``d20`` dialect, one per annotation, with the term's value when rolled, truncated toward zero.
         results: For a repeated roll (``6x 4d6kh3``), each result in order (its :attr:`total`
             is then the sum of theirs, and it holds no dice of its own); else empty.
     """

@@ -22,6 +22,7 @@ from tabletop_core.notation._dice_ops import budget_spender, crit_of, extended_d
 from tabletop_core.notation._groups import group_step, has_group
 from tabletop_core.notation.ast import (
     Comparison,
+    ComputedDice,
     Dice,
     Expression,
     Group,
@@ -47,7 +48,7 @@ from tabletop_core.notation.expression_ops import (
 )
 from tabletop_core.notation.limits import Limits, check_dialect
 from tabletop_core.notation.parser import as_expression, is_d20_expression
-from tabletop_core.notation.render import rolled_tree, term_labels
+from tabletop_core.notation.render import replay as replayed
 from tabletop_core.notation.result import (
     DiceMarks,
     DiceRoll,
@@ -269,7 +270,7 @@ def _compile_plan(expression: Expression, limits: Limits, *, shared: bool = Fals
             return RollResult(text, total, tuple(rolls), label, crit)
         result = RollResult(text, total, tuple(rolls), label, crit, comment=comment, target=aimed, groups=groups)
         if labelled:
-            result = attrs.evolve(result, labels=term_labels(rolled_tree(result)))
+            result = attrs.evolve(result, labels=replayed(result)[2])  # the target's labelled terms too
         return result
 
     rolled: Callable[..., RollResult] = run
@@ -470,10 +471,31 @@ def _repeat_plan(expression: Expression, limits: Limits, size: int) -> tuple[_Pl
     return run, size
 
 
+def first_term(node: Node) -> Dice | ComputedDice | None:
+    """The first dice term rolled as a term of *node*, left to right, or ``None`` without one.
+
+    The dice that give a computed term its count or sides (the ``1d20`` of ``(1d20)d6`` or
+    ``2d(1d20)``) are not terms of the roll: the computed term itself is the term there.
+    """
+    stack: list[Node] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (Dice, ComputedDice)):
+            return item
+        stack.extend(reversed(children_of(item)))
+    return None
+
+
 def _flags_crit(node: Node) -> bool:
-    """Whether the first dice term is a d20 with one die kept (``1d20``, ``2d20kh1``): its 20 and 1 are flagged."""
-    first = next(dice_terms(node), None)
-    if first is None or first.sides != 20 or first.fate or first.success is not None or first.explode is not None:
+    """Whether the first dice term is a d20 with one die kept (``1d20``, ``2d20kh1``): its 20 and 1 are flagged.
+
+    Its record is then the roll's first: nothing is rolled before the first term but the dice
+    of a computed count or sides, and a computed term is never flagged (``(1d20)d6`` is no crit).
+    """
+    first = first_term(node)
+    if not isinstance(first, Dice):
+        return False
+    if first.sides != 20 or first.fate or first.success is not None or first.explode is not None:
         return False
     kept = first.count if first.select is None else first.select.kept(first.count)[1]
     return kept == 1
@@ -485,7 +507,7 @@ def _crit_group(node: Node) -> tuple[int, int] | None:
     The group's record is its place among the roll's :class:`GroupRoll` records, which come in
     the order the groups' ``}`` are written (a group after the groups inside it).
     """
-    first = next(dice_terms(node))
+    first = first_term(node)
     records: list[Group] = []  # the groups in the order their records come
     stack: list[tuple[Node, bool]] = [(node, False)]
     while stack:
