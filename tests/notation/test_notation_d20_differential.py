@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from tests.notation.d20_reference import Recorder, d20_distribution, d20_roll_with
+from tests.notation.d20_reference import Recorder, d20, d20_distribution, d20_roll_with
 
-from tabletop_core.notation import NotationError, distribution, parse, roll
+from tabletop_core.notation import Limits, NotationError, distribution, parse, roll
 
 SIDES = ("1", "2", "3", "4", "6", "8", "10", "12", "20", "%")
 SELECTOR_KINDS = ("", "h", "l", "<", ">")
@@ -90,7 +91,11 @@ def ours(text: str, seed: int) -> tuple[tuple[int, str | None, str] | None, list
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(d20_texts, comments, st.integers(0, 2**32 - 1))
 def test_same_totals_as_the_d20_package_on_the_same_dice(body: str, comment: str, seed: int) -> None:
-    text = body + comment
+    assert_same_total(body + comment, seed)
+
+
+def assert_same_total(text: str, seed: int) -> None:
+    """Ours and the package give the same total, comment and crit on the same dice, or both refuse."""
     mine, draws = ours(text, seed)
     theirs = d20_roll_with(text, draws, more=mine is None)
     if mine is None:
@@ -122,3 +127,100 @@ def test_canonical_text_round_trips(body: str, comment: str) -> None:
     except NotationError:
         return
     assert parse(str(expression), dialect="d20") == expression
+
+
+# -- where a comment may start, and arbitrary text ----------------------------------------------
+
+# Comments glued to the roll or starting with a character the d20 package's lexer may read
+# as a token of the roll: ',' ')' '(' digits, operators, dice and set operators, letters.
+glued_comments = st.sampled_from(
+    [
+        ", 1d8",
+        ",",
+        " , x",
+        ")",
+        " ) oops",
+        "(",
+        " (x)",
+        "5",
+        " 5 fire",
+        "e",
+        "e1",
+        "ra",
+        "rx",
+        "k",
+        "kh1",
+        " kh1",
+        "mi2",
+        "d",
+        "d6",
+        "x",
+        "fire",
+        " !x",
+        "=x",
+        "!",
+        "]",
+        " [x",
+        "*",
+        " *grins",
+        "h",
+        "%",
+        ".",
+        "..",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(d20_texts, glued_comments, st.integers(0, 2**32 - 1))
+def test_same_reading_of_comments_that_start_with_a_token(body: str, comment: str, seed: int) -> None:
+    text = body + comment
+    if not _d20_parses(text):
+        with pytest.raises(NotationError):
+            parse(text, dialect="d20")
+        return
+    assert_same_total(text, seed)
+
+
+def _d20_parses(text: str) -> bool:
+    try:
+        d20.parse(text, allow_comments=True)
+    except d20.RollSyntaxError:
+        return False
+    return True
+
+
+# One line of printable text: a comment holding a line break or a control character is
+# refused by us on purpose (annotations and comments are shown in one line of output).
+TEXT_ALPHABET = "0123456789d%.()[],+-*/<>=! kphlroaemixf"
+WIDE = Limits(max_dice=10**9, max_sides=2**62)
+# Pieces of the grammar glued at random: far more of these texts read as a roll.
+PIECES = ("1", "2", "4", "0", ".5", "d", "d6", "d%", "(", ")", ",", "+", "-", "*", "//", "%", "==", "<", ">")
+PIECES += ("k", "p", "h", "l", "rr", "ro", "ra", "e", "mi", "ma", " ", "[a]", "x", "!", "=", "[", "]")
+short_texts = st.one_of(
+    st.text(TEXT_ALPHABET, max_size=12),
+    st.lists(st.sampled_from(PIECES), max_size=8).map("".join),
+)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(short_texts)
+def test_any_short_text_is_refused_exactly_when_the_d20_package_refuses_it(text: str) -> None:
+    column: int | None = 0
+    try:
+        parse(text, dialect="d20", limits=WIDE)
+    except NotationError as error:
+        column = error.column
+    refused = column != 0
+    assert refused == (not _d20_parses(text)), text
+    assert column is not None, text  # a syntax error names its column
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=8).map("".join), st.integers(0, 2**32 - 1))
+def test_any_short_text_rolls_the_same_total_as_the_d20_package(text: str, seed: int) -> None:
+    try:
+        parse(text, dialect="d20")
+    except NotationError:
+        return  # refused exactly when the package refuses it: the test above
+    assert_same_total(text, seed)

@@ -167,8 +167,8 @@ def test_advantage_shorthand(text: str, canonical: str) -> None:
 @pytest.mark.parametrize(
     ("text", "hint"),
     [
-        ("d20 advantage", "did you mean 'adv'"),
-        ("d20 disadvantage", "did you mean 'dis'"),
+        ("d20 advantage", "did you mean 'd20 adv'"),
+        ("d20 disadvantage", "did you mean 'd20 dis'"),
         ("1d20+5 adv", "goes right after the d20"),
         ("2d20 adv", "applies to one die"),
     ],

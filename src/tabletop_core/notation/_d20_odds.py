@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from tabletop_core._validate import check_type
 from tabletop_core.notation import lexer
 from tabletop_core.notation._cache import SizedCache
+from tabletop_core.notation._d20_default_odds import default_weights, regrouped
 from tabletop_core.notation._d20_eval import (
     _OPS,
     _apply,
@@ -134,6 +135,9 @@ class _Odds:
         return NotationError(f"{self.text}: exact odds would have more than {self.limits.max_odds_outcomes:,} outcomes")
 
     def node(self, node: D20Node) -> _Weights:
+        default = default_weights(self, node)  # what the default dialect reads alike: its fast engine
+        if default is not None:
+            return default
         if isinstance(node, D20Literal):
             return {node.value: 1}
         if isinstance(node, D20Annotated):
@@ -148,7 +152,7 @@ class _Odds:
                 _add(out, key, p)
             return out
         if isinstance(node, D20Chain):
-            return self.chain(node)
+            return self.chain(regrouped(node))
         if isinstance(node, D20Dice):
             fast = self.by_default_engine(node)
             if fast is None:

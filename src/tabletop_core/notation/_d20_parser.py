@@ -43,12 +43,29 @@ class _Fail(Exception):
         self.expected = expected
 
 
+# Where the d20 package may start a comment. It reads text with a LALR parser whose lexer
+# knows, in each state, the tokens that state has an action for, and takes the rest of the
+# line as a comment only when none of them matches there. At the end of a whole roll that
+# set depends on the last token read: every state accepts an annotation, '+', '-', ',', a
+# comparison, '*', '/', '//', '%', ')' and white space (its parse tables merge the states
+# of a roll inside a set with those of the whole roll); after an integer also 'd'; after a
+# set's ')' also 'k' and 'p'; after a die or a selector also every dice operator.
+_AFTER_ANY = ("+", "-", ",", ")", "==", ">=", "<=", "!=", "<", ">", "*", "/", "%")
+_AFTER: dict[str, tuple[str, ...]] = {
+    "plain": _AFTER_ANY,
+    "integer": (*_AFTER_ANY, "d"),
+    "group": (*_AFTER_ANY, *SET_OPERATORS),
+    "dice": (*_AFTER_ANY, *DICE_OPERATORS, *SET_OPERATORS),
+}
+
+
 class _Parser:
     def __init__(self, text: str, limits: Limits) -> None:
         self.text = text
         self.limits = limits
         self.i = 0
         self.dice_written = 0
+        self.last = "plain"  # the kind of the last token read: a key of _AFTER
 
     def fail(self, expected: str) -> _Fail:
         return _Fail(-1 if self.i >= len(self.text) else self.i, expected)
@@ -57,6 +74,8 @@ class _Parser:
         text, i = self.text, self.i
         while i < len(text) and text[i] in _WS:
             i += 1
+        if i > self.i:
+            self.last = "plain"
         self.i = i
 
     def starts(self, options: tuple[str, ...]) -> str | None:
@@ -139,6 +158,7 @@ class _Parser:
             self.check_text(note, self.i + 2)
             notes.append(note)
             self.i = end + 1
+            self.last = "plain"
             self.ws()
         return D20Annotated(node, tuple(notes)) if notes else node
 
@@ -172,12 +192,14 @@ class _Parser:
                         f"{lexer.shown(text)}: the decimal at column {start + 1} is too large", column=start + 1
                     )
                 self.i = k
+                self.last = "plain"
                 return D20Literal(value)
             raise self.fail("a number, a die or '('")
         count = self.integer("a number, a die or '('") if j > start else None
         if not text.startswith("d", self.i):
             if count is None:
                 raise self.fail("a number, a die or '('")
+            self.last = "integer"
             return D20Literal(count)
         self.i += 1
         if text.startswith("%", self.i):
@@ -192,6 +214,7 @@ class _Parser:
                     column=start + 1,
                 )
         number = 1 if count is None else count
+        self.last = "dice"
         self.dice_written += number
         if self.dice_written > self.limits.max_dice:
             raise NotationError(
@@ -213,6 +236,7 @@ class _Parser:
             else:
                 value = self.integer("h, l, <, > or a number")
             selector = D20Selector(kind, value)
+            self.last = "dice"
             if op in ("mi", "ma") and kind is not None:
                 raise NotationError(
                     f"{lexer.shown(self.text)}: {op}{selector} is not a valid selector for "
@@ -245,6 +269,7 @@ class _Parser:
         if not self.text.startswith(")", self.i):
             raise self.fail("',' or ')'")
         self.i += 1
+        self.last = "group"
         ops = self.operators(SET_OPERATORS)
         if len(items) == 1 and not comma:
             return D20Paren(items[0], ops)
@@ -257,6 +282,8 @@ def _read(text: str, limits: Limits) -> D20Expression:
     rest = text[parser.i :]
     if not rest:
         return D20Expression(body)
+    if rest.startswith(_AFTER[parser.last]):  # an annotation there was read by term()
+        raise parser.fail("an operator, a comment or the end of the roll")
     # A comment is the rest of the line: it may not hold a line break.
     if "\n" in rest:
         parser.i += rest.index("\n")

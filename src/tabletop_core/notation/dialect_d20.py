@@ -19,9 +19,12 @@ not a variant of the default one, because the same text means different things:
   ``lN``, ``<N``, ``>N`` or a bare face ``N``;
 * sets ``(1d4, 2+2, 3d6kl1)kh1`` keep or drop whole members; a parenthesised
   dice term ``(4d6)kh3`` keeps its dice;
-* ``[annotations]`` follow any term; whatever cannot be read after a complete
-  expression is a comment (``1d20+5 to hit``), and a leading ``d20`` kept
-  alone is a critical hit on 20 and a critical failure on 1.
+* ``[annotations]`` follow any term; text after a complete expression is a
+  comment (``1d20+5 to hit``) unless it starts with what the package's lexer
+  reads as a token there (``,``, ``)``, an operator, a dice operator after a
+  die, selector or set): ``1d20+5, 1d8`` is refused, as the package refuses
+  it. A leading ``d20`` kept alone is a critical hit on 20 and a critical
+  failure on 1.
 
 The text is matched case-sensitively (``1D6`` is ``1`` with the comment ``D6``),
 no whitespace may lead it, and no whitespace may sit inside a dice term, exactly

@@ -1025,7 +1025,8 @@ def _simple(text: str, limits: Limits) -> tuple[_Known, str] | None:
     outcomes = len(ways)
     # ... and for two shifts and the fractions.
     work += 2 * outcomes + outcomes * _normalise_cost(max(ways).bit_length())
-    if outcomes > limits.max_odds_outcomes or work > limits.max_odds_work:
+    # One die's faces are a step of the full path too (a success count has fewer outcomes).
+    if max(outcomes, sides) > limits.max_odds_outcomes or work > limits.max_odds_work:
         return None
     low += 0 if sign is None else int(number) if sign == "+" else -int(number)
     if target is not None:

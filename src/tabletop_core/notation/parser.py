@@ -212,7 +212,8 @@ class _Parser:
     def expected(self, what: str, why: str = "") -> NotationError:
         token = self.peek
         found = "" if token.kind in (lexer.END, lexer.LABEL) else f", found {clip(token.text)}"
-        return self.error(f"expected {what}", suffix=f"{why}{found}")
+        command = lexer.command_hint(self.text)  # '/r 1d20': the notation without the bot's command
+        return self.error(f"expected {what}", suffix=f"{why}{found}{'; ' + command if command else ''}")
 
     def integer(self, what: str) -> tuple[int, Token]:
         if self.peek.kind != lexer.NUMBER:
@@ -263,11 +264,9 @@ class _Parser:
                 token.start,
             )
         if token.kind == lexer.COMMA:
-            raise self.error(
-                "',' separates the values of min() or max(), or the rolls of a group: "
-                f"did you mean '{{{one_line_text(self.text.strip())}}}' (their sum)?",
-                token.start,
-            )
+            group = f"{{{self.text.strip()}}}"
+            hint = f": did you mean '{one_line_text(group)}' (their sum)?" if lexer.suggestable(group) else ""
+            raise self.error(f"',' separates the values of min() or max(), or the rolls of a group{hint}", token.start)
         if token.kind != lexer.END:
             raise self.expected("an operator or the end of the expression")
         if repeat > 1 and self.dice_written * repeat > self.limits.max_dice:
@@ -288,6 +287,8 @@ class _Parser:
             rest = self.text[token.end :].strip()
             shown = f"{rest} [{token.text.strip()}]" if rest else f"1d20 [{token.text.strip()}]"
             hint = f"did you mean '{one_line_text(shown)}'?" if rest else f"such as '{one_line_text(shown)}'"
+            if not lexer.suggestable(shown):  # only notation that parses is suggested
+                hint = "such as '1d20 [attack]'"
             raise self.error(f"a label goes after what it labels: {hint}", token.start)
 
     def hint_at_the_end(self, body: Node, repeat: int) -> None:
@@ -304,7 +305,10 @@ class _Parser:
         if pair == {lexer.REPEAT, lexer.NUMBER} and self.tokens[self.position + 2].kind == lexer.END:
             # 'x6' or '6x' after the roll (a number is never the last token, an END follows it)
             times = after.text if after.kind == lexer.NUMBER else token.text
-            raise self.error(f"'x' repeats a whole roll: did you mean '{times}x {one_line_text(before)}'?", token.start)
+            if lexer.suggestable(f"{times}x {before}"):
+                raise self.error(
+                    f"'x' repeats a whole roll: did you mean '{times}x {one_line_text(before)}'?", token.start
+                )
         if (
             repeat == 1
             and isinstance(body, Number)
@@ -313,6 +317,8 @@ class _Parser:
         ):
             rest = self.text[token.start - 1 :].strip()
             count = body.value
+            if not lexer.suggestable(f"{count}x {rest}"):
+                raise self.expected("an operator")
             raise self.error(
                 f"expected an operator; did you mean '{count}x {one_line_text(rest)}' (roll it {count} times)?",
                 token.start,
@@ -320,7 +326,7 @@ class _Parser:
         if token.kind == lexer.COMPARE:
             rest = self.text[token.end :].strip()
             hint = f"did you mean '{one_line_text(before)} vs {one_line_text(rest)}' (a roll against a target)?"
-            if token.text != ">=":
+            if token.text != ">=" or not lexer.suggestable(f"{before} vs {rest}"):
                 hint = "to test a total against a target write 'vs': 1d20+5 vs 15 succeeds on 15 or more"
             raise self.error(f"a comparison counts the dice of the term right before it (8d10>=7); {hint}", token.start)
 
