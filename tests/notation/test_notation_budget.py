@@ -80,6 +80,12 @@ REFUSED_EARLY = [
     ("20d1000dh1", "default", BUDGET // 10),
     ("10d1000kl3", "default", BUDGET // 5),
     ("5d1000kh3", "default", BUDGET // 5),
+    # A computed count or size: every term of the mixture foreseen before the first is computed.
+    ("2d(1d10000)", "default", UP_FRONT),
+    ("(1d1000)d(1d1000)", "default", BUDGET // 4),  # a step per pair of count and size, then refused
+    ("(10d10)d(10d10)", "default", UP_FRONT),
+    ("2d(1d100!)", "default", BUDGET // 4),  # the odds of the size itself come first
+    ("1d3*3d(1d%*2d2k2!)", "default", BUDGET // 4),
     ("5d6e6kh3", "d20", UP_FRONT),
     ("3d6e6k>3", "d20", UP_FRONT),
     ("10d10ra1", "d20", UP_FRONT),
@@ -167,6 +173,16 @@ def small_texts(draw: st.DrawFn) -> tuple[str, str]:
         count, sides = draw(st.integers(1, 3)), draw(st.integers(2, 6))
         op = draw(st.sampled_from(_DEFAULT_OPS if dialect == "default" else _D20_OPS)).replace("{s}", str(sides))
         terms.append(f"{count}d{sides}{op}")
+    if dialect == "default" and draw(st.booleans()):  # a computed count or size, or both
+        count = draw(st.sampled_from(["{n}", "(1d{a})", "(1d{a}+{b})"]))
+        sides = draw(st.sampled_from(["{s}", "(1d{a})", "(1d{a}+{b})", "(1d{a}!)"]))
+        if count == "{n}" and sides == "{s}":
+            sides = "(1d{a}+{b})"
+        op = draw(st.sampled_from(["", "kh1", "dl1", ">=3", "r1", "!"]))
+        term = f"{count}d{sides}{op}".format(
+            n=draw(st.integers(1, 3)), s=draw(st.integers(2, 6)), a=draw(st.integers(2, 6)), b=draw(st.integers(0, 4))
+        )
+        terms[0] = term
     text = "+".join(terms)
     if draw(st.booleans()):
         text += f"+{draw(st.integers(0, 9))}"
@@ -183,6 +199,18 @@ def _work_of(monkeypatch: pytest.MonkeyPatch, text: str, dialect: str, limits: L
     except NotationError:
         return None  # refused for another reason (an explosion on every face): nothing to compare
     return ledger
+
+
+@pytest.mark.parametrize(
+    "text", ["2d(1d20!)", "(1d6)d(1d6!)", "(2d6)d(2d6)", "(1d4+1)d6", "2d(1d6+4)kh1", "(1d3)d(1d8)>=3", "3d(1d10+1)r1"]
+)
+def test_a_computed_terms_floor_never_exceeds_its_work(text):
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        ledger = _work_of(monkeypatch, text, "default", _ROOMY)
+    assert ledger is not None
+    assert ledger.floors
+    for work_then, floor in ledger.floors:
+        assert work_then + floor <= ledger.done, (text, work_then, floor, ledger.done)
 
 
 @settings(max_examples=60, deadline=None)

@@ -329,6 +329,31 @@ def mixture(components: list[tuple[int, Weights]], charge: Callable[[int], None]
     return dict(result)
 
 
+def _mixture_floor(node: ComputedDice, count: Weights, sides: Weights) -> int:
+    """At least what :func:`mixture` charges for *node*'s terms: their outcomes, summed.
+
+    ``c`` plain dice of ``s`` sides, ``k`` of them kept, have exactly ``k * (s - 1) + 1``
+    totals (every sum from the least to the most); a term with any other modifier, or no
+    dice, has at least one outcome. Working out the totals of plain dice none of which is
+    dropped charges at least as many steps again (one per total). The floor never passes
+    what the work then charges (``tests/notation/test_notation_budget.py`` checks it).
+    """
+    template = node.dice
+    plain = template is None or (
+        template.reroll is None and template.explode is None and template.success is None and template.is_basic
+    )
+    spread = sum(value - 1 for value in sides)  # sizes are checked: every one is an int of at least 1
+    floor = 0
+    for value in count:
+        if value == 0 or not plain:
+            floor += len(sides)
+            continue
+        select = None if template is None else template.select
+        kept = value if select is None else select.kept(value)[1]
+        floor += (kept * spread + len(sides)) * (2 if select is None else 1)
+    return floor
+
+
 def computed_dice_weights(
     node: ComputedDice,
     count: Weights,
@@ -336,11 +361,14 @@ def computed_dice_weights(
     limits: Limits,
     dice_weights: Callable[[Dice], Weights],
     charge: Callable[[int], None],
+    expect: Callable[[int], None] | None = None,
 ) -> Weights:
     """The exact odds of a computed dice term: the mixture over every count and size.
 
     Every count and size it can come to is checked before any work (the largest count
-    against ``limits.max_dice``), so ``(100d100)d6`` is refused at once.
+    against ``limits.max_dice``), so ``(100d100)d6`` is refused at once; and so is the
+    least the mixture will charge (``expect``, see :func:`_mixture_floor`), so
+    ``2d(1d10000)`` is refused before its ten thousand terms are computed.
     """
     shown = str(node)
     for value in count:
@@ -352,6 +380,8 @@ def computed_dice_weights(
             f"{shown}: could roll {max(count)} dice, more than {limits.max_dice}; raise Limits.max_dice to allow more"
         )
     charge(len(count) * len(sides))
+    if expect is not None:
+        expect(_mixture_floor(node, count, sides))
     components: list[tuple[int, Weights]] = []
     for c, wc in sorted(count.items()):
         for s, ws in sorted(sides.items()):

@@ -451,7 +451,7 @@ class _Calculator:
             return self.checked(function_weights(node.name, args, self.charge))
         assert isinstance(node, ComputedDice)
         count, sides = self.node(node.count), self.node(node.sides)
-        return self.checked(computed_dice_weights(node, count, sides, self.limits, self.dice, self.charge))
+        return self.checked(computed_dice_weights(node, count, sides, self.limits, self.dice, self.charge, self.expect))
 
     def sum_of_groups(self, node: Sum) -> _Weights | None:
         """A sum of two or more groups of alike dice (``300d6+300d8+100d10``) in one pass, else ``None``.
