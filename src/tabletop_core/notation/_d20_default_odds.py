@@ -11,15 +11,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop_core.notation._d20_tree import (
-    D20Annotated,
     D20Chain,
     D20Dice,
     D20Literal,
     D20Node,
-    D20Paren,
-    D20Set,
     D20Unary,
     Value,
+    walk,
 )
 
 if TYPE_CHECKING:
@@ -79,20 +77,8 @@ def regrouped(node: D20Chain) -> D20Chain:
 
 def _integral(node: D20Node) -> bool:
     """Whether *node*'s value is always an int (no decimal and no ``/`` anywhere in it)."""
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, D20Literal):
-            if not isinstance(item.value, int):
-                return False
-        elif isinstance(item, D20Chain):
-            if "/" in item.operators:
-                return False
-            stack.extend(item.operands)
-        elif isinstance(item, D20Set):
-            stack.extend(item.items)
-        elif isinstance(item, D20Unary):
-            stack.append(item.operand)
-        elif isinstance(item, (D20Paren, D20Annotated)):
-            stack.append(item.inner)
-    return True
+    return not any(
+        (isinstance(item, D20Literal) and not isinstance(item.value, int))
+        or (isinstance(item, D20Chain) and "/" in item.operators)
+        for item in walk(node)
+    )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from tabletop_core._validate import check_type
 from tabletop_core.notation import lexer
@@ -45,6 +45,7 @@ from tabletop_core.notation._d20_tree import (
     D20Set,
     D20Unary,
     Value,
+    dice_nodes,
 )
 from tabletop_core.notation._groups import extreme
 from tabletop_core.notation.errors import NotationError
@@ -401,7 +402,7 @@ each path evaluates the term anew, 10 to 30 times the cost of a step elsewhere (
 
 def _scans(node: D20Node) -> int:
     """Faces an evaluation of *node* scans besides its draws: an ``rr`` lists the faces it leaves."""
-    return sum(len(_faces(item.sides)) for item in _dice_terms(node) for op in item.ops if op.op == "rr") // 2
+    return sum(len(_faces(item.sides)) for item in dice_nodes(node) for op in item.ops if op.op == "rr") // 2
 
 
 def _paths_floor(node: D20Node, enough: int, rounds: int, scans: int) -> int:
@@ -414,7 +415,7 @@ def _paths_floor(node: D20Node, enough: int, rounds: int, scans: int) -> int:
     counting once past *enough*.
     """
     leaves, draws = 1, 0
-    for item in _dice_terms(node):
+    for item in dice_nodes(node):
         faces = 10 if item.sides is None else item.sides
         if faces == 0 and item.count:
             return 0  # no face to draw: no path ends
@@ -440,26 +441,9 @@ def _never_stops(node: D20Node, text: str) -> None:
     Every one of its dice is selected, so the first path of draws that reaches the reroll
     raises it; this says so before walking there (a deep first path can cost a lot).
     """
-    for item in _dice_terms(node):
+    for item in dice_nodes(node):
         if item.count and item.ops and _rerolls_every_face(item.ops[0], item.sides):
             raise NotationError(f"{text}: {item.ops[0]} rerolls every face, so it would never stop")
-
-
-def _dice_terms(node: D20Node) -> Iterator[D20Dice]:
-    """Every dice term in *node* (without recursion)."""
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, D20Dice):
-            yield item
-        elif isinstance(item, D20Chain):
-            stack.extend(item.operands)
-        elif isinstance(item, D20Set):
-            stack.extend(item.items)
-        elif isinstance(item, (D20Paren, D20Annotated)):
-            stack.append(item.inner)
-        elif isinstance(item, D20Unary):
-            stack.append(item.operand)
 
 
 def _ways_per_die(dice: D20Dice, faces: int, rounds: int, enough: int) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -37,6 +37,8 @@ from tabletop_core.notation._d20_tree import (
     D20Set,
     D20Unary,
     Value,
+    dice_nodes,
+    walk,
 )
 from tabletop_core.notation._dice_ops import too_many_dice
 from tabletop_core.notation.errors import NotationError
@@ -83,7 +85,7 @@ def d20_plan(expr: object, limits: Limits | None) -> tuple[_Plan, int]:
 def _sized_plan(expression: D20Expression, limits: Limits) -> tuple[_Plan, int]:
     plan, faces = _plan(expression, limits)
     size = PLAN_BYTES_PER_CHARACTER * len(str(expression)) + PLAN_BYTES_PER_ENTRY + PLAN_BYTES_PER_FACE * faces
-    records = sum(dice.sides or 0 for dice in _dice_nodes(expression.body) if dice.count == 1 and not dice.ops)
+    records = sum(dice.sides or 0 for dice in dice_nodes(expression.body) if dice.count == 1 and not dice.ops)
     return plan, size + PLAN_BYTES_PER_RECORD * records  # the shared records of one-die terms, at most
 
 
@@ -97,7 +99,7 @@ def _plan(expression: D20Expression, limits: Limits) -> tuple[_Plan, int]:
     leaves = _outcomes_bound(expression.body)
     if leaves is None:
         return plan, 0
-    return _shared_by_draws(plan, leaves), leaves * len(_dice_nodes(expression.body))
+    return _shared_by_draws(plan, leaves), leaves * len(dice_nodes(expression.body))
 
 
 def _outcomes_bound(node: D20Node) -> int | None:
@@ -105,7 +107,7 @@ def _outcomes_bound(node: D20Node) -> int | None:
     from tabletop_core.notation.roller import _MEMO_LEAVES
 
     ways = 1
-    for dice in _dice_nodes(node):
+    for dice in dice_nodes(node):
         if dice.sides == 0 and dice.count:
             return None  # it fails every time
         count = draws = dice.count
@@ -177,7 +179,7 @@ def _fast_plan(expression: D20Expression, limits: Limits) -> tuple[_Plan, int] |
         return None
     if value is None:
         return None
-    spare = limits.max_dice - sum(node.count for node in _dice_nodes(expression.body))
+    spare = limits.max_dice - sum(node.count for node in dice_nodes(expression.body))
     flag = "None" if crit is None else code.name(_crit_flag) + "(rolls, budget)"
     truncate, build = code.name(_truncate), code.name(_new_roll_result)
     shown_name, text_name, comment = code.name(shown), code.name(text), code.name(expression.comment)
@@ -207,7 +209,7 @@ _Step = Callable[[DiceSource, list[DiceRoll], list[Any]], Value]
 
 def _has_records(node: D20Node) -> bool:
     """Whether a roll of *node* makes records besides its dice: an annotated term, a set with keep/drop."""
-    return any(isinstance(item, D20Annotated) or (isinstance(item, D20Set) and bool(item.ops)) for item in _walk(node))
+    return any(isinstance(item, D20Annotated) or (isinstance(item, D20Set) and bool(item.ops)) for item in walk(node))
 
 
 def labeller(node: D20Annotated) -> Callable[[list[TermLabel], int, Value], Value]:
@@ -240,27 +242,6 @@ class _Context:
     shown: str
     limits: Limits
     crit_set: D20Set | None
-
-
-def _dice_nodes(node: D20Node) -> list[D20Dice]:
-    """Every dice term under *node* (without recursion)."""
-    return [item for item in _walk(node) if isinstance(item, D20Dice)]
-
-
-def _walk(node: D20Node) -> Iterator[D20Node]:
-    """*node* and every node under it (without recursion)."""
-    stack: list[D20Node] = [node]
-    while stack:
-        item = stack.pop()
-        yield item
-        if isinstance(item, (D20Annotated, D20Paren)):
-            stack.append(item.inner)
-        elif isinstance(item, D20Unary):
-            stack.append(item.operand)
-        elif isinstance(item, D20Chain):
-            stack.extend(item.operands)
-        elif isinstance(item, D20Set):
-            stack.extend(item.items)
 
 
 def _mixed_step(node: D20Node, context: _Context) -> _Step | None:

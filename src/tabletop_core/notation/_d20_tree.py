@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import decimal
+from collections.abc import Iterator
 from typing import TypeAlias, Union
 
 import attrs
@@ -171,3 +172,24 @@ class D20Expression:
     def __str__(self) -> str:
         body = str(self.body)
         return f"{body} {self.comment}" if self.comment is not None else body
+
+
+def walk(node: D20Node) -> Iterator[D20Node]:
+    """*node* and every node under it (without recursion: a deep text cannot overflow the stack)."""
+    stack: list[D20Node] = [node]
+    while stack:
+        item = stack.pop()
+        yield item
+        if isinstance(item, (D20Annotated, D20Paren)):
+            stack.append(item.inner)
+        elif isinstance(item, D20Unary):
+            stack.append(item.operand)
+        elif isinstance(item, D20Chain):
+            stack.extend(item.operands)
+        elif isinstance(item, D20Set):
+            stack.extend(item.items)
+
+
+def dice_nodes(node: D20Node) -> list[D20Dice]:
+    """Every dice term under *node*."""
+    return [item for item in walk(node) if isinstance(item, D20Dice)]

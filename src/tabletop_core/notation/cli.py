@@ -75,10 +75,10 @@ def _explodes(expr: str, dialect: str) -> bool:
     if dialect == "default":
         return explodes_anywhere(expr)
     from tabletop_core.notation._d20_parser import as_d20_expression
-    from tabletop_core.notation._d20_roller import _dice_nodes
+    from tabletop_core.notation._d20_tree import dice_nodes
 
     body = as_d20_expression(expr, None)[0].body
-    return any(op.op == "e" for dice in _dice_nodes(body) for op in dice.ops)
+    return any(op.op == "e" for dice in dice_nodes(body) for op in dice.ops)
 
 
 def register(
