@@ -96,7 +96,7 @@ class Batch(Generic[OutcomeT]):
     """What every batch shares (mixed into ``@attrs.frozen(eq=False)`` classes).
 
     A subclass provides :attr:`outcome_codes`, :attr:`labels`, :meth:`_describe`
-    and, when its system has a single-roll result type, :meth:`result`.
+    and, when its system has a single-roll result type, ``result()``.
     """
 
     __slots__ = ()
