@@ -19,7 +19,8 @@ derives from :class:`Record`, which gives it one JSON shape and one display:
   depth before parsing it, ``from_dict`` the mapping's nesting depth.
 * ``_repr_html_`` / ``_repr_markdown_``: a small table of the rows the record
   declares (by default its fields and answers), for notebooks; ``to_markdown()``
-  for chat (defaults to ``str()``).
+  for chat (one line of Markdown made from ``str()``; :mod:`tabletop_core.chat` has
+  every style).
 """
 
 from __future__ import annotations
@@ -416,8 +417,37 @@ class Record:
     # -- display ------------------------------------------------------------------
 
     def to_markdown(self) -> str:
-        """Return a Markdown rendering for chat; defaults to ``str(self)``."""
-        return str(self)
+        """One line of Discord-flavoured Markdown for chat: ``render(self, style="markdown")``.
+
+        The answer in bold, struck dice ``~~struck~~``, user text escaped
+        (:func:`tabletop_core.chat.render` has the other styles and ``max_length``).
+        """
+        from tabletop_core._chat_markup import fit_line, spans_of  # the string machinery, which imports no record
+
+        return fit_line(spans_of(str(self), self._user_text()), "markdown", None)
+
+    def _user_text(self) -> list[str]:
+        """Every ``str`` this record holds (labels, comments, reasons, names from data), nested records included.
+
+        :func:`tabletop_core.chat.render` escapes these and never reads markup in them.
+        """
+        found: list[str] = []
+        stack: list[object] = [self]
+        seen = 0
+        while stack and seen < 10_000:
+            value = stack.pop()
+            seen += 1
+            if isinstance(value, enum.Enum):
+                continue
+            if isinstance(value, str):
+                found.append(value)
+            elif attrs.has(type(value)):
+                stack += [getattr(value, f.name) for f in _fields(type(value))]
+            elif isinstance(value, Mapping):
+                stack += [*value.keys(), *value.values()]
+            elif isinstance(value, (tuple, list, frozenset, set)):
+                stack += list(value)
+        return found
 
     def _caption(self) -> str:
         """The table's caption: the chat line (``str(self)``) unless a record says otherwise."""

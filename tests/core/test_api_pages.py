@@ -22,6 +22,7 @@ PAGES = {
         "tabletop_core.dice",
         "tabletop_core.odds",
         "tabletop_core.batch",
+        "tabletop_core.chat",
         "tabletop_core.records",
         "tabletop_core.frames",
         "tabletop_core.plots",
