@@ -1,0 +1,58 @@
+"""The examples every ``tabletop`` command shows at the end of its ``--help``: one table, one place.
+
+Keyed by the command as typed after ``tabletop`` (``"odds roll"``, ``"residue stars"``); the
+parser builder (:func:`tabletop_core.cli.build_parser`) hands each command its lines. A
+system adding a command adds a line here; ``tests/core/test_cli_examples.py`` fails for a
+command without one and runs every example (a file named here, such as ``starforged.json``,
+is replaced by the sample of that kind in ``docs/examples/``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+__all__ = ["EXAMPLES", "SAMPLE_FILES"]
+
+EXAMPLES: Mapping[str, tuple[str, ...]] = {
+    "demo": ("tabletop demo", "tabletop demo --seed 7"),
+    "odds": ("tabletop odds die d8", "tabletop odds roll 2d6+3", "tabletop odds action --stat 2"),
+    "odds die": ("tabletop odds die d8", "tabletop odds die d% --json"),
+    "odds roll": ('tabletop odds roll "4d6kh3"', 'tabletop odds roll "1d20+@str" --var str=3'),
+    "odds action": ("tabletop odds action --stat 2", "tabletop odds action --stat 2 --momentum 6 --burn"),
+    "odds progress": ("tabletop odds progress --score 7", "tabletop odds progress --rank dangerous --ticks 20"),
+    "odds test": ("tabletop odds test --stakes high --modifier 5 --fortune",),
+    "odds contest": ("tabletop odds contest --actor-trait 1 --target-trait 1",),
+    "odds residue": ("tabletop odds residue d10", "tabletop odds residue d8 --slot attack --luck d6"),
+    "roll": (
+        'tabletop roll "4d6kh3"',
+        'tabletop roll "2d20kh1+3 [advantage]" --seed 7',
+        'tabletop roll "1d20+@str vs 15" --var str=3 --dice 12',
+    ),
+    "action": ("tabletop action --stat 2 --seed 7", "tabletop action --stat 2 --momentum 6 --burn --dice 4,3,8"),
+    "progress": ("tabletop progress --score 7 --seed 7", "tabletop progress --rank dangerous --ticks 20"),
+    "oracle": (
+        "tabletop oracle --odds likely --seed 7",
+        "tabletop oracle table --data starforged.json",
+    ),
+    "move": ("tabletop move --data starforged.json",),
+    "test": (
+        "tabletop test --stakes mid --modifier 3 --fortune --seed 7",
+        "tabletop test --stakes high --kind save --dice 14",
+    ),
+    "contest": ("tabletop contest --actor-trait 2 --target-trait 1 --actor-modifier 3 --seed 7",),
+    "condition": ("tabletop condition staggered", 'tabletop condition "off guard" --json'),
+    "encounter": ("tabletop encounter fight.json --seed 7",),
+    "residue": ("tabletop residue stars d8 --seed 7", "tabletop residue luck d6 --seed 7"),
+    "residue journey": ("tabletop residue journey --seed 7", "tabletop residue journey --policy greedy --days 5"),
+    "residue simulate": ("tabletop residue simulate --runs 50 --seed 7",),
+    "residue stars": ("tabletop residue stars d8 --seed 7", "tabletop residue stars d8 --slot attack --luck d6"),
+    "residue luck": ("tabletop residue luck d6 --seed 7", "tabletop residue luck d6 --action --dice 5"),
+    "residue inventory": ("tabletop residue inventory food d8 --seed 7",),
+}
+"""Each command's examples, as a player types them."""
+
+SAMPLE_FILES: Mapping[str, str] = {
+    "starforged.json": "docs/examples/mini-starforged.json",
+    "fight.json": "docs/examples/fight.json",
+}
+"""The file an example names -> the sample in the repository its test runs on."""
