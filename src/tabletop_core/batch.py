@@ -70,8 +70,9 @@ def check_batch_size(n: object) -> int:
     number = as_int("n", n)
     if not 0 <= number <= MAX_BATCH:
         raise InvalidInput(
-            f"n must be an int from 0 to {MAX_BATCH} (MAX_BATCH = {MAX_BATCH:,} rolls in one call), "
-            f"got {clip(number)}; {_BEYOND}"
+            f"n must be an int from 0 to {MAX_BATCH} (rolls in one batch), got {clip(number)}",
+            limit="tabletop_core.batch.MAX_BATCH",
+            detail=f"MAX_BATCH = {MAX_BATCH:,} rolls in one call; {_BEYOND}",
         )
     return number
 

@@ -61,8 +61,9 @@ class Die(Record):
 
         if self.sides > MAX_OUTCOMES:
             raise InvalidInput(
-                f"{self}.distribution() would have {self.sides:,} outcomes, "
-                f"more than MAX_OUTCOMES = {MAX_OUTCOMES:,} allows"
+                f"{self} has too many faces for exact odds: {self.sides:,}, at most {MAX_OUTCOMES:,}",
+                limit="tabletop_core.odds.MAX_OUTCOMES",
+                detail=f"Die.distribution() holds one outcome per face; a Distribution holds at most {MAX_OUTCOMES:,}",
             )
         return Distribution.uniform(range(1, self.sides + 1))
 
