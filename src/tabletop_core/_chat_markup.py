@@ -31,7 +31,9 @@ from tabletop_core.errors import InvalidInput
 __all__ = ["STYLES", "Span", "Style", "fit_line", "fit_table", "format_line", "spans_of"]
 
 Style: TypeAlias = Literal["text", "markdown", "slack", "html"]
+"""A chat style: plain ``text``, Discord-flavoured ``markdown``, ``slack`` mrkdwn, or an ``html`` fragment."""
 STYLES: tuple[Style, ...] = ("text", "markdown", "slack", "html")
+"""Every style :func:`~tabletop_core.chat.render` writes, in that order."""
 Kind: TypeAlias = Literal["plain", "user", "struck", "strong"]
 
 ZWSP = "\u200b"  # zero-width space: breaks a mention or a markup run without changing what a reader sees
