@@ -54,16 +54,16 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Any
 
-from tabletop_core._chat_markup import STYLES, Style, fit_line, fit_table, spans_of
+from tabletop_core._chat_markup import STYLES, Span, Style, escape, fit_line, fit_table, one_line, spans_of
 from tabletop_core._record import Record, enum_label
 from tabletop_core._validate import check_int, clip
-from tabletop_core.errors import InvalidInput
+from tabletop_core.errors import InvalidInput, TabletopError
 from tabletop_core.odds import Distribution
 
 if TYPE_CHECKING:
     from tabletop_core.batch import Batch
 
-__all__ = ["DISCORD_LIMIT", "SLACK_LIMIT", "STYLES", "Style", "render"]
+__all__ = ["DISCORD_LIMIT", "SLACK_LIMIT", "STYLES", "Style", "escape", "render"]
 
 DISCORD_LIMIT = 2000
 """The most characters Discord shows in one message: pass it as ``max_length=``."""
@@ -72,13 +72,17 @@ SLACK_LIMIT = 3000
 
 
 def render(
-    result: Record | Distribution[Any] | Batch[Any], style: Style = "text", *, max_length: int | None = None
+    result: Record | Distribution[Any] | Batch[Any] | TabletopError,
+    style: Style = "text",
+    *,
+    max_length: int | None = None,
 ) -> str:
     """*result* as text for a chat in *style*, at most *max_length* characters.
 
     Args:
         result: Any result or state of the library, an odds table (``Distribution``),
-            or a batch (its counts).
+            a batch (its counts), or an error the library raised (its message, which
+            quotes what the player typed, escaped like any user text).
         style: ``"text"``, ``"markdown"`` (Discord), ``"slack"`` (mrkdwn) or ``"html"``.
         max_length: The longest text wanted; a longer one is summarised (dice folded,
             words dropped for ``…``, the answer kept; a table's last rows left off).
@@ -100,6 +104,11 @@ def render(
         'Test 14 + 3 + d6(4) = 21 · Mid Stakes -> **Success** (Fortune: GM)'
         >>> render(test, style="html")
         'Test 14 + 3 + d6(4) = 21 · Mid Stakes -&gt; <strong>Success</strong> (Fortune: GM)'
+        >>> try:
+        ...     tc.notation.roll("1d6 + @everyone")
+        ... except tc.TabletopError as error:
+        ...     print(render(error, style="markdown").replace("\u200b", ""))
+        unknown name @everyone: no variables were given (pass variables={'everyone': ...})
         >>> render(test, style="markdown", max_length=50)
         'Test 14 + 3 + d6(4) … -> **Success** (Fortune: GM)'
     """
@@ -109,6 +118,8 @@ def render(
         max_length = check_int("max_length", max_length, low=1)
     if isinstance(result, Record):
         return fit_line(spans_of(str(result), result._user_text()), style, max_length)
+    if isinstance(result, TabletopError):
+        return fit_line([Span(one_line(str(result)), "user")], style, max_length)
     if isinstance(result, Distribution):
         rows = [(label, fraction, percent) for label, fraction, percent in result._rows()]
         header = ("outcome", "probability", "percent")
@@ -121,7 +132,7 @@ def render(
         rows = [(_label(label), f"{count:,}", f"{count / total:.2%}") for label, count in counts.items()]
         header = ("outcome", "rolls", "share")
         return fit_table(header, rows, style, max_length, title=str(result), numeric=(False, True, True))
-    raise TypeError(f"render needs a result, a state, a Distribution or a batch, got {type(result).__name__}")
+    raise TypeError(f"render needs a result, a state, a Distribution, a batch or an error, got {type(result).__name__}")
 
 
 def _label(value: object) -> str:
