@@ -34,7 +34,7 @@ Style: TypeAlias = Literal["text", "markdown", "slack", "html"]
 """A chat style: plain ``text``, Discord-flavoured ``markdown``, ``slack`` mrkdwn, or an ``html`` fragment."""
 STYLES: tuple[Style, ...] = ("text", "markdown", "slack", "html")
 """Every style :func:`~tabletop_core.chat.render` writes, in that order."""
-Kind: TypeAlias = Literal["plain", "user", "struck", "strong"]
+Kind: TypeAlias = Literal["plain", "user", "struck", "strong", "answer"]  # answer: user text that is the answer
 
 ZWSP = "\u200b"  # zero-width space: breaks a mention or a markup run without changing what a reader sees
 ELLIPSIS = "…"
@@ -110,7 +110,11 @@ def _mark_answer(spans: list[Span]) -> list[Span]:
             end = _ANSWER_END.search(rest)
             answer = rest[: end.start()] if end else rest
             if not answer.strip():
-                break  # the answer is not library text (a label after the arrow): nothing to make bold
+                following = spans[index + 1] if index + 1 < len(spans) else None
+                if rest or following is None or following.kind != "user":
+                    break
+                # The answer is a name from data ("Omen 12 -> A falling star"): bold, and still escaped.
+                return [*spans[:index], span, Span(following.text, "answer"), *spans[index + 2 :]]
             tail = rest[len(answer) :]
             pieces = [Span(span.text[: at + len(op)]), Span(answer, "strong")] + ([Span(tail)] if tail else [])
             return [*spans[:index], *pieces, *spans[index + 1 :]]
@@ -166,8 +170,8 @@ def format_line(spans: Sequence[Span], style: Style) -> str:
     parts: list[str] = []
     for span in spans:
         text = escape(span.text, style)
-        if span.kind in ("struck", "strong"):
-            opening, closing = _MARKS[style][span.kind]
+        if span.kind in ("struck", "strong", "answer"):
+            opening, closing = _MARKS[style]["struck" if span.kind == "struck" else "strong"]
             text = f"{opening}{text}{closing}"
         parts.append(text)
     line = "".join(parts)
@@ -204,7 +208,10 @@ def _fold_text(text: str) -> str:
 
 def _unmark(spans: list[Span]) -> list[Span]:
     """Struck and strong spans back to library text (so a fold sees the dice they mark)."""
-    return [Span(f"~{s.text}~" if s.kind == "struck" else s.text) if s.kind != "user" else s for s in spans]
+    return [
+        Span(s.text, "user") if s.kind in ("user", "answer") else Span(f"~{s.text}~" if s.kind == "struck" else s.text)
+        for s in spans
+    ]
 
 
 def _merge_plain(spans: list[Span]) -> list[Span]:
@@ -221,7 +228,7 @@ def _words(spans: list[Span]) -> list[Span]:
     """The spans split at spaces into words and single spaces (so a cut never falls inside a word)."""
     out: list[Span] = []
     for span in spans:
-        if span.kind in ("struck", "strong"):
+        if span.kind in ("struck", "strong", "answer"):
             out.append(span)
             continue
         for piece in re.split(r"( )", span.text):
@@ -248,7 +255,7 @@ def fit_line(spans: list[Span], style: Style, max_length: int | None) -> str:
     if len(line) <= max_length:
         return line
     words = _words(spans)
-    answer = next((i for i, s in enumerate(words) if s.kind == "strong"), len(words))
+    answer = next((i for i, s in enumerate(words) if s.kind in ("strong", "answer")), len(words))
     head, middle, tail = words[:answer], words[answer : answer + 1], words[answer + 1 :]
     joint: list[Span] = []
     while head and head[-1].text in (" ", "=", "->"):  # the operator before the answer stays with it
