@@ -65,7 +65,7 @@ def action(stat: int, adds: int = 0, momentum: int = 0, *, rng: tc.rng.RngLike =
     return reply(lambda: ar.action_roll(stat=stat, adds=adds, momentum=momentum, rng=rng))
 
 
-def test(
+def d20_test(
     stakes: Stakes, modifier: int = 0, fortune: bool = False, misfortune: bool = False, *, rng: tc.rng.RngLike = None
 ) -> str:
     """``/test``: a d20 Test read against Low, Mid or High Stakes."""
@@ -93,7 +93,7 @@ def odds(expression: str) -> str:
     return reply(lambda: tc.notation.distribution(expression))
 
 
-HANDLERS = {"roll": roll, "action": action, "test": test, "oracle": oracle, "odds": odds}
+HANDLERS = {"roll": roll, "action": action, "test": d20_test, "oracle": oracle, "odds": odds}
 """The slash commands and the handler each calls."""
 
 
@@ -131,7 +131,7 @@ def make_bot() -> Any:
         fortune: bool = False,
         misfortune: bool = False,
     ) -> None:
-        await send(interaction, test(stakes, modifier, fortune, misfortune))
+        await send(interaction, d20_test(stakes, modifier, fortune, misfortune))
 
     @tree.command(name="oracle", description="Roll an oracle table, or ask a yes/no question")
     @app_commands.describe(table="an oracle table's name (leave out for a yes/no question)", odds="the yes/no odds")

@@ -38,7 +38,7 @@ def test_a_label_cannot_ping_or_format():
 
 def test_action_test_oracle_and_odds():
     assert bot.action(2, rng=dice(4, 3, 8)) == "Action 4 + 2 = 6 vs 3 · 8 -> **weak hit**"
-    assert bot.test("mid", 3, fortune=True, rng=dice(14, 4)) == (
+    assert bot.d20_test("mid", 3, fortune=True, rng=dice(14, 4)) == (
         "Test 14 + 3 + d6(4) = 21 · Mid Stakes -> **Success** (Fortune: GM)"
     )
     assert bot.oracle(odds="likely", rng=dice(20)).endswith("-> **yes**")
