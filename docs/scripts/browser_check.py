@@ -4,8 +4,9 @@ Usage (from the repository root, after ``mkdocs build --site-dir SITE``)::
 
     python docs/scripts/browser_check.py --site SITE --out DIR [--chromium /usr/bin/chromium]
 
-For every notebook page and every API page of the built site, for the home page with a
-site search for "momentum" (served over HTTP: the search runs in a web worker), and for a
+For every notebook page (which must link its ``.ipynb`` for download) and every API page
+of the built site, for the home page with a site search for "momentum" (served over HTTP:
+the search runs in a web worker), and for a
 page holding the ``_repr_html_`` of one instance of every record type (built by
 ``tests/fixtures/make_fixtures.py``), it:
 
@@ -39,6 +40,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 from collections.abc import Iterator
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -91,7 +93,9 @@ PROBE = f"""<script>
     var out = document.createElement("pre");
     out.id = "{PROBE_ID}";
     out.textContent = JSON.stringify({{errors: errors, failed: failed, tables: tables, sections: sections,
-                                      raw: rawReferences(), search: searchResults()}});
+                                      raw: rawReferences(), search: searchResults(),
+                                      downloads: Array.prototype.map.call(document.querySelectorAll("a[download]"),
+                                                                          function (a) {{ return a.href; }})}});
     document.body.appendChild(out);
   }}
   window.addEventListener("load", function () {{
@@ -169,6 +173,7 @@ def check_page(
     query: str = "",
     tables_expected: bool = True,
     references: bool = False,
+    download: bool = False,
 ) -> list[str]:
     """Load *page*, screenshot it into *shot*, and return its problems (none: an empty list).
 
@@ -182,6 +187,8 @@ def check_page(
         query: a site search to run (``?q=``): the page must list at least one result.
         tables_expected: whether the page must draw a table.
         references: whether to fail on a raw Sphinx role or raw ``[title][identifier]`` in its text.
+        download: whether the page must offer a file to download (a notebook page its ``.ipynb``),
+            which must exist in the site.
     """
     probed = _probed(page)
     try:
@@ -216,6 +223,8 @@ def check_page(
         problems += [f"{page}: {name} shows no table" for name in sorted(sections - drawn)]
     if references:
         problems += [f"{page}: shows a raw reference: {raw}" for raw in report.get("raw", [])]
+    if download:
+        problems += _download_problems(page, report.get("downloads", []))
     if query and not report.get("search"):
         problems.append(f"{page}: the site search for {query!r} lists no result")
     if not shot.is_file():
@@ -227,6 +236,18 @@ def check_page(
     extra = f", {len(report.get('search', []))} search results for {query!r}" if query else ""
     raw = f", {len(report.get('raw', []))} raw references" if references else ""
     print(f"{page}: {len(tables)} tables, {len(report['errors'])} script errors{raw}{extra}, screenshot {shot.name}")
+    return problems
+
+
+def _download_problems(page: pathlib.Path, links: list[str]) -> list[str]:
+    """A page must link a download, and each linked file must be in the built site."""
+    if not links:
+        return [f"{page}: offers no download link"]
+    problems = []
+    for link in links:
+        target = pathlib.Path(urllib.parse.unquote(urllib.parse.urlparse(link).path))
+        if not link.startswith("file:") or not target.is_file():
+            problems.append(f"{page}: the download link {link} leads to no file of the site")
     return problems
 
 
@@ -284,7 +305,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     problems: list[str] = []
     for page in pages:
-        problems += check_page(args.chromium, page, args.out / f"notebook-{page.parent.name}.png")
+        problems += check_page(args.chromium, page, args.out / f"notebook-{page.parent.name}.png", download=True)
     site_problems, api_count = check_site(args.chromium, args.site, args.out)
     problems += site_problems
     with tempfile.TemporaryDirectory() as folder:

@@ -63,6 +63,7 @@ GOOD = {
     "sections": [],
     "raw": [],
     "search": ["api/action_roll/#momentum"],
+    "downloads": [],
 }
 
 
@@ -160,3 +161,19 @@ def test_the_served_site_answers_pages_and_the_probes_wait(page):
         with urllib.request.urlopen(f"{base}{browser_check.WAIT}?1") as answer:
             assert answer.status == 204
         assert time.perf_counter() - began >= 0.2  # real time passes: the probe's wait holds virtual time
+
+
+def test_a_notebook_page_must_link_its_notebook(tmp_path, page):
+    problems = browser_check.check_page(
+        _fake_chromium(tmp_path, GOOD, blank=False), page, tmp_path / "s.png", download=True
+    )
+    assert problems == [f"{page}: offers no download link"]
+    notebook = page.parent / "x.ipynb"
+    notebook.write_text("{}", encoding="utf-8")
+    report = {**GOOD, "downloads": [notebook.as_uri(), (page.parent / "gone.ipynb").as_uri()]}
+    problems = browser_check.check_page(
+        _fake_chromium(tmp_path, report, blank=False), page, tmp_path / "s.png", download=True
+    )
+    assert problems == [
+        f"{page}: the download link {(page.parent / 'gone.ipynb').as_uri()} leads to no file of the site"
+    ]

@@ -23,3 +23,11 @@ def test_every_docs_build_in_ci_is_strict_and_not_quiet():
             command = line.split("#", 1)[0]
             assert "--strict" in command, f"{name}: {line}"
             assert not re.search(r"(^|\s)(-q|--quiet)(\s|$)", command), f"{name} hides the build's warnings: {line}"
+
+
+def test_every_readme_command_ci_runs_is_in_the_readme_verbatim():
+    """.ci/run refuses at run time a command the README no longer shows; this says so before CI does."""
+    commands = re.findall(r"^readme_command '(.+)'$", (ROOT / ".ci" / "run").read_text(encoding="utf-8"), re.MULTILINE)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(commands) >= 3
+    assert [command for command in commands if command not in readme] == []
