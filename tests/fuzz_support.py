@@ -550,6 +550,8 @@ BY_NAME: dict[str, Callable[[], Any]] = {
 """Example values by parameter name (first choice for a required parameter)."""
 
 BY_QUALIFIED: dict[str, Callable[[], Any]] = {
+    "core.render.result": lambda: ar.resolve_action(action_die=4, challenge_dice=(3, 8), stat=2),
+    "core.escape.text": lambda: "@everyone **hi**",
     "core.Distribution.from_function.func": lambda: lambda face: face,
     "core.Distribution.map.func": lambda: lambda outcome: outcome + 1,
     "core.Distribution.combine.func": lambda: lambda a, b: a + b,
