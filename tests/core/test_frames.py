@@ -157,7 +157,7 @@ def test_per_roll_frames_hold_one_row_per_roll_agreeing_with_the_batch(batch):
     assert [frame["outcome"].iloc[i] for i in (0, 17, 499)] == [batch.outcome(i) for i in (0, 17, 499)]
     tally = frame["outcome"].value_counts()
     assert {label: int(tally.get(label, 0)) for label in batch.labels} == batch.counts()
-    arrays = [c for c in frame.columns[2:]]
+    arrays = list(frame.columns[2:])
     assert arrays  # the dice of every roll are there too
     assert batch.to_pandas().equals(batch.to_pandas(per_roll=False))
 
