@@ -139,12 +139,14 @@ class DocstringRoles(griffe.Extension):
             return None
 
     def _target(self, member: griffe.Object | griffe.Alias, depth: int) -> griffe.Object | None:
-        if not member.is_alias:
-            return member  # type: ignore[return-value]
-        direct = member._target  # type: ignore[union-attr]  # an Alias built with its object, as _unshadow does
-        if direct is not None:
-            return direct  # type: ignore[no-any-return]
-        return self._find(member.target_path, depth + 1)  # type: ignore[union-attr]
+        """What *member* stands for, through a chain of aliases (``d20.TestRoll`` -> ``d20.test`` -> ``d20.rolled``)."""
+        found: griffe.Object | griffe.Alias | None = member
+        for _ in range(20):
+            if found is None or not found.is_alias:
+                return found  # type: ignore[return-value]
+            direct = found._target  # type: ignore[union-attr]  # griffe's resolved target, or the object _unshadow gave
+            found = direct if direct is not None else self._find(found.target_path, depth + 1)  # type: ignore[union-attr]
+        return None
 
     def _rendered_places(self, roots: list[str]) -> dict[str, str]:
         """Canonical path of every object a page renders -> the identifier it is rendered under."""
