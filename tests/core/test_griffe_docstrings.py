@@ -20,8 +20,9 @@ PACKAGE = {
     "__init__.py": '''
         """The package. See :class:`~pkgx.dice.Die`, :func:`pkgx.roll` and :class:`TypeError`."""
         from pkgx.dice import Die
+        from pkgx.relay import Token
         from pkgx.stars import stars
-        __all__ = ["Die", "roll", "stars"]
+        __all__ = ["Die", "Token", "roll", "stars"]
 
         def roll():
             """Roll. Uses :meth:`Die.face <pkgx.dice.Die.face>` and :data:`!literal`."""
@@ -41,6 +42,15 @@ PACKAGE = {
 
         def _helper():
             """Helps."""
+    ''',
+    "relay.py": '''
+        """Passes on a name: :class:`Token` here is the one of pkgx.tokens."""
+        from pkgx.tokens import Token
+    ''',
+    "tokens.py": '''
+        """Tokens."""
+        class Token:
+            """A token."""
     ''',
     "stars.py": '''
         """The module the function shadows."""
@@ -78,6 +88,12 @@ def test_names_resolve_in_the_docstrings_scope(loaded):
     die = pkg["dice"].members["Die"]
     assert doc(die.members["face"]) == "One face; see [`Die`][pkgx.Die]."
     assert doc(die).startswith("A die. [`face()`][pkgx.Die.face] and [`sides`][pkgx.Die.sides];")
+
+
+def test_a_name_imported_through_a_chain_links_to_where_it_is_rendered(loaded):
+    pkg, extension = loaded
+    assert extension.places["pkgx.tokens.Token"] == "pkgx.Token"
+    assert doc(pkg["relay"]) == "Passes on a name: [`Token`][pkgx.Token] here is the one of pkgx.tokens."
 
 
 def test_foreign_and_private_names_are_code_not_links(loaded):
