@@ -134,18 +134,7 @@ def _neutralise(text: str) -> str:
 
 
 def escape(text: str, style: Style) -> str:
-    r"""*text* as literal text in *style*: markup characters escaped, mentions neutralised.
-
-    For a bot's own words around a result (a player's name in a greeting). ``"text"``
-    only neutralises mentions; the others also escape their markup (``html``: as HTML).
-
-    Examples:
-        >>> from tabletop_core.chat import escape
-        >>> print(escape("**Ana** <3", "markdown"))
-        \*\*Ana\*\* \<3
-        >>> print(escape("Ana & Bo <3", "slack"))
-        Ana &amp; Bo &lt;3
-    """
+    """*text* as literal text in *style* (checked by the caller): markup escaped, mentions neutralised."""
     text = _neutralise(text)
     if style == "markdown":
         return _DISCORD_SPECIAL.sub(r"\\\1", text)

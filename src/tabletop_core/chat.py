@@ -54,7 +54,8 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Any
 
-from tabletop_core._chat_markup import STYLES, Span, Style, escape, fit_line, fit_table, one_line, spans_of
+from tabletop_core._chat_markup import STYLES, Span, Style, fit_line, fit_table, one_line, spans_of
+from tabletop_core._chat_markup import escape as _escape
 from tabletop_core._record import Record, enum_label
 from tabletop_core._validate import check_int, clip
 from tabletop_core.errors import InvalidInput, TabletopError
@@ -112,8 +113,7 @@ def render(
         >>> render(test, style="markdown", max_length=50)
         'Test 14 + 3 + d6(4) … -> **Success** (Fortune: GM)'
     """
-    if style not in STYLES:
-        raise InvalidInput(f"style: expected one of {', '.join(STYLES)}, got {clip(style)}")
+    style = check_style(style)
     if max_length is not None:
         max_length = check_int("max_length", max_length, low=1)
     if isinstance(result, Record):
@@ -133,6 +133,44 @@ def render(
         header = ("outcome", "rolls", "share")
         return fit_table(header, rows, style, max_length, title=str(result), numeric=(False, True, True))
     raise TypeError(f"render needs a result, a state, a Distribution, a batch or an error, got {type(result).__name__}")
+
+
+def escape(text: str, style: Style = "text") -> str:
+    r"""*text* as literal text in *style*: markup characters escaped, mentions neutralised.
+
+    For a bot's own words around a result (a player's name in a greeting): the same
+    escaping :func:`render` gives the user text inside a result. ``"text"`` only
+    neutralises mentions; the others also escape their markup (``html``: as HTML).
+
+    Raises:
+        InvalidInput: an unknown *style*.
+        TypeError: *text* or *style* is not a str.
+
+    Examples:
+        >>> from tabletop_core.chat import escape
+        >>> print(escape("**Ana** <3", "markdown"))
+        \*\*Ana\*\* \<3
+        >>> print(escape("Ana & Bo <3", "slack"))
+        Ana &amp; Bo &lt;3
+    """
+    style = check_style(style)
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__} {clip(text)}")
+    return _escape(text, style)
+
+
+def check_style(style: object) -> Style:
+    """*style* after checking it is one of :data:`STYLES`.
+
+    Raises:
+        InvalidInput: another string.
+        TypeError: not a string.
+    """
+    if not isinstance(style, str):
+        raise TypeError(f"style must be a str, got {type(style).__name__} {clip(style)}")
+    if style not in STYLES:
+        raise InvalidInput(f"style: expected one of {', '.join(STYLES)}, got {clip(style)}")
+    return style  # one of the literals, checked above
 
 
 def _label(value: object) -> str:
