@@ -113,7 +113,7 @@ def render(
         >>> render(test, style="markdown", max_length=50)
         'Test 14 + 3 + d6(4) … -> **Success** (Fortune: GM)'
     """
-    style = check_style(style)
+    style = _check_style(style)
     if max_length is not None:
         max_length = check_int("max_length", max_length, low=1)
     if isinstance(result, Record):
@@ -153,13 +153,13 @@ def escape(text: str, style: Style = "text") -> str:
         >>> print(escape("Ana & Bo <3", "slack"))
         Ana &amp; Bo &lt;3
     """
-    style = check_style(style)
+    style = _check_style(style)
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, got {type(text).__name__} {clip(text)}")
     return _escape(text, style)
 
 
-def check_style(style: object) -> Style:
+def _check_style(style: object) -> Style:
     """*style* after checking it is one of :data:`STYLES`.
 
     Raises:
