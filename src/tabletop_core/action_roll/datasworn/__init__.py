@@ -16,7 +16,14 @@ if TYPE_CHECKING:
     from tabletop_core.action_roll.datasworn.enhancements import MoveEnhancement
     from tabletop_core.action_roll.datasworn.moves import Move, MoveOutcome, RollOption, RollType, TriggerCondition
     from tabletop_core.action_roll.datasworn.reader import SUPPORTED_VERSION, OracleCollection, Ruleset, load
-    from tabletop_core.action_roll.datasworn.table_rolls import TableRoll, roll_table
+    from tabletop_core.action_roll.datasworn.table_choices import (
+        OracleResults,
+        choose_row,
+        flip_roll,
+        roll_tables,
+        roll_times,
+    )
+    from tabletop_core.action_roll.datasworn.table_rolls import TableRoll, fill_template, flip_digits, roll_table
     from tabletop_core.action_roll.datasworn.tables import Coverage, OracleRoll, OracleRow, OracleTable
 
 # Loaded on first use: ``import tabletop_core`` stays fast, and the moves and assets
@@ -39,6 +46,13 @@ _WHERE = {
     "OracleTable": ".tables",
     "TableRoll": ".table_rolls",
     "roll_table": ".table_rolls",
+    "fill_template": ".table_rolls",
+    "flip_digits": ".table_rolls",
+    "OracleResults": ".table_choices",
+    "choose_row": ".table_choices",
+    "flip_roll": ".table_choices",
+    "roll_tables": ".table_choices",
+    "roll_times": ".table_choices",
     "SUPPORTED_VERSION": ".reader",
     "OracleCollection": ".reader",
     "Ruleset": ".reader",
@@ -57,6 +71,7 @@ __all__ = [
     "MoveEnhancement",
     "MoveOutcome",
     "OracleCollection",
+    "OracleResults",
     "OracleRoll",
     "OracleRow",
     "OracleTable",
@@ -65,7 +80,13 @@ __all__ = [
     "Ruleset",
     "TableRoll",
     "TriggerCondition",
+    "choose_row",
+    "fill_template",
+    "flip_digits",
+    "flip_roll",
     "load",
     "plain_text",
     "roll_table",
+    "roll_tables",
+    "roll_times",
 ]
