@@ -12,7 +12,13 @@ from tabletop_core._lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from tabletop_core.action_roll.datasworn._data import DataswornError, plain_text
-    from tabletop_core.action_roll.datasworn.assets import Asset, AssetAbility, AssetControl
+    from tabletop_core.action_roll.datasworn.assets import (
+        Asset,
+        AssetAbility,
+        AssetControl,
+        AssetEnhancement,
+        AssetOption,
+    )
     from tabletop_core.action_roll.datasworn.enhancements import MoveEnhancement
     from tabletop_core.action_roll.datasworn.moves import Move, MoveOutcome, RollOption, RollType, TriggerCondition
     from tabletop_core.action_roll.datasworn.reader import SUPPORTED_VERSION, OracleCollection, Ruleset, load
@@ -34,6 +40,8 @@ _WHERE = {
     "Asset": ".assets",
     "AssetAbility": ".assets",
     "AssetControl": ".assets",
+    "AssetEnhancement": ".assets",
+    "AssetOption": ".assets",
     "MoveEnhancement": ".enhancements",
     "Move": ".moves",
     "MoveOutcome": ".moves",
@@ -65,6 +73,8 @@ __all__ = [
     "Asset",
     "AssetAbility",
     "AssetControl",
+    "AssetEnhancement",
+    "AssetOption",
     "Coverage",
     "DataswornError",
     "Move",
