@@ -327,9 +327,17 @@ def read_enhancements(
         _set_when(enhancement, when)
         _set_choice(enhancement, "")
         found.append(enhancement)
-    if "\n" in text and "*" in text and _choices(text):
+    if "\n" in text and "* " in text and _choices_with_effects(text):
         return tuple(_split_choices(found, text, asset, own))
     return tuple(found)
+
+
+_EFFECT_WORDS = re.compile(r"add \+|reroll|count an? ", re.IGNORECASE)
+
+
+def _choices_with_effects(text: str) -> bool:
+    """Whether *text* has a "choose one" list some of whose choices add, reroll or count an outcome."""
+    return any(_EFFECT_WORDS.search(rest) for _label, rest in _choices(text))
 
 
 class _Pending:

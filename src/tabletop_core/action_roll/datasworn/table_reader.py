@@ -223,10 +223,22 @@ def _read_table(data: Mapping[str, Any], path: str, *, build: bool) -> OracleTab
 
 
 _COLUMNS = ("text", "text2", "text3")
+_LABEL_KEYS = frozenset({"roll", *_COLUMNS})
 
 
 def _column_labels(data: Mapping[str, Any], path: str) -> tuple[str, ...]:
     """The labels of a table's result columns (``column_labels.text``, ``text2``, ``text3``), as far as given."""
+    labels = data.get("column_labels")
+    if labels is None:
+        return ()
+    if labels.__class__ is dict and labels.keys() <= _LABEL_KEYS:  # the common shape, checked inline
+        first, second, third = labels.get("text"), labels.get("text2"), labels.get("text3")
+        if all(item is None or item.__class__ is str for item in (first, second, third)):
+            if third is not None:
+                return (first or "", second or "", third)
+            if second is not None:
+                return (first or "", second)
+            return (first,) if first is not None else ()
     labels = _data.get(data, "column_labels", path, dict, required=False)
     if not labels:
         return ()
