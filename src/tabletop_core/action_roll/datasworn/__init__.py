@@ -19,9 +19,11 @@ if TYPE_CHECKING:
         AssetEnhancement,
         AssetOption,
     )
+    from tabletop_core.action_roll.datasworn.effects import AbilityEffect, EffectKind
     from tabletop_core.action_roll.datasworn.enhancements import MoveEnhancement
     from tabletop_core.action_roll.datasworn.moves import Move, MoveOutcome, RollOption, RollType, TriggerCondition
     from tabletop_core.action_roll.datasworn.reader import SUPPORTED_VERSION, OracleCollection, Ruleset, load
+    from tabletop_core.action_roll.datasworn.readings import AbilityReading, ability_readings, readings_markdown
     from tabletop_core.action_roll.datasworn.table_choices import (
         OracleResults,
         choose_row,
@@ -43,6 +45,11 @@ _WHERE = {
     "AssetEnhancement": ".assets",
     "AssetOption": ".assets",
     "MoveEnhancement": ".enhancements",
+    "AbilityEffect": ".effects",
+    "EffectKind": ".effects",
+    "AbilityReading": ".readings",
+    "ability_readings": ".readings",
+    "readings_markdown": ".readings",
     "Move": ".moves",
     "MoveOutcome": ".moves",
     "RollOption": ".moves",
@@ -70,6 +77,8 @@ __getattr__, __dir__ = lazy_attributes(__name__, _WHERE)
 
 __all__ = [
     "SUPPORTED_VERSION",
+    "AbilityEffect",
+    "AbilityReading",
     "Asset",
     "AssetAbility",
     "AssetControl",
@@ -77,6 +86,7 @@ __all__ = [
     "AssetOption",
     "Coverage",
     "DataswornError",
+    "EffectKind",
     "Move",
     "MoveEnhancement",
     "MoveOutcome",
@@ -90,12 +100,14 @@ __all__ = [
     "Ruleset",
     "TableRoll",
     "TriggerCondition",
+    "ability_readings",
     "choose_row",
     "fill_template",
     "flip_digits",
     "flip_roll",
     "load",
     "plain_text",
+    "readings_markdown",
     "roll_table",
     "roll_tables",
     "roll_times",
