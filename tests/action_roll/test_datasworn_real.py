@@ -425,3 +425,38 @@ def test_every_vehicle_companion_and_module_rolls_for_itself(ruleset):
     with pytest.raises(RuleError, match="takes 1 attached asset"):
         hero.add_asset(ruleset.asset("Engine Upgrade")).attach("Engine Upgrade", "Rover")
     print(f"\nWithstand Damage: {withstand}\nCompanion Takes a Hit: {hit}")
+
+
+def test_the_command_line_on_the_real_data(capsys, tmp_path):
+    """Ambiguous names answer with the candidates' ids; names roll without the word 'table'; a name rolls whole."""
+    from tabletop_core.cli import main
+
+    assert main(["oracle", "First Look", "--data", DATA]) == 2
+    err = capsys.readouterr().err
+    assert "is ambiguous: give one of the ids starforged/oracles/characters/first_look (First Look)" in err
+    assert main(["move", "face_danger", "--data", DATA, "--stats", "3,2,2,1,1"]) == 2
+    assert "starforged/moves/adventure/face_danger (Face Danger)" in capsys.readouterr().err
+    assert main(["oracle", "Given Name", "--data", DATA, "--dice", "0"]) == 0
+    assert capsys.readouterr().out.startswith("Given Name (1d100): 100 -> ")
+    assert main(["oracle", "starforged/collections/oracles/characters/name", "--data", DATA, "--seed", "2"]) == 0
+    assert capsys.readouterr().out.startswith("Character Name: Given Name (1d100): ")
+    assert main(["move", "Pay the Price", "--data", DATA, "--table", "--dice", "4:2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Pay the Price (no roll): When you suffer the outcome of an action, choose one.")
+    assert lines[-1].startswith("Pay the Price (1d100): 42 -> ")
+    hero = str(tmp_path / "hero.json")
+    assert main(["character", "new", hero, "--stats", "3,2,2,1,1"]) == 0
+    for asset in ("Starship", "Rover"):
+        assert main(["character", "add-asset", hero, asset, "--data", DATA]) == 0
+    assert main(["character", "add-asset", hero, "Diplomat", "--data", DATA, "--mark", "2"]) == 0
+    capsys.readouterr()
+    argv = ["move", "Withstand Damage", "--data", DATA, "--character", hero]
+    assert main([*argv, "--option", "integrity (Rover)", "--dice", "3,9,9", "--table", "--dice", "3,9,9,50"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Withstand Damage (+integrity (Rover)): Action 3 + 5 = 8 vs 9 · 9 -> miss (match)")
+    assert "Withstand Damage (1d100): 50 -> " in out
+    diplomat = ["move", "starforged/moves/adventure/compel", "--data", DATA, "--character", hero, "--option", "heart"]
+    assert main([*diplomat, "--use", "Diplomat:2", "--reroll", "--dice", "1,9,9,6,1,1"]) == 0
+    out = capsys.readouterr().out
+    assert "Action 1 + 2 + 1 = 4 vs 9 · 9 -> miss (match); rerolled action 1 -> 6" in out
+    assert "added +2 after the roll: Action 6 + 2 + 3 = 11, capped at 10 vs 1 · 1 -> strong hit (match)" in out
