@@ -273,7 +273,7 @@ def test_every_character_action_prints_the_character_record(capsys, tmp_path):
         ("new", hero, "--stats", "3,2,2,1,1"),
         ("add-asset", hero, "Longboat", "--data", MINI),
         ("add-asset", hero, "Sensor Mast", "--data", MINI),
-        ("mark", hero, "Longboat", "1") if False else ("add-asset", hero, "Ember Fox", "--data", MINI),
+        ("add-asset", hero, "Ember Fox", "--data", MINI),
         ("mark", hero, "Ember Fox", "3"),
         ("attach", hero, "Sensor Mast", "Longboat"),
         ("set", hero, "spirit", "4"),
