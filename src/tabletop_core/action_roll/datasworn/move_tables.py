@@ -20,6 +20,7 @@ Examples:
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from tabletop_core._validate import check_type
@@ -47,6 +48,11 @@ def embedded_tables(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found.strip() for found in _EMBEDDED.findall(text)))
 
 
+def _check_ruleset(ruleset: Any) -> None:
+    if not isinstance(getattr(ruleset, "moves", None), Mapping) or not callable(getattr(ruleset, "table", None)):
+        raise TypeError(f"ruleset must be a Ruleset (with moves and table()), got {type(ruleset).__name__}")
+
+
 def _outcome_text(move: Move, outcome: Outcome) -> str:
     said = move.outcome(outcome)
     if said is None:
@@ -68,8 +74,9 @@ def move_tables(ruleset: Any, move: Move, outcome: Outcome | None = None) -> tup
         outcome: An outcome of the move, or ``None`` for the whole move.
 
     Raises:
-        TypeError: *move* is not a Move or *outcome* not an Outcome.
+        TypeError: *ruleset* is not a ruleset, *move* not a Move or *outcome* not an Outcome.
     """
+    _check_ruleset(ruleset)
     check_type("move", move, Move)
     if outcome is None:
         ids = (*embedded_tables(move.text), *move.oracles)

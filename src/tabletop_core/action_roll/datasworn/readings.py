@@ -28,7 +28,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, of_type
+from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn.assets import Asset, AssetAbility
 from tabletop_core.action_roll.datasworn.effects import EffectKind
@@ -192,7 +192,15 @@ def _ability_items(asset: Asset, ability: AssetAbility, moves: Mapping[str, Move
 
 
 def ability_readings(ruleset: Any) -> tuple[AbilityReading, ...]:
-    """A reading of every ability of every asset of *ruleset* (a Ruleset, or anything with ``assets`` and ``moves``)."""
+    """A reading of every ability of every asset of *ruleset* (a Ruleset, or anything with ``assets`` and ``moves``).
+
+    Raises:
+        TypeError: *ruleset* has no mappings ``assets`` and ``moves``.
+    """
+    if not isinstance(getattr(ruleset, "moves", None), Mapping) or not isinstance(
+        getattr(ruleset, "assets", None), Mapping
+    ):
+        raise TypeError(f"ruleset must be a Ruleset (with assets and moves), got {type(ruleset).__name__}")
     moves: Mapping[str, Move] = ruleset.moves
     found = []
     for asset in ruleset.assets.values():
@@ -207,7 +215,16 @@ def _cell(items: Iterable[str]) -> str:
 
 
 def readings_markdown(readings: Iterable[AbilityReading]) -> str:
-    """The readings as a Markdown table: asset, ability, what the library applies, what it leaves to the player."""
+    """The readings as a Markdown table: asset, ability, what the library applies, what it leaves to the player.
+
+    Raises:
+        TypeError: an item of *readings* is not an AbilityReading.
+    """
+    if isinstance(readings, (str, bytes)) or not isinstance(readings, Iterable):
+        raise TypeError(f"readings must be AbilityReading values, got {type(readings).__name__}")
+    readings = list(readings)
+    for index, reading in enumerate(readings):
+        check_type(f"readings[{index}]", reading, AbilityReading)
     lines = ["| asset | ability | the library applies | left to the player |", "|---|---|---|---|"]
     for reading in readings:
         lines.append(f"| {reading.asset_name} | {reading.ability} | {_cell(reading.applied)} | {_cell(reading.left)} |")
