@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     )
     from tabletop_core.action_roll.datasworn.effects import AbilityEffect, EffectKind
     from tabletop_core.action_roll.datasworn.enhancements import MoveEnhancement
-    from tabletop_core.action_roll.datasworn.move_tables import embedded_tables, move_tables, roll_move_table
+    from tabletop_core.action_roll.datasworn.move_oracles import embedded_tables, move_tables, roll_move_table
     from tabletop_core.action_roll.datasworn.moves import Move, MoveOutcome, RollOption, RollType, TriggerCondition
     from tabletop_core.action_roll.datasworn.reader import SUPPORTED_VERSION, OracleCollection, Ruleset, load
     from tabletop_core.action_roll.datasworn.readings import AbilityReading, ability_readings, readings_markdown
@@ -47,9 +47,9 @@ _WHERE = {
     "AssetOption": ".assets",
     "MoveEnhancement": ".enhancements",
     "AbilityEffect": ".effects",
-    "embedded_tables": ".move_tables",
-    "move_tables": ".move_tables",
-    "roll_move_table": ".move_tables",
+    "embedded_tables": ".move_oracles",
+    "move_tables": ".move_oracles",
+    "roll_move_table": ".move_oracles",
     "EffectKind": ".effects",
     "AbilityReading": ".readings",
     "ability_readings": ".readings",

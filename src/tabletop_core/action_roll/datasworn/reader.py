@@ -213,8 +213,8 @@ class Ruleset:
         return choose_row(self.table(key), row, index=index, rng=rng, tables=self, follow=follow)
 
     def move_tables(self, move: str | Move, outcome: Any = None) -> tuple[OracleTable, ...]:
-        """The tables a move (or one of its outcomes) points to; see :func:`~.move_tables.move_tables`."""
-        from tabletop_core.action_roll.datasworn.move_tables import move_tables
+        """The tables a move (or one of its outcomes) points to; see :func:`~.move_oracles.move_tables`."""
+        from tabletop_core.action_roll.datasworn.move_oracles import move_tables
 
         return move_tables(self, self.move(move) if isinstance(move, str) else move, outcome)
 
@@ -223,9 +223,9 @@ class Ruleset:
     ) -> TableRoll:
         """Roll the table a move (or one of its outcomes) points to: Pay the Price from the move that says to.
 
-        See :func:`~.move_tables.roll_move_table`.
+        See :func:`~.move_oracles.roll_move_table`.
         """
-        from tabletop_core.action_roll.datasworn.move_tables import roll_move_table
+        from tabletop_core.action_roll.datasworn.move_oracles import roll_move_table
 
         return roll_move_table(self, self.move(move) if isinstance(move, str) else move, outcome, table=table, rng=rng)
 

@@ -9,7 +9,7 @@ Examples:
     >>> from tabletop_core import ScriptedDice
     >>> from tabletop_core.action_roll import Outcome
     >>> from tabletop_core.action_roll.datasworn import load
-    >>> from tabletop_core.action_roll.datasworn.move_tables import move_tables, roll_move_table
+    >>> from tabletop_core.action_roll.datasworn.move_oracles import move_tables, roll_move_table
     >>> mini = load("docs/examples/mini-starforged.json")
     >>> [t.name for t in move_tables(mini, mini.move("Leap"), Outcome.MISS)]  # "On a miss, ... Pay a Toll."
     ['Pay a Toll']
