@@ -205,8 +205,8 @@ def _read_table(data: Mapping[str, Any], path: str, *, build: bool) -> OracleTab
             append(row)
     match = _data.get(data, "match", path, dict, required=False)
     match_text = _data.text(match, "text", f"{path}.match") if match else None
-    labels = _column_labels(data, path)
-    recommended = _recommended_rolls(data, path)
+    labels = _column_labels(data, path) if "column_labels" in data else ()
+    recommended = _recommended_rolls(data, path) if "recommended_rolls" in data else None
     if not build:
         return None
     table = _new(OracleTable)  # every part is checked above: skip the field checks
