@@ -49,7 +49,7 @@ def test_loads_from_path_file_and_parsed_json(raw):
         assert ruleset.table("Omen") is ruleset.table("mini/oracles/sky/omen")
     assert str(by_path) == (
         "Mini Starforged (invented for the tabletop_core docs and tests) (Datasworn 0.0.10): "
-        "9 moves, 6 oracle tables, 3 assets"
+        "10 moves, 15 oracle tables, 8 assets"
     )
 
 
@@ -90,7 +90,8 @@ def test_asset_abilities_controls_and_their_moves(mini):
 
 
 def test_oracle_collections_nest_and_tables_are_flat(mini):
-    (sky,) = mini.collections
+    sky, crew, _moves = mini.collections
+    assert crew.name == "Crew"
     assert sky.tables == (
         "mini/oracles/sky/omen",
         "mini/oracles/sky/color",
