@@ -3,8 +3,9 @@
 Keyed by the command as typed after ``tabletop`` (``"odds roll"``, ``"residue stars"``); the
 parser builder (:func:`tabletop_core.cli.build_parser`) hands each command its lines. A
 system adding a command adds a line here; ``tests/core/test_cli_examples.py`` fails for a
-command without one and runs every example (a file named here, such as ``starforged.json``,
-is replaced by the sample of that kind in ``docs/examples/``).
+command without one and runs every example in a scratch folder (a file named in
+:data:`SAMPLE_FILES`, such as ``starforged.json``, is a copy of the sample of that kind in
+``docs/examples/``, so an example may change it; any other file an example writes stays there).
 """
 
 from __future__ import annotations
@@ -48,11 +49,21 @@ EXAMPLES: Mapping[str, tuple[str, ...]] = {
     "residue stars": ("tabletop residue stars d8 --seed 7", "tabletop residue stars d8 --slot attack --luck d6"),
     "residue luck": ("tabletop residue luck d6 --seed 7", "tabletop residue luck d6 --action --dice 5"),
     "residue inventory": ("tabletop residue inventory food d8 --seed 7",),
+    "character": ("tabletop character show kira.json", "tabletop character new ana.json --stats 3,2,2,1,1 --name Ana"),
+    "character new": ("tabletop character new ana.json --stats 3,2,2,1,1 --name Ana",),
+    "character show": ("tabletop character show kira.json", "tabletop character show kira.json --json"),
+    "character add-asset": ("tabletop character add-asset kira.json Skiff --data starforged.json",),
+    "character mark": ('tabletop character mark kira.json "Ember Fox" 3',),
+    "character attach": ('tabletop character attach kira.json "Sensor Mast" Longboat',),
+    "character set": ("tabletop character set kira.json momentum 5", "tabletop character set kira.json health 3"),
+    "character vow": ('tabletop character vow kira.json "Reach the Forge" --rank formidable',),
+    "character progress": ('tabletop character progress kira.json "Find the fleet" --times 2',),
 }
 """Each command's examples, as a player types them."""
 
 SAMPLE_FILES: Mapping[str, str] = {
     "starforged.json": "docs/examples/mini-starforged.json",
     "fight.json": "docs/examples/fight.json",
+    "kira.json": "docs/examples/kira.json",  # a character file (made with `tabletop character new` and add-asset)
 }
 """The file an example names -> the sample in the repository its test runs on."""

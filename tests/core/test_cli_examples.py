@@ -6,6 +6,7 @@ line for a command that no longer exists.
 """
 
 import shlex
+import shutil
 from pathlib import Path
 
 import pytest
@@ -38,15 +39,20 @@ def test_the_table_names_only_real_commands():
     assert sorted(set(EXAMPLES) - set(COMMANDS)) == []
 
 
-def _argv(line):
+def _argv(line, folder):
+    """*line*'s arguments, each sample file a fresh copy in *folder* (an example may change it)."""
     words = shlex.split(line)
     assert words[0] == "tabletop"
-    return [str(ROOT / SAMPLE_FILES[word]) if word in SAMPLE_FILES else word for word in words[1:]]
+    for word in words:
+        if word in SAMPLE_FILES:
+            shutil.copyfile(ROOT / SAMPLE_FILES[word], folder / word)
+    return words[1:]
 
 
 @pytest.mark.parametrize("line", EVERY_EXAMPLE)
-def test_every_example_runs(line, capsys):
-    status = cli.main(_argv(line))
+def test_every_example_runs(line, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a file an example writes (`character new ana.json`) lands here
+    status = cli.main(_argv(line, tmp_path))
     captured = capsys.readouterr()
     assert status == 0, f"{line}: {captured.err}"
     assert captured.out.strip(), line
