@@ -50,7 +50,7 @@ import attrs
 
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, of_type
+from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn.moves import RollOption
 from tabletop_core.action_roll.outcome import Outcome
@@ -87,6 +87,7 @@ def _dice(_instance: object, _attribute: object, value: tuple[str, ...]) -> None
 
 
 def _choose(_instance: object, _attribute: object, value: str) -> None:
+    check_type("choose", value, str)  # a container would be compared item by item
     if value not in _CHOOSE:
         raise InvalidInput(f"choose must be one of {', '.join(_CHOOSE)}, got {value!r}")
 

@@ -247,13 +247,13 @@ def flip_digits(dice: str, roll: int) -> int:
 
     Raises:
         InvalidInput: *dice* is not ``1d100`` or *roll* is not 1..100.
-        TypeError: *roll* is not an int.
+        TypeError: *dice* is not a str or *roll* is not an int.
 
     Examples:
         >>> flip_digits("1d100", 37), flip_digits("1d100", 10), flip_digits("1d100", 100), flip_digits("1d100", 5)
         (73, 1, 100, 50)
     """
-    if dice != "1d100":
+    if check_type("dice", dice, str) != "1d100":
         raise InvalidInput(f"only a 1d100 roll has tens and units to flip, this table rolls {dice}")
     roll = check_int("roll", roll, low=1, high=100)
     tens, units = (roll // 10) % 10, roll % 10
