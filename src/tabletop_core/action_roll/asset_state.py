@@ -58,6 +58,8 @@ class AssetState(Record):
             ability is marked; see :func:`~tabletop_core.action_roll.move_enhancements`).
     """
 
+    _optional_keys = ("enhancements",)  # added after format 1: its saves lack them
+
     id: str = attrs.field(validator=of_type(str))
     name: str = attrs.field(validator=of_type(str))
     abilities: tuple[bool, ...] = _data.tuple_field(bool, default=())

@@ -56,6 +56,8 @@ class MoveOption(Record):
             then indexes its conditions); ``None`` for the move's own options.
     """
 
+    _optional_keys = ("source",)  # added after format 1: its saves lack them
+
     condition: int = attrs.field(validator=lambda _i, _a, v: check_int("condition", v, low=0))
     option: int | None = attrs.field(
         validator=attrs.validators.optional(lambda _i, _a, v: check_int("option", v, low=0))

@@ -80,6 +80,8 @@ class MoveResult(Record):
             are in the roll; see :attr:`rerolls`).
     """
 
+    _optional_keys = ("parts", "used")  # added after format 1: its saves lack them
+
     _derived: ClassVar[tuple[str, ...]] = ("outcome", "is_match")
 
     move_id: str = attrs.field(validator=of_type(str))

@@ -84,6 +84,8 @@ class AssetAbility(Record):
             automatic outcomes, adds, rerolls).
     """
 
+    _optional_keys = ("enhancements",)  # added after format 1: its saves lack them
+
     id: str = attrs.field(validator=of_type(str))
     text: str = attrs.field(validator=of_type(str))
     enabled: bool = attrs.field(default=False, validator=of_type(bool))
