@@ -54,7 +54,8 @@ def _make_fixtures() -> Any:
     if "make_fixtures" in sys.modules:
         return sys.modules["make_fixtures"]
     spec = importlib.util.spec_from_file_location("make_fixtures", FIXTURES / "make_fixtures.py")
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules["make_fixtures"] = module
     spec.loader.exec_module(module)
@@ -230,9 +231,8 @@ def _deleted(data: Any, path: tuple[Any, ...]) -> Any:
 
 def _changes_at(tag: str, document: Any, path: tuple[Any, ...]) -> Iterator[Tamper]:
     node = _get(document, path)
-    if path and isinstance(_get(document, path[:-1]), dict):
-        if path[-1] != "type" or len(path) > 1:  # the top tag's removal is one case below
-            yield Tamper(tag, path, "key deleted", _deleted(document, path))
+    if path and isinstance(_get(document, path[:-1]), dict) and path != ("type",):  # the top tag: below
+        yield Tamper(tag, path, "key deleted", _deleted(document, path))
     if isinstance(node, dict) and ("type" in node or not path):
         yield Tamper(tag, path, "unknown key", _replaced(document, path, {**node, "zz_unknown": 1}))
     for label, value in _other_kinds(node):
@@ -289,7 +289,10 @@ def _optional_defaults(tag: str) -> dict[str, Any]:
 
 
 def same_document(given: Any, written: Any) -> bool:
-    """Whether *written* says exactly what *given* says, JSON types included (an optional key at its default may be left out)."""
+    """Whether *written* says exactly what *given* says, JSON types included.
+
+    An optional key at its default may be left out by either.
+    """
     if isinstance(given, bool) or isinstance(written, bool):
         return type(given) is type(written) and given == written
     if isinstance(given, dict):
