@@ -189,7 +189,7 @@ def parse_json_value(text: str | bytes, who: str) -> Any:  # Any: any JSON value
             raise InvalidInput(
                 f"{who}: the JSON holds an integer of more than {MAX_JSON_INT_DIGITS:,} digits (MAX_JSON_INT_DIGITS)"
             ) from None
-        raise InvalidInput(f"{who} needs JSON text: {clip(str(error), 120)}") from None
+        raise InvalidInput(f"{who} is not JSON: {clip(str(error), 120)}") from None
     check_bounds(data, who)
     return data
 
@@ -207,11 +207,11 @@ def parse_json(text: str | bytes, who: str) -> dict[str, Any]:  # Any: JSON valu
     return data
 
 
-def read_json_file(source: str | os.PathLike[str] | Any, who: str) -> Any:  # Any: an open file; JSON values
+def read_json_file(source: str | os.PathLike[str] | Any, what: str) -> Any:  # Any: an open file; JSON values
     """Read and parse the JSON file at *source* (a path, or an open text or binary file) within the limits.
 
     At most :data:`MAX_JSON_CHARS` characters are read (one more, to know the file is longer),
-    so a huge file costs no more than that.
+    so a huge file costs no more than that. *what* names the file in messages (``"Datasworn file"``).
 
     Raises:
         InvalidInput: the file cannot be read, or its text breaks a limit or is not JSON.
@@ -219,22 +219,24 @@ def read_json_file(source: str | os.PathLike[str] | Any, who: str) -> Any:  # An
     """
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
+        who = f"{what} {clip(path)}"
         try:
             with open(path, encoding="utf-8") as handle:
                 text = handle.read(MAX_JSON_CHARS + 1)
         except OSError as error:
-            raise InvalidInput(f"{who}: cannot read {clip(path)}: {error.strerror or error}") from None
+            raise InvalidInput(f"cannot read {who}: {error.strerror or error}") from None
         except UnicodeDecodeError as error:
-            raise InvalidInput(f"{who}: {clip(path)} is not UTF-8 text: {error.reason}") from None
+            raise InvalidInput(f"{who} is not UTF-8 text: {error.reason}") from None
     elif callable(getattr(source, "read", None)):
+        who = what
         try:
             text = source.read(MAX_JSON_CHARS + 1)
         except OSError as error:
-            raise InvalidInput(f"{who}: cannot read the file: {error.strerror or error}") from None
+            raise InvalidInput(f"cannot read {who}: {error.strerror or error}") from None
         except UnicodeDecodeError as error:
-            raise InvalidInput(f"{who}: the file is not UTF-8 text: {error.reason}") from None
+            raise InvalidInput(f"{who} is not UTF-8 text: {error.reason}") from None
         if not isinstance(text, (str, bytes)):
-            raise TypeError(f"{who}: reading the file gave a {type(text).__name__}, not text")
+            raise TypeError(f"reading {who} gave a {type(text).__name__}, not text")
     else:
-        raise TypeError(f"{who} needs a path or an open file, got {type(source).__name__}")
+        raise TypeError(f"{what} must be a path or an open file, got {type(source).__name__}")
     return parse_json_value(text, who)
