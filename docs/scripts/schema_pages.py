@@ -1,10 +1,12 @@
-"""mkdocs hook: publish the shipped JSON Schemas, with a page per system listing every record type.
+"""Write the docs' page per system listing every record type's JSON Schema: ``docs/json-schemas/<system>.md``.
+
+    python docs/scripts/schema_pages.py
 
 The schemas are generated from the record classes into ``src/tabletop_core/schemas`` by
-``python -m tabletop_core._schema`` (the one place they are made); this hook only publishes
-those files at ``schemas/<type>.schema.json`` (with ``records.schema.json`` and the TypeScript
-declarations ``records.d.ts``) and renders ``schemas/<system>.md`` from them, so the pages can
-never drift from what the package ships.
+``python -m tabletop_core._schema`` (the one place they are made); ``docs/schemas`` links to
+that folder, so the site publishes the very files the package ships (with
+``records.schema.json`` and the TypeScript declarations ``records.d.ts``). This script renders
+the pages from those files; ``tests/core/test_schemas.py`` checks the committed pages are fresh.
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from mkdocs.structure.files import File, Files
-
-SCHEMAS = Path(__file__).resolve().parents[2] / "src" / "tabletop_core" / "schemas"
+ROOT = Path(__file__).resolve().parents[2]
+SCHEMAS = ROOT / "src" / "tabletop_core" / "schemas"
+PAGES = ROOT / "docs" / "json-schemas"
 SYSTEMS = {
     "core": "Core",
     "notation": "Dice notation",
@@ -31,7 +33,7 @@ def _load() -> dict[str, dict[str, Any]]:
 
 
 def _anchor(tag: str) -> str:
-    return tag.replace(".", "").replace("_", "").lower()
+    return tag.replace(".", "").lower()  # the toc extension keeps underscores, drops dots
 
 
 def _link(ref: str) -> str:
@@ -42,7 +44,11 @@ def _link(ref: str) -> str:
     return f"[{tag}]({system}.md#{_anchor(tag)})"
 
 
-def describe(schema: dict[str, Any]) -> str:  # noqa: C901 - one case per kind of schema
+def _file(name: str) -> str:
+    return f"../schemas/{name}"
+
+
+def describe(schema: dict[str, Any]) -> str:
     """A short Markdown description of a property's schema, for a table cell."""
     if "$ref" in schema:
         return _link(schema["$ref"])
@@ -90,7 +96,9 @@ def page(system: str, schemas: dict[str, dict[str, Any]]) -> str:
         "the record classes ([how, and what the schemas promise](../json.md#json-schemas)). Each type",
         "links its schema file (JSON Schema 2020-12); every key is required unless marked optional, and",
         "no other key is allowed. The TypeScript declarations of every type are in",
-        "[records.d.ts](records.d.ts); any record at all: [records.schema.json](records.schema.json).",
+        f"[records.d.ts]({_file('records.d.ts')}); any record at all:",
+        f"[records.schema.json]({_file('records.schema.json')}).",
+        "This page is written by `python docs/scripts/schema_pages.py` from the shipped schemas.",
         "",
     ]
     for name, schema in schemas.items():
@@ -103,7 +111,7 @@ def page(system: str, schemas: dict[str, dict[str, Any]]) -> str:
             "",
             _cell(schema.get("description", "")),
             "",
-            f"Schema: [{name}]({name}) · version {schema['properties']['version']['const']}",
+            f"Schema: [{name}]({_file(name)}) · version {schema['properties']['version']['const']}",
             "",
             "| key | value | |",
             "|:--|:--|:--|",
@@ -118,14 +126,14 @@ def page(system: str, schemas: dict[str, dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def on_files(files: Files, config: Any) -> Files:  # Any: mkdocs' config
-    """Add the schema files, the TypeScript declarations and a page per system to the site."""
+def main() -> None:
+    """Write every system's page into ``docs/json-schemas``."""
     schemas = _load()
-    for name, schema in schemas.items():
-        files.append(File.generated(config, f"schemas/{name}", content=json.dumps(schema, indent=2)))
-    declarations = SCHEMAS / "records.d.ts"
-    if declarations.exists():
-        files.append(File.generated(config, "schemas/records.d.ts", content=declarations.read_text(encoding="utf-8")))
+    PAGES.mkdir(exist_ok=True)
     for system in SYSTEMS:
-        files.append(File.generated(config, f"schemas/{system}.md", content=page(system, schemas)))
-    return files
+        (PAGES / f"{system}.md").write_text(page(system, schemas) + "\n", encoding="utf-8")
+    print(f"wrote {len(SYSTEMS)} pages to {PAGES}")
+
+
+if __name__ == "__main__":
+    main()

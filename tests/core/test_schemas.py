@@ -204,3 +204,13 @@ def test_bounds_patterns_and_a_class_s_own_schema_go_into_the_schema():
     assert schema["properties"]["total"] == {"type": "integer", "minimum": 2}  # _json_schema replaces the answer's
     assert schema["required"] == ["type", "version", "count", "label", "total"]
     assert "tests.Fake" not in {s["title"] for s in _schema.generate().values()}  # only the library's own types
+
+
+def test_the_schema_pages_of_the_docs_are_fresh():
+    """Rewrite them with ``python docs/scripts/schema_pages.py`` when this fails."""
+    import schema_pages
+
+    for system in schema_pages.SYSTEMS:
+        page = (schema_pages.PAGES / f"{system}.md").read_text(encoding="utf-8")
+        assert page == schema_pages.page(system, schema_pages._load()) + "\n", system
+    assert (schema_pages.ROOT / "docs" / "schemas").resolve() == _schema.SCHEMA_DIR  # the site publishes them
