@@ -69,7 +69,7 @@ def describe(schema: dict[str, Any]) -> str:
     if kind == "string":
         if schema.get("pattern", "").startswith(ONE_LINE_PREFIX):
             return "string (one line)"
-        return "fraction as text (`\"3/4\"`)" if "/" in schema.get("pattern", "") else "string"
+        return 'fraction as text (`"3/4"`)' if "/" in schema.get("pattern", "") else "string"
     if kind == "array":
         if "prefixItems" in schema:
             return "[" + ", ".join(describe(item) for item in schema["prefixItems"]) + "]"

@@ -227,6 +227,8 @@ def read_json_file(source: str | os.PathLike[str] | Any, what: str) -> Any:  # A
             raise InvalidInput(f"cannot read {who}: {error.strerror or error}") from None
         except UnicodeDecodeError as error:
             raise InvalidInput(f"{who} is not UTF-8 text: {error.reason}") from None
+        except ValueError as error:  # a path holding a NUL character
+            raise InvalidInput(f"cannot read {who}: {clip(str(error))}") from None
     elif callable(getattr(source, "read", None)):
         who = what
         try:
