@@ -47,7 +47,7 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MAX_MESSAGE = 1000
 """The longest error message allowed: every message quotes a bounded excerpt of a value."""
 SEED = 20261201
-LONG_RANDOM_PATHS = 40  # random nodes anywhere in a document, per type, in the long profile
+LONG_RANDOM_PATHS = 20  # random nodes anywhere in a document, per type, in the long profile
 
 
 def _make_fixtures() -> Any:
