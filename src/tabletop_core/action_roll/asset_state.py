@@ -137,6 +137,7 @@ class AssetState(Record):
         "attached_to",
         "category",
         "ability_effects",
+        "enhancements",  # added after format 1: its saves lack them
     )
 
     id: str = attrs.field(validator=of_type(str))

@@ -86,6 +86,8 @@ class MoveResult(Record):
         rerolled_with: Which of :attr:`used` granted the reroll in :attr:`changes`.
     """
 
+    _optional_keys = ("parts", "used")  # added after format 1: its saves lack them
+
     _derived: ClassVar[tuple[str, ...]] = ("outcome", "is_match")
     _optional_keys: ClassVar[tuple[str, ...]] = ("changes", "rerolled_with")
 

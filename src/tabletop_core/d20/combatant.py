@@ -92,6 +92,8 @@ class Combatant(Record):
         terrain: Large enough to function as terrain: it also counts as a Location.
     """
 
+    _optional_keys = ("position", "size", "speed", "swarm", "terrain")  # saves from before the map lack them
+
     name: str = attrs.field(converter=_name)
     creature: Creature = attrs.field(validator=of_type(Creature))
     initiative: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)

@@ -241,6 +241,8 @@ class Effect(Record):
         TypeError: a wrong type.
     """
 
+    _optional_keys = ("reach", "area", "grapple", "end_roll")  # saves from before the map lack them
+
     _derived: ClassVar[tuple[str, ...]] = ("is_instant", "on_use", "is_harmful")
 
     name: str = attrs.field(converter=_name)

@@ -174,6 +174,8 @@ class Encounter(Record):
     Object has one, and Reach is checked (see :mod:`tabletop_core.d20.space`).
     """
 
+    _optional_keys = ("things", "blocked", "metric")  # saves from before the map lack them
+
     _derived: ClassVar[tuple[str, ...]] = ("current", "is_over")
 
     combatants: tuple[Combatant, ...] = attrs.field(converter=_combatants)

@@ -61,10 +61,10 @@ Examples:
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Mapping
 from typing import Any
 
+from tabletop_core._bounds import read_json_file
 from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, int_option, rng_from_args
 from tabletop_core.d20 import actions as A
 from tabletop_core.d20.conditions import Conditions
@@ -232,13 +232,7 @@ def _approach(encounter: Encounter, name: str, foe: str, attack: Effect) -> Spac
 
 
 def _encounter(args: argparse.Namespace) -> Output:
-    try:
-        with open(args.file, encoding="utf-8") as handle:
-            data = json.load(handle)
-    except OSError as error:
-        raise InvalidInput(f"cannot read {args.file}: {error.strerror}") from error
-    except ValueError as error:
-        raise InvalidInput(f"{args.file} is not JSON: {error}") from error
+    data = read_json_file(args.file, "the encounter file")  # the limits first: size, nesting, integer size
     source = rng_from_args(args)
     encounter, events = run_file_data(data, rounds=args.rounds, rng=source)
     check_all_dice_used(source, "the dice of every roll in the fight, in the order rolled")

@@ -101,8 +101,10 @@ class Tagged(Record):
         if kind is None or not issubclass(kind, cls):
             kinds = ", ".join(sorted(k for k, v in cls._kinds.items() if issubclass(v, cls)))
             raise InvalidInput(f"{cls.__name__} data needs 'type' naming one of {kinds}, got {clip(tag)}")
-        fields["type"] = f"d20.{name}"
-        fields.setdefault("version", _VERSION)
+        if "version" in fields:
+            fields["type"] = f"d20.{name}"
+        else:  # typed by hand: read as the short form, where keys with defaults may be left out
+            del fields["type"]
         if not _RECORDS_ARE_TAGGED:
             if fields.pop("version") != _VERSION:
                 raise InvalidInput(f"version: this tabletop_core reads version {_VERSION} of {fields['type']}")

@@ -197,6 +197,8 @@ class Conditions(Record):
             :meth:`~tabletop_core.residue.wanderer.Wanderer.with_inventory`).
     """
 
+    _optional_keys = ("from_rules",)  # added after format 1: its saves lack them
+
     fear: StepDie = attrs.field(default=StepDie.ZERO, converter=to_step_die)
     bleeding: StepDie = attrs.field(default=StepDie.ZERO, converter=to_step_die)
     panic: StepDie = attrs.field(default=StepDie.ZERO, converter=to_step_die)

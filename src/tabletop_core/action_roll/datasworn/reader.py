@@ -11,7 +11,6 @@ checked, not built, at load).
 from __future__ import annotations
 
 import difflib
-import json
 import os
 import re
 import types
@@ -20,6 +19,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from tabletop_core._bounds import check_bounds, read_json_file
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
@@ -286,26 +286,17 @@ def load(source: str | os.PathLike[str] | Mapping[str, Any] | Any) -> Ruleset:
         InvalidInput: the file cannot be read or is not JSON.
         TypeError: *source* is none of the above.
     """
+    # Every way in checks the limits first (size, nesting, integer size: tabletop_core._bounds).
     if isinstance(source, (Mapping, list)):
+        check_bounds(source, "Datasworn data")
         return _read(source)
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         if os.path.isdir(path):
             path = _package_file(path)
-        try:
-            with open(path, encoding="utf-8") as handle:
-                data = json.load(handle)
-        except OSError as error:
-            raise InvalidInput(f"cannot read Datasworn file {path!r}: {error.strerror or error}") from None
-        except ValueError as error:
-            raise InvalidInput(f"Datasworn file {path!r} is not JSON: {error}") from None
-        return _read(data, lazy=True)
+        return _read(read_json_file(path, "Datasworn file"), lazy=True)
     if hasattr(source, "read"):
-        try:
-            data = json.load(source)
-        except ValueError as error:
-            raise InvalidInput(f"Datasworn data is not JSON: {error}") from None
-        return _read(data, lazy=True)
+        return _read(read_json_file(source, "Datasworn data"), lazy=True)
     raise TypeError(f"source must be a path, an open file or parsed JSON, got {type(source).__name__}")
 
 

@@ -162,7 +162,8 @@ class Choice(TaggedUnion, metaclass=_ChoiceFactory):
                 or data that does not build it.
             TypeError: *data* is not a mapping.
         """
-        if isinstance(data, Mapping) and data.get("type", _OLD_TAG) == _OLD_TAG:  # untagged: 0.1.0
+        untagged = None if isinstance(data, Mapping) and "version" in data else _OLD_TAG  # 0.1.0: no tag
+        if isinstance(data, Mapping) and data.get("type", untagged) == _OLD_TAG:
             from tabletop_core.residue.journey._choice_build import from_flat  # here: it needs the kinds
 
             old = from_flat(data)

@@ -177,6 +177,8 @@ class JourneySetup(Record):
             no Creature and goes to no other Entry.
     """
 
+    _optional_keys = ("item_deck", "texts", "ruin_entry", "item_texts")  # added after format 1: its saves lack them
+
     regions: tuple[Region, ...]
     start_region: str
     start_area: str

@@ -82,6 +82,8 @@ class Journey(Record):
         item_deck: The Item Deck in play, if any (cards returned to it go to its bottom).
     """
 
+    _optional_keys = ("item_deck",)  # saves from before decks lack it
+
     _version: ClassVar[int] = 2
     _derived: ClassVar[tuple[str, ...]] = ("is_over",)
 

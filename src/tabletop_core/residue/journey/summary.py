@@ -84,6 +84,8 @@ class JourneySimulation(Record):
             that did not record it.
     """
 
+    _optional_keys = ("defeat_days",)  # added after format 1: its saves lack them
+
     _derived: ClassVar[tuple[str, ...]] = ("reach_probability", "mean_days")
 
     runs: int = attrs.field(validator=int_in(low=0))
