@@ -9,16 +9,23 @@
  * Any result or state of tabletop_core, as records.load reads it: one of the record types.
  */
 export type Record =
+  | ActionRollAbilityEffect
+  | ActionRollAbilityReading
   | ActionRollActionResult
   | ActionRollAsset
   | ActionRollAssetAbility
   | ActionRollAssetControl
+  | ActionRollAssetCounter
+  | ActionRollAssetEnhancement
   | ActionRollAssetMeter
+  | ActionRollAssetOption
   | ActionRollAssetState
   | ActionRollChallenge
   | ActionRollCharacter
+  | ActionRollClock
   | ActionRollConditionMeter
   | ActionRollCoverage
+  | ActionRollCrew
   | ActionRollImpacts
   | ActionRollLegacyTrack
   | ActionRollMomentum
@@ -29,6 +36,7 @@ export type Record =
   | ActionRollMoveResult
   | ActionRollOracleAnswer
   | ActionRollOracleCollection
+  | ActionRollOracleResults
   | ActionRollOracleRoll
   | ActionRollOracleRow
   | ActionRollOracleTable
@@ -226,6 +234,141 @@ export type Record =
   | ResidueWanderer;
 
 /**
+ * One thing an asset ability does to a roll, read from its text.
+ */
+export interface ActionRollAbilityEffect {
+  /**
+   * The record type.
+   */
+  type: "action_roll.AbilityEffect";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * An add, an add after the roll, a reroll, an outcome counted as another, a momentum reset raised.
+   */
+  kind: "add" | "add_after" | "reroll" | "count_as" | "momentum_reset";
+  /**
+   * The number: +N to add, +N to the momentum reset. For an add of a value (*value_of*) it is that value for the character once the ability is used on a roll (0 as read from the data).
+   */
+  amount?: number;
+  /**
+   * What an add adds when the text names no number: a stat ("add +heart"), a meter of the asset ("add +its health"), of its vehicle, of the character, or a stat written on the card.
+   */
+  value_of?: ActionRollRollOption | null;
+  /**
+   * For a reroll, the dice it lets you reroll (`action`, `challenge_1`, `challenge_2`).
+   */
+  dice?: string[];
+  /**
+   * For a reroll: `any` of *dice* (the player picks), `all` of them, or `one` of them.
+   */
+  choose?: string;
+  /**
+   * For a reroll of the action die, a value it must be below ("if its value is less than the glowcat's health").
+   */
+  below?: ActionRollRollOption | null;
+  /**
+   * *below*'s value for the character, once the ability is used on a roll.
+   */
+  limit?: number | null;
+  /**
+   * For a reroll, the faces a die must show ("roll a 1 on your action die ... you may reroll that die"); empty: any face.
+   */
+  faces?: number[];
+  /**
+   * The outcomes after which it applies ("On a miss, ..."); empty: always.
+   */
+  on?: ("strong_hit" | "weak_hit" | "miss")[];
+  /**
+   * For an add or an outcome counted as another: it comes with the reroll the same sentence grants, not before the roll.
+   */
+  with_reroll?: boolean;
+  /**
+   * For an add with a reroll: it replaces the ability's earlier adds ("add +2 (instead of +1)").
+   */
+  instead?: boolean;
+  /**
+   * For an outcome counted as another, the outcome rolled.
+   */
+  count_from?: ("strong_hit" | "weak_hit" | "miss") | null;
+  /**
+   * For an outcome counted as another, the outcome it counts as.
+   */
+  count_to?: ("strong_hit" | "weak_hit" | "miss") | null;
+  /**
+   * The part of the ability's text it was read from (plain text).
+   */
+  text?: string;
+  /**
+   * For an effect not tied to a move (a momentum reset raised), the ability's index on its asset.
+   */
+  ability?: number | null;
+}
+/**
+ * What a roll adds to the die: a stat, a condition meter, an asset control, a fixed value or a track.
+ */
+export interface ActionRollRollOption {
+  /**
+   * The record type.
+   */
+  type: "action_roll.RollOption";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * Datasworn's `using`: `stat`, `condition_meter`, `asset_control`, `attached_asset_control` (the vehicle a module is attached to), `asset_option` (a stat written on the card), `custom`, `progress_track`, `quests_legacy`, `bonds_legacy`, `discoveries_legacy`, or another kind a newer version adds (kept, and refused when rolled).
+   */
+  using: string;
+  /**
+   * The stat, meter, control or option key (`edge`, `health`, `integrity`, `linked_stat`); for `custom`, its label.
+   */
+  key: string | null;
+  /**
+   * The fixed value of a `custom` option.
+   */
+  value: number | null;
+  /**
+   * For `asset_control`: the asset ids (`*` wildcards) that may provide the control.
+   */
+  assets: string[];
+}
+/**
+ * What the library applies of one asset ability, and what it leaves to the player.
+ */
+export interface ActionRollAbilityReading {
+  /**
+   * The record type.
+   */
+  type: "action_roll.AbilityReading";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The asset's id.
+   */
+  asset_id: string;
+  /**
+   * Its name.
+   */
+  asset_name: string;
+  /**
+   * The ability's number on the card, 1..3 (as the card shows it).
+   */
+  ability: number;
+  /**
+   * What the library applies, one item each.
+   */
+  applied: string[];
+  /**
+   * What the ability says that the library leaves to the player's reading.
+   */
+  left: string[];
+}
+/**
  * An action roll, every die kept, judged by the rules.
  */
 export interface ActionRollActionResult {
@@ -340,6 +483,18 @@ export interface ActionRollAsset {
    * Whether allies share it.
    */
   shared: boolean;
+  /**
+   * Its options in full (label, kind, choices), the abilities' too.
+   */
+  option_fields?: ActionRollAssetOption[];
+  /**
+   * Asset ids (`*` wildcards) that may be attached to it (the Starship takes modules).
+   */
+  attachments?: string[];
+  /**
+   * How many may be attached (`None`: no limit).
+   */
+  attachments_max?: number | null;
 }
 /**
  * One ability of an asset.
@@ -377,6 +532,18 @@ export interface ActionRollAssetAbility {
    * How it changes existing moves (extra roll options, automatic outcomes, adds, rerolls).
    */
   enhancements?: ActionRollMoveEnhancement[];
+  /**
+   * What it changes on its own asset once marked, if anything.
+   */
+  asset_enhancement?: ActionRollAssetEnhancement | null;
+  /**
+   * Fields the ability adds to the card (a blade's name).
+   */
+  options?: ActionRollAssetOption[];
+  /**
+   * What it does that no move enhancement holds: a momentum reset raised ("increase your momentum reset by 1").
+   */
+  effects?: ActionRollAbilityEffect[];
 }
 /**
  * A control on an asset card: a meter (integrity, health), a checkbox (battered), a clock, ...
@@ -426,6 +593,10 @@ export interface ActionRollAssetControl {
    * Controls nested in this one (a meter's impacts).
    */
   controls: ActionRollAssetControl[];
+  /**
+   * Whether checking it puts the asset out of use (a companion out of action, a broken module).
+   */
+  disables_asset?: boolean;
 }
 /**
  * One way an asset ability changes moves.
@@ -460,17 +631,25 @@ export interface ActionRollMoveEnhancement {
    */
   conditions: ActionRollTriggerCondition[];
   /**
-   * What it adds to the roll ("add +1"), read from the ability text.
+   * What it adds to the roll as it is made ("add +1"): the fixed adds among effects that need no outcome and no reroll.
    */
   adds: number;
   /**
-   * What it lets you reroll (a key of REROLLS), read from the ability text.
+   * The widest reroll it grants with no outcome asked for (a key of REROLLS), or `None`; effects tells the whole of it.
    */
   reroll: string | null;
   /**
    * The circumstance, as the data words it ("Aided by your combat bot").
    */
   when: string;
+  /**
+   * Everything read from the ability's text about this enhancement's moves (see effects): adds (of a number, or of a value such as "+its health"), rerolls (with the die's limit and the outcome they follow), outcomes counted as others, adds after the roll.
+   */
+  effects?: ActionRollAbilityEffect[];
+  /**
+   * For one choice of a "choose one" list, its label ("Strafing run"): each choice is its own enhancement.
+   */
+  choice?: string;
 }
 /**
  * One condition of a move's trigger, with the roll options it allows.
@@ -498,33 +677,99 @@ export interface ActionRollTriggerCondition {
   text: string | null;
 }
 /**
- * What a roll adds to the die: a stat, a condition meter, an asset control, a fixed value or a track.
+ * What an ability changes on its own asset once marked (Datasworn's `enhance_asset`).
  */
-export interface ActionRollRollOption {
+export interface ActionRollAssetEnhancement {
   /**
    * The record type.
    */
-  type: "action_roll.RollOption";
+  type: "action_roll.AssetEnhancement";
   /**
    * The format version of the type.
    */
   version: 1;
   /**
-   * Datasworn's `using`: `stat`, `condition_meter`, `asset_control`, `custom`, `progress_track`, `quests_legacy`, `bonds_legacy`, `discoveries_legacy`, or another kind a newer version adds (kept, and refused when rolled).
+   * The ability's index on the asset.
    */
-  using: string;
+  ability: number;
   /**
-   * The stat, meter or control key (`edge`, `health`, `integrity`); for `custom`, its label.
+   * Controls changed: a meter's new maximum (Symbiote: health 3).
    */
-  key: string | null;
+  controls: ActionRollAssetControl[];
   /**
-   * The fixed value of a `custom` option.
+   * Asset ids (`*` wildcards) that may now be attached (the Rover takes a module); empty when it changes no attachments.
    */
-  value: number | null;
+  attachments: string[];
   /**
-   * For `asset_control`: the asset ids (`*` wildcards) that may provide the control.
+   * How many may be attached (`None`: no limit).
    */
-  assets: string[];
+  attachments_max: number | null;
+}
+/**
+ * A field of an asset card the player fills in: a name, or a choice such as Devotant's linked stat.
+ */
+export interface ActionRollAssetOption {
+  /**
+   * The record type.
+   */
+  type: "action_roll.AssetOption";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * Its key (`name`, `linked_stat`).
+   */
+  key: string;
+  /**
+   * Its label.
+   */
+  label: string;
+  /**
+   * Datasworn's `field_type`: `text`, `select_value`, ...
+   */
+  field_type: string;
+  /**
+   * What is written in (for a choice, the key of the choice made); `None` while blank.
+   */
+  value: string | null;
+  /**
+   * For a choice, what each choice means for a roll (`linked_stat`: a stat); a choice is named by its label (the stat's name).
+   */
+  choices: ActionRollRollOption[];
+}
+/**
+ * A tally on an asset card (the Snub Fighter's victory marks).
+ */
+export interface ActionRollAssetCounter {
+  /**
+   * The record type.
+   */
+  type: "action_roll.AssetCounter";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The control's key.
+   */
+  key: string;
+  /**
+   * Its label.
+   */
+  label: string;
+  /**
+   * The tally, minimum.. (maximum, when it has one).
+   */
+  value: number;
+  /**
+   * Its bottom.
+   */
+  minimum: number;
+  /**
+   * Its top, `None` for none.
+   */
+  maximum: number | null;
 }
 /**
  * The current value of an asset's meter (a vehicle's integrity, a companion's health).
@@ -556,7 +801,7 @@ export interface ActionRollAssetMeter {
   minimum: number;
 }
 /**
- * An asset a character has: which abilities are marked, its meters, its checked boxes.
+ * An asset a character has, as its card stands.
  */
 export interface ActionRollAssetState {
   /**
@@ -584,13 +829,82 @@ export interface ActionRollAssetState {
    */
   meters: ActionRollAssetMeter[];
   /**
-   * Keys of its checked boxes (battered, cursed, broken, ...).
+   * Keys of its checked boxes (battered, cursed, out of action, broken, ...).
    */
   marked: string[];
   /**
    * How its abilities change moves (each applies while its ability is marked; see move_enhancements).
    */
   enhancements?: ActionRollMoveEnhancement[];
+  /**
+   * Its options (a name, a linked stat) with what is written in.
+   */
+  options?: ActionRollAssetOption[];
+  /**
+   * Its clocks (Fugitive's, Marked's).
+   */
+  clocks?: ActionRollClock[];
+  /**
+   * Its counters (the Snub Fighter's victory marks).
+   */
+  counters?: ActionRollAssetCounter[];
+  /**
+   * Every box the card has (checked or not), with what checking it does (an impact: battered, cursed; out of use: out of action, broken). Empty in saves made before boxes were kept: any key may then be marked.
+   */
+  boxes?: ActionRollAssetControl[];
+  /**
+   * What each ability changes on the card once marked.
+   */
+  asset_enhancements?: ActionRollAssetEnhancement[];
+  /**
+   * Asset ids (`*` wildcards) that may be attached to this one.
+   */
+  attachments?: string[];
+  /**
+   * How many may be attached (`None`: no limit).
+   */
+  attachments_max?: number | null;
+  /**
+   * For a module, the id of the vehicle it is attached to.
+   */
+  attached_to?: string | null;
+  /**
+   * The asset's category ("Command Vehicle", "Module", ...).
+   */
+  category?: string;
+  /**
+   * What its abilities do that no move enhancement holds (a momentum reset raised), each naming its ability; it applies while that ability is marked.
+   */
+  ability_effects?: ActionRollAbilityEffect[];
+}
+/**
+ * A clock: *filled* of *segments* segments.
+ */
+export interface ActionRollClock {
+  /**
+   * The record type.
+   */
+  type: "action_roll.Clock";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * What it counts down to ("notable foe or force tracks you down").
+   */
+  name: string;
+  /**
+   * Its segments, 1..12.
+   */
+  segments: number;
+  /**
+   * The segments filled, 0..segments.
+   */
+  filled: number;
+  /**
+   * Whether every segment is filled.
+   */
+  is_full: boolean;
 }
 /**
  * A progress track of a kind: a vow, a connection, an expedition, a fight, a scene challenge.
@@ -609,6 +923,10 @@ export interface ActionRollChallenge {
    */
   kind: "vow" | "connection" | "expedition" | "combat" | "scene_challenge";
   track: ActionRollProgressTrack;
+  /**
+   * A clock kept beside the track, if any (a scene challenge's tension clock; foundry-ironsworn lets any progress track have one).
+   */
+  clock?: ActionRollClock | null;
 }
 /**
  * A ranked progress track (a quest, an expedition, a connection, a fight).
@@ -804,6 +1122,91 @@ export interface ActionRollCoverage {
   is_complete: boolean;
 }
 /**
+ * Allies who share one supply meter.
+ */
+export interface ActionRollCrew {
+  /**
+   * The record type.
+   */
+  type: "action_roll.Crew";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  party: ActionRollParty;
+  /**
+   * The characters; each holds the same party, and a name.
+   */
+  members: ActionRollPlayerCharacter[];
+}
+/**
+ * What allies share: one supply meter and the *unprepared* impact that goes with it.
+ */
+export interface ActionRollParty {
+  /**
+   * The record type.
+   */
+  type: "action_roll.Party";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  supply: ActionRollConditionMeter;
+  /**
+   * Whether unprepared is marked (for every ally).
+   */
+  unprepared: boolean;
+}
+/**
+ * A full Starforged character.
+ */
+export interface ActionRollPlayerCharacter {
+  /**
+   * The record type.
+   */
+  type: "action_roll.PlayerCharacter";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  stats: ActionRollStats;
+  sheet: ActionRollCharacter;
+  party: ActionRollParty;
+  /**
+   * The assets taken, with their meters.
+   */
+  assets: ActionRollAssetState[];
+  quests: ActionRollLegacyTrack;
+  bonds: ActionRollLegacyTrack;
+  discoveries: ActionRollLegacyTrack;
+  /**
+   * Vows, connections, expeditions, fights and scene challenges, each on a named track.
+   */
+  challenges: ActionRollChallenge[];
+  /**
+   * Experience earned on the three legacy tracks (2 per filled box).
+   */
+  experience: number;
+}
+/**
+ * Edge, heart, iron, shadow and wits (Starforged starts them at 3, 2, 2, 1, 1 in an order you pick).
+ */
+export interface ActionRollStats {
+  /**
+   * The record type.
+   */
+  type: "action_roll.Stats";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  edge: number;
+  heart: number;
+  iron: number;
+  shadow: number;
+  wits: number;
+}
+/**
  * A legacy track: unranked, ten boxes of four ticks, 2 XP per filled box.
  */
 export interface ActionRollLegacyTrack {
@@ -946,6 +1349,10 @@ export interface ActionRollMoveOption {
    * For an option an asset ability adds: the index of that ability's enhancement in move_enhancements (*condition* then indexes its conditions); `None` for the move's own options.
    */
   source?: number | null;
+  /**
+   * For an option read from an asset (its meter, the meter of the vehicle it is attached to, an option written on it), that asset's id: each vehicle and each companion that can roll is its own option.
+   */
+  asset?: string | null;
 }
 /**
  * A move made: the roll (or automatic outcome) and what the move says for it.
@@ -1000,9 +1407,17 @@ export interface ActionRollMoveResult {
    */
   outcome_text: string;
   /**
-   * The asset abilities' enhancements used on this move (their adds are in the roll; see rerolls).
+   * The asset abilities' enhancements used on this move, with the values their effects read for the character filled in ("add +its health": that health); their adds are in the roll (see rerolls).
    */
   used?: ActionRollMoveEnhancement[];
+  /**
+   * The changes made to the action roll after it was rolled, in order (a reroll an ability grants, the adds that come with it); the roll is then the last change's result (see reroll_move).
+   */
+  changes?: ActionRollRollChange[];
+  /**
+   * Which of used granted the reroll in changes.
+   */
+  rerolled_with?: number | null;
   /**
    * The display text of outcome.
    */
@@ -1042,6 +1457,41 @@ export interface ActionRollProgressResult {
    * The display text of outcome.
    */
   outcome_label: "strong hit" | "weak hit" | "miss";
+}
+/**
+ * An action roll before and after a change: dice rerolled, or adds after the roll.
+ */
+export interface ActionRollRollChange {
+  /**
+   * The record type.
+   */
+  type: "action_roll.RollChange";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * `"reroll"` or `"add"`.
+   */
+  kind: string;
+  before: ActionRollActionResult;
+  after: ActionRollActionResult;
+  /**
+   * For a reroll, which dice (names from DIE_NAMES).
+   */
+  rerolled: string[];
+  /**
+   * The outcome after the change.
+   */
+  outcome: "strong_hit" | "weak_hit" | "miss";
+  /**
+   * The display text of outcome.
+   */
+  outcome_label: "strong hit" | "weak hit" | "miss";
+  /**
+   * Whether the change gave a better outcome.
+   */
+  improved: boolean;
 }
 /**
  * The answer to a yes/no question asked of the oracle.
@@ -1106,33 +1556,102 @@ export interface ActionRollOracleCollection {
   collections: ActionRollOracleCollection[];
 }
 /**
- * A further roll a table row asks for: "roll twice", or a roll on another table.
+ * Several oracle rolls taken as one result: a table rolled more than once, or every table of a collection.
  */
-export interface ActionRollOracleRoll {
+export interface ActionRollOracleResults {
   /**
    * The record type.
    */
-  type: "action_roll.OracleRoll";
+  type: "action_roll.OracleResults";
   /**
    * The format version of the type.
    */
   version: 1;
   /**
-   * The id of the table to roll on; `None` for the same table.
+   * What was rolled: the table's name, or the collection's.
    */
-  oracle: string | null;
+  name: string;
   /**
-   * How many results to take, 1..10.
+   * The table's or the collection's id.
    */
-  times: number;
+  source: string;
   /**
-   * Whether the roll is part of the result (Datasworn's `auto`); roll_table follows only these, the others are offered to the player in rolls.
+   * Each roll, in the order made.
    */
-  auto: boolean;
+  rolls: ActionRollTableRoll[];
   /**
-   * What to do with a result already taken: `"reroll"`, `"keep"` or `"make_it_worse"` (kept; they compound).
+   * Rolls thrown away because they repeated a result already taken (rolling one table several times asks for different results).
    */
-  duplicates: string;
+  discarded: ActionRollTableRoll[];
+}
+/**
+ * A roll on an oracle table: the dice, the row, and every roll the row led to.
+ */
+export interface ActionRollTableRoll {
+  /**
+   * The record type.
+   */
+  type: "action_roll.TableRoll";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The table rolled on.
+   */
+  table_id: string;
+  /**
+   * Its name.
+   */
+  table_name: string;
+  /**
+   * The table's dice (`1d100`).
+   */
+  dice_expression: string;
+  /**
+   * Every die rolled, as rolled (none for a row chosen by hand).
+   */
+  dice: number[];
+  /**
+   * Their sum plus the modifier: the roll looked up (flipped when flipped_from says so); `None` for a row chosen by hand.
+   */
+  total: number | null;
+  /**
+   * The row it landed on (`None` for a gap in the table).
+   */
+  row: ActionRollOracleRow | null;
+  /**
+   * On a 1d100 table, whether the roll is a match (11, 22, ..., 99, 100: both d10 alike); always False for other dice and for a chosen row.
+   */
+  is_match: boolean;
+  /**
+   * The table's text for a match, when it is one and the table gives one.
+   */
+  match_text: string | null;
+  /**
+   * The rolls the row asked for, in order ("roll twice": two rolls on the same table, each followed in turn; a reference: a roll on that table).
+   */
+  followups: ActionRollTableRoll[];
+  /**
+   * Rolls thrown away while following: a duplicate that the row said to reroll, or "roll twice" landed on again.
+   */
+  discarded: ActionRollTableRoll[];
+  /**
+   * The table's names for its result columns (see column_labels), for display.
+   */
+  column_labels?: string[];
+  /**
+   * Whether the player picked the row by hand instead of rolling (choose_row).
+   */
+  chosen?: boolean;
+  /**
+   * For a flipped roll (tens and units swapped, see flip_roll), the roll as the dice gave it; `None` otherwise.
+   */
+  flipped_from?: number | null;
+  /**
+   * The result as plain text: the row's first column, its template filled by its rolls ("" in a gap).
+   */
+  text: string;
 }
 /**
  * One row of an oracle table.
@@ -1170,6 +1689,39 @@ export interface ActionRollOracleRow {
    * Further rolls the row asks for.
    */
   rolls: ActionRollOracleRoll[];
+  /**
+   * How the row's result reads once its rolls are made (Datasworn's `template.text`: `{{text:<table id>}}` marks where a roll's text goes), if it gives one.
+   */
+  template?: string | null;
+}
+/**
+ * A further roll a table row asks for: "roll twice", or a roll on another table.
+ */
+export interface ActionRollOracleRoll {
+  /**
+   * The record type.
+   */
+  type: "action_roll.OracleRoll";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The id of the table to roll on; `None` for the same table.
+   */
+  oracle: string | null;
+  /**
+   * How many results to take, 1..10.
+   */
+  times: number;
+  /**
+   * Whether the roll is part of the result (Datasworn's `auto`); roll_table follows only these, the others are offered to the player in rolls.
+   */
+  auto: boolean;
+  /**
+   * What to do with a result already taken: `"reroll"`, `"keep"` or `"make_it_worse"` (kept; they compound).
+   */
+  duplicates: string;
 }
 /**
  * A rollable oracle table: dice and the rows they select.
@@ -1203,165 +1755,14 @@ export interface ActionRollOracleTable {
    * What a match means on this table (Datasworn's `match`), for 1d100 tables that give one.
    */
   match_text: string | null;
-}
-/**
- * What allies share: one supply meter and the *unprepared* impact that goes with it.
- */
-export interface ActionRollParty {
   /**
-   * The record type.
+   * The names of the result columns (`text`, `text2`, `text3`) where the data gives them: Starship Type's `("Class", "Typical Role")`.
    */
-  type: "action_roll.Party";
+  column_labels?: string[];
   /**
-   * The format version of the type.
+   * How many times the table asks to be rolled, as `(least, most)` (Datasworn's `recommended_rolls`: First Look is rolled once or twice), if it says.
    */
-  version: 1;
-  supply: ActionRollConditionMeter;
-  /**
-   * Whether unprepared is marked (for every ally).
-   */
-  unprepared: boolean;
-}
-/**
- * A full Starforged character.
- */
-export interface ActionRollPlayerCharacter {
-  /**
-   * The record type.
-   */
-  type: "action_roll.PlayerCharacter";
-  /**
-   * The format version of the type.
-   */
-  version: 1;
-  stats: ActionRollStats;
-  sheet: ActionRollCharacter;
-  party: ActionRollParty;
-  /**
-   * The assets taken, with their meters.
-   */
-  assets: ActionRollAssetState[];
-  quests: ActionRollLegacyTrack;
-  bonds: ActionRollLegacyTrack;
-  discoveries: ActionRollLegacyTrack;
-  /**
-   * Vows, connections, expeditions, fights and scene challenges, each on a named track.
-   */
-  challenges: ActionRollChallenge[];
-  /**
-   * Experience earned on the three legacy tracks (2 per filled box).
-   */
-  experience: number;
-}
-/**
- * Edge, heart, iron, shadow and wits (Starforged starts them at 3, 2, 2, 1, 1 in an order you pick).
- */
-export interface ActionRollStats {
-  /**
-   * The record type.
-   */
-  type: "action_roll.Stats";
-  /**
-   * The format version of the type.
-   */
-  version: 1;
-  edge: number;
-  heart: number;
-  iron: number;
-  shadow: number;
-  wits: number;
-}
-/**
- * An action roll before and after a change: dice rerolled, or adds after the roll.
- */
-export interface ActionRollRollChange {
-  /**
-   * The record type.
-   */
-  type: "action_roll.RollChange";
-  /**
-   * The format version of the type.
-   */
-  version: 1;
-  /**
-   * `"reroll"` or `"add"`.
-   */
-  kind: string;
-  before: ActionRollActionResult;
-  after: ActionRollActionResult;
-  /**
-   * For a reroll, which dice (names from DIE_NAMES).
-   */
-  rerolled: string[];
-  /**
-   * The outcome after the change.
-   */
-  outcome: "strong_hit" | "weak_hit" | "miss";
-  /**
-   * The display text of outcome.
-   */
-  outcome_label: "strong hit" | "weak hit" | "miss";
-  /**
-   * Whether the change gave a better outcome.
-   */
-  improved: boolean;
-}
-/**
- * A roll on an oracle table: the dice, the row, and every roll the row led to.
- */
-export interface ActionRollTableRoll {
-  /**
-   * The record type.
-   */
-  type: "action_roll.TableRoll";
-  /**
-   * The format version of the type.
-   */
-  version: 1;
-  /**
-   * The table rolled on.
-   */
-  table_id: string;
-  /**
-   * Its name.
-   */
-  table_name: string;
-  /**
-   * The table's dice (`1d100`).
-   */
-  dice_expression: string;
-  /**
-   * Every die rolled, as rolled.
-   */
-  dice: number[];
-  /**
-   * Their sum plus the modifier: the roll looked up.
-   */
-  total: number;
-  /**
-   * The row it landed on (`None` for a gap in the table).
-   */
-  row: ActionRollOracleRow | null;
-  /**
-   * On a 1d100 table, whether the roll is a match (11, 22, ..., 99, 100: both d10 alike); always False for other dice.
-   */
-  is_match: boolean;
-  /**
-   * The table's text for a match, when it is one and the table gives one.
-   */
-  match_text: string | null;
-  /**
-   * The rolls the row asked for, in order ("roll twice": two rolls on the same table; a reference: a roll on that table).
-   */
-  followups: ActionRollTableRoll[];
-  /**
-   * Rolls thrown away while following: a duplicate that the row said to reroll, or "roll twice" landed on again.
-   */
-  discarded: ActionRollTableRoll[];
-  /**
-   * The row's text as plain text ("" in a gap).
-   */
-  text: string;
+  recommended_rolls?: never[] | null;
 }
 /**
  * A fair die with faces 1..sides.
