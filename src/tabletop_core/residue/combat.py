@@ -125,6 +125,9 @@ class Creature(Record):
     def mutated(self, mutation: Mutation) -> Creature:
         """The Creature as first drawn in a Region with *mutation* (stats never below 0, Max HP at least 1).
 
+        Its HP changes with its Max HP: at full HP it stays at full HP, and a Creature above
+        0 HP keeps at least 1 (a Mutation changes a Creature, it does not defeat it).
+
         Raises:
             RuleError: a Mutation is already applied.
         """
@@ -132,9 +135,11 @@ class Creature(Record):
         if self.mutation is not None:
             raise RuleError(f"{self.name} already has the Region Mutation {clip(self.mutation.name)}")
         max_hp = max(1, self.max_hp + mutation.hp)
+        # A Creature drawn at full HP stays at full HP; a Mutation never defeats one still standing.
+        hp = max_hp if self.hp == self.max_hp else max(min(1, self.hp), min(max_hp, self.hp + mutation.hp))
         return Creature(
             self.name,
-            hp=max(0, min(max_hp, self.hp + mutation.hp)),
+            hp=hp,
             defense=max(0, self.defense + mutation.defense),
             damage=max(0, self.damage + mutation.damage),
             max_hp=max_hp,
