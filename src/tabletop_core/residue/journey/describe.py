@@ -309,7 +309,7 @@ def described(journey: Journey, offered: Sequence[Choice]) -> tuple[Choice, ...]
             count = len(endurance.pool) if choice.act is Act.REROLL else len(endurance.committed)
             if count > 1:
                 for index in range(count):
-                    single = StrainChoice(choice.act, (index,))
+                    single = Choice(choice.act, dice=(index,))  # shared: built once
                     found.append(_labelled(single, words(journey, single)))
     return tuple(found)
 

@@ -494,9 +494,9 @@ def _rest_phase(journey: Journey, source: DiceSource, events: list[object], star
             events.append(step)
         journey = replace(journey, tokens=step.tokens)
         if step.encounter is not None:
-            arrived = _arrival(journey, step.encounter, step.next_index, source, events)
-            if arrived is not None:
-                return arrived
+            journey, stopped = _arrival(journey, step.encounter, step.next_index, source, events)
+            if stopped:
+                return journey
         if step.finished:
             break
         start = step.next_index or 0
@@ -510,38 +510,40 @@ def _rest_phase(journey: Journey, source: DiceSource, events: list[object], star
 
 def _arrival(
     journey: Journey, index: int, following: int | None, source: DiceSource, events: list[object]
-) -> Journey | None:
+) -> tuple[Journey, bool]:
     """A Token Token Movement brought onto the Wanderer's Hex: "Resolve a Token ... when it enters your Hex".
 
     The Hum is reached; an undiscovered Anomaly is Discovered; a Creature, mandatory Raiders,
     a mandatory NPC or a mandatory Vendor is met now (its Combat, Entry or Trade), and Token
     Movement goes on after. An optional Encounter is offered in the next Travel Phase; a
-    Portal triggers none. Returns the state to go on from, or ``None``: Token Movement goes on.
+    Portal triggers none. Returns the state and whether the procedure stopped there (a
+    Combat, an Entry, a Trade, a card to place, the end); else Token Movement goes on.
     """
     token = journey.tokens[index]
     resolution = token_resolution(token)
     then: Trip | TokenMovement = fast_build(TokenMovement, next=following, entries=())
     if resolution is TokenResolution.REACH_HUM:
-        return _reach_hum(journey, index, then, source, events)
+        return _reach_hum(journey, index, then, source, events), True
     if resolution is TokenResolution.OPTIONAL_ENCOUNTER:
         events.append(TokenFound(index, str(token), "an optional Encounter, offered in the next Travel Phase"))
-        return None
+        return journey, False
     if resolution is TokenResolution.NOTHING:
         events.append(TokenFound(index, str(token), "no Encounter"))
-        return None
-    if resolution is TokenResolution.ENCOUNTER and token.kind in _FIGHTERS:
-        return _start_combat(journey, [(_drawn(journey, index), index)], None, then, events)
-    if resolution is TokenResolution.ENCOUNTER and token.kind is TokenKind.VENDOR:
+        return journey, False
+    if token.kind in _FIGHTERS:
+        return _start_combat(journey, [(_drawn(journey, index), index)], None, then, events), True
+    if token.kind is TokenKind.VENDOR:
         events.append(f"Vendor {token.name}: Barter or leave")
-        return replace(journey, stage=fast_build(TradePhase, vendor=token.name, then=then, paying=None, paid=()))
+        trade = fast_build(TradePhase, vendor=token.name, then=then, paying=None, paid=())
+        return replace(journey, stage=trade), True
     journey, found, given, then = _meet_or_discover(journey, index, then, source, events)  # an NPC, an Anomaly
     if journey.is_over:
-        return journey
+        return journey, True
     if found is not None:
-        return _start_combat(journey, [(found, None)], given, then, events)
+        return _start_combat(journey, [(found, None)], given, then, events), True
     if then.entries or journey.gained:  # its Entry read, its card placed; then Token Movement goes on
-        return _continue_travel(journey, then, source, events)
-    return None
+        return _continue_travel(journey, then, source, events), True
+    return journey, False
 
 
 def _end_combat(journey: Journey, stage: CombatPhase) -> Journey:
