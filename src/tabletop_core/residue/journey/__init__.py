@@ -46,6 +46,8 @@ from __future__ import annotations
 
 import attrs
 
+from tabletop_core.residue.combat import AttackResult, Retaliation, RunResult
+from tabletop_core.residue.items import BarterResult
 from tabletop_core.residue.journey import saves as _saves  # noqa: F401  (registers the migrations)
 from tabletop_core.residue.journey.choices import (
     KINDS,
@@ -64,6 +66,7 @@ from tabletop_core.residue.journey.choices import (
     kind_of,
 )
 from tabletop_core.residue.journey.content import AreaEntry, JourneySetup, PortalRules, RegionRules
+from tabletop_core.residue.journey.describe import ChoiceGroup, DicePlan
 from tabletop_core.residue.journey.engine import start_journey
 from tabletop_core.residue.journey.events import (
     CardGained,
@@ -112,21 +115,28 @@ from tabletop_core.residue.journey.policies import CautiousPolicy, GreedyPolicy,
 from tabletop_core.residue.journey.simulate import simulate_journey
 from tabletop_core.residue.journey.state import Journey, JourneyStep
 from tabletop_core.residue.journey.summary import JourneySimulation
+from tabletop_core.residue.rest import RestStep
+from tabletop_core.residue.rest_log import HPRecovered, RecoverAlternative, RestNote, StrainPaid
+from tabletop_core.residue.tokens import MovementStep, TokenMove
 
 __all__ = [
     "Act",
     "AreaEntry",
+    "AttackResult",
     "BanishChoice",
+    "BarterResult",
     "CardGained",
     "CautiousPolicy",
     "CheckStrainPhase",
     "Choice",
+    "ChoiceGroup",
     "ChoiceMade",
     "CombatBegan",
     "CombatPhase",
     "CommitChoice",
     "CommitPhase",
     "Defeated",
+    "DicePlan",
     "DieRolled",
     "EndedPhase",
     "EntryNext",
@@ -134,6 +144,7 @@ __all__ = [
     "EscapePhase",
     "GreedyPolicy",
     "HPChanged",
+    "HPRecovered",
     "InventoryChoice",
     "Journey",
     "JourneyEnded",
@@ -149,6 +160,7 @@ __all__ = [
     "MoveChoice",
     "MovePhase",
     "Moved",
+    "MovementStep",
     "NewDay",
     "Note",
     "PayoffPhase",
@@ -160,16 +172,23 @@ __all__ = [
     "Policy",
     "PortalRules",
     "ReachedHum",
+    "RecoverAlternative",
     "RecoverPhase",
     "RegionRules",
+    "RestNote",
+    "RestStep",
+    "Retaliation",
     "RuleApplied",
+    "RunResult",
     "SlotChoice",
     "StrainChecked",
     "StrainChoice",
     "StrainGained",
+    "StrainPaid",
     "SwitchChoice",
     "TakeRestChoice",
     "TokenFound",
+    "TokenMove",
     "TokenMovement",
     "TradePhase",
     "TravelPhase",
@@ -186,6 +205,8 @@ __all__ = [
 # time (Sybil, importlib mode) would otherwise hand back the copy's enums.
 for _record in (
     *KINDS,
+    ChoiceGroup,
+    DicePlan,
     AreaEntry,
     PortalRules,
     RegionRules,
