@@ -39,7 +39,11 @@ Creatures' stats, each Region's Mutation and Hazard. Discovering a Region rolls
 one die over the map's Regions, standing in for the Region table.
 
 The whole state round-trips through JSON (``to_json``/``from_json``), so a
-game can be saved and resumed exactly.
+game can be saved and resumed exactly; ``to_json(embed_setup=False)`` saves the content
+by its digest (:class:`SetupRef`), and ``from_json(text, setup=...)`` checks it. Every choice
+:meth:`Journey.choices` offers names the thing chosen, :meth:`Journey.menu` groups them by
+decision, and :meth:`Journey.dice_for` says which dice one will ask for (roll them at a real
+table with :class:`~tabletop_core.CallbackDice`).
 """
 
 from __future__ import annotations
@@ -112,6 +116,7 @@ from tabletop_core.residue.journey.phases import (
 )
 from tabletop_core.residue.journey.play import JourneyPlay
 from tabletop_core.residue.journey.policies import CautiousPolicy, GreedyPolicy, Policy, play_journey
+from tabletop_core.residue.journey.setup_ref import SetupRef
 from tabletop_core.residue.journey.simulate import simulate_journey
 from tabletop_core.residue.journey.state import Journey, JourneyStep
 from tabletop_core.residue.journey.summary import JourneySimulation
@@ -180,6 +185,7 @@ __all__ = [
     "Retaliation",
     "RuleApplied",
     "RunResult",
+    "SetupRef",
     "SlotChoice",
     "StrainChecked",
     "StrainChoice",
@@ -215,5 +221,6 @@ for _record in (
     JourneyStep,
     JourneyPlay,
     JourneySimulation,
+    SetupRef,
 ):
     attrs.resolve_types(_record)

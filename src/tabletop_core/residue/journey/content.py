@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from typing import ClassVar
 
 import attrs
@@ -136,6 +137,12 @@ def _check_texts(texts: tuple[Entry, ...], beasts: set[str]) -> None:
             if effect.creature is not None and effect.creature not in beasts:
                 named = f"{clip(text.name)} names {clip(effect.creature)}"
                 raise InvalidInput(f"Entry {named}, which is not in the bestiary")
+
+
+def setup_digest(data: Mapping[str, object]) -> str:
+    """The SHA-256 of a setup's JSON data (:meth:`JourneySetup.to_dict`): keys sorted, no spaces, UTF-8."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _check_edges(text: Entry) -> set[str]:
@@ -297,8 +304,7 @@ class JourneySetup(Record):
             >>> example_setup().digest == example_setup().digest, len(example_setup().digest)
             (True, 64)
         """
-        text = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+        return setup_digest(self.to_dict())
 
     def creature(self, name: str, region: str | None) -> Creature:
         """The named Creature as first drawn in *region* (its Region Mutation applied)."""

@@ -40,6 +40,7 @@ from tabletop_core.residue.journey.phases import (
     TravelPhase,
     Trip,
 )
+from tabletop_core.residue.journey.setup_ref import SetupSaves
 from tabletop_core.residue.tokens import Token, TokenKind, TokenResolution, token_resolution, tokens_at
 from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import DiceSource, RngLike, dice_source
@@ -63,7 +64,7 @@ def _on(kind: type[K], handler: Callable[[Journey, K, DiceSource, list[object]],
 
 
 @attrs.frozen
-class Journey(Record):
+class Journey(SetupSaves):
     """The whole state of a Journey (see the module docs); build one with :func:`start_journey`.
 
     Attributes:
@@ -120,6 +121,9 @@ class Journey(Record):
             raise InvalidInput(f"defeat.day must be the Journey's day {self.day}")
         if isinstance(stage, TradePhase) and stage.vendor not in {v.name for v in self.vendors}:
             raise InvalidInput(f"trading must name one of the vendors, got {stage.vendor[:40]!r}")
+
+    def _setups(self) -> tuple[JourneySetup, ...]:
+        return (self.setup,)
 
     @property
     def phase(self) -> Phase:
@@ -302,7 +306,7 @@ class Journey(Record):
 
 
 @attrs.frozen
-class JourneyStep(Record):
+class JourneyStep(SetupSaves):
     """One applied choice: the choice, the new state and what happened.
 
     Attributes:
@@ -321,6 +325,9 @@ class JourneyStep(Record):
 
     def __attrs_post_init__(self) -> None:
         check_fields(self)
+
+    def _setups(self) -> tuple[JourneySetup, ...]:
+        return (self.journey.setup,)
 
     @property
     def lines(self) -> tuple[str, ...]:
