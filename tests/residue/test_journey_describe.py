@@ -92,7 +92,7 @@ def test_an_attack_names_the_enemy_and_a_defense_the_blow():
 def test_an_entrys_option_is_its_text_and_a_good_its_name_and_price():
     gate = Entry("Gate", options=(EntryOption("Climb the wall", test=EntryTest("Commit Skill", need=2)),))
     reading = attrs.evolve(start(), stage=EntryPhase(entry=gate))
-    assert [str(c) for c in reading.choices()][0] == "Gate: Climb the wall [Commit Skill: ★★+ to pass]"
+    assert next(str(c) for c in reading.choices()) == "Gate: Climb the wall [Commit Skill: ★★+ to pass]"
     knife = Item("Knife")
     trader = Vendor("Trader", tradeable=(InventoryKind.FOOD,), goods=(knife,), prices=(2,))
     w = sheet(loadout=Loadout((None,), ()))
@@ -229,7 +229,8 @@ def test_choices_are_the_offered_ones_labelled_and_the_menu_partitions_them(jour
         assert [c for c in described if not (isinstance(c, StrainChoice) and c.dice is not None)] == list(plain)
         for choice in described:
             text = str(choice)
-            assert text and "\n" not in text
+            assert text
+            assert "\n" not in text
             assert choice.label == text
         assert [c for g in journey.menu() for c in g.choices] == list(described)
         journey = journey.apply(pick.choice(described), rng=tc.dice_source(pick.randrange(2**32))).journey
