@@ -244,3 +244,42 @@ def test_a_journey_saved_with_labelled_choices_in_its_log_loads_equal():
     assert JourneyStep.from_json(step.to_json()) == step
     assert Journey.from_json(step.journey.to_json()) == step.journey
     assert Hex(0, 0) == step.journey.position
+
+
+# -- Markdown ----------------------------------------------------------------------------------------
+
+
+def _unmarked(markdown: str) -> str:
+    """Markdown back to its text: bold marks and escapes removed, the day's separator as str() has it."""
+    import re
+
+    text = re.sub(r"\\(.)", r"\1", markdown.replace("**", ""))
+    return text.replace(" · ", ": ", 1)
+
+
+def test_a_steps_markdown_bolds_its_outcomes():
+    husk = Creature("Husk", hp=3, defense=1, damage=2)
+    fight = attrs.evolve(start(), stage=CombatPhase(Encounter((husk,)), then=Trip()))
+    step = fight.apply(Choice(Act.ATTACK, 0, False, 0), rng=tc.ScriptedDice([]))
+    markdown = step.to_markdown()
+    assert markdown != str(step)
+    assert markdown.startswith("**Day 1** · Commit Attack enemy 1 die 1: ")  # a plain Choice: its generic words
+    assert "Commit Attack d8 → 7: **★★**" in markdown
+    assert "= **1 Damage** -> Husk **2/3 HP**" in markdown
+    assert _unmarked(markdown) == str(step)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(journeys(), st.integers(0, 2**32))
+def test_markdown_is_the_steps_line_with_bold_and_escapes_only(journey, seed):
+    pick = random.Random(seed)
+    dice = tc.dice_source(seed)
+    for _ in range(80):
+        if journey.is_over:
+            break
+        step = journey.apply(pick.choice(journey.choices()), rng=dice)
+        markdown = step.to_markdown()
+        assert "\n" not in markdown
+        assert markdown.startswith(f"**Day {step.journey.day}** · ")
+        assert _unmarked(markdown) == str(step)
+        journey = step.journey

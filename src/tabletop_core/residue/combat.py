@@ -38,6 +38,7 @@ from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, clip, int_field, of_type, one_line
 from tabletop_core.errors import InvalidInput, RuleError
+from tabletop_core.residue._markdown import bold, bold_after, escape
 from tabletop_core.residue.hp import DamageResult, Health
 
 __all__ = [
@@ -288,6 +289,18 @@ class AttackResult(Record):
             return resolve_pass(self.before)
         return resolve_attack(self.before, target=self.target, stars=self.stars)
 
+    def to_markdown(self) -> str:
+        """The chat line with the Damage dealt and the target's state in bold."""
+        head, _, tail = str(self).partition("; ")
+        if self.target is not None:
+            before, _, state = head.partition(" = ")
+            damage, _, after = state.partition(" -> ")
+            name = self.after.enemies[self.target].name
+            head = f"{escape(before)} = {bold(damage)} -> {escape(name)} {bold(after[len(name) + 1 :])}"
+        else:
+            head = bold(head)
+        return head + (f"; {escape(tail)}" if tail else "")
+
     def __str__(self) -> str:
         if self.target is None:
             head = "Pass: Attack counts as 0"
@@ -368,6 +381,10 @@ class Retaliation(Record):
     def __str__(self) -> str:
         return f"{self.name} retaliates: {self.result}"
 
+    def to_markdown(self) -> str:
+        """The chat line with the HP lost in bold."""
+        return bold_after(str(self), ": ")
+
 
 def resolve_retaliation(encounter: Encounter, enemy: int, health: Health, *, blocked: int = 0) -> Retaliation:
     """One enemy Retaliates: you Suffer its Damage, each Defense ★ (*blocked*) blocking 1.
@@ -421,6 +438,10 @@ class RunResult(Record):
 
     def _rule(self) -> RunResult:
         return resolve_run(self.before, stars=self.stars)
+
+    def to_markdown(self) -> str:
+        """The chat line with the Escape (or the failure) in bold."""
+        return bold_after(str(self).split("; ")[0], " -> ") + str(self)[len(str(self).split("; ")[0]) :]
 
     def __str__(self) -> str:
         if self.escaped:

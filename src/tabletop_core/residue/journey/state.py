@@ -13,6 +13,7 @@ from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, clip
 from tabletop_core.errors import InvalidInput, RuleError
+from tabletop_core.residue._markdown import escape
 from tabletop_core.residue.combat import (
     Creature,
     Encounter,
@@ -336,6 +337,22 @@ class JourneyStep(SetupSaves):
 
     def __str__(self) -> str:
         return step_line(self.journey.day, self.choice, self.events)
+
+    def to_markdown(self) -> str:
+        """The step as one Markdown line for chat: the day in bold, then each event with its outcome in bold.
+
+        Examples:
+            >>> from tabletop_core.residue import Wanderer
+            >>> from tabletop_core.residue.journey import Act, Choice, example_setup, start_journey
+            >>> from tabletop_core import ScriptedDice
+            >>> w = Wanderer.new(hp=6, endurance_dice=["d8"], inventory="d8", luck="d6",
+            ...                  strain_threshold=3, rng=ScriptedDice([7]))
+            >>> j = start_journey(w, example_setup(), rng=ScriptedDice([4, 2, 1]))
+            >>> print(j.apply(Choice(Act.COMMIT_MOVE, die=0), rng=ScriptedDice([])).to_markdown())
+            **Day 1** · Commit Move for Travel die 1: Commit Move d8 → 7: **★★**; Travel: spend a Travel ★ or End Travel
+        """
+        said = (event.to_markdown() for event in self.events if type(event) is not ChoiceMade)
+        return f"**Day {self.journey.day}** · {escape(str(self.choice))}: " + "; ".join(said)
 
 
 def step_line(day: int, choice: Choice, events: Sequence[JourneyEvent]) -> str:
