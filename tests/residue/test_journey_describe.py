@@ -130,7 +130,7 @@ def test_a_reroll_is_offered_for_all_the_dice_and_each_die_and_any_subset_is_bui
     j = start()
     rerolls = [c for c in j.choices() if c.act is Act.REROLL]
     assert rerolls == [Choice(Act.REROLL), *(Choice(Act.REROLL, dice=(i,)) for i in range(3))]
-    assert str(rerolls[2]) == "gain 1 Strain to Reroll from the Endurance Pool: die 2, a d6 showing 2"
+    assert str(rerolls[2]) == "gain 1 Strain to Reroll die 2, a d6 showing 2"
     pair = rerolls[0].with_dice([2, 0])
     assert pair == StrainChoice(Act.REROLL, (0, 2))
     step = j.apply(pair, rng=tc.ScriptedDice([1, 8]))

@@ -36,6 +36,7 @@ from tabletop_core.residue.journey.phases import (
     Phase,
     TradePhase,
 )
+from tabletop_core.residue.tokens import Token, TokenKind
 from tabletop_core.rng import DiceSource
 
 if TYPE_CHECKING:
@@ -105,14 +106,19 @@ def _commit(journey: Journey, choice: Choice) -> str:
 def _hex(journey: Journey, where: Hex) -> str:
     """A Hex as the map knows it: New or its Region and Area, and the Tokens seen on it."""
     tile = journey.hexmap.tile(where)
-    if tile.ruin and tile.region is None:
-        known = "an Undiscovered Hex (the Ruin Hex)"
+    if tile.ruin:
+        known = "the Ruin Hex" + (f" in {tile.region}" if tile.region else ", Undiscovered")
     elif tile.is_new:
         known = f"a New Hex{f' in {tile.region}' if tile.region else ''}"
     else:
         known = f"{tile.region or ''} · {tile.area}".lstrip(" ·")
-    seen = [f"{t.kind} {t.name}".rstrip() for t in journey.tokens if t.at == where]
+    seen = [_token(t) for t in journey.tokens if t.at == where]
     return f"{where}, {known}" + (f" ({', '.join(seen)})" if seen else "")
+
+
+def _token(token: Token) -> str:
+    """A Token as seen on the map: its kind and name (the Hum as itself)."""
+    return "the Hum" if token.kind is TokenKind.HUM else f"{token.kind} {token.name}".rstrip()
 
 
 def _move(journey: Journey, choice: Choice) -> str:
@@ -125,16 +131,18 @@ def _move(journey: Journey, choice: Choice) -> str:
 def _strain(journey: Journey, choice: Choice) -> str:
     endurance = journey.wanderer.endurance
     if choice.act is Act.REROLL:
-        picked = range(len(endurance.pool)) if choice.dice is None else choice.dice
         pool = endurance.pool
-        dice = ", ".join(f"die {_shown(i)}, a {pool[i].die} showing {pool[i].value}" for i in picked if i < len(pool))
-        what = "the whole Endurance Pool" if choice.dice is None else "from the Endurance Pool"
-        return f"gain 1 Strain to Reroll {what}: {dice}"
-    picked = range(len(endurance.committed)) if choice.dice is None else choice.dice
+        if choice.dice is None:
+            shown = ", ".join(f"{d.die} ({d.value})" for d in pool)
+            return f"gain 1 Strain to Reroll the whole Endurance Pool: {shown}"
+        picked = [f"die {_shown(i)}, a {pool[i].die} showing {pool[i].value}" for i in choice.dice if i < len(pool)]
+        return "gain 1 Strain to Reroll " + " and ".join(picked)
     committed = endurance.committed
-    dice = ", ".join(f"{committed[i].die.die} ({committed[i].slot})" for i in picked if i < len(committed))
-    what = "every committed die" if choice.dice is None else "committed dice"
-    return f"gain 1 Strain to Recover {what}: {dice}"
+    if choice.dice is None:
+        dice = ", ".join(f"{entry.die.die} ({entry.slot})" for entry in committed)
+        return f"gain 1 Strain to Recover every committed die: {dice}"
+    picked = [f"the {committed[i].die.die} committed to {committed[i].slot}" for i in choice.dice if i < len(committed)]
+    return "gain 1 Strain to Recover " + " and ".join(picked)
 
 
 def _inventory(journey: Journey, choice: Choice) -> str:
