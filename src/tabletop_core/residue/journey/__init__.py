@@ -14,9 +14,9 @@ The procedure:
 
 * **Travel Phase**: Commit Move (choose the die, and whether to use Luck); each
   ★ is a Travel ★; each Travel ★ moves one Hex (choose the direction); ⊙ Gear
-  on every Hex entered (at Gear 0 you are Exposed and suffer the Region
-  Hazard); resolve the Hex: Discovery (its Region and Area), Special Hex, Tokens.
-  An Undiscovered Hex ends Travel; End Travel loses the remaining ★.
+  on every Hex entered (not at Gear 0), and while Exposed suffer the Region
+  Hazard; resolve the Hex: Discovery (its Region and Area), Special Hex, Tokens
+  (the Hum last). An Undiscovered Hex ends Travel; End Travel loses the remaining ★.
 * **Tokens** on the Hex entered: a Creature's Encounter, the Hum (the Journey
   is won), Discover Anomaly (once), a Portal (no Encounter; Fast Travel to another
   Portal under the caller's :class:`PortalRules`), Raiders, Vendors and NPCs met at
@@ -25,12 +25,13 @@ The procedure:
   Recycle an Item for Gear ⇧ in the Travel Phase and at Rest.
 * **Combat**: Commit Attack at one enemy, Pass, or Run (Commit Move); after each,
   every surviving enemy Retaliates and you may Commit Defense against each one.
-* **Rest Phase**: Token Movement (an Encounter it causes is resolved before
+* **Rest Phase**: Token Movement (a Token that enters your Hex is resolved before
   movement goes on), Check Strain, then Rest (the Rest Steps of
   :mod:`~tabletop_core.residue.rest`) or, below the Strain Threshold, back to Travel.
 * The Journey ends when the Wanderer reaches the Hum or is defeated (each
-  cause reported), or, as a guard for unattended play only, after
-  :attr:`JourneySetup.max_days` days.
+  cause reported), or, as guards for unattended play only, after
+  :attr:`JourneySetup.max_days` days or :attr:`JourneySetup.choice_limit` choices.
+  Until then it always offers a choice, and accepts every choice it offers.
 
 Content the glossary refers to but does not give is the caller's data in a
 :class:`JourneySetup`: the Regions and their Areas, what each Area Entry does

@@ -375,7 +375,7 @@ class ChoiceGroup(Record):
 
     A chat bot shows the prompts as a short menu, then the chosen group's choices (each
     ``str()`` names the thing chosen). A decision with one answer (End Travel, Pass, Rest,
-    ...) is a group of one, its prompt the choice's words.
+    the only die a Commit may take, ...) is a group of one, its prompt the choice's words.
 
     Attributes:
         act: The kind of choice the group holds.
@@ -395,7 +395,7 @@ class ChoiceGroup(Record):
                 raise InvalidInput(f"choices: every choice of a {self.act.name} group is a {self.act.name}")
 
     def __str__(self) -> str:
-        if len(self.choices) == 1 and self.prompt == str(self.choices[0]):
+        if len(self.choices) == 1:
             return self.prompt
         return f"{self.prompt} ({len(self.choices)} choices)"
 
@@ -404,7 +404,7 @@ def grouped(journey: Journey, choices: Sequence[Choice]) -> tuple[ChoiceGroup, .
     """*choices* grouped by decision, in the order each decision is first offered.
 
     A group is one act; Commit Attack is one group per enemy. A decision with a single
-    answer (End Travel, Pass, Rest, ...) keeps the choice's own words as its prompt.
+    answer (End Travel, Pass, Rest, ...) has the choice's own words as its prompt.
     """
     keys: list[tuple[Act, int | None]] = []
     members: dict[tuple[Act, int | None], list[Choice]] = {}
@@ -417,13 +417,9 @@ def grouped(journey: Journey, choices: Sequence[Choice]) -> tuple[ChoiceGroup, .
     groups = []
     for key in keys:
         found = members[key]
-        single = len(found) == 1 and key[0] not in _PROMPTS and key[0] not in _GROUPED
-        prompt = str(found[0]) if single else _prompt(journey, found[0])
+        prompt = str(found[0]) if len(found) == 1 else _prompt(journey, found[0])
         groups.append(ChoiceGroup(key[0], prompt, tuple(found)))
     return tuple(groups)
-
-
-_GROUPED = frozenset({Act.ATTACK, Act.DEFEND, Act.COMMIT_SKILL, Act.OPTION})
 
 
 # -- the dice a choice will ask for --------------------------------------------------------------
