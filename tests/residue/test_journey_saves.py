@@ -92,3 +92,23 @@ def test_older_saves_embed_their_setup_and_still_load_with_or_without_it_given(f
     assert Journey.from_dict(data, setup=loaded.setup) == loaded
     again = Journey.from_dict(loaded.to_dict(embed_setup=False), setup=loaded.setup)
     assert again == loaded
+
+
+def test_a_save_in_the_middle_of_a_barter_loads_and_a_tampered_one_is_refused():
+    from tabletop_core.residue import Inventory, InventoryKind, Item, Loadout, Vendor
+    from tabletop_core.residue.journey import Act, Choice, TradePhase
+
+    trader = Vendor("Trader", tradeable=(InventoryKind.WATER,), goods=(Item("Knife"),), prices=(2,))
+    w = attrs.evolve(SHEET, loadout=Loadout((None,), ()))
+    j = attrs.evolve(start_journey(w, attrs.evolve(example_setup(), vendors=(trader,)), rng=4), vendors=(trader,))
+    j = attrs.evolve(j, stage=TradePhase(vendor="Trader"))
+    paying = j.apply(Choice(Act.BARTER, target=0)).journey
+    half = paying.apply(Choice(Act.BARTER_PAY, kind=InventoryKind.WATER), rng=tc.ScriptedDice([5])).journey
+    assert Journey.from_json(half.to_json()) == half
+    data = half.to_dict()
+    with pytest.raises(tc.InvalidInput, match="paying"):
+        Journey.from_dict({**data, "stage": {**data["stage"], "paying": 3}})
+    dry = half.wanderer.inventory.with_die("water", 0)
+    with pytest.raises(tc.InvalidInput, match="Failed Barter"):
+        attrs.evolve(half, wanderer=half.wanderer.with_inventory(dry))
+    assert isinstance(dry, Inventory)

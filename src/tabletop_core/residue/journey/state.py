@@ -120,8 +120,14 @@ class Journey(SetupSaves):
             check_int("then.next", then.next, low=0, high=len(self.tokens))
         if isinstance(stage, EndedPhase) and stage.defeat is not None and stage.defeat.day != self.day:
             raise InvalidInput(f"defeat.day must be the Journey's day {self.day}")
-        if isinstance(stage, TradePhase) and stage.vendor not in {v.name for v in self.vendors}:
-            raise InvalidInput(f"trading must name one of the vendors, got {stage.vendor[:40]!r}")
+        if isinstance(stage, TradePhase):
+            if stage.vendor not in {v.name for v in self.vendors}:
+                raise InvalidInput(f"trading must name one of the vendors, got {stage.vendor[:40]!r}")
+            if stage.paying is not None:
+                vendor = self.vendor(stage.vendor)
+                check_int("stage.paying", stage.paying, low=0, high=max(len(vendor.goods) - 1, 0))
+                if not vendor.goods or not self.wanderer.inventory.allowed(vendor.tradeable):
+                    raise InvalidInput("stage.paying: no Tradeable Inventory is left to pay with (a Failed Barter)")
 
     def _setups(self) -> tuple[JourneySetup, ...]:
         return (self.setup,)
