@@ -465,8 +465,37 @@ INSTANCES: dict[type, Callable[[], Any]] = {
     jr.ReachedHum: lambda: jr.ReachedHum(at=rs.Hex(2, 0)),
     jr.Defeated: lambda: jr.Defeated(defeat=rs.Defeat(rs.DefeatCause.HP)),
     jr.JourneyEnded: lambda: jr.JourneyEnded(outcome=jr.JourneyOutcome.REACHED_HUM),
+    # issue 23: what a choice says, saves by digest, the payloads of events, dice asked for
+    jr.ChoiceGroup: lambda: _journey().menu()[0],
+    jr.DicePlan: lambda: jr.DicePlan((8, 3), more=True),
+    jr.SetupRef: lambda: jr.SetupRef(jr.example_setup().digest),
+    jr.AttackResult: lambda: rs.resolve_attack(ENCOUNTER, target=0, stars=2),
+    jr.Retaliation: lambda: rs.resolve_retaliation(ENCOUNTER, 0, rs.Health(6, 6), blocked=1),
+    jr.RunResult: lambda: rs.resolve_run(ENCOUNTER, stars=3),
+    jr.BarterResult: lambda: rs.resolve_barter(
+        rs.Inventory(food="d6", water="d6", battery="d6", gear="d6", resolve="d6"),
+        rs.Vendor("Mara", goods=(ROPE,), prices=(1,)),
+        cost=1,
+        values=[4],
+        item=0,
+    ),
+    jr.MovementStep: lambda: rs.move_tokens(rs.HexMap(), [rs.Token(rs.TokenKind.RAIDERS, rs.Hex(0, 2))], rs.Hex(0, 0)),
+    jr.TokenMove: lambda: jr.TokenMove(0, rs.Hex(0, 2), rs.Hex(0, 1)),
+    jr.RestStep: lambda: rs.rest(_wanderer(), rng=3).steps[0],
+    jr.RestNote: lambda: jr.RestNote("no Inventory left"),
+    jr.StrainPaid: lambda: jr.StrainPaid(_food_use(), 2),
+    jr.HPRecovered: lambda: jr.HPRecovered(_food_use(), 5, 6),
+    jr.RecoverAlternative: lambda: jr.RecoverAlternative(
+        _food_use(), rs.Conditions().gain(rs.Condition.PANIC).roll(rs.Condition.PANIC, rng=tc.ScriptedDice([2]))[0]
+    ),
+    tc.CallbackDice: lambda: tc.CallbackDice(lambda sides: 1),
 }
 """How to get an example instance of each public class (instances for methods and arguments)."""
+
+
+def _food_use() -> Any:
+    bag = rs.Inventory(food="d6", water="d6", battery="d6", gear="d6", resolve="d6")
+    return bag.roll(rs.InventoryKind.FOOD, rng=tc.ScriptedDice([4]))
 
 
 def instance_of(cls: type) -> Any:
@@ -749,6 +778,7 @@ EXPLICIT: dict[str, Callable[[], tuple[tuple[Any, ...], dict[str, Any]]]] = {
     "core.TabletopError": lambda: _call("error"),
     "core.GeneratorDice": lambda: _call(np.random.default_rng(3)),
     "core.ScriptedDice": lambda: _call([1, 2, 3]),
+    "core.CallbackDice": lambda: _call(lambda sides: 1),
     "core.Distribution.uniform": lambda: _call((1, 2, 3)),
     "core.Distribution.from_function": lambda: _call(lambda a, b: a + b, 6, 6),
     "notation.DiceRoll": lambda: _call("2d6", 6, False, (3, 4), 7),
@@ -976,6 +1006,21 @@ for _kind in (
     jr.ReachedHum,
     jr.RuleApplied,
     jr.StrainChecked,
+    # issue 23's exports: menus, dice plans, digests and the records events carry
+    jr.AttackResult,
+    jr.BarterResult,
+    jr.ChoiceGroup,
+    jr.DicePlan,
+    jr.HPRecovered,
+    jr.RecoverAlternative,
+    jr.RestStep,
+    jr.Retaliation,
+    jr.RunResult,
+    jr.SetupRef,
+    jr.StrainPaid,
+    jr.TokenMove,
+    jr.MovementStep,
+    jr.RestNote,
 ):
     EXPLICIT[f"residue.journey.{_kind.__name__}"] = lambda kind=_kind: _fields(instance_of(kind))
 

@@ -144,6 +144,12 @@ class ConditionRoll(Record):
         """Whether the roll removed the Condition."""
         return self.after.is_zero
 
+    def to_markdown(self) -> str:
+        """The chat line with what the roll did in bold."""
+        from tabletop_core.residue._markdown import bold_after
+
+        return bold_after(str(self), ": ")
+
     def __str__(self) -> str:
         head = f"{self.condition} {self.die} → {self.value}"
         if self.after is self.die:

@@ -20,6 +20,7 @@ from tabletop_core.errors import InvalidInput, MissingExtra
 from tabletop_core.residue.journey.choices import Choice
 from tabletop_core.residue.journey.content import JourneySetup
 from tabletop_core.residue.journey.engine import start_journey
+from tabletop_core.residue.journey.offers import offered as _offered
 from tabletop_core.residue.journey.phases import JourneyOutcome
 from tabletop_core.residue.journey.policies import Policy, _check_policy, _unchecked
 from tabletop_core.residue.journey.state import Journey
@@ -71,25 +72,26 @@ def _chooser(policy: Policy) -> Callable[[Journey, Sequence[Choice]], Choice]:
 
 
 def _run_one(journey: Journey, policy: Policy, source: DiceSource, max_steps: int) -> Journey:
+    """Play *journey* to its end, or for *max_steps* choices (then it is returned not over: counted as stopped)."""
     choose = _chooser(policy)
     events: list[object] = []  # what the handlers report: nobody reads it here, so one list is reused
     for _ in range(max_steps):
         if journey.is_over:
             return journey
-        offered = journey.choices()
+        offered = _offered(journey)
         choice = choose(journey, offered)
         if choice not in offered and choice._offered() not in offered:
             journey.apply(choice, rng=source)  # raises the RuleError that names the offered choices
         journey = journey._advance(choice, source, events)
         events.clear()
-    raise InvalidInput(f"max_steps: a Journey did not end within {max_steps} choices")
+    return journey
 
 
 class _Tally:
     """The counts of a run of Journeys as they end (one chunk, or the whole serial run)."""
 
     def __init__(self) -> None:
-        self.reached = self.out_of_time = self.runs = 0
+        self.reached = self.out_of_time = self.out_of_choices = self.runs = 0
         self.defeats: Counter[str] = Counter()
         self.days: Counter[int] = Counter()
         self.defeat_days: Counter[int] = Counter()
@@ -101,6 +103,8 @@ class _Tally:
             self.reached += 1
         elif end.outcome is JourneyOutcome.OUT_OF_TIME:
             self.out_of_time += 1
+        elif end.outcome is JourneyOutcome.OUT_OF_CHOICES or end.outcome is None:  # a choice limit: recorded
+            self.out_of_choices += 1
         elif end.defeat is not None:
             self.defeats[end.defeat.cause.name] += 1
             self.defeat_days[end.day] += 1
@@ -114,6 +118,7 @@ class _Tally:
             defeats=_add_counts(self.defeats, {}),
             days=_add_counts(self.days, {}),
             defeat_days=_add_counts(self.defeat_days, {}),
+            out_of_choices=self.out_of_choices,
         )
 
 
@@ -226,7 +231,9 @@ def simulate_journey(
         progress: A ``tqdm.auto`` progress bar (a widget in a notebook); ``None``:
             only for 500 runs or more when the stream is a terminal (or a
             notebook's stderr) and tqdm is installed (the ``progress`` extra).
-        max_steps: A guard against a policy that never ends a Journey.
+        max_steps: A guard against a policy that never ends a Journey: a run that makes this
+            many choices without an end is counted in ``out_of_choices`` (as is one the setup's
+            own choice limit stops), never raised, so no run is lost.
         stream: Where the progress bar goes (default ``sys.stderr``).
         first_run: The index of the first run: chunks ``first_run=0, n=500`` and
             ``first_run=500, n=500`` together are the runs of ``n=1000``
@@ -247,8 +254,7 @@ def simulate_journey(
         (20, 20)
 
     Raises:
-        InvalidInput: a count out of range, a Journey that does not end within
-            *max_steps* choices, or a shared :class:`~tabletop_core.rng.DiceSource`
+        InvalidInput: a count out of range, or a shared :class:`~tabletop_core.rng.DiceSource`
             given with an executor.
         TypeError: an argument of the wrong type.
         MissingExtra: ``progress=True`` without tqdm.
