@@ -285,13 +285,13 @@ def _bounded(function: F) -> F:
     """*function* (a ``from_dict``) with the limits checked first, once for the outermost call."""
 
     @functools.wraps(function)
-    def from_dict(cls: type[Record], data: object) -> object:
+    def from_dict(cls: type[Record], data: object, **options: Any) -> object:  # Any: a subclass's own keywords
         if _BOUNDS_CHECKED.get():
-            return function(cls, data)
+            return function(cls, data, **options)
         check_bounds(data, f"{cls.__name__} data")
         token = _BOUNDS_CHECKED.set(True)
         try:
-            return function(cls, data)
+            return function(cls, data, **options)
         finally:
             _BOUNDS_CHECKED.reset(token)
 

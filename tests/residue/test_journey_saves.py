@@ -112,3 +112,15 @@ def test_a_save_in_the_middle_of_a_barter_loads_and_a_tampered_one_is_refused():
     with pytest.raises(tc.InvalidInput, match="Failed Barter"):
         attrs.evolve(half, wanderer=half.wanderer.with_inventory(dry))
     assert isinstance(dry, Inventory)
+
+
+def test_a_save_by_reference_passes_the_shipped_json_schemas():
+    """The schema of a Journey, a step and a play allow a SetupRef where the setup was."""
+    from schema_support import problems
+
+    _, end, _ = played()
+    by_digest, embedded = json.loads(end.to_json(embed_setup=False)), json.loads(end.to_json())
+    assert problems(by_digest, "residue.Journey") == []
+    assert problems(embedded, "residue.Journey") == []
+    broken = {**by_digest, "setup": {"type": "residue.SetupRef", "version": 1}}
+    assert problems(broken, "residue.Journey")  # a reference without its digest

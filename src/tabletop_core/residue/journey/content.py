@@ -235,8 +235,6 @@ class JourneySetup(Record):
             no Creature and goes to no other Entry.
     """
 
-    _optional_keys = ("item_deck", "texts", "ruin_entry", "item_texts")  # added after format 1: its saves lack them
-
     regions: tuple[Region, ...]
     start_region: str
     start_area: str
@@ -257,7 +255,9 @@ class JourneySetup(Record):
     item_texts: tuple[Entry, ...] = ()
     max_choices: int | None = attrs.field(default=None, validator=attrs.validators.optional(int_in(low=1, high=10**9)))
 
-    _optional_keys: ClassVar[tuple[str, ...]] = ("max_choices",)  # written only when given: old setups keep their shape
+    # item_deck, texts, ruin_entry, item_texts: added after format 1, its saves lack them;
+    # max_choices: written only when given, so old setups keep their shape.
+    _optional_keys: ClassVar[tuple[str, ...]] = ("item_deck", "texts", "ruin_entry", "item_texts", "max_choices")
 
     def __attrs_post_init__(self) -> None:
         check_fields(self)

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
-from tabletop_core._record import JsonDict, Record, _check_nesting, parse_json, type_name
+from tabletop_core._bounds import check_bounds
+from tabletop_core._record import JsonDict, Record, parse_json, type_name
 from tabletop_core._validate import check_type, clip
 from tabletop_core.errors import InvalidInput
 
@@ -133,7 +134,7 @@ class SetupSaves(Record):
             check_type("setup", setup, JourneySetup)
         if not isinstance(data, Mapping):
             raise TypeError(f"{cls.__name__}.from_dict needs a mapping, got {type(data).__name__}")
-        _check_nesting(data, f"{cls.__name__} data")  # before the walk below, which recurses
+        check_bounds(data, f"{cls.__name__} data")  # before the walk below, which recurses
         found: list[str] = []
         resolved = _resolved(data, setup, found)
         loaded: S = super().from_dict.__func__(cls, resolved)  # type: ignore[attr-defined]  # Record's, on cls

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import ClassVar, TypeAlias, TypeVar, cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, TypeAlias, TypeVar, cast
 
 import attrs
 
@@ -86,6 +86,13 @@ class Journey(SetupSaves):
     """
 
     _optional_keys = ("item_deck",)  # saves from before decks lack it
+    # A save by reference (to_dict(embed_setup=False)) holds a SetupRef where the setup was.
+    _json_schema: ClassVar[Mapping[str, Mapping[str, Any]]] = {  # Any: JSON Schema values
+        "setup": {
+            "description": "The content in play, or a reference to it by digest (a save made with embed_setup=False).",
+            "anyOf": [{"$ref": "residue.JourneySetup.schema.json"}, {"$ref": "residue.SetupRef.schema.json"}],
+        }
+    }
 
     _version: ClassVar[int] = 2
     _derived: ClassVar[tuple[str, ...]] = ("is_over",)

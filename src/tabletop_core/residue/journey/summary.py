@@ -87,8 +87,6 @@ class JourneySimulation(Record):
             that did not record it.
     """
 
-    _optional_keys = ("defeat_days",)  # added after format 1: its saves lack them
-
     _derived: ClassVar[tuple[str, ...]] = ("reach_probability", "mean_days")
 
     runs: int = attrs.field(validator=int_in(low=0))
@@ -100,7 +98,8 @@ class JourneySimulation(Record):
     defeat_days: Mapping[int, int] | None = attrs.field(default=None, converter=_frozen_defeat_days)
     out_of_choices: int = attrs.field(default=0, validator=int_in(low=0))
 
-    _optional_keys: ClassVar[tuple[str, ...]] = ("out_of_choices",)  # written only when some: old saves keep a shape
+    # defeat_days: added after format 1, its saves lack it; out_of_choices: written only when some.
+    _optional_keys: ClassVar[tuple[str, ...]] = ("defeat_days", "out_of_choices")
 
     def __attrs_post_init__(self) -> None:
         causes = {cause.name for cause in DefeatCause}
