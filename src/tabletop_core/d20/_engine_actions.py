@@ -27,6 +27,7 @@ from tabletop_core.d20.events import Moved, TestMade
 from tabletop_core.d20.space import Space
 from tabletop_core.d20.stakes import Outcome, Stakes
 from tabletop_core.d20.turn_rules import END_ROLL_AP
+from tabletop_core.d20.turns import Creature
 from tabletop_core.errors import InvalidInput, RuleError
 
 
@@ -187,7 +188,11 @@ class _Actions(_Base):
         self.creatures[target].stabilize(hours=1)  # the rule first: a refused call spends no AP or die
         self.spend(name, action.ap, f"Medic's Kit on {target}")
         hours = self.source.roll(4)
-        self.change(target, lambda c: c.stabilize(hours=hours), f"{name}'s Medic's Kit: Stable, wakes in {hours} hours")
+
+        def stabilize(c: Creature) -> Creature:
+            return attrs.evolve(c, conditions=self.anchored(c.conditions, c.stabilize(hours=hours).conditions))
+
+        self.change(target, stabilize, f"{name}'s Medic's Kit: Stable, wakes in {hours} hours")
 
     def dispatch(self, action: Dispatch) -> None:
         name = self.on_turn("A Dispatch")

@@ -14,7 +14,7 @@ import attrs
 
 from tabletop_core._record import clip
 from tabletop_core.d20.combatant import ActiveEffect, Combatant
-from tabletop_core.d20.conditions import Condition, ConditionInstance
+from tabletop_core.d20.conditions import Condition, ConditionInstance, Conditions
 from tabletop_core.d20.detection import Detection, Sighting, detection_of, on_becoming_invisible
 from tabletop_core.d20.effect import applying
 from tabletop_core.d20.events import (
@@ -210,6 +210,22 @@ class _Base:
             self.events.append(EffectEnded(id=e.id, name=e.effect.name, target=name, reason=reason))
         if name in self.creatures:  # an Object has no Conditions to bring up to date
             self.after_change(name, self.creatures[name], reason)
+
+    def anchored(self, before: Conditions, after: Conditions) -> Conditions:
+        """*after*, its instances gained now with a Duration of their own counted from the current Turn."""
+        now = self.current
+        if now is None:
+            return after
+        old = set(before.instances)
+        return attrs.evolve(
+            after,
+            instances=tuple(
+                attrs.evolve(i, anchor=now)
+                if i not in old and i.effect is None and i.anchor is None and i.duration.is_limited
+                else i
+                for i in after.instances
+            ),
+        )
 
     # -- detection ---------------------------------------------------------------------
 

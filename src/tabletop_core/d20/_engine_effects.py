@@ -239,11 +239,13 @@ class _Effects(_Base):
             for c in effect.conditions:
                 caused = caused.add(c, source=label)  # what an Instant Effect causes stays
         if caused is not self.creatures[target].conditions:
-            final = caused
+            final = self.anchored(self.creatures[target].conditions, caused)
             self.change(target, lambda c: attrs.evolve(c, conditions=final), label)
         if not effect.is_instant and not self.creatures[target].is_defeated:
             assert effect.duration is not None
-            self.effects.append(ActiveEffect(id=effect_id, effect=effect, target=target, left=effect.duration))
+            self.effects.append(
+                ActiveEffect(id=effect_id, effect=effect, target=target, left=effect.duration, anchor=self.current)
+            )
             before = self.creatures[target]
             self.after_change(target, before, label)
 
@@ -257,7 +259,9 @@ class _Effects(_Base):
             )
         if not effect.is_instant:
             assert effect.duration is not None
-            self.effects.append(ActiveEffect(id=effect_id, effect=effect, target=target, left=effect.duration))
+            self.effects.append(
+                ActiveEffect(id=effect_id, effect=effect, target=target, left=effect.duration, anchor=self.current)
+            )
 
     def damage(self, target: str, amount: int, energy: str | None, source: str) -> None:
         def report(after: Creature) -> Event:

@@ -29,6 +29,7 @@ from tabletop_core.d20.test import (
     TestKind,
     _merge,
 )
+from tabletop_core.d20.turns import Creature
 from tabletop_core.errors import RuleError
 
 
@@ -66,9 +67,14 @@ class _Rounds(_Base):
         self.begin_turn()
 
     def begin_turn(self) -> None:
-        """Start the Turn at self.turn, skipping Defeated creatures (one lap at most)."""
+        """Start the Turn at self.turn, skipping Defeated creatures (one lap at most).
+
+        At the start of each Turn, skipped ones too, the Durations counted from that creature's
+        Turn run 1 Round: an N-Round Effect ends at the start of its applier's Turn N Rounds on.
+        """
         for _ in range(len(self.order)):
             name = self.order[self.turn]
+            self.run_durations(name, f"{name}'s Turn starts")
             creature = self.creatures[name]
             if not creature.is_defeated:
                 before = creature
@@ -82,7 +88,9 @@ class _Rounds(_Base):
                 return
             self.events.append(TurnSkipped(creature=name, reason="Defeated"))
             self.next_turn()
-        self.ap = 0  # everyone is Defeated: the Turn stays with no AP
+        # Everyone is Defeated: the Turn stays, with no AP, one lap on (its start counted too).
+        self.run_durations(self.order[self.turn], f"{self.order[self.turn]}'s Turn starts")
+        self.ap = 0
 
     def end_turn(self, _action: EndTurn) -> None:
         name = self.on_turn("ending a Turn")
@@ -112,16 +120,51 @@ class _Rounds(_Base):
 
     def end_round(self) -> None:
         self.events.append(RoundEnded(round=self.round))
+        befores = dict(self.creatures)
         for name in self.order:
-            before = self.creatures[name]
-            self.creatures[name] = before.end_round()
-            self.count_down(name, 1, before.conditions.effects_paused)
-            self.after_change(name, before, "Round ends")
-        for thing in self.things:
-            self.count_down(thing, 1, False)
+            self.creatures[name] = self.creatures[name]._doomed_counts_down()
+        self.run_durations(None, "Round ends", befores)  # what started outside a Turn counts from the Round's end
         self.responses = []  # one Action per Trigger: the record of responses lasts the Round
         self.round += 1
         self.events.append(RoundStarted(round=self.round))
+
+    def run_durations(self, anchor: str | None, reason: str, befores: dict[str, Creature] | None = None) -> None:
+        """1 Round passes for the Durations counted from *anchor*'s Turn (``None``: from the Round's end).
+
+        Ongoing Effects on a Petrified creature pause (not the one that Petrified it); a
+        Duration at 0 ends. *befores*: the creatures as they were before this moment's other
+        changes (the Conditions events compare against them).
+        """
+        befores = dict(self.creatures) if befores is None else befores
+        touched: set[str] = set()
+        ended = []
+        for k, e in enumerate(self.effects):
+            if e.anchor != anchor:
+                continue
+            holder = self.creatures.get(e.target)
+            paused = holder is not None and holder.conditions.effects_paused
+            if paused and Condition.PETRIFIED not in e.effect.conditions:
+                continue
+            left = e.left.after(1)
+            if left.rounds == 0:
+                ended.append(e)
+            else:
+                self.effects[k] = attrs.evolve(e, left=left)
+            touched.add(e.target)
+        if ended:
+            self.effects = [e for e in self.effects if e not in ended]
+            for e in ended:
+                self.events.append(
+                    EffectEnded(id=e.id, name=e.effect.name, target=e.target, reason="its Duration ran out")
+                )
+        for name, creature in self.creatures.items():
+            after = creature._run_time(1, anchor)
+            if after is not creature:
+                self.creatures[name] = after
+                touched.add(name)
+        for name in list(self.creatures):
+            if name in touched or self.creatures[name] is not befores[name]:
+                self.after_change(name, befores[name], reason)
 
     def count_down(self, name: str, rounds: int, paused: bool) -> None:
         """Ongoing Effects on *name* run *rounds*; while it is Petrified (*paused*) they pause (not Petrified's own)."""

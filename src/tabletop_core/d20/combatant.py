@@ -18,6 +18,8 @@ Each is re-exported by :mod:`tabletop_core.d20.encounter`, where they have alway
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from tabletop_core._record import Record
@@ -184,6 +186,10 @@ def _left(value: object) -> Duration:
     return check_type("left", value, Duration)
 
 
+def _anchor(value: object) -> str | None:
+    return None if value is None else _label("anchor", value)
+
+
 def _ended(value: object) -> tuple[Condition, ...]:
     return _tuple_of("ended", Condition, value)
 
@@ -200,13 +206,20 @@ class ActiveEffect(Record):
         ended: Conditions of the Effect that ended on this Target by their own
             "ends when" (Prone after rising, Charmed after the charmer harms you);
             the rest of the Effect goes on.
+        anchor: The creature at the start of whose Turn the Duration counts down: the
+            Turn the Effect was applied in (an N-Round Effect ends at the start of that
+            creature's Turn N Rounds later). ``None``: it counts down at the end of each
+            Round (it was applied outside Rounds, before Initiative).
     """
+
+    _optional_keys: ClassVar[tuple[str, ...]] = ("anchor",)
 
     id: str = attrs.field(converter=_effect_id)
     effect: Effect = attrs.field(validator=of_type(Effect))
     target: str = attrs.field(converter=_target)
     left: Duration = attrs.field(converter=_left)
     ended: tuple[Condition, ...] = attrs.field(default=(), converter=_ended)
+    anchor: str | None = attrs.field(default=None, converter=_anchor)
 
     def __attrs_post_init__(self) -> None:
         if self.effect.is_instant:

@@ -440,6 +440,28 @@ class Conditions(Record):
             (ended if after.duration.rounds == 0 else kept).append(after)
         return attrs.evolve(self, instances=tuple(kept)), tuple(ended)
 
+    def _run_time(self, rounds: int, anchor: str | None) -> tuple[Conditions, tuple[ConditionInstance, ...]]:
+        """As :meth:`advance_report`, for the instances whose own Duration counts from *anchor*'s Turn only.
+
+        The encounter's clock: instances imposed by an ongoing Effect follow that Effect (they
+        are left alone here); *anchor* ``None`` are those counted at the end of each Round.
+        """
+        paused = self.effects_paused
+        kept: list[ConditionInstance] = []
+        ended: list[ConditionInstance] = []
+        for i in self.instances:
+            if i.effect is not None or i.anchor != anchor or not i.duration.is_limited:
+                kept.append(i)
+                continue
+            if paused and i.condition is not Condition.PETRIFIED:
+                kept.append(i)
+                continue
+            after = attrs.evolve(i, duration=i.duration.after(rounds))
+            (ended if after.duration.rounds == 0 else kept).append(after)
+        if not ended and kept == list(self.instances):
+            return self, ()
+        return attrs.evolve(self, instances=tuple(kept)), tuple(ended)
+
     # -- rendering -----------------------------------------------------------------
 
     def __str__(self) -> str:

@@ -149,6 +149,21 @@ def _source_tuple(value: object) -> tuple[str, ...]:
     return _tuple_of("sources", str, value)
 
 
+def _check_anchors(
+    round_: int, known: set[str], effects: tuple[ActiveEffect, ...], combatants: tuple[Combatant, ...]
+) -> None:
+    """Durations count from a creature's Turn only while Rounds are tracked, and from one of the encounter."""
+    anchors = [(f"effect {e.id} on {e.target}", e.anchor) for e in effects]
+    anchors += [(f"{i.condition} on {c.name}", i.anchor) for c in combatants for i in c.creature.conditions.instances]
+    for what, anchor in anchors:
+        if anchor is None:
+            continue
+        if not round_:
+            raise InvalidInput(f"{what} counts its Duration from {anchor!r}'s Turn, but no Rounds are tracked")
+        if anchor not in known:
+            raise InvalidInput(f"{what} counts its Duration from {anchor!r}'s Turn, who is not in the encounter")
+
+
 @attrs.frozen(kw_only=True)
 class Encounter(Record):
     """A frozen encounter: its creatures, ongoing Effects, detection, Turn order, Round and AP.
@@ -205,6 +220,7 @@ class Encounter(Record):
         for e in self.effects:
             if e.target not in known and not any(t.name == e.target for t in self.things):
                 raise InvalidInput(f"effect {e.id} targets {e.target!r}, which is not in the encounter")
+        _check_anchors(self.round, known, self.effects, self.combatants)
         for r in self.responses:
             if r.creature not in known:
                 raise InvalidInput(f"a response names {r.creature!r}, which is not in the encounter")

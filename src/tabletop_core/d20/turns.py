@@ -344,11 +344,24 @@ class Creature(Record):
 
         While Petrified, ongoing Effects on the creature pause: the Doomed value holds.
         """
-        conditions = self.conditions
+        return self._doomed_counts_down().pass_time(rounds=1)
+
+    def _doomed_counts_down(self) -> Creature:
+        """The Round ends: "reduce your Doomed value by 1" (held while Petrified pauses it)."""
         value = self.doomed
-        if value is not None and not conditions.effects_paused:
-            conditions = conditions.set_doomed(value - 1, source=STAGGERED_SOURCE)  # at 0: Defeated
-        return self._with(conditions=conditions).pass_time(rounds=1)
+        if value is None or self.conditions.effects_paused:
+            return self
+        return self._with(conditions=self.conditions.set_doomed(value - 1, source=STAGGERED_SOURCE))  # 0: Defeated
+
+    def _run_time(self, rounds: int, anchor: str | None) -> Creature:
+        """The encounter's clock: the Durations counted from *anchor*'s Turn run *rounds* (Stable ending wakes it)."""
+        conditions, ended = self.conditions._run_time(rounds, anchor)
+        if conditions is self.conditions:
+            return self
+        hp = self.hp
+        if any(i.condition is Condition.STABLE for i in ended) and hp == 0:
+            hp = 1  # "After 1d4 hours, you wake with 1 HP."
+        return self._with(conditions=conditions, hp=hp)
 
     def pass_time(self, *, rounds: int = 0, minutes: int = 0, hours: int = 0, days: int = 0) -> Creature:
         """Let time pass for the creature's Conditions; Stable running out wakes it with 1 HP."""
