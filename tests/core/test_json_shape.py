@@ -289,7 +289,7 @@ def _check_rendered(loaded, instance, data):
     assert type(loaded).from_dict(loaded.to_dict()) == loaded
 
 
-COUNTED_AT_THE_ROUNDS_END = {("format-1", "d20.ActiveEffect"), ("format-2", "d20.ActiveEffect")}
+COUNTED_AT_THE_ROUNDS_END = {("format-1", "d20.ActiveEffect")}
 """d20 ongoing Effects saved before Durations counted from the Turn they started in (issue 24): they
 load as saved, with no anchor, and so go on counting at the end of each Round, as they did."""
 

@@ -344,7 +344,10 @@ def test_on_use_effect_only_on_its_creators_turn_and_pays_its_cost():
     with pytest.raises(tc.RuleError, match="own Turn"):
         fight.apply(A.UseEffect(effect=bolt, targets=["Ana"]))
     riposte = attrs.evolve(bolt, trigger="a foe misses you")
-    step = run(fight, A.UseEffect(effect=riposte, targets=["Ana"]))  # a Trigger: off its Turn
+    # A Trigger: off its Turn, its Cost is paid from the AP the Ogre kept (none: it has had no Turn yet)
+    with pytest.raises(tc.RuleError, match="costs 2 AP; Ogre has 0 left"):
+        fight.apply(A.UseEffect(effect=riposte, targets=["Ana"]))
+    step = run(fight, A.UseEffect(effect=attrs.evolve(riposte, cost=0), targets=["Ana"]))
     assert step.encounter.creature("Ana").hp == 9
     assert step.encounter.ap == 3
     expensive = Effect(name="Nova", creator="Ana", damage=9, cost=4)
@@ -966,6 +969,7 @@ def test_every_action_and_event_kind_round_trips_and_renders():
         A.Attack(target="Bo", effect=SWORD), A.SetDetection(observer="Bo", subject="Ana", state="hidden"),
         A.UseMedicsKit(target="Bo"), A.Dispatch(target="Bo"), A.Revive(target="Bo", hp=1),
         A.Move(to=d20.Space(1, 2)), A.Place(target="Bo", at=d20.Space(0, 3, 1)), A.EscapeGrapple(grapple="e1"),
+        A.KeepFocus(), A.KeepFocus(effect="e2"),
     ]  # fmt: skip
     assert {type(a) for a in actions} == set(A.Action._kinds.values())
     for action in actions:

@@ -28,6 +28,7 @@ from tabletop_core.d20.effects import effects_between, effects_on_test
 from tabletop_core.d20.encounter import Combatant, Encounter, EncounterStep, Thing
 from tabletop_core.d20.energy import Energy
 from tabletop_core.d20.odds import contest_odds, odds_table, stakes_odds, total_odds
+from tabletop_core.d20.senses import Sense
 from tabletop_core.d20.space import Metric, Space, check_reach
 from tabletop_core.d20.stakes import Outcome, Stakes, classify
 from tabletop_core.d20.test import (
@@ -80,6 +81,7 @@ __all__ = [
     "Modifier",
     "Outcome",
     "RolledTotal",
+    "Sense",
     "Side",
     "Space",
     "Stakes",

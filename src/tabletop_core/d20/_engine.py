@@ -19,6 +19,7 @@ from tabletop_core.d20.actions import (
     EscapeGrapple,
     Heal,
     Hide,
+    KeepFocus,
     Move,
     PassTime,
     Place,
@@ -33,6 +34,7 @@ from tabletop_core.d20.actions import (
     UseEffect,
     UseMedicsKit,
 )
+from tabletop_core.d20.combatant import LAST_ACTION
 from tabletop_core.d20.events import (
     Event,
 )
@@ -49,7 +51,15 @@ class _Run(_Rounds, _Effects, _Actions):
         handler = _HANDLERS.get(type(action))
         if handler is None:  # pragma: no cover - every Action kind has a handler
             raise TypeError(f"unknown action {type(action).__name__}")
+        if not _is_response(action):
+            # A new action is a new Trigger: the responses to the one before it are done with.
+            self.responses = [r for r in self.responses if r.trigger != LAST_ACTION]
         handler(self, action)
+
+
+def _is_response(action: Action) -> bool:
+    """Whether *action* answers a Trigger (a Triggered Effect used), rather than being a new occurrence."""
+    return isinstance(action, UseEffect) and not action.effect.on_use
 
 
 _HANDLERS: dict[type[Action], Callable[[_Run, Any], None]] = {
@@ -75,6 +85,7 @@ _HANDLERS: dict[type[Action], Callable[[_Run, Any], None]] = {
     EscapeGrapple: _Run.escape_grapple,
     Dispatch: _Run.dispatch,
     Revive: _Run.revive,
+    KeepFocus: _Run.keep_focus,
 }
 
 

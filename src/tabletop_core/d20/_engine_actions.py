@@ -10,6 +10,7 @@ from tabletop_core.d20.actions import (
     EndCondition,
     EscapeGrapple,
     Hide,
+    KeepFocus,
     Move,
     Place,
     Revive,
@@ -37,6 +38,21 @@ class _Actions(_Base):
     def take_action(self, action: TakeAction) -> None:
         name = self.on_turn(action.name)
         self.spend(name, action.ap, action.name)
+
+    def keep_focus(self, action: KeepFocus) -> None:
+        name = self.on_turn("Keeping up Focus")
+        mine = {e.id: e.effect for e in self.effects if e.effect.focus and e.effect.creator == name}
+        if action.effect is not None:
+            if action.effect not in mine:
+                raise InvalidInput(f"{action.effect} is not an Effect {name} sustains by Focus")
+            mine = {action.effect: mine[action.effect]}
+        if not mine:
+            raise RuleError(f"{name} has no Focus to keep up")
+        effect_id, effect = next(iter(mine.items()))
+        if effect_id in self.focus_kept:
+            raise RuleError(f"{name} has already kept up its Focus on {effect.name} ({effect_id}) this Turn")
+        self.spend(name, effect.focus_cost, f"keep up Focus on {effect.name} ({effect_id})")
+        self.focus_kept.append(effect_id)
 
     def rise(self, action: Rise) -> None:
         name = self.on_turn("Rising")
@@ -118,9 +134,10 @@ class _Actions(_Base):
         conditions = self.creatures[name].conditions
         if Condition.FRIGHTENED not in conditions.active or Condition.BLINDED in conditions.active:
             return
+        view = self.snapshot()
         for i in conditions.instances_of(Condition.FRIGHTENED):
             source = self.caused_by(i)
-            if source in self.positions and source != name:
+            if source in self.positions and source != name and view.sees(name, source):
                 fear = self.where(source)
                 metric = self.start.metric
                 if fear.distance(to, metric=metric) < fear.distance(start, metric=metric):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from tabletop_core._record import clip
-from tabletop_core.d20.combatant import ActiveEffect, Combatant
+from tabletop_core.d20.combatant import ActiveEffect, Combatant, HeldAP
 from tabletop_core.d20.conditions import Condition, ConditionInstance, Conditions
 from tabletop_core.d20.detection import Detection, Sighting, detection_of, on_becoming_invisible
 from tabletop_core.d20.effect import applying
@@ -62,6 +62,8 @@ class _Base:
         self.ap = encounter.ap
         self.next_id = encounter.next_id
         self.responses = list(encounter.responses)
+        self.held = {h.creature: h.ap for h in encounter.held}
+        self.focus_kept = list(encounter.focus_kept)
         self.source = source
         self.events: list[Event] = []
 
@@ -88,6 +90,8 @@ class _Base:
             things=tuple(self.things[t.name] for t in self.start.things),
             blocked=self.start.blocked,
             metric=self.start.metric,
+            held=tuple(HeldAP(creature=n, ap=self.held[n]) for n in self.creatures if self.held.get(n)),
+            focus_kept=tuple(self.focus_kept),
         )
 
     def known(self, name: str, what: str = "creature") -> str:
@@ -183,6 +187,8 @@ class _Base:
             self.hidden_ended(name)
         if after.is_defeated and not before.is_defeated:
             self.end_effects_on(name, "Defeated: ongoing Effects on you end")
+        if Condition.UNFOCUSED in new and Condition.UNFOCUSED not in old:
+            self.end_focus(name, f"{name} is Unfocused (your Focus ends)")
 
     def sync(self, name: str) -> None:
         """Rewrite the creature's Conditions imposed by ongoing Effects from the Effects that apply."""
@@ -226,6 +232,17 @@ class _Base:
                 for i in after.instances
             ),
         )
+
+    def end_effect(self, effect_id: str, reason: str) -> None:
+        """End the ongoing Effect *effect_id* on every Target."""
+        for target in dict.fromkeys(e.target for e in self.effects if e.id == effect_id):
+            self.end_effects_on(target, reason, effect_id)
+
+    def end_focus(self, creator: str, reason: str) -> None:
+        """*creator*'s Focus ends, and the Effects it sustains with it (on every Target)."""
+        for effect_id in dict.fromkeys(e.id for e in self.effects if e.effect.focus and e.effect.creator == creator):
+            self.end_effect(effect_id, reason)
+        self.focus_kept = [i for i in self.focus_kept if any(e.id == i for e in self.effects)]
 
     # -- detection ---------------------------------------------------------------------
 
@@ -321,16 +338,30 @@ class _Base:
             raise RuleError(f"{what} is taken on a Turn: roll Initiative first")
         return name
 
-    def spend(self, name: str, ap: int, what: str) -> None:
+    def pool(self, name: str) -> int:
+        """The AP *name* can spend now: the Turn's, or those it kept from its last Turn."""
+        return self.ap if name == self.current else self.held.get(name, 0)
+
+    def check_spend(self, name: str, ap: int, what: str) -> None:
+        """Refuse *name* spending *ap* on *what* (Defeated, Incapacitated, too few AP), changing nothing."""
         creature = self.creatures[name]
         if creature.is_defeated:
             raise RuleError(f"{name} is Defeated: it is out of the fight ({what})")
         if not creature.conditions.can_act:
             raise RuleError(f"{name} is Incapacitated: it can't take Actions or spend AP ({what})")
-        if ap > self.ap:
-            raise RuleError(f"{what} costs {ap} AP; {name} has {self.ap} left")
-        self.ap -= ap
-        self.events.append(APSpent(creature=name, ap=ap, left=self.ap, action=what))
+        have = self.pool(name)
+        if ap > have:
+            raise RuleError(f"{what} costs {ap} AP; {name} has {have} left")
+
+    def spend(self, name: str, ap: int, what: str) -> None:
+        """*name* spends *ap* on *what*: the Turn's AP, or off its Turn the AP it kept."""
+        self.check_spend(name, ap, what)
+        if name == self.current:
+            self.ap -= ap
+            left = self.ap
+        else:
+            left = self.held[name] = self.held.get(name, 0) - ap
+        self.events.append(APSpent(creature=name, ap=ap, left=left, action=what))
         self.acts(name, what)
 
     def check(

@@ -75,6 +75,8 @@ class _Rounds(_Base):
         for _ in range(len(self.order)):
             name = self.order[self.turn]
             self.run_durations(name, f"{name}'s Turn starts")
+            self.held.pop(name, None)  # it gains its AP afresh: what it kept is gone
+            self.focus_kept = []
             creature = self.creatures[name]
             if not creature.is_defeated:
                 before = creature
@@ -87,6 +89,7 @@ class _Rounds(_Base):
                 )
                 return
             self.events.append(TurnSkipped(creature=name, reason="Defeated"))
+            self.end_focus(name, f"{name}'s Focus ends (its Turn is skipped)")
             self.next_turn()
         # Everyone is Defeated: the Turn stays, with no AP, one lap on (its start counted too).
         self.run_durations(self.order[self.turn], f"{self.order[self.turn]}'s Turn starts")
@@ -106,6 +109,11 @@ class _Rounds(_Base):
             )
         self.events.append(TurnEnded(creature=name, damage=end.damage, energies=end.energies, rolls=end.rolls))
         self.after_change(name, before, "Turn ends")
+        for effect_id in dict.fromkeys(e.id for e in self.effects if e.effect.focus and e.effect.creator == name):
+            if effect_id not in self.focus_kept:
+                self.end_effect(effect_id, f"{name}'s Focus ends (not kept up this Turn)")
+        if self.ap:
+            self.held[name] = self.ap  # kept for Triggered Effects until its next Turn starts
         self.next_turn()
         self.begin_turn()
 

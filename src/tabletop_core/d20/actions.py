@@ -51,6 +51,7 @@ __all__ = [
     "EscapeGrapple",
     "Heal",
     "Hide",
+    "KeepFocus",
     "Move",
     "PassTime",
     "Place",
@@ -399,6 +400,25 @@ class EscapeGrapple(Action):
     def __str__(self) -> str:
         which = f" ({self.grapple})" if self.grapple else ""
         return f"escape the Grapple{which}"
+
+
+@attrs.frozen(kw_only=True)
+class KeepFocus(Action):
+    """The current creature keeps up its Focus this Turn, spending the Effect's ``focus_cost`` AP.
+
+    Focus is "a sustained state of concentration you keep up by spending Action Points on
+    each of your Turns": a Turn of its creator that ends without it kept up ends the Focus,
+    and the Effect it sustains on every Target. The Turn a Focus starts in is paid for.
+
+    Args:
+        effect: The Effect's id, when the creature sustains more than one (it never does:
+            one Focus at a time); ``None``: its Focus.
+    """
+
+    effect: str | None = optional_name_field("effect")
+
+    def __str__(self) -> str:
+        return "keep up Focus" + (f" on {self.effect}" if self.effect else "")
 
 
 # The GM's rulings live in their own module, which builds on Action: imported last.

@@ -35,7 +35,17 @@ from tabletop_core.d20.test import (
 from tabletop_core.d20.turns import Creature
 from tabletop_core.errors import InvalidInput
 
-__all__ = ["MAX_COMBATANTS", "MAX_SIZE", "ActiveEffect", "Combatant", "Response", "Thing", "check_map"]
+__all__ = [
+    "LAST_ACTION",
+    "MAX_COMBATANTS",
+    "MAX_SIZE",
+    "ActiveEffect",
+    "Combatant",
+    "HeldAP",
+    "Response",
+    "Thing",
+    "check_map",
+]
 
 _BIG = 10**9
 MAX_COMBATANTS = 1000
@@ -231,6 +241,10 @@ class ActiveEffect(Record):
         return f"{self.effect.label} ({self.id}) on {self.target}, {self.left} left"
 
 
+LAST_ACTION = "the last action"
+"""The occurrence a Triggered Effect answers when its use names none: the last action taken."""
+
+
 def _trigger_name(value: object) -> str:
     return _label("trigger", value)
 
@@ -257,6 +271,30 @@ class Response(Record):
 
 def _responses(value: object) -> tuple[Response, ...]:
     return _tuple_of("responses", Response, value)
+
+
+def _held_ap(value: object) -> int:
+    return check_int("ap", value, low=1, high=_BIG)
+
+
+@attrs.frozen(kw_only=True)
+class HeldAP(Record):
+    """The AP a creature kept when its Turn ended, for Triggered Effects until its next Turn starts.
+
+    Args:
+        creature: Who holds them.
+        ap: How many (at least 1).
+    """
+
+    creature: str = attrs.field(converter=_creature_name)
+    ap: int = attrs.field(converter=_held_ap)
+
+    def __str__(self) -> str:
+        return f"{self.creature} holds {self.ap} AP"
+
+
+def _held(value: object) -> tuple[HeldAP, ...]:
+    return _tuple_of("held", HeldAP, value)
 
 
 def check_map(combatants: tuple[Combatant, ...], things: tuple[Thing, ...], blocked: tuple[Space, ...]) -> None:

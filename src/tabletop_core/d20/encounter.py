@@ -62,6 +62,7 @@ from tabletop_core.d20.actions import (
     Dismiss,
     EndTurn,
     EscapeGrapple,
+    KeepFocus,
     Rise,
     RollInitiative,
     RollToEnd,
@@ -70,8 +71,10 @@ from tabletop_core.d20.combatant import (
     MAX_COMBATANTS,
     ActiveEffect,
     Combatant,
+    HeldAP,
     Response,
     Thing,
+    _held,
     _responses,
     check_map,
 )
@@ -149,6 +152,24 @@ def _source_tuple(value: object) -> tuple[str, ...]:
     return _tuple_of("sources", str, value)
 
 
+def _focus_kept(value: object) -> tuple[str, ...]:
+    return tuple(_label(f"focus_kept[{i}]", item) for i, item in enumerate(_tuple_of("focus_kept", str, value)))
+
+
+def _check_turn_ledger(encounter: Encounter, known: set[str]) -> None:
+    """The AP others hold and the Focus kept this Turn exist only while Rounds are tracked."""
+    if not encounter.round and (encounter.held or encounter.focus_kept):
+        raise InvalidInput("before Initiative (round 0) nobody holds AP and no Focus is kept up")
+    holders = [h.creature for h in encounter.held]
+    if len(set(holders)) != len(holders):
+        raise InvalidInput(f"held lists each creature once, got {holders}")
+    for h in encounter.held:
+        if h.creature not in known:
+            raise InvalidInput(f"held names {h.creature!r}, which is not in the encounter")
+        if h.creature == encounter.current:
+            raise InvalidInput(f"{h.creature} is taking its Turn: its AP are the encounter's ap, not held")
+
+
 def _check_anchors(
     round_: int, known: set[str], effects: tuple[ActiveEffect, ...], combatants: tuple[Combatant, ...]
 ) -> None:
@@ -190,6 +211,7 @@ class Encounter(Record):
     """
 
     _derived: ClassVar[tuple[str, ...]] = ("current", "is_over")
+    _optional_keys: ClassVar[tuple[str, ...]] = ("held", "focus_kept")
 
     combatants: tuple[Combatant, ...] = attrs.field(converter=_combatants)
     effects: tuple[ActiveEffect, ...] = attrs.field(default=(), converter=_effects)
@@ -203,6 +225,8 @@ class Encounter(Record):
     things: tuple[Thing, ...] = attrs.field(default=(), converter=_things)
     blocked: tuple[Space, ...] = attrs.field(default=(), converter=_blocked)
     metric: Metric = attrs.field(default=Metric.CHEBYSHEV, converter=_metric)
+    held: tuple[HeldAP, ...] = attrs.field(default=(), converter=_held)
+    focus_kept: tuple[str, ...] = attrs.field(default=(), converter=_focus_kept)
 
     def __attrs_post_init__(self) -> None:
         names = [c.name for c in self.combatants]
@@ -224,6 +248,7 @@ class Encounter(Record):
         for r in self.responses:
             if r.creature not in known:
                 raise InvalidInput(f"a response names {r.creature!r}, which is not in the encounter")
+        _check_turn_ledger(self, known)
         pairs = set()
         for s in self.sightings:
             if s.observer not in known or s.subject not in known or s.observer == s.subject:
@@ -303,6 +328,20 @@ class Encounter(Record):
         """The name of the creature whose Turn it is (``None`` before Initiative)."""
         return self.order[self.turn] if self.round else None
 
+    def held_ap(self, name: str) -> int:
+        """The AP *name* can spend now: the Turn's for the creature whose Turn it is, else what it kept.
+
+        The AP a creature has left when its Turn ends stay with it, for Triggered Effects,
+        until its next Turn starts (a reading: the text says only what a Turn gains).
+
+        Raises:
+            InvalidInput: no creature of that name.
+        """
+        self.combatant(name)
+        if name == self.current:
+            return self.ap
+        return next((h.ap for h in self.held if h.creature == name), 0)
+
     @property
     def is_over(self) -> bool:
         """Whether every creature still standing (not Defeated) is on one side."""
@@ -344,6 +383,39 @@ class Encounter(Record):
             found.add(self._effect_creator(i) or i.source)
         return frozenset(f for f in found if f)
 
+    def fear_sources(self, name: str) -> frozenset[str]:
+        """Who Frightened the creature called *name*: each Effect's creator, or the instance's source."""
+        conditions = self.creature(name).conditions
+        return frozenset(
+            self._effect_creator(i) or i.source or "" for i in conditions.instances_of(Condition.FRIGHTENED)
+        )
+
+    def sees(self, observer: str, subject: str) -> bool:
+        """Whether *observer* can see *subject*: it has Observed it, and it is not Blinded or Petrified.
+
+        Raises:
+            InvalidInput: an unknown name, or the same creature twice.
+        """
+        if self.detection(observer, subject) is not Detection.OBSERVED:
+            return False
+        return not self.creature(observer).conditions.active & {Condition.BLINDED, Condition.PETRIFIED}
+
+    def sees_fear_source(self, name: str) -> bool:
+        """Core Rule "Frightened": whether *name* can see a source of its fear.
+
+        A source that is a creature of the encounter is seen when *name* :meth:`sees` it
+        (Observed, not Blinded); a source outside it (the GM's fear, a roar's echo) is taken
+        as seen (a reading: the text gives nothing to decide it). Not Frightened: ``False``.
+        """
+        others = set(self.names) - {name}
+        for source in self.fear_sources(name):
+            if source not in others:
+                if source != name and not self.creature(name).conditions.active & {Condition.BLINDED}:
+                    return True
+            elif self.sees(name, source):
+                return True
+        return False
+
     def _effect_creator(self, instance: ConditionInstance) -> str | None:
         if instance.effect is None:
             return None
@@ -376,12 +448,20 @@ class Encounter(Record):
                     found.append(Rise())
                 if self.ap >= 1:
                     found += self._end_rolls(name)
+                found += self._focus_to_keep(name)
         seen = set()
         for e in self.effects:
             if e.id not in seen and e.effect.dismissable:
                 seen.add(e.id)
                 found.append(Dismiss(effect=e.id, by=e.effect.creator))
         return found
+
+    def _focus_to_keep(self, name: str) -> list[Action]:
+        """Keeping up *name*'s Focus this Turn, when it has one not yet kept up and the AP for it."""
+        for e in self.effects:
+            if e.effect.focus and e.effect.creator == name and e.id not in self.focus_kept:
+                return [KeepFocus()] if self.ap >= e.effect.focus_cost else []
+        return []
 
     def _end_rolls(self, name: str) -> list[Action]:
         """The rolls *name* may make to end a Condition or escape a Grapple (the AP allowing)."""

@@ -54,6 +54,7 @@ __all__ = [
     "TurnEnded",
     "TurnSkipped",
     "TurnStarted",
+    "Unaffected",
 ]
 
 T = TypeVar("T", bound="Tagged")
@@ -423,3 +424,29 @@ class ThingDamaged(Event):
         source = f" from {self.source}" if self.source else ""
         state = "" if self.hp is None else (": broken" if self.hp == 0 else f": HP {self.hp}")
         return f"{self.thing} takes {self.amount}{energy} Damage{source}{state}"
+
+
+@attrs.frozen(kw_only=True)
+class Unaffected(Event):
+    """Something did not reach a creature, and why: Immune through a Sense, Petrified HP, Defeated.
+
+    Args:
+        target: The creature.
+        source: The Effect (or what dealt the Damage) that did not reach it.
+        reason: Why (the Condition and its rule).
+        part: What did not happen: ``""`` (all of it), ``"ongoing"`` (the ongoing Effect does
+            not stay: a Defeated creature), or a part such as ``"5 Damage"``.
+    """
+
+    target: str = name_field("target")
+    source: str = text_field("source", default="")
+    reason: str = text_field("reason")
+    part: str = text_field("part", default="")
+
+    def __str__(self) -> str:
+        if self.part == "ongoing":
+            return f"{self.source} can't stay on {self.target}: {self.reason}"
+        what = self.part or self.source
+        if self.part and self.source:
+            what = f"{self.part} from {self.source}"
+        return f"{self.target} is unaffected by {what}: {self.reason}"
