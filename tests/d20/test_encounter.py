@@ -969,7 +969,8 @@ def test_every_action_and_event_kind_round_trips_and_renders():
         A.Attack(target="Bo", effect=SWORD), A.SetDetection(observer="Bo", subject="Ana", state="hidden"),
         A.UseMedicsKit(target="Bo"), A.Dispatch(target="Bo"), A.Revive(target="Bo", hp=1),
         A.Move(to=d20.Space(1, 2)), A.Place(target="Bo", at=d20.Space(0, 3, 1)), A.EscapeGrapple(grapple="e1"),
-        A.KeepFocus(), A.KeepFocus(effect="e2"),
+        A.KeepFocus(), A.KeepFocus(effect="e2"), A.RollSave(targets=["Bo"], trait="mind"),
+        A.RollCheck(skill="Brawn", on_success=SWORD),
     ]  # fmt: skip
     assert {type(a) for a in actions} == set(A.Action._kinds.values())
     for action in actions:

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tabletop_core.d20._engine_actions import _Actions
-from tabletop_core.d20._engine_effects import _Effects
 from tabletop_core.d20._engine_rounds import _Rounds
+from tabletop_core.d20._engine_tests import _Tests
 from tabletop_core.d20.actions import (
     Action,
     Attack,
@@ -25,7 +25,9 @@ from tabletop_core.d20.actions import (
     Place,
     Revive,
     Rise,
+    RollCheck,
     RollInitiative,
+    RollSave,
     RollToEnd,
     Search,
     SetDetection,
@@ -44,7 +46,7 @@ if TYPE_CHECKING:
     from tabletop_core.d20.encounter import Encounter
 
 
-class _Run(_Rounds, _Effects, _Actions):
+class _Run(_Rounds, _Tests, _Actions):
     """One action's work on a private, mutable copy of the state; :func:`run` freezes it."""
 
     def do(self, action: Action) -> None:
@@ -86,6 +88,8 @@ _HANDLERS: dict[type[Action], Callable[[_Run, Any], None]] = {
     Dispatch: _Run.dispatch,
     Revive: _Run.revive,
     KeepFocus: _Run.keep_focus,
+    RollSave: _Run.roll_save,
+    RollCheck: _Run.roll_check,
 }
 
 

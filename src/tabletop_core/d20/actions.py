@@ -57,7 +57,9 @@ __all__ = [
     "Place",
     "Revive",
     "Rise",
+    "RollCheck",
     "RollInitiative",
+    "RollSave",
     "RollToEnd",
     "Search",
     "SetDetection",
@@ -421,7 +423,7 @@ class KeepFocus(Action):
         return "keep up Focus" + (f" on {self.effect}" if self.effect else "")
 
 
-# The GM's rulings live in their own module, which builds on Action: imported last.
+# The GM's rulings, and Saves and Checks, live in their own modules, which build on Action: imported last.
 from tabletop_core.d20.gm_actions import (  # noqa: E402
     Damage,
     EndCondition,
@@ -431,3 +433,4 @@ from tabletop_core.d20.gm_actions import (  # noqa: E402
     Revive,
     SetDetection,
 )
+from tabletop_core.d20.roll_actions import RollCheck, RollSave  # noqa: E402

@@ -29,6 +29,7 @@ from tabletop_core.d20.effect import Effect
 from tabletop_core.d20.space import Space
 from tabletop_core.d20.test import (
     MODIFIER_LIMIT,
+    Trait,
     _label,
     _tuple_of,
 )
@@ -102,7 +103,12 @@ class Combatant(Record):
         swarm: How many Creatures this swarm is made of (0: not a swarm); a swarm is
             treated as a single Creature.
         terrain: Large enough to function as terrain: it also counts as a Location.
+        body: Its Body Trait (Body Saves, Melee Attacks).
+        mind: Its Mind Trait (Mind Saves, Ranged and Thrown Attacks). Its Soul is the
+            creature's :attr:`~tabletop_core.d20.Creature.soul`.
     """
+
+    _optional_keys: ClassVar[tuple[str, ...]] = ("body", "mind")
 
     name: str = attrs.field(converter=_name)
     creature: Creature = attrs.field(validator=of_type(Creature))
@@ -114,6 +120,21 @@ class Combatant(Record):
     speed: int | None = attrs.field(default=None, converter=_optional_speed)
     swarm: int = attrs.field(default=0, converter=_swarm)
     terrain: bool = attrs.field(default=False, validator=of_type(bool))
+    body: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
+    mind: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
+
+    def trait_value(self, trait: Trait | str) -> int:
+        """Its Body, Mind or Soul (the Trait a Save, an Attack or a Spell adds).
+
+        Raises:
+            InvalidInput: not a Trait.
+        """
+        trait = Trait.parse(trait)
+        if trait is Trait.BODY:
+            return self.body
+        if trait is Trait.MIND:
+            return self.mind
+        return self.creature.soul
 
     def __str__(self) -> str:
         kind = f" (a swarm of {self.swarm})" if self.swarm else ""
