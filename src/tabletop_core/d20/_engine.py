@@ -6,23 +6,29 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tabletop_core.d20._engine_actions import _Actions
-from tabletop_core.d20._engine_rounds import _Rounds
+from tabletop_core.d20._engine_table import _Table
 from tabletop_core.d20._engine_tests import _Tests
+from tabletop_core.d20._engine_time import _Time
 from tabletop_core.d20.actions import (
     Action,
+    AddCombatant,
     Attack,
+    CountDownDoomed,
     Damage,
     Dismiss,
     Dispatch,
     EndCondition,
+    EndEncounter,
     EndTurn,
     EscapeGrapple,
     Heal,
     Hide,
     KeepFocus,
+    LongRest,
     Move,
     PassTime,
     Place,
+    RemoveCombatant,
     Revive,
     Rise,
     RollCheck,
@@ -31,6 +37,7 @@ from tabletop_core.d20.actions import (
     RollToEnd,
     Search,
     SetDetection,
+    Shatter,
     Sneak,
     TakeAction,
     UseEffect,
@@ -46,7 +53,7 @@ if TYPE_CHECKING:
     from tabletop_core.d20.encounter import Encounter
 
 
-class _Run(_Rounds, _Tests, _Actions):
+class _Run(_Table, _Time, _Tests, _Actions):
     """One action's work on a private, mutable copy of the state; :func:`run` freezes it."""
 
     def do(self, action: Action) -> None:
@@ -90,6 +97,12 @@ _HANDLERS: dict[type[Action], Callable[[_Run, Any], None]] = {
     KeepFocus: _Run.keep_focus,
     RollSave: _Run.roll_save,
     RollCheck: _Run.roll_check,
+    AddCombatant: _Run.add_combatant,
+    RemoveCombatant: _Run.remove_combatant,
+    EndEncounter: _Run.end_encounter,
+    CountDownDoomed: _Run.count_down_doomed,
+    Shatter: _Run.shatter,
+    LongRest: _Run.long_rest,
 }
 
 

@@ -51,12 +51,14 @@ class _Base:
 
     def __init__(self, encounter: Encounter, source: DiceSource) -> None:
         self.start = encounter
+        self.roster = list(encounter.combatants)
         self.creatures = {c.name: c.creature for c in encounter.combatants}
         self.things = {t.name: t for t in encounter.things}
         self.positions = {c.name: c.position for c in encounter.combatants}
         self.effects = list(encounter.effects)
         self.sightings = {(s.observer, s.subject): s.state for s in encounter.sightings}
         self.order = encounter.order
+        self.totals = encounter.totals
         self.round = encounter.round
         self.turn = encounter.turn
         self.ap = encounter.ap
@@ -71,8 +73,10 @@ class _Base:
 
     def snapshot(self) -> Encounter:
         combatants = tuple(
-            attrs.evolve(c, creature=self.creatures[c.name], position=self.positions[c.name])
-            for c in self.start.combatants
+            c
+            if c.creature is self.creatures[c.name] and c.position == self.positions[c.name]
+            else attrs.evolve(c, creature=self.creatures[c.name], position=self.positions[c.name])
+            for c in self.roster
         )
         sightings = tuple(
             Sighting(observer=o, subject=s, state=state) for (o, s), state in sorted(self.sightings.items())
@@ -82,6 +86,7 @@ class _Base:
             effects=tuple(self.effects),
             sightings=sightings,
             order=self.order,
+            totals=self.totals,
             round=self.round,
             turn=self.turn,
             ap=self.ap,
@@ -320,7 +325,7 @@ class _Base:
         return next((e for e in self.effects if e.id == instance.effect and e.target in self.creatures), None)
 
     def combatant(self, name: str) -> Combatant:
-        return next(c for c in self.start.combatants if c.name == name)
+        return next(c for c in self.roster if c.name == name)
 
     def caused_by(self, instance: ConditionInstance) -> str:
         """Who gave a Condition: the creator of the Effect behind it, else its source (a charmer, a fear)."""
@@ -335,7 +340,7 @@ class _Base:
     def on_turn(self, what: str) -> str:
         name = self.current
         if name is None:
-            raise RuleError(f"{what} is taken on a Turn: roll Initiative first")
+            raise RuleError(f"{what} is taken on a Turn, and no Rounds are tracked: roll Initiative first")
         return name
 
     def pool(self, name: str) -> int:

@@ -7,11 +7,9 @@ import attrs
 from tabletop_core.d20._engine_base import _Base
 from tabletop_core.d20.actions import (
     EndTurn,
-    PassTime,
     RollInitiative,
 )
 from tabletop_core.d20.conditions import Condition
-from tabletop_core.d20.durations import _to_rounds
 from tabletop_core.d20.events import (
     DamageTaken,
     EffectEnded,
@@ -60,6 +58,7 @@ class _Rounds(_Base):
         listed = {name: i for i, name in enumerate(enc.names)}
         ranked = sorted(entries, key=lambda e: (-e.roll.total, -e.trait, listed[e.creature]))
         self.order = tuple(e.creature for e in ranked)
+        self.totals = tuple(e.roll.total for e in ranked)
         self.events.append(InitiativeRolled(entries=tuple(entries), order=self.order))
         self.round = 1
         self.events.append(RoundStarted(round=1))
@@ -189,15 +188,3 @@ class _Rounds(_Base):
             self.effects = [e for e in self.effects if e not in ended]
             for e in ended:
                 self.events.append(EffectEnded(id=e.id, name=e.effect.name, target=name, reason="its Duration ran out"))
-
-    def pass_time(self, action: PassTime) -> None:
-        if self.round:
-            raise RuleError("while the GM tracks Rounds, time passes by ending Turns and Rounds")
-        rounds = _to_rounds(rounds=action.rounds, minutes=action.minutes, hours=action.hours, days=action.days)
-        for name in list(self.creatures):
-            before = self.creatures[name]
-            self.creatures[name] = before.pass_time(rounds=rounds)
-            self.count_down(name, rounds, before.conditions.effects_paused)
-            self.after_change(name, before, f"{rounds} Rounds pass")
-        for thing in self.things:
-            self.count_down(thing, rounds, False)

@@ -56,7 +56,7 @@ from typing import ClassVar, TypeVar
 import attrs
 
 from tabletop_core._record import Record, clip
-from tabletop_core._validate import check_type, int_field, of_type
+from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.d20.actions import (
     Action,
     Dismiss,
@@ -152,6 +152,13 @@ def _source_tuple(value: object) -> tuple[str, ...]:
     return _tuple_of("sources", str, value)
 
 
+def _totals(value: object) -> tuple[int, ...]:
+    return tuple(
+        check_int(f"totals[{i}]", item, low=-_BIG * 10, high=_BIG * 10)
+        for i, item in enumerate(_tuple_of("totals", int, value))
+    )
+
+
 def _focus_kept(value: object) -> tuple[str, ...]:
     return tuple(_label(f"focus_kept[{i}]", item) for i, item in enumerate(_tuple_of("focus_kept", str, value)))
 
@@ -200,6 +207,9 @@ class Encounter(Record):
         round: The Round (0 before Initiative).
         turn: The index in *order* of the creature whose Turn it is.
         ap: AP left in the current Turn.
+        totals: The Initiative total of each place in *order* (where a newcomer joins).
+        held: The AP other creatures kept from their last Turn (for Triggered Effects).
+        focus_kept: The Focus Effects the current creature has kept up this Turn.
         next_id: The number of the next ongoing Effect's id (``e1``, ``e2``...).
         responses: The responses to Triggers made this Round (one Action per Trigger).
         things: The Objects in the encounter (:class:`~tabletop_core.d20.Thing`), Targets of Effects.
@@ -211,7 +221,7 @@ class Encounter(Record):
     """
 
     _derived: ClassVar[tuple[str, ...]] = ("current", "is_over")
-    _optional_keys: ClassVar[tuple[str, ...]] = ("held", "focus_kept")
+    _optional_keys: ClassVar[tuple[str, ...]] = ("held", "focus_kept", "totals")
 
     combatants: tuple[Combatant, ...] = attrs.field(converter=_combatants)
     effects: tuple[ActiveEffect, ...] = attrs.field(default=(), converter=_effects)
@@ -227,6 +237,7 @@ class Encounter(Record):
     metric: Metric = attrs.field(default=Metric.CHEBYSHEV, converter=_metric)
     held: tuple[HeldAP, ...] = attrs.field(default=(), converter=_held)
     focus_kept: tuple[str, ...] = attrs.field(default=(), converter=_focus_kept)
+    totals: tuple[int, ...] = attrs.field(default=(), converter=_totals)
 
     def __attrs_post_init__(self) -> None:
         names = [c.name for c in self.combatants]
@@ -241,6 +252,8 @@ class Encounter(Record):
                 raise InvalidInput(f"order must list every combatant once, got {list(self.order)}")
             if self.turn >= len(self.order):
                 raise InvalidInput(f"turn must be an index into order (0..{len(self.order) - 1}), got {self.turn}")
+        if self.totals and len(self.totals) != len(self.order):
+            raise InvalidInput(f"totals holds one Initiative total per place in order, got {len(self.totals)}")
         for e in self.effects:
             if e.target not in known and not any(t.name == e.target for t in self.things):
                 raise InvalidInput(f"effect {e.id} targets {e.target!r}, which is not in the encounter")
