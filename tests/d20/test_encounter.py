@@ -882,6 +882,7 @@ def test_choices_list_the_legal_argument_free_actions():
         A.EndTurn(),
         A.Rise(),
         A.RollToEnd(condition="sickened"),
+        A.Hide(observers=["Bo"]),
         A.Dismiss(effect="e1", by="GM"),
     ]
     for action in fight.choices():
@@ -991,6 +992,7 @@ def test_every_action_and_event_kind_round_trips_and_renders():
         A.RollCheck(skill="Brawn", on_success=SWORD),
         A.AddCombatant(combatant=Combatant(name="Cy", creature=Creature(max_hp=3))), A.RemoveCombatant(name="Cy"),
         A.EndEncounter(), A.CountDownDoomed(target="Bo"), A.Shatter(target="Bo"), A.LongRest(),
+        A.AttackWith(attack="Sword", target="Bo"), A.UseAbility(ability="Mend", targets=["Bo"]),
     ]  # fmt: skip
     assert {type(a) for a in actions} == set(A.Action._kinds.values())
     for action in actions:

@@ -10,6 +10,7 @@ Examples:
 
 from tabletop_core.d20 import actions as actions  # submodules, for d20.actions and d20.events
 from tabletop_core.d20 import events as events
+from tabletop_core.d20.abilities import AttackProfile
 from tabletop_core.d20.batch import TestBatch, simulate_test
 from tabletop_core.d20.conditions import (
     Condition,
@@ -61,6 +62,7 @@ from tabletop_core.d20.turns import (
 
 __all__ = [
     "AttackKind",
+    "AttackProfile",
     "Combatant",
     "Condition",
     "ConditionImplications",

@@ -13,6 +13,7 @@ from tabletop_core.d20.actions import (
     Action,
     AddCombatant,
     Attack,
+    AttackWith,
     CountDownDoomed,
     Damage,
     Dismiss,
@@ -40,6 +41,7 @@ from tabletop_core.d20.actions import (
     Shatter,
     Sneak,
     TakeAction,
+    UseAbility,
     UseEffect,
     UseMedicsKit,
 )
@@ -60,15 +62,21 @@ class _Run(_Table, _Time, _Tests, _Actions):
         handler = _HANDLERS.get(type(action))
         if handler is None:  # pragma: no cover - every Action kind has a handler
             raise TypeError(f"unknown action {type(action).__name__}")
-        if not _is_response(action):
+        if not self.is_response(action):
             # A new action is a new Trigger: the responses to the one before it are done with.
             self.responses = [r for r in self.responses if r.trigger != LAST_ACTION]
         handler(self, action)
 
-
-def _is_response(action: Action) -> bool:
-    """Whether *action* answers a Trigger (a Triggered Effect used), rather than being a new occurrence."""
-    return isinstance(action, UseEffect) and not action.effect.on_use
+    def is_response(self, action: Action) -> bool:
+        """Whether *action* answers a Trigger (a Triggered Effect used), rather than being a new occurrence."""
+        if isinstance(action, UseEffect):
+            return not action.effect.on_use
+        if isinstance(action, UseAbility):
+            name = action.by or self.current
+            if name in self.creatures:
+                held = [e for e in self.combatant(name).effects if e.name == action.ability]
+                return bool(held) and not held[0].on_use
+        return False
 
 
 _HANDLERS: dict[type[Action], Callable[[_Run, Any], None]] = {
@@ -103,6 +111,8 @@ _HANDLERS: dict[type[Action], Callable[[_Run, Any], None]] = {
     CountDownDoomed: _Run.count_down_doomed,
     Shatter: _Run.shatter,
     LongRest: _Run.long_rest,
+    AttackWith: _Run.attack_with,
+    UseAbility: _Run.use_ability,
 }
 
 

@@ -8,9 +8,11 @@ from tabletop_core._record import clip
 from tabletop_core.d20._engine_base import _Base
 from tabletop_core.d20.actions import (
     Attack,
+    AttackWith,
     Damage,
     Dismiss,
     Heal,
+    UseAbility,
     UseEffect,
 )
 from tabletop_core.d20.combatant import LAST_ACTION, ActiveEffect, Response
@@ -29,7 +31,7 @@ from tabletop_core.d20.events import (
 )
 from tabletop_core.d20.senses import immunity
 from tabletop_core.d20.space import TOUCH_RANGE, Space, check_reach
-from tabletop_core.d20.stakes import Outcome
+from tabletop_core.d20.stakes import Outcome, Stakes
 from tabletop_core.d20.test import (
     Modifier,
     TestKind,
@@ -396,25 +398,47 @@ class _Effects(_Base):
         for e in mine:
             self.end_effects_on(e.target, f"Dismissed by {action.by}", action.effect)
 
-    def attack_reach(self, action: Attack) -> int | None:
+    def attack_reach(self, effect: Effect, kind: str) -> int | None:
         """Core Rule "Reach": Melee Weapons Reach to Touch Range; Ranged and Thrown ones to their listed Range."""
-        listed = action.effect.reach
-        if action.attack == "melee":
+        listed = effect.reach
+        if kind == "melee":
             return TOUCH_RANGE if listed is None else listed
         if listed is None and self.has_map:
-            raise InvalidInput(
-                f"a {action.attack} Attack Reaches to its listed Range: give {action.effect.name} a reach= on a map"
-            )
+            raise InvalidInput(f"a {kind} Attack Reaches to its listed Range: give {effect.name} a reach= on a map")
         return listed
 
     def attack(self, action: Attack) -> None:
         name = self.on_turn("An Attack")
-        effect = action.effect
-        if action.target in self.things:
+        self.check_attack(name, action.target, action.effect, action.attack)
+        named = [Modifier(value=action.modifier, source=f"Attack: {action.attack}")]
+        self.strike(name, action.target, action.effect, action.attack, action.stakes, named, action.hit_on_setback)
+
+    def attack_with(self, action: AttackWith) -> None:
+        name = self.on_turn("An Attack")
+        me = self.combatant(name)
+        profile = me.attack_named(action.attack)
+        self.check_attack(name, action.target, profile.effect, profile.attack)
+        named = [Modifier.trait(profile.trait, me.trait_value(profile.trait))]
+        if profile.modifier:
+            named.append(Modifier(value=profile.modifier, source=profile.name))
+        if action.modifier:
+            named.append(Modifier(value=action.modifier, source="situation"))
+        self.strike(name, action.target, profile.effect, profile.attack, profile.stakes, named, profile.hit_on_setback)
+
+    def use_ability(self, action: UseAbility) -> None:
+        name = action.by
+        if name is None:
+            name = self.on_turn(f"Using {action.ability} with no creature named (by=)")
+        effect = self.combatant(self.known(name, "by")).effect_named(action.ability)
+        self.use(effect, action.targets, action.willing, action.responding_to, action.origin)
+
+    def check_attack(self, name: str, target: str, effect: Effect, kind: str) -> None:
+        """Refuse an Attack the rules forbid, before any AP or die is spent (changing nothing)."""
+        if target in self.things:
             raise RuleError(
-                f"{action.target} is an Object: use the Effect on it (UseEffect); an Attack is made against a creature"
+                f"{target} is an Object: use the Effect on it (UseEffect); an Attack is made against a creature"
             )
-        target = self.known(action.target, "target")
+        self.known(target, "target")
         if effect.creator != name:
             raise RuleError(f"{name} attacks with its own Effects: {effect.name} was created by {effect.creator}")
         if target == name:
@@ -426,23 +450,35 @@ class _Effects(_Base):
             raise RuleError(f"{target} is Defeated: it can't receive Healing")
         self.check_target_kind(effect, (target,))
         self.check_objects(effect, (target,))
-        self.check_reach(effect, (target,), None, self.attack_reach(action))
+        self.check_reach(effect, (target,), None, self.attack_reach(effect, kind))
         if effect.focus and not self.creatures[name].conditions.can_focus:
             raise RuleError(f"{name} is Unfocused: it can't start to Focus ({effect.name})")
-        # The Attack is made as things stand (Hidden still counts), then acting ends Hidden.
-        ctx = self.snapshot().test_context(name, kind=TestKind.ATTACK, target=target, attack=action.attack)
+        self.check_spend(name, effect.cost, f"Attack: {effect.name}")
+
+    def strike(
+        self,
+        name: str,
+        target: str,
+        effect: Effect,
+        kind: str,
+        stakes: Stakes,
+        named: list[Modifier],
+        hit_on_setback: bool,
+    ) -> None:
+        """Make a checked Attack: the Check, as things stand (Hidden still counts), then on a hit the Effect."""
+        ctx = self.snapshot().test_context(name, kind=TestKind.ATTACK, target=target, attack=kind)
         self.spend(name, effect.cost, f"Attack: {effect.name}")
         if effect.focus:
             self.end_focus(name, f"{name} starts another Focus")
         self.surprise(name, target)
         roll = roll_test(
-            stakes=action.stakes,
-            modifier=[Modifier(value=action.modifier, source=f"Attack: {action.attack}"), *ctx.modifiers],
+            stakes=stakes,
+            modifier=[*named, *ctx.modifiers],
             kind=TestKind.ATTACK,
             effects=ctx.effects,
             rng=self.source,
         )
         self.events.append(TestMade(creature=name, purpose=f"Attack {target} with {effect.name}", roll=roll))
-        hit = roll.outcome is Outcome.SUCCESS or (roll.outcome is Outcome.SETBACK and action.hit_on_setback)
+        hit = roll.outcome is Outcome.SUCCESS or (roll.outcome is Outcome.SETBACK and hit_on_setback)
         if hit:
             self.resolve(effect, (target,))

@@ -44,6 +44,7 @@ __all__ = [
     "Action",
     "AddCombatant",
     "Attack",
+    "AttackWith",
     "CountDownDoomed",
     "Damage",
     "Dismiss",
@@ -71,6 +72,7 @@ __all__ = [
     "Shatter",
     "Sneak",
     "TakeAction",
+    "UseAbility",
     "UseEffect",
     "UseMedicsKit",
 ]
@@ -430,6 +432,7 @@ class KeepFocus(Action):
 
 
 # The GM's rulings, and Saves and Checks, live in their own modules, which build on Action: imported last.
+from tabletop_core.d20.ability_actions import AttackWith, UseAbility  # noqa: E402
 from tabletop_core.d20.gm_actions import (  # noqa: E402
     AddCombatant,
     CountDownDoomed,

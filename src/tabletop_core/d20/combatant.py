@@ -24,6 +24,7 @@ import attrs
 
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, of_type
+from tabletop_core.d20.abilities import AttackProfile
 from tabletop_core.d20.conditions import Condition, Duration
 from tabletop_core.d20.effect import Effect
 from tabletop_core.d20.space import Space
@@ -78,6 +79,14 @@ def _name(value: object) -> str:
     return _label("name", value)
 
 
+def _attacks(value: object) -> tuple[AttackProfile, ...]:
+    return _tuple_of("attacks", AttackProfile, value)
+
+
+def _held_effects(value: object) -> tuple[Effect, ...]:
+    return _tuple_of("effects", Effect, value)
+
+
 def _side_name(value: object) -> str:
     if not isinstance(value, str):
         raise TypeError(f"side must be a str, got {type(value).__name__} {value!r}")
@@ -106,9 +115,18 @@ class Combatant(Record):
         body: Its Body Trait (Body Saves, Melee Attacks).
         mind: Its Mind Trait (Mind Saves, Ranged and Thrown Attacks). Its Soul is the
             creature's :attr:`~tabletop_core.d20.Creature.soul`.
+        attacks: The Attacks it holds (:class:`~tabletop_core.d20.AttackProfile`), each
+            named once, its own (created by it): :class:`~tabletop_core.d20.actions.AttackWith`
+            names one.
+        effects: The Effects it holds (its Spells, Feats, reactions), each named once and
+            created by it: :class:`~tabletop_core.d20.actions.UseAbility` names one.
+
+    Raises:
+        InvalidInput: a bad value, an ability created by another, a name held twice.
+        TypeError: a wrong type.
     """
 
-    _optional_keys: ClassVar[tuple[str, ...]] = ("body", "mind")
+    _optional_keys: ClassVar[tuple[str, ...]] = ("body", "mind", "attacks", "effects")
 
     name: str = attrs.field(converter=_name)
     creature: Creature = attrs.field(validator=of_type(Creature))
@@ -122,6 +140,45 @@ class Combatant(Record):
     terrain: bool = attrs.field(default=False, validator=of_type(bool))
     body: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
     mind: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
+    attacks: tuple[AttackProfile, ...] = attrs.field(default=(), converter=_attacks)
+    effects: tuple[Effect, ...] = attrs.field(default=(), converter=_held_effects)
+
+    def __attrs_post_init__(self) -> None:
+        for what, held in (("attack", [a.effect for a in self.attacks]), ("Effect", list(self.effects))):
+            names = [e.name for e in held]
+            twice = sorted({n for n in names if names.count(n) > 1})
+            if twice:
+                raise InvalidInput(f"{self.name} holds each {what} named once, got {', '.join(twice)} twice")
+            for e in held:
+                if e.creator != self.name:
+                    raise InvalidInput(
+                        f"{self.name} holds its own Effects: its {what} {e.name} is created by {e.creator} "
+                        f"(give it creator={self.name!r})"
+                    )
+
+    def attack_named(self, name: str) -> AttackProfile:
+        """The Attack it holds called *name*.
+
+        Raises:
+            InvalidInput: it holds none of that name (the message lists those it holds).
+        """
+        for a in self.attacks:
+            if a.name == name:
+                return a
+        held = ", ".join(a.name for a in self.attacks) or "none"
+        raise InvalidInput(f"{self.name} has no attack {name!r} (it has {held})")
+
+    def effect_named(self, name: str) -> Effect:
+        """The Effect it holds called *name*.
+
+        Raises:
+            InvalidInput: it holds none of that name (the message lists those it holds).
+        """
+        for e in self.effects:
+            if e.name == name:
+                return e
+        held = ", ".join(e.name for e in self.effects) or "none"
+        raise InvalidInput(f"{self.name} has no Effect {name!r} (it has {held})")
 
     def trait_value(self, trait: Trait | str) -> int:
         """Its Body, Mind or Soul (the Trait a Save, an Attack or a Spell adds).

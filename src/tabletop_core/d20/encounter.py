@@ -59,13 +59,6 @@ from tabletop_core._record import Record, clip
 from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.d20.actions import (
     Action,
-    Dismiss,
-    EndTurn,
-    EscapeGrapple,
-    KeepFocus,
-    Rise,
-    RollInitiative,
-    RollToEnd,
 )
 from tabletop_core.d20.combatant import (
     MAX_COMBATANTS,
@@ -440,54 +433,19 @@ class Encounter(Record):
     test_context = context_for  # the query lives with TestContext (d20.context); here it is a method
 
     def choices(self) -> list[Action]:
-        """The actions that need no further arguments and are legal now.
+        """Every action legal now, each with its legal Targets (see :mod:`tabletop_core.d20.choices`).
 
-        Before Initiative: :class:`~tabletop_core.d20.actions.RollInitiative`. In a Turn:
-        :class:`~tabletop_core.d20.actions.EndTurn`, rising from Prone, rolling to end
-        Sickened or Restrained and escaping each Grapple when the AP allow and no Effect
-        forbids it, and Dismissing each ongoing Effect.
-        Actions that need arguments (using an Effect, Damage, Hide, Search...) are
-        always available to build; :meth:`apply` checks them.
+        Before Initiative: :class:`~tabletop_core.d20.actions.RollInitiative` and the creatures'
+        Effects. In a Turn: :class:`~tabletop_core.d20.actions.EndTurn`, and for the creature whose
+        Turn it is each Attack it holds against each creature in Reach, each of its Effects on
+        each Target, rising, rolls to end Sickened or Restrained, escaping a Grapple, keeping up
+        its Focus, Dispatch, a Medic's Kit, Hide, Sneak, Search and (on a map, with a ``speed``)
+        each Move; then Dismissing each ongoing Effect and the other creatures' Triggered
+        Effects. Each listed action applies without being refused.
         """
-        if self.round == 0:
-            found: list[Action] = [RollInitiative()]
-        else:
-            found = [EndTurn()]
-            name = self.current
-            assert name is not None
-            creature = self.creature(name)
-            if creature.conditions.can_act:
-                if Condition.PRONE in creature.conditions.present and creature.conditions.can_move and self.ap >= 1:
-                    found.append(Rise())
-                if self.ap >= 1:
-                    found += self._end_rolls(name)
-                found += self._focus_to_keep(name)
-        seen = set()
-        for e in self.effects:
-            if e.id not in seen and e.effect.dismissable:
-                seen.add(e.id)
-                found.append(Dismiss(effect=e.id, by=e.effect.creator))
-        return found
+        from tabletop_core.d20.choices import legal_actions  # it uses the engine: imported when first used
 
-    def _focus_to_keep(self, name: str) -> list[Action]:
-        """Keeping up *name*'s Focus this Turn, when it has one not yet kept up and the AP for it."""
-        for e in self.effects:
-            if e.effect.focus and e.effect.creator == name and e.id not in self.focus_kept:
-                return [KeepFocus()] if self.ap >= e.effect.focus_cost else []
-        return []
-
-    def _end_rolls(self, name: str) -> list[Action]:
-        """The rolls *name* may make to end a Condition or escape a Grapple (the AP allowing)."""
-        mine = {e.id: e for e in self.effects if e.target == name}
-        holds = [e for e in mine.values() if e.effect.grapple and Condition.RESTRAINED not in e.ended]
-        found: list[Action] = [EscapeGrapple(grapple=e.id) for e in holds if e.effect.end_roll]
-        for condition in (Condition.SICKENED, Condition.RESTRAINED):
-            givers = [mine.get(i.effect or "") for i in self.creature(name).conditions.instances_of(condition)]
-            if not givers or (condition is Condition.RESTRAINED and holds):
-                continue
-            if not all(g is not None and not g.effect.end_roll for g in givers):
-                found.append(RollToEnd(condition=condition))
-        return found
+        return legal_actions(self)
 
     # -- acting --------------------------------------------------------------------
 
