@@ -116,7 +116,7 @@ class _Effects(_Base):
         """The Effect resolves on each Target not Immune to it; its id (``""``: Instant, or it reached no one)."""
         reached = []
         for t in targets:
-            why = self.immunity(effect, t)
+            why = self.immunity(effect, t) or self.cannot_start(effect, t)
             if why is None:
                 reached.append(t)
             else:
@@ -133,6 +133,19 @@ class _Effects(_Base):
         for t in reached:
             self.resolve_on(effect, effect_id, t)
         return effect_id
+
+    def cannot_start(self, effect: Effect, target: str) -> str | None:
+        """Why an ongoing Effect that causes nothing does nothing on a Defeated *target*, or ``None``.
+
+        "While Defeated: Ongoing Effects on you end": it never starts there (no Effect id, no event claiming it did).
+        """
+        creature = self.creatures.get(target)
+        if creature is None or not creature.is_defeated or effect.is_instant:
+            return None
+        causes = (effect.damage, effect.healing, effect.temporary_hp, effect.persistent_damage, effect.fatigue)
+        if any(causes) or effect.doomed:
+            return None
+        return "Defeated (ongoing Effects on it end)"
 
     def immunity(self, effect: Effect, target: str) -> str | None:
         """Why *target* is Immune to *effect* through its Senses (Blinded, Deafened, Petrified), or ``None``."""
