@@ -704,6 +704,7 @@ def test_any_sequence_of_actions_keeps_ap_in_bounds_and_the_state_valid(actions,
             0 < fight.held_ap(n) <= fight.creature(n).base_action_points + 1 for n in (h.creature for h in fight.held)
         )
         assert Encounter.from_dict(json.loads(json.dumps(fight.to_dict()))) == fight
+        assert attrs.evolve(fight) == fight  # the engine's state passes every check of the constructor
         for event in step.events:
             assert str(event)
         if isinstance(action, A.Dismiss) and action.effect not in {e.id for e in fight.effects}:

@@ -29,6 +29,7 @@ from tabletop_core.d20.effects import effects_between, effects_on_test
 from tabletop_core.d20.encounter import Combatant, Encounter, EncounterStep, Thing
 from tabletop_core.d20.energy import Energy
 from tabletop_core.d20.odds import contest_odds, odds_table, stakes_odds, total_odds
+from tabletop_core.d20.policies import AttackNearest, AttackWeakest, FocusFire, Policy
 from tabletop_core.d20.senses import Sense
 from tabletop_core.d20.space import Metric, Space, check_reach
 from tabletop_core.d20.stakes import Outcome, Stakes, classify
@@ -62,7 +63,9 @@ from tabletop_core.d20.turns import (
 
 __all__ = [
     "AttackKind",
+    "AttackNearest",
     "AttackProfile",
+    "AttackWeakest",
     "Combatant",
     "Condition",
     "ConditionImplications",
@@ -79,9 +82,11 @@ __all__ = [
     "EncounterStep",
     "EndAttempt",
     "Energy",
+    "FocusFire",
     "Metric",
     "Modifier",
     "Outcome",
+    "Policy",
     "RolledTotal",
     "Sense",
     "Side",

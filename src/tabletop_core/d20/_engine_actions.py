@@ -134,7 +134,7 @@ class _Actions(_Base):
         conditions = self.creatures[name].conditions
         if Condition.FRIGHTENED not in conditions.active or Condition.BLINDED in conditions.active:
             return
-        view = self.snapshot()
+        view = self.view()
         for i in conditions.instances_of(Condition.FRIGHTENED):
             source = self.caused_by(i)
             if source in self.positions and source != name and view.sees(name, source):

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from tabletop_core._record import clip
+from tabletop_core.d20._trusted import assemble, replaced
 from tabletop_core.d20.combatant import ActiveEffect, Combatant, HeldAP
 from tabletop_core.d20.conditions import Condition, ConditionInstance, Conditions
 from tabletop_core.d20.detection import Detection, Sighting, detection_of, on_becoming_invisible
@@ -57,6 +58,7 @@ class _Base:
         self.positions = {c.name: c.position for c in encounter.combatants}
         self.effects = list(encounter.effects)
         self.sightings = {(s.observer, s.subject): s.state for s in encounter.sightings}
+        self.start_sightings = dict(self.sightings)
         self.order = encounter.order
         self.totals = encounter.totals
         self.round = encounter.round
@@ -65,6 +67,7 @@ class _Base:
         self.next_id = encounter.next_id
         self.responses = list(encounter.responses)
         self.held = {h.creature: h.ap for h in encounter.held}
+        self.start_held = dict(self.held)
         self.focus_kept = list(encounter.focus_kept)
         self.source = source
         self.events: list[Event] = []
@@ -75,13 +78,22 @@ class _Base:
         combatants = tuple(
             c
             if c.creature is self.creatures[c.name] and c.position == self.positions[c.name]
-            else attrs.evolve(c, creature=self.creatures[c.name], position=self.positions[c.name])
+            else replaced(c, creature=self.creatures[c.name], position=self.positions[c.name])
             for c in self.roster
         )
-        sightings = tuple(
-            Sighting(observer=o, subject=s, state=state) for (o, s), state in sorted(self.sightings.items())
-        )
-        return type(self.start)(
+        start = self.start
+        if self.sightings == self.start_sightings:
+            sightings = start.sightings
+        else:
+            sightings = tuple(
+                Sighting(observer=o, subject=s, state=state) for (o, s), state in sorted(self.sightings.items())
+            )
+        if self.held == self.start_held:
+            held = start.held
+        else:
+            held = tuple(HeldAP(creature=n, ap=self.held[n]) for n in self.creatures if self.held.get(n))
+        return assemble(
+            type(start),
             combatants=combatants,
             effects=tuple(self.effects),
             sightings=sightings,
@@ -92,12 +104,16 @@ class _Base:
             ap=self.ap,
             next_id=self.next_id,
             responses=tuple(self.responses),
-            things=tuple(self.things[t.name] for t in self.start.things),
-            blocked=self.start.blocked,
-            metric=self.start.metric,
-            held=tuple(HeldAP(creature=n, ap=self.held[n]) for n in self.creatures if self.held.get(n)),
+            things=tuple(self.things[t.name] for t in start.things),
+            blocked=start.blocked,
+            metric=start.metric,
+            held=held,
             focus_kept=tuple(self.focus_kept),
         )
+
+    def view(self) -> Encounter:
+        """The state as it stands, to read (the start itself until something has happened: no copy then)."""
+        return self.start if not self.events else self.snapshot()
 
     def known(self, name: str, what: str = "creature") -> str:
         if name not in self.creatures:
@@ -372,7 +388,7 @@ class _Base:
     def check(
         self, name: str, purpose: str, stakes: Any, modifier: int, target: str | None = None, skill: str | None = None
     ) -> Outcome:
-        ctx = self.snapshot().test_context(name, kind=TestKind.CHECK, target=target, skill=skill)
+        ctx = self.view().test_context(name, kind=TestKind.CHECK, target=target, skill=skill)
         named = Modifier.skill(skill, modifier) if skill is not None else Modifier(value=modifier, source=purpose)
         roll = roll_test(
             stakes=stakes,

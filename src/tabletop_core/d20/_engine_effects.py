@@ -184,9 +184,9 @@ class _Effects(_Base):
             if effect.healing and self.creatures[t].is_defeated:
                 raise RuleError(f"{t} is Defeated: it can't receive Healing")
 
-    def check_charmer(self, creator: str, effect: Effect, targets: tuple[str, ...]) -> None:
-        """Charmed: you can't Target your charmer with harmful Effects."""
-        if not effect.is_harmful:
+    def check_charmer(self, creator: str, effect: Effect, targets: tuple[str, ...], harmful: bool = False) -> None:
+        """Charmed: you can't Target your charmer with harmful Effects (*harmful*: it harms, as an Attack does)."""
+        if not (harmful or effect.is_harmful):
             return
         charmed_by = {self.caused_by(i) for i in self.creatures[creator].conditions.instances_of(Condition.CHARMED)}
         for t in targets:
@@ -458,7 +458,7 @@ class _Effects(_Base):
             raise InvalidInput(f"{name} can't attack itself")
         if effect.needs_willing:
             raise RuleError(f"{effect.name} needs a Willing Target: it can't be an Attack's Effect")
-        self.check_charmer(name, attrs.evolve(effect, harmful=True), (target,))  # an Attack harms
+        self.check_charmer(name, effect, (target,), harmful=True)  # an Attack harms
         if effect.healing and self.creatures[target].is_defeated:
             raise RuleError(f"{target} is Defeated: it can't receive Healing")
         self.check_target_kind(effect, (target,))
@@ -479,7 +479,7 @@ class _Effects(_Base):
         hit_on_setback: bool,
     ) -> None:
         """Make a checked Attack: the Check, as things stand (Hidden still counts), then on a hit the Effect."""
-        ctx = self.snapshot().test_context(name, kind=TestKind.ATTACK, target=target, attack=kind)
+        ctx = self.view().test_context(name, kind=TestKind.ATTACK, target=target, attack=kind)
         self.spend(name, effect.cost, f"Attack: {effect.name}")
         if effect.focus:
             self.end_focus(name, f"{name} starts another Focus")

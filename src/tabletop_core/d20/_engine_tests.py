@@ -27,7 +27,7 @@ class _Tests(_Effects):
             if self.creatures[t].is_defeated:
                 raise RuleError(f"{t} is Defeated: it is out of the fight and makes no Save")
         self.check_results(action.on_success, action.on_setback, action.on_failure, targets)
-        view = self.snapshot()
+        view = self.view()
         against = f" against {action.purpose}" if action.purpose else ""
         rolls: list[tuple[str, TestRoll]] = []
         for t in targets:
@@ -70,7 +70,7 @@ class _Tests(_Effects):
             self.check_spend(name, action.ap, action.label)
         elif self.creatures[name].is_defeated:
             raise RuleError(f"{name} is Defeated: it is out of the fight")
-        ctx = self.snapshot().test_context(
+        ctx = self.view().test_context(
             name,
             kind=action.kind,
             target=target,

@@ -49,7 +49,6 @@ from tabletop_core.d20.conditions import Condition
 from tabletop_core.d20.detection import Detection
 from tabletop_core.d20.effect import Effect
 from tabletop_core.d20.space import Space
-from tabletop_core.d20.turns import Creature
 from tabletop_core.errors import TabletopError
 from tabletop_core.rng import ScriptedDice
 
@@ -114,7 +113,7 @@ def _turn_actions(work: _Run, encounter: Encounter, name: str) -> list[Action]:
     found += _effects_of(work, encounter, name, by=None)
     if ap >= _ACTION_AP:
         found += _helping_and_finishing(encounter, name)
-        found += _detection_actions(encounter, name)
+        found += _detection_actions(work, encounter, name)
         found += _moves(work, encounter, name)
     return found
 
@@ -167,27 +166,24 @@ def _focus_to_keep(encounter: Encounter, name: str) -> list[Action]:
 def _helping_and_finishing(encounter: Encounter, name: str) -> list[Action]:
     """A Dispatch against each Helpless creature at 0 HP, a Medic's Kit on each one Staggered at 0 HP."""
     found: list[Action] = []
-    for other in encounter.names:
-        creature = encounter.creature(other)
-        if other != name and _legal(creature.dispatch):
-            found.append(Dispatch(target=other))
-    for other in encounter.names:
-        creature = encounter.creature(other)
-        if _legal(_stabilizes, creature):
-            found.append(UseMedicsKit(target=other))
+    down = [c.name for c in encounter.combatants if c.creature.hp == 0]  # both need 0 HP: the rest are not asked
+    found += [Dispatch(target=o) for o in down if o != name and encounter.creature(o)._dispatch_refusal() is None]
+    found += [UseMedicsKit(target=o) for o in down if encounter.creature(o)._can_be_stabilized()]
     return found
 
 
-def _detection_actions(encounter: Encounter, name: str) -> list[Action]:
+def _detection_actions(work: _Run, encounter: Encounter, name: str) -> list[Action]:
     found: list[Action] = []
-    watching = tuple(o for o in encounter.names if o != name and encounter.detection(o, name) is Detection.OBSERVED)
+    others = [o for o in encounter.names if o != name]
+    unseen = {Condition.HIDDEN, Condition.INVISIBLE}
+    if not encounter.sightings and not any(unseen & c.creature.conditions.active for c in encounter.combatants):
+        return [Hide(observers=tuple(others))] if others else []  # everyone Observes everyone
+    watching = tuple(o for o in others if work.detection(o, name) is Detection.OBSERVED)
     if watching:
         found.append(Hide(observers=watching))
     if Condition.HIDDEN in encounter.creature(name).conditions.present:
         found.append(Sneak())
-    for other in encounter.names:
-        if other != name and encounter.detection(name, other) is not Detection.OBSERVED:
-            found.append(Search(subject=other))
+    found += [Search(subject=o) for o in others if work.detection(name, o) is not Detection.OBSERVED]
     return found
 
 
@@ -208,7 +204,3 @@ def _moves(work: _Run, encounter: Encounter, name: str) -> list[Action]:
             if _legal(work.check_free, name, to) and _legal(work.check_fear, name, start, to):
                 found.append(Move(to=to))
     return found
-
-
-def _stabilizes(creature: Creature) -> None:
-    creature.stabilize(hours=1)  # RuleError unless it is Staggered at 0 HP

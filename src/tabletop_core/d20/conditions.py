@@ -23,6 +23,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import attrs
@@ -115,7 +116,9 @@ class Conditions(Record):
 
     # -- reading -------------------------------------------------------------------
 
-    @property
+    # The state is frozen: what it reads once stays true (attrs keeps these in slots of their own).
+
+    @functools.cached_property
     def present(self) -> frozenset[Condition]:
         """The Conditions given directly (suppressed ones included; implied ones not)."""
         return frozenset(i.condition for i in self.instances)
@@ -131,7 +134,7 @@ class Conditions(Record):
         """Whether a Condition is suppressed by another Condition the creature has (given or implied)."""
         return Condition.parse(condition) in self._suppressed()
 
-    @property
+    @functools.cached_property
     def active(self) -> frozenset[Condition]:
         """Every Condition in effect: given or implied, minus suppressed ones."""
         suppressed = self._suppressed()

@@ -51,6 +51,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from typing import ClassVar, TypeVar
 
 import attrs
@@ -287,7 +288,13 @@ class Encounter(Record):
             InvalidInput: no creature of that name.
             TypeError: *name* is not a str.
         """
-        return _named(self.combatants, name, "creature")
+        found = self._by_name.get(name) if isinstance(name, str) else None
+        return found if found is not None else _named(self.combatants, name, "creature")
+
+    @functools.cached_property
+    def _by_name(self) -> dict[str, Combatant]:
+        # The state is frozen: its creatures by name, looked up once.
+        return {c.name: c for c in self.combatants}
 
     def creature(self, name: str) -> Creature:
         """The :class:`~tabletop_core.d20.Creature` state of the creature called *name*."""

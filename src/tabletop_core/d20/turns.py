@@ -205,11 +205,18 @@ class Creature(Record):
         Raises:
             RuleError: the creature is not Helpless (Dispatch needs a Helpless Target) or not at 0 HP.
         """
-        if not self.conditions.has(Condition.HELPLESS):
-            raise RuleError("Dispatch needs a Helpless Target")
-        if self.hp != 0:
-            raise RuleError(f"a Dispatch defeats a creature at 0 HP; this one has {self.hp} HP")
+        refusal = self._dispatch_refusal()
+        if refusal is not None:
+            raise RuleError(refusal)
         return self._with(conditions=self.conditions.add(Condition.DEFEATED, source="Dispatch"))
+
+    def _dispatch_refusal(self) -> str | None:
+        """Why a Dispatch can't succeed against the creature now, or ``None`` (it is Helpless at 0 HP)."""
+        if not self.conditions.has(Condition.HELPLESS):
+            return "Dispatch needs a Helpless Target"
+        if self.hp != 0:
+            return f"a Dispatch defeats a creature at 0 HP; this one has {self.hp} HP"
+        return None
 
     def shatter(self) -> Creature:
         """The Petrified creature's stone form shatters: it is Defeated.
@@ -233,11 +240,15 @@ class Creature(Record):
             RuleError: the creature is not Staggered at 0 HP (or is Defeated).
         """
         hours = check_int("hours", hours, low=1, high=4)
-        if self.is_defeated or self.hp != 0 or Condition.STAGGERED not in self.conditions.present:
+        if not self._can_be_stabilized():
             raise RuleError("a Medic's Kit makes a creature Stable only while it is Staggered with 0 HP")
         return self._with(
             conditions=self.conditions.add(Condition.STABLE, duration=Duration.of(hours=hours), source="Medic's Kit")
         )
+
+    def _can_be_stabilized(self) -> bool:
+        """Whether a Medic's Kit would make it Stable now: Staggered with 0 HP, not Defeated."""
+        return not self.is_defeated and self.hp == 0 and Condition.STAGGERED in self.conditions.present
 
     def use_medics_kit(self, *, rng: RngLike = None) -> Creature:
         """Roll the 1d4 hours and make the creature Stable (see :meth:`stabilize`)."""
