@@ -31,6 +31,8 @@ from tabletop_core.d20.energy import Energy
 from tabletop_core.d20.odds import contest_odds, odds_table, stakes_odds, total_odds
 from tabletop_core.d20.policies import AttackNearest, AttackWeakest, FocusFire, Policy
 from tabletop_core.d20.senses import Sense
+from tabletop_core.d20.simulate import simulate_encounter
+from tabletop_core.d20.simulation import EncounterSimulation
 from tabletop_core.d20.space import Metric, Space, check_reach
 from tabletop_core.d20.stakes import Outcome, Stakes, classify
 from tabletop_core.d20.test import (
@@ -79,6 +81,7 @@ __all__ = [
     "Duration",
     "Effect",
     "Encounter",
+    "EncounterSimulation",
     "EncounterStep",
     "EndAttempt",
     "Energy",
@@ -119,6 +122,7 @@ __all__ = [
     "resolve_test",
     "roll_contest",
     "roll_test",
+    "simulate_encounter",
     "simulate_test",
     "stakes_odds",
     "tier_allows",
