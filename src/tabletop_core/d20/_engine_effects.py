@@ -431,7 +431,8 @@ class _Effects(_Base):
         me = self.combatant(name)
         profile = me.attack_named(action.attack)
         self.check_attack(name, action.target, profile.effect, profile.attack)
-        named = [Modifier.trait(profile.trait, me.trait_value(profile.trait))]
+        trait = me.trait_value(profile.trait)
+        named = [Modifier.trait(profile.trait, trait)] if trait else []
         if profile.modifier:
             named.append(Modifier(value=profile.modifier, source=profile.name))
         if action.modifier:

@@ -26,7 +26,7 @@ _MAX_ROUNDS = 10**6
 def _counts(name: str, value: object, key_kind: type) -> Mapping[Any, int]:  # Any: str or int keys
     if not isinstance(value, Mapping):
         raise TypeError(f"{name} must be a mapping of counts, got {type(value).__name__}")
-    counts = {}
+    counts: dict[Any, int] = {}  # Any: str or int keys
     for key, count in value.items():
         if type(key) is not key_kind:
             raise TypeError(f"{name}: keys must be {key_kind.__name__}s, got {type(key).__name__} {clip(key)}")
