@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tabletop_core.d20._engine import _Run
+from tabletop_core.d20._trusted import assemble
 from tabletop_core.d20.actions import (
     Action,
     AttackWith,
@@ -107,9 +108,11 @@ def _turn_actions(work: _Run, encounter: Encounter, name: str) -> list[Action]:
     found += _focus_to_keep(encounter, name)
     me = encounter.combatant(name)
     for profile in me.attacks:
+        if profile.effect.cost > ap:
+            continue  # refused for every Target (too few AP): not asked once per Target
         for target in encounter.names:
             if _legal(work.check_attack, name, target, profile.effect, profile.attack):
-                found.append(AttackWith(attack=profile.name, target=target))
+                found.append(assemble(AttackWith, attack=profile.name, target=target, modifier=0))
     found += _effects_of(work, encounter, name, by=None)
     if ap >= _ACTION_AP:
         found += _helping_and_finishing(encounter, name)
@@ -124,13 +127,27 @@ def _effects_of(
     """*name*'s Effects, on each Target it may use them on now (*by*: how the action names it)."""
     found: list[Action] = []
     targets = [*encounter.names, *(t.name for t in encounter.things)]
+    pool = work.pool(name) if encounter.round else None
     for effect in encounter.combatant(name).effects:
         if triggered_only and effect.on_use:
             continue
+        if pool is not None and effect.cost > pool:
+            continue  # refused for every Target (too few AP): not asked once per Target
         for target in targets:
             willing = _willing_for(encounter, effect, target)
             if _legal(work.check_use, effect, (target,), willing, None, None):
-                found.append(UseAbility(ability=effect.name, targets=(target,), by=by, willing=willing))
+                # Built from names the encounter already checked: no need to check them again.
+                found.append(
+                    assemble(
+                        UseAbility,
+                        ability=effect.name,
+                        targets=(target,),
+                        by=by,
+                        willing=willing,
+                        responding_to=None,
+                        origin=None,
+                    )
+                )
     return found
 
 

@@ -276,7 +276,7 @@ class Encounter(Record):
 
     # -- reading -------------------------------------------------------------------
 
-    @property
+    @functools.cached_property
     def names(self) -> tuple[str, ...]:
         """The creatures' names, in the order listed."""
         return tuple(c.name for c in self.combatants)
