@@ -369,8 +369,8 @@ the ghast first leaves the small ones clawing meanwhile. The ghouls always focus
         ),
         (
             "code",
-            """ghast = d20.Combatant(name="Ghast", creature=d20.Creature(max_hp=30), side="ghouls", body=3, initiative=2,
-                      attacks=[attack("Ghast", "Claws", 8)])
+            """ghast = d20.Combatant(name="Ghast", creature=d20.Creature(max_hp=30), side="ghouls", body=3,
+                      initiative=2, attacks=[attack("Ghast", "Claws", 8)])
 lesser = [
     d20.Combatant(name=f"Ghoul {i}", creature=d20.Creature(max_hp=12), side="ghouls", body=3, initiative=2,
                   attacks=[attack(f"Ghoul {i}", "Claws", 6)])
