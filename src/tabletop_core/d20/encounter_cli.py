@@ -365,8 +365,14 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser = commands.add_parser(
         "encounter",
         help="d20 encounter: run a fight from a JSON file (or: simulate FILE --runs N --workers K for its odds)",
+        usage=(
+            "%(prog)s [--seed N | --dice ...] [--rounds N] [--policy NAME] [--json] FILE\n"
+            "       %(prog)s simulate FILE [--runs N] [--workers K] [--seed N] [--rounds N] [--policy NAME] [--json]"
+        ),
     )
-    parser.add_argument("file", help="a JSON file: combatants, optional effects, policies and actions; or 'simulate'")
+    parser.add_argument(
+        "file", metavar="FILE", help="a JSON file: combatants, optional effects, policies and actions; or 'simulate'"
+    )
     parser.add_argument("more", nargs="?", default=None, metavar="FILE", help="after 'simulate': the fight's file")
     parser.add_argument(
         "--rounds",
