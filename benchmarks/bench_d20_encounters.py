@@ -106,6 +106,7 @@ def _efficiency() -> None:
     fight = four_vs_four()
     pools = {workers: _started(workers) for workers in (1, 2)}
     best: dict[int, tuple[float, float | None]] = {1: (0.0, None), 2: (0.0, None)}  # rate, share of time waiting
+    per_cpu = {1: 0.0, 2: 0.0}  # fights per second the workers ran on a CPU (waiting left out)
     results = {}
     try:
         for _ in range(REPEAT_PARALLEL):
@@ -118,6 +119,8 @@ def _efficiency() -> None:
                 wall = time.perf_counter() - start
                 after = _schedstat(pids)
                 waiting = None if before is None or after is None else (after[1] - before[1]) / (wall * workers)
+                if before is not None and after is not None and after[0] > before[0]:
+                    per_cpu[workers] = max(per_cpu[workers], RUNS_PARALLEL / (after[0] - before[0]))
                 if RUNS_PARALLEL / wall > best[workers][0]:
                     best[workers] = (RUNS_PARALLEL / wall, waiting)
     finally:
@@ -134,6 +137,12 @@ def _efficiency() -> None:
     )
     print(f"    workers waited for a CPU {waits} of the time; load average {load}; os.cpu_count() = {os.cpu_count()}")
     busy = (os.cpu_count() or 1) < 2 or (wait2 is not None and wait2 > BUSY) or (wait1 is not None and wait1 > BUSY)
+    if per_cpu[1] and per_cpu[2]:
+        # The work itself, waiting left out: what the pool's pickling and messages cost per fight.
+        print(
+            f"    per worker CPU second: 1 worker {per_cpu[1]:.1f}/s, 2 workers {per_cpu[2]:.1f}/s each "
+            f"(ratio {per_cpu[2] / per_cpu[1]:.2f}: the overhead of splitting the work, whatever the load)"
+        )
     if busy:
         print(
             f"    efficiency NOT MEASURED: the machine is busy (workers waited more than {BUSY:.0%} of the time "
