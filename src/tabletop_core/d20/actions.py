@@ -162,12 +162,13 @@ class UseEffect(Action):
     On Use (no Trigger): its creator must be the creature whose Turn it is and spends
     the Effect's Cost; a creator outside the encounter (the GM, a trap) may use it at
     any time. A Triggered Effect resolves when the Trigger happens, on or off its
-    creator's Turn (its Cost is not taken from the Turn's AP).
+    creator's Turn; off it, its Cost is paid from the AP the creator kept from its last
+    Turn (see :meth:`Encounter.held_ap <tabletop_core.d20.Encounter.held_ap>`).
 
     Core Rule "Trigger": a creature can use only one Action in response to each
-    Trigger. Name the occurrence it answers in *responding_to* (``"Ogre's Attack,
-    Round 2"``): a second response by the same creature to it is refused until the
-    Round ends.
+    Trigger. A Triggered Effect answers the last action taken; *responding_to* names
+    another occurrence (``"Ogre's Attack, Round 2"``): a second response by the same
+    creature to it is refused (the record of named ones lasts the Round).
 
     Args:
         effect: The Effect.

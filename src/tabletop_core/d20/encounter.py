@@ -19,11 +19,17 @@ What the encounter does for you (the rules text's Core Rules):
   Staggered at 0 HP is rolled when due and the creature gains its AP (the base is the
   creature's ``base_action_points``, default 3, an assumption; Slowed 2, Hasted +1,
   Incapacitated 0). At the end of a Turn it takes its Persistent Damage and rolls to
-  end it. At the end of a Round every Doomed value counts down and every Duration
-  runs 1 Round. A Defeated creature's Turn is skipped (a reading: Defeated "takes
+  end it, and its Focus ends unless it kept it up. At the end of a Round every Doomed
+  value counts down. A Defeated creature's Turn is skipped (a reading: Defeated "takes
   you out of the fight").
+* **Durations** count from the Turn an Effect was applied in: an N-Round Effect ends at
+  the start of that Turn N Rounds later; one applied outside a Turn counts at each
+  Round's end (see ``docs/d20-encounters.md``, "Durations").
 * **Action Points**: each Action spends AP from the Turn's ledger; an Action that
-  costs more than is left, or any Action while Incapacitated, is refused.
+  costs more than is left, or any Action while Incapacitated, is refused. AP left when
+  a Turn ends stay with the creature for Triggered Effects until its next Turn starts.
+* **The GM's table**: creatures join and leave, Round tracking ends, time passes in
+  minutes, hours and days (:mod:`tabletop_core.d20.gm_actions`).
 * **Effects** (:class:`~tabletop_core.d20.Effect`): applied with the Stacking rule;
   Willing checked; Dismiss by the creator ends it on every Target and leaves what it
   caused; ongoing Effects on a Defeated creature end; Durations count in Rounds.

@@ -206,7 +206,7 @@ class RoundStarted(Event):
 
 @attrs.frozen(kw_only=True)
 class RoundEnded(Event):
-    """A Round ends: Doomed values count down and Durations run 1 Round."""
+    """A Round ends: Doomed values count down, and Durations applied outside a Turn run 1 Round."""
 
     round: int = int_field(low=1, high=_BIG)
 

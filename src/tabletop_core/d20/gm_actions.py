@@ -108,10 +108,14 @@ class EndCondition(Action):
 
 @attrs.frozen(kw_only=True)
 class PassTime(Action):
-    """Time passes outside Rounds (before Initiative): Durations count down (Core Rule "Time").
+    """Time passes outside Rounds (before Initiative, or after the encounter ends): Core Rule "Time".
 
-    Outside Rounds the GM tracks time in minutes, hours and days; Durations count in
-    Rounds, 1 minute lasting 10 Rounds (an hour 600, a day 14,400).
+    "Otherwise, your GM tracks time in minutes, hours, and days"; Durations count in
+    Rounds, 1 minute lasting 10 Rounds (an hour 600, a day 14,400). Each of those Rounds
+    counts for every creature as if it had a Turn in it: a Doomed value due is rolled and
+    counts down at the Round's end (at 0: Defeated), Persistent Damage hurts and is rolled
+    against, a Stable creature wakes with 1 HP when its hours are done. While the GM tracks
+    Rounds it is refused: end the encounter first (:class:`EndEncounter`).
 
     Args:
         rounds: Rounds.
