@@ -32,6 +32,7 @@ import io
 import math
 import os
 import random
+import sys
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -1209,11 +1210,21 @@ def attrs_evolve(record: Any, **changes: Any) -> Any:
 
 def invoke(target: Target, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> Any:
     """Call *target* (on a fresh example instance for an instance method)."""
-    if target.on_instance:
-        assert target.owner is not None
-        make = _lookup(RECEIVERS, target.name) or (lambda: instance_of(target.owner))
-        return target.func(make(), *args, **kwargs)
-    return target.func(*args, **kwargs)
+    try:
+        if target.on_instance:
+            assert target.owner is not None
+            make = _lookup(RECEIVERS, target.name) or (lambda: instance_of(target.owner))
+            return target.func(make(), *args, **kwargs)
+        return target.func(*args, **kwargs)
+    finally:
+        _close_figures()
+
+
+def _close_figures() -> None:
+    """Close the figures a call drew (pyplot keeps every one: past 20 it warns, and warnings are errors here)."""
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if pyplot is not None:
+        pyplot.close("all")
 
 
 # --------------------------------------------------------------------------- hostile values

@@ -161,7 +161,9 @@ class Combatant(Record):
 
         Raises:
             InvalidInput: it holds none of that name (the message lists those it holds).
+            TypeError: *name* is not a str.
         """
+        check_type("name", name, str)
         for a in self.attacks:
             if a.name == name:
                 return a
@@ -173,7 +175,9 @@ class Combatant(Record):
 
         Raises:
             InvalidInput: it holds none of that name (the message lists those it holds).
+            TypeError: *name* is not a str.
         """
+        check_type("name", name, str)
         for e in self.effects:
             if e.name == name:
                 return e

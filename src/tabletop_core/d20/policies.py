@@ -37,6 +37,7 @@ Examples:
 
 from __future__ import annotations
 
+import types
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -77,7 +78,9 @@ class Policy(Protocol):
 
 
 def _check_policy(policy: object) -> None:
-    if not callable(getattr(policy, "choose", None)):
+    """A policy has a ``choose(encounter, choices)`` method (numpy arrays and modules have another ``choose``)."""
+    numpy_like = isinstance(policy, types.ModuleType) or type(policy).__module__.split(".")[0] == "numpy"
+    if numpy_like or not callable(getattr(policy, "choose", None)):
         raise TypeError(f"a policy must have a choose(encounter, choices) method, got {type(policy).__name__}")
 
 

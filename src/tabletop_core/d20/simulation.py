@@ -278,12 +278,15 @@ class EncounterSimulation(Record):
 
         Raises:
             InvalidInput: no runs.
+            TypeError: *title* is not a str, or *ax* not a matplotlib Axes.
             MissingExtra: matplotlib is missing.
         """
         from tabletop_core.plots import _axes
 
         if not self.runs:
             raise InvalidInput("plot: no fights to draw")
+        if title is not None and not isinstance(title, str):
+            raise TypeError(f"title must be a str or None, got {type(title).__name__}")
         axes = _axes(ax)
         labels = [*self.side_names, "draw", "timeout"]
         counts = [self.wins.get(s, 0) for s in self.side_names] + [self.draws, self.timeouts]
