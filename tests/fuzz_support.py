@@ -32,6 +32,7 @@ import io
 import math
 import os
 import random
+import sys
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -85,6 +86,7 @@ NO_CONSTRUCTOR = frozenset(
         "core.DiceSource",  # abstract: GeneratorDice and ScriptedDice are its public kinds
         "residue.journey.Policy",  # a typing Protocol: CautiousPolicy and GreedyPolicy implement it
         "plots.Tally",  # a typing Protocol: what a survival curve's points hold (a JourneySimulation)
+        "d20.Policy",  # a typing Protocol: FocusFire, AttackWeakest and AttackNearest implement it
     }
 )
 
@@ -256,6 +258,21 @@ def _encounter() -> Any:
     return fight.apply(d20.actions.UseEffect(effect=hold, targets=["Bo"])).encounter
 
 
+def _sides() -> Any:
+    """Two sides, each creature holding an Attack (before Initiative): a fight to simulate."""
+    hit = d20.AttackProfile(effect=d20.Effect(name="Hit", creator="Ana", damage=4, cost=2), modifier=1)
+    bite = d20.AttackProfile(effect=d20.Effect(name="Bite", creator="Bo", damage=3, cost=2))
+    mend = d20.Effect(name="Mend", creator="Ana", healing=2, cost=1)
+    return d20.Encounter.of(
+        d20.Combatant(name="Ana", creature=d20.Creature(max_hp=10), side="heroes", attacks=[hit], effects=[mend]),
+        d20.Combatant(name="Bo", creature=d20.Creature(max_hp=8), side="monsters", attacks=[bite]),
+    )
+
+
+def _sides_started() -> Any:
+    return _sides().apply(d20.actions.RollInitiative(), rng=tc.ScriptedDice([15, 2])).encounter
+
+
 INSTANCES: dict[type, Callable[[], Any]] = {
     # core
     tc.Die: lambda: tc.Die(6),
@@ -344,7 +361,13 @@ INSTANCES: dict[type, Callable[[], Any]] = {
     ),
     d20.TestBatch: lambda: d20.simulate_test(4, stakes="mid", rng=3),
     d20.Effect: lambda: d20.Effect(name="Bless", creator="GM", modifiers=1, duration=d20.Duration(3)),
-    d20.Combatant: lambda: d20.Combatant(name="Ana", creature=d20.Creature(max_hp=10)),
+    d20.Combatant: lambda: _sides().combatant("Ana"),
+    d20.AttackProfile: lambda: _sides().combatant("Ana").attacks[0],
+    d20.EncounterSimulation: lambda: d20.simulate_encounter(3, _sides(), d20.FocusFire(), rng=3),
+    d20.FocusFire: lambda: d20.FocusFire(),
+    d20.AttackWeakest: lambda: d20.AttackWeakest(),
+    d20.AttackNearest: lambda: d20.AttackNearest(),
+    d20.Policy: lambda: d20.FocusFire(),
     d20.Space: lambda: d20.Space(1, 2),
     d20.Thing: lambda: d20.Thing(name="Rope", hp=2),
     d20.Encounter: _encounter,
@@ -624,6 +647,30 @@ BY_QUALIFIED: dict[str, Callable[[], Any]] = {
     "d20.Conditions.unsuppress.condition": lambda: d20.Condition.FRIGHTENED,
     "d20.Modifier.skill.name": lambda: "Athletics",
     "d20.Encounter.apply.action": lambda: d20.actions.TakeAction(name="Dash"),
+    "d20.simulate_encounter.encounter": _sides,
+    "d20.simulate_encounter.policies": lambda: d20.FocusFire(),
+    "d20.simulate_encounter.n": lambda: 2,
+    "d20.Encounter.held_ap.name": lambda: "Ana",
+    "d20.Encounter.fear_sources.name": lambda: "Ana",
+    "d20.Encounter.sees.observer": lambda: "Ana",
+    "d20.Encounter.sees.subject": lambda: "Bo",
+    "d20.Encounter.sees_fear_source.name": lambda: "Ana",
+    "d20.Combatant.trait_value.trait": lambda: "body",
+    "d20.Combatant.attack_named.name": lambda: "Hit",
+    "d20.Combatant.effect_named.name": lambda: "Mend",
+    "d20.EncounterSimulation.win_share.side": lambda: "heroes",
+    "d20.EncounterSimulation.win_interval.side": lambda: "heroes",
+    "d20.EncounterSimulation.defeat_share.name": lambda: "Bo",
+    "d20.EncounterSimulation.defeat_interval.name": lambda: "Bo",
+    "d20.EncounterSimulation.mean_hp_left.name": lambda: "Bo",
+    "d20.EncounterSimulation.__add__.other": lambda: d20.simulate_encounter(1, _sides(), d20.FocusFire(), rng=4),
+    "d20.FocusFire.choose.encounter": _sides_started,
+    "d20.FocusFire.choose.choices": lambda: _sides_started().choices(),
+    "d20.AttackWeakest.choose.encounter": _sides_started,
+    "d20.AttackWeakest.choose.choices": lambda: _sides_started().choices(),
+    "d20.AttackNearest.choose.encounter": _sides_started,
+    "d20.AttackNearest.choose.choices": lambda: _sides_started().choices(),
+    "d20.Sense.parse.value": lambda: "visual",
     "d20.Encounter.detection.observer": lambda: "Ana",
     "d20.Encounter.distance.a": lambda: "Ana",
     "d20.Encounter.distance.b": lambda: "Bo",
@@ -684,6 +731,9 @@ EXPLICIT: dict[str, Callable[[], tuple[tuple[Any, ...], dict[str, Any]]]] = {
     "d20.Encounter": lambda: _call(combatants=(d20.Combatant(name="Ana", creature=d20.Creature(max_hp=10)),)),
     "d20.Encounter.of": lambda: _call(d20.Combatant(name="Ana", creature=d20.Creature(max_hp=10))),
     "d20.EncounterStep": lambda: _call(encounter=_encounter(), events=()),
+    "d20.AttackProfile": lambda: _call(effect=d20.Effect(name="Hit", creator="Ana", damage=4, cost=2), modifier=1),
+    "d20.EncounterSimulation": lambda: _fields(instance_of(d20.EncounterSimulation)),
+    "d20.Policy.choose": lambda: _call(_sides_started(), _sides_started().choices()),
     # action_roll: a full character, moves from Datasworn data, changing a roll
     "action_roll.Stats": lambda: _call(3, 2, 2, 1, 1),
     "action_roll.PlayerCharacter": lambda: _call(ar.Stats(edge=3, heart=2, iron=2, shadow=1, wits=1)),
@@ -1327,10 +1377,14 @@ def invoke(target: Target, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> 
             return target.func(make(), *args, **kwargs)
         return target.func(*args, **kwargs)
     finally:
-        if target.package == "plots":
-            import matplotlib.pyplot as plt
+        _close_figures()
 
-            plt.close("all")  # every call draws a new figure
+
+def _close_figures() -> None:
+    """Close the figures a call drew (pyplot keeps every one: past 20 it warns, and warnings are errors here)."""
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if pyplot is not None:
+        pyplot.close("all")
 
 
 # --------------------------------------------------------------------------- hostile values

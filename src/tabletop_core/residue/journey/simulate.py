@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
-import operator
-import pickle
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, as_completed
+from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any, TextIO
 
 import attrs
 import numpy as np
 
 from tabletop_core._atomic import atomic_rolls
-from tabletop_core._fast import BoundedCache
-from tabletop_core._validate import check_int, check_type, clip
-from tabletop_core.errors import InvalidInput, MissingExtra
+from tabletop_core._runs import PLANS as _PLANS  # noqa: F401 - the workers' plans (shared with d20's simulation)
+from tabletop_core._runs import default_chunk as _default_chunk
+from tabletop_core._runs import play_chunk as _play_chunk  # noqa: F401 - the executor's task
+from tabletop_core._runs import progress_bar, run_chunks
+from tabletop_core._runs import root_seed as _root_seed
+from tabletop_core._runs import run_source as _run_source
+from tabletop_core._validate import check_int, check_type
+from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.journey.choices import Choice
 from tabletop_core.residue.journey.content import JourneySetup
 from tabletop_core.residue.journey.engine import start_journey
@@ -26,39 +29,10 @@ from tabletop_core.residue.journey.policies import Policy, _check_policy, _unche
 from tabletop_core.residue.journey.state import Journey
 from tabletop_core.residue.journey.summary import JourneySimulation, _add_counts
 from tabletop_core.residue.wanderer import Wanderer
-from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, dice_source
+from tabletop_core.rng import DiceSource, RngLike, dice_source
 
 if TYPE_CHECKING:
     pass
-
-
-def _root_seed(rng: RngLike) -> np.random.SeedSequence | None:
-    """The SeedSequence the runs' streams are spawned from (``None`` for a DiceSource: shared)."""
-    if isinstance(rng, DiceSource) and not isinstance(rng, GeneratorDice):
-        return None
-    if isinstance(rng, GeneratorDice):
-        rng = rng.generator
-    if isinstance(rng, np.random.SeedSequence):
-        return rng
-    if isinstance(rng, np.random.Generator):
-        return np.random.SeedSequence(rng.integers(0, 2**63, size=4).tolist())
-    if isinstance(rng, np.random.BitGenerator):
-        return np.random.SeedSequence(np.random.Generator(rng).integers(0, 2**63, size=4).tolist())
-    if rng is None:
-        return np.random.SeedSequence()
-    if isinstance(rng, (bool, float)):
-        raise TypeError(f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource, got {clip(rng)}")
-    try:
-        seed = (
-            [operator.index(part) for part in rng] if isinstance(rng, (Sequence, np.ndarray)) else operator.index(rng)
-        )
-        return np.random.SeedSequence(seed)
-    except TypeError:
-        raise TypeError(
-            f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource, got {type(rng).__name__}"
-        ) from None
-    except ValueError:
-        raise InvalidInput(f"rng: a seed must be an int >= 0 or a sequence of them, got {type(rng).__name__}") from None
 
 
 def _chooser(policy: Policy) -> Callable[[Journey, Sequence[Choice]], Choice]:
@@ -122,12 +96,6 @@ class _Tally:
         )
 
 
-def _run_source(root: np.random.SeedSequence, index: int) -> GeneratorDice:
-    """Run *index*'s own dice: child *index* of *root* (``root.spawn(index + 1)[index]``, without the spawning)."""
-    child = np.random.SeedSequence(root.entropy, spawn_key=(*root.spawn_key, index))
-    return GeneratorDice(np.random.Generator(np.random.PCG64(child)))
-
-
 @attrs.frozen
 class _Plan:
     """What every run plays: the sheet, the content, the policy, the seeds (pickled to an executor's workers)."""
@@ -153,45 +121,9 @@ class _Plan:
         return tally.result(self.name)
 
 
-_PLANS: BoundedCache[bytes, _Plan] = BoundedCache(limit=8)  # a worker's plans, by their pickled bytes
-
-
-def _play_chunk(packed: bytes, runs: range) -> JourneySimulation:
-    """An executor's task: the runs of one chunk under the plan pickled in *packed*.
-
-    The plan (sheet, content, policy) is pickled once by the caller and unpickled once per
-    worker process, not once per chunk: a worker keeps the plans it has seen by their bytes.
-    """
-    plan = _PLANS.get(packed)
-    if plan is None:
-        plan = _PLANS.put(packed, pickle.loads(packed))  # bytes simulate_journey pickled itself
-    return plan.chunk(runs)
-
-
-def _default_chunk(n: int) -> int:
-    """Runs per task on an executor: about 64 tasks (so 2 to 16 workers share the load), 1 to 500 runs each."""
-    return max(1, min(500, -(-n // 64)))
-
-
 def _progress_bar(show: bool | None, n: int, out: TextIO) -> Any:  # Any: a tqdm bar (tqdm is optional)
-    """A ``tqdm.auto`` bar for *n* runs, or ``None`` when progress is off.
-
-    ``None`` (automatic) shows one for 500 runs or more when *out* is a terminal or
-    the notebook's stderr, and tqdm is installed; ``True`` insists on it.
-
-    Raises:
-        MissingExtra: ``True`` without tqdm.
-    """
-    attached = out.isatty() or (out is sys.stderr and "ipykernel" in sys.modules)
-    if show is False or (show is None and (n < 500 or not attached)):
-        return None
-    try:
-        from tqdm.auto import tqdm
-    except ImportError as error:
-        if show:
-            raise MissingExtra("a progress bar needs tqdm: pip install 'tabletop_core[progress]'") from error
-        return None
-    return tqdm(total=n, file=out, desc="simulate_journey", unit="journey", leave=True)
+    """A ``tqdm.auto`` bar for *n* Journeys, or ``None`` when progress is off (``_runs.progress_bar``)."""
+    return progress_bar(show, n, out, desc="simulate_journey", unit="journey")
 
 
 @atomic_rolls
@@ -300,19 +232,4 @@ def _on_executor(
     bar: Any,  # Any: a tqdm bar or None
 ) -> JourneySimulation:
     """The runs in chunks of *size* on *executor*, added in index order (so any chunking gives the same result)."""
-    chunks = [runs[i : i + size] for i in range(0, len(runs), size)]
-    packed = pickle.dumps(plan, protocol=pickle.HIGHEST_PROTOCOL)  # once, not once per chunk
-    futures = {executor.submit(_play_chunk, packed, chunk): k for k, chunk in enumerate(chunks)}
-    results: dict[int, JourneySimulation] = {}
-    try:
-        for future in as_completed(futures):
-            results[futures[future]] = future.result()
-            if bar is not None:
-                bar.update(len(chunks[futures[future]]))
-    finally:
-        for future in futures:
-            future.cancel()
-    total = _Tally().result(plan.name)
-    for k in range(len(chunks)):
-        total = total + results[k]
-    return total
+    return run_chunks(executor, plan, runs, size, bar, _Tally().result(plan.name))
