@@ -53,50 +53,69 @@ export type Record =
   | CoreDieRoll
   | D20APSpent
   | D20ActiveEffect
+  | D20AddCombatant
   | D20Attack
+  | D20AttackProfile
+  | D20AttackWith
   | D20Combatant
+  | D20CombatantAdded
+  | D20CombatantRemoved
   | D20ConditionImplications
   | D20ConditionInstance
   | D20Conditions
   | D20ConditionsChanged
   | D20ContestResult
   | D20ContestRoll
+  | D20CountDownDoomed
   | D20Creature
   | D20Damage
   | D20DamageTaken
   | D20DetectionChanged
   | D20Dismiss
   | D20Dispatch
+  | D20DoomedCountedDown
+  | D20DoomedRolled
   | D20Duration
   | D20Effect
   | D20EffectApplied
   | D20EffectEnded
   | D20Encounter
+  | D20EncounterSimulation
   | D20EncounterStep
   | D20EndAttempt
   | D20EndCondition
+  | D20EndEncounter
   | D20EndTurn
   | D20EscapeGrapple
   | D20Heal
   | D20Healed
+  | D20HeldAP
   | D20Hide
   | D20InitiativeEntry
   | D20InitiativeRolled
+  | D20KeepFocus
+  | D20LongRest
+  | D20LongRestFinished
   | D20Modifier
   | D20Move
   | D20Moved
   | D20PassTime
   | D20Place
+  | D20RemoveCombatant
   | D20Response
   | D20Revive
   | D20Rise
+  | D20RollCheck
   | D20RollInitiative
+  | D20RollSave
   | D20RollToEnd
   | D20RolledTotal
   | D20RoundEnded
   | D20RoundStarted
+  | D20RoundsEnded
   | D20Search
   | D20SetDetection
+  | D20Shatter
   | D20Sighting
   | D20Sneak
   | D20Space
@@ -109,11 +128,14 @@ export type Record =
   | D20TestRoll
   | D20Thing
   | D20ThingDamaged
+  | D20TimePassed
   | D20TurnEnd
   | D20TurnEnded
   | D20TurnSkipped
   | D20TurnStart
   | D20TurnStarted
+  | D20Unaffected
+  | D20UseAbility
   | D20UseEffect
   | D20UseMedicsKit
   | NotationDiceMarks
@@ -130,6 +152,7 @@ export type Record =
   | ResidueBarterResult
   | ResidueCardGained
   | ResidueCheckStrainPhase
+  | ResidueChoiceGroup
   | ResidueChoiceMade
   | ResidueCombatBegan
   | ResidueCombatPhase
@@ -145,6 +168,7 @@ export type Record =
   | ResidueDeckDraw
   | ResidueDefeat
   | ResidueDefeated
+  | ResidueDicePlan
   | ResidueDieRolled
   | ResidueEncounter
   | ResidueEndedPhase
@@ -212,6 +236,7 @@ export type Record =
   | ResidueRetaliation
   | ResidueRuleApplied
   | ResidueRunResult
+  | ResidueSetupRef
   | ResidueSlotChoice
   | ResidueStarModifier
   | ResidueStarsRoll
@@ -1870,6 +1895,10 @@ export interface D20ActiveEffect {
     | "unconscious"
     | "unfocused"
   )[];
+  /**
+   * The creature at the start of whose Turn the Duration counts down: the Turn the Effect was applied in (an N-Round Effect ends at the start of that creature's Turn N Rounds later). `None`: it counts down at the end of each Round (it was applied outside Rounds, before Initiative).
+   */
+  anchor?: string | null;
 }
 /**
  * One Effect: what it imposes, its creator, its Trigger and its Duration.
@@ -2027,6 +2056,18 @@ export interface D20Effect {
    */
   end_roll?: boolean;
   /**
+   * The Senses it works through (`["visual"]`, `["auditory"]`; see Sense): Blinded creatures are Immune to visual Effects, Deafened ones to auditory Effects, Petrified ones to any of them.
+   */
+  senses?: ("sight" | "hearing" | "smell" | "taste" | "touch")[];
+  /**
+   * It needs its creator's Focus, "a sustained state of concentration you keep up by spending Action Points on each of your Turns": it ends when that Focus ends (Unfocused, a Turn without it kept up, another Focus started).
+   */
+  focus?: boolean;
+  /**
+   * The AP a Turn of Focus costs (the text gives none: default 1, an assumption).
+   */
+  focus_cost?: number;
+  /**
    * Whether the Effect is Instant (no listed Duration): it ends as soon as it resolves.
    */
   is_instant: boolean;
@@ -2057,38 +2098,22 @@ export interface D20Duration {
   rounds: number | null;
 }
 /**
- * The current creature Attacks: a Check against the Target, and on a hit the Effect resolves on it.
+ * A creature joins the encounter (reinforcements, a summoned creature, a late arrival).
  */
-export interface D20Attack {
+export interface D20AddCombatant {
   /**
    * The record type.
    */
-  type: "d20.Attack";
+  type: "d20.AddCombatant";
   /**
    * The format version of the type.
    */
   version: 1;
+  combatant: D20Combatant;
   /**
-   * The creature attacked.
+   * Its Initiative total, when the GM gives it; `None`: rolled.
    */
-  target: string;
-  effect: D20Effect;
-  /**
-   * The Attack's Stakes.
-   */
-  stakes: "low" | "mid" | "high";
-  /**
-   * The Trait and other Modifiers of the Attack.
-   */
-  modifier: number;
-  /**
-   * What it is made with (melee, ranged, thrown...), for the Trait rules.
-   */
-  attack: string;
-  /**
-   * Whether a Setback hits.
-   */
-  hit_on_setback: boolean;
+  initiative: number | null;
 }
 /**
  * One creature in an encounter.
@@ -2139,6 +2164,22 @@ export interface D20Combatant {
    * Large enough to function as terrain: it also counts as a Location.
    */
   terrain?: boolean;
+  /**
+   * Its Body Trait (Body Saves, Melee Attacks).
+   */
+  body?: number;
+  /**
+   * Its Mind Trait (Mind Saves, Ranged and Thrown Attacks). Its Soul is the creature's soul.
+   */
+  mind?: number;
+  /**
+   * The Attacks it holds (AttackProfile), each named once, its own (created by it): AttackWith names one.
+   */
+  attacks?: D20AttackProfile[];
+  /**
+   * The Effects it holds (its Spells, Feats, reactions), each named once and created by it: UseAbility names one.
+   */
+  effects?: D20Effect[];
 }
 /**
  * One creature's HP, Temporary HP, Soul, Conditions and base Action Points.
@@ -2270,6 +2311,10 @@ export interface D20ConditionInstance {
    * The id of the ongoing Effect that imposes this instance (it ends when that Effect ends or is Dismissed); `None` for a Condition caused and left behind. Instances of different Effects are tracked apart, so ending one leaves the other.
    */
   effect: string | null;
+  /**
+   * In an encounter, the creature at the start of whose Turn this instance's own Duration counts down: the Turn it was gained in (Persistent Damage's minute, Stable's hours count from then). `None`: it counts down at the end of each Round (gained outside Rounds), or it has no Duration of its own.
+   */
+  anchor?: string | null;
 }
 /**
  * One Condition suppressing another: the suppressed one has no effect while *by* is present.
@@ -2376,6 +2421,205 @@ export interface D20Space {
    * Up (0 on the ground; a fall drops 1 or more Spaces).
    */
   z: number;
+}
+/**
+ * An Attack a creature holds: what a hit does, what it is made with, its Modifier and Stakes.
+ */
+export interface D20AttackProfile {
+  /**
+   * The record type.
+   */
+  type: "d20.AttackProfile";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  effect: D20Effect;
+  /**
+   * What it is made with: melee, ranged, thrown or spell (the Trait it adds).
+   */
+  attack: string;
+  /**
+   * Modifiers beyond the Trait (Proficiency, a magic weapon).
+   */
+  modifier: number;
+  /**
+   * The Attack's Stakes.
+   */
+  stakes: "low" | "mid" | "high";
+  /**
+   * Whether a Setback hits (the GM's call: "achieve your goal but face a complication, or fail your goal but avoid a complication").
+   */
+  hit_on_setback: boolean;
+  /**
+   * The attack's name: its Effect's.
+   */
+  name: string;
+}
+/**
+ * The current creature Attacks: a Check against the Target, and on a hit the Effect resolves on it.
+ */
+export interface D20Attack {
+  /**
+   * The record type.
+   */
+  type: "d20.Attack";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The creature attacked.
+   */
+  target: string;
+  effect: D20Effect;
+  /**
+   * The Attack's Stakes.
+   */
+  stakes: "low" | "mid" | "high";
+  /**
+   * The Trait and other Modifiers of the Attack.
+   */
+  modifier: number;
+  /**
+   * What it is made with (melee, ranged, thrown...), for the Trait rules.
+   */
+  attack: string;
+  /**
+   * Whether a Setback hits.
+   */
+  hit_on_setback: boolean;
+}
+/**
+ * The current creature Attacks with an Attack it holds (see AttackProfile).
+ */
+export interface D20AttackWith {
+  /**
+   * The record type.
+   */
+  type: "d20.AttackWith";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The Attack's name.
+   */
+  attack: string;
+  /**
+   * The creature attacked.
+   */
+  target: string;
+  /**
+   * A Modifier of the situation (cover, a height).
+   */
+  modifier: number;
+}
+/**
+ * A creature joins the encounter: its Initiative (rolled or given) and the new Turn order.
+ */
+export interface D20CombatantAdded {
+  /**
+   * The record type.
+   */
+  type: "d20.CombatantAdded";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  name: string;
+  roll: D20RolledTotal | null;
+  total: number | null;
+  order: string[];
+}
+/**
+ * The dice and Modifiers of one Test, and its Test Total (no Stakes: a Contest reads totals).
+ */
+export interface D20RolledTotal {
+  /**
+   * The record type.
+   */
+  type: "d20.RolledTotal";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The kind of Test (Check, Save, ...); names it in the result.
+   */
+  kind: "test" | "check" | "save" | "attack" | "spell" | "initiative" | "flat_roll";
+  /**
+   * The d20, 1..20.
+   */
+  flat_roll: number;
+  /**
+   * Every Modifier applied, each with its source.
+   */
+  modifiers: D20Modifier[];
+  /**
+   * One reason per instance of Fortune (`True` means one, the GM's call).
+   */
+  fortune: string[];
+  /**
+   * One reason per instance of Misfortune.
+   */
+  misfortune: string[];
+  /**
+   * The extra d6, 1..6: given exactly when Fortune and Misfortune do not cancel (one side has instances, the other none).
+   */
+  fortune_die: number | null;
+  /**
+   * The creature's Fatigue, 0..10, subtracted from the Test Total.
+   */
+  fatigue: number;
+  /**
+   * Reasons the Test fails whatever the dice show (Blinded on a Test that needs Sight, Helpless on a Body Save).
+   */
+  automatic_failure: string[];
+  /**
+   * The sum of the Modifiers (not the d6, not Fatigue).
+   */
+  modifier: number;
+  /**
+   * The Test Total: Flat Roll + Modifiers +/- the d6 - Fatigue.
+   */
+  total: number;
+}
+/**
+ * One bonus (positive) or penalty (negative) and the rule or source it comes from.
+ */
+export interface D20Modifier {
+  /**
+   * The record type.
+   */
+  type: "d20.Modifier";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The bonus or penalty.
+   */
+  value: number;
+  /**
+   * What produced it, for example `"Skill: Brawn"` or `"Trait: Body"`.
+   */
+  source: string;
+}
+/**
+ * A creature leaves the encounter (flees, is dismissed, the GM removes it).
+ */
+export interface D20CombatantRemoved {
+  /**
+   * The record type.
+   */
+  type: "d20.CombatantRemoved";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  name: string;
+  reason: string;
 }
 /**
  * What a Condition brings with it: the record `tabletop condition NAME --json` prints.
@@ -2674,78 +2918,29 @@ export interface D20ContestRoll {
   outcome_label: "success" | "setback" | "failure";
 }
 /**
- * The dice and Modifiers of one Test, and its Test Total (no Stakes: a Contest reads totals).
+ * The GM counts a Doomed value down, when the Effect that made it says it does (at 0 it ends).
  */
-export interface D20RolledTotal {
+export interface D20CountDownDoomed {
   /**
    * The record type.
    */
-  type: "d20.RolledTotal";
+  type: "d20.CountDownDoomed";
   /**
    * The format version of the type.
    */
   version: 1;
   /**
-   * The kind of Test (Check, Save, ...); names it in the result.
+   * The creature.
    */
-  kind: "test" | "check" | "save" | "attack" | "spell" | "initiative" | "flat_roll";
+  target: string;
   /**
-   * The d20, 1..20.
+   * Which Doomed (`None`: the only one it has).
    */
-  flat_roll: number;
+  source: string | null;
   /**
-   * Every Modifier applied, each with its source.
+   * How much.
    */
-  modifiers: D20Modifier[];
-  /**
-   * One reason per instance of Fortune (`True` means one, the GM's call).
-   */
-  fortune: string[];
-  /**
-   * One reason per instance of Misfortune.
-   */
-  misfortune: string[];
-  /**
-   * The extra d6, 1..6: given exactly when Fortune and Misfortune do not cancel (one side has instances, the other none).
-   */
-  fortune_die: number | null;
-  /**
-   * The creature's Fatigue, 0..10, subtracted from the Test Total.
-   */
-  fatigue: number;
-  /**
-   * Reasons the Test fails whatever the dice show (Blinded on a Test that needs Sight, Helpless on a Body Save).
-   */
-  automatic_failure: string[];
-  /**
-   * The sum of the Modifiers (not the d6, not Fatigue).
-   */
-  modifier: number;
-  /**
-   * The Test Total: Flat Roll + Modifiers +/- the d6 - Fatigue.
-   */
-  total: number;
-}
-/**
- * One bonus (positive) or penalty (negative) and the rule or source it comes from.
- */
-export interface D20Modifier {
-  /**
-   * The record type.
-   */
-  type: "d20.Modifier";
-  /**
-   * The format version of the type.
-   */
-  version: 1;
-  /**
-   * The bonus or penalty.
-   */
-  value: number;
-  /**
-   * What produced it, for example `"Skill: Brawn"` or `"Trait: Body"`.
-   */
-  source: string;
+  by: number;
 }
 /**
  * Damage a creature (an Attack's Damage, a fall, the GM's ruling).
@@ -2860,6 +3055,40 @@ export interface D20Dispatch {
   ap: number;
 }
 /**
+ * A Doomed value counts down (the GM, when its Effect says so); at 0 it ends.
+ */
+export interface D20DoomedCountedDown {
+  /**
+   * The record type.
+   */
+  type: "d20.DoomedCountedDown";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  creature: string;
+  source: string;
+  before: number;
+  after: number;
+}
+/**
+ * The Doomed value of Staggered at 0 HP rolled while time passes outside Rounds (1d4 + Soul, minimum 1).
+ */
+export interface D20DoomedRolled {
+  /**
+   * The record type.
+   */
+  type: "d20.DoomedRolled";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  creature: string;
+  d4: number;
+  soul: number;
+  value: number;
+}
+/**
  * An Effect resolves on its Targets (an ongoing one gets an id for Dismiss).
  */
 export interface D20EffectApplied {
@@ -2953,6 +3182,18 @@ export interface D20Encounter {
    */
   metric?: "chebyshev" | "euclidean";
   /**
+   * The AP other creatures kept from their last Turn (for Triggered Effects).
+   */
+  held?: D20HeldAP[];
+  /**
+   * The Focus Effects the current creature has kept up this Turn.
+   */
+  focus_kept?: string[];
+  /**
+   * The Initiative total of each place in *order* (where a newcomer joins).
+   */
+  totals?: number[];
+  /**
    * The name of the creature whose Turn it is (`None` before Initiative).
    */
   current: string | null;
@@ -3045,6 +3286,86 @@ export interface D20Thing {
   terrain: boolean;
 }
 /**
+ * The AP a creature kept when its Turn ended, for Triggered Effects until its next Turn starts.
+ */
+export interface D20HeldAP {
+  /**
+   * The record type.
+   */
+  type: "d20.HeldAP";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * Who holds them.
+   */
+  creature: string;
+  /**
+   * How many (at least 1).
+   */
+  ap: number;
+}
+/**
+ * What simulate_encounter found: how many fights each side won, and at what cost.
+ */
+export interface D20EncounterSimulation {
+  /**
+   * The record type.
+   */
+  type: "d20.EncounterSimulation";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * Fights played.
+   */
+  runs: number;
+  /**
+   * Who played each side (`"heroes: focus fire; monsters: weakest"`).
+   */
+  policies: string;
+  /**
+   * Fights each side won (the only side with a creature not Defeated).
+   */
+  wins: {
+    [k: string]: number;
+  };
+  /**
+   * Fights that ended with every creature Defeated.
+   */
+  draws: number;
+  /**
+   * Fights still going when the Round limit was reached.
+   */
+  timeouts: number;
+  /**
+   * How many Rounds each fight took (Rounds -> fights): the Round it was decided in (a defeat at a Round's end counts in that Round), or the limit.
+   */
+  rounds: {
+    [k: string]: number;
+  };
+  /**
+   * Each creature's HP at the end, added over the fights.
+   */
+  hp_left: {
+    [k: string]: number;
+  };
+  /**
+   * In how many fights each creature ended Defeated.
+   */
+  defeated: {
+    [k: string]: number;
+  };
+  /**
+   * Each creature's side.
+   */
+  sides: {
+    [k: string]: string;
+  };
+}
+/**
  * One applied action: the encounter after it and what happened, in order.
  */
 export interface D20EncounterStep {
@@ -3062,22 +3383,30 @@ export interface D20EncounterStep {
    */
   events: (
     | D20APSpent
+    | D20CombatantAdded
+    | D20CombatantRemoved
     | D20ConditionsChanged
     | D20DamageTaken
     | D20DetectionChanged
+    | D20DoomedCountedDown
+    | D20DoomedRolled
     | D20EffectApplied
     | D20EffectEnded
     | D20Healed
     | D20InitiativeRolled
+    | D20LongRestFinished
     | D20Moved
     | D20RoundEnded
     | D20RoundStarted
+    | D20RoundsEnded
     | D20TemporaryHPGained
     | D20TestMade
     | D20ThingDamaged
+    | D20TimePassed
     | D20TurnEnded
     | D20TurnSkipped
     | D20TurnStarted
+    | D20Unaffected
   )[];
 }
 /**
@@ -3129,6 +3458,21 @@ export interface D20InitiativeEntry {
   trait: number;
 }
 /**
+ * Creatures finish a Long Rest (each removes 1 Fatigue).
+ */
+export interface D20LongRestFinished {
+  /**
+   * The record type.
+   */
+  type: "d20.LongRestFinished";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  creatures: string[];
+  hours: number;
+}
+/**
  * A creature or an Object changed Space (a Move Action, a Crawl, or the GM placing it).
  */
 export interface D20Moved {
@@ -3146,7 +3490,7 @@ export interface D20Moved {
   how: string;
 }
 /**
- * A Round ends: Doomed values count down and Durations run 1 Round.
+ * A Round ends: Doomed values count down, and Durations applied outside a Turn run 1 Round.
  */
 export interface D20RoundEnded {
   /**
@@ -3172,6 +3516,21 @@ export interface D20RoundStarted {
    */
   version: 1;
   round: number;
+}
+/**
+ * The GM stops tracking Rounds (the fight is over): time now passes in minutes, hours and days.
+ */
+export interface D20RoundsEnded {
+  /**
+   * The record type.
+   */
+  type: "d20.RoundsEnded";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  round: number;
+  reason: string;
 }
 /**
  * A creature gains Temporary HP (the higher amount is kept).
@@ -3265,6 +3624,20 @@ export interface D20ThingDamaged {
   source: string;
 }
 /**
+ * Time passes outside Rounds (counted in Rounds: 1 minute is 10).
+ */
+export interface D20TimePassed {
+  /**
+   * The record type.
+   */
+  type: "d20.TimePassed";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  rounds: number;
+}
+/**
  * A creature's Turn ends: Persistent Damage taken and its Flat Rolls.
  */
 export interface D20TurnEnded {
@@ -3312,6 +3685,35 @@ export interface D20TurnStarted {
   ap: number;
   doomed_d4: number | null;
   doomed: number | null;
+}
+/**
+ * Something did not reach a creature, and why: Immune through a Sense, Petrified HP, Defeated.
+ */
+export interface D20Unaffected {
+  /**
+   * The record type.
+   */
+  type: "d20.Unaffected";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The creature.
+   */
+  target: string;
+  /**
+   * The Effect (or what dealt the Damage) that did not reach it.
+   */
+  source: string;
+  /**
+   * Why (the Condition and its rule).
+   */
+  reason: string;
+  /**
+   * What did not happen: `""` (all of it), `"ongoing"` (the ongoing Effect does not stay: a Defeated creature), or a part such as `"5 Damage"`.
+   */
+  part: string;
 }
 /**
  * A roll to end a Condition (Sickened, Restrained) and the creature after it.
@@ -3415,6 +3817,23 @@ export interface D20EndCondition {
     | "unfocused";
 }
 /**
+ * The GM stops tracking Rounds: the Turn order and AP are gone, and time passes in minutes, hours and days.
+ */
+export interface D20EndEncounter {
+  /**
+   * The record type.
+   */
+  type: "d20.EndEncounter";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * Why (shown in the events).
+   */
+  reason: string;
+}
+/**
  * End the current creature's Turn (Persistent Damage), then the next Turn starts.
  */
 export interface D20EndTurn {
@@ -3503,6 +3922,44 @@ export interface D20Hide {
   ap: number;
 }
 /**
+ * The current creature keeps up its Focus this Turn, spending the Effect's `focus_cost` AP.
+ */
+export interface D20KeepFocus {
+  /**
+   * The record type.
+   */
+  type: "d20.KeepFocus";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The Effect's id, when the creature sustains more than one (it never does: one Focus at a time); `None`: its Focus.
+   */
+  effect: string | null;
+}
+/**
+ * Creatures finish a Long Rest (outside Rounds): the time passes, then each removes 1 Fatigue.
+ */
+export interface D20LongRest {
+  /**
+   * The record type.
+   */
+  type: "d20.LongRest";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * Who rests (empty: every creature not Defeated).
+   */
+  creatures: string[];
+  /**
+   * How long the rest takes.
+   */
+  hours: number;
+}
+/**
  * The current creature uses the Move Action to change its position (the encounter needs a map).
  */
 export interface D20Move {
@@ -3521,7 +3978,7 @@ export interface D20Move {
   ap: number;
 }
 /**
- * Time passes outside Rounds (before Initiative): Durations count down (Core Rule "Time").
+ * Time passes outside Rounds (before Initiative, or after the encounter ends): Core Rule "Time".
  */
 export interface D20PassTime {
   /**
@@ -3568,6 +4025,27 @@ export interface D20Place {
   at: D20Space;
 }
 /**
+ * A creature leaves the encounter: the ongoing Effects on it, and the Focus it kept, end.
+ */
+export interface D20RemoveCombatant {
+  /**
+   * The record type.
+   */
+  type: "d20.RemoveCombatant";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The creature.
+   */
+  name: string;
+  /**
+   * Why (shown in the events).
+   */
+  reason: string;
+}
+/**
  * A Defeated creature is revived with at least 1 HP: Defeated ends (the GM or an Effect says how).
  */
 export interface D20Revive {
@@ -3606,6 +4084,79 @@ export interface D20Rise {
   ap: number;
 }
 /**
+ * A creature makes a Check (or a plain Test), then the Effect for its result resolves.
+ */
+export interface D20RollCheck {
+  /**
+   * The record type.
+   */
+  type: "d20.RollCheck";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * Who makes it (`None`: the creature whose Turn it is).
+   */
+  creature: string | null;
+  /**
+   * The Skill it uses (`"Brawn"`), named in the roll.
+   */
+  skill: string | null;
+  /**
+   * The Skill's value and other Modifiers.
+   */
+  modifier: number;
+  /**
+   * Its Stakes.
+   */
+  stakes: "low" | "mid" | "high";
+  /**
+   * `"check"` or `"test"` (a Test the GM calls for that is no Check).
+   */
+  kind: "test" | "check" | "save" | "attack" | "spell" | "initiative" | "flat_roll";
+  /**
+   * Whom it is made against, if anyone.
+   */
+  target: string | null;
+  /**
+   * Where the result's Effect resolves.
+   */
+  targets: string[];
+  /**
+   * A Check to interact socially with *target* (Charmed by you: Fortune).
+   */
+  social: boolean;
+  /**
+   * What it is for (shown in the events).
+   */
+  purpose: string;
+  /**
+   * Its Action's Cost (default 0: the Action it is part of pays).
+   */
+  ap: number;
+  /**
+   * The Effect a Success applies.
+   */
+  on_success: D20Effect | null;
+  /**
+   * The Effect a Setback applies.
+   */
+  on_setback: D20Effect | null;
+  /**
+   * The Effect a Failure applies.
+   */
+  on_failure: D20Effect | null;
+  /**
+   * It needs Sight.
+   */
+  needs_sight: boolean;
+  /**
+   * It needs Hearing.
+   */
+  needs_hearing: boolean;
+}
+/**
  * Every creature makes its Initiative Test; the order is set and Round 1 begins.
  */
 export interface D20RollInitiative {
@@ -3617,6 +4168,59 @@ export interface D20RollInitiative {
    * The format version of the type.
    */
   version: 1;
+}
+/**
+ * Creatures make a Save, then the Effect for each one's result resolves on it.
+ */
+export interface D20RollSave {
+  /**
+   * The record type.
+   */
+  type: "d20.RollSave";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The creatures that save.
+   */
+  targets: string[];
+  /**
+   * Body, Mind or Soul.
+   */
+  trait: "body" | "mind" | "soul";
+  /**
+   * The Save's Stakes.
+   */
+  stakes: "low" | "mid" | "high";
+  /**
+   * A Modifier every Target adds (the Effect's, the GM's).
+   */
+  modifier: number;
+  /**
+   * What it is against (shown in the events, names the Modifier).
+   */
+  purpose: string;
+  /**
+   * The Effect a Success applies (`None`: nothing).
+   */
+  on_success: D20Effect | null;
+  /**
+   * The Effect a Setback applies.
+   */
+  on_setback: D20Effect | null;
+  /**
+   * The Effect a Failure applies.
+   */
+  on_failure: D20Effect | null;
+  /**
+   * The Save needs Sight.
+   */
+  needs_sight: boolean;
+  /**
+   * The Save needs Hearing.
+   */
+  needs_hearing: boolean;
 }
 /**
  * The current creature spends 1 AP and rolls to end Sickened (Body Save) or Restrained (Brawn Check).
@@ -3726,6 +4330,23 @@ export interface D20SetDetection {
    * Observed, Hidden or Undetected.
    */
   state: "observed" | "hidden" | "undetected";
+}
+/**
+ * A Petrified creature's stone form shatters: it gains Defeated.
+ */
+export interface D20Shatter {
+  /**
+   * The record type.
+   */
+  type: "d20.Shatter";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The Petrified creature.
+   */
+  target: string;
 }
 /**
  * The current creature, Hidden, Sneaks (a Check): on a Success it becomes Undetected to those it hides from.
@@ -3856,6 +4477,43 @@ export interface D20TurnStart {
   creature: D20Creature;
   action_points: number;
   doomed_d4: number | null;
+}
+/**
+ * A creature uses an Effect it holds, by name, as UseEffect uses one.
+ */
+export interface D20UseAbility {
+  /**
+   * The record type.
+   */
+  type: "d20.UseAbility";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The Effect's name.
+   */
+  ability: string;
+  /**
+   * Its Targets.
+   */
+  targets: string[];
+  /**
+   * Who uses it (`None`: the creature whose Turn it is); a Triggered one may be used off its holder's Turn.
+   */
+  by: string | null;
+  /**
+   * The Targets that choose to be Willing.
+   */
+  willing: string[];
+  /**
+   * For a Triggered Effect, the occurrence it answers (`None`: the last action).
+   */
+  responding_to: string | null;
+  /**
+   * Where it Originates, when it lists an Origin.
+   */
+  origin: D20Space | null;
 }
 /**
  * Use an Effect on its Targets.
@@ -4314,7 +4972,7 @@ export interface ResidueAreaDraw {
    */
   unknown_table: boolean;
   /**
-   * The die that picked among the undiscovered Areas (`None` when not rolled).
+   * The die that picked among the undiscovered Areas (`None` when not rolled: the Unknown Area Table, or one Area left).
    */
   roll: number | null;
 }
@@ -4634,11 +5292,13 @@ export interface ResidueBanishChoice {
     | "leave_item"
     | "shuffle"
     | "no_shuffle"
-    | "keep_card";
+    | "keep_card"
+    | "barter_pay";
   /**
    * The size banished; `None` when none can be (Cannot Banish: defeat).
    */
   banish: ("zero" | "d4" | "d6" | "d8" | "d10" | "d12") | null;
+  label?: string;
 }
 /**
  * A Barter, explained.
@@ -4822,21 +5482,69 @@ export interface ResidueCheckStrainPhase {
   version: 1;
 }
 /**
- * The choice the step applied (the first event of every step).
+ * One decision of menu: a prompt and the choices that answer it.
  */
-export interface ResidueChoiceMade {
+export interface ResidueChoiceGroup {
   /**
    * The record type.
    */
-  type: "residue.ChoiceMade";
+  type: "residue.ChoiceGroup";
   /**
    * The format version of the type.
    */
   version: 1;
   /**
-   * The choice.
+   * The kind of choice the group holds.
    */
-  choice:
+  act:
+    | "commit_move"
+    | "move"
+    | "end_travel"
+    | "attack"
+    | "pass"
+    | "run"
+    | "defend"
+    | "no_defense"
+    | "escape_to"
+    | "recover"
+    | "reroll"
+    | "travel"
+    | "rest"
+    | "pay"
+    | "stop_paying"
+    | "banish"
+    | "heal"
+    | "panic_roll"
+    | "fatigue_roll"
+    | "end_rest"
+    | "switch"
+    | "barter"
+    | "leave"
+    | "fast_travel"
+    | "meet"
+    | "go_on"
+    | "place"
+    | "discard_card"
+    | "recycle"
+    | "activate"
+    | "luck"
+    | "no_luck"
+    | "option"
+    | "commit_skill"
+    | "gain_item"
+    | "leave_item"
+    | "shuffle"
+    | "no_shuffle"
+    | "keep_card"
+    | "barter_pay";
+  /**
+   * The question, in words ("Commit Attack on Husk (HP 3/3, ...): which die?").
+   */
+  prompt: string;
+  /**
+   * The choices, as choices offers them.
+   */
+  choices: (
     | ResidueBanishChoice
     | ResidueCommitChoice
     | ResidueInventoryChoice
@@ -4846,7 +5554,8 @@ export interface ResidueChoiceMade {
     | ResidueSlotChoice
     | ResidueStrainChoice
     | ResidueSwitchChoice
-    | ResidueTakeRestChoice;
+    | ResidueTakeRestChoice
+  )[];
 }
 /**
  * Commit a die: Commit Move (Travel), Attack, Run, Defense, Commit Skill.
@@ -4902,7 +5611,8 @@ export interface ResidueCommitChoice {
     | "leave_item"
     | "shuffle"
     | "no_shuffle"
-    | "keep_card";
+    | "keep_card"
+    | "barter_pay";
   /**
    * The Endurance Pool position (`None` with an empty pool: No Dice Available is resolved first, then the die is chosen).
    */
@@ -4915,9 +5625,10 @@ export interface ResidueCommitChoice {
    * The enemy attacked (`ATTACK` only, which needs it).
    */
   target: number | null;
+  label?: string;
 }
 /**
- * ⊙ an Inventory in the Rest: pay Strain, heal, or roll instead of what is missing.
+ * ⊙ an Inventory: pay Strain, heal, or roll instead of what is missing (Rest); pay a Barter.
  */
 export interface ResidueInventoryChoice {
   /**
@@ -4929,7 +5640,7 @@ export interface ResidueInventoryChoice {
    */
   version: 1;
   /**
-   * `PAY`, `HEAL`, `PANIC_ROLL` or `FATIGUE_ROLL`.
+   * `PAY`, `HEAL`, `PANIC_ROLL`, `FATIGUE_ROLL` or `BARTER_PAY`.
    */
   act:
     | "commit_move"
@@ -4970,11 +5681,13 @@ export interface ResidueInventoryChoice {
     | "leave_item"
     | "shuffle"
     | "no_shuffle"
-    | "keep_card";
+    | "keep_card"
+    | "barter_pay";
   /**
    * The Inventory rolled.
    */
   kind: "food" | "water" | "battery" | "gear" | "resolve";
+  label?: string;
 }
 /**
  * Move one Hex (Travel) or Escape to an adjacent Hex.
@@ -5030,11 +5743,13 @@ export interface ResidueMoveChoice {
     | "leave_item"
     | "shuffle"
     | "no_shuffle"
-    | "keep_card";
+    | "keep_card"
+    | "barter_pay";
   /**
    * The direction.
    */
   direction: "n" | "ne" | "se" | "s" | "sw" | "nw";
+  label?: string;
 }
 /**
  * Pick one of several by position: a Portal, an optional Encounter, a Vendor's good, an Entry's option.
@@ -5090,11 +5805,13 @@ export interface ResiduePickChoice {
     | "leave_item"
     | "shuffle"
     | "no_shuffle"
-    | "keep_card";
+    | "keep_card"
+    | "barter_pay";
   /**
    * The Token (Fast Travel, meet), the good (Barter), the option (an Entry's) or the card drawn (Draw X. Choose Y.).
    */
   target: number;
+  label?: string;
 }
 /**
  * A choice with no details: End Travel, Pass, take the blow, Travel, leave, Luck or not, ...
@@ -5150,7 +5867,9 @@ export interface ResiduePlainChoice {
     | "leave_item"
     | "shuffle"
     | "no_shuffle"
-    | "keep_card";
+    | "keep_card"
+    | "barter_pay";
+  label?: string;
 }
 /**
  * Use one slot: put a gained card there, Recycle its Item or activate it. Exactly one slot is named.
@@ -5206,7 +5925,8 @@ export interface ResidueSlotChoice {
     | "leave_item"
     | "shuffle"
     | "no_shuffle"
-    | "keep_card";
+    | "keep_card"
+    | "barter_pay";
   /**
    * The Item Slot, or `None` with a Weapon Slot.
    */
@@ -5215,6 +5935,7 @@ export interface ResidueSlotChoice {
    * The Weapon Slot, or `None` with an Item Slot.
    */
   weapon_slot: number | null;
+  label?: string;
 }
 /**
  * Gain 1 Strain at any time: Reroll dice of the Endurance Pool, or Recover committed dice.
@@ -5270,11 +5991,13 @@ export interface ResidueStrainChoice {
     | "leave_item"
     | "shuffle"
     | "no_shuffle"
-    | "keep_card";
+    | "keep_card"
+    | "barter_pay";
   /**
    * The positions taken (in the pool for a Reroll, in `endurance.committed` for a Recover); `None`: all of them.
    */
   dice: number[] | null;
+  label?: string;
 }
 /**
  * Switch the Items of an Item Slot and a Weapon Slot.
@@ -5330,7 +6053,8 @@ export interface ResidueSwitchChoice {
     | "leave_item"
     | "shuffle"
     | "no_shuffle"
-    | "keep_card";
+    | "keep_card"
+    | "barter_pay";
   /**
    * The Item Slot.
    */
@@ -5339,6 +6063,7 @@ export interface ResidueSwitchChoice {
    * The Weapon Slot.
    */
   weapon_slot: number;
+  label?: string;
 }
 /**
  * Rest (from Check Strain).
@@ -5394,11 +6119,13 @@ export interface ResidueTakeRestChoice {
     | "leave_item"
     | "shuffle"
     | "no_shuffle"
-    | "keep_card";
+    | "keep_card"
+    | "barter_pay";
   /**
    * For a whole Rest at once, its choices (RestChoices); `None` rests one choice at a time (Strain Payoff, Recover HP).
    */
   rest: ResidueRestChoices | null;
+  label?: string;
 }
 /**
  * The player's choices for a whole Rest (every `None` takes the default).
@@ -5428,6 +6155,33 @@ export interface ResidueRestChoices {
    * The Recover HP plan (see recover_hp).
    */
   recover_plan: never[][] | null;
+}
+/**
+ * The choice the step applied (the first event of every step).
+ */
+export interface ResidueChoiceMade {
+  /**
+   * The record type.
+   */
+  type: "residue.ChoiceMade";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The choice.
+   */
+  choice:
+    | ResidueBanishChoice
+    | ResidueCommitChoice
+    | ResidueInventoryChoice
+    | ResidueMoveChoice
+    | ResiduePickChoice
+    | ResiduePlainChoice
+    | ResidueSlotChoice
+    | ResidueStrainChoice
+    | ResidueSwitchChoice
+    | ResidueTakeRestChoice;
 }
 /**
  * A Combat begins.
@@ -5586,7 +6340,7 @@ export interface ResidueEndedPhase {
   /**
    * How it ended.
    */
-  outcome: "reached_hum" | "defeated" | "out_of_time";
+  outcome: "reached_hum" | "defeated" | "out_of_time" | "out_of_choices";
   /**
    * The defeat and its cause (given exactly when the outcome is DEFEATED).
    */
@@ -5663,7 +6417,7 @@ export interface ResidueEntryPhase {
    */
   options_next: boolean;
   /**
-   * An Item's Entry (*next* ITEM): the stage the Item was activated in (the Travel Phase, a Combat, Recover HP), which comes back when the Entry ends.
+   * An Item's Entry (*next* ITEM): the stage the Item was activated in (the Travel Phase or between Travel ★, a Combat, Strain Payoff, Recover HP), which comes back when the Entry ends.
    */
   before:
     | (
@@ -6286,7 +7040,7 @@ export interface ResidueRecoverPhase {
   healed: boolean;
 }
 /**
- * A Vendor: Barter or leave.
+ * A Vendor: Barter or leave; while a Barter is being paid, the next ⊙ of Tradeable Inventory.
  */
 export interface ResidueTradePhase {
   /**
@@ -6305,6 +7059,14 @@ export interface ResidueTradePhase {
    * The Travel (or Token Movement) to go on with after.
    */
   then: ResidueTrip | ResidueTokenMovement;
+  /**
+   * The good being bartered for (its position in the Vendor's goods), while its cost is paid one ⊙ at a time (`None`: no Barter under way).
+   */
+  paying?: number | null;
+  /**
+   * The ⊙ made so far for it, in order (a Failed Barter gives them all back).
+   */
+  paid?: ResidueInventoryUse[];
 }
 /**
  * The Travel Phase: Commit Move or End Travel (and what the Travel Phase allows).
@@ -6431,6 +7193,27 @@ export interface ResidueDefeated {
    */
   version: 1;
   defeat: ResidueDefeat;
+}
+/**
+ * The dice a choice's resolution asks for, in order, as far as the rules fix them before any is rolled.
+ */
+export interface ResidueDicePlan {
+  /**
+   * The record type.
+   */
+  type: "residue.DicePlan";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The sides of each die asked for first, in order, whatever the dice show (`(8, 3)`: a d8, then a d3). Never a die of fewer than 2 sides.
+   */
+  dice: number[];
+  /**
+   * Further dice may follow, depending on what these show (or beyond the work DICE_PLAN_BUDGET allows); `False`: these are all the dice.
+   */
+  more: boolean;
 }
 /**
  * A die the Journey rolled itself (not inside a rule's result).
@@ -6910,7 +7693,10 @@ export interface ResidueJourney {
    */
   tokens: ResidueToken[];
   position: ResidueHex;
-  setup: ResidueJourneySetup;
+  /**
+   * The content in play, or a reference to it by digest (a save made with embed_setup=False).
+   */
+  setup: ResidueJourneySetup | ResidueSetupRef;
   /**
    * The day (1 on the first).
    */
@@ -7084,6 +7870,10 @@ export interface ResidueJourneySetup {
    * What activating an Item does, as an Entry the engine reads (by the Item's name; after its Uses roll and its *item_effects*): Gain Item X and a deck shuffle are offered as choices, as are its options. It is read where the Item was activated (the Travel Phase, a Combat, Recover HP) and the procedure comes back there; so it names no Creature and goes to no other Entry.
    */
   item_texts?: ResidueEntry[];
+  /**
+   * A guard for unattended play: the Journey stops (outcome OUT_OF_CHOICES) once this many choices are made without an end; `None`: 250 a day (choice_limit).
+   */
+  max_choices?: number | null;
 }
 /**
  * A Region's rules as numbers: its Creature Mutation and what its Hazard costs.
@@ -7136,6 +7926,23 @@ export interface ResiduePortalRules {
   ends_travel: boolean;
 }
 /**
+ * Where a save made with `embed_setup=False` had its setup: the setup's SHA-256 digest.
+ */
+export interface ResidueSetupRef {
+  /**
+   * The record type.
+   */
+  type: "residue.SetupRef";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * digest of the setup the save was played on.
+   */
+  sha256: string;
+}
+/**
  * The Journey ended without a defeat (the day limit of unattended play).
  */
 export interface ResidueJourneyEnded {
@@ -7150,7 +7957,7 @@ export interface ResidueJourneyEnded {
   /**
    * How it ended.
    */
-  outcome: "reached_hum" | "defeated" | "out_of_time";
+  outcome: "reached_hum" | "defeated" | "out_of_time" | "out_of_choices";
   /**
    * What led there, in words (may be empty).
    */
@@ -7213,11 +8020,11 @@ export interface ResidueJourneyPlay {
   /**
    * How the Journey ended (`None` if it was stopped before its end).
    */
-  outcome: ("reached_hum" | "defeated" | "out_of_time") | null;
+  outcome: ("reached_hum" | "defeated" | "out_of_time" | "out_of_choices") | null;
   /**
    * The display text of outcome.
    */
-  outcome_label?: "reached hum" | "defeated" | "out of time";
+  outcome_label?: "reached hum" | "defeated" | "out of time" | "out of choices";
   /**
    * The day the Journey ended on.
    */
@@ -7460,6 +8267,10 @@ export interface ResidueJourneySimulation {
   defeat_days?: {
     [k: string]: number;
   } | null;
+  /**
+   * Journeys stopped by a choice limit (the setup's choice_limit, or the simulation's `max_steps`): recorded, never raised.
+   */
+  out_of_choices?: number;
   /**
    * The share of Journeys that reached the Hum.
    */
