@@ -1,9 +1,10 @@
-"""Datasworn data for Ironsworn: Starforged: moves, oracle tables and assets.
+"""Datasworn data for the Ironsworn games: moves, oracle tables, assets, truths, NPCs, rules, Delve sites.
 
 Datasworn is the community's JSON edition of the Ironsworn games' rules
-content. The library ships none of it: get the Starforged file yourself (it is
-``json/starforged.json`` in the ``@datasworn/starforged`` npm package, under
-CC-BY-4.0) and load it with :func:`load`.
+content: Starforged, Ironsworn (Classic), Delve, Sundered Isles, and homebrew in
+the same format. The library ships none of it: get a package yourself (the
+``@datasworn/*`` npm packages; ``json/starforged.json`` in ``@datasworn/starforged``
+is under CC-BY-4.0) and load it, with any expansions, with :func:`load`.
 """
 
 from typing import TYPE_CHECKING
@@ -13,9 +14,31 @@ from tabletop_core._lazy import lazy_attributes
 if TYPE_CHECKING:
     from tabletop_core.action_roll.datasworn._data import DataswornError, plain_text
     from tabletop_core.action_roll.datasworn.assets import Asset, AssetAbility, AssetControl
+    from tabletop_core.action_roll.datasworn.checks import DataswornProblems
+    from tabletop_core.action_roll.datasworn.delve_data import (
+        DelveSiteData,
+        Denizen,
+        Frequency,
+        Rarity,
+        SiteDomain,
+        SiteTheme,
+    )
     from tabletop_core.action_roll.datasworn.enhancements import MoveEnhancement
+    from tabletop_core.action_roll.datasworn.ids import canonical, matches
     from tabletop_core.action_roll.datasworn.moves import Move, MoveOutcome, RollOption, RollType, TriggerCondition
+    from tabletop_core.action_roll.datasworn.package import SUPPORTED_VERSIONS, PackageInfo
     from tabletop_core.action_roll.datasworn.reader import SUPPORTED_VERSION, OracleCollection, Ruleset, load
+    from tabletop_core.action_roll.datasworn.sections import (
+        Npc,
+        NpcVariant,
+        RuleImpact,
+        RuleMeter,
+        Rules,
+        RuleStat,
+        SpecialTrack,
+        Truth,
+        TruthOption,
+    )
     from tabletop_core.action_roll.datasworn.table_rolls import TableRoll, roll_table
     from tabletop_core.action_roll.datasworn.tables import Coverage, OracleRoll, OracleRow, OracleTable
 
@@ -40,32 +63,72 @@ _WHERE = {
     "TableRoll": ".table_rolls",
     "roll_table": ".table_rolls",
     "SUPPORTED_VERSION": ".reader",
-    "OracleCollection": ".reader",
-    "Ruleset": ".reader",
+    "SUPPORTED_VERSIONS": ".package",
+    "OracleCollection": ".package",
+    "PackageInfo": ".package",
+    "Ruleset": ".ruleset",
     "load": ".reader",
+    "DataswornProblems": ".checks",
+    "canonical": ".ids",
+    "matches": ".ids",
+    "DelveSiteData": ".delve_data",
+    "Denizen": ".delve_data",
+    "Frequency": ".delve_data",
+    "Rarity": ".delve_data",
+    "SiteDomain": ".delve_data",
+    "SiteTheme": ".delve_data",
+    "Npc": ".sections",
+    "NpcVariant": ".sections",
+    "RuleImpact": ".sections",
+    "RuleMeter": ".sections",
+    "Rules": ".sections",
+    "RuleStat": ".sections",
+    "SpecialTrack": ".sections",
+    "Truth": ".sections",
+    "TruthOption": ".sections",
 }
 __getattr__, __dir__ = lazy_attributes(__name__, _WHERE)
 
 __all__ = [
     "SUPPORTED_VERSION",
+    "SUPPORTED_VERSIONS",
     "Asset",
     "AssetAbility",
     "AssetControl",
     "Coverage",
     "DataswornError",
+    "DataswornProblems",
+    "DelveSiteData",
+    "Denizen",
+    "Frequency",
     "Move",
     "MoveEnhancement",
     "MoveOutcome",
+    "Npc",
+    "NpcVariant",
     "OracleCollection",
     "OracleRoll",
     "OracleRow",
     "OracleTable",
+    "PackageInfo",
+    "Rarity",
     "RollOption",
     "RollType",
+    "RuleImpact",
+    "RuleMeter",
+    "RuleStat",
+    "Rules",
     "Ruleset",
+    "SiteDomain",
+    "SiteTheme",
+    "SpecialTrack",
     "TableRoll",
     "TriggerCondition",
+    "Truth",
+    "TruthOption",
+    "canonical",
     "load",
+    "matches",
     "plain_text",
     "roll_table",
 ]

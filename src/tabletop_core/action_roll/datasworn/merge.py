@@ -1,0 +1,362 @@
+"""Merging packages into one ruleset, as the Datasworn format defines it.
+
+A ruleset is one base package (``"type": "ruleset"``) and any number of
+expansions (``"type": "expansion"``), merged in order, the base first:
+
+* an item (move, oracle table, asset, truth, NPC) whose ``replaces`` names items
+  of an earlier package takes their place: they leave the ruleset, and their ids
+  find it ("references to the replaced object can be considered equivalent to
+  this object"); ``replaces`` may hold ``*`` / ``**`` patterns;
+* a collection that ``replaces`` a collection of an earlier package takes its
+  place, and everything in the old collection leaves the ruleset with it (what an
+  expansion keeps, it lists again; Sundered Isles does so table by table);
+* a collection that ``enhances`` one of an earlier package adds its contents to
+  it: an oracle collection's tables and sub-collections join the target's; a move
+  category's moves and an asset collection's assets simply join the ruleset;
+* an item that names another item *of its own package* in ``replaces`` is an
+  alternative to it (Delve's "Reveal a Danger (alternate version)"): both stay,
+  and :attr:`Ruleset.replacements` says which stands in for which.
+
+Ids of Datasworn 0.0.10 and 0.1 are matched through
+:func:`~tabletop_core.action_roll.datasworn.ids.canonical`, so an expansion
+written in 0.1 replaces and enhances items of a base written in 0.0.10.
+A ``replaces`` or ``enhances`` that finds nothing is kept as written, with a
+note in :attr:`Ruleset.warnings`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
+
+import attrs
+
+from tabletop_core.action_roll.datasworn.ids import canonical, is_pattern, matches
+from tabletop_core.action_roll.datasworn.package import OracleCollection, Package, TableEntry
+from tabletop_core.action_roll.datasworn.ruleset import Ruleset, _Tables
+from tabletop_core.action_roll.datasworn.sections import Rules
+from tabletop_core.errors import InvalidInput
+
+__all__ = ["merge_packages", "order_packages"]
+
+T = TypeVar("T")
+
+
+def order_packages(packages: Sequence[Package]) -> list[Package]:
+    """The packages base first, then the expansions in the order given.
+
+    Raises:
+        InvalidInput: more than one base ruleset, or two packages with the same id.
+    """
+    bases = [p for p in packages if p.info.kind == "ruleset"]
+    if len(bases) > 1:
+        names = ", ".join(p.info.id for p in bases)
+        raise InvalidInput(f"a ruleset is one base package and its expansions; got {len(bases)} bases: {names}")
+    seen: set[str] = set()
+    for package in packages:
+        if package.info.id in seen:
+            raise InvalidInput(f"the package {package.info.id!r} is given twice")
+        seen.add(package.info.id)
+    return bases + [p for p in packages if p.info.kind != "ruleset"]
+
+
+class _Merged:
+    """The ruleset as it grows, package after package."""
+
+    def __init__(self) -> None:
+        self.moves: dict[str, Any] = {}
+        self.tables: dict[str, TableEntry] = {}
+        self.table_names: dict[str, str] = {}
+        self.assets: dict[str, Any] = {}
+        self.truths: dict[str, Any] = {}
+        self.npcs: dict[str, Any] = {}
+        self.site_themes: dict[str, Any] = {}
+        self.site_domains: dict[str, Any] = {}
+        self.delve_sites: dict[str, Any] = {}
+        self.rarities: dict[str, Any] = {}
+        self.collections: list[OracleCollection] = []
+        self.members: dict[str, tuple[str, ...]] = {}
+        self.rules = Rules()
+        self.replaced: dict[str, str] = {}
+        self.replacements: dict[str, tuple[str, ...]] = {}
+        self.notes: list[str] = []
+        self.removed: set[str] = set()
+        """Items taken out with a collection an expansion replaced (their ids may be replaced one by one)."""
+        self.has_base = True
+        """Whether a base ruleset is merged: without one, a missing target is said once, not per item."""
+
+    # -- items ---------------------------------------------------------------------
+
+    def _kinds(self) -> tuple[dict[str, Any], ...]:
+        return (
+            self.moves,
+            self.tables,
+            self.assets,
+            self.truths,
+            self.npcs,
+            self.site_themes,
+            self.site_domains,
+            self.delve_sites,
+            self.rarities,
+        )
+
+    def _alias(self, old: str, new: str) -> None:
+        for key, target in self.replaced.items():
+            if target == old:
+                self.replaced[key] = new
+        self.replaced[old] = new
+
+    def replace_items(self, new_id: str, patterns: tuple[str, ...], earlier: set[str]) -> bool:
+        """Take out the earlier items *patterns* name, pointing their ids at *new_id*; whether any was found."""
+        found = False
+        for items in self._kinds():
+            for old in [key for key in items if key in earlier and key != new_id]:
+                if any(_names(old, pattern) for pattern in patterns):
+                    del items[old]
+                    self.table_names.pop(old, None)
+                    self._alias(old, new_id)
+                    found = True
+        for old in [key for key in self.removed if key in earlier]:  # taken out with its collection already
+            if any(_names(old, pattern) for pattern in patterns):
+                self._alias(old, new_id)
+                found = True
+        return found
+
+    # -- oracle collections -------------------------------------------------------------
+
+    def collection_ids(self) -> set[str]:
+        found: set[str] = set()
+        stack = list(self.collections)
+        while stack:
+            collection = stack.pop()
+            found.add(collection.id)
+            stack.extend(collection.collections)
+        return found
+
+    def edit_collections(self, change: Callable[[OracleCollection], OracleCollection | None]) -> None:
+        """Rebuild the tree with *change* applied to every collection (``None`` drops it)."""
+
+        def walk(collections: Iterable[OracleCollection]) -> tuple[OracleCollection, ...]:
+            kept = []
+            for collection in collections:
+                changed = change(collection)
+                if changed is None:
+                    continue
+                kept.append(attrs.evolve(changed, collections=walk(changed.collections)))
+            return tuple(kept)
+
+        self.collections = list(walk(self.collections))
+
+
+def _names(item_id: str, pattern: str) -> bool:
+    if item_id == pattern or canonical(item_id) == canonical(pattern):
+        return True
+    return is_pattern(pattern) and matches(item_id, pattern)
+
+
+def _tables_of(collection: OracleCollection) -> list[str]:
+    found = list(collection.tables)
+    for nested in collection.collections:
+        found += _tables_of(nested)
+    return found
+
+
+def _replace_collection(merged: _Merged, new: OracleCollection, patterns: tuple[str, ...]) -> bool:
+    """Put *new* where the collections *patterns* name stood; their tables leave the ruleset."""
+    placed = False
+
+    def change(collection: OracleCollection) -> OracleCollection | None:
+        nonlocal placed
+        if collection.id == new.id or not any(_names(collection.id, p) for p in patterns):
+            return collection
+        for table_id in _tables_of(collection):
+            merged.tables.pop(table_id, None)
+            merged.table_names.pop(table_id, None)
+            merged.removed.add(table_id)
+        merged._alias(collection.id, new.id)
+        if placed:
+            return None
+        placed = True
+        return new
+
+    merged.edit_collections(change)
+    return placed
+
+
+def _enhance_collection(merged: _Merged, new: OracleCollection, targets: tuple[str, ...]) -> bool:
+    found = False
+
+    def change(collection: OracleCollection) -> OracleCollection:
+        nonlocal found
+        if collection.id == new.id or not any(_names(collection.id, t) for t in targets):
+            return collection
+        found = True
+        return attrs.evolve(
+            collection,
+            tables=(*collection.tables, *new.tables),
+            collections=(*collection.collections, *new.collections),
+        )
+
+    merged.edit_collections(change)
+    return found
+
+
+def _join_collections(merged: _Merged, package: Package) -> None:
+    for collection in package.collections:
+        replaces = package.replaces.get(collection.id, ())
+        enhances = package.enhances.get(collection.id, ())
+        if replaces and _replace_collection(merged, collection, replaces):
+            continue
+        if enhances and _enhance_collection(merged, collection, enhances):
+            continue
+        for wanted, what in ((replaces, "replaces"), (enhances, "enhances")):
+            if wanted and merged.has_base:
+                targets = ", ".join(wanted)
+                merged.notes.append(f"{collection.id} {what} {targets}, which this ruleset does not have: kept as is")
+        merged.collections.append(collection)
+
+
+def _join_groups(merged: _Merged, package: Package, earlier: set[str]) -> None:
+    """Move categories and asset collections that replace earlier ones take their members out."""
+    for group, members in package.members.items():
+        for pattern in package.replaces.get(group, ()):
+            gone = [g for g in merged.members if _names(g, pattern)]
+            if not gone and merged.has_base:
+                merged.notes.append(f"{group} replaces {pattern}, which this ruleset does not have")
+            for old in gone:
+                for item in merged.members.pop(old):
+                    if item in earlier:
+                        merged.moves.pop(item, None)
+                        merged.assets.pop(item, None)
+                        merged.removed.add(item)
+                merged._alias(old, group)
+        for pattern in package.enhances.get(group, ()):
+            if merged.has_base and not any(_names(g, pattern) for g in merged.members):
+                merged.notes.append(f"{group} enhances {pattern}, which this ruleset does not have")
+        merged.members[group] = members
+
+
+def _join_items(merged: _Merged, package: Package) -> None:
+    earlier = {key for items in merged._kinds() for key in items}
+    _join_collections(merged, package)
+    _join_groups(merged, package, earlier)
+    own = package.tables.keys() | package.moves.keys() | package.assets.keys()
+    own |= package.truths.keys() | package.npcs.keys()
+    for item_id, patterns in package.replaces.items():
+        if item_id in package.members:
+            continue  # groups and collections: done above
+        merged.replacements[item_id] = patterns
+        if item_id not in own:
+            continue  # a collection's replaces, done above
+        inside = [p for p in patterns if any(_names(key, p) for key in own if key != item_id)]
+        if inside and len(inside) == len(patterns):
+            continue  # an alternative within its own package: both stay
+        if not merged.replace_items(item_id, patterns, earlier) and merged.has_base and not inside:
+            merged.notes.append(f"{item_id} replaces {', '.join(patterns)}, which this ruleset does not have")
+    sections = (
+        (merged.moves, package.moves),
+        (merged.assets, package.assets),
+        (merged.truths, package.truths),
+        (merged.npcs, package.npcs),
+        (merged.site_themes, package.site_themes),
+        (merged.site_domains, package.site_domains),
+        (merged.delve_sites, package.delve_sites),
+        (merged.rarities, package.rarities),
+    )
+    for target, items in sections:
+        for key, item in items.items():
+            if key in target:
+                raise InvalidInput(f"{package.info.id} has {key!r}, which an earlier package has too")
+            target[key] = item
+    for key, entry in package.tables.items():
+        if key in merged.tables:
+            raise InvalidInput(f"{package.info.id} has the oracle table {key!r}, which an earlier package has too")
+        merged.tables[key] = entry
+        merged.table_names[key] = package.table_names[key]
+    merged.rules = merged.rules.merged(package.rules)
+
+
+def _stand_ins(patterns: tuple[str, ...], replaced: Mapping[str, str]) -> tuple[str, ...]:
+    """*patterns* with the ids that now stand for what they name (an enhancement of a replaced move)."""
+    extra = []
+    for old, new in replaced.items():
+        if new not in patterns and new not in extra and any(_names(old, pattern) for pattern in patterns):
+            extra.append(new)
+    return (*patterns, *extra) if extra else patterns
+
+
+def _follow_replacements(merged: _Merged) -> None:
+    """Point the base's asset abilities at the moves and assets that replaced the ones they name."""
+    if not merged.replaced:
+        return
+    for asset_id, asset in list(merged.assets.items()):
+        abilities = []
+        changed = False
+        for ability in asset.abilities:
+            enhancements = []
+            for enhancement in ability.enhancements:
+                moves = _stand_ins(enhancement.moves, merged.replaced)
+                if moves is not enhancement.moves:
+                    enhancement = attrs.evolve(enhancement, moves=moves)
+                    changed = True
+                enhancements.append(enhancement)
+            abilities.append(attrs.evolve(ability, enhancements=tuple(enhancements)) if changed else ability)
+        if changed:
+            merged.assets[asset_id] = attrs.evolve(asset, abilities=tuple(abilities))
+
+
+def merge_packages(packages: Sequence[Package], checks: Callable[[Ruleset], tuple[str, ...]] | None = None) -> Ruleset:
+    """One ruleset from *packages* (base first: see :func:`order_packages`), merged as the module says.
+
+    Raises:
+        InvalidInput: no package, more than one base, a package given twice, or an id
+            that two packages both define without one replacing the other.
+    """
+    if not packages:
+        raise InvalidInput("a ruleset needs at least one Datasworn package")
+    ordered = order_packages(packages)
+    merged = _Merged()
+    base = ordered[0].info
+    merged.has_base = base.kind == "ruleset"
+    for package in ordered:
+        merged.notes += [f"{package.info.id}: {note}" if len(ordered) > 1 else note for note in package.warnings]
+        info = package.info
+        if info.kind == "expansion":
+            if base.kind == "expansion" and info is base:
+                merged.notes.append(
+                    f"{info.id} is an expansion of {info.ruleset!r}, loaded without it: "
+                    "what it says of that ruleset's moves, tables and assets finds nothing"
+                )
+            elif base.kind == "ruleset" and info.ruleset != base.id:
+                merged.notes.append(f"{info.id} is an expansion of {info.ruleset!r}, merged onto {base.id!r}")
+        _join_items(merged, package)
+    _follow_replacements(merged)
+    formats = {p.info.format for p in ordered}
+    if len(formats) > 1:
+        merged.notes.append(
+            "the packages mix Datasworn formats ("
+            + ", ".join(f"{p.info.id} {p.info.datasworn_version}" for p in ordered)
+            + "): ids are matched across the two"
+        )
+    return Ruleset(
+        base.id,
+        base.title,
+        base.datasworn_version,
+        base.license,
+        merged.moves,
+        _Tables(merged.tables, merged.table_names),
+        tuple(merged.collections),
+        merged.assets,
+        tuple(merged.notes),
+        merged.truths,
+        merged.npcs,
+        merged.rules,
+        merged.site_themes,
+        merged.site_domains,
+        merged.delve_sites,
+        merged.rarities,
+        tuple(p.info for p in ordered),
+        merged.replaced,
+        merged.replacements,
+        checks=checks,
+    )

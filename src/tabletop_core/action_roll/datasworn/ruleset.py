@@ -1,0 +1,259 @@
+"""A loaded ruleset: a base package and its expansions, merged, every item found by id or name.
+
+:func:`~tabletop_core.action_roll.datasworn.load` builds it; :mod:`.merge` says how
+packages join. Oracle tables of a file are built on first use; the checks of the
+data (table coverage, empty texts, broken references) run the first time
+:attr:`Ruleset.warnings` is read, or at load with ``strict=True``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import types
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, TypeVar
+
+import attrs
+
+from tabletop_core._validate import check_type, of_type
+from tabletop_core.action_roll.datasworn import _data
+from tabletop_core.action_roll.datasworn.assets import Asset
+from tabletop_core.action_roll.datasworn.delve_data import DelveSiteData, Rarity, SiteDomain, SiteTheme
+from tabletop_core.action_roll.datasworn.moves import Move
+from tabletop_core.action_roll.datasworn.package import OracleCollection, PackageInfo, TableEntry
+from tabletop_core.action_roll.datasworn.sections import Npc, Rules, Truth
+from tabletop_core.action_roll.datasworn.table_reader import read_table
+from tabletop_core.action_roll.datasworn.table_rolls import TableRoll, roll_table
+from tabletop_core.action_roll.datasworn.tables import OracleTable
+from tabletop_core.errors import InvalidInput
+from tabletop_core.rng import RngLike
+
+__all__ = ["Ruleset"]
+
+T = TypeVar("T")
+
+
+class _Tables(Mapping[str, OracleTable]):
+    """Oracle tables by id: every table checked when the file is loaded, each built on first use.
+
+    An entry is a built table, or the JSON :func:`load` parsed itself (checked, so
+    nothing else can change it before the table is built) with its JSON path.
+    """
+
+    __slots__ = ("_entries", "names")
+
+    def __init__(self, entries: dict[str, TableEntry], names: dict[str, str]) -> None:
+        self._entries = entries
+        self.names = names
+
+    def __getitem__(self, key: str) -> OracleTable:
+        entry = self._entries[key]
+        if type(entry) is OracleTable:
+            return entry
+        data, path = entry  # type: ignore[misc]
+        table = self._entries[key] = read_table(data, path)
+        return table
+
+    def entry(self, key: str) -> TableEntry:
+        """The table, or its checked JSON and path when it is not built yet."""
+        return self._entries[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} oracle tables>"
+
+
+def _frozen_map(kind: type | tuple[type, ...], default: bool = False) -> Any:
+    names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+
+    def convert(value: Any, field: Any) -> Mapping[str, Any]:
+        expected = f"{field.name.lstrip('_')} must be a mapping of id to {names}"
+        if not isinstance(value, Mapping):
+            raise TypeError(f"{expected}, got {type(value).__name__}")
+        if isinstance(value, _Tables):
+            return value  # checked when it was read
+        for key, item in value.items():
+            if not isinstance(key, str) or not isinstance(item, kind):
+                raise TypeError(f"{expected}, got {key!r}: {type(item).__name__}")
+        if isinstance(value, types.MappingProxyType):
+            return value
+        return types.MappingProxyType(dict(value))
+
+    converter = attrs.Converter(convert, takes_field=True)
+    if default:
+        return attrs.field(converter=converter, factory=lambda: types.MappingProxyType({}))
+    return attrs.field(converter=converter)
+
+
+def _proxy(value: Mapping[str, Any]) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise TypeError(f"expected a mapping of ids, got {type(value).__name__}")
+    return value if isinstance(value, types.MappingProxyType) else types.MappingProxyType(dict(value))
+
+
+def _check_ids(_instance: Any, attribute: Any, value: Mapping[str, Any]) -> None:
+    for key, item in value.items():
+        if not isinstance(key, str) or not isinstance(item, (str, tuple)):
+            raise TypeError(f"{attribute.name.lstrip('_')} must map ids to ids, got {key!r}: {type(item).__name__}")
+
+
+@attrs.frozen(eq=False)
+class Ruleset:
+    """A loaded Datasworn ruleset: a base package and its expansions, merged; everything in it by id.
+
+    Attributes:
+        id: The ruleset's id (``starforged``; an expansion loaded alone: its own id).
+        title: Its title.
+        datasworn_version: The Datasworn format version the base package declares
+            (each package's is in :attr:`packages`).
+        license: The license URL the base package declares (Starforged: CC-BY-4.0).
+        moves: Every move by id (asset abilities' moves included).
+        tables: Every rollable oracle table by id, nested ones included (and the
+            tables that truths, NPCs, moves and asset abilities hold).
+        collections: The top-level oracle collections, as nested in the data
+            (an expansion's collection that enhances one of the base is merged into it).
+        assets: Every asset by id.
+        truths: Every setting truth by id.
+        npcs: Every NPC by id.
+        rules: The rules section: stats, condition meters, impacts, special tracks, tags.
+        site_themes: Delve's site themes by id.
+        site_domains: Delve's site domains by id.
+        delve_sites: Delve's ready-made sites by id.
+        rarities: Delve's rarities by id.
+        packages: The packages merged, base first, each with its Datasworn version.
+        replaced: Ids an expansion replaced, each with the id that stands for it now
+            (looking up the old id finds the new item).
+        replacements: Every item that says it replaces others (applied or not), with what it names.
+    """
+
+    id: str = attrs.field(validator=of_type(str))
+    title: str = attrs.field(validator=of_type(str))
+    datasworn_version: str = attrs.field(validator=of_type(str))
+    license: str | None = attrs.field(validator=attrs.validators.optional(of_type(str)))
+    moves: Mapping[str, Move] = _frozen_map(Move)
+    tables: Mapping[str, OracleTable] = _frozen_map(OracleTable)
+    collections: tuple[OracleCollection, ...] = _data.tuple_field(OracleCollection)
+    assets: Mapping[str, Asset] = _frozen_map(Asset)
+    _notes: tuple[str, ...] = _data.tuple_field(str, default=(), alias="warnings")
+    truths: Mapping[str, Truth] = _frozen_map(Truth, default=True)
+    npcs: Mapping[str, Npc] = _frozen_map(Npc, default=True)
+    rules: Rules = attrs.field(factory=Rules, validator=of_type(Rules))
+    site_themes: Mapping[str, SiteTheme] = _frozen_map(SiteTheme, default=True)
+    site_domains: Mapping[str, SiteDomain] = _frozen_map(SiteDomain, default=True)
+    delve_sites: Mapping[str, DelveSiteData] = _frozen_map(DelveSiteData, default=True)
+    rarities: Mapping[str, Rarity] = _frozen_map(Rarity, default=True)
+    packages: tuple[PackageInfo, ...] = _data.tuple_field(PackageInfo, default=())
+    replaced: Mapping[str, str] = attrs.field(
+        factory=lambda: types.MappingProxyType({}), converter=_proxy, validator=_check_ids
+    )
+    replacements: Mapping[str, tuple[str, ...]] = attrs.field(
+        factory=lambda: types.MappingProxyType({}), converter=_proxy, validator=_check_ids
+    )
+    _checks: Callable[[Ruleset], tuple[str, ...]] | None = attrs.field(
+        default=None, alias="checks", repr=False, kw_only=True
+    )
+    _found: dict[str, tuple[str, ...]] = attrs.field(factory=dict, init=False, repr=False)
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the reader noticed but loaded anyway.
+
+        Notes from loading (another format version, an expansion of another
+        ruleset, a replacement with nothing to replace), then the checks of the
+        data: tables whose rows leave gaps, overlap or lie outside the dice, rows
+        without text, and references to ids the ruleset does not have. The checks
+        run the first time this is read (``load(..., strict=True)`` runs them at once).
+        """
+        found = self._found.get("checks")
+        if found is None:
+            found = self._found["checks"] = self._checks(self) if self._checks is not None else ()
+        return self._notes + found
+
+    def move(self, key: str) -> Move:
+        """A move by id, by name (any case) or by the last part of its id (``face_danger``).
+
+        An id an expansion replaced finds the move that replaced it.
+
+        Raises:
+            InvalidInput: no move (or more than one) answers to *key*; the message suggests close names.
+            TypeError: *key* is not a str.
+        """
+        return _find("move", self.moves, key, self.replaced)
+
+    def table(self, key: str) -> OracleTable:
+        """An oracle table by id, by name or by the end of its id (``name/given``); see :meth:`move`."""
+        return _find("oracle table", self.tables, key, self.replaced)
+
+    def asset(self, key: str) -> Asset:
+        """An asset by id, by name or by the last part of its id; see :meth:`move`."""
+        return _find("asset", self.assets, key, self.replaced)
+
+    def truth(self, key: str) -> Truth:
+        """A truth by id, by name or by the last part of its id; see :meth:`move`."""
+        return _find("truth", self.truths, key, self.replaced)
+
+    def npc(self, key: str) -> Npc:
+        """An NPC by id, by name or by the last part of its id; see :meth:`move`."""
+        return _find("NPC", self.npcs, key, self.replaced)
+
+    def site_theme(self, key: str) -> SiteTheme:
+        """A Delve site theme by id, by name or by the last part of its id; see :meth:`move`."""
+        return _find("site theme", self.site_themes, key, self.replaced)
+
+    def site_domain(self, key: str) -> SiteDomain:
+        """A Delve site domain by id, by name or by the last part of its id; see :meth:`move`."""
+        return _find("site domain", self.site_domains, key, self.replaced)
+
+    def delve_site(self, key: str) -> DelveSiteData:
+        """A ready-made Delve site by id, by name or by the last part of its id; see :meth:`move`."""
+        return _find("delve site", self.delve_sites, key, self.replaced)
+
+    def rarity(self, key: str) -> Rarity:
+        """A Delve rarity by id, by name or by the last part of its id; see :meth:`move`."""
+        return _find("rarity", self.rarities, key, self.replaced)
+
+    def roll(self, key: str, *, rng: RngLike = None, follow: bool = True) -> TableRoll:
+        """Roll the table named *key*, following references to other tables of this ruleset.
+
+        See :func:`~tabletop_core.action_roll.datasworn.roll_table`.
+        """
+        return roll_table(self.table(key), rng=rng, tables=self, follow=follow)
+
+    def __str__(self) -> str:
+        line = (
+            f"{self.title} (Datasworn {self.datasworn_version}): {len(self.moves)} moves, "
+            f"{len(self.tables)} oracle tables, {len(self.assets)} assets"
+        )
+        if len(self.packages) > 1:
+            line += "; " + " + ".join(str(package) for package in self.packages)
+        return line
+
+
+def _find(what: str, items: Mapping[str, T], key: str, aliases: Mapping[str, str] | None = None) -> T:
+    check_type("key", key, str)
+    if key in items:
+        return items[key]
+    if aliases and key in aliases and aliases[key] in items:
+        return items[aliases[key]]
+    names: Mapping[str, str] = (
+        items.names if isinstance(items, _Tables) else {i: str(getattr(v, "name", "")) for i, v in items.items()}
+    )
+    wanted = key.strip().casefold()
+    by_name = [item_id for item_id, name in names.items() if name.casefold() == wanted]
+    if len(by_name) == 1:
+        return items[by_name[0]]
+    tail = "/" + wanted.replace(" ", "_")
+    by_id = [item_id for item_id in names if item_id.casefold().endswith(tail)]
+    if len(by_id) == 1:
+        return items[by_id[0]]
+    candidates = by_name or by_id
+    if candidates:
+        raise InvalidInput(f"{what} {key!r} is ambiguous: give one of {', '.join(sorted(candidates))}")
+    close = difflib.get_close_matches(key, sorted(set(names.values())), n=3)
+    hint = f"; did you mean {', '.join(close)}?" if close else ""
+    raise InvalidInput(f"no {what} named {key!r}{hint}")
