@@ -13,6 +13,7 @@ from fractions import Fraction
 import attrs
 import pytest
 
+from tabletop_core import ScriptedDice
 from tabletop_core.action_roll import (
     Outcome,
     PlayerCharacter,
@@ -23,7 +24,7 @@ from tabletop_core.action_roll import (
     move_options,
 )
 from tabletop_core.action_roll.character import AssetState
-from tabletop_core.action_roll.datasworn import SUPPORTED_VERSION, RollType, load
+from tabletop_core.action_roll.datasworn import SUPPORTED_VERSION, RollType, flip_digits, load, plain_text
 
 DATA = os.environ.get("TABLETOP_DATASWORN")
 pytestmark = pytest.mark.skipif(not DATA, reason="set TABLETOP_DATASWORN to the unpacked @datasworn/starforged package")
@@ -201,3 +202,118 @@ def test_continue_a_legacy_is_one_move_rolling_each_legacy_track(ruleset):
     assert [part.option for part in result.parts] == ["quests legacy", "bonds legacy", "discoveries legacy"]
     assert all(part.outcome_text for part in result.parts)
     assert move_odds_each(move, hero).probability(lambda t: t == (Outcome.MISS,) * 3) == Fraction(1)
+
+
+# -- oracle rolls followed, templates, plain text, columns, several rolls, flips, chosen rows ----------------
+
+
+_MARKUP = ("*", "__", "](", "{{", "}}")
+
+
+def _auto_rows(table):
+    same = [r for r in table.rows if any(x.auto and x.oracle in (None, table.id) for x in r.rolls)]
+    other = [r for r in table.rows if r.rolls and all(x.auto and x.oracle not in (None, table.id) for x in r.rolls)]
+    plain = [r for r in table.rows if r.is_rollable and not r.rolls and r.template is None]
+    return same, other, plain
+
+
+def _lowest_rows(ruleset, row):
+    """Dice landing on the first row of each table *row* rolls (rows that ask for nothing more)."""
+    dice = []
+    for request in row.rolls:
+        target = ruleset.table(request.oracle)
+        first = next(r for r in target.rows if r.is_rollable and not r.rolls)
+        dice += [first.low] * request.times
+    return dice
+
+
+def test_every_roll_twice_follows_the_automatic_rolls_of_its_results(ruleset):
+    """The 32 tables whose 'Roll twice' may land on a row rolling other tables: both depths are rolled."""
+    checked = 0
+    for table in ruleset.tables.values():
+        same, other, plain = _auto_rows(table)
+        if not (same and other and plain):
+            continue
+        twice, nested, simple = same[0], other[0], plain[0]
+        dice = [twice.low, nested.low, *_lowest_rows(ruleset, nested), simple.low]
+        request = next(r for r in twice.rolls if r.oracle in (None, table.id))
+        extra = [p.low for p in plain[1 : request.times - 1]]
+        result = ruleset.roll(table.id, rng=ScriptedDice(dice + extra))
+        first = result.followups[0]
+        assert first.row == nested, str(result)
+        assert len(first.followups) == len(nested.rolls), str(result)
+        assert all(f.row is not None for f in first.followups)
+        checked += 1
+    assert checked == 32
+    print(f"\n{checked} tables: 'roll twice' followed through rows that roll other tables")
+
+
+def test_every_template_row_is_filled(ruleset):
+    rows = [(t, i, r) for t in ruleset.tables.values() for i, r in enumerate(t.rows) if r.template is not None]
+    assert len(rows) == 4
+    for seed, (table, index, row) in enumerate(rows):
+        chosen = ruleset.choose(table.id, index=index, rng=seed)
+        assert chosen.text
+        assert not any(mark in chosen.text for mark in (*_MARKUP, "[")), chosen.text
+        assert len(chosen.followups) == row.template.count("{{"), str(chosen)
+    print(f"\n{len(rows)} template rows filled, e.g. {chosen.text!r}")
+
+
+def test_no_roll_of_any_table_leaves_markdown_in_its_text(ruleset):
+    """Every row of every table, chosen by hand and followed: plain text, every column, in str() too."""
+    rows = 0
+    for table in ruleset.tables.values():
+        for index, row in enumerate(table.rows):
+            if not row.is_rollable:
+                continue
+            result = ruleset.choose(table.id, index=index, rng=index)
+            for text in (*result.columns, *(r.text for r in result.results())):
+                assert not any(mark in text for mark in _MARKUP), f"{table.id} row {index}: {text!r}"
+            rows += 1
+    assert rows > 4000
+    print(f"\n{rows} rows read as plain text")
+
+
+def test_second_columns_show_in_every_rendering(ruleset):
+    tables = [t for t in ruleset.tables.values() if any(r.text2 for r in t.rows)]
+    assert len(tables) == 5
+    for table in tables:
+        row = next(r for r in table.rows if r.text2)
+        result = ruleset.choose(table.id, row)
+        label = table.column_labels[1]
+        shown = f"{label}: {plain_text(row.text2)}"
+        assert shown in str(result)
+        assert shown in result.to_markdown().replace("\\", "")
+    ship = ruleset.roll("starforged/oracles/starships/type", rng=ScriptedDice([5]))
+    print(f"\n{ship}")
+
+
+def test_every_recommended_roll_count_rolls(ruleset):
+    tables = [t for t in ruleset.tables.values() if t.recommended_rolls is not None]
+    assert len(tables) == 39
+    for seed, table in enumerate(tables):
+        least, most = table.recommended_rolls
+        for times in range(least, most + 1):
+            results = ruleset.roll_times(table.id, times, rng=seed)
+            assert len(results.rolls) == times
+            assert len({r.row for r in results.rolls}) == times or any(r.followups for r in results.rolls)
+
+
+def test_the_name_collections_roll_whole(ruleset):
+    name = ruleset.roll_collection("starforged/collections/oracles/characters/name", rng=7)
+    assert [r.table_name for r in name.rolls] == ["Given Name", "Callsign", "Family Name"]
+    sector = ruleset.roll_collection("starforged/collections/oracles/space/sector_name", rng=7)
+    assert [r.table_name for r in sector.rolls] == ["Prefix", "Suffix"]
+    print(f"\n{name}\n{sector}")
+
+
+def test_every_1d100_roll_flips_to_the_row_of_its_digits_swapped(ruleset):
+    for table in ruleset.tables.values():
+        if table.dice != "1d100":
+            continue
+        for roll in (1, 10, 37, 100):
+            result = ruleset.roll(table.id, rng=ScriptedDice([roll]), follow=False)
+            flipped = ruleset.flip(result, follow=False)
+            assert flipped.total == flip_digits("1d100", roll)
+            assert flipped.row == table.row_for(flipped.total)
+            assert ruleset.flip(flipped, follow=False) == result

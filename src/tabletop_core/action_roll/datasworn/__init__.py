@@ -39,7 +39,14 @@ if TYPE_CHECKING:
         Truth,
         TruthOption,
     )
-    from tabletop_core.action_roll.datasworn.table_rolls import TableRoll, roll_table
+    from tabletop_core.action_roll.datasworn.table_choices import (
+        OracleResults,
+        choose_row,
+        flip_roll,
+        roll_tables,
+        roll_times,
+    )
+    from tabletop_core.action_roll.datasworn.table_rolls import TableRoll, fill_template, flip_digits, roll_table
     from tabletop_core.action_roll.datasworn.tables import Coverage, OracleRoll, OracleRow, OracleTable
 
 # Loaded on first use: ``import tabletop_core`` stays fast, and the moves and assets
@@ -62,6 +69,13 @@ _WHERE = {
     "OracleTable": ".tables",
     "TableRoll": ".table_rolls",
     "roll_table": ".table_rolls",
+    "fill_template": ".table_rolls",
+    "flip_digits": ".table_rolls",
+    "OracleResults": ".table_choices",
+    "choose_row": ".table_choices",
+    "flip_roll": ".table_choices",
+    "roll_tables": ".table_choices",
+    "roll_times": ".table_choices",
     "SUPPORTED_VERSION": ".reader",
     "SUPPORTED_VERSIONS": ".package",
     "OracleCollection": ".package",
@@ -107,6 +121,7 @@ __all__ = [
     "Npc",
     "NpcVariant",
     "OracleCollection",
+    "OracleResults",
     "OracleRoll",
     "OracleRow",
     "OracleTable",
@@ -127,8 +142,14 @@ __all__ = [
     "Truth",
     "TruthOption",
     "canonical",
+    "choose_row",
+    "fill_template",
+    "flip_digits",
+    "flip_roll",
     "load",
     "matches",
     "plain_text",
     "roll_table",
+    "roll_tables",
+    "roll_times",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import types
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, TypeVar
 
 import attrs
@@ -224,6 +224,58 @@ class Ruleset:
         """
         return roll_table(self.table(key), rng=rng, tables=self, follow=follow)
 
+    # Oracle rolls beyond one plain roll (table_choices): several, a collection, flipped, chosen.
+
+    def roll_times(self, key: str, times: int | None = None, *, rng: RngLike = None, follow: bool = True) -> Any:
+        """Roll the table *key* several times as one result (``None``: as many as it recommends at most).
+
+        See :func:`~tabletop_core.action_roll.datasworn.roll_times`; returns an ``OracleResults``.
+        """
+        from tabletop_core.action_roll.datasworn.table_choices import roll_times
+
+        return roll_times(self.table(key), times, rng=rng, tables=self, follow=follow)
+
+    def collection(self, key: str) -> OracleCollection:
+        """An oracle collection (nested ones too) by id, by name or by the end of its id; see :meth:`move`."""
+        return _find("oracle collection", _flat_collections(self.collections), key, self.replaced)
+
+    def roll_collection(self, key: str, *, rng: RngLike = None, follow: bool = True) -> Any:
+        """Roll every table directly in the collection *key*, in order, as one result (a whole name).
+
+        A collection whose tables are alternatives (``table_shared_text``: one
+        printed table with a column per region) is refused with its tables named:
+        roll the one that applies.
+
+        Raises:
+            InvalidInput: no such collection, it has no tables of its own, or its tables are alternatives.
+        """
+        from tabletop_core.action_roll.datasworn.table_choices import roll_tables
+
+        found = self.collection(key)
+        if found.kind == "table_shared_text":
+            names = ", ".join(f"{self.tables[t].name} ({t})" for t in found.tables)
+            raise InvalidInput(f"the tables of {found.name} are alternatives: roll one of {names}")
+        if not found.tables:
+            nested = ", ".join(c.name for c in found.collections) or "none"
+            raise InvalidInput(f"{found.name} has no tables of its own to roll (its collections: {nested})")
+        listed = [self.tables[table_id] for table_id in found.tables]
+        return roll_tables(found.name, found.id, listed, rng=rng, tables=self, follow=follow)
+
+    def flip(self, result: TableRoll, *, rng: RngLike = None, follow: bool = True) -> TableRoll:
+        """*result* with its tens and units swapped; see :func:`~tabletop_core.action_roll.datasworn.flip_roll`."""
+        from tabletop_core.action_roll.datasworn.table_choices import flip_roll
+
+        check_type("result", result, TableRoll)
+        return flip_roll(self.table(result.table_id), result, rng=rng, tables=self, follow=follow)
+
+    def choose(
+        self, key: str, row: Any = None, *, index: int | None = None, rng: RngLike = None, follow: bool = True
+    ) -> TableRoll:
+        """A row of the table *key* picked by hand; see :func:`~tabletop_core.action_roll.datasworn.choose_row`."""
+        from tabletop_core.action_roll.datasworn.table_choices import choose_row
+
+        return choose_row(self.table(key), row, index=index, rng=rng, tables=self, follow=follow)
+
     def __str__(self) -> str:
         line = (
             f"{self.title} (Datasworn {self.datasworn_version}): {len(self.moves)} moves, "
@@ -232,6 +284,17 @@ class Ruleset:
         if len(self.packages) > 1:
             line += "; " + " + ".join(str(package) for package in self.packages)
         return line
+
+
+def _flat_collections(collections: Iterable[OracleCollection]) -> dict[str, OracleCollection]:
+    """Every collection by id, nested ones too, in the order of the data."""
+    found: dict[str, OracleCollection] = {}
+    stack = list(collections)[::-1]
+    while stack:
+        collection = stack.pop()
+        found[collection.id] = collection
+        stack.extend(reversed(collection.collections))
+    return found
 
 
 def _find(what: str, items: Mapping[str, T], key: str, aliases: Mapping[str, str] | None = None) -> T:

@@ -51,10 +51,12 @@ def read_rolls(data: Mapping[str, Any], path: str) -> tuple[OracleRoll, ...]:
     return tuple(rolls)
 
 
-_PLAIN_ROW_KEYS = frozenset({"min", "max", "text", "_i18n", "icon", "suggestions", "template", "embed_table", "_id"})
+_PLAIN_ROW_KEYS = frozenset({"min", "max", "text", "_i18n", "icon", "suggestions", "embed_table", "_id"})
 """Keys of a row that needs no more checking than its range and text (the others are display hints)."""
 
-_ROW_FIELDS = tuple(getattr(OracleRow, name).__set__ for name in ("low", "high", "text", "text2", "text3", "rolls"))
+_ROW_FIELDS = tuple(
+    getattr(OracleRow, name).__set__ for name in ("low", "high", "text", "text2", "text3", "rolls", "template")
+)
 
 
 def _fast_row(data: dict[str, Any]) -> OracleRow | None:
@@ -66,7 +68,7 @@ def _fast_row(data: dict[str, Any]) -> OracleRow | None:
     text = get("text")
     text2 = get("text2")
     text3 = get("text3")
-    if type(text) is not str or get("oracle_rolls"):
+    if type(text) is not str or get("oracle_rolls") or get("template") is not None:
         return None
     if (text2 is not None and type(text2) is not str) or (text3 is not None and type(text3) is not str):
         return None
@@ -76,13 +78,14 @@ def _fast_row(data: dict[str, Any]) -> OracleRow | None:
     ):
         return None
     row = _new(OracleRow)
-    set_low, set_high, set_text, set_text2, set_text3, set_rolls = _ROW_FIELDS
+    set_low, set_high, set_text, set_text2, set_text3, set_rolls, set_template = _ROW_FIELDS
     set_low(row, low)
     set_high(row, high)
     set_text(row, text)
     set_text2(row, text2)
     set_text3(row, text3)
     set_rolls(row, ())
+    set_template(row, None)
     return row
 
 
@@ -106,7 +109,9 @@ def read_row(data: Mapping[str, Any], path: str) -> OracleRow:
     text2 = _data.text(data, "text2", path, required=False)
     text3 = _data.text(data, "text3", path, required=False)
     rolls = read_rolls(data, path) if "oracle_rolls" in data else ()
-    return OracleRow(low, high, text or "", text2, text3, rolls)
+    template = _data.get(data, "template", path, dict, required=False)
+    said = _data.text(template, "text", f"{path}.template", required=False) if template else None
+    return OracleRow(low, high, text or "", text2, text3, rolls, said)
 
 
 def read_table(data: Mapping[str, Any], path: str) -> OracleTable:
@@ -160,7 +165,7 @@ def _read_table(data: Mapping[str, Any], path: str, *, build: bool) -> OracleTab
         raise DataswornError(here, "a table needs at least one row")
     rows_read: list[OracleRow] = []
     append = rows_read.append
-    set_low, set_high, set_text, set_text2, set_text3, set_rolls = _ROW_FIELDS
+    set_low, set_high, set_text, set_text2, set_text3, set_rolls, set_template = _ROW_FIELDS
     # The common row is checked (and built) inline: thousands of rows in a ruleset.
     # Anything unusual takes the checked path, which names the JSON path of a problem.
     rows = enumerate(raw_rows) if build else _unusual_rows(raw_rows)
@@ -174,6 +179,7 @@ def _read_table(data: Mapping[str, Any], path: str, *, build: bool) -> OracleTab
             text3 = get("text3")
             if (
                 type(text) is str
+                and get("template") is None
                 and (text2 is None or type(text2) is str)
                 and (text3 is None or type(text3) is str)
                 and (
@@ -190,6 +196,7 @@ def _read_table(data: Mapping[str, Any], path: str, *, build: bool) -> OracleTab
                     set_text2(row, text2)
                     set_text3(row, text3)
                     set_rolls(row, rolls)
+                    set_template(row, None)
                     append(row)
                 continue
         where = f"{here}[{index}]"
@@ -198,6 +205,8 @@ def _read_table(data: Mapping[str, Any], path: str, *, build: bool) -> OracleTab
             append(row)
     match = _data.get(data, "match", path, dict, required=False)
     match_text = _data.text(match, "text", f"{path}.match") if match else None
+    labels = _column_labels(data, path)
+    recommended = _recommended_rolls(data, path)
     if not build:
         return None
     table = _new(OracleTable)  # every part is checked above: skip the field checks
@@ -206,6 +215,36 @@ def _read_table(data: Mapping[str, Any], path: str, *, build: bool) -> OracleTab
     _set(table, "rows", tuple(rows_read))
     _set(table, "dice", dice)
     _set(table, "match_text", match_text)
+    _set(table, "column_labels", labels)
+    _set(table, "recommended_rolls", recommended)
     _set(table, "_lookup", None)
     _set(table, "_spec", spec)
     return table
+
+
+_COLUMNS = ("text", "text2", "text3")
+
+
+def _column_labels(data: Mapping[str, Any], path: str) -> tuple[str, ...]:
+    """The labels of a table's result columns (``column_labels.text``, ``text2``, ``text3``), as far as given."""
+    labels = _data.get(data, "column_labels", path, dict, required=False)
+    if not labels:
+        return ()
+    where = f"{path}.column_labels"
+    found = [_data.text(labels, key, where, required=False) for key in _COLUMNS]
+    while found and found[-1] is None:
+        found.pop()
+    return tuple(label or "" for label in found)
+
+
+def _recommended_rolls(data: Mapping[str, Any], path: str) -> tuple[int, int] | None:
+    """A table's ``recommended_rolls`` as ``(least, most)``."""
+    span = _data.get(data, "recommended_rolls", path, dict, required=False)
+    if span is None:
+        return None
+    where = f"{path}.recommended_rolls"
+    least = _data.integer(span, "min", where)
+    most = _data.integer(span, "max", where)
+    if not 1 <= least <= most <= MAX_TIMES:
+        raise DataswornError(where, f"must be 1 <= min <= max <= {MAX_TIMES}, got {least} and {most}")
+    return least, most
