@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from tabletop_core.action_roll.datasworn.curses import CurseTags, cursed_versions
 from tabletop_core.action_roll.datasworn.ids import canonical, is_pattern, matches
 from tabletop_core.action_roll.datasworn.package import OracleCollection, Package, TableEntry
 from tabletop_core.action_roll.datasworn.ruleset import Ruleset, _Tables
@@ -77,6 +78,7 @@ class _Merged:
         self.collections: list[OracleCollection] = []
         self.members: dict[str, tuple[str, ...]] = {}
         self.rules = Rules()
+        self.curses: dict[str, CurseTags] = {}
         self.replaced: dict[str, str] = {}
         self.replacements: dict[str, tuple[str, ...]] = {}
         self.notes: list[str] = []
@@ -274,6 +276,7 @@ def _join_items(merged: _Merged, package: Package) -> None:
         merged.tables[key] = entry
         merged.table_names[key] = package.table_names[key]
     merged.rules = merged.rules.merged(package.rules)
+    merged.curses.update(package.curses)
 
 
 def _stand_ins(patterns: tuple[str, ...], replaced: Mapping[str, str]) -> tuple[str, ...]:
@@ -331,6 +334,7 @@ def merge_packages(packages: Sequence[Package], checks: Callable[[Ruleset], tupl
                 merged.notes.append(f"{info.id} is an expansion of {info.ruleset!r}, merged onto {base.id!r}")
         _join_items(merged, package)
     _follow_replacements(merged)
+    curses = cursed_versions(merged.curses, merged.tables, merged.notes)
     formats = {p.info.format for p in ordered}
     if len(formats) > 1:
         merged.notes.append(
@@ -358,5 +362,6 @@ def merge_packages(packages: Sequence[Package], checks: Callable[[Ruleset], tupl
         tuple(p.info for p in ordered),
         merged.replaced,
         merged.replacements,
+        curses,
         checks=checks,
     )

@@ -20,6 +20,7 @@ from tabletop_core._validate import of_type
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn._data import DataswornError
 from tabletop_core.action_roll.datasworn.assets import Asset, read_asset
+from tabletop_core.action_roll.datasworn.curses import CurseTags, read_curse_tags
 from tabletop_core.action_roll.datasworn.delve_data import (
     DelveSiteData,
     Rarity,
@@ -137,6 +138,8 @@ class Package:
     """Collection id -> the collections it says it enhances."""
     members: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
     """Move category or asset collection id -> the ids of its moves or assets."""
+    curses: dict[str, CurseTags] = attrs.field(factory=dict)
+    """Table id -> its curse tags (Sundered Isles' cursed versions), for tables that have any."""
     warnings: list[str] = attrs.field(factory=list)
     raw: Mapping[str, Any] = attrs.field(factory=dict)
 
@@ -186,6 +189,10 @@ class _Reader:
         replaces = table.get("replaces")
         if replaces is not None:
             package.replaces[table_id] = _ids(table, "replaces", where)
+        if "tags" in table:
+            curse = read_curse_tags(table)
+            if curse is not None:
+                package.curses[table_id] = curse
         return table_id
 
     def move(self, move: Move, data: Mapping[str, Any], where: str) -> None:

@@ -18,6 +18,7 @@ import attrs
 from tabletop_core._validate import check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn.assets import Asset
+from tabletop_core.action_roll.datasworn.curses import CursedVersion
 from tabletop_core.action_roll.datasworn.delve_data import DelveSiteData, Rarity, SiteDomain, SiteTheme
 from tabletop_core.action_roll.datasworn.moves import Move
 from tabletop_core.action_roll.datasworn.package import OracleCollection, PackageInfo, TableEntry
@@ -129,6 +130,7 @@ class Ruleset:
         replaced: Ids an expansion replaced, each with the id that stands for it now
             (looking up the old id finds the new item).
         replacements: Every item that says it replaces others (applied or not), with what it names.
+        cursed_versions: Tables that have a cursed version (Sundered Isles' cursed die), by table id.
     """
 
     id: str = attrs.field(validator=of_type(str))
@@ -154,6 +156,7 @@ class Ruleset:
     replacements: Mapping[str, tuple[str, ...]] = attrs.field(
         factory=lambda: types.MappingProxyType({}), converter=_proxy, validator=_check_ids
     )
+    cursed_versions: Mapping[str, CursedVersion] = _frozen_map(CursedVersion, default=True)
     _checks: Callable[[Ruleset], tuple[str, ...]] | None = attrs.field(
         default=None, alias="checks", repr=False, kw_only=True
     )
@@ -216,6 +219,10 @@ class Ruleset:
     def rarity(self, key: str) -> Rarity:
         """A Delve rarity by id, by name or by the last part of its id; see :meth:`move`."""
         return _find("rarity", self.rarities, key, self.replaced)
+
+    def cursed_version(self, key: str) -> CursedVersion | None:
+        """The cursed version of the table *key* (found as :meth:`table` finds it), or ``None`` when it has none."""
+        return self.cursed_versions.get(self.table(key).id)
 
     def roll(self, key: str, *, rng: RngLike = None, follow: bool = True) -> TableRoll:
         """Roll the table named *key*, following references to other tables of this ruleset.
