@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     )
     from tabletop_core.action_roll.datasworn.table_rolls import TableRoll, fill_template, flip_digits, roll_table
     from tabletop_core.action_roll.datasworn.tables import Coverage, OracleRoll, OracleRow, OracleTable
+    from tabletop_core.action_roll.datasworn.truth_rolls import TruthRoll, roll_truth
 
 # Loaded on first use: ``import tabletop_core`` stays fast, and the moves and assets
 # the rest of action_roll needs do not pull in the reader and the oracle tables.
@@ -100,6 +101,8 @@ _WHERE = {
     "SpecialTrack": ".sections",
     "Truth": ".sections",
     "TruthOption": ".sections",
+    "TruthRoll": ".truth_rolls",
+    "roll_truth": ".truth_rolls",
 }
 __getattr__, __dir__ = lazy_attributes(__name__, _WHERE)
 
@@ -141,6 +144,7 @@ __all__ = [
     "TriggerCondition",
     "Truth",
     "TruthOption",
+    "TruthRoll",
     "canonical",
     "choose_row",
     "fill_template",
@@ -152,4 +156,5 @@ __all__ = [
     "roll_table",
     "roll_tables",
     "roll_times",
+    "roll_truth",
 ]

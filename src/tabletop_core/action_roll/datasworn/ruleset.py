@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import types
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
@@ -28,6 +28,9 @@ from tabletop_core.action_roll.datasworn.table_rolls import TableRoll, roll_tabl
 from tabletop_core.action_roll.datasworn.tables import OracleTable
 from tabletop_core.errors import InvalidInput
 from tabletop_core.rng import RngLike
+
+if TYPE_CHECKING:
+    from tabletop_core.action_roll.datasworn.truth_rolls import TruthRoll
 
 __all__ = ["Ruleset"]
 
@@ -223,6 +226,12 @@ class Ruleset:
     def cursed_version(self, key: str) -> CursedVersion | None:
         """The cursed version of the table *key* (found as :meth:`table` finds it), or ``None`` when it has none."""
         return self.cursed_versions.get(self.table(key).id)
+
+    def roll_truth(self, key: str, *, rng: RngLike = None) -> TruthRoll:
+        """Roll the truth *key* (found as :meth:`truth` finds it), and the tables of the option it lands on."""
+        from tabletop_core.action_roll.datasworn.truth_rolls import roll_truth
+
+        return roll_truth(self.truth(key), rng=rng, tables=self)
 
     def roll(self, key: str, *, rng: RngLike = None, follow: bool = True) -> TableRoll:
         """Roll the table named *key*, following references to other tables of this ruleset.
