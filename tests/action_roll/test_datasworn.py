@@ -50,7 +50,7 @@ def test_loads_from_path_file_and_parsed_json(raw):
         assert ruleset.table("Omen") is ruleset.table("mini/oracles/sky/omen")
     assert str(by_path) == (
         "Mini Starforged (invented for the tabletop_core docs and tests) (Datasworn 0.0.10): "
-        "9 moves, 14 oracle tables, 3 assets"
+        "10 moves, 15 oracle tables, 7 assets"
     )
 
 
@@ -91,7 +91,7 @@ def test_asset_abilities_controls_and_their_moves(mini):
 
 
 def test_oracle_collections_nest_and_tables_are_flat(mini):
-    sky, crew = mini.collections
+    sky, crew, _moves = mini.collections
     assert crew.name == "Crew"
     assert sky.tables == (
         "mini/oracles/sky/omen",

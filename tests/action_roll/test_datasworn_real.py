@@ -10,7 +10,6 @@ import os
 import pathlib
 from fractions import Fraction
 
-import attrs
 import pytest
 
 from tabletop_core import ScriptedDice
@@ -147,7 +146,15 @@ def _everything(ruleset):
     hero = PlayerCharacter(Stats(edge=3, heart=2, iron=2, shadow=1, wits=1))
     for asset in ruleset.assets.values():
         state = AssetState.from_asset(asset)
-        hero = hero.add_asset(attrs.evolve(state, abilities=(True,) * len(state.abilities)))
+        for index, marked in enumerate(state.abilities):
+            if not marked:
+                state = state.mark_ability(index)
+        hero = hero.add_asset(state)
+    for module in [a for a in hero.assets if a.category == "Module"]:
+        hero = hero.attach(module.id, "starforged/assets/command_vehicle/starship")
+    for option in [a.option("linked_stat") for a in hero.assets]:
+        if option is not None:
+            hero = hero.update_asset(hero.asset("Devotant").set_option("linked_stat", "heart"))
     return hero
 
 

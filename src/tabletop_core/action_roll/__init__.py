@@ -16,8 +16,10 @@ from tabletop_core.action_roll.action import (
     burn_would_improve,
     resolve_action,
 )
+from tabletop_core.action_roll.asset_state import AssetCounter, AssetMeter, AssetState
 from tabletop_core.action_roll.batch import ActionBatch, ProgressBatch, simulate_action, simulate_progress
 from tabletop_core.action_roll.character import Challenge, PlayerCharacter, Stats, TrackKind, legacy_reward
+from tabletop_core.action_roll.clocks import Clock
 from tabletop_core.action_roll.impacts import Impact, ImpactGroup, Impacts, Meter
 from tabletop_core.action_roll.meters import Character, ConditionMeter, Party
 from tabletop_core.action_roll.momentum import (
@@ -69,8 +71,12 @@ __getattr__, __dir__ = lazy_attributes(__name__, {"datasworn": ".datasworn"})
 __all__ = [
     "ActionBatch",
     "ActionResult",
+    "AssetCounter",
+    "AssetMeter",
+    "AssetState",
     "Challenge",
     "Character",
+    "Clock",
     "ConditionMeter",
     "Impact",
     "ImpactGroup",

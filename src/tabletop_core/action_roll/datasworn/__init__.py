@@ -13,7 +13,13 @@ from tabletop_core._lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from tabletop_core.action_roll.datasworn._data import DataswornError, plain_text
-    from tabletop_core.action_roll.datasworn.assets import Asset, AssetAbility, AssetControl
+    from tabletop_core.action_roll.datasworn.assets import (
+        Asset,
+        AssetAbility,
+        AssetControl,
+        AssetEnhancement,
+        AssetOption,
+    )
     from tabletop_core.action_roll.datasworn.checks import DataswornProblems
     from tabletop_core.action_roll.datasworn.delve_data import (
         DelveSiteData,
@@ -58,6 +64,8 @@ _WHERE = {
     "Asset": ".assets",
     "AssetAbility": ".assets",
     "AssetControl": ".assets",
+    "AssetEnhancement": ".assets",
+    "AssetOption": ".assets",
     "MoveEnhancement": ".enhancements",
     "Move": ".moves",
     "MoveOutcome": ".moves",
@@ -112,6 +120,8 @@ __all__ = [
     "Asset",
     "AssetAbility",
     "AssetControl",
+    "AssetEnhancement",
+    "AssetOption",
     "Coverage",
     "DataswornError",
     "DataswornProblems",

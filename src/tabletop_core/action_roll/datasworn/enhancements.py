@@ -344,12 +344,16 @@ def _fast_parts(item: Any) -> tuple[RollType, tuple[str, ...], tuple[TriggerCond
 
 def _own_asset(condition: TriggerCondition, asset: str) -> TriggerCondition:
     options = condition.options
-    if not options or not any(o.using.endswith("asset_control") and not o.assets for o in options):
+    if not options or not any(o.using in _ASSET_KINDS and not o.assets for o in options):
         return condition
     mine = tuple(
         _data.build(RollOption, using=o.using, key=o.key, value=o.value, assets=(asset,))
-        if o.using.endswith("asset_control") and not o.assets
+        if o.using in _ASSET_KINDS and not o.assets
         else o
         for o in options
     )
     return _data.build(TriggerCondition, method=condition.method, options=mine, text=condition.text)
+
+
+_ASSET_KINDS = ("asset_control", "attached_asset_control", "asset_option")
+"""Roll options that read an asset (a meter, its vehicle's meter, an option): without assets named, this one."""
