@@ -32,6 +32,7 @@ import attrs
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
+from tabletop_core.action_roll.datasworn.ids import matches as id_matches
 from tabletop_core.action_roll.datasworn.moves import (
     _ROLL_TYPES,
     Move,
@@ -147,7 +148,9 @@ def _adds(text: str) -> int:
 
 
 def _matches(move_id: str, pattern: str) -> bool:
-    return move_id == pattern if "*" not in pattern else fnmatch.fnmatchcase(move_id, pattern)
+    if "*" not in pattern:
+        return move_id == pattern or ((":" in pattern) != (":" in move_id) and id_matches(move_id, pattern))
+    return fnmatch.fnmatchcase(move_id, pattern) or id_matches(move_id, pattern)  # id_matches: across formats
 
 
 def _groups(text: str) -> list[tuple[tuple[str, ...], str]]:

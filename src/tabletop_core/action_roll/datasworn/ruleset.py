@@ -20,6 +20,7 @@ from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn.assets import Asset
 from tabletop_core.action_roll.datasworn.curses import CursedVersion
 from tabletop_core.action_roll.datasworn.delve_data import DelveSiteData, Rarity, SiteDomain, SiteTheme
+from tabletop_core.action_roll.datasworn.ids import canonical
 from tabletop_core.action_roll.datasworn.moves import Move
 from tabletop_core.action_roll.datasworn.package import OracleCollection, PackageInfo, TableEntry
 from tabletop_core.action_roll.datasworn.sections import Npc, Rules, Truth
@@ -319,6 +320,14 @@ def _find(what: str, items: Mapping[str, T], key: str, aliases: Mapping[str, str
         return items[key]
     if aliases and key in aliases and aliases[key] in items:
         return items[aliases[key]]
+    if "/" in key:  # an id written in the other Datasworn format (0.0.10 or 0.1)
+        wanted_id = canonical(key)
+        for item_id in items:
+            if canonical(item_id) == wanted_id:
+                return items[item_id]
+        for old, new in (aliases or {}).items():
+            if canonical(old) == wanted_id and new in items:
+                return items[new]
     names: Mapping[str, str] = (
         items.names if isinstance(items, _Tables) else {i: str(getattr(v, "name", "")) for i, v in items.items()}
     )
