@@ -151,7 +151,7 @@ class CursedRoll(Record):
         cursed_die: The cursed die's face; ``None`` when the table has no cursed
             version (then no cursed die is rolled).
         die: The cursed die's setting.
-        version: The table's cursed version (``None`` when it has none).
+        curse: The table's cursed version (``None`` when it has none).
         cursed: The cursed table's result, when the die called the curse: for
             ``replace_result`` the same roll read on the cursed table, for
             ``add_result`` a roll of its own.
@@ -166,17 +166,17 @@ class CursedRoll(Record):
     roll: TableRoll = attrs.field(validator=of_type(TableRoll))
     cursed_die: int | None = attrs.field(default=None, validator=_data.optional_int)
     die: CursedDie = attrs.field(factory=CursedDie, validator=of_type(CursedDie))
-    version: CursedVersion | None = attrs.field(default=None)
+    curse: CursedVersion | None = attrs.field(default=None)
     cursed: TableRoll | None = attrs.field(default=None)
 
     def __attrs_post_init__(self) -> None:
-        if self.version is None:
+        if self.curse is None:
             if self.cursed_die is not None or self.cursed is not None:
                 raise InvalidInput("a table without a cursed version rolls no cursed die")
             return
-        check_type("version", self.version, CursedVersion)
-        if self.version.table != self.roll.table_id:
-            raise InvalidInput(f"version must be the cursed version of {self.roll.table_id!r}, got {self.version}")
+        check_type("curse", self.curse, CursedVersion)
+        if self.curse.table != self.roll.table_id:
+            raise InvalidInput(f"curse must be the cursed version of {self.roll.table_id!r}, got {self.curse}")
         if self.cursed_die is None:
             raise InvalidInput("cursed_die must be given for a table with a cursed version")
         calls = self.die.calls_the_curse(self.cursed_die)
@@ -186,9 +186,9 @@ class CursedRoll(Record):
             )
         if self.cursed is not None:
             check_type("cursed", self.cursed, TableRoll)
-            if self.cursed.table_id != self.version.cursed:
-                raise InvalidInput(f"cursed must be a roll on {self.version.cursed!r}, got {self.cursed.table_id!r}")
-            replacing = self.version.behavior is CurseBehavior.REPLACE_RESULT
+            if self.cursed.table_id != self.curse.cursed:
+                raise InvalidInput(f"cursed must be a roll on {self.curse.cursed!r}, got {self.cursed.table_id!r}")
+            replacing = self.curse.behavior is CurseBehavior.REPLACE_RESULT
             if replacing and self.cursed.total != self.roll.total:
                 raise InvalidInput(
                     f"a replacing curse reads the same roll ({self.roll.total}) on the cursed table, "
@@ -202,9 +202,9 @@ class CursedRoll(Record):
 
     def results(self) -> tuple[TableRoll, ...]:
         """The results that stand: the cursed one instead of the roll (replace), both (add), or the roll."""
-        if self.cursed is None or self.version is None:
+        if self.cursed is None or self.curse is None:
             return (self.roll,)
-        if self.version.behavior is CurseBehavior.REPLACE_RESULT:
+        if self.curse.behavior is CurseBehavior.REPLACE_RESULT:
             return (self.cursed,)
         return (self.roll, self.cursed)
 
@@ -218,8 +218,8 @@ class CursedRoll(Record):
         if self.cursed_die is None:
             return line
         line += f"; cursed die {self.cursed_die}"
-        if self.cursed is not None and self.version is not None:
-            line += f": cursed ({self.version.behavior}) -> {self.cursed}"
+        if self.cursed is not None and self.curse is not None:
+            line += f": cursed ({self.curse.behavior}) -> {self.cursed}"
         return line
 
 

@@ -17,7 +17,8 @@ import attrs
 
 from tabletop_core.action_roll.action import burn_momentum, burn_would_improve
 from tabletop_core.action_roll.character import PlayerCharacter, Stats
-from tabletop_core.action_roll.datasworn.reader import Ruleset, load
+from tabletop_core.action_roll.datasworn.cli_data import add_data_arguments, ruleset_from_args
+from tabletop_core.action_roll.datasworn.reader import Ruleset
 from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.play import make_move
 from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, dice_values, int_option, rng_from_args
@@ -27,9 +28,7 @@ __all__ = ["add_oracle_table", "register"]
 
 
 def _ruleset(args: argparse.Namespace) -> Ruleset:
-    if not args.data:
-        raise InvalidInput("--data must give the path of a Datasworn JSON file (see docs/starforged-data.md)")
-    return load(args.data)
+    return ruleset_from_args(args)  # --data (repeatable), --strict, --warnings: cli_data
 
 
 def _character(args: argparse.Namespace) -> PlayerCharacter:
@@ -91,6 +90,12 @@ def _table(args: argparse.Namespace) -> Output:
         names = sorted(f"{table.id} ({table.name})" for table in ruleset.tables.values())
         return Output("\n".join(names), sorted(ruleset.tables))
     source = rng_from_args(args)
+    if getattr(args, "cursed", False):  # Sundered Isles: the cursed die with a table that has a cursed version
+        from tabletop_core.action_roll.sundered_isles import roll_cursed
+
+        cursed = roll_cursed(ruleset, args.table_name, rng=source)
+        check_all_dice_used(source, "the table's dice, then the cursed die, then what the results ask for")
+        return Output(str(cursed), cursed.to_dict())
     result = ruleset.roll(args.table_name, rng=source)
     check_all_dice_used(source, "the dice the table and the rows it leads to roll")
     return Output(str(result), result.to_dict())
@@ -100,7 +105,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     """Add ``move`` to ``tabletop``."""
     move = commands.add_parser("move", help="Starforged: make a move from a Datasworn file (--data PATH)")
     move.add_argument("name", nargs="?", help="the move's name or id (leave out to list the moves)")
-    move.add_argument("--data", help="path of the Datasworn JSON file (starforged.json)")
+    add_data_arguments(move, what=" (starforged.json)")
     move.add_argument("--option", help="the trigger option: its label (edge, health) or number")
     move.add_argument("--stats", help="edge,heart,iron,shadow,wits, like 3,2,2,1,1")
     move.add_argument("--character", help="a PlayerCharacter saved as JSON (instead of --stats)")
@@ -115,7 +120,8 @@ def add_oracle_table(oracle: argparse.ArgumentParser, ask: Callable[[argparse.Na
     """Let ``tabletop oracle table NAME --data PATH`` roll a Datasworn table; plain ``oracle`` still asks *ask*."""
     oracle.add_argument("what", nargs="?", choices=["table"], help="'table' to roll an oracle table of --data")
     oracle.add_argument("table_name", nargs="?", help="the table's name or id (leave out to list the tables)")
-    oracle.add_argument("--data", help="path of the Datasworn JSON file, for 'oracle table'")
+    add_data_arguments(oracle, what=", for 'oracle table'")
+    oracle.add_argument("--cursed", action="store_true", help="Sundered Isles: roll the cursed die with the table")
 
     def handle(args: argparse.Namespace) -> Output:
         if args.what == "table":
