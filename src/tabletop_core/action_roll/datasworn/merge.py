@@ -49,15 +49,15 @@ def order_packages(packages: Sequence[Package]) -> list[Package]:
     Raises:
         InvalidInput: more than one base ruleset, or two packages with the same id.
     """
-    bases = [p for p in packages if p.info.kind == "ruleset"]
-    if len(bases) > 1:
-        names = ", ".join(p.info.id for p in bases)
-        raise InvalidInput(f"a ruleset is one base package and its expansions; got {len(bases)} bases: {names}")
     seen: set[str] = set()
     for package in packages:
         if package.info.id in seen:
             raise InvalidInput(f"the package {package.info.id!r} is given twice")
         seen.add(package.info.id)
+    bases = [p for p in packages if p.info.kind == "ruleset"]
+    if len(bases) > 1:
+        names = ", ".join(p.info.id for p in bases)
+        raise InvalidInput(f"a ruleset is one base package and its expansions; got {len(bases)} bases: {names}")
     return bases + [p for p in packages if p.info.kind != "ruleset"]
 
 
