@@ -44,7 +44,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, of_type, one_line
+from tabletop_core._validate import check_int, check_type, of_type, one_line, tuple_of
 from tabletop_core.action_roll.action import ActionResult, action_roll, challenge_pair
 from tabletop_core.action_roll.batch import simulate_action
 from tabletop_core.action_roll.datasworn import _data
@@ -89,6 +89,8 @@ def overlay_rows(over: Sequence[OracleRow], under: Sequence[OracleRow]) -> tuple
         >>> [str(row) for row in overlay_rows(card, move)]
         ['1-30 A collapse', '31-100 A trap']
     """
+    over = tuple_of("over", over, OracleRow)
+    under = tuple_of("under", under, OracleRow)
     claimed = sorted((row.low, row.high) for row in over if row.low is not None and row.high is not None)
     rows = [row for row in over if row.is_rollable]
     for row in under:
