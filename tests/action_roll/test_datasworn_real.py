@@ -22,6 +22,7 @@ from tabletop_core.action_roll import (
     move_odds_each,
     move_options,
 )
+from tabletop_core.action_roll.ability_play import before_roll_adds, bind
 from tabletop_core.action_roll.character import AssetState
 from tabletop_core.action_roll.datasworn import SUPPORTED_VERSION, RollType, flip_digits, load, plain_text
 
@@ -188,13 +189,14 @@ def test_every_option_an_asset_adds_resolves_and_every_add_applies(ruleset):
             if option.source is None or (option.value is None and not option.label.startswith("automatic")):
                 continue
             result = make_move(move, hero, option=index, rng=seed)
-            assert result.used[-1] is extra[option.source]
+            assert result.used[-1] == bind(extra[option.source], hero)
             added += 1
         for index, enhancement in enumerate(extra):
-            if enhancement.adds and not any(c.options for c in enhancement.conditions):
+            adds = before_roll_adds(bind(enhancement, hero))
+            if adds and not any(c.options for c in enhancement.conditions):
                 plain = make_move(move, hero, option=0, rng=seed)
                 boosted = make_move(move, hero, option=0, use=index, rng=seed)
-                assert boosted.action.adds == min(10, plain.action.adds + enhancement.adds)
+                assert boosted.action.adds == min(10, plain.action.adds + adds)
                 adds_used += 1
     assert added > 0
     assert adds_used > 0

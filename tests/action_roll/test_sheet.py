@@ -123,7 +123,8 @@ def test_an_attached_module_rolls_its_vehicles_integrity():
 def test_a_broken_module_or_a_vehicle_out_of_use_gives_no_option():
     hero = _with("Longboat", "Sensor Mast").attach("Sensor Mast", "Longboat")
     broken = hero.update_asset(hero.asset("Sensor Mast").mark("broken"))
-    assert _labels("Brace", broken)[-1] == "integrity (Sensor Mast): Sensor Mast is out of use (broken)"
+    assert _labels("Brace", hero)[-1] == "integrity (Sensor Mast on Longboat) (+5)"
+    assert _labels("Brace", broken) == ["highest of iron, health (+5)"]  # a broken module changes no move
 
 
 def test_a_vehicle_takes_at_most_its_attachments():

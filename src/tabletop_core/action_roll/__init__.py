@@ -50,6 +50,7 @@ from tabletop_core.action_roll.play import (
     move_odds_each,
     move_options,
 )
+from tabletop_core.action_roll.play_changes import burn_move, momentum_reset_bonus, reroll_move
 from tabletop_core.action_roll.progress import (
     Legacy,
     LegacyTrack,
@@ -104,12 +105,14 @@ __all__ = [
     "add_after",
     "ask_the_oracle",
     "burn_momentum",
+    "burn_move",
     "burn_would_improve",
     "change_odds",
     "datasworn",
     "experience",
     "legacy_reward",
     "make_move",
+    "momentum_reset_bonus",
     "move_enhancements",
     "move_odds",
     "move_odds_each",
@@ -122,6 +125,7 @@ __all__ = [
     "progress_roll",
     "read_oracle_dice",
     "reroll",
+    "reroll_move",
     "resolve_action",
     "resolve_oracle",
     "resolve_progress",

@@ -26,6 +26,7 @@ from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.action_roll.clocks import MAX_SEGMENTS, Clock
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn.assets import Asset, AssetControl, AssetEnhancement, AssetOption
+from tabletop_core.action_roll.datasworn.effects import AbilityEffect
 from tabletop_core.action_roll.datasworn.enhancements import MoveEnhancement
 from tabletop_core.action_roll.datasworn.ids import matches as id_matches
 from tabletop_core.errors import InvalidInput, RuleError
@@ -118,6 +119,9 @@ class AssetState(Record):
         attachments_max: How many may be attached (``None``: no limit).
         attached_to: For a module, the id of the vehicle it is attached to.
         category: The asset's category ("Command Vehicle", "Module", ...).
+        ability_effects: What its abilities do that no move enhancement holds (a
+            momentum reset raised), each naming its ability; it applies while that
+            ability is marked.
 
     Raises:
         InvalidInput: two options, clocks or counters share a key.
@@ -133,6 +137,7 @@ class AssetState(Record):
         "attachments_max",
         "attached_to",
         "category",
+        "ability_effects",
     )
 
     id: str = attrs.field(validator=of_type(str))
@@ -150,6 +155,7 @@ class AssetState(Record):
     attachments_max: int | None = attrs.field(default=None, validator=_data.optional_int)
     attached_to: str | None = attrs.field(default=None, validator=_data.optional_str)
     category: str = attrs.field(default="", validator=of_type(str))
+    ability_effects: tuple[AbilityEffect, ...] = _data.tuple_field(AbilityEffect, default=())
 
     def __attrs_post_init__(self) -> None:
         for name, items in (("meters", self.meters), ("options", self.options), ("counters", self.counters)):
@@ -206,6 +212,7 @@ class AssetState(Record):
             attachments=asset.attachments,
             attachments_max=asset.attachments_max,
             category=asset.category,
+            ability_effects=tuple(e for ability in asset.abilities for e in ability.effects),
         )
         for index, ability in enumerate(asset.abilities):
             if ability.enabled:

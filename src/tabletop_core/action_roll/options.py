@@ -24,6 +24,7 @@ import attrs
 
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
+from tabletop_core.action_roll.ability_play import before_roll_adds
 from tabletop_core.action_roll.action import MAX_ADDS
 from tabletop_core.action_roll.character import PlayerCharacter, TrackKind
 from tabletop_core.action_roll.datasworn.enhancements import MoveEnhancement
@@ -146,6 +147,7 @@ def move_enhancements(move: Move, character: PlayerCharacter) -> tuple[MoveEnhan
     return tuple(
         enhancement
         for asset in character.assets
+        if not asset.is_out_of_use  # a companion out of action, a broken module: no help
         for enhancement in asset.enhancements
         if enhancement.ability < len(asset.abilities)
         and asset.abilities[enhancement.ability]
@@ -331,9 +333,9 @@ def _extra_adds(used: Sequence[MoveEnhancement], rolled: RollOption | None, *, s
     for enhancement in used:
         named = [(o.using, o.key) for c in enhancement.conditions if c.method is None for o in c.options]
         if named and (rolled is None or (rolled.using, rolled.key) not in named):
-            if strict and enhancement.adds:
+            if strict and before_roll_adds(enhancement):
                 options = ", ".join(key or using for using, key in named)
                 raise RuleError(f"{enhancement} applies only when rolling +{options}")
             continue
-        total += enhancement.adds
+        total += before_roll_adds(enhancement)
     return total

@@ -21,6 +21,7 @@ from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn._data import DataswornError
+from tabletop_core.action_roll.datasworn.effects import AbilityEffect, EffectKind, read_effects
 from tabletop_core.action_roll.datasworn.enhancements import (
     _ASSET_KINDS,
     MoveEnhancement,
@@ -150,9 +151,11 @@ class AssetAbility(Record):
             automatic outcomes, adds, rerolls).
         asset_enhancement: What it changes on its own asset once marked, if anything.
         options: Fields the ability adds to the card (a blade's name).
+        effects: What it does that no move enhancement holds: a momentum reset
+            raised ("increase your momentum reset by 1").
     """
 
-    _optional_keys: ClassVar[tuple[str, ...]] = ("asset_enhancement", "options")
+    _optional_keys: ClassVar[tuple[str, ...]] = ("asset_enhancement", "options", "effects")
 
     id: str = attrs.field(validator=of_type(str))
     text: str = attrs.field(validator=of_type(str))
@@ -164,6 +167,7 @@ class AssetAbility(Record):
         default=None, validator=attrs.validators.optional(of_type(AssetEnhancement))
     )
     options: tuple[AssetOption, ...] = _data.tuple_field(AssetOption, default=())
+    effects: tuple[AbilityEffect, ...] = _data.tuple_field(AbilityEffect, default=())
 
 
 @attrs.frozen
@@ -318,17 +322,60 @@ def _attachments(data: Mapping[str, Any], path: str) -> tuple[tuple[str, ...], i
     return _data.strings(found, "assets", where), _data.integer(found, "max", where, required=False)
 
 
+def ability_effects(text: str, index: int) -> tuple[AbilityEffect, ...]:
+    """The effects of an ability's *text* that no move enhancement holds (a momentum reset raised)."""
+    if "momentum reset" not in text:
+        return ()
+    found = read_effects(text)
+    return tuple(attrs.evolve(e, ability=index) for e in found if e.kind is EffectKind.MOMENTUM_RESET)
+
+
 _new = object.__new__
-_set_id, _set_text, _set_enabled, _set_moves, _set_controls, _set_enhancements, _set_changes, _set_options = (
+(
+    _set_id,
+    _set_text,
+    _set_enabled,
+    _set_moves,
+    _set_controls,
+    _set_enhancements,
+    _set_changes,
+    _set_options,
+    _set_effects,
+) = (
     AssetAbility.__dict__[name].__set__
-    for name in ("id", "text", "enabled", "moves", "controls", "enhancements", "asset_enhancement", "options")
+    for name in (
+        "id",
+        "text",
+        "enabled",
+        "moves",
+        "controls",
+        "enhancements",
+        "asset_enhancement",
+        "options",
+        "effects",
+    )
 )
+
+
+def _control_keys(controls: Any) -> frozenset[str]:
+    """The keys of an asset's controls, nested ones too (checked later, where they are read)."""
+    keys: set[str] = set()
+    stack = [controls]
+    while stack:
+        found = stack.pop()
+        if isinstance(found, dict):
+            for key, control in found.items():
+                keys.add(key)
+                if isinstance(control, dict):
+                    stack.append(control.get("controls"))
+    return frozenset(keys)
 
 
 def read_asset(data: Mapping[str, Any], path: str, moves: list[Move]) -> Asset:
     """One Datasworn asset; the moves its abilities add are appended to *moves*."""
     data = _data.obj(data, path)
     asset_id = _data.text(data, "_id", path)
+    own = _control_keys(data.get("controls"))
     abilities = []
     here = f"{path}.abilities"
     for index, item in enumerate(_data.array(data, "abilities", path)):
@@ -368,6 +415,7 @@ def read_asset(data: Mapping[str, Any], path: str, moves: list[Move]) -> Asset:
                 asset=asset_id,
                 ability=index,
                 path=f"{where}.enhance_moves",
+                own=own,
             ),
         )
         changes = ability.get("enhance_asset")
@@ -386,6 +434,7 @@ def read_asset(data: Mapping[str, Any], path: str, moves: list[Move]) -> Asset:
             if ability.get("options")
             else (),
         )
+        _set_effects(built, ability_effects(text, index))
         abilities.append(built)
     controls = tuple(
         read_control(k, v, _data.key_path(f"{path}.controls", k)) for k, v in _data.items(data, "controls", path)

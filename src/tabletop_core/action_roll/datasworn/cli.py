@@ -17,7 +17,7 @@ import attrs
 
 from tabletop_core.action_roll.action import burn_momentum, burn_would_improve
 from tabletop_core.action_roll.character import PlayerCharacter, Stats
-from tabletop_core.action_roll.datasworn.cli_data import add_data_arguments, ruleset_from_args
+from tabletop_core.action_roll.datasworn.cli_data import add_data_arguments, ruleset_from_args, with_data_warnings
 from tabletop_core.action_roll.datasworn.reader import Ruleset
 from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.play import make_move
@@ -113,7 +113,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     move.add_argument("--adds", type=int_option(0, 10), default=0, help="adds (default 0)")
     move.add_argument("--progress", type=int_option(0, 10), help="progress score for a progress move (0..10)")
     add_roll_options(move)
-    move.set_defaults(handler=_move)
+    move.set_defaults(handler=with_data_warnings(_move))
 
 
 def add_oracle_table(oracle: argparse.ArgumentParser, ask: Callable[[argparse.Namespace], Output]) -> None:
@@ -132,4 +132,4 @@ def add_oracle_table(oracle: argparse.ArgumentParser, ask: Callable[[argparse.Na
             raise InvalidInput("to roll a table, write: tabletop oracle table NAME --data PATH")
         return ask(args)
 
-    oracle.set_defaults(handler=handle)
+    oracle.set_defaults(handler=with_data_warnings(handle))
