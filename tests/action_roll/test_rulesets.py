@@ -556,3 +556,19 @@ def test_deep_copies_load_the_same(isles):
     assert dict(again.tables) == dict(isles.tables)
     assert again.moves == isles.moves
     assert again.cursed_versions == isles.cursed_versions
+
+
+def test_an_npc_that_holds_tables_gives_them_to_the_ruleset():
+    """NPC sections "read and rollable where they hold tables"."""
+    data = _json(CLASSIC)
+    troll = data["npcs"]["beasts"]["contents"]["troll"]
+    troll["oracles"] = {
+        "mood": {
+            "_id": "miniclassic/npcs/beasts/troll/mood",
+            "name": "Troll Mood",
+            "rows": [{"min": 1, "max": 50, "text": "Hungry"}, {"min": 51, "max": 100, "text": "Sleepy"}],
+        }
+    }
+    ruleset = load(data)
+    assert ruleset.npc("Troll").tables == ("miniclassic/npcs/beasts/troll/mood",)
+    assert str(ruleset.roll("Troll Mood", rng=ScriptedDice([60]))) == "Troll Mood (1d100): 60 -> Sleepy"

@@ -44,11 +44,12 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, of_type, one_line, tuple_of
+from tabletop_core._validate import check_int, check_type, clip, of_type, one_line, tuple_of
 from tabletop_core.action_roll.action import ActionResult, action_roll, challenge_pair
 from tabletop_core.action_roll.batch import simulate_action
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn.delve_data import DelveSiteData, Denizen, SiteDomain, SiteTheme
+from tabletop_core.action_roll.datasworn.ruleset import Ruleset
 from tabletop_core.action_roll.datasworn.table_rolls import TableRoll, roll_table
 from tabletop_core.action_roll.datasworn.tables import OracleRow, OracleTable
 from tabletop_core.action_roll.momentum import Momentum
@@ -150,6 +151,7 @@ class DelveSite(Record):
             InvalidInput: the ruleset has not the site's theme or domain.
         """
         check_type("site", site, DelveSiteData)
+        check_type("ruleset", ruleset, Ruleset)
         theme = ruleset.site_theme(site.theme)
         domain = ruleset.site_domain(site.domain)
         return cls(site.name, theme, domain, ProgressTrack(site.rank, name=site.name), site.denizens, site.id)
@@ -249,6 +251,7 @@ class DelveMoves:
         Raises:
             InvalidInput: a move or one of its tables is missing (load Delve with its base).
         """
+        check_type("ruleset", ruleset, Ruleset)
         depths_move = ruleset.move("Delve the Depths")
         depths: dict[str, OracleTable] = {}
         for table_id in depths_move.oracles:
@@ -325,6 +328,13 @@ def _row_effects(row: OracleRow | None) -> tuple[int, bool, bool, bool]:
     return marks, opportunity, danger, choice
 
 
+def _check_stat(stat: object) -> str:
+    check_type("stat", stat, str)
+    if stat not in DELVE_STATS:
+        raise InvalidInput(f"stat must be one of {', '.join(DELVE_STATS)} for Delve the Depths, got {clip(stat)}")
+    return str(stat)
+
+
 def delve_the_depths(
     site: DelveSite,
     moves: DelveMoves,
@@ -362,8 +372,9 @@ def delve_the_depths(
     """
     check_type("site", site, DelveSite)
     check_type("moves", moves, DelveMoves)
-    if stat not in DELVE_STATS:
-        raise InvalidInput(f"stat must be one of {', '.join(DELVE_STATS)} for Delve the Depths, got {stat!r}")
+    _check_stat(stat)
+    if choose is not None:
+        check_type("choose", choose, str)
     if choose not in (None, "progress", "opportunity"):
         raise InvalidInput(f"choose must be 'progress', 'opportunity' or None, got {choose!r}")
     source = dice_source(rng)
@@ -403,8 +414,7 @@ def delve_the_depths_odds(
     """
     check_type("site", site, DelveSite)
     check_type("moves", moves, DelveMoves)
-    if stat not in DELVE_STATS:
-        raise InvalidInput(f"stat must be one of {', '.join(DELVE_STATS)} for Delve the Depths, got {stat!r}")
+    _check_stat(stat)
     outcomes = action_odds(stat=value, adds=adds, momentum=momentum)
     follow = {
         Outcome.STRONG_HIT: moves.opportunity,
@@ -460,8 +470,7 @@ def simulate_delve(
     The action rolls are drawn as :func:`~tabletop_core.action_roll.simulate_action` draws them. Read a roll's
     row with the table its outcome leads to (see :func:`delve_the_depths_odds`).
     """
-    if stat not in DELVE_STATS:
-        raise InvalidInput(f"stat must be one of {', '.join(DELVE_STATS)} for Delve the Depths, got {stat!r}")
+    _check_stat(stat)
     source = dice_source(rng)
     batch = simulate_action(n, stat=value, adds=adds, momentum=momentum, rng=source)
     follow = source.roll_many(100, len(batch))

@@ -287,6 +287,7 @@ def roll_with_cursed_die(
     check_type("table", table, OracleTable)
     check_type("cursed_table", cursed_table, OracleTable)
     check_type("behavior", behavior, CurseBehavior)
+    check_type("follow", follow, bool)
     die = CursedDie() if die is None else check_type("die", die, CursedDie)
     if behavior is CurseBehavior.REPLACE_RESULT and table.dice != cursed_table.dice:
         raise InvalidInput(
@@ -321,6 +322,7 @@ def roll_cursed(
     from tabletop_core.action_roll.datasworn.ruleset import Ruleset
 
     check_type("ruleset", ruleset, Ruleset)
+    check_type("follow", follow, bool)
     table = ruleset.table(key)
     version = ruleset.cursed_versions.get(table.id)
     if version is None:

@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from tabletop_core._validate import tuple_of
 from tabletop_core.action_roll.datasworn._data import DataswornError
 from tabletop_core.action_roll.datasworn.ids import canonical, is_pattern, matches, package_of
 from tabletop_core.action_roll.datasworn.moves import RollOption
@@ -37,6 +38,7 @@ class DataswornProblems(DataswornError):
     """
 
     def __init__(self, problems: Sequence[str]) -> None:
+        problems = tuple_of("problems", problems, str)
         shown = "; ".join(problems[:_SHOWN])
         more = f"; and {len(problems) - _SHOWN} more" if len(problems) > _SHOWN else ""
         count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"

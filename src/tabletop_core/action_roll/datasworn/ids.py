@@ -28,6 +28,8 @@ from __future__ import annotations
 import functools
 import re
 
+from tabletop_core._validate import check_type
+
 __all__ = ["canonical", "is_pattern", "matches", "package_of"]
 
 _KINDS = {
@@ -55,7 +57,6 @@ _ABILITY_MOVE = re.compile(r"([^/]+)/assets/([^/]+)/([^/]+)/abilities/([^/]+)/mo
 _SPLIT = re.compile(r"[/.]")
 
 
-@functools.lru_cache(maxsize=8192)
 def canonical(item_id: str) -> str:
     """*item_id* written as Datasworn 0.1 writes it (a 0.1 id, or one of unknown shape, unchanged).
 
@@ -64,7 +65,17 @@ def canonical(item_id: str) -> str:
         'oracle_collection:classic/moves'
         >>> canonical("*/assets/ritual/*/abilities/*/moves/*")
         'asset.ability.move:*/ritual/*.*.*'
+
+    Raises:
+        TypeError: *item_id* is not a str.
     """
+    if type(item_id) is not str:
+        check_type("item_id", item_id, str)
+    return _canonical(item_id)
+
+
+@functools.lru_cache(maxsize=8192)
+def _canonical(item_id: str) -> str:
     if ":" in item_id:
         return item_id
     ability_move = _ABILITY_MOVE.fullmatch(item_id)
@@ -80,7 +91,7 @@ def canonical(item_id: str) -> str:
 
 
 def _parts(item_id: str) -> tuple[str, tuple[str, ...]]:
-    kind, _, path = canonical(item_id).rpartition(":")
+    kind, _, path = _canonical(item_id).rpartition(":")
     return kind, tuple(_SPLIT.split(path))
 
 
@@ -89,7 +100,6 @@ def is_pattern(item_id: str) -> bool:
     return "*" in item_id
 
 
-@functools.lru_cache(maxsize=65536)
 def matches(item_id: str, pattern: str) -> bool:
     """Whether *item_id* is *pattern*, or fits it (``*``: any one key, ``**``: any keys), in either format.
 
@@ -98,7 +108,18 @@ def matches(item_id: str, pattern: str) -> bool:
         True
         >>> matches("starforged/moves/combat/strike", "starforged/moves/*/strike")
         True
+
+    Raises:
+        TypeError: *item_id* or *pattern* is not a str.
     """
+    if type(item_id) is not str or type(pattern) is not str:
+        check_type("item_id", item_id, str)
+        check_type("pattern", pattern, str)
+    return _matches(item_id, pattern)
+
+
+@functools.lru_cache(maxsize=65536)
+def _matches(item_id: str, pattern: str) -> bool:
     if item_id == pattern:
         return True
     kind, keys = _parts(item_id)
@@ -127,4 +148,4 @@ def package_of(item_id: str) -> str:
         >>> package_of("move:sundered_isles/suffer/withstand_damage"), package_of("delve/moves/delve/delve_the_depths")
         ('sundered_isles', 'delve')
     """
-    return _parts(item_id)[1][0]
+    return _parts(check_type("item_id", item_id, str))[1][0]
