@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+import attrs
 import numpy as np
 
 import tabletop_core as tc
@@ -786,10 +787,10 @@ EXPLICIT: dict[str, Callable[[], tuple[tuple[Any, ...], dict[str, Any]]]] = {
     ),
     "action_roll.classic.classic_move_odds": lambda: _call(CLASSIC.move("Fulfill Your Vow"), _classic_hero()),
     "action_roll.classic.ClassicCharacter.complete": lambda: _call(
-        "Oath", ar.resolve_progress(progress_score=1, challenge_dice=(3, 5))
+        "Oath", ar.resolve_progress(progress_score=4, challenge_dice=(3, 5))
     ),
     "action_roll.classic.ClassicCharacter.learn_from_failures": lambda: _call(
-        ar.resolve_progress(progress_score=0, challenge_dice=(3, 5))
+        ar.resolve_progress(progress_score=6, challenge_dice=(3, 5))
     ),
     "action_roll.classic.ClassicCharacter.forsake_vow": lambda: _call("Oath"),
     "action_roll.classic.ClassicCharacter.challenge": lambda: _call("Oath"),
@@ -801,7 +802,7 @@ EXPLICIT: dict[str, Callable[[], tuple[tuple[Any, ...], dict[str, Any]]]] = {
     "action_roll.classic.ClassicCharacter": lambda: _fields(_classic_hero()),
     "action_roll.classic.ClassicChallenge": lambda: _fields(_classic_hero().challenges[0]),
     "action_roll.classic.ClassicCharacter.advance": lambda: _call(new_asset=False),
-    "action_roll.classic.ClassicCharacter.spend_experience": lambda: _call(0),
+    "action_roll.classic.ClassicCharacter.spend_experience": lambda: _call(2),
     "action_roll.classic.ClassicCharacter.clear_debility": lambda: _call("shaken"),
     "action_roll.classic.ClassicCharacter.resolve_burden": lambda: _call("cursed"),
     "action_roll.classic.ClassicOracleAnswer": lambda: _fields(ic.resolve_classic_oracle(odds=ar.Odds.LIKELY, roll=30)),
@@ -1261,6 +1262,21 @@ def _d20_with(*conditions: str, **kwargs: Any) -> d20.Creature:
 ASH = rs.Region("Ash Flats", ("Crater", "Pylon", "Husk Field"))
 
 RECEIVERS: dict[str, Callable[[], Any]] = {
+    "action_roll.datasworn.Ruleset.truth": lambda: CLASSIC,
+    "action_roll.datasworn.Ruleset.roll_truth": lambda: CLASSIC,
+    "action_roll.datasworn.Ruleset.npc": lambda: CLASSIC,
+    "action_roll.datasworn.Ruleset.site_theme": lambda: CLASSIC,
+    "action_roll.datasworn.Ruleset.site_domain": lambda: CLASSIC,
+    "action_roll.datasworn.Ruleset.delve_site": lambda: CLASSIC,
+    "action_roll.datasworn.Ruleset.rarity": lambda: CLASSIC,
+    "action_roll.classic.ClassicCharacter.learn_from_failures": lambda: attrs.evolve(
+        _classic_hero(), failure=ic.FailureTrack(26)
+    ),
+    "action_roll.classic.ClassicCharacter.clear_debility": lambda: _classic_hero().mark_debility("shaken"),
+    "action_roll.classic.ClassicCharacter.resolve_burden": lambda: _classic_hero().mark_debility("cursed"),
+    "action_roll.classic.Debilities.resolve_burden": lambda: ic.Debilities([ic.Debility.CURSED]),
+    "action_roll.classic.ClassicCharacter.spend_experience": lambda: _classic_hero().earn_experience(3),
+    "action_roll.classic.ClassicCharacter.advance": lambda: _classic_hero().earn_experience(3),
     "action_roll.Party.clear_unprepared": lambda: ar.Party(unprepared=True),
     "residue.StepDie.roll": lambda: rs.StepDie.D6,
     "d20.Conditions.set_doomed": lambda: d20.Conditions().add("doomed", value=1, source="Bleed out"),
