@@ -1307,6 +1307,97 @@ RECEIVERS: dict[str, Callable[[], Any]] = {
 """The instance a method is called on, where the plain example instance is in the wrong state."""
 
 
+# -- issue 25: oracle rolls followed, every asset ability, the whole character sheet ------------------------------
+
+
+def _sheet_hero() -> ar.PlayerCharacter:
+    """A character holding a vehicle, a module, a path with a clock and a companion (the mini ruleset)."""
+    hero = _hero()
+    for name in ("Longboat", "Sensor Mast", "Pilgrim", "Negotiator"):
+        hero = hero.add_asset(MINI.asset(name))
+    return hero.add_challenge(ar.TrackKind.SCENE_CHALLENGE, "Gate", ar.Rank.DANGEROUS, clock=4)
+
+
+def _crew() -> ar.Crew:
+    return ar.Crew.of(_hero(), ar.PlayerCharacter(ar.Stats(1, 3, 2, 2, 1)), names=("Kira", "Jax"))
+
+
+def _negotiated_miss() -> ar.MoveResult:
+    return ar.make_move(
+        MINI.move("Leap"), _sheet_hero(), option="edge", use="Negotiator", rng=tc.ScriptedDice([1, 9, 9])
+    )
+
+
+def _state(name: str) -> AssetState:
+    return AssetState.from_asset(MINI.asset(name))
+
+
+INSTANCES.update(
+    {
+        ar.AssetMeter: lambda: ar.AssetMeter("integrity", 3, 5),
+        ar.AssetCounter: lambda: ar.AssetCounter("victory_marks", "victory marks", 1),
+        ar.Clock: lambda: ar.Clock("hunters", 4, 1),
+        ar.Crew: _crew,
+        ds.AbilityEffect: lambda: ds.AbilityEffect(ds.EffectKind.ADD, 1),
+        ds.AbilityReading: lambda: ds.ability_readings(MINI)[0],
+        ds.AssetEnhancement: lambda: MINI.asset("Ember Fox").abilities[2].asset_enhancement,
+        ds.AssetOption: lambda: MINI.asset("Pilgrim").option_fields[1],
+        ds.OracleResults: lambda: MINI.roll_times("Crew First Look", rng=3),
+    }
+)
+EXPLICIT.update(
+    {
+        "action_roll.AssetMeter": lambda: _call("integrity", 3, 5),
+        "action_roll.Clock": lambda: _call("hunters", 4),
+        "action_roll.Crew": lambda: _fields(_crew()),
+        "action_roll.Crew.of": lambda: _call(_hero(), names=("Kira",)),
+        "action_roll.Crew.member": lambda: _call("Kira"),
+        "action_roll.Crew.update": lambda: _call(_crew().members[0]),
+        "action_roll.Crew.resupply": lambda: _call(0),
+        "action_roll.Crew.sacrifice_resources": lambda: _call(1),
+        "action_roll.Crew.with_party": lambda: _call(ar.Party()),
+        "action_roll.PlayerCharacter.advance_clock": lambda: _call("Gate"),
+        "action_roll.PlayerCharacter.asset": lambda: _call("Clockwork Hound"),
+        "action_roll.PlayerCharacter.attach": lambda: _call("Sensor Mast", "Longboat"),
+        "action_roll.PlayerCharacter.refresh_assets": lambda: _call(MINI),
+        "action_roll.AssetState.advance_clock": lambda: _call(),
+        "action_roll.AssetState.clock": lambda: _call(),
+        "action_roll.AssetState.reset_clock": lambda: _call(),
+        "action_roll.AssetState.attach_to": lambda: _call(_state("Longboat")),
+        "action_roll.AssetState.clear": lambda: _call("battered"),
+        "action_roll.AssetState.refreshed": lambda: _call(MINI.asset("Clockwork Hound")),
+        "action_roll.AssetState.set_counter": lambda: _call("shrines", 2),
+        "action_roll.AssetState.set_meter": lambda: _call("health", 1),
+        "action_roll.AssetState.set_option": lambda: _call("name", "Rex"),
+        "action_roll.reroll_move": lambda: _call(_negotiated_miss(), MINI.move("Leap"), rng=7),
+        "action_roll.datasworn.AbilityEffect": lambda: _call(ds.EffectKind.ADD, 1),
+        "action_roll.datasworn.OracleResults": lambda: _call("Look", "t", (MINI.roll("Omen", rng=3),)),
+        "action_roll.datasworn.Ruleset.choose": lambda: _call("Ship Class", "Cutter"),
+        "action_roll.datasworn.Ruleset.collection": lambda: _call("Crew"),
+        "action_roll.datasworn.Ruleset.roll_collection": lambda: _call("Crew Name", rng=7),
+        "action_roll.datasworn.Ruleset.roll_move_table": lambda: _call("Leap", ar.Outcome.MISS, rng=7),
+        "action_roll.datasworn.Ruleset.roll_times": lambda: _call("Crew First Look", rng=7),
+        "action_roll.datasworn.ability_readings": lambda: _call(MINI),
+        "action_roll.datasworn.readings_markdown": lambda: _call(ds.ability_readings(MINI)),
+        "action_roll.datasworn.choose_row": lambda: _call(MINI.table("Ship Class"), "Cutter"),
+        "action_roll.datasworn.flip_digits": lambda: _call("1d100", 37),
+        "action_roll.datasworn.roll_move_table": lambda: _call(MINI, MINI.move("Leap"), ar.Outcome.MISS, rng=7),
+    }
+)
+RECEIVERS.update(
+    {
+        "action_roll.PlayerCharacter.advance_clock": _sheet_hero,
+        "action_roll.PlayerCharacter.attach": _sheet_hero,
+        "action_roll.AssetState.advance_clock": lambda: _state("Pilgrim"),
+        "action_roll.AssetState.clock": lambda: _state("Pilgrim"),
+        "action_roll.AssetState.reset_clock": lambda: _state("Pilgrim"),
+        "action_roll.AssetState.set_counter": lambda: _state("Pilgrim"),
+        "action_roll.AssetState.attach_to": lambda: _state("Sensor Mast"),
+        "action_roll.AssetState.clear": lambda: _state("Longboat").mark("battered"),
+    }
+)
+
+
 def attrs_evolve(record: Any, **changes: Any) -> Any:
     import attrs
 

@@ -50,7 +50,7 @@ def test_loads_from_path_file_and_parsed_json(raw):
         assert ruleset.table("Omen") is ruleset.table("mini/oracles/sky/omen")
     assert str(by_path) == (
         "Mini Starforged (invented for the tabletop_core docs and tests) (Datasworn 0.0.10): "
-        "10 moves, 15 oracle tables, 7 assets"
+        "10 moves, 15 oracle tables, 8 assets"
     )
 
 

@@ -25,6 +25,9 @@ from tabletop_core.action_roll import (
 from tabletop_core.action_roll.ability_play import before_roll_adds, bind
 from tabletop_core.action_roll.character import AssetState
 from tabletop_core.action_roll.datasworn import SUPPORTED_VERSION, RollType, flip_digits, load, plain_text
+from tabletop_core.action_roll.datasworn.effects import EffectKind
+from tabletop_core.action_roll.datasworn.readings import ability_readings
+from tabletop_core.errors import RuleError
 
 DATA = os.environ.get("TABLETOP_DATASWORN")
 pytestmark = pytest.mark.skipif(not DATA, reason="set TABLETOP_DATASWORN to the unpacked @datasworn/starforged package")
@@ -326,3 +329,142 @@ def test_every_1d100_roll_flips_to_the_row_of_its_digits_swapped(ruleset):
             assert flipped.total == flip_digits("1d100", roll)
             assert flipped.row == table.row_for(flipped.total)
             assert ruleset.flip(flipped, follow=False) == result
+
+
+# -- asset abilities: every one read, the docs table generated from the data -------------------------------
+
+
+def test_the_docs_table_of_every_ability_is_what_the_library_does(ruleset):
+    """docs/starforged-abilities.md is generated from this data (docs/scripts/starforged_abilities.py)."""
+    import starforged_abilities
+
+    readings = ability_readings(ruleset)
+    assert len(readings) == sum(len(a.abilities) for a in ruleset.assets.values()) == 261
+    assert len({r.asset_id for r in readings}) == 87
+    page = starforged_abilities.PAGE.read_text(encoding="utf-8")
+    assert starforged_abilities.table(DATA) in page, (
+        "docs/starforged-abilities.md is out of date: "
+        "run python docs/scripts/starforged_abilities.py $TABLETOP_DATASWORN"
+    )
+    applied = sum(bool(r.applied) for r in readings)
+    print(
+        f"\n{len(readings)} abilities: {applied} with something the library applies, "
+        f"{len(readings) - applied} left whole to the player"
+    )
+
+
+def test_counts_of_each_kind_of_ability_effect(ruleset):
+    from collections import Counter
+
+    enhancements = [e for a in ruleset.assets.values() for ability in a.abilities for e in ability.enhancements]
+    kinds = Counter()
+    for enhancement in enhancements:
+        for effect in enhancement.effects:
+            key = str(effect.kind)
+            if effect.kind is EffectKind.ADD:
+                key += " of a value" if effect.value_of is not None else ""
+                key += " with a reroll" if effect.with_reroll else ""
+            if effect.kind is EffectKind.REROLL:
+                key += " after an outcome" if effect.on else ""
+                key += " below a meter or stat" if effect.below is not None else ""
+                key += " of a face" if effect.faces else ""
+            kinds[key] += 1
+        for condition in enhancement.conditions:
+            if condition.automatic_outcome is not None:
+                kinds["automatic outcome"] += 1
+            elif condition.method and condition.options:
+                kinds["roll option"] += 1
+    resets = sum(len(ability.effects) for a in ruleset.assets.values() for ability in a.abilities)
+    changes = sum(ability.asset_enhancement is not None for a in ruleset.assets.values() for ability in a.abilities)
+    assert kinds["add"] > 80
+    assert kinds["add of a value"] >= 6  # Glowcat, Sprite (2), Symbiote, Bonded (+heart), Hoverbike
+    assert kinds["reroll after an outcome"] >= 5  # Diplomat, Tech, Utility Bot, Bonded, Marked, Looper, ...
+    assert kinds["reroll below a meter or stat"] + kinds["reroll after an outcome below a meter or stat"] >= 10
+    assert kinds["count as"] >= 4
+    assert resets == 2  # Veteran, Voidborn
+    assert changes == 2  # Symbiote's health, the Rover's module
+    print(
+        f"\n{len(enhancements)} move enhancements; effects: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items()))
+    )
+    print(f"momentum resets raised: {resets}; abilities changing their card: {changes}")
+
+
+def test_the_issue_s_abilities_read_right(ruleset):
+    """Kinetic +2 on Face Danger; Diplomat's and Tech's rerolls after an outcome; Symbiote's +health."""
+
+    def effects(asset, ability, index=0):
+        return [str(e) for e in ruleset.asset(asset).abilities[ability].enhancements[index].effects]
+
+    assert effects("Kinetic", 0) == ["add +2"]
+    assert effects("Diplomat", 1) == ["add +1", "on a miss: reroll all dice", "on a miss: add +2, with the reroll"]
+    assert effects("Tech", 0) == [
+        "add +1",
+        "on a weak hit: reroll all dice",
+        "on a weak hit: add +2 instead, with the reroll",
+    ]
+    assert effects("Utility Bot", 1) == ["add +1", "on a miss: reroll any dice"]
+    assert effects("Tech", 1)[0] == "on a miss: reroll all dice"
+    assert effects("Symbiote", 0) == ["add +health"]
+    assert [str(e) for e in ruleset.asset("Veteran").abilities[0].effects] == ["momentum reset +1"]
+    hero = PlayerCharacter(Stats(edge=3, heart=2, iron=2, shadow=1, wits=1)).add_asset(ruleset.asset("Kinetic"))
+    danger = ruleset.move("starforged/moves/adventure/face_danger")
+    assert make_move(danger, hero, option="edge", use="Kinetic", rng=1).action.adds == 2
+    symbiote = PlayerCharacter(Stats(3, 2, 2, 1, 1)).add_asset(ruleset.asset("Symbiote"))
+    assert make_move(danger, symbiote, option="edge", use="Symbiote", rng=1).action.adds == 2  # its health
+    grown = symbiote.update_asset(symbiote.asset("Symbiote").mark_ability(2))
+    assert str(grown.asset("Symbiote").meter("health")) == "health 3/3"
+    assert make_move(danger, grown, option="edge", use="Symbiote", rng=1).action.adds == 3
+
+
+def test_every_vehicle_companion_and_module_rolls_for_itself(ruleset):
+    hero = PlayerCharacter(Stats(edge=3, heart=2, iron=2, shadow=1, wits=1))
+    for name in ("Starship", "Rover", "Snub Fighter", "Banshee", "Rockhorn", "Overseer", "Sensor Array"):
+        hero = hero.add_asset(ruleset.asset(name))
+    with pytest.raises(RuleError, match="Rover takes no Sensor Array"):
+        hero.attach("Sensor Array", "Rover")  # until its second ability is marked
+    hero = hero.update_asset(hero.asset("Rover").mark_ability(1))
+    hero = hero.attach("Overseer", "Starship").attach("Sensor Array", "Rover")
+    withstand = [o.label for o in move_options(ruleset.move("Withstand Damage"), hero) if o.value is not None]
+    assert {"integrity (Starship)", "integrity (Rover)", "integrity (Snub Fighter)"} <= set(withstand)
+    hit = [o.label for o in move_options(ruleset.move("Companion Takes a Hit"), hero) if o.value is not None]
+    assert {"health (Banshee)", "health (Rockhorn)"} <= set(hit)
+    sharp = ruleset.move("starforged/moves/adventure/secure_an_advantage")
+    assert "integrity (Overseer on Starship)" in [o.label for o in move_options(sharp, hero)]
+    with pytest.raises(RuleError, match="takes 1 attached asset"):
+        hero.add_asset(ruleset.asset("Engine Upgrade")).attach("Engine Upgrade", "Rover")
+    print(f"\nWithstand Damage: {withstand}\nCompanion Takes a Hit: {hit}")
+
+
+def test_the_command_line_on_the_real_data(capsys, tmp_path):
+    """Ambiguous names answer with the candidates' ids; names roll without the word 'table'; a name rolls whole."""
+    from tabletop_core.cli import main
+
+    assert main(["oracle", "First Look", "--data", DATA]) == 2
+    err = capsys.readouterr().err
+    assert "is ambiguous: give one of the ids starforged/oracles/characters/first_look (First Look)" in err
+    assert main(["move", "face_danger", "--data", DATA, "--stats", "3,2,2,1,1"]) == 2
+    assert "starforged/moves/adventure/face_danger (Face Danger)" in capsys.readouterr().err
+    assert main(["oracle", "Given Name", "--data", DATA, "--dice", "0"]) == 0
+    assert capsys.readouterr().out.startswith("Given Name (1d100): 100 -> ")
+    assert main(["oracle", "starforged/collections/oracles/characters/name", "--data", DATA, "--seed", "2"]) == 0
+    assert capsys.readouterr().out.startswith("Character Name: Given Name (1d100): ")
+    assert main(["move", "Pay the Price", "--data", DATA, "--table", "--dice", "4:2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Pay the Price (no roll): When you suffer the outcome of an action, choose one.")
+    assert lines[-1].startswith("Pay the Price (1d100): 42 -> ")
+    hero = str(tmp_path / "hero.json")
+    assert main(["character", "new", hero, "--stats", "3,2,2,1,1"]) == 0
+    for asset in ("Starship", "Rover"):
+        assert main(["character", "add-asset", hero, asset, "--data", DATA]) == 0
+    assert main(["character", "add-asset", hero, "Diplomat", "--data", DATA, "--mark", "2"]) == 0
+    capsys.readouterr()
+    argv = ["move", "Withstand Damage", "--data", DATA, "--character", hero]
+    assert main([*argv, "--option", "integrity (Rover)", "--dice", "3,9,9", "--table", "--dice", "3,9,9,50"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Withstand Damage (+integrity (Rover)): Action 3 + 5 = 8 vs 9 · 9 -> miss (match)")
+    assert "Withstand Damage (1d100): 50 -> " in out
+    diplomat = ["move", "starforged/moves/adventure/compel", "--data", DATA, "--character", hero, "--option", "heart"]
+    assert main([*diplomat, "--use", "Diplomat:2", "--reroll", "--dice", "1,9,9,6,1,1"]) == 0
+    out = capsys.readouterr().out
+    assert "Action 1 + 2 + 1 = 4 vs 9 · 9 -> miss (match); rerolled action 1 -> 6" in out
+    assert "added +2 after the roll: Action 6 + 2 + 3 = 11, capped at 10 vs 1 · 1 -> strong hit (match)" in out

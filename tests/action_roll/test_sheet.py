@@ -263,3 +263,61 @@ def test_every_pair_of_vehicles_offers_both():
     vehicles = ["Longboat", "Skiff"]
     for first, second in itertools.permutations(vehicles):
         assert len(_labels("Brace the Hull", _with(first, second))) == 2
+
+
+# -- a crew's shared supply, a track's clock --------------------------------------------------------------------
+
+
+def test_a_crew_shares_one_supply():
+    """'If you are playing with allies, you share the same supply value ... each of you adjust your supply meter.'"""
+    from tabletop_core.action_roll import Crew
+    from tabletop_core.action_roll import Impact as ImpactKind
+
+    crew = Crew.of(HERO, PlayerCharacter(Stats(1, 3, 2, 2, 1)), names=("Kira", "Jax"))
+    spent = crew.sacrifice_resources(5)
+    assert [m.party.supply.value for m in spent.members] == [0, 0]
+    assert all(m.sheet.impacts.is_marked(ImpactKind.UNPREPARED) for m in spent.members)  # "shared with allies"
+    with pytest.raises(RuleError, match="cannot be raised while unprepared"):
+        spent.resupply(1)
+    kira = crew.member("Kira")
+    richer = crew.update(attrs.evolve(kira, party=kira.party.sacrifice_resources(2)))
+    assert [m.party.supply.value for m in richer.members] == [3, 3]
+    again = type(crew).from_json(richer.to_json())
+    assert again == richer
+    data = json.loads(richer.to_json())
+    data["members"][1]["party"]["supply"]["value"] = 5
+    with pytest.raises(InvalidInput, match="Jax must share the crew's supply"):
+        type(crew).from_dict(data)
+    with pytest.raises(InvalidInput, match="members of a crew need different names"):
+        Crew.of(HERO, HERO)
+
+
+def test_a_track_keeps_a_clock_beside_it():
+    """A scene challenge's tension clock: filled as the scene turns against you."""
+    from tabletop_core.action_roll import Rank, TrackKind
+
+    hero = HERO.add_challenge(TrackKind.SCENE_CHALLENGE, "Hold the gate", Rank.FORMIDABLE, clock=4)
+    hero = hero.advance_clock("Hold the gate", 3)
+    assert str(hero.challenge("Hold the gate").clock) == "Hold the gate 3/4"
+    with pytest.raises(RuleError, match="has 1 segments left: cannot fill 2 more"):
+        hero.advance_clock("Hold the gate", 2)
+    assert PlayerCharacter.from_json(hero.to_json()) == hero
+    plain = HERO.add_challenge(TrackKind.VOW, "Oath", Rank.EPIC)
+    with pytest.raises(RuleError, match="keeps no clock"):
+        plain.advance_clock("Oath")
+
+
+def test_moves_roll_the_tables_they_point_to():
+    """Pay a Toll from the move whose miss says to; a move's own table; a table the outcome's text sets in."""
+    from tabletop_core.action_roll import Outcome
+
+    leap = RULES.move("Leap")
+    assert [t.name for t in RULES.move_tables(leap, Outcome.MISS)] == ["Pay a Toll"]
+    assert RULES.move_tables(leap, Outcome.STRONG_HIT) == ()
+    assert [t.name for t in RULES.move_tables("Pay a Toll")] == ["Pay a Toll"]
+    rolled = RULES.roll_move_table(leap, Outcome.MISS, rng=ScriptedDice([10]))
+    assert rolled.text == "A coin to the ferryman"
+    with pytest.raises(InvalidInput, match="Leap on a strong hit points to no oracle table"):
+        RULES.roll_move_table(leap, Outcome.STRONG_HIT, rng=1)
+    with pytest.raises(InvalidInput, match="table must be one of the tables of Pay a Toll"):
+        RULES.roll_move_table("Pay a Toll", table="Omen", rng=1)

@@ -20,6 +20,7 @@ from tabletop_core.action_roll.asset_state import AssetCounter, AssetMeter, Asse
 from tabletop_core.action_roll.batch import ActionBatch, ProgressBatch, simulate_action, simulate_progress
 from tabletop_core.action_roll.character import Challenge, PlayerCharacter, Stats, TrackKind, legacy_reward
 from tabletop_core.action_roll.clocks import Clock
+from tabletop_core.action_roll.crew import Crew
 from tabletop_core.action_roll.impacts import Impact, ImpactGroup, Impacts, Meter
 from tabletop_core.action_roll.meters import Character, ConditionMeter, Party
 from tabletop_core.action_roll.momentum import (
@@ -79,6 +80,7 @@ __all__ = [
     "Character",
     "Clock",
     "ConditionMeter",
+    "Crew",
     "Impact",
     "ImpactGroup",
     "Impacts",

@@ -31,6 +31,7 @@ from tabletop_core._record import Record
 from tabletop_core._validate import check_type, int_field, of_type
 from tabletop_core.action_roll.action import MAX_STAT, challenge_pair
 from tabletop_core.action_roll.asset_state import AssetMeter, AssetState
+from tabletop_core.action_roll.clocks import Clock
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn.assets import Asset
 from tabletop_core.action_roll.datasworn.ids import matches as id_matches
@@ -205,10 +206,15 @@ class Challenge(Record):
     Attributes:
         kind: The :class:`TrackKind`.
         track: The ranked track; its name names the challenge.
+        clock: A clock kept beside the track, if any (a scene challenge's tension
+            clock; foundry-ironsworn lets any progress track have one).
     """
+
+    _optional_keys: ClassVar[tuple[str, ...]] = ("clock",)
 
     kind: TrackKind = attrs.field(validator=of_type(TrackKind))
     track: ProgressTrack = attrs.field(validator=of_type(ProgressTrack))
+    clock: Clock | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(Clock)))
 
     @property
     def name(self) -> str:
@@ -216,7 +222,8 @@ class Challenge(Record):
         return self.track.name
 
     def __str__(self) -> str:
-        return f"{self.kind}: {self.track}"
+        clock = f"; clock {self.clock.filled}/{self.clock.segments}" if self.clock is not None else ""
+        return f"{self.kind}: {self.track}{clock}"
 
 
 def _quests() -> LegacyTrack:
@@ -487,11 +494,19 @@ class PlayerCharacter(Record):
         fresh = tuple(held.refreshed(found[held.id]) if held.id in found else held for held in self.assets)
         return attrs.evolve(self, assets=fresh)
 
-    def add_challenge(self, kind: TrackKind, name: str, rank: Rank) -> PlayerCharacter:
+    def add_challenge(self, kind: TrackKind, name: str, rank: Rank, *, clock: int | None = None) -> PlayerCharacter:
         """Start a track: swear a vow, make a connection, undertake an expedition, enter a fight.
 
+        Args:
+            kind: The kind of track.
+            name: Its name (challenges are found by it).
+            rank: Its rank.
+            clock: Segments of a clock kept beside the track (a scene challenge's
+                tension clock: 4 or 6), or ``None`` for none.
+
         Raises:
-            InvalidInput: a challenge already has that name, or the name is empty.
+            InvalidInput: a challenge already has that name, the name is empty, or
+                the clock has no segments.
         """
         check_type("kind", kind, TrackKind)
         check_type("name", name, str)
@@ -500,7 +515,21 @@ class PlayerCharacter(Record):
             raise InvalidInput("name must not be empty: challenges are found by name")
         if any(challenge.name == name for challenge in self.challenges):
             raise InvalidInput(f"a challenge is already named {name!r}")
-        return attrs.evolve(self, challenges=(*self.challenges, Challenge(kind, ProgressTrack(rank, name=name))))
+        beside = None if clock is None else Clock(name, clock)
+        challenge = Challenge(kind, ProgressTrack(rank, name=name), beside)
+        return attrs.evolve(self, challenges=(*self.challenges, challenge))
+
+    def advance_clock(self, name: str, n: int = 1) -> PlayerCharacter:
+        """Fill *n* segments of the clock beside challenge *name*.
+
+        Raises:
+            InvalidInput: no such challenge.
+            RuleError: it has no clock, or the clock would pass its last segment.
+        """
+        challenge = self.challenge(name)
+        if challenge.clock is None:
+            raise RuleError(f"challenge {name!r} keeps no clock (add_challenge(..., clock=4) gives it one)")
+        return self._replace(name, attrs.evolve(challenge, clock=challenge.clock.advance(n)))
 
     def challenge(self, name: str) -> Challenge:
         """The challenge named *name*.
@@ -608,5 +637,9 @@ class PlayerCharacter(Record):
     def __str__(self) -> str:
         parts = [str(self.sheet), str(self.stats), f"supply {self.party.supply.value}/5"]
         parts += [str(asset) for asset in self.assets]
-        parts += [f"{c.kind} {c.name!r} {c.track.score}/10" for c in self.challenges]
+        parts += [
+            f"{c.kind} {c.name!r} {c.track.score}/10"
+            + (f" (clock {c.clock.filled}/{c.clock.segments})" if c.clock else "")
+            for c in self.challenges
+        ]
         return "; ".join(parts)

@@ -29,11 +29,14 @@ if TYPE_CHECKING:
         SiteDomain,
         SiteTheme,
     )
+    from tabletop_core.action_roll.datasworn.effects import AbilityEffect, EffectKind
     from tabletop_core.action_roll.datasworn.enhancements import MoveEnhancement
     from tabletop_core.action_roll.datasworn.ids import canonical, matches
+    from tabletop_core.action_roll.datasworn.move_oracles import embedded_tables, move_tables, roll_move_table
     from tabletop_core.action_roll.datasworn.moves import Move, MoveOutcome, RollOption, RollType, TriggerCondition
     from tabletop_core.action_roll.datasworn.package import SUPPORTED_VERSIONS, PackageInfo
     from tabletop_core.action_roll.datasworn.reader import SUPPORTED_VERSION, OracleCollection, Ruleset, load
+    from tabletop_core.action_roll.datasworn.readings import AbilityReading, ability_readings, readings_markdown
     from tabletop_core.action_roll.datasworn.sections import (
         Npc,
         NpcVariant,
@@ -67,6 +70,14 @@ _WHERE = {
     "AssetEnhancement": ".assets",
     "AssetOption": ".assets",
     "MoveEnhancement": ".enhancements",
+    "AbilityEffect": ".effects",
+    "embedded_tables": ".move_oracles",
+    "move_tables": ".move_oracles",
+    "roll_move_table": ".move_oracles",
+    "EffectKind": ".effects",
+    "AbilityReading": ".readings",
+    "ability_readings": ".readings",
+    "readings_markdown": ".readings",
     "Move": ".moves",
     "MoveOutcome": ".moves",
     "RollOption": ".moves",
@@ -117,6 +128,8 @@ __getattr__, __dir__ = lazy_attributes(__name__, _WHERE)
 __all__ = [
     "SUPPORTED_VERSION",
     "SUPPORTED_VERSIONS",
+    "AbilityEffect",
+    "AbilityReading",
     "Asset",
     "AssetAbility",
     "AssetControl",
@@ -127,6 +140,7 @@ __all__ = [
     "DataswornProblems",
     "DelveSiteData",
     "Denizen",
+    "EffectKind",
     "Frequency",
     "Move",
     "MoveEnhancement",
@@ -155,14 +169,19 @@ __all__ = [
     "Truth",
     "TruthOption",
     "TruthRoll",
+    "ability_readings",
     "canonical",
     "choose_row",
+    "embedded_tables",
     "fill_template",
     "flip_digits",
     "flip_roll",
     "load",
     "matches",
+    "move_tables",
     "plain_text",
+    "readings_markdown",
+    "roll_move_table",
     "roll_table",
     "roll_tables",
     "roll_times",

@@ -261,7 +261,7 @@ def read_control(key: str, data: Mapping[str, Any], path: str) -> AssetControl:
         rollable=bool(_data.get(data, "rollable", path, bool, required=False)),
         is_impact=bool(_data.get(data, "is_impact", path, bool, required=False)),
         controls=nested,
-        disables_asset=bool(_data.get(data, "disables_asset", path, bool, required=False)),
+        disables_asset=_flag(data, "disables_asset", path),
     )
     try:
         control.__attrs_post_init__()
@@ -270,10 +270,21 @@ def read_control(key: str, data: Mapping[str, Any], path: str) -> AssetControl:
     return control
 
 
+def _flag(data: Mapping[str, Any], key: str, path: str) -> bool:
+    value = data.get(key)
+    if value is None or value.__class__ is bool:  # the common case, without the checked call
+        return bool(value)
+    return bool(_data.get(data, key, path, bool, required=False))
+
+
 def read_option(key: str, data: Mapping[str, Any], path: str) -> AssetOption:
     """One Datasworn asset option (a text field, or a choice whose choices say what a roll uses)."""
     field_type = _data.text(data, "field_type", path)
     value = data.get("value")
+    label = data.get("label")
+    if not data.get("choices") and label.__class__ is str and (value is None or value.__class__ is str):
+        # A text field, the common option: every part checked just above.
+        return _data.build(AssetOption, key=key, label=label or key, field_type=field_type, value=value, choices=())
     choices = []
     for choice_key, choice in _data.items(data, "choices", path):
         where = _data.key_path(f"{path}.choices", choice_key)

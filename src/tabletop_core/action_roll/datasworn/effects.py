@@ -251,6 +251,7 @@ _SCORED = (
     ("to overcome a miss", (Outcome.MISS,)),
 )
 _STATS = ("edge", "heart", "iron", "shadow", "wits")
+_EFFECT_WORDS = ("add +", "reroll", "count a", "momentum reset")
 _CHARACTER_METERS = ("health", "spirit", "supply")
 _OUTCOMES = {"strong hit": Outcome.STRONG_HIT, "weak hit": Outcome.WEAK_HIT, "miss": Outcome.MISS}
 _NOT_A_VALUE = ("that amount", "that", "the", "momentum")
@@ -368,6 +369,8 @@ def read_effects(
             judging = True
         elif opened is not None or plain.startswith(_TRIGGER[:3]):
             judging = False
+        if not any(word in plain for word in _EFFECT_WORDS):
+            continue  # most sentences name no effect: skip the work
         said = _data.plain_text(sentence)
         for effect in _phrases(plain, said, on, own, asset, before, judging=judging):
             if effect.kind is EffectKind.REROLL:

@@ -233,14 +233,13 @@ def _split_choices(found: list[MoveEnhancement], text: str, asset: str, own: fro
 
     Where the data gives one enhancement per choice (the same moves each time), the
     choices go to them in order (or by the label their circumstance names); otherwise
-    an enhancement whose choices carry adds, rerolls or counted outcomes becomes one
-    enhancement per choice.
+    an enhancement becomes one enhancement per choice. The effects are read when first
+    asked for, like every enhancement's.
     """
     items = _choices(text)
     if len(items) < 2:
         return found
-    labels = tuple(label.lower() + ":" for label, _ in items)
-    lead = [s for s in split_sentences(text) if not s.lower().startswith(labels)]
+    lead = tuple(label.lower() + ":" for label, _ in items)  # the sentences outside the list: read on first use
     sole = found[0].moves if len(found) == 1 else None
     by_moves: dict[tuple[RollType, tuple[str, ...]], list[int]] = {}
     for index, enhancement in enumerate(found):
@@ -250,21 +249,16 @@ def _split_choices(found: list[MoveEnhancement], text: str, asset: str, own: fro
         if len(indexes) == len(items):
             order = _by_label([found[i] for i in indexes], items)
             for index, (label, rest) in zip(indexes, order, strict=True):
-                base = read_effects(text, asset=asset, own=own, sentences=_mine(lead, sole, found[index].moves))
-                effects = (*base, *read_effects(rest, asset=asset, own=own))
-                chosen[index] = _with_effects(found[index], effects, label)
+                pending = _Pending(text, sole, found[index].moves, asset, own, lead, rest)
+                chosen[index] = _with_choice(found[index], pending, label)
     result: list[MoveEnhancement] = []
     for index, enhancement in enumerate(found):
         if index in chosen:
             result.append(chosen[index])
             continue
-        per_choice = [read_effects(rest, asset=asset, own=own) for _label, rest in items]
-        base = read_effects(text, asset=asset, own=own, sentences=_mine(lead, sole, enhancement.moves))
-        if not any(per_choice):
-            result.append(_with_effects(enhancement, base, ""))
-            continue
-        for (label, _rest), effects in zip(items, per_choice, strict=True):
-            result.append(_with_effects(enhancement, (*base, *effects), label))
+        for label, rest in items:
+            pending = _Pending(text, sole, enhancement.moves, asset, own, lead, rest)
+            result.append(_with_choice(enhancement, pending, label))
     return result
 
 
@@ -276,14 +270,13 @@ def _by_label(enhancements: list[MoveEnhancement], items: list[tuple[str, str]])
     return items
 
 
-def _with_effects(enhancement: MoveEnhancement, effects: Sequence[AbilityEffect], choice: str) -> MoveEnhancement:
-    adds, reroll = _summary(effects)
+def _with_choice(enhancement: MoveEnhancement, pending: _Pending, choice: str) -> MoveEnhancement:
     copy = _new(MoveEnhancement)
     for name in ("asset", "ability", "roll_type", "moves", "conditions", "when"):
         _SETTERS[name](copy, getattr(enhancement, name))
-    _set_effects(copy, tuple(effects))
-    _set_adds(copy, adds)
-    _set_reroll(copy, reroll)
+    _set_effects(copy, pending)
+    _set_adds(copy, pending)
+    _set_reroll(copy, pending)
     _set_choice(copy, choice)
     return copy
 
@@ -330,24 +323,53 @@ def read_enhancements(
         _set_when(enhancement, when)
         _set_choice(enhancement, "")
         found.append(enhancement)
-    if "\n" in text and "*" in text and _choices(text):
+    if "\n" in text and "* " in text and _choices_with_effects(text):
         return tuple(_split_choices(found, text, asset, own))
     return tuple(found)
 
 
-class _Pending:
-    """Held in the ``adds``, ``reroll`` and ``effects`` slots of a read enhancement until one of them is asked for."""
+_EFFECT_WORDS = re.compile(r"add \+|reroll|count an? ", re.IGNORECASE)
 
-    __slots__ = ("asset", "moves", "own", "sole", "text")
+
+def _choices_with_effects(text: str) -> bool:
+    """Whether *text* has a "choose one" list some of whose choices add, reroll or count an outcome."""
+    return any(_EFFECT_WORDS.search(rest) for _label, rest in _choices(text))
+
+
+class _Pending:
+    """Held in the ``adds``, ``reroll`` and ``effects`` slots of a read enhancement until one of them is asked for.
+
+    For one choice of a "choose one" list, *lead* holds the labels of the list's items
+    (the sentences outside the list are the others) and *choice* the text of the choice.
+    """
+
+    __slots__ = ("asset", "choice", "lead", "moves", "own", "sole", "text")
 
     def __init__(
-        self, text: str, sole: tuple[str, ...] | None, moves: tuple[str, ...], asset: str, own: frozenset[str]
+        self,
+        text: str,
+        sole: tuple[str, ...] | None,
+        moves: tuple[str, ...],
+        asset: str,
+        own: frozenset[str],
+        lead: tuple[str, ...] | None = None,
+        choice: str | None = None,
     ) -> None:
         self.text = text
         self.sole = sole
         self.moves = moves
         self.asset = asset
         self.own = own
+        self.lead = lead
+        self.choice = choice
+
+    def read(self) -> tuple[AbilityEffect, ...]:
+        """The effects: of the sentences about the moves, and of the choice when it is one."""
+        if self.lead is None or self.choice is None:
+            return _text_effects(self.text, self.sole, self.moves, self.asset, self.own)
+        outside = [s for s in split_sentences(self.text) if not s.lower().startswith(self.lead)]
+        base = read_effects(self.text, asset=self.asset, own=self.own, sentences=_mine(outside, self.sole, self.moves))
+        return (*base, *read_effects(self.choice, asset=self.asset, own=self.own))
 
 
 class _ReadOnFirstUse:
@@ -368,7 +390,7 @@ class _ReadOnFirstUse:
             return self
         value = self.slot.__get__(instance, owner)
         if type(value) is _Pending:
-            effects = _text_effects(value.text, value.sole, value.moves, value.asset, value.own)
+            effects = value.read()
             adds, reroll = _summary(effects)
             _set_adds(instance, adds)
             _set_reroll(instance, reroll)

@@ -293,6 +293,23 @@ class Ruleset:
 
         return choose_row(self.table(key), row, index=index, rng=rng, tables=self, follow=follow)
 
+    def move_tables(self, move: str | Move, outcome: Any = None) -> tuple[OracleTable, ...]:
+        """The tables a move (or one of its outcomes) points to; see :func:`~.move_oracles.move_tables`."""
+        from tabletop_core.action_roll.datasworn.move_oracles import move_tables
+
+        return move_tables(self, self.move(move) if isinstance(move, str) else move, outcome)
+
+    def roll_move_table(
+        self, move: str | Move, outcome: Any = None, *, table: str | None = None, rng: RngLike = None
+    ) -> TableRoll:
+        """Roll the table a move (or one of its outcomes) points to: Pay the Price from the move that says to.
+
+        See :func:`~.move_oracles.roll_move_table`.
+        """
+        from tabletop_core.action_roll.datasworn.move_oracles import roll_move_table
+
+        return roll_move_table(self, self.move(move) if isinstance(move, str) else move, outcome, table=table, rng=rng)
+
     def __str__(self) -> str:
         line = (
             f"{self.title} (Datasworn {self.datasworn_version}): {len(self.moves)} moves, "
@@ -341,7 +358,8 @@ def _find(what: str, items: Mapping[str, T], key: str, aliases: Mapping[str, str
         return items[by_id[0]]
     candidates = by_name or by_id
     if candidates:
-        raise InvalidInput(f"{what} {key!r} is ambiguous: give one of {', '.join(sorted(candidates))}")
+        named = ", ".join(f"{item_id} ({names[item_id]})" for item_id in sorted(candidates))
+        raise InvalidInput(f"{what} {key!r} is ambiguous: give one of the ids {named}")
     close = difflib.get_close_matches(key, sorted(set(names.values())), n=3)
     hint = f"; did you mean {', '.join(close)}?" if close else ""
     raise InvalidInput(f"no {what} named {key!r}{hint}")

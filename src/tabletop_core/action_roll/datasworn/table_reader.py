@@ -205,8 +205,8 @@ def _read_table(data: Mapping[str, Any], path: str, *, build: bool) -> OracleTab
             append(row)
     match = _data.get(data, "match", path, dict, required=False)
     match_text = _data.text(match, "text", f"{path}.match") if match else None
-    labels = _column_labels(data, path)
-    recommended = _recommended_rolls(data, path)
+    labels = _column_labels(data, path) if "column_labels" in data else ()
+    recommended = _recommended_rolls(data, path) if "recommended_rolls" in data else None
     if not build:
         return None
     table = _new(OracleTable)  # every part is checked above: skip the field checks
@@ -223,10 +223,22 @@ def _read_table(data: Mapping[str, Any], path: str, *, build: bool) -> OracleTab
 
 
 _COLUMNS = ("text", "text2", "text3")
+_LABEL_KEYS = frozenset({"roll", *_COLUMNS})
 
 
 def _column_labels(data: Mapping[str, Any], path: str) -> tuple[str, ...]:
     """The labels of a table's result columns (``column_labels.text``, ``text2``, ``text3``), as far as given."""
+    labels = data.get("column_labels")
+    if labels is None:
+        return ()
+    if labels.__class__ is dict and labels.keys() <= _LABEL_KEYS:  # the common shape, checked inline
+        first, second, third = labels.get("text"), labels.get("text2"), labels.get("text3")
+        if all(item is None or item.__class__ is str for item in (first, second, third)):
+            if third is not None:
+                return (first or "", second or "", third)
+            if second is not None:
+                return (first or "", second)
+            return (first,) if first is not None else ()
     labels = _data.get(data, "column_labels", path, dict, required=False)
     if not labels:
         return ()

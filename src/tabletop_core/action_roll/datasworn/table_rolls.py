@@ -211,8 +211,12 @@ def fill_template(template: str, followups: Sequence[TableRoll]) -> str | None:
         >>> print(fill_template("The {{text:legacy}} Hand", [roll_table(legacy, rng=5)]))
         The Silver Hand
     """
+    check_type("template", template, str)
+    if isinstance(followups, (str, bytes)) or not isinstance(followups, Sequence):
+        raise TypeError(f"followups must be a sequence of TableRoll, got {type(followups).__name__}")
     texts: dict[str, list[str]] = {}
-    for followup in followups:
+    for index, followup in enumerate(followups):
+        check_type(f"followups[{index}]", followup, TableRoll)
         texts.setdefault(followup.table_id, []).append(followup.text)
     missing = False
 
