@@ -1382,6 +1382,10 @@ EXPLICIT.update(
         "action_roll.datasworn.choose_row": lambda: _call(MINI.table("Ship Class"), "Cutter"),
         "action_roll.datasworn.flip_digits": lambda: _call("1d100", 37),
         "action_roll.datasworn.roll_move_table": lambda: _call(MINI, MINI.move("Leap"), ar.Outcome.MISS, rng=7),
+        "action_roll.datasworn.move_tables": lambda: _call(MINI, MINI.move("Leap"), ar.Outcome.MISS),
+        "action_roll.datasworn.embedded_tables": lambda: _call(
+            "Roll below.\n\n{{table:mini/oracles/moves/pay_a_toll}}"
+        ),
     }
 )
 RECEIVERS.update(
