@@ -112,6 +112,12 @@ def _read(text, own=frozenset()):
         ("If you do, add +2 (after you roll) and lose momentum.", (), ["add +2 after the roll"]),
         # What follows a hit is the player's to apply; so are choices of amounts and adds for later moves.
         ("When you take cover, add +1. On a strong hit, add +1 when you make a move to attack.", (), ["add +1"]),
+        # Infiltrator: "On a hit, reroll any dice the first time you make a move aided by the device" is for later.
+        (
+            "When you check your gear for a device, add +1. On a hit, reroll any dice the first time you use it.",
+            (),
+            ["add +1"],
+        ),
         ("When you strike, you may add +1 or +2 and suffer that as -ammo.", (), []),
         ("When you aim, lose momentum and add that amount.", (), []),
         ("On a strong hit with a match, add +1 on your next strike.", (), []),
