@@ -24,7 +24,7 @@ from tabletop_core.action_roll.classic import (
     make_classic_move,
     resolve_classic_oracle,
 )
-from tabletop_core.action_roll.datasworn import RollType, load
+from tabletop_core.action_roll.datasworn import RollType, canonical, load
 from tabletop_core.action_roll.delve import DELVE_STATS, DelveMoves, DelveSite, delve_the_depths, delve_the_depths_odds
 from tabletop_core.action_roll.sundered_isles import CurseBehavior, CursedDie, roll_cursed
 
@@ -201,6 +201,46 @@ def test_the_merged_sundered_isles_rolls_withstand_damage(rulesets, name):
     assert result.action is not None
     assert result.action.stat == 5
     print(f"\n{name}: {result}")
+
+
+def _collection_ids(collections):
+    for collection in collections:
+        yield collection.id
+        yield from _collection_ids(collection.collections)
+
+
+def test_every_starforged_0_0_10_id_is_found_by_its_0_1_name(rulesets):
+    """The table of renames (characters -> character, vaults -> precursor_vault, given -> given_name, ...) is
+    checked on the two published editions: every table and collection of Starforged 0.0.10, renamed, is an id
+    of 0.1.0-0, or its move's table there. Left: the tables inside truths (0.1 names them by a key 0.0.10 does
+    not have) and 0.0.10's collection of move tables (0.1 keeps them in the moves)."""
+    old, new = rulesets["starforged 0.0.10"], rulesets["starforged 0.1.0-0"]
+    by_alias = {table_id: alias for alias, table_id in old.aliases.items()}
+    found = {
+        table_id: canonical(table_id) if table_id not in by_alias else by_alias[table_id] for table_id in old.tables
+    }
+    unmatched = {table_id for table_id, name in found.items() if name not in new.tables}
+    assert unmatched == {table_id for table_id in old.tables if "/truths/" in table_id}
+    new_collections = set(_collection_ids(new.collections))
+    left = {c for c in _collection_ids(old.collections) if canonical(c) not in new_collections}
+    assert left == {"starforged/collections/oracles/moves", "starforged/collections/oracles/moves/ask_the_oracle"}
+    assert {canonical(m) for m in old.moves} == set(new.moves)
+    assert {canonical(a) for a in old.assets} == set(new.assets)
+
+
+def test_sundered_isles_merges_onto_starforged_0_0_10_as_onto_0_1(rulesets):
+    """Every replace and enhance of Sundered Isles finds its target on the 0.0.10 base, and the merged
+    rulesets hold the same tables (by their 0.1 names) whichever base edition is under them."""
+    old, new = rulesets["starforged 0.0.10 + sundered isles"], rulesets["starforged 0.1.0-0 + sundered isles"]
+    assert not [w for w in old.warnings if "which this ruleset does not have: kept" in w or " replaces " in w]
+    by_alias = {table_id: alias for alias, table_id in old.aliases.items()}
+    assert {by_alias.get(t, canonical(t)) for t in old.tables if "/truths/" not in t} == {
+        t for t in new.tables if not t.startswith("truth.")
+    }
+    assert old.table("starforged/oracles/characters/role").id == "oracle_rollable:sundered_isles/character/roles"
+    assert old.table("move.oracle_rollable:starforged/fate/ask_the_oracle.likely").id == (
+        "starforged/oracles/moves/ask_the_oracle/likely"
+    )
 
 
 def test_the_classic_data_agrees_with_the_classic_rules(rulesets):

@@ -55,7 +55,7 @@ def classic():
     [
         ("starforged/moves/adventure/face_danger", "move:starforged/adventure/face_danger"),
         ("starforged/assets/command_vehicle/starship", "asset:starforged/command_vehicle/starship"),
-        ("starforged/oracles/characters/name/given", "oracle_rollable:starforged/characters/name/given"),
+        ("starforged/oracles/characters/name/given", "oracle_rollable:starforged/character/name/given_name"),
         ("classic/collections/oracles/moves", "oracle_collection:classic/moves"),
         ("classic/collections/moves/adventure", "move_category:classic/adventure"),
         ("classic/collections/assets/companion", "asset_collection:classic/companion"),
@@ -75,6 +75,41 @@ def classic():
 )
 def test_an_id_of_0_0_10_is_written_as_0_1_writes_it(old, new):
     """Datasworn 0.1 moves the kind of an id into a prefix; the reader matches ids across the two."""
+    assert canonical(old) == new
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("starforged/collections/oracles/characters", "oracle_collection:starforged/character"),
+        ("starforged/oracles/characters/role", "oracle_rollable:starforged/character/role"),
+        ("starforged/oracles/creatures/basic_form/air", "oracle_rollable:starforged/creature/basic_form/air"),
+        ("starforged/oracles/derelicts/zones/starship", "oracle_rollable:starforged/derelict/zone/starship"),
+        ("starforged/collections/oracles/derelicts/zones", "oracle_collection:starforged/derelict/zone"),
+        ("starforged/oracles/factions/name/template", "oracle_rollable:starforged/faction/name/template"),
+        ("starforged/oracles/location_themes/chaotic/peril", "oracle_rollable:starforged/location_theme/chaotic/peril"),
+        ("starforged/oracles/settlements/population", "oracle_rollable:starforged/settlement/population"),
+        ("starforged/oracles/starships/mission/planetside", "oracle_rollable:starforged/starship/mission/planetside"),
+        ("starforged/oracles/vaults/interior/feature", "oracle_rollable:starforged/precursor_vault/interior/feature"),
+        # A planet keeps its "settlements" (the data renames the planets, not their settlements).
+        (
+            "starforged/oracles/planets/desert/settlements/terminus",
+            "oracle_rollable:starforged/planet/desert/settlements/terminus",
+        ),
+        (
+            "starforged/collections/oracles/planets/desert/settlements",
+            "oracle_collection:starforged/planet/desert/settlements",
+        ),
+        # Only Starforged's own ids: another package keeps its keys.
+        ("homebrew/oracles/characters/role", "oracle_rollable:homebrew/characters/role"),
+        ("starforged/moves/adventure/face_danger", "move:starforged/adventure/face_danger"),
+        ("oracle_rollable:starforged/characters/role", "oracle_rollable:starforged/characters/role"),
+    ],
+)
+def test_the_keys_starforged_renamed_in_0_1_are_renamed(old, new):
+    """Datasworn 0.1 renamed Starforged's oracle collections (``characters`` -> ``character``, ``vaults`` ->
+    ``precursor_vault``, ...; the table of renames is read off @datasworn/starforged 0.0.10 and 0.1.0-0), so an
+    expansion written in 0.1 finds the tables of a 0.0.10 base."""
     assert canonical(old) == new
 
 
@@ -306,6 +341,81 @@ def test_an_expansion_of_another_ruleset_is_merged_with_a_note():
     data = _json(DELVE)
     data["ruleset"] = "starforged"
     assert "minidelve is an expansion of 'starforged', merged onto 'miniclassic'" in load(CLASSIC, data).warnings
+
+
+def _table(table_id, name, text):
+    return {"_id": table_id, "type": "oracle_rollable", "name": name, "dice": "1d100",
+            "rows": [{"min": 1, "max": 100, "text": text}]}  # fmt: skip
+
+
+def _tiny_starforged_0_0_10():
+    """A base written as @datasworn/starforged 0.0.10 writes its ids (invented content)."""
+    return {
+        "_id": "starforged", "datasworn_version": "0.0.10", "type": "ruleset", "title": "Tiny Starforged",
+        "oracles": {
+            "characters": {
+                "_id": "starforged/collections/oracles/characters", "name": "Characters", "oracle_type": "tables",
+                "contents": {"role": _table("starforged/oracles/characters/role", "Role", "Pilot")},
+                "collections": {"name": {
+                    "_id": "starforged/collections/oracles/characters/name", "name": "Name",
+                    "contents": {"given": _table("starforged/oracles/characters/name/given", "Given Name", "Ash")},
+                }},
+            },
+            "moves": {
+                "_id": "starforged/collections/oracles/moves", "name": "Move Oracles",
+                "contents": {"pay_the_price": _table("starforged/oracles/moves/pay_the_price", "Pay the Price", "Ow")},
+            },
+        },
+        "moves": {"fate": {
+            "_id": "starforged/collections/moves/fate", "name": "Fate",
+            "contents": {"pay_the_price": {
+                "_id": "starforged/moves/fate/pay_the_price", "name": "Pay the Price", "roll_type": "no_roll",
+                "trigger": {"text": "When you suffer..."}, "text": "Roll on the table.",
+                "oracles": ["starforged/oracles/moves/pay_the_price"],
+            }},
+        }},
+    }  # fmt: skip
+
+
+_PRICE = "move.oracle_rollable:starforged/fate/pay_the_price.pay_the_price"
+
+
+def _tiny_expansion_0_1():
+    """An expansion written in 0.1 that names the base's tables by their 0.1 ids, as Sundered Isles does."""
+    return {
+        "_id": "isles", "datasworn_version": "0.1.0", "type": "expansion", "ruleset": "starforged", "title": "Isles",
+        "oracles": {"character": {
+            "_id": "oracle_collection:isles/character", "type": "oracle_collection", "name": "Characters",
+            "oracle_type": "tables", "replaces": ["oracle_collection:starforged/character"],
+            "contents": {
+                "roles": {**_table("oracle_rollable:isles/character/roles", "Roles", "Sailor"),
+                          "replaces": ["oracle_rollable:starforged/character/role"]},
+                "given_name": {**_table("oracle_rollable:isles/character/given_name", "Given Name", "Wren"),
+                               "replaces": ["oracle_rollable:starforged/character/name/given_name"]},
+                "omen": _table("oracle_rollable:isles/character/omen", "Omen", f"[Pay the Price](datasworn:{_PRICE})"),
+            },
+        }},
+    }  # fmt: skip
+
+
+def test_an_expansion_in_0_1_replaces_what_starforged_0_0_10_named_otherwise():
+    """Sundered Isles (0.1) replaces ``oracle_collection:starforged/character`` and
+    ``oracle_rollable:starforged/character/name/given_name``, which Starforged 0.0.10 calls
+    ``starforged/collections/oracles/characters`` and ``.../characters/name/given``: both are found and replaced,
+    and a 0.1 link to a move's table (``move.oracle_rollable:starforged/fate/pay_the_price.pay_the_price``) finds
+    the table the 0.0.10 move lists."""
+    ruleset = load(_tiny_starforged_0_0_10(), _tiny_expansion_0_1())
+    assert not [w for w in ruleset.warnings if "does not have" in w], ruleset.warnings
+    assert "starforged/oracles/characters/role" not in ruleset.tables
+    assert "starforged/oracles/characters/name/given" not in ruleset.tables
+    assert ruleset.table("starforged/oracles/characters/role").name == "Roles"
+    assert ruleset.table("oracle_rollable:starforged/character/name/given_name").name == "Given Name"
+    assert [c.id for c in ruleset.collections] == [
+        "oracle_collection:isles/character",
+        "starforged/collections/oracles/moves",
+    ]
+    price = ruleset.table("move.oracle_rollable:starforged/fate/pay_the_price.pay_the_price")
+    assert price.id == "starforged/oracles/moves/pay_the_price"
 
 
 @pytest.mark.parametrize(

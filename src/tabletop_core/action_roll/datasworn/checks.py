@@ -66,7 +66,7 @@ class _Known:
     """Every id the ruleset's packages define (both formats), to tell a broken reference."""
 
     def __init__(self, ruleset: Ruleset, ids: set[str]) -> None:
-        self.ids = ids | set(ruleset.tables) | set(ruleset.replaced)
+        self.ids = ids | set(ruleset.tables) | set(ruleset.replaced) | set(ruleset.aliases)
         self.canonical = {canonical(item) for item in self.ids}
 
     def __contains__(self, item: str) -> bool:

@@ -5,7 +5,8 @@ Datasworn 0.0.10 writes an id as a path whose second part says the kind
 0.1 writes the kind as a prefix and drops it from the path
 (``move:starforged/adventure/face_danger``, ``oracle_collection:starforged/core``),
 with ``.`` between a node and what it holds
-(``asset.ability.move:starforged/module/grappler.0.ready_grappler``).
+(``asset.ability.move:starforged/module/grappler.0.ready_grappler``); it also renamed
+some of Starforged's keys (``characters`` -> ``character``: :mod:`.renames`).
 :func:`canonical` writes either as the 0.1 form, so an id of one version is matched
 against a pattern of the other (an expansion in 0.1 over a base in 0.0.10).
 
@@ -29,6 +30,7 @@ import functools
 import re
 
 from tabletop_core._validate import check_type
+from tabletop_core.action_roll.datasworn.renames import renamed
 
 __all__ = ["canonical", "is_pattern", "matches", "package_of"]
 
@@ -84,9 +86,11 @@ def _canonical(item_id: str) -> str:
         return f"asset.ability.move:{package}/{collection}/{asset}.{ability}.{move}"
     parts = item_id.split("/")
     if len(parts) >= 4 and parts[1] == "collections" and parts[2] in _COLLECTIONS:
-        return f"{_COLLECTIONS[parts[2]]}:{parts[0]}/{'/'.join(parts[3:])}"
+        kind = _COLLECTIONS[parts[2]]
+        return f"{kind}:{'/'.join(renamed(kind, (parts[0], *parts[3:])))}"
     if len(parts) >= 3 and parts[1] in _KINDS:
-        return f"{_KINDS[parts[1]]}:{parts[0]}/{'/'.join(parts[2:])}"
+        kind = _KINDS[parts[1]]
+        return f"{kind}:{'/'.join(renamed(kind, (parts[0], *parts[2:])))}"
     return item_id
 
 

@@ -81,6 +81,7 @@ class _Merged:
         self.curses: dict[str, CurseTags] = {}
         self.replaced: dict[str, str] = {}
         self.replacements: dict[str, tuple[str, ...]] = {}
+        self.aliases: dict[str, str] = {}
         self.notes: list[str] = []
         self.removed: set[str] = set()
         """Items taken out with a collection an expansion replaced (their ids may be replaced one by one)."""
@@ -277,6 +278,7 @@ def _join_items(merged: _Merged, package: Package) -> None:
         merged.table_names[key] = package.table_names[key]
     merged.rules = merged.rules.merged(package.rules)
     merged.curses.update(package.curses)
+    merged.aliases.update(package.aliases)
 
 
 def _stand_ins(patterns: tuple[str, ...], replaced: Mapping[str, str]) -> tuple[str, ...]:
@@ -364,4 +366,5 @@ def merge_packages(packages: Sequence[Package], checks: Callable[[Ruleset], tupl
         merged.replacements,
         curses,
         checks=checks,
+        aliases=merged.aliases,
     )

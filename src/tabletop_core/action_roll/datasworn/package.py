@@ -30,7 +30,9 @@ from tabletop_core.action_roll.datasworn.delve_data import (
     read_rarity,
     read_site_part,
 )
+from tabletop_core.action_roll.datasworn.ids import canonical
 from tabletop_core.action_roll.datasworn.moves import Move, read_move
+from tabletop_core.action_roll.datasworn.renames import move_table_id
 from tabletop_core.action_roll.datasworn.sections import (
     Npc,
     Rules,
@@ -140,6 +142,8 @@ class Package:
     """Move category or asset collection id -> the ids of its moves or assets."""
     curses: dict[str, CurseTags] = attrs.field(factory=dict)
     """Table id -> its curse tags (Sundered Isles' cursed versions), for tables that have any."""
+    aliases: dict[str, str] = attrs.field(factory=dict)
+    """The 0.1 id of an item written in 0.0.10 that no renaming of keys finds -> its id (a move's tables)."""
     warnings: list[str] = attrs.field(factory=list)
     raw: Mapping[str, Any] = attrs.field(factory=dict)
 
@@ -212,6 +216,11 @@ class _Reader:
             if isinstance(embedded, dict):  # Datasworn 0.1: tables that belong to the move
                 for table_key, table in _data.items(raw, "oracles", where):
                     self.table(table, _data.key_path(f"{where}.oracles", table_key))
+            elif embedded and ":" not in move.id:  # 0.0.10: the move lists its tables; 0.1 names them after it
+                own = f"{move.id.partition('/')[0]}/oracles/moves/"
+                for table_id in move.oracles:
+                    if table_id.startswith(own):  # its own, not a table of another collection it points to
+                        self.package.aliases[move_table_id(canonical(move.id), table_id)] = table_id
         for key, collection in _data.items(data, "collections", path):
             self.moves(collection, _data.key_path(f"{path}.collections", key), category, members)
 

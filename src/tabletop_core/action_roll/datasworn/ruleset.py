@@ -135,6 +135,8 @@ class Ruleset:
             (looking up the old id finds the new item).
         replacements: Every item that says it replaces others (applied or not), with what it names.
         cursed_versions: Tables that have a cursed version (Sundered Isles' cursed die), by table id.
+        aliases: Ids of Datasworn 0.1 that name items written in 0.0.10 and that no renaming of keys
+            finds (the tables a 0.0.10 move lists), each with the item's id: looking one up finds the item.
     """
 
     id: str = attrs.field(validator=of_type(str))
@@ -163,6 +165,9 @@ class Ruleset:
     cursed_versions: Mapping[str, CursedVersion] = _frozen_map(CursedVersion, default=True)
     _checks: Callable[[Ruleset], tuple[str, ...]] | None = attrs.field(
         default=None, alias="checks", repr=False, kw_only=True
+    )
+    aliases: Mapping[str, str] = attrs.field(
+        factory=lambda: types.MappingProxyType({}), converter=_proxy, validator=_check_ids, kw_only=True
     )
     _found: dict[str, tuple[str, ...]] = attrs.field(factory=dict, init=False, repr=False)
 
@@ -194,6 +199,8 @@ class Ruleset:
 
     def table(self, key: str) -> OracleTable:
         """An oracle table by id, by name or by the end of its id (``name/given``); see :meth:`move`."""
+        if key not in self.tables and key in self.aliases:
+            key = self.aliases[key]
         return _find("oracle table", self.tables, key, self.replaced)
 
     def asset(self, key: str) -> Asset:
