@@ -264,9 +264,12 @@ def test_every_delve_site_explores(rulesets):
             assert site.features().coverage().is_complete, site.name
             assert site.dangers(moves.danger).coverage().is_complete, site.name
     explored = 0
+    alva = DelveSite.from_data(ruleset.delve_site("Alva's Rest"), ruleset).denizen_table()
+    assert [alva.row_for(roll).text for roll in (1, 28, 94)] == ["Raider", "Zealot", "Alva (Wight)"]
     for seed, data in enumerate(sorted(ruleset.delve_sites.values(), key=lambda s: s.id)):
         site = DelveSite.from_data(data, ruleset)
         assert site.denizen_table().coverage().is_complete, site.name
+        assert not [d.text for d in site.denizens if "/npcs/" in d.text and d.npc in ruleset.npcs], site.name
         for stat in DELVE_STATS:
             delve_the_depths(site, moves, stat=stat, value=2, rng=seed, tables=ruleset)
             assert sum(delve_the_depths_odds(site, moves, stat=stat, value=2).probabilities) == 1

@@ -200,16 +200,19 @@ def test_locate_your_objective_and_going_on_after_a_miss(site):
 
 
 def test_the_denizen_matrix(site, ruleset):
+    """A ready-made site's matrix names its denizens as the players see them: the NPC's name (Cave Bat, not
+    ``minidelve/npcs/beasts/cave_bat``), and a named one with what it is ("The Old One (Troll)")."""
     table = site.denizen_table()
     assert table.coverage().is_complete
     assert [row.text for row in table.rows] == [
-        "minidelve/npcs/beasts/cave_bat",
-        "miniclassic/npcs/beasts/troll",
+        ruleset.npc("minidelve/npcs/beasts/cave_bat").name,
+        "Troll",
         "(common denizen: yours to choose)",
         "(uncommon denizen: yours to choose)",
-        "The Old One",
+        "The Old One (Troll)",
         "(unforeseen denizen: yours to choose)",
     ]
+    assert [d.npc for d in site.denizens][:2] == ["minidelve/npcs/beasts/cave_bat", "miniclassic/npcs/beasts/troll"]
     assert table.odds().probability(table.rows[0]) == Fraction(27, 100)
     bare = DelveSite.discover("Mine", site.theme, site.domain, Rank.EPIC)
     with pytest.raises(RuleError, match="no denizen matrix"):

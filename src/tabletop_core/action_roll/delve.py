@@ -107,6 +107,14 @@ def overlay_rows(over: Sequence[OracleRow], under: Sequence[OracleRow]) -> tuple
     return tuple(sorted(rows, key=lambda row: (row.low or 0, row.high or 0)))
 
 
+def _named(denizen: Denizen, ruleset: Ruleset) -> Denizen:
+    """*denizen* with the name of its NPC in *ruleset* (one the ruleset lacks keeps its id)."""
+    if denizen.npc is None or denizen.npc not in ruleset.npcs:
+        return denizen
+    kind = ruleset.npcs[denizen.npc].name
+    return attrs.evolve(denizen, name=f"{denizen.name} ({kind})" if denizen.name else kind)
+
+
 def _theme_of(value: Any) -> SiteTheme:
     return check_type("theme", value, SiteTheme)
 
@@ -147,6 +155,10 @@ class DelveSite(Record):
     def from_data(cls, site: DelveSiteData, ruleset: Any) -> DelveSite:
         """A ready-made site of the data, with its theme and domain from *ruleset*, at no progress.
 
+        Its denizens are named as the players see them: the NPC's name from *ruleset*
+        ("Raider", not ``classic/npcs/ironlanders/raider``), and a named denizen with
+        what it is ("Alva (Wight)"); the NPC's id stays in :attr:`Denizen.npc`.
+
         Raises:
             InvalidInput: the ruleset has not the site's theme or domain.
         """
@@ -154,7 +166,8 @@ class DelveSite(Record):
         check_type("ruleset", ruleset, Ruleset)
         theme = ruleset.site_theme(site.theme)
         domain = ruleset.site_domain(site.domain)
-        return cls(site.name, theme, domain, ProgressTrack(site.rank, name=site.name), site.denizens, site.id)
+        denizens = tuple(_named(denizen, ruleset) for denizen in site.denizens)
+        return cls(site.name, theme, domain, ProgressTrack(site.rank, name=site.name), denizens, site.id)
 
     @property
     def rank(self) -> Rank:
