@@ -370,6 +370,7 @@ INSTANCES: dict[type, Callable[[], Any]] = {
     ic.FailureTrack: lambda: ic.FailureTrack(26),
     ic.ClassicOracleAnswer: lambda: ic.resolve_classic_oracle(odds=ar.Odds.LIKELY, roll=30),
     ic.RewardBatch: lambda: ic.simulate_rewards(4, ic.ClassicTrackKind.VOW, ar.Rank.EPIC, progress_score=5, rng=3),
+    ic.NextMoveAdd: lambda: ic.NextMoveAdd(1, "Find an Opportunity", momentum_on_hit=1),
     dv.DelveSite: _site,
     dv.DelveMoves: _delve_moves,
     dv.DelveResult: lambda: dv.delve_the_depths(_site(), _delve_moves(), stat="edge", value=2, rng=3),
@@ -786,6 +787,8 @@ EXPLICIT: dict[str, Callable[[], tuple[tuple[Any, ...], dict[str, Any]]]] = {
         CLASSIC.move("Face Danger"), _classic_hero(), option="edge", rng=3
     ),
     "action_roll.classic.classic_move_odds": lambda: _call(CLASSIC.move("Fulfill Your Vow"), _classic_hero()),
+    "action_roll.classic.NextMoveAdd": lambda: _call(1, "Find an Opportunity", momentum_on_hit=1),
+    "action_roll.classic.ClassicCharacter.hold_next_move_add": lambda: _call(ic.NextMoveAdd(1, "Secure an Advantage")),
     "action_roll.classic.ClassicCharacter.complete": lambda: _call(
         "Oath", ar.resolve_progress(progress_score=4, challenge_dice=(3, 5))
     ),

@@ -22,6 +22,7 @@ from tabletop_core.action_roll import (
     ProgressTrack,
     Rank,
     Stats,
+    action_odds,
     burn_momentum,
     resolve_action,
     resolve_oracle,
@@ -52,7 +53,8 @@ from tabletop_core.action_roll.classic import (
     vow_experience,
     yes_from,
 )
-from tabletop_core.action_roll.datasworn import load
+from tabletop_core.action_roll.datasworn import Move, load
+from tabletop_core.action_roll.next_move import NextMoveAdd, next_move_add
 from tabletop_core.errors import InvalidInput, RuleError
 
 HERO = ClassicCharacter(Stats(edge=3, heart=2, iron=2, shadow=1, wits=1))
@@ -372,6 +374,101 @@ def test_learn_from_your_failures_needs_the_track_at_six(classic):
         make_classic_move(move, HERO)
     ready = attrs.evolve(HERO, failure=FailureTrack(26))
     assert make_classic_move(move, ready, rng=ScriptedDice([1, 2])).outcome is Outcome.STRONG_HIT
+
+
+# -- a one-shot add for the next move ------------------------------------------------------
+
+
+def test_find_an_opportunity_holds_plus_one_for_the_next_move_and_momentum_on_a_hit(classic):
+    """Find an Opportunity: "Take action now: ... make a move (not a progress move) which leverages the
+    opportunity. When you do, add +1 and take +1 momentum on a hit." The next action roll takes the +1
+    (7 vs 3 · 7 is a weak hit, 8 a strong hit), and once made the add is spent and the momentum taken."""
+    add = next_move_add(classic.move("Find an Opportunity"))
+    assert add == NextMoveAdd(1, "Find an Opportunity", momentum_on_hit=1)
+    hero = ClassicCharacter(Stats(3, 2, 2, 1, 1)).hold_next_move_add(add)
+    result = make_classic_move(classic.move("Face Danger"), hero, option="edge", rng=ScriptedDice([4, 3, 7]))
+    assert (result.action.adds, result.action.action_score, result.outcome) == (1, 8, Outcome.STRONG_HIT)
+    after = hero.after_move(result)
+    assert (after.next_move, after.momentum.value) == (None, 3)
+    again = make_classic_move(classic.move("Face Danger"), after, option="edge", rng=ScriptedDice([4, 3, 7]))
+    assert (again.action.adds, again.outcome) == (0, Outcome.WEAK_HIT)  # taken once
+
+
+def test_a_miss_spends_the_add_without_the_momentum(classic):
+    hero = ClassicCharacter(Stats(3, 2, 2, 1, 1)).hold_next_move_add(NextMoveAdd(1, "x", momentum_on_hit=1))
+    miss = make_classic_move(classic.move("Face Danger"), hero, option="edge", rng=ScriptedDice([1, 9, 9]))
+    assert miss.outcome is Outcome.MISS
+    assert (hero.after_move(miss).next_move, hero.after_move(miss).momentum.value) == (None, 2)
+
+
+def test_a_progress_move_does_not_take_the_add(classic):
+    """ "Make another move now (not a progress move), and add +1" (Reach Your Destination's strong hit)."""
+    add = next_move_add(classic.move("Reach Your Destination"), Outcome.STRONG_HIT)
+    assert add == NextMoveAdd(1, "Reach Your Destination")
+    assert next_move_add(classic.move("Reach Your Destination"), Outcome.WEAK_HIT) is None
+    hero = ClassicCharacter(Stats(3, 2, 2, 1, 1)).add_challenge(ClassicTrackKind.VOW, "Oath", Rank.EPIC)
+    hero = hero.hold_next_move_add(add)
+    vow = make_classic_move(classic.move("Fulfill Your Vow"), hero, rng=ScriptedDice([1, 1]))
+    assert hero.after_move(vow).next_move == add
+    assert [str(o.label) for o, _ in classic_move_odds(classic.move("Face Danger"), hero)][:1] == ["edge"]
+    held, plain = (classic_move_odds(classic.move("Face Danger"), h)[0][1] for h in (hero, hero.drop_next_move_add()))
+    assert held == action_odds(stat=3, adds=1)
+    assert plain == action_odds(stat=3)
+
+
+def test_an_add_for_one_move_waits_for_that_move(classic):
+    """Fulfill Your Vow's weak hit: "You may Swear an Iron Vow to set things right. If you do, add +1"."""
+    vow = Move.from_datasworn(
+        {"_id": "c/moves/quest/fulfill_your_vow", "name": "Fulfill Your Vow", "roll_type": "no_roll",
+         "trigger": {"text": "When you fulfill your vow..."},
+         "text": "On a __weak hit__, there is more to be done. You may [Swear an Iron Vow](id:c/moves/quest/swear)"
+                 " to set things right. If you do, add +1."}
+    )  # fmt: skip
+    add = next_move_add(vow)
+    assert add == NextMoveAdd(1, "Fulfill Your Vow", move="Swear an Iron Vow")
+    swear = Move.from_datasworn(
+        {"_id": "c/moves/quest/swear", "name": "Swear an Iron Vow", "roll_type": "action_roll", "trigger":
+         {"conditions": [{"method": "player_choice", "roll_options": [{"using": "stat", "stat": "heart"}]}]}}
+    )  # fmt: skip
+    hero = ClassicCharacter(Stats(3, 2, 2, 1, 1)).hold_next_move_add(add)
+    other = make_classic_move(classic.move("Face Danger"), hero, option="edge", rng=ScriptedDice([4, 3, 7]))
+    assert other.action.adds == 0
+    assert hero.after_move(other).next_move == add
+    sworn = make_classic_move(swear, hero, rng=ScriptedDice([4, 3, 7]))
+    assert sworn.action.adds == 1
+    assert hero.after_move(sworn).next_move is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Take control: Make another move now (not a progress move), and add +1.", NextMoveAdd(1, "M")),
+        ("* Add +2 on your next move (not a progress move)", NextMoveAdd(2, "M")),
+        ("When you do, add +1 and take +1 momentum on a hit.", NextMoveAdd(1, "M", momentum_on_hit=1)),
+        ("If you use this exchange to [Gather Information](id:x), make that move now and add +1.",
+         NextMoveAdd(1, "M", move="Gather Information")),
+        ("Whenever your connection aids you on a move, add +1 and take +1 momentum on a hit.", None),
+        ("Take +2 momentum.", None),
+    ],
+)  # fmt: skip
+def test_the_one_shot_adds_a_move_text_gives(text, expected):
+    """Standing bonuses ("whenever your connection aids you") are not one-shot adds."""
+    move = Move.from_datasworn(
+        {"_id": "x/moves/m", "name": "M", "roll_type": "no_roll", "trigger": {"text": "When..."}, "text": text}
+    )
+    assert next_move_add(move) == expected
+
+
+def test_one_add_is_held_at_a_time_and_saves_with_the_character():
+    hero = ClassicCharacter(Stats(3, 2, 2, 1, 1)).hold_next_move_add(NextMoveAdd(1, "Find an Opportunity"))
+    with pytest.raises(RuleError, match="held already"):
+        hero.hold_next_move_add(NextMoveAdd(1, "Secure an Advantage"))
+    assert ClassicCharacter.from_json(hero.to_json()) == hero
+    assert str(hero).endswith("held: +1 on the next move (not a progress move) (Find an Opportunity)")
+    with pytest.raises(InvalidInput):
+        NextMoveAdd(0)
+    with pytest.raises(TypeError):
+        hero.hold_next_move_add(1)
 
 
 def test_classic_move_odds_are_the_shared_odds(classic):

@@ -26,6 +26,7 @@ from tabletop_core.action_roll.classic import (
 )
 from tabletop_core.action_roll.datasworn import RollType, canonical, load
 from tabletop_core.action_roll.delve import DELVE_STATS, DelveMoves, DelveSite, delve_the_depths, delve_the_depths_odds
+from tabletop_core.action_roll.next_move import NextMoveAdd, next_move_add
 from tabletop_core.action_roll.sundered_isles import CurseBehavior, CursedDie, roll_cursed
 
 ROOT = os.environ.get("TABLETOP_DATASWORN_PACKAGES")
@@ -253,6 +254,31 @@ def test_the_classic_data_agrees_with_the_classic_rules(rulesets):
         table = ruleset.table(f"classic/oracles/moves/ask_the_oracle/{odds.name.lower()}")
         for roll in range(1, 101):
             assert (table.row_for(roll).text == "Yes") is resolve_classic_oracle(odds=odds, roll=roll).answer
+
+
+def test_the_one_shot_adds_of_the_moves(rulesets):
+    """Every move of Classic and Delve that gives an add to the next move, as its text says: "make another move
+    now (not a progress move), and add +1", Find an Opportunity's and Turn the Tide's "add +1 and take +1
+    momentum on a hit", and the two that name the move (Fulfill Your Vow's Swear an Iron Vow, Compel's Gather
+    Information). No other move's text gives one."""
+    ruleset = rulesets["classic + delve"]
+    found = {}
+    for move in ruleset.moves.values():
+        for outcome in (*Outcome, None):
+            add = next_move_add(move, outcome)
+            if add is not None:
+                found.setdefault(move.name, (outcome, add))
+    assert found == {
+        "Secure an Advantage": (Outcome.STRONG_HIT, NextMoveAdd(1, "Secure an Advantage")),
+        "Reach Your Destination": (Outcome.STRONG_HIT, NextMoveAdd(1, "Reach Your Destination")),
+        "Locate Your Objective": (Outcome.STRONG_HIT, NextMoveAdd(1, "Locate Your Objective")),
+        "Compel": (Outcome.STRONG_HIT, NextMoveAdd(1, "Compel", move="Gather Information")),
+        "Fulfill Your Vow": (Outcome.WEAK_HIT, NextMoveAdd(1, "Fulfill Your Vow", move="Swear an Iron Vow")),
+        "Turn the Tide": (None, NextMoveAdd(1, "Turn the Tide", momentum_on_hit=1)),
+        "Find an Opportunity": (None, NextMoveAdd(1, "Find an Opportunity", momentum_on_hit=1)),
+    }
+    starforged = {m.name for m in rulesets["starforged 0.0.10"].moves.values() if next_move_add(m) is not None}
+    assert starforged == {"Take a Break", "Secure an Advantage", "Gain Ground", "Secure an Advantage (Scene Challenge)"}
 
 
 def test_every_delve_site_explores(rulesets):

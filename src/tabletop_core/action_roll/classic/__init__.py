@@ -40,6 +40,7 @@ from tabletop_core.action_roll.classic.tracks import (
     failure_reward,
     vow_experience,
 )
+from tabletop_core.action_roll.next_move import NextMoveAdd, next_move_add
 
 __all__ = [
     "ADVANCE_NEW_ASSET",
@@ -55,6 +56,7 @@ __all__ = [
     "DebilityGroup",
     "Experience",
     "FailureTrack",
+    "NextMoveAdd",
     "RewardBatch",
     "ask_the_oracle_classic",
     "classic_move_odds",
@@ -63,6 +65,7 @@ __all__ = [
     "continue_after_miss",
     "failure_reward",
     "make_classic_move",
+    "next_move_add",
     "resolve_classic_oracle",
     "reward_odds",
     "simulate_rewards",

@@ -46,7 +46,9 @@ from tabletop_core.action_roll.datasworn.assets import Asset
 from tabletop_core.action_roll.impacts import Meter
 from tabletop_core.action_roll.meters import Character, ConditionMeter, Party
 from tabletop_core.action_roll.momentum import Momentum
+from tabletop_core.action_roll.next_move import NextMoveAdd
 from tabletop_core.action_roll.outcome import Outcome
+from tabletop_core.action_roll.play import MoveResult
 from tabletop_core.action_roll.progress import ProgressResult, ProgressTrack, Rank
 from tabletop_core.errors import InvalidInput, RuleError
 
@@ -85,6 +87,9 @@ class ClassicCharacter(Record):
         assets: The assets taken, with their meters.
         challenges: Vows, journeys, fights and delve sites, each on a named ranked track.
         name: Optional, for chat.
+        next_move: A one-shot add held for the next action roll ("make another move now (not a
+            progress move), and add +1"; Find an Opportunity's "add +1 and take +1 momentum on a
+            hit"), if any: :func:`make_classic_move` gives it to the roll, :meth:`after_move` spends it.
 
     Raises:
         InvalidInput: momentum does not count the debilities, or two challenges share a name.
@@ -105,6 +110,7 @@ class ClassicCharacter(Record):
     assets: tuple[AssetState, ...] = _data.tuple_field(AssetState, default=())
     challenges: tuple[ClassicChallenge, ...] = _data.tuple_field(ClassicChallenge, default=())
     name: str = attrs.field(default="", validator=one_line())
+    next_move: NextMoveAdd | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(NextMoveAdd)))
 
     def __attrs_post_init__(self) -> None:
         if self.momentum.impacts != self.debilities.count:
@@ -191,6 +197,47 @@ class ClassicCharacter(Record):
         """This character with *momentum*'s value (after a burn: ``burn_momentum(result, character.momentum)``)."""
         check_type("momentum", momentum, Momentum)
         return attrs.evolve(self, momentum=self.debilities.apply_to(Momentum(momentum.value, momentum.impacts)))
+
+    # -- the next move ---------------------------------------------------------------
+
+    def hold_next_move_add(self, add: NextMoveAdd) -> ClassicCharacter:
+        """Hold *add* for the next action roll that takes it.
+
+        Find an Opportunity's "take action now", a strong hit's "make another move now
+        (not a progress move), and add +1" (read from a move by
+        :func:`~tabletop_core.action_roll.next_move.next_move_add`).
+
+        Raises:
+            RuleError: an add is held already (make that move first, or :meth:`drop_next_move_add`).
+        """
+        check_type("add", add, NextMoveAdd)
+        if self.next_move is not None:
+            raise RuleError(f"{self.next_move} is held already: make that move first, or drop it")
+        return attrs.evolve(self, next_move=add)
+
+    def drop_next_move_add(self) -> ClassicCharacter:
+        """Let the held add go (the moment passed without the move it was for)."""
+        return attrs.evolve(self, next_move=None)
+
+    def after_move(self, result: MoveResult) -> ClassicCharacter:
+        """This character once *result*'s move is made: the held add it took is spent, with its momentum on a hit.
+
+        A move that did not take the add (a progress roll, another move than the one it
+        names) leaves it held. Nothing else of the outcome is applied: the move's text
+        says what the player does.
+        """
+        check_type("result", result, MoveResult)
+        held = self.next_move
+        if held is None or result.action is None or result.automatic is not None:
+            return self
+        from tabletop_core.action_roll.datasworn.moves import RollType
+
+        if not held.takes(result.move_id, result.move_name, RollType.ACTION_ROLL):
+            return self
+        after = attrs.evolve(self, next_move=None)
+        if held.momentum_on_hit and result.outcome is not Outcome.MISS:
+            after = after.gain_momentum(held.momentum_on_hit)
+        return after
 
     # -- assets, experience ------------------------------------------------------------
 
@@ -353,4 +400,6 @@ class ClassicCharacter(Record):
         ]
         parts += [str(asset) for asset in self.assets]
         parts += [f"{c.kind} {c.name!r} {c.track.score}/10" for c in self.challenges]
+        if self.next_move is not None:
+            parts.append(f"held: {self.next_move}")
         return "; ".join(parts)

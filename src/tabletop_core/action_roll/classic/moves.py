@@ -82,6 +82,13 @@ def _track(
     raise InvalidInput(f"track must name the track {move.name} rolls against (challenges of its kind: {names})")
 
 
+def _held(move: Move, character: ClassicCharacter, adds: int) -> int:
+    """The add the character holds for this move (:attr:`ClassicCharacter.next_move`), if the move takes it."""
+    check_type("adds", adds, int)
+    held = character.next_move
+    return held.adds if held is not None and held.applies_to(move) else 0
+
+
 def make_classic_move(
     move: Move,
     character: ClassicCharacter,
@@ -94,6 +101,10 @@ def make_classic_move(
     rng: RngLike = None,
 ) -> MoveResult:
     """Make *move* for a Classic *character*, as :func:`~tabletop_core.action_roll.make_move` does.
+
+    An add the character holds for the next move (:attr:`ClassicCharacter.next_move`)
+    is added to *adds* when this move takes it (an action roll; the move it names, if
+    any); :meth:`ClassicCharacter.after_move` then spends it.
 
     Args:
         move: The move (from a Classic :class:`~tabletop_core.action_roll.datasworn.Ruleset`).
@@ -119,7 +130,7 @@ def make_classic_move(
         move,
         character.for_rolls(),
         option=option,
-        adds=adds,
+        adds=adds + _held(move, character, adds) if automatic is None else adds,
         track=subject,
         automatic=automatic,
         use=use,
@@ -138,8 +149,9 @@ def classic_move_odds(
     """The exact odds of every option of *move* for a Classic *character*, best chance of a hit first.
 
     As :func:`~tabletop_core.action_roll.move_odds`, with the track found as
-    :func:`make_classic_move` finds it.
+    :func:`make_classic_move` finds it and the add the character holds for the move.
     """
     check_type("move", move, Move)
     check_type("character", character, ClassicCharacter)
-    return move_odds(move, character.for_rolls(), adds=adds, burn=burn, track=_track(move, character, track))
+    total = adds + _held(move, character, adds)
+    return move_odds(move, character.for_rolls(), adds=total, burn=burn, track=_track(move, character, track))
