@@ -234,6 +234,17 @@ ISLES = ds.load(MINI_PATH, os.path.join(_EXAMPLES, "mini-isles.json"))
 """MINI with the invented Isles expansion: cursed tables."""
 
 
+_THREAT_TABLE = ds.OracleTable.from_rows(
+    "Advance a Threat",
+    [
+        (1, 30, "If you succeed, Reach a Milestone. Otherwise, mark menace."),
+        (31, 70, "Mark menace."),
+        (71, 100, "Mark menace twice."),
+    ],
+)
+"""A table in the shape of Delve's Advance a Threat (invented words)."""
+
+
 def _classic_hero() -> ic.ClassicCharacter:
     hero = ic.ClassicCharacter(ar.Stats(edge=3, heart=2, iron=2, shadow=1, wits=1)).forge_bond("Kira")
     return hero.add_challenge(ic.ClassicTrackKind.VOW, "Oath", ar.Rank.DANGEROUS).mark_progress("Oath", times=2)
@@ -375,6 +386,11 @@ INSTANCES: dict[type, Callable[[], Any]] = {
     dv.DelveMoves: _delve_moves,
     dv.DelveResult: lambda: dv.delve_the_depths(_site(), _delve_moves(), stat="edge", value=2, rng=3),
     dv.DelveBatch: lambda: dv.simulate_delve(4, stat="wits", value=2, rng=3),
+    dv.Threat: lambda: dv.Threat("The blight", "Cure the blight", ar.Rank.DANGEROUS, 8),
+    dv.ThreatAdvance: lambda: dv.resolve_threat_advance(
+        dv.Threat("The blight", "Cure the blight", ar.Rank.DANGEROUS), _THREAT_TABLE, roll=42
+    ),
+    dv.RarityRoll: lambda: dv.resolve_rarity_roll(rarity_die=6, challenge_dice=(9, 10), stat=2),
     si.CursedDie: lambda: si.CursedDie(),
     si.CursedVersion: lambda: ISLES.cursed_versions["oracle_rollable:mini_isles/sea/tide"],
     si.CursedRoll: _cursed,
@@ -788,6 +804,22 @@ EXPLICIT: dict[str, Callable[[], tuple[tuple[Any, ...], dict[str, Any]]]] = {
     ),
     "action_roll.classic.classic_move_odds": lambda: _call(CLASSIC.move("Fulfill Your Vow"), _classic_hero()),
     "action_roll.classic.NextMoveAdd": lambda: _call(1, "Find an Opportunity", momentum_on_hit=1),
+    "action_roll.delve.Threat": lambda: _call("The blight", "Cure the blight", ar.Rank.EXTREME),
+    "action_roll.delve.ThreatAdvance": lambda: _call(
+        dv.Threat("The blight", "Cure the blight", ar.Rank.DANGEROUS, 8),
+        dv.resolve_threat_advance(dv.Threat("T", "V", ar.Rank.DANGEROUS), _THREAT_TABLE, roll=50).roll,
+        1,
+    ),
+    "action_roll.delve.RarityRoll": lambda: _call(ar.resolve_action(action_die=5, challenge_dice=(3, 4), stat=2)),
+    "action_roll.delve.advance_a_threat": lambda: _call(
+        dv.Threat("The blight", "Cure the blight", ar.Rank.DANGEROUS), _THREAT_TABLE, rng=3
+    ),
+    "action_roll.delve.resolve_threat_advance": lambda: _call(
+        dv.Threat("The blight", "Cure the blight", ar.Rank.DANGEROUS), _THREAT_TABLE, roll=12
+    ),
+    "action_roll.delve.threat_advance_odds": lambda: _call(
+        dv.Threat("The blight", "Cure the blight", ar.Rank.DANGEROUS), _THREAT_TABLE
+    ),
     "action_roll.classic.ClassicCharacter.hold_next_move_add": lambda: _call(ic.NextMoveAdd(1, "Secure an Advantage")),
     "action_roll.classic.ClassicCharacter.complete": lambda: _call(
         "Oath", ar.resolve_progress(progress_score=4, challenge_dice=(3, 5))

@@ -13,6 +13,7 @@ Withstand Damage. The counts and what the data gets wrong are printed (``pytest 
 import json
 import os
 import pathlib
+from fractions import Fraction
 
 import pytest
 
@@ -25,7 +26,17 @@ from tabletop_core.action_roll.classic import (
     resolve_classic_oracle,
 )
 from tabletop_core.action_roll.datasworn import RollType, canonical, load
-from tabletop_core.action_roll.delve import DELVE_STATS, DelveMoves, DelveSite, delve_the_depths, delve_the_depths_odds
+from tabletop_core.action_roll.delve import (
+    DELVE_STATS,
+    DelveMoves,
+    DelveSite,
+    Threat,
+    advance_a_threat,
+    delve_the_depths,
+    delve_the_depths_odds,
+    menace_marks,
+    threat_advance_odds,
+)
 from tabletop_core.action_roll.next_move import NextMoveAdd, next_move_add
 from tabletop_core.action_roll.sundered_isles import CurseBehavior, CursedDie, roll_cursed
 
@@ -279,6 +290,25 @@ def test_the_one_shot_adds_of_the_moves(rulesets):
     }
     starforged = {m.name for m in rulesets["starforged 0.0.10"].moves.values() if next_move_add(m) is not None}
     assert starforged == {"Take a Break", "Secure an Advantage", "Gain Ground", "Secure an Advantage (Scene Challenge)"}
+
+
+def test_delve_threats_advance_on_the_data_table(rulesets):
+    """Advance a Threat, on Delve's own table: 1-30 may be prevented (else mark menace), 31-70 mark menace,
+    71-100 mark menace twice; a formidable vow's threat fills its track in 10 marks."""
+    moves = DelveMoves.from_ruleset(rulesets["classic + delve"])
+    table = moves.advance
+    assert table is not None
+    assert [menace_marks(table.row_for(roll)) for roll in (1, 30, 31, 70, 71, 100)] == [
+        (1, True), (1, True), (1, False), (1, False), (2, False), (2, False)
+    ]  # fmt: skip
+    threat = Threat("The Skulde", "Drive off the Skulde", Rank.FORMIDABLE)
+    odds = threat_advance_odds(threat, table)
+    assert dict(odds.items()) == {4: Fraction(70, 100), 8: Fraction(30, 100)}
+    seed = 0
+    while not threat.is_realized:
+        threat = advance_a_threat(threat, table, rng=seed).threat
+        seed += 1
+    assert seed <= 10
 
 
 def test_every_delve_site_explores(rulesets):

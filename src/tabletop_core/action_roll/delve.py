@@ -56,6 +56,21 @@ from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.odds import action_odds
 from tabletop_core.action_roll.outcome import Outcome
 from tabletop_core.action_roll.progress import TICKS_PER_BOX, ProgressResult, ProgressTrack, Rank, progress_roll
+from tabletop_core.action_roll.rarities import (
+    RARITY_DIE_SIDES,
+    RarityRoll,
+    rarity_odds,
+    resolve_rarity_roll,
+    wield_a_rarity,
+)
+from tabletop_core.action_roll.threats import (
+    Threat,
+    ThreatAdvance,
+    advance_a_threat,
+    menace_marks,
+    resolve_threat_advance,
+    threat_advance_odds,
+)
 from tabletop_core.batch import Batch
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.odds import Distribution
@@ -63,14 +78,25 @@ from tabletop_core.rng import RngLike, dice_source
 
 __all__ = [
     "DELVE_STATS",
+    "RARITY_DIE_SIDES",
     "DelveBatch",
     "DelveMoves",
     "DelveResult",
     "DelveSite",
+    "RarityRoll",
+    "Threat",
+    "ThreatAdvance",
+    "advance_a_threat",
     "delve_the_depths",
     "delve_the_depths_odds",
+    "menace_marks",
     "overlay_rows",
+    "rarity_odds",
+    "resolve_rarity_roll",
+    "resolve_threat_advance",
     "simulate_delve",
+    "threat_advance_odds",
+    "wield_a_rarity",
 ]
 
 DELVE_STATS = ("edge", "shadow", "wits")
@@ -248,11 +274,14 @@ class DelveMoves:
         depths: Delve the Depths' weak-hit table for each stat (``edge``, ``shadow``, ``wits``).
         opportunity: Find an Opportunity's table.
         danger: Reveal a Danger's table (the site's cards go over it).
+        advance: Advance a Threat's table (:mod:`~tabletop_core.action_roll.threats`), when the
+            ruleset has the move.
     """
 
     depths: dict[str, OracleTable]
     opportunity: OracleTable
     danger: OracleTable
+    advance: OracleTable | None = None
 
     @classmethod
     def from_ruleset(cls, ruleset: Any) -> DelveMoves:
@@ -282,7 +311,10 @@ class DelveMoves:
                 raise InvalidInput(f"{name} names no table in this ruleset")
             return ruleset.table(move.oracles[0])  # type: ignore[no-any-return]
 
-        return cls(depths, only("Find an Opportunity"), only("Reveal a Danger"))
+        advance = None
+        if any(move.name == "Advance a Threat" for move in ruleset.moves.values()):
+            advance = only("Advance a Threat")
+        return cls(depths, only("Find an Opportunity"), only("Reveal a Danger"), advance)
 
 
 @attrs.frozen
