@@ -245,3 +245,32 @@ def test_a_site_of_your_own_rolls_as_the_data_does():
     site = DelveSite.discover("Hole", theme, domain, Rank.TROUBLESOME)
     danger = OracleTable.from_rows("Danger", [(1, 100, "Bats")])
     assert [str(row) for row in site.dangers(danger).rows] == ["1-100 Bats"]
+
+
+def test_the_move_points_to_the_table_of_the_stat_rolled(ruleset):
+    """Delve the Depths: "On a weak hit, roll on the following table according to your stat", the table being
+    a collection of three columns (Edge, Shadow, Wits); on a strong hit, Find an Opportunity's; on a miss,
+    Reveal a Danger's."""
+    move = ruleset.move("Delve the Depths")
+    assert [t.name for t in ruleset.move_tables(move, Outcome.WEAK_HIT)] == ["Edge", "Shadow", "Wits"]
+    assert [t.name for t in ruleset.move_tables(move, Outcome.WEAK_HIT, option="wits")] == ["Wits"]
+    assert [t.name for t in ruleset.move_tables(move, Outcome.STRONG_HIT, option="wits")] == ["Find an Opportunity"]
+    assert [t.name for t in ruleset.move_tables(move, Outcome.MISS)] == ["Reveal a Danger"]
+    rolled = ruleset.roll_move_table(move, Outcome.WEAK_HIT, option="shadow", rng=ScriptedDice([50]))
+    assert rolled.table_id == moves_of(ruleset).depths["shadow"].id
+
+
+def moves_of(ruleset):
+    return DelveMoves.from_ruleset(ruleset)
+
+
+def test_the_command_line_rolls_the_table_of_the_stat(capsys):
+    """`tabletop move "Delve the Depths" --option wits --table`: a weak hit rolls the Wits table."""
+    from tabletop_core.cli import main
+
+    data = ["--data", str(EXAMPLES / "mini-classic.json"), "--data", str(EXAMPLES / "mini-delve.json")]
+    command = ["move", "Delve the Depths", *data, "--stats", "3,2,2,1,1", "--option", "wits", "--table"]
+    assert main([*command, "--dice", "4,3,8,60"]) == 0
+    out = capsys.readouterr().out
+    assert "-> weak hit" in out
+    assert "Wits (1d100): 60 -> Choose one: Mark progress or Find an Opportunity." in out

@@ -275,9 +275,11 @@ def _move(args: argparse.Namespace) -> Output:
     elif result.action is not None and burn_would_improve(result.action, character.momentum):
         burned, _ = burn_move(result, move, character, use=resets)
         lines.append(f"burning momentum {character.momentum.value:+d} would make it a {burned.outcome} (add --burn)")
-    tables = ruleset.move_tables(move, result.outcome)
+    tables = ruleset.move_tables(move, result.outcome, option=result.option)
     if args.table is not None:
-        rolled = ruleset.roll_move_table(move, result.outcome, table=args.table or None, rng=source)
+        rolled = ruleset.roll_move_table(
+            move, result.outcome, table=args.table or None, option=result.option, rng=source
+        )
         lines.append(str(rolled))
         data["table_roll"] = rolled.to_dict()
     elif tables:

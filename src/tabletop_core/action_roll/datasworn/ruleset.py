@@ -300,14 +300,22 @@ class Ruleset:
 
         return choose_row(self.table(key), row, index=index, rng=rng, tables=self, follow=follow)
 
-    def move_tables(self, move: str | Move, outcome: Any = None) -> tuple[OracleTable, ...]:
+    def move_tables(
+        self, move: str | Move, outcome: Any = None, *, option: str | None = None
+    ) -> tuple[OracleTable, ...]:
         """The tables a move (or one of its outcomes) points to; see :func:`~.move_oracles.move_tables`."""
         from tabletop_core.action_roll.datasworn.move_oracles import move_tables
 
-        return move_tables(self, self.move(move) if isinstance(move, str) else move, outcome)
+        return move_tables(self, self.move(move) if isinstance(move, str) else move, outcome, option=option)
 
     def roll_move_table(
-        self, move: str | Move, outcome: Any = None, *, table: str | None = None, rng: RngLike = None
+        self,
+        move: str | Move,
+        outcome: Any = None,
+        *,
+        table: str | None = None,
+        option: str | None = None,
+        rng: RngLike = None,
     ) -> TableRoll:
         """Roll the table a move (or one of its outcomes) points to: Pay the Price from the move that says to.
 
@@ -315,7 +323,8 @@ class Ruleset:
         """
         from tabletop_core.action_roll.datasworn.move_oracles import roll_move_table
 
-        return roll_move_table(self, self.move(move) if isinstance(move, str) else move, outcome, table=table, rng=rng)
+        found = self.move(move) if isinstance(move, str) else move
+        return roll_move_table(self, found, outcome, table=table, option=option, rng=rng)
 
     def __str__(self) -> str:
         line = (
