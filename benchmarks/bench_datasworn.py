@@ -60,7 +60,8 @@ def run() -> None:
         table = datasworn.OracleTable.from_rows("invented", [(5 * i + 1, 5 * i + 5, f"row {i}") for i in range(20)])
     else:
         _interleaved(
-            f"datasworn.load({path.name}): parse, check everything, build moves and assets (tables on first use)",
+            f"datasworn.load({path.name}): parse, read the moves, check every table "
+            "(tables built, assets, truths and NPCs read, on first use)",
             lambda: datasworn.load(path),
             "json.load of the same file",
             lambda: _json_load(path),

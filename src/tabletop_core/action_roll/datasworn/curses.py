@@ -124,12 +124,19 @@ def cursed_versions(tags: Mapping[str, CurseTags], tables: Iterable[str], notes:
     for cursed_id, tag in tags.items():
         if not tag.cursed_version_of or cursed_id not in present:
             continue
-        targets = [
-            table_id
-            for table_id in known
-            if table_id not in cursed_tables
-            and any(table_id == p or (is_pattern(p) and matches(table_id, p)) for p in tag.cursed_version_of)
-        ]
+        named = [p for p in tag.cursed_version_of if not is_pattern(p)]
+        patterns = [p for p in tag.cursed_version_of if is_pattern(p)]
+        targets = [p for p in dict.fromkeys(named) if p in present and p not in cursed_tables]
+        if patterns:  # a pattern is matched against every table (ids named outright need no scan)
+            targets += [
+                table_id
+                for table_id in known
+                if table_id not in cursed_tables
+                and table_id not in targets
+                and any(matches(table_id, p) for p in patterns)
+            ]
+            order = {table_id: index for index, table_id in enumerate(known)}
+            targets.sort(key=order.__getitem__)
         if not targets:
             notes.append(
                 f"curse: {cursed_id} is the cursed version of {', '.join(tag.cursed_version_of)}, "

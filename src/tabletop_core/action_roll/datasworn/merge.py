@@ -33,8 +33,8 @@ import attrs
 
 from tabletop_core.action_roll.datasworn.curses import CurseTags, cursed_versions
 from tabletop_core.action_roll.datasworn.ids import canonical, is_pattern, matches
-from tabletop_core.action_roll.datasworn.package import OracleCollection, Package, TableEntry
-from tabletop_core.action_roll.datasworn.ruleset import Ruleset, _Tables
+from tabletop_core.action_roll.datasworn.package import OracleCollection, Package, TableEntry, built
+from tabletop_core.action_roll.datasworn.ruleset import Ruleset, _Items, _Tables
 from tabletop_core.action_roll.datasworn.sections import Rules
 from tabletop_core.errors import InvalidInput
 
@@ -109,16 +109,30 @@ class _Merged:
                 self.replaced[key] = new
         self.replaced[old] = new
 
-    def replace_items(self, new_id: str, patterns: tuple[str, ...], earlier: set[str]) -> bool:
-        """Take out the earlier items *patterns* name, pointing their ids at *new_id*; whether any was found."""
+    def replace_items(
+        self, new_id: str, patterns: tuple[str, ...], earlier: set[str], by_canonical: Mapping[str, list[str]]
+    ) -> bool:
+        """Take out the earlier items *patterns* name, pointing their ids at *new_id*; whether any was found.
+
+        *by_canonical* holds the earlier ids by their 0.1 form: an id named outright is
+        looked up there, and only a pattern is matched against every item.
+        """
         found = False
+        wildcards = [pattern for pattern in patterns if is_pattern(pattern)]
+        named = {
+            old for pattern in patterns if not is_pattern(pattern) for old in by_canonical.get(canonical(pattern), ())
+        }
         for items in self._kinds():
-            for old in [key for key in items if key in earlier and key != new_id]:
-                if any(_names(old, pattern) for pattern in patterns):
-                    del items[old]
-                    self.table_names.pop(old, None)
-                    self._alias(old, new_id)
-                    found = True
+            if wildcards:
+                olds = [key for key in items if key in earlier and key != new_id]
+                olds = [key for key in olds if key in named or any(matches(key, p) for p in wildcards)]
+            else:
+                olds = [key for key in named if key in items and key != new_id]
+            for old in olds:
+                del items[old]
+                self.table_names.pop(old, None)
+                self._alias(old, new_id)
+                found = True
         for old in [key for key in self.removed if key in earlier]:  # taken out with its collection already
             if any(_names(old, pattern) for pattern in patterns):
                 self._alias(old, new_id)
@@ -241,20 +255,33 @@ def _join_groups(merged: _Merged, package: Package, earlier: set[str]) -> None:
 
 def _join_items(merged: _Merged, package: Package) -> None:
     earlier = {key for items in merged._kinds() for key in items}
+    by_canonical: dict[str, list[str]] = {}
+    for key in earlier:
+        by_canonical.setdefault(canonical(key), []).append(key)
     _join_collections(merged, package)
     _join_groups(merged, package, earlier)
     own = package.tables.keys() | package.moves.keys() | package.assets.keys()
     own |= package.truths.keys() | package.npcs.keys()
+    own_canonical: dict[str, set[str]] = {}
+    for key in own:
+        own_canonical.setdefault(canonical(key), set()).add(key)
+
+    def names_own(pattern: str, item_id: str) -> bool:
+        """Whether *pattern* names an item of this package other than *item_id*."""
+        if not is_pattern(pattern):
+            return bool(own_canonical.get(canonical(pattern), set()) - {item_id})
+        return any(matches(key, pattern) for key in own if key != item_id)
+
     for item_id, patterns in package.replaces.items():
         if item_id in package.members:
             continue  # groups and collections: done above
         merged.replacements[item_id] = patterns
         if item_id not in own:
             continue  # a collection's replaces, done above
-        inside = [p for p in patterns if any(_names(key, p) for key in own if key != item_id)]
+        inside = [p for p in patterns if names_own(p, item_id)]
         if inside and len(inside) == len(patterns):
             continue  # an alternative within its own package: both stay
-        if not merged.replace_items(item_id, patterns, earlier) and merged.has_base and not inside:
+        if not merged.replace_items(item_id, patterns, earlier, by_canonical) and merged.has_base and not inside:
             merged.notes.append(f"{item_id} replaces {', '.join(patterns)}, which this ruleset does not have")
     sections = (
         (merged.moves, package.moves),
@@ -281,11 +308,22 @@ def _join_items(merged: _Merged, package: Package) -> None:
     merged.aliases.update(package.aliases)
 
 
-def _stand_ins(patterns: tuple[str, ...], replaced: Mapping[str, str]) -> tuple[str, ...]:
-    """*patterns* with the ids that now stand for what they name (an enhancement of a replaced move)."""
+def _stand_ins(
+    patterns: tuple[str, ...], replaced: Mapping[str, str], by_canonical: Mapping[str, list[str]]
+) -> tuple[str, ...]:
+    """*patterns* with the ids that now stand for what they name (an enhancement of a replaced move).
+
+    *by_canonical* holds the replaced ids by their 0.1 form (an id named outright is looked up).
+    """
     extra = []
-    for old, new in replaced.items():
-        if new not in patterns and new not in extra and any(_names(old, pattern) for pattern in patterns):
+    named = {old for p in patterns if not is_pattern(p) for old in by_canonical.get(canonical(p), ())}
+    wildcards = [p for p in patterns if is_pattern(p)]
+    olds = replaced if wildcards else [old for old in replaced if old in named]  # in the order they were replaced
+    for old in olds:
+        new = replaced[old]
+        if new in patterns or new in extra:
+            continue
+        if old in named or any(matches(old, pattern) for pattern in wildcards):
             extra.append(new)
     return (*patterns, *extra) if extra else patterns
 
@@ -294,13 +332,18 @@ def _follow_replacements(merged: _Merged) -> None:
     """Point the base's asset abilities at the moves and assets that replaced the ones they name."""
     if not merged.replaced:
         return
-    for asset_id, asset in list(merged.assets.items()):
+    by_canonical: dict[str, list[str]] = {}
+    for old in merged.replaced:
+        by_canonical.setdefault(canonical(old), []).append(old)
+    for asset_id, entry in list(merged.assets.items()):
+        asset = built(entry)  # an expansion replaced moves: every asset is read to follow them
+        merged.assets[asset_id] = asset
         abilities = []
         changed = False
         for ability in asset.abilities:
             enhancements = []
             for enhancement in ability.enhancements:
-                moves = _stand_ins(enhancement.moves, merged.replaced)
+                moves = _stand_ins(enhancement.moves, merged.replaced, by_canonical)
                 if moves is not enhancement.moves:
                     enhancement = attrs.evolve(enhancement, moves=moves)
                     changed = True
@@ -352,10 +395,10 @@ def merge_packages(packages: Sequence[Package], checks: Callable[[Ruleset], tupl
         merged.moves,
         _Tables(merged.tables, merged.table_names),
         tuple(merged.collections),
-        merged.assets,
+        _Items(merged.assets),
         tuple(merged.notes),
-        merged.truths,
-        merged.npcs,
+        _Items(merged.truths),
+        _Items(merged.npcs),
         merged.rules,
         merged.site_themes,
         merged.site_domains,

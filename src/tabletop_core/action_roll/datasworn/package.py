@@ -117,6 +117,44 @@ TableEntry = OracleTable | tuple[Mapping[str, Any], str]
 """A table read from a package: built, or checked and kept as (JSON, path) to be built on first use."""
 
 
+class Later:
+    """An item of a file :func:`load` parsed itself, read from its JSON the first time it is used.
+
+    Loading keeps, for an asset, a truth or an NPC, its JSON, its path and its id and
+    name (read and checked at load); the rest is read on first use, with the same
+    checks and the same errors (the JSON path of a problem). Nobody else holds that
+    JSON, so nothing changes it before it is read.
+    """
+
+    __slots__ = ("data", "extra", "name", "path", "read")
+
+    def __init__(self, read: Any, data: Mapping[str, Any], path: str, name: str, extra: tuple[Any, ...] = ()) -> None:
+        self.read = read
+        self.data = data
+        self.path = path
+        self.name = name
+        self.extra = extra
+
+    def build(self) -> Any:
+        """The item, read from its JSON."""
+        return self.read(self.data, self.path, *self.extra)
+
+
+def built(entry: Any) -> Any:
+    """*entry* itself, or the item a :class:`Later` reads."""
+    return entry.build() if type(entry) is Later else entry
+
+
+def _asset_alone(data: Mapping[str, Any], path: str) -> Asset:
+    return read_asset(data, path, [])
+
+
+def _has_moves(raw: Mapping[str, Any]) -> bool:
+    """Whether an asset's abilities add moves (read at load: the ruleset's moves include them)."""
+    abilities = raw.get("abilities")
+    return type(abilities) is not list or any(type(a) is not dict or a.get("moves") for a in abilities)
+
+
 @attrs.define
 class Package:
     """Everything read from one package, before merging (internal to the reader)."""
@@ -126,9 +164,9 @@ class Package:
     tables: dict[str, TableEntry] = attrs.field(factory=dict)
     table_names: dict[str, str] = attrs.field(factory=dict)
     collections: list[OracleCollection] = attrs.field(factory=list)
-    assets: dict[str, Asset] = attrs.field(factory=dict)
-    truths: dict[str, Truth] = attrs.field(factory=dict)
-    npcs: dict[str, Npc] = attrs.field(factory=dict)
+    assets: dict[str, Asset | Later] = attrs.field(factory=dict)
+    truths: dict[str, Truth | Later] = attrs.field(factory=dict)
+    npcs: dict[str, Npc | Later] = attrs.field(factory=dict)
     rules: Rules = attrs.field(factory=Rules)
     site_themes: dict[str, SiteTheme] = attrs.field(factory=dict)
     site_domains: dict[str, SiteDomain] = attrs.field(factory=dict)
@@ -254,13 +292,19 @@ class _Reader:
         found = []
         for asset_key, raw in _data.items(data, "contents", path):
             where = _data.key_path(f"{path}.contents", asset_key)
-            asset = read_asset(raw, where, moves)
-            if asset.id in self.package.assets:
-                raise DataswornError("$.assets", f"two assets have the id {asset.id!r}")
-            self.package.assets[asset.id] = asset
-            found.append(asset.id)
+            asset: Asset | Later
+            if self.lazy and type(raw) is dict and not _has_moves(raw):
+                asset_id = _data.text(raw, "_id", where)
+                asset = Later(_asset_alone, raw, where, _data.text(raw, "name", where))
+            else:
+                read = read_asset(raw, where, moves)
+                asset, asset_id = read, read.id
+            if asset_id in self.package.assets:
+                raise DataswornError("$.assets", f"two assets have the id {asset_id!r}")
+            self.package.assets[asset_id] = asset
+            found.append(asset_id)
             if raw.get("replaces") is not None:
-                self.package.replaces[asset.id] = _ids(raw, "replaces", where)
+                self.package.replaces[asset_id] = _ids(raw, "replaces", where)
             for index, ability in enumerate(_data.array(raw, "abilities", where)):
                 if isinstance(ability, dict) and isinstance(ability.get("oracles"), dict):  # 0.1: an ability's tables
                     here = f"{where}.abilities[{index}]"
@@ -277,12 +321,18 @@ class _Reader:
                 self.table(table, _data.key_path(f"{where}.oracles", table_key))
                 for table_key, table in _data.items(raw, "oracles", where)
             )
-            npc = read_npc(raw, where, tables)
-            if npc.id in self.package.npcs:
-                raise DataswornError("$.npcs", f"two NPCs have the id {npc.id!r}")
-            self.package.npcs[npc.id] = npc
+            npc: Npc | Later
+            if self.lazy:
+                npc_id = _data.text(raw, "_id", where)
+                npc = Later(read_npc, raw, where, _data.text(raw, "name", where), (tables,))
+            else:
+                read_one = read_npc(raw, where, tables)
+                npc, npc_id = read_one, read_one.id
+            if npc_id in self.package.npcs:
+                raise DataswornError("$.npcs", f"two NPCs have the id {npc_id!r}")
+            self.package.npcs[npc_id] = npc
             if raw.get("replaces") is not None:
-                self.package.replaces[npc.id] = _ids(raw, "replaces", where)
+                self.package.replaces[npc_id] = _ids(raw, "replaces", where)
         for key, nested in _data.items(data, "collections", path):
             self.npcs(nested, _data.key_path(f"{path}.collections", key))
 
@@ -290,12 +340,20 @@ class _Reader:
         held: dict[int, list[str]] = {}
         for index, _table_id, table, table_path in truth_tables(data, where):
             held.setdefault(index, []).append(self.table(table, table_path))
-        truth = read_truth(data, where, {index: tuple(ids) for index, ids in held.items()})
-        if truth.id in self.package.truths:
-            raise DataswornError("$.truths", f"two truths have the id {truth.id!r}")
-        self.package.truths[truth.id] = truth
+        tables = {index: tuple(ids) for index, ids in held.items()}
+        truth: Truth | Later
+        if self.lazy:
+            data = _data.obj(data, where)
+            truth_id = _data.text(data, "_id", where)
+            truth = Later(read_truth, data, where, _data.text(data, "name", where), (tables,))
+        else:
+            read = read_truth(data, where, tables)
+            truth, truth_id = read, read.id
+        if truth_id in self.package.truths:
+            raise DataswornError("$.truths", f"two truths have the id {truth_id!r}")
+        self.package.truths[truth_id] = truth
         if data.get("replaces") is not None:
-            self.package.replaces[truth.id] = _ids(data, "replaces", where)
+            self.package.replaces[truth_id] = _ids(data, "replaces", where)
 
 
 def _kind(data: Mapping[str, Any]) -> tuple[str, str | None]:

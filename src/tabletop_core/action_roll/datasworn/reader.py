@@ -1,12 +1,16 @@
 """Load a Datasworn ruleset (a base package and its expansions) into typed, frozen views.
 
 :func:`load` takes a path (a file, or a folder of packages), an open file or JSON
-already parsed, and any number of expansions the same way. Everything is checked
-up front, so a malformed file fails at once with the JSON path of the problem
-(:class:`DataswornError`); keys this reader does not know (from a newer Datasworn
-version) are ignored. When :func:`load` parses a file itself, each oracle table
-object is built the first time it is used (thousands of rows are checked, not
-built, at load). Packages merge as :mod:`.merge` says.
+already parsed, and any number of expansions the same way. A malformed package fails
+with the JSON path of the problem (:class:`DataswornError`); keys this reader does not
+know (from a newer Datasworn version) are ignored. JSON given already parsed is read
+whole at once. When :func:`load` parses a file itself (nobody else holds that JSON),
+the moves are read and every oracle table checked at load, each table built the first
+time it is used (thousands of rows are checked, not built); its assets (but those whose
+abilities add moves), truths and NPCs have their id and name read at load and the rest
+read, with the same checks and errors, the first time each is used.
+``load(..., strict=True)`` reads and checks everything at once. Packages merge as
+:mod:`.merge` says.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """A loaded ruleset: a base package and its expansions, merged, every item found by id or name.
 
 :func:`~tabletop_core.action_roll.datasworn.load` builds it; :mod:`.merge` says how
-packages join. Oracle tables of a file are built on first use; the checks of the
+packages join. Oracle tables of a file are built on first use, its assets, truths and
+NPCs read on first use; the checks of the
 data (table coverage, empty texts, broken references) run the first time
 :attr:`Ruleset.warnings` is read, or at load with ``strict=True``.
 """
@@ -22,7 +23,7 @@ from tabletop_core.action_roll.datasworn.curses import CursedVersion
 from tabletop_core.action_roll.datasworn.delve_data import DelveSiteData, Rarity, SiteDomain, SiteTheme
 from tabletop_core.action_roll.datasworn.ids import canonical
 from tabletop_core.action_roll.datasworn.moves import Move
-from tabletop_core.action_roll.datasworn.package import OracleCollection, PackageInfo, TableEntry
+from tabletop_core.action_roll.datasworn.package import Later, OracleCollection, PackageInfo, TableEntry
 from tabletop_core.action_roll.datasworn.sections import Npc, Rules, Truth
 from tabletop_core.action_roll.datasworn.table_reader import read_table
 from tabletop_core.action_roll.datasworn.table_rolls import TableRoll, roll_table
@@ -63,6 +64,9 @@ class _Tables(Mapping[str, OracleTable]):
         """The table, or its checked JSON and path when it is not built yet."""
         return self._entries[key]
 
+    def __contains__(self, key: object) -> bool:
+        return key in self._entries  # without building the table
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._entries)
 
@@ -73,6 +77,42 @@ class _Tables(Mapping[str, OracleTable]):
         return f"<{len(self)} oracle tables>"
 
 
+class _Items(Mapping[str, T]):
+    """Assets, truths or NPCs by id: those of a file load parsed itself are read on first use.
+
+    An entry is the item, or a :class:`~.package.Later` that reads it from its JSON
+    (id and name read at load; the rest, with its checks, the first time it is used).
+    """
+
+    __slots__ = ("_entries",)
+
+    def __init__(self, entries: dict[str, Any]) -> None:
+        self._entries = entries
+
+    def __getitem__(self, key: str) -> T:
+        entry = self._entries[key]
+        if type(entry) is Later:
+            entry = self._entries[key] = entry.build()
+        return entry  # type: ignore[no-any-return]
+
+    @property
+    def names(self) -> dict[str, str]:
+        """Every item's name by id, without reading the items."""
+        return {key: str(entry.name) for key, entry in self._entries.items()}
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._entries  # without reading the item
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} items>"
+
+
 def _frozen_map(kind: type | tuple[type, ...], default: bool = False) -> Any:
     names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
 
@@ -80,8 +120,8 @@ def _frozen_map(kind: type | tuple[type, ...], default: bool = False) -> Any:
         expected = f"{field.name.lstrip('_')} must be a mapping of id to {names}"
         if not isinstance(value, Mapping):
             raise TypeError(f"{expected}, got {type(value).__name__}")
-        if isinstance(value, _Tables):
-            return value  # checked when it was read
+        if isinstance(value, (_Tables, _Items)):
+            return value  # checked when it was read (or read, and checked, on first use)
         for key, item in value.items():
             if not isinstance(key, str) or not isinstance(item, kind):
                 raise TypeError(f"{expected}, got {key!r}: {type(item).__name__}")
@@ -362,7 +402,9 @@ def _find(what: str, items: Mapping[str, T], key: str, aliases: Mapping[str, str
             if canonical(old) == wanted_id and new in items:
                 return items[new]
     names: Mapping[str, str] = (
-        items.names if isinstance(items, _Tables) else {i: str(getattr(v, "name", "")) for i, v in items.items()}
+        items.names
+        if isinstance(items, (_Tables, _Items))
+        else {i: str(getattr(v, "name", "")) for i, v in items.items()}
     )
     wanted = key.strip().casefold()
     by_name = [item_id for item_id, name in names.items() if name.casefold() == wanted]
