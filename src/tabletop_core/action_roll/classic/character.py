@@ -402,4 +402,5 @@ class ClassicCharacter(Record):
         parts += [f"{c.kind} {c.name!r} {c.track.score}/10" for c in self.challenges]
         if self.next_move is not None:
             parts.append(f"held: {self.next_move}")
-        return "; ".join(parts)
+        line = "; ".join(parts)
+        return f"{self.name}: {line}" if self.name else line

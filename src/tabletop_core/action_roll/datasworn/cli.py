@@ -144,8 +144,10 @@ def read_character(path: str) -> PlayerCharacter:
     try:
         with open(path, encoding="utf-8") as handle:
             text = handle.read()
-    except OSError as error:
-        raise InvalidInput(f"cannot read character file {path!r}: {error.strerror or error}") from None
+    except (OSError, ValueError) as error:  # ValueError: a path with a NUL in it
+        raise InvalidInput(
+            f"cannot read character file {path!r}: {getattr(error, 'strerror', None) or error}"
+        ) from None
     return PlayerCharacter.from_json(text)
 
 
