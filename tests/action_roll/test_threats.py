@@ -141,3 +141,10 @@ def test_records_and_bad_input():
     with pytest.raises(TypeError):
         menace_marks("row")
     assert menace_marks(OracleRow(1, 5, "Nothing happens.")) == (0, False)
+
+
+def test_a_refused_advance_hands_the_die_back():
+    dice = ScriptedDice([50])
+    with pytest.raises(InvalidInput, match="cannot be prevented"):
+        advance_a_threat(_blight(), TABLE, prevented=True, rng=dice)
+    assert dice.remaining == 1

@@ -132,8 +132,11 @@ def wield_a_rarity(
         1
     """
     source = dice_source(rng)
-    die, first, second = source.roll_each((RARITY_DIE_SIDES, 10, 10))
-    return resolve_rarity_roll(rarity_die=die, challenge_dice=(first, second), stat=stat, adds=adds, momentum=momentum)
+    with source.atomic():  # a bad stat, adds or momentum hands the dice back
+        die, first, second = source.roll_each((RARITY_DIE_SIDES, 10, 10))
+        return resolve_rarity_roll(
+            rarity_die=die, challenge_dice=(first, second), stat=stat, adds=adds, momentum=momentum
+        )
 
 
 def rarity_odds(*, stat: int, adds: int = 0, momentum: int = 0) -> Distribution[tuple[Outcome, int, bool]]:

@@ -235,7 +235,9 @@ def advance_a_threat(
     check_type("prevented", prevented, bool)
     if threat.is_realized:
         raise RuleError(f"{threat.name} has achieved its goal: its menace track is full")
-    return _advance(threat, roll_table(table, rng=dice_source(rng), follow=False), prevented)
+    source = dice_source(rng)
+    with source.atomic():  # a row that cannot be prevented, when told it was, hands the die back
+        return _advance(threat, roll_table(table, rng=source, follow=False), prevented)
 
 
 def threat_advance_odds(threat: Threat, table: OracleTable, *, prevented: bool = False) -> Distribution[int]:
