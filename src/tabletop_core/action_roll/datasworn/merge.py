@@ -255,11 +255,18 @@ def _join_groups(merged: _Merged, package: Package, earlier: set[str]) -> None:
 
 def _join_items(merged: _Merged, package: Package) -> None:
     earlier = {key for items in merged._kinds() for key in items}
+    _join_collections(merged, package)
+    _join_groups(merged, package, earlier)
+    if package.replaces:
+        _replace_items(merged, package, earlier)
+    _add_items(merged, package)
+
+
+def _replace_items(merged: _Merged, package: Package, earlier: set[str]) -> None:
+    """The package's items that replace earlier ones take their place (or stand beside their own alternative)."""
     by_canonical: dict[str, list[str]] = {}
     for key in earlier:
         by_canonical.setdefault(canonical(key), []).append(key)
-    _join_collections(merged, package)
-    _join_groups(merged, package, earlier)
     own = package.tables.keys() | package.moves.keys() | package.assets.keys()
     own |= package.truths.keys() | package.npcs.keys()
     own_canonical: dict[str, set[str]] = {}
@@ -283,6 +290,10 @@ def _join_items(merged: _Merged, package: Package) -> None:
             continue  # an alternative within its own package: both stay
         if not merged.replace_items(item_id, patterns, earlier, by_canonical) and merged.has_base and not inside:
             merged.notes.append(f"{item_id} replaces {', '.join(patterns)}, which this ruleset does not have")
+
+
+def _add_items(merged: _Merged, package: Package) -> None:
+    """The package's items join the ruleset (an id two packages both define is refused)."""
     sections = (
         (merged.moves, package.moves),
         (merged.assets, package.assets),
@@ -294,15 +305,15 @@ def _join_items(merged: _Merged, package: Package) -> None:
         (merged.rarities, package.rarities),
     )
     for target, items in sections:
-        for key, item in items.items():
-            if key in target:
-                raise InvalidInput(f"{package.info.id} has {key!r}, which an earlier package has too")
-            target[key] = item
-    for key, entry in package.tables.items():
-        if key in merged.tables:
-            raise InvalidInput(f"{package.info.id} has the oracle table {key!r}, which an earlier package has too")
-        merged.tables[key] = entry
-        merged.table_names[key] = package.table_names[key]
+        twice = target.keys() & items.keys()
+        if twice:
+            raise InvalidInput(f"{package.info.id} has {min(twice)!r}, which an earlier package has too")
+        target.update(items)
+    twice = merged.tables.keys() & package.tables.keys()
+    if twice:
+        raise InvalidInput(f"{package.info.id} has the oracle table {min(twice)!r}, which an earlier package has too")
+    merged.tables.update(package.tables)
+    merged.table_names.update(package.table_names)
     merged.rules = merged.rules.merged(package.rules)
     merged.curses.update(package.curses)
     merged.aliases.update(package.aliases)
