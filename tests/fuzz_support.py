@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+import attrs
 import numpy as np
 
 import tabletop_core as tc
@@ -46,7 +47,10 @@ from tabletop_core import action_roll as ar
 from tabletop_core import d20
 from tabletop_core import notation as nt
 from tabletop_core import residue as rs
+from tabletop_core.action_roll import classic as ic
 from tabletop_core.action_roll import datasworn as ds
+from tabletop_core.action_roll import delve as dv
+from tabletop_core.action_roll import sundered_isles as si
 from tabletop_core.action_roll.character import AssetState
 from tabletop_core.residue import journey as jr
 
@@ -55,6 +59,9 @@ MODULES = (
     "tabletop_core.notation",
     "tabletop_core.action_roll",
     "tabletop_core.action_roll.datasworn",
+    "tabletop_core.action_roll.classic",
+    "tabletop_core.action_roll.delve",
+    "tabletop_core.action_roll.sundered_isles",
     "tabletop_core.d20",
     "tabletop_core.residue.journey",  # before residue, which re-exports most of it
     "tabletop_core.residue",
@@ -231,6 +238,42 @@ MINI = ds.load(MINI_PATH)
 """The invented Datasworn ruleset of the docs: moves, tables and assets for the Starforged names."""
 
 
+_EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "docs", "examples")
+CLASSIC_PATHS = (os.path.join(_EXAMPLES, "mini-classic.json"), os.path.join(_EXAMPLES, "mini-delve.json"))
+CLASSIC = ds.load(*CLASSIC_PATHS)
+"""The invented Classic ruleset with Delve: truths, NPCs, rules, a delve site."""
+ISLES = ds.load(MINI_PATH, os.path.join(_EXAMPLES, "mini-isles.json"))
+"""MINI with the invented Isles expansion: cursed tables."""
+
+
+_THREAT_TABLE = ds.OracleTable.from_rows(
+    "Advance a Threat",
+    [
+        (1, 30, "If you succeed, Reach a Milestone. Otherwise, mark menace."),
+        (31, 70, "Mark menace."),
+        (71, 100, "Mark menace twice."),
+    ],
+)
+"""A table in the shape of Delve's Advance a Threat (invented words)."""
+
+
+def _classic_hero() -> ic.ClassicCharacter:
+    hero = ic.ClassicCharacter(ar.Stats(edge=3, heart=2, iron=2, shadow=1, wits=1)).forge_bond("Kira")
+    return hero.add_challenge(ic.ClassicTrackKind.VOW, "Oath", ar.Rank.DANGEROUS).mark_progress("Oath", times=2)
+
+
+def _site() -> dv.DelveSite:
+    return dv.DelveSite.from_data(CLASSIC.delve_site("Bat Cave"), CLASSIC)
+
+
+def _delve_moves() -> dv.DelveMoves:
+    return dv.DelveMoves.from_ruleset(CLASSIC)
+
+
+def _cursed() -> si.CursedRoll:
+    return si.roll_cursed(ISLES, "Tide", rng=tc.ScriptedDice([70, 10]))
+
+
 def _hero() -> ar.PlayerCharacter:
     hero = ar.PlayerCharacter(ar.Stats(edge=3, heart=2, iron=2, shadow=1, wits=1))
     return hero.add_asset(MINI.asset("Clockwork Hound")).add_challenge(ar.TrackKind.VOW, "Oath", ar.Rank.DANGEROUS)
@@ -342,6 +385,44 @@ INSTANCES: dict[type, Callable[[], Any]] = {
     ds.TableRoll: lambda: MINI.roll("Omen", rng=tc.ScriptedDice([95, 99, 10, 20, 60])),
     ds.TriggerCondition: lambda: MINI.move("Leap").conditions[0],
     AssetState: lambda: AssetState.from_asset(MINI.asset("Clockwork Hound")),
+    ds.PackageInfo: lambda: ISLES.packages[1],
+    ds.Truth: lambda: CLASSIC.truth("The Old World"),
+    ds.TruthOption: lambda: CLASSIC.truth("The Old World").options[0],
+    ds.TruthRoll: lambda: CLASSIC.roll_truth("The Old World", rng=tc.ScriptedDice([20, 76])),
+    ds.Npc: lambda: CLASSIC.npc("Troll"),
+    ds.NpcVariant: lambda: CLASSIC.npc("Troll").variants[0],
+    ds.Rules: lambda: CLASSIC.rules,
+    ds.RuleStat: lambda: CLASSIC.rules.stats[0],
+    ds.RuleMeter: lambda: CLASSIC.rules.condition_meters[0],
+    ds.RuleImpact: lambda: CLASSIC.rules.impacts[0],
+    ds.SpecialTrack: lambda: CLASSIC.rules.special_tracks[0],
+    ds.SiteTheme: lambda: CLASSIC.site_theme("Ancient"),
+    ds.SiteDomain: lambda: CLASSIC.site_domain("Cavern"),
+    ds.DelveSiteData: lambda: CLASSIC.delve_site("Bat Cave"),
+    ds.Denizen: lambda: CLASSIC.delve_site("Bat Cave").denizens[0],
+    ds.Rarity: lambda: CLASSIC.rarity("Bat Amulet"),
+    ic.ClassicCharacter: _classic_hero,
+    ic.ClassicChallenge: lambda: _classic_hero().challenges[0],
+    ic.Debilities: lambda: ic.Debilities([ic.Debility.WOUNDED]),
+    ic.Experience: lambda: ic.Experience(5, 2),
+    ic.Bonds: lambda: ic.Bonds(2, ("Kira", "Arn")),
+    ic.FailureTrack: lambda: ic.FailureTrack(26),
+    ic.ClassicOracleAnswer: lambda: ic.resolve_classic_oracle(odds=ar.Odds.LIKELY, roll=30),
+    ic.RewardBatch: lambda: ic.simulate_rewards(4, ic.ClassicTrackKind.VOW, ar.Rank.EPIC, progress_score=5, rng=3),
+    ic.NextMoveAdd: lambda: ic.NextMoveAdd(1, "Find an Opportunity", momentum_on_hit=1),
+    dv.DelveSite: _site,
+    dv.DelveMoves: _delve_moves,
+    dv.DelveResult: lambda: dv.delve_the_depths(_site(), _delve_moves(), stat="edge", value=2, rng=3),
+    dv.DelveBatch: lambda: dv.simulate_delve(4, stat="wits", value=2, rng=3),
+    dv.Threat: lambda: dv.Threat("The blight", "Cure the blight", ar.Rank.DANGEROUS, 8),
+    dv.ThreatAdvance: lambda: dv.resolve_threat_advance(
+        dv.Threat("The blight", "Cure the blight", ar.Rank.DANGEROUS), _THREAT_TABLE, roll=42
+    ),
+    dv.RarityRoll: lambda: dv.resolve_rarity_roll(rarity_die=6, challenge_dice=(9, 10), stat=2),
+    si.CursedDie: lambda: si.CursedDie(),
+    si.CursedVersion: lambda: ISLES.cursed_versions["oracle_rollable:mini_isles/sea/tide"],
+    si.CursedRoll: _cursed,
+    si.CursedBatch: lambda: si.simulate_cursed(4, ISLES.table("Tide"), rng=3),
     # d20
     d20.TestRoll: _test_roll,
     d20.RolledTotal: lambda: d20.roll_contest(actor_trait=1, target_trait=0, rng=3).actor,
@@ -773,6 +854,100 @@ EXPLICIT: dict[str, Callable[[], tuple[tuple[Any, ...], dict[str, Any]]]] = {
     "action_roll.resolve_reroll": lambda: _call(_action_result(), challenge_1=3),
     # action_roll.datasworn
     "action_roll.datasworn.load": lambda: _call(MINI_PATH),
+    "action_roll.datasworn.Ruleset.truth": lambda: _call("The Old World"),
+    "action_roll.datasworn.Ruleset.roll_truth": lambda: _call("The Old World", rng=3),
+    "action_roll.datasworn.Ruleset.npc": lambda: _call("Troll"),
+    "action_roll.datasworn.Ruleset.site_theme": lambda: _call("Ancient"),
+    "action_roll.datasworn.Ruleset.site_domain": lambda: _call("Cavern"),
+    "action_roll.datasworn.Ruleset.delve_site": lambda: _call("Bat Cave"),
+    "action_roll.datasworn.Ruleset.rarity": lambda: _call("Bat Amulet"),
+    "action_roll.datasworn.Ruleset.cursed_version": lambda: _call("Omen"),
+    "action_roll.datasworn.Truth": lambda: _call("t", "T", options=(ds.TruthOption(1, 100, "All"),)),
+    "action_roll.datasworn.TruthRoll": lambda: _call(
+        "miniclassic/truths/old_world",
+        "The Old World",
+        CLASSIC.roll_truth("The Old World", rng=tc.ScriptedDice([60])).roll,
+        CLASSIC.truth("The Old World").options[1],
+    ),
+    "action_roll.datasworn.roll_truth": lambda: _call(CLASSIC.truth("The Old World"), rng=3, tables=CLASSIC),
+    "action_roll.datasworn.DataswornProblems": lambda: _call(["coverage: t: no row for 1-10"]),
+    "action_roll.delve.DelveSite.discover": lambda: _call(
+        "Hole", CLASSIC.site_theme("Ancient"), CLASSIC.site_domain("Cavern"), ar.Rank.EPIC
+    ),
+    "action_roll.delve.DelveSite.from_data": lambda: _call(CLASSIC.delve_site("Bat Cave"), CLASSIC),
+    "action_roll.delve.DelveSite.return_to": lambda: _call((3, 5)),
+    "action_roll.delve.DelveMoves.from_ruleset": lambda: _call(CLASSIC),
+    "action_roll.delve.delve_the_depths": lambda: _call(_site(), _delve_moves(), stat="edge", value=2, rng=3),
+    "action_roll.delve.delve_the_depths_odds": lambda: _call(_site(), _delve_moves(), stat="wits", value=2),
+    "action_roll.delve.simulate_delve": lambda: _call(5, stat="shadow", value=2, rng=3),
+    "action_roll.delve.overlay_rows": lambda: _call([ds.OracleRow(1, 30, "A")], [ds.OracleRow(1, 100, "B")]),
+    "action_roll.sundered_isles.roll_cursed": lambda: _call(ISLES, "Tide", rng=3),
+    "action_roll.sundered_isles.roll_with_cursed_die": lambda: _call(
+        ISLES.table("Tide"), ISLES.table("Cursed Tide"), rng=3
+    ),
+    "action_roll.sundered_isles.cursed_roll_odds": lambda: _call(ISLES.table("Tide"), ISLES.table("Cursed Tide")),
+    "action_roll.sundered_isles.simulate_cursed": lambda: _call(5, ISLES.table("Tide"), rng=3),
+    "action_roll.sundered_isles.CursedRoll": lambda: _call(
+        _cursed().roll, 10, si.CursedDie(), _cursed().curse, _cursed().cursed
+    ),
+    "action_roll.sundered_isles.resolve_curse": lambda: _call(cursed_die=10),
+    "action_roll.classic.make_classic_move": lambda: _call(
+        CLASSIC.move("Face Danger"), _classic_hero(), option="edge", rng=3
+    ),
+    "action_roll.classic.classic_move_odds": lambda: _call(CLASSIC.move("Fulfill Your Vow"), _classic_hero()),
+    "action_roll.classic.NextMoveAdd": lambda: _call(1, "Find an Opportunity", momentum_on_hit=1),
+    "action_roll.delve.Threat": lambda: _call("The blight", "Cure the blight", ar.Rank.EXTREME),
+    "action_roll.delve.ThreatAdvance": lambda: _call(
+        dv.Threat("The blight", "Cure the blight", ar.Rank.DANGEROUS, 8),
+        dv.resolve_threat_advance(dv.Threat("T", "V", ar.Rank.DANGEROUS), _THREAT_TABLE, roll=50).roll,
+        1,
+    ),
+    "action_roll.delve.RarityRoll": lambda: _call(ar.resolve_action(action_die=5, challenge_dice=(3, 4), stat=2)),
+    "action_roll.delve.advance_a_threat": lambda: _call(
+        dv.Threat("The blight", "Cure the blight", ar.Rank.DANGEROUS), _THREAT_TABLE, rng=3
+    ),
+    "action_roll.delve.resolve_threat_advance": lambda: _call(
+        dv.Threat("The blight", "Cure the blight", ar.Rank.DANGEROUS), _THREAT_TABLE, roll=12
+    ),
+    "action_roll.delve.threat_advance_odds": lambda: _call(
+        dv.Threat("The blight", "Cure the blight", ar.Rank.DANGEROUS), _THREAT_TABLE
+    ),
+    "action_roll.classic.ClassicCharacter.hold_next_move_add": lambda: _call(ic.NextMoveAdd(1, "Secure an Advantage")),
+    "action_roll.classic.ClassicCharacter.complete": lambda: _call(
+        "Oath", ar.resolve_progress(progress_score=4, challenge_dice=(3, 5))
+    ),
+    "action_roll.classic.ClassicCharacter.learn_from_failures": lambda: _call(
+        ar.resolve_progress(progress_score=6, challenge_dice=(3, 5))
+    ),
+    "action_roll.classic.ClassicCharacter.forsake_vow": lambda: _call("Oath"),
+    "action_roll.classic.ClassicCharacter.challenge": lambda: _call("Oath"),
+    "action_roll.classic.ClassicCharacter.continue_after_miss": lambda: _call("Oath"),
+    "action_roll.classic.ClassicCharacter.mark_progress": lambda: _call("Oath"),
+    "action_roll.classic.ClassicCharacter.clear_bond": lambda: _call("Kira"),
+    "action_roll.classic.ClassicCharacter.add_asset": lambda: _call(CLASSIC.asset("Hawk")),
+    "action_roll.classic.Bonds.clear": lambda: _call("Kira"),
+    "action_roll.classic.ClassicCharacter": lambda: _fields(_classic_hero()),
+    "action_roll.classic.ClassicChallenge": lambda: _fields(_classic_hero().challenges[0]),
+    "action_roll.classic.ClassicCharacter.advance": lambda: _call(new_asset=False),
+    "action_roll.classic.ClassicCharacter.spend_experience": lambda: _call(2),
+    "action_roll.classic.ClassicCharacter.clear_debility": lambda: _call("shaken"),
+    "action_roll.classic.ClassicCharacter.resolve_burden": lambda: _call("cursed"),
+    "action_roll.classic.ClassicOracleAnswer": lambda: _fields(ic.resolve_classic_oracle(odds=ar.Odds.LIKELY, roll=30)),
+    "action_roll.classic.ClassicTrackKind.parse": lambda: _call("Vow"),
+    "action_roll.classic.Debilities.mark": lambda: _call("shaken"),
+    "action_roll.classic.Debilities.resolve_burden": lambda: _call("cursed"),
+    "action_roll.classic.RewardBatch": lambda: _batch_fields(
+        ic.simulate_rewards(3, ic.ClassicTrackKind.VOW, ar.Rank.EPIC, progress_score=5, rng=3)
+    ),
+    "action_roll.datasworn.DelveSiteData": lambda: _fields(CLASSIC.delve_site("Bat Cave")),
+    "action_roll.datasworn.Denizen": lambda: _fields(CLASSIC.delve_site("Bat Cave").denizens[0]),
+    "action_roll.delve.DelveBatch": lambda: _batch_fields(dv.simulate_delve(3, stat="edge", value=2, rng=3)),
+    "action_roll.delve.DelveMoves": lambda: _fields(_delve_moves()),
+    "action_roll.delve.DelveResult": lambda: _fields(
+        dv.delve_the_depths(_site(), _delve_moves(), stat="edge", value=2, rng=3)
+    ),
+    "action_roll.delve.DelveSite": lambda: _fields(_site()),
+    "action_roll.sundered_isles.CursedBatch": lambda: _batch_fields(si.simulate_cursed(3, ISLES.table("Tide"), rng=3)),
     "action_roll.datasworn.roll_table": lambda: _call(MINI.table("Omen"), rng=7, tables=MINI),
     "action_roll.datasworn.plain_text": lambda: _call("[Pay](id:x/y) the __price__"),
     "action_roll.datasworn.DataswornError": lambda: _call("$.moves", "bad"),
@@ -1237,6 +1412,21 @@ def _d20_with(*conditions: str, **kwargs: Any) -> d20.Creature:
 ASH = rs.Region("Ash Flats", ("Crater", "Pylon", "Husk Field"))
 
 RECEIVERS: dict[str, Callable[[], Any]] = {
+    "action_roll.datasworn.Ruleset.truth": lambda: CLASSIC,
+    "action_roll.datasworn.Ruleset.roll_truth": lambda: CLASSIC,
+    "action_roll.datasworn.Ruleset.npc": lambda: CLASSIC,
+    "action_roll.datasworn.Ruleset.site_theme": lambda: CLASSIC,
+    "action_roll.datasworn.Ruleset.site_domain": lambda: CLASSIC,
+    "action_roll.datasworn.Ruleset.delve_site": lambda: CLASSIC,
+    "action_roll.datasworn.Ruleset.rarity": lambda: CLASSIC,
+    "action_roll.classic.ClassicCharacter.learn_from_failures": lambda: attrs.evolve(
+        _classic_hero(), failure=ic.FailureTrack(26)
+    ),
+    "action_roll.classic.ClassicCharacter.clear_debility": lambda: _classic_hero().mark_debility("shaken"),
+    "action_roll.classic.ClassicCharacter.resolve_burden": lambda: _classic_hero().mark_debility("cursed"),
+    "action_roll.classic.Debilities.resolve_burden": lambda: ic.Debilities([ic.Debility.CURSED]),
+    "action_roll.classic.ClassicCharacter.spend_experience": lambda: _classic_hero().earn_experience(3),
+    "action_roll.classic.ClassicCharacter.advance": lambda: _classic_hero().earn_experience(3),
     "action_roll.Party.clear_unprepared": lambda: ar.Party(unprepared=True),
     "residue.StepDie.roll": lambda: rs.StepDie.D6,
     "d20.Conditions.set_doomed": lambda: d20.Conditions().add("doomed", value=1, source="Bleed out"),

@@ -652,6 +652,139 @@ five d10 counting successes on 8 or more.""",
         ("code", """notation.distribution("5d10>=8")"""),
         ("code", """notation.roll("4d6kh3", rng=7)"""),
     ],
+    "rulesets-compared": [
+        (
+            "md",
+            """# One move across the Ironsworn rulesets
+
+Starforged, Ironsworn (Classic), Delve and Sundered Isles share one action roll; what
+differs is what a result leads to. Exact odds throughout (fractions, enumerated), on the
+invented packages of the docs (`docs/examples/mini-*.json`: load the real `@datasworn`
+packages the same way).""",
+        ),
+        (
+            "code",
+            SETUP
+            + """
+import pandas as pd
+from tabletop_core import action_roll as ar
+from tabletop_core.action_roll import classic, datasworn, delve, sundered_isles
+
+starforged = datasworn.load("../examples/mini-starforged.json")
+isles = datasworn.load("../examples/mini-starforged.json", "../examples/mini-isles.json")
+ironsworn = datasworn.load("../examples/mini-classic.json", "../examples/mini-delve.json")
+for ruleset in (starforged, ironsworn, isles):
+    print(ruleset)""",
+        ),
+        (
+            "md",
+            """## The same roll: +edge in every ruleset
+
+Starforged's Leap and Classic's Face Danger, rolled +edge by characters of edge 1 to 4,
+and Delve the Depths +edge: the outcome odds agree to the fraction.""",
+        ),
+        (
+            "code",
+            """def odds_of(edge):
+    stats = ar.Stats(edge=edge, heart=2, iron=2, shadow=1, wits=1)
+    sf = dict(ar.move_odds(starforged.move("Leap"), ar.PlayerCharacter(stats)))
+    ic = dict(classic.classic_move_odds(ironsworn.move("Face Danger"), classic.ClassicCharacter(stats)))
+    leap = next(odds for option, odds in sf.items() if option.label == "edge")
+    face = next(odds for option, odds in ic.items() if option.label == "edge")
+    depths = ar.action_odds(stat=edge)
+    return {"Starforged Leap": leap, "Classic Face Danger": face, "Delve the Depths": depths}
+
+rows = []
+for edge in range(1, 5):
+    found = odds_of(edge)
+    for move in ("Starforged Leap", "Classic Face Danger", "Delve the Depths"):
+        rows.append({"edge": edge, "move": move, **{str(o): float(found[move].probability(o)) for o in ar.Outcome}})
+frame = pd.DataFrame(rows).pivot(index="edge", columns="move", values="strong hit").round(4)
+frame""",
+        ),
+        (
+            "md",
+            """## What follows differs: Delve the Depths
+
+In a site, the outcome leads to a table: a strong hit to Find an Opportunity, a weak hit
+to the table for the stat used, a miss to the site's dangers. The chance that the move
+reveals a danger, by stat and approach:""",
+        ),
+        (
+            "code",
+            """site = delve.DelveSite.from_data(ironsworn.delve_site("Bat Cave"), ironsworn)
+moves = delve.DelveMoves.from_ruleset(ironsworn)
+
+def danger_chance(stat, value):
+    odds = delve.delve_the_depths_odds(site, moves, stat=stat, value=value)
+    def reveals(pair):
+        outcome, row = pair
+        return outcome is ar.Outcome.MISS or (outcome is ar.Outcome.WEAK_HIT and "reveal" in row.text.lower())
+    return float(odds.probability(reveals))
+
+fig, ax = plt.subplots(figsize=(7, 3.5))
+for stat in delve.DELVE_STATS:
+    ax.plot(range(1, 6), [danger_chance(stat, value) for value in range(1, 6)], marker="o", label=f"+{stat}")
+ax.set_xlabel("stat value")
+ax.set_ylabel("chance of revealing a danger")
+ax.set_title("Delve the Depths in the Bat Cave")
+ax.legend();""",
+        ),
+        (
+            "md",
+            """## What a fulfilled vow pays
+
+Starforged marks ticks on the quests legacy track; Classic marks experience. For a
+formidable vow, the expected reward by progress score:""",
+        ),
+        (
+            "code",
+            """def expected_legacy(score):
+    return float(ar.progress_odds(score).map(
+        lambda o: ar.legacy_reward(ar.TrackKind.VOW, ar.Rank.FORMIDABLE, o)).mean())
+
+def expected_xp(score):
+    return float(classic.reward_odds(classic.ClassicTrackKind.VOW, ar.Rank.FORMIDABLE, progress_score=score).mean())
+
+rewards = pd.DataFrame({"progress score": range(11),
+                        "Starforged: legacy ticks": [expected_legacy(s) for s in range(11)],
+                        "Classic: experience": [expected_xp(s) for s in range(11)]}).set_index("progress score")
+rewards.plot(marker="o", figsize=(7, 3.5), title="a formidable vow fulfilled: expected reward")
+rewards.round(3)""",
+        ),
+        (
+            "md",
+            """## The oracle reads the dice the other way
+
+Classic says yes on a roll at or over 11 / 26 / 51 / 76 / 91, Starforged at or under
+90 / 75 / 50 / 25 / 10: the same chance, on different rolls.""",
+        ),
+        (
+            "code",
+            """rows = []
+for odds in ar.Odds:
+    sf = {r for r in range(1, 101) if ar.resolve_oracle(odds=odds, roll=r).answer}
+    ic = {r for r in range(1, 101) if classic.resolve_classic_oracle(odds=odds, roll=r).answer}
+    rows.append({"odds": str(odds), "yes (both)": len(sf) / 100, "same rolls say yes": len(sf & ic) / 100})
+pd.DataFrame(rows).set_index("odds")""",
+        ),
+        (
+            "md",
+            """## Sundered Isles: the cursed die
+
+On a table with a cursed version the cursed die is rolled too; on its skull (1 in 10)
+the cursed table replaces the result. The odds of each result of the Tide table:""",
+        ),
+        (
+            "code",
+            """tide, cursed_tide = isles.table("Tide"), isles.table("Cursed Tide")
+plain = {str(row): float(p) for row, p in tide.odds().items()}
+with_die = {" / ".join(str(row) for row in rows): float(p)
+            for rows, p in sundered_isles.cursed_roll_odds(tide, cursed_tide).items()}
+pd.Series(with_die, name="with the cursed die").to_frame().join(pd.Series(plain, name="without"), how="outer")""",
+        ),
+        ("code", """sundered_isles.roll_cursed(isles, "Tide", rng=3)"""),
+    ],
 }
 
 
