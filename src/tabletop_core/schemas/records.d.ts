@@ -20,12 +20,26 @@ export type Record =
   | ActionRollAssetMeter
   | ActionRollAssetOption
   | ActionRollAssetState
+  | ActionRollBonds
   | ActionRollChallenge
   | ActionRollCharacter
+  | ActionRollClassicChallenge
+  | ActionRollClassicCharacter
+  | ActionRollClassicOracleAnswer
   | ActionRollClock
   | ActionRollConditionMeter
   | ActionRollCoverage
   | ActionRollCrew
+  | ActionRollCursedDie
+  | ActionRollCursedRoll
+  | ActionRollCursedVersion
+  | ActionRollDebilities
+  | ActionRollDelveResult
+  | ActionRollDelveSite
+  | ActionRollDelveSiteData
+  | ActionRollDenizen
+  | ActionRollExperience
+  | ActionRollFailureTrack
   | ActionRollImpacts
   | ActionRollLegacyTrack
   | ActionRollMomentum
@@ -34,21 +48,39 @@ export type Record =
   | ActionRollMoveOption
   | ActionRollMoveOutcome
   | ActionRollMoveResult
+  | ActionRollNextMoveAdd
+  | ActionRollNpc
+  | ActionRollNpcVariant
   | ActionRollOracleAnswer
   | ActionRollOracleCollection
   | ActionRollOracleResults
   | ActionRollOracleRoll
   | ActionRollOracleRow
   | ActionRollOracleTable
+  | ActionRollPackageInfo
   | ActionRollParty
   | ActionRollPlayerCharacter
   | ActionRollProgressResult
   | ActionRollProgressTrack
+  | ActionRollRarity
+  | ActionRollRarityRoll
   | ActionRollRollChange
   | ActionRollRollOption
+  | ActionRollRuleImpact
+  | ActionRollRuleMeter
+  | ActionRollRuleStat
+  | ActionRollRules
+  | ActionRollSiteDomain
+  | ActionRollSiteTheme
+  | ActionRollSpecialTrack
   | ActionRollStats
   | ActionRollTableRoll
+  | ActionRollThreat
+  | ActionRollThreatAdvance
   | ActionRollTriggerCondition
+  | ActionRollTruth
+  | ActionRollTruthOption
+  | ActionRollTruthRoll
   | CoreDie
   | CoreDieRoll
   | D20APSpent
@@ -932,6 +964,35 @@ export interface ActionRollClock {
   is_full: boolean;
 }
 /**
+ * The bonds progress track: ten boxes, no rank; a tick for each bond.
+ */
+export interface ActionRollBonds {
+  /**
+   * The record type.
+   */
+  type: "action_roll.Bonds";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * Ticks filled, 0..40.
+   */
+  ticks: number;
+  /**
+   * Whom (or what community) each bond is with, as noted.
+   */
+  names: string[];
+  /**
+   * The progress score: fully filled boxes, 0..10.
+   */
+  score: number;
+  /**
+   * Whether all ten boxes are filled.
+   */
+  is_complete: boolean;
+}
+/**
  * A progress track of a kind: a vow, a connection, an expedition, a fight, a scene challenge.
  */
 export interface ActionRollChallenge {
@@ -1114,6 +1175,233 @@ export interface ActionRollImpacts {
   momentum_reset: number;
 }
 /**
+ * A ranked track of a Classic kind: a vow, a journey, a fight, a delve site.
+ */
+export interface ActionRollClassicChallenge {
+  /**
+   * The record type.
+   */
+  type: "action_roll.ClassicChallenge";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * Its ClassicTrackKind.
+   */
+  kind: "vow" | "journey" | "combat" | "delve";
+  track: ActionRollProgressTrack;
+}
+/**
+ * A full Ironsworn (Classic) character.
+ */
+export interface ActionRollClassicCharacter {
+  /**
+   * The record type.
+   */
+  type: "action_roll.ClassicCharacter";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  stats: ActionRollStats;
+  health: ActionRollConditionMeter;
+  spirit: ActionRollConditionMeter;
+  supply: ActionRollConditionMeter;
+  momentum: ActionRollMomentum;
+  debilities: ActionRollDebilities;
+  experience: ActionRollExperience;
+  bonds: ActionRollBonds;
+  failure: ActionRollFailureTrack;
+  /**
+   * The assets taken, with their meters.
+   */
+  assets: ActionRollAssetState[];
+  /**
+   * Vows, journeys, fights and delve sites, each on a named ranked track.
+   */
+  challenges: ActionRollClassicChallenge[];
+  /**
+   * Optional, for chat.
+   */
+  name: string;
+  /**
+   * A one-shot add held for the next action roll ("make another move now (not a progress move), and add +1"; Find an Opportunity's "add +1 and take +1 momentum on a hit"), if any: make_classic_move gives it to the roll, after_move spends it.
+   */
+  next_move: ActionRollNextMoveAdd | null;
+  /**
+   * Max momentum: 10 minus one per debility.
+   */
+  max_momentum: number;
+  /**
+   * Momentum reset: +2, +1 with one debility, 0 with more.
+   */
+  momentum_reset: number;
+}
+/**
+ * Edge, heart, iron, shadow and wits (Starforged starts them at 3, 2, 2, 1, 1 in an order you pick).
+ */
+export interface ActionRollStats {
+  /**
+   * The record type.
+   */
+  type: "action_roll.Stats";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  edge: number;
+  heart: number;
+  iron: number;
+  shadow: number;
+  wits: number;
+}
+/**
+ * The debilities marked on a character.
+ */
+export interface ActionRollDebilities {
+  /**
+   * The record type.
+   */
+  type: "action_roll.Debilities";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The marked debilities (any iterable; kept in rules order).
+   */
+  marked: ("wounded" | "shaken" | "unprepared" | "encumbered" | "maimed" | "corrupted" | "cursed" | "tormented")[];
+  /**
+   * How many debilities are marked.
+   */
+  count: number;
+  /**
+   * Max momentum: 10 minus one per marked debility.
+   */
+  max_momentum: number;
+  /**
+   * Momentum reset: +2, +1 with one debility, 0 with more.
+   */
+  momentum_reset: number;
+}
+/**
+ * Experience earned and spent.
+ */
+export interface ActionRollExperience {
+  /**
+   * The record type.
+   */
+  type: "action_roll.Experience";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * Experience marked so far (never lowered by spending).
+   */
+  earned: number;
+  /**
+   * Experience spent, 0..earned.
+   */
+  spent: number;
+  /**
+   * The most experience that can be marked, when the table keeps one (the rules give none; `None`: no limit).
+   */
+  limit: number | null;
+  /**
+   * Experience that can still be spent.
+   */
+  available: number;
+}
+/**
+ * Delve's failure track: ten boxes, no rank, marked on misses.
+ */
+export interface ActionRollFailureTrack {
+  /**
+   * The record type.
+   */
+  type: "action_roll.FailureTrack";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * Ticks filled, 0..40.
+   */
+  ticks: number;
+  /**
+   * The progress score: fully filled boxes, 0..10.
+   */
+  score: number;
+  /**
+   * Whether all ten boxes are filled.
+   */
+  is_complete: boolean;
+  /**
+   * Whether Learn From Your Failures may be made: the track is +6 or greater.
+   */
+  is_ready: boolean;
+}
+/**
+ * An add held for the next action roll (not a progress roll), taken once.
+ */
+export interface ActionRollNextMoveAdd {
+  /**
+   * The record type.
+   */
+  type: "action_roll.NextMoveAdd";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The add, 1..10.
+   */
+  adds: number;
+  /**
+   * The move that gave it ("Find an Opportunity").
+   */
+  source: string;
+  /**
+   * Momentum the move that takes it gains on a hit (Find an Opportunity, Turn the Tide: +1), 0..10.
+   */
+  momentum_on_hit: number;
+  /**
+   * Only this move takes it (its name or id: Fulfill Your Vow's weak hit gives it to Swear an Iron Vow); `None`: the next action roll, whichever.
+   */
+  move: string | null;
+}
+/**
+ * The answer of the Classic Ask the Oracle to a yes/no question.
+ */
+export interface ActionRollClassicOracleAnswer {
+  /**
+   * The record type.
+   */
+  type: "action_roll.ClassicOracleAnswer";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The odds chosen before rolling.
+   */
+  odds: "almost_certain" | "likely" | "fifty_fifty" | "unlikely" | "small_chance";
+  /**
+   * The oracle roll, 1..100.
+   */
+  roll: number;
+  /**
+   * `True` for yes (the roll is at or over yes_from).
+   */
+  answer: boolean;
+  /**
+   * Whether the roll is a match (an extreme result or twist).
+   */
+  is_match: boolean;
+}
+/**
  * Which rolls of a table's dice land on no row, or on more than one.
  */
 export interface ActionRollCoverage {
@@ -1214,24 +1502,6 @@ export interface ActionRollPlayerCharacter {
   experience: number;
 }
 /**
- * Edge, heart, iron, shadow and wits (Starforged starts them at 3, 2, 2, 1, 1 in an order you pick).
- */
-export interface ActionRollStats {
-  /**
-   * The record type.
-   */
-  type: "action_roll.Stats";
-  /**
-   * The format version of the type.
-   */
-  version: 1;
-  edge: number;
-  heart: number;
-  iron: number;
-  shadow: number;
-  wits: number;
-}
-/**
  * A legacy track: unranked, ten boxes of four ticks, 2 XP per filled box.
  */
 export interface ActionRollLegacyTrack {
@@ -1263,6 +1533,460 @@ export interface ActionRollLegacyTrack {
    * Whether all ten boxes are filled.
    */
   is_complete: boolean;
+}
+/**
+ * The cursed die: how many sides it has, and which faces call the curse.
+ */
+export interface ActionRollCursedDie {
+  /**
+   * The record type.
+   */
+  type: "action_roll.CursedDie";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * Its sides (default 10: a d10).
+   */
+  sides: number;
+  /**
+   * The faces that call the curse (default the 10, the skull).
+   */
+  faces: number[];
+  /**
+   * The chance that one roll of the die calls the curse (1/10 by default).
+   */
+  chance: string;
+}
+/**
+ * An oracle roll with the cursed die: the roll, the die, and the cursed result when it calls the curse.
+ */
+export interface ActionRollCursedRoll {
+  /**
+   * The record type.
+   */
+  type: "action_roll.CursedRoll";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  roll: ActionRollTableRoll;
+  /**
+   * The cursed die's face; `None` when the table has no cursed version (then no cursed die is rolled).
+   */
+  cursed_die: number | null;
+  die: ActionRollCursedDie;
+  /**
+   * The table's cursed version (`None` when it has none).
+   */
+  curse: ActionRollCursedVersion | null;
+  /**
+   * The cursed table's result, when the die called the curse: for `replace_result` the same roll read on the cursed table, for `add_result` a roll of its own.
+   */
+  cursed: ActionRollTableRoll | null;
+  /**
+   * Whether the cursed die called the curse.
+   */
+  is_cursed: boolean;
+}
+/**
+ * A roll on an oracle table: the dice, the row, and every roll the row led to.
+ */
+export interface ActionRollTableRoll {
+  /**
+   * The record type.
+   */
+  type: "action_roll.TableRoll";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The table rolled on.
+   */
+  table_id: string;
+  /**
+   * Its name.
+   */
+  table_name: string;
+  /**
+   * The table's dice (`1d100`).
+   */
+  dice_expression: string;
+  /**
+   * Every die rolled, as rolled (none for a row chosen by hand).
+   */
+  dice: number[];
+  /**
+   * Their sum plus the modifier: the roll looked up (flipped when flipped_from says so); `None` for a row chosen by hand.
+   */
+  total: number | null;
+  /**
+   * The row it landed on (`None` for a gap in the table).
+   */
+  row: ActionRollOracleRow | null;
+  /**
+   * On a 1d100 table, whether the roll is a match (11, 22, ..., 99, 100: both d10 alike); always False for other dice and for a chosen row.
+   */
+  is_match: boolean;
+  /**
+   * The table's text for a match, when it is one and the table gives one.
+   */
+  match_text: string | null;
+  /**
+   * The rolls the row asked for, in order ("roll twice": two rolls on the same table, each followed in turn; a reference: a roll on that table).
+   */
+  followups: ActionRollTableRoll[];
+  /**
+   * Rolls thrown away while following: a duplicate that the row said to reroll, or "roll twice" landed on again.
+   */
+  discarded: ActionRollTableRoll[];
+  /**
+   * The table's names for its result columns (see column_labels), for display.
+   */
+  column_labels?: string[];
+  /**
+   * Whether the player picked the row by hand instead of rolling (choose_row).
+   */
+  chosen?: boolean;
+  /**
+   * For a flipped roll (tens and units swapped, see flip_roll), the roll as the dice gave it; `None` otherwise.
+   */
+  flipped_from?: number | null;
+  /**
+   * The result as plain text: the row's first column, its template filled by its rolls ("" in a gap).
+   */
+  text: string;
+}
+/**
+ * One row of an oracle table.
+ */
+export interface ActionRollOracleRow {
+  /**
+   * The record type.
+   */
+  type: "action_roll.OracleRow";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The lowest roll that gives this row; `None` for a row shown but never rolled (Datasworn's `min: null`).
+   */
+  low: number | null;
+  /**
+   * The highest roll that gives it (`None` with *low*).
+   */
+  high: number | null;
+  /**
+   * The result, as Datasworn Markdown.
+   */
+  text: string;
+  /**
+   * A second result column, if the table has one.
+   */
+  text2: string | null;
+  /**
+   * A third result column, if the table has one.
+   */
+  text3: string | null;
+  /**
+   * Further rolls the row asks for.
+   */
+  rolls: ActionRollOracleRoll[];
+  /**
+   * How the row's result reads once its rolls are made (Datasworn's `template.text`: `{{text:<table id>}}` marks where a roll's text goes), if it gives one.
+   */
+  template?: string | null;
+}
+/**
+ * A further roll a table row asks for: "roll twice", or a roll on another table.
+ */
+export interface ActionRollOracleRoll {
+  /**
+   * The record type.
+   */
+  type: "action_roll.OracleRoll";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The id of the table to roll on; `None` for the same table.
+   */
+  oracle: string | null;
+  /**
+   * How many results to take, 1..10.
+   */
+  times: number;
+  /**
+   * Whether the roll is part of the result (Datasworn's `auto`); roll_table follows only these, the others are offered to the player in rolls.
+   */
+  auto: boolean;
+  /**
+   * What to do with a result already taken: `"reroll"`, `"keep"` or `"make_it_worse"` (kept; they compound).
+   */
+  duplicates: string;
+}
+/**
+ * A table's cursed version: which table it is, and what it does to the result.
+ */
+export interface ActionRollCursedVersion {
+  /**
+   * The record type.
+   */
+  type: "action_roll.CursedVersion";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The id of the table that has a cursed version.
+   */
+  table: string;
+  /**
+   * The id of the cursed table.
+   */
+  cursed: string;
+  /**
+   * Replace the result, or add to it.
+   */
+  behavior: "replace_result" | "add_result";
+}
+/**
+ * Delve the Depths made: the action roll and what its outcome led to.
+ */
+export interface ActionRollDelveResult {
+  /**
+   * The record type.
+   */
+  type: "action_roll.DelveResult";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The stat rolled (`edge`, `shadow` or `wits`).
+   */
+  stat: string;
+  action: ActionRollActionResult;
+  /**
+   * On a weak hit, the roll on that stat's table.
+   */
+  depths: ActionRollTableRoll | null;
+  /**
+   * The roll on Find an Opportunity, when the outcome or the row asks for one.
+   */
+  opportunity: ActionRollTableRoll | null;
+  /**
+   * The roll on the site's dangers, when the outcome or the row asks for one.
+   */
+  danger: ActionRollTableRoll | null;
+  /**
+   * How many times progress was marked.
+   */
+  marks: number;
+  /**
+   * Whether the row lets the player choose (mark progress or find an opportunity) and no choice was given: nothing of it was applied.
+   */
+  to_choose: boolean;
+  /**
+   * The site after the move (progress marked).
+   */
+  site: ActionRollDelveSite | null;
+  /**
+   * The action roll's outcome.
+   */
+  outcome: "strong_hit" | "weak_hit" | "miss";
+  /**
+   * The display text of outcome.
+   */
+  outcome_label: "strong hit" | "weak hit" | "miss";
+}
+/**
+ * A perilous site: its theme, its domain, its progress track (the rank), its denizens.
+ */
+export interface ActionRollDelveSite {
+  /**
+   * The record type.
+   */
+  type: "action_roll.DelveSite";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The site's name (its track's name too).
+   */
+  name: string;
+  theme: ActionRollSiteTheme;
+  domain: ActionRollSiteDomain;
+  track: ActionRollProgressTrack;
+  /**
+   * Its denizen matrix (none for a site of your own until you fill it).
+   */
+  denizens: ActionRollDenizen[];
+  /**
+   * The Datasworn id of a ready-made site, if it is one.
+   */
+  id: string | null;
+}
+/**
+ * A site theme card: its features and dangers, each a row on a range of the site's d100.
+ */
+export interface ActionRollSiteTheme {
+  /**
+   * The record type.
+   */
+  type: "action_roll.SiteTheme";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * Its Datasworn `_id`.
+   */
+  id: string;
+  /**
+   * Its name ("Ancient").
+   */
+  name: string;
+  /**
+   * Its one-line summary.
+   */
+  summary: string;
+  /**
+   * Its feature rows.
+   */
+  features: ActionRollOracleRow[];
+  /**
+   * Its danger rows.
+   */
+  dangers: ActionRollOracleRow[];
+  /**
+   * Its text.
+   */
+  description: string;
+}
+/**
+ * A site domain card: its features and dangers, and the table that names a site of it.
+ */
+export interface ActionRollSiteDomain {
+  /**
+   * The record type.
+   */
+  type: "action_roll.SiteDomain";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * Its Datasworn `_id`.
+   */
+  id: string;
+  /**
+   * Its name ("Barrow").
+   */
+  name: string;
+  /**
+   * Its one-line summary.
+   */
+  summary: string;
+  /**
+   * Its feature rows.
+   */
+  features: ActionRollOracleRow[];
+  /**
+   * Its danger rows.
+   */
+  dangers: ActionRollOracleRow[];
+  /**
+   * Its text.
+   */
+  description: string;
+  /**
+   * The id of the oracle table for a place name of this domain, if any.
+   */
+  name_oracle: string | null;
+}
+/**
+ * A slot of a site's denizen matrix: a range of a d100 roll, its frequency, and who is there.
+ */
+export interface ActionRollDenizen {
+  /**
+   * The record type.
+   */
+  type: "action_roll.Denizen";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The lowest roll of the slot.
+   */
+  low: number;
+  /**
+   * The highest roll of the slot.
+   */
+  high: number;
+  /**
+   * How common the slot is.
+   */
+  frequency: "very_common" | "common" | "uncommon" | "rare" | "unforeseen";
+  /**
+   * The id of the NPC there, if the data names one (empty slots are the player's to fill).
+   */
+  npc: string | null;
+  /**
+   * A name for this denizen ("Alva"), if any.
+   */
+  name: string | null;
+}
+/**
+ * A delve site as the data describes it: a theme, a domain, a rank and its denizens.
+ */
+export interface ActionRollDelveSiteData {
+  /**
+   * The record type.
+   */
+  type: "action_roll.DelveSiteData";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * Its Datasworn `_id`.
+   */
+  id: string;
+  /**
+   * Its name ("Alva's Rest").
+   */
+  name: string;
+  /**
+   * The id of its theme.
+   */
+  theme: string;
+  /**
+   * The id of its domain.
+   */
+  domain: string;
+  /**
+   * Its rank.
+   */
+  rank: "troublesome" | "dangerous" | "formidable" | "extreme" | "epic";
+  /**
+   * Its denizen matrix.
+   */
+  denizens: ActionRollDenizen[];
+  /**
+   * The atlas id of its region, if any.
+   */
+  region: string | null;
+  /**
+   * Its text.
+   */
+  description: string;
 }
 /**
  * A move from Datasworn data.
@@ -1519,6 +2243,100 @@ export interface ActionRollRollChange {
   improved: boolean;
 }
 /**
+ * A foe or person from a package's NPC section.
+ */
+export interface ActionRollNpc {
+  /**
+   * The record type.
+   */
+  type: "action_roll.Npc";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * Its Datasworn `_id`.
+   */
+  id: string;
+  /**
+   * Its name.
+   */
+  name: string;
+  /**
+   * Its rank as a foe (troublesome .. epic), if the data gives one.
+   */
+  rank: ("troublesome" | "dangerous" | "formidable" | "extreme" | "epic") | null;
+  /**
+   * Its nature ("Ironlander", "Monster").
+   */
+  nature: string | null;
+  /**
+   * A short description, if any.
+   */
+  summary: string | null;
+  /**
+   * Its features, as listed.
+   */
+  features: string[];
+  /**
+   * Its drives.
+   */
+  drives: string[];
+  /**
+   * Its tactics.
+   */
+  tactics: string[];
+  /**
+   * Its variants.
+   */
+  variants: ActionRollNpcVariant[];
+  /**
+   * Its quest starter, if any.
+   */
+  quest_starter: string | null;
+  /**
+   * Its full text.
+   */
+  description: string;
+  /**
+   * Ids of oracle tables it holds (in tables).
+   */
+  tables: string[];
+}
+/**
+ * A variant of an NPC ("Chiton queen").
+ */
+export interface ActionRollNpcVariant {
+  /**
+   * The record type.
+   */
+  type: "action_roll.NpcVariant";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * Its Datasworn `_id`.
+   */
+  id: string;
+  /**
+   * Its name.
+   */
+  name: string;
+  /**
+   * Its rank, if the data gives one.
+   */
+  rank: ("troublesome" | "dangerous" | "formidable" | "extreme" | "epic") | null;
+  /**
+   * Its nature, if given.
+   */
+  nature: string | null;
+  /**
+   * Its text.
+   */
+  description: string;
+}
+/**
  * The answer to a yes/no question asked of the oracle.
  */
 export interface ActionRollOracleAnswer {
@@ -1610,145 +2428,6 @@ export interface ActionRollOracleResults {
   discarded: ActionRollTableRoll[];
 }
 /**
- * A roll on an oracle table: the dice, the row, and every roll the row led to.
- */
-export interface ActionRollTableRoll {
-  /**
-   * The record type.
-   */
-  type: "action_roll.TableRoll";
-  /**
-   * The format version of the type.
-   */
-  version: 1;
-  /**
-   * The table rolled on.
-   */
-  table_id: string;
-  /**
-   * Its name.
-   */
-  table_name: string;
-  /**
-   * The table's dice (`1d100`).
-   */
-  dice_expression: string;
-  /**
-   * Every die rolled, as rolled (none for a row chosen by hand).
-   */
-  dice: number[];
-  /**
-   * Their sum plus the modifier: the roll looked up (flipped when flipped_from says so); `None` for a row chosen by hand.
-   */
-  total: number | null;
-  /**
-   * The row it landed on (`None` for a gap in the table).
-   */
-  row: ActionRollOracleRow | null;
-  /**
-   * On a 1d100 table, whether the roll is a match (11, 22, ..., 99, 100: both d10 alike); always False for other dice and for a chosen row.
-   */
-  is_match: boolean;
-  /**
-   * The table's text for a match, when it is one and the table gives one.
-   */
-  match_text: string | null;
-  /**
-   * The rolls the row asked for, in order ("roll twice": two rolls on the same table, each followed in turn; a reference: a roll on that table).
-   */
-  followups: ActionRollTableRoll[];
-  /**
-   * Rolls thrown away while following: a duplicate that the row said to reroll, or "roll twice" landed on again.
-   */
-  discarded: ActionRollTableRoll[];
-  /**
-   * The table's names for its result columns (see column_labels), for display.
-   */
-  column_labels?: string[];
-  /**
-   * Whether the player picked the row by hand instead of rolling (choose_row).
-   */
-  chosen?: boolean;
-  /**
-   * For a flipped roll (tens and units swapped, see flip_roll), the roll as the dice gave it; `None` otherwise.
-   */
-  flipped_from?: number | null;
-  /**
-   * The result as plain text: the row's first column, its template filled by its rolls ("" in a gap).
-   */
-  text: string;
-}
-/**
- * One row of an oracle table.
- */
-export interface ActionRollOracleRow {
-  /**
-   * The record type.
-   */
-  type: "action_roll.OracleRow";
-  /**
-   * The format version of the type.
-   */
-  version: 1;
-  /**
-   * The lowest roll that gives this row; `None` for a row shown but never rolled (Datasworn's `min: null`).
-   */
-  low: number | null;
-  /**
-   * The highest roll that gives it (`None` with *low*).
-   */
-  high: number | null;
-  /**
-   * The result, as Datasworn Markdown.
-   */
-  text: string;
-  /**
-   * A second result column, if the table has one.
-   */
-  text2: string | null;
-  /**
-   * A third result column, if the table has one.
-   */
-  text3: string | null;
-  /**
-   * Further rolls the row asks for.
-   */
-  rolls: ActionRollOracleRoll[];
-  /**
-   * How the row's result reads once its rolls are made (Datasworn's `template.text`: `{{text:<table id>}}` marks where a roll's text goes), if it gives one.
-   */
-  template?: string | null;
-}
-/**
- * A further roll a table row asks for: "roll twice", or a roll on another table.
- */
-export interface ActionRollOracleRoll {
-  /**
-   * The record type.
-   */
-  type: "action_roll.OracleRoll";
-  /**
-   * The format version of the type.
-   */
-  version: 1;
-  /**
-   * The id of the table to roll on; `None` for the same table.
-   */
-  oracle: string | null;
-  /**
-   * How many results to take, 1..10.
-   */
-  times: number;
-  /**
-   * Whether the roll is part of the result (Datasworn's `auto`); roll_table follows only these, the others are offered to the player in rolls.
-   */
-  auto: boolean;
-  /**
-   * What to do with a result already taken: `"reroll"`, `"keep"` or `"make_it_worse"` (kept; they compound).
-   */
-  duplicates: string;
-}
-/**
  * A rollable oracle table: dice and the rows they select.
  */
 export interface ActionRollOracleTable {
@@ -1788,6 +2467,412 @@ export interface ActionRollOracleTable {
    * How many times the table asks to be rolled, as `(least, most)` (Datasworn's `recommended_rolls`: First Look is rolled once or twice), if it says.
    */
   recommended_rolls?: never[] | null;
+}
+/**
+ * One Datasworn package of a ruleset: what it is and which format it is written in.
+ */
+export interface ActionRollPackageInfo {
+  /**
+   * The record type.
+   */
+  type: "action_roll.PackageInfo";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The package's id (`starforged`, `sundered_isles`).
+   */
+  id: string;
+  /**
+   * `ruleset` (a base) or `expansion`.
+   */
+  kind: string;
+  /**
+   * For an expansion, the id of the ruleset it expands.
+   */
+  ruleset: string | null;
+  /**
+   * The Datasworn format version the package declares.
+   */
+  datasworn_version: string;
+  /**
+   * Its title.
+   */
+  title: string;
+  /**
+   * The license URL it declares.
+   */
+  license: string | null;
+}
+/**
+ * A rarity: a relic that augments an asset, bought with experience.
+ */
+export interface ActionRollRarity {
+  /**
+   * The record type.
+   */
+  type: "action_roll.Rarity";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * Its Datasworn `_id`.
+   */
+  id: string;
+  /**
+   * Its name.
+   */
+  name: string;
+  /**
+   * The id of the asset it augments.
+   */
+  asset: string;
+  /**
+   * The experience it costs.
+   */
+  xp_cost: number;
+  /**
+   * Its text.
+   */
+  description: string;
+}
+/**
+ * Wield a Rarity made: the action roll with the rarity die as its action die, and what the die's face adds.
+ */
+export interface ActionRollRarityRoll {
+  /**
+   * The record type.
+   */
+  type: "action_roll.RarityRoll";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  action: ActionRollActionResult;
+  /**
+   * The rarity die's face.
+   */
+  rarity_die: number;
+  /**
+   * With 6 showing, "an automatic strong hit" (on any result); else the roll's outcome.
+   */
+  outcome: "strong_hit" | "weak_hit" | "miss";
+  /**
+   * The display text of outcome.
+   */
+  outcome_label: "strong hit" | "weak hit" | "miss";
+  /**
+   * Momentum the rarity gives: +1 with a 6 showing, +1 on a hit with a 5 showing, else 0.
+   */
+  momentum: number;
+  /**
+   * Whether "on a miss with 1 showing on the rarity die, the rarity's power fails or works against you".
+   */
+  backfires: boolean;
+}
+/**
+ * An impact (Starforged) or debility (Classic) the rules name.
+ */
+export interface ActionRollRuleImpact {
+  /**
+   * The record type.
+   */
+  type: "action_roll.RuleImpact";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * Its key (`wounded`).
+   */
+  key: string;
+  /**
+   * Its label.
+   */
+  label: string;
+  /**
+   * The key of its group (`misfortunes`, `conditions`, `banes`, `burdens`).
+   */
+  category: string;
+  /**
+   * The meters that cannot be raised while it is marked.
+   */
+  prevents_recovery: string[];
+  /**
+   * Whether it can never be cleared.
+   */
+  permanent: boolean;
+  /**
+   * Whether allies share it.
+   */
+  shared: boolean;
+  /**
+   * Its text.
+   */
+  description: string;
+}
+/**
+ * A condition meter the rules name, with its range and starting value.
+ */
+export interface ActionRollRuleMeter {
+  /**
+   * The record type.
+   */
+  type: "action_roll.RuleMeter";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * Its key (`health`).
+   */
+  key: string;
+  /**
+   * Its label.
+   */
+  label: string;
+  /**
+   * Its lowest value.
+   */
+  minimum: number;
+  /**
+   * Its highest value.
+   */
+  maximum: number;
+  /**
+   * Its starting value.
+   */
+  value: number;
+  /**
+   * Whether a move may roll it.
+   */
+  rollable: boolean;
+  /**
+   * Whether allies share it (supply).
+   */
+  shared: boolean;
+  /**
+   * Its text.
+   */
+  description: string;
+}
+/**
+ * A stat the rules name (edge, heart, ...).
+ */
+export interface ActionRollRuleStat {
+  /**
+   * The record type.
+   */
+  type: "action_roll.RuleStat";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  key: string;
+  label: string;
+  description: string;
+}
+/**
+ * A ruleset's rules section: stats, condition meters, impacts, special tracks and tags, by key.
+ */
+export interface ActionRollRules {
+  /**
+   * The record type.
+   */
+  type: "action_roll.Rules";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  stats: ActionRollRuleStat[];
+  condition_meters: ActionRollRuleMeter[];
+  impacts: ActionRollRuleImpact[];
+  special_tracks: ActionRollSpecialTrack[];
+  tags: string[];
+}
+/**
+ * A special track the rules name: Classic's bonds, Starforged's legacies, Delve's failure track.
+ */
+export interface ActionRollSpecialTrack {
+  /**
+   * The record type.
+   */
+  type: "action_roll.SpecialTrack";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  key: string;
+  label: string;
+  optional: boolean;
+  shared: boolean;
+  description: string;
+}
+/**
+ * A threat and its menace track, set against a vow.
+ */
+export interface ActionRollThreat {
+  /**
+   * The record type.
+   */
+  type: "action_roll.Threat";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The threat ("The blight").
+   */
+  name: string;
+  /**
+   * The vow it stands against (its name on the character's sheet).
+   */
+  vow: string;
+  /**
+   * How much one mark of menace fills: the vow's rank (the reading: see the module).
+   */
+  rank: "troublesome" | "dangerous" | "formidable" | "extreme" | "epic";
+  /**
+   * Ticks of menace marked, 0..40 (ten boxes of four).
+   */
+  menace: number;
+  /**
+   * Whether the last box is marked: "the threat achieves its goal ... You must Forsake Your Vow".
+   */
+  is_realized: boolean;
+}
+/**
+ * Advance a Threat made: the roll, what its row did, and the threat after it.
+ */
+export interface ActionRollThreatAdvance {
+  /**
+   * The record type.
+   */
+  type: "action_roll.ThreatAdvance";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  threat: ActionRollThreat;
+  roll: ActionRollTableRoll;
+  /**
+   * How many times menace was marked (0, 1 or 2).
+   */
+  marks: number;
+  /**
+   * Whether the row let the player try to prevent it ("If you succeed, Reach a Milestone. Otherwise, mark menace").
+   */
+  may_prevent: boolean;
+  /**
+   * Whether the player did (no menace then: Reach a Milestone instead).
+   */
+  prevented: boolean;
+  /**
+   * Whether the roll is a match: "this development also exposes a surprising aspect of the threat".
+   */
+  is_match: boolean;
+  /**
+   * Whether this advance fills the menace track: the player must Forsake Your Vow.
+   */
+  is_realized: boolean;
+}
+/**
+ * A setting truth: a question with options on ranges of a roll.
+ */
+export interface ActionRollTruth {
+  /**
+   * The record type.
+   */
+  type: "action_roll.Truth";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * Its Datasworn `_id`.
+   */
+  id: string;
+  /**
+   * Its name ("Cataclysm").
+   */
+  name: string;
+  /**
+   * The dice its options are rolled with (`1d100`).
+   */
+  dice: string;
+  /**
+   * Its options, in order.
+   */
+  options: ActionRollTruthOption[];
+}
+/**
+ * One option of a truth, on a range of the truth's roll.
+ */
+export interface ActionRollTruthOption {
+  /**
+   * The record type.
+   */
+  type: "action_roll.TruthOption";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The lowest roll that gives it (`None` for an option that is chosen, never rolled).
+   */
+  low: number | null;
+  /**
+   * The highest roll that gives it.
+   */
+  high: number | null;
+  /**
+   * Its one-line summary (Datasworn Markdown; empty when the data gives none).
+   */
+  summary: string;
+  /**
+   * Its full text.
+   */
+  description: string;
+  /**
+   * Its quest starter, if any.
+   */
+  quest_starter: string | null;
+  /**
+   * Ids of the oracle tables the option holds (in tables).
+   */
+  tables: string[];
+}
+/**
+ * A truth rolled: the roll on its options, the option it chose, and the rolls on that option's tables.
+ */
+export interface ActionRollTruthRoll {
+  /**
+   * The record type.
+   */
+  type: "action_roll.TruthRoll";
+  /**
+   * The format version of the type.
+   */
+  version: 1;
+  /**
+   * The truth's id.
+   */
+  truth_id: string;
+  /**
+   * Its name.
+   */
+  truth_name: string;
+  roll: ActionRollTableRoll;
+  /**
+   * The option the roll landed on (`None` in a gap).
+   */
+  option: ActionRollTruthOption | null;
+  /**
+   * The rolls on the option's own tables, in order.
+   */
+  tables: ActionRollTableRoll[];
 }
 /**
  * A fair die with faces 1..sides.
