@@ -256,7 +256,7 @@ class Bonds(_Boxes):
         return Bonds(ticks, tuple(n for n in self.names if n != name))
 
     def __str__(self) -> str:
-        return f"bonds {self.score}/10 ({self.ticks} ticks): {', '.join(self.names) or 'none'}"
+        return f"bonds {self.score}/10 ({_ticks(self.ticks)}): {', '.join(self.names) or 'none'}"
 
 
 @attrs.frozen
@@ -286,7 +286,7 @@ class FailureTrack(_Boxes):
         return FailureTrack(0)
 
     def __str__(self) -> str:
-        return f"failure track {self.score}/10 ({self.ticks} ticks)"
+        return f"failure track {self.score}/10 ({_ticks(self.ticks)})"
 
 
 @attrs.frozen
@@ -308,3 +308,7 @@ class ClassicChallenge(Record):
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.track}"
+
+
+def _ticks(count: int) -> str:
+    return f"{count} tick" if count == 1 else f"{count} ticks"
