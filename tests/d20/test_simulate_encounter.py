@@ -87,7 +87,7 @@ def test_wilson_intervals_and_shares():
     assert result.defeat_share("Ogre") == Fraction(result.defeated.get("Ogre", 0), 17)
     assert result.defeat_interval("Ana") == wilson_interval(result.defeated.get("Ana", 0), 17)
     assert result.mean_hp_left("Ogre") == result.hp_left.get("Ogre", 0) / 17
-    with pytest.raises(tc.InvalidInput, match="side must be one of heroes, monsters"):
+    with pytest.raises(tc.InvalidInput, match="side must be one of 'heroes', 'monsters'"):
         result.win_share("dragons")
     with pytest.raises(tc.InvalidInput, match="creature of the fight"):
         result.mean_hp_left("Zed")

@@ -114,7 +114,8 @@ class EncounterSimulation(Record):
             check_int("rounds: a number of Rounds", rounds, low=0, high=_MAX_ROUNDS)
         for side in self.wins:
             if side not in set(self.sides.values()):
-                raise InvalidInput(f"wins: {clip(side)} is not a side of the fight ({', '.join(self.side_names)})")
+                sides = ", ".join(clip(name) for name in self.side_names)  # names from a file: one line each
+                raise InvalidInput(f"wins: {clip(side)} is not a side of the fight ({sides})")
         for what, counts in (("hp_left", self.hp_left), ("defeated", self.defeated)):
             for name in counts:
                 if name not in self.sides:
@@ -200,7 +201,9 @@ class EncounterSimulation(Record):
     def _side(self, side: str) -> None:
         check_type("side", side, str)
         if side not in self.side_names:
-            raise InvalidInput(f"side must be one of {', '.join(self.side_names)}, got {clip(side)}")
+            raise InvalidInput(
+                f"side must be one of {', '.join(clip(name) for name in self.side_names)}, got {clip(side)}"
+            )
 
     def _creature(self, name: str) -> None:
         check_type("name", name, str)
