@@ -39,10 +39,11 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from tabletop_core._outcomes import label as _label
 from tabletop_core._record import enum_value, type_name
 from tabletop_core._validate import as_int, check_int, clip
 from tabletop_core.errors import InvalidInput
-from tabletop_core.odds import Distribution, _label
+from tabletop_core.odds import Distribution
 
 __all__ = ["MAX_BATCH", "Batch"]  # read_only is for the systems' batch modules
 

@@ -43,7 +43,12 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_ROLL_MANY", "DiceSource", "GeneratorDice", "RngLike", "ScriptedDice", "dice_source"]
 
-_MAX_SIDES = 2**62
+MAX_SIDES = 2**62
+"""The most sides a die may have (numpy draws 64-bit integers): every source checks it on each roll.
+
+``tabletop_core.dice.MAX_SIDES`` (the largest :class:`~tabletop_core.dice.Die`) and exact odds
+over a number of sides are this one limit."""
+_MAX_SIDES = MAX_SIDES
 
 MAX_ROLL_MANY = 10_000_000
 """Most dice one :meth:`DiceSource.roll_many` call draws: 80 MB as ``int64`` (8 bytes a die).
