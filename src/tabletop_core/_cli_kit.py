@@ -137,6 +137,7 @@ class OptionDice(ScriptedDice):
     """
 
     __slots__ = ()
+    _value_name = "--dice value"
 
     def _shortage(self, wanted: int) -> DiceExhausted:
         given = len(self._values)
@@ -164,13 +165,6 @@ class OptionDice(ScriptedDice):
             return super().roll_many(sides, n)
         except DiceExhausted:
             raise self._shortage(n) from None
-
-    @staticmethod
-    def _check_fits(value: int, sides: int, position: int) -> None:
-        if not 1 <= value <= sides:
-            raise InvalidInput(
-                f"--dice value {value} (value #{position + 1}) does not fit a d{sides}: expected 1..{sides}"
-            )
 
 
 def rng_from_args(args: argparse.Namespace) -> DiceSource:

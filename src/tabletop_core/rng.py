@@ -35,7 +35,7 @@ import sys
 import threading
 import weakref
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, SupportsIndex, TypeAlias
+from typing import TYPE_CHECKING, ClassVar, SupportsIndex, TypeAlias
 
 from tabletop_core._validate import as_int, check_int, clip
 from tabletop_core.errors import DiceExhausted, InvalidInput
@@ -391,11 +391,14 @@ class ScriptedDice(DiceSource):
             self._position = start
             raise
 
-    @staticmethod
-    def _check_fits(value: int, sides: int, position: int) -> None:
+    _value_name: ClassVar[str] = "scripted value"
+    """How an error names one of the values (a subclass reading them from an option names the option)."""
+
+    @classmethod
+    def _check_fits(cls, value: int, sides: int, position: int) -> None:
         if not 1 <= value <= sides:
             raise InvalidInput(
-                f"scripted value {value} (value #{position + 1}) does not fit a d{sides}: expected 1..{sides}"
+                f"{cls._value_name} {value} (value #{position + 1}) does not fit a d{sides}: expected 1..{sides}"
             )
 
     def __repr__(self) -> str:
