@@ -15,7 +15,7 @@ from tabletop_core._lazy import lazy_attributes
 from tabletop_core.dice import Die, DieRoll
 from tabletop_core.errors import DiceExhausted, InvalidInput, RuleError, TabletopError
 from tabletop_core.odds import Distribution
-from tabletop_core.rng import DiceSource, GeneratorDice, ScriptedDice, dice_source
+from tabletop_core.rng import CallbackDice, DiceSource, GeneratorDice, ScriptedDice, dice_source
 
 if TYPE_CHECKING:
     from tabletop_core import action_roll, d20, notation, residue
@@ -37,6 +37,7 @@ __getattr__, __dir__ = lazy_attributes(
 __version__ = "0.2.0"
 
 __all__ = [
+    "CallbackDice",
     "DiceExhausted",
     "DiceSource",
     "Die",

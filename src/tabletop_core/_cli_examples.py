@@ -58,6 +58,25 @@ EXAMPLES: Mapping[str, tuple[str, ...]] = {
     "character set": ("tabletop character set kira.json momentum 5", "tabletop character set kira.json health 3"),
     "character vow": ('tabletop character vow kira.json "Reach the Forge" --rank formidable',),
     "character progress": ('tabletop character progress kira.json "Find the fleet" --times 2',),
+    "classic": ("tabletop classic show ash.json", "tabletop classic new kai.json --stats 3,2,2,1,1 --name Kai"),
+    "classic new": ("tabletop classic new kai.json --stats 3,2,2,1,1 --name Kai",),
+    "classic show": ("tabletop classic show ash.json", "tabletop classic show ash.json --json"),
+    "classic vow": (
+        'tabletop classic vow ash.json "Slay the wyrm" --rank extreme',
+        'tabletop classic vow ash.json "The Sunken Halls" --rank formidable --kind delve',
+    ),
+    "classic progress": ('tabletop classic progress ash.json "Avenge my kin" --times 2',),
+    "classic move": (
+        'tabletop classic move ash.json "Face Danger" --data classic.json --option edge --seed 7',
+        'tabletop classic move ash.json "Fulfill Your Vow" --data classic.json --track "Avenge my kin" --dice 3,4',
+    ),
+    "classic hold": (
+        'tabletop classic hold ash.json "Find an Opportunity" --data classic.json --data delve.json --outcome strong',
+    ),
+    "classic debility": ("tabletop classic debility ash.json shaken", "tabletop classic debility ash.json wounded"),
+    "classic set": ("tabletop classic set ash.json supply 3", "tabletop classic set ash.json momentum 6"),
+    "classic bond": ("tabletop classic bond ash.json Orla",),
+    "classic advance": ("tabletop classic advance ash.json --upgrade", "tabletop classic advance ash.json --asset"),
 }
 """Each command's examples, as a player types them."""
 
@@ -65,5 +84,8 @@ SAMPLE_FILES: Mapping[str, str] = {
     "starforged.json": "docs/examples/mini-starforged.json",
     "fight.json": "docs/examples/fight.json",
     "kira.json": "docs/examples/kira.json",  # a character file (made with `tabletop character new` and add-asset)
+    "ash.json": "docs/examples/ash.json",  # a Classic character (made with `tabletop classic new`, vow, progress, move)
+    "classic.json": "docs/examples/mini-classic.json",
+    "delve.json": "docs/examples/mini-delve.json",
 }
 """The file an example names -> the sample in the repository its test runs on."""

@@ -75,7 +75,7 @@ EXTENSIONS = (
 # ``tabletop roll 1d20`` then imports the notation alone, not every rule system.
 _HOMES = {
     "roll": "tabletop_core.notation.cli",
-    **dict.fromkeys(("action", "progress", "oracle", "move", "character"), "tabletop_core.action_roll.cli"),
+    **dict.fromkeys(("action", "progress", "oracle", "move", "character", "classic"), "tabletop_core.action_roll.cli"),
     **dict.fromkeys(("test", "contest", "condition", "encounter"), "tabletop_core.d20.cli"),
     "residue": "tabletop_core.residue.cli",
 }

@@ -23,6 +23,7 @@ from tabletop_core._charts import axes_for as _axes
 from tabletop_core._intervals import MAX_Z, wilson_interval  # noqa: F401  # MAX_Z: documented here before it moved
 from tabletop_core._outcomes import label as _label
 from tabletop_core._outcomes import stable_order as _stable_order
+from tabletop_core._validate import clip
 from tabletop_core.errors import InvalidInput
 from tabletop_core.odds import Distribution
 
@@ -203,6 +204,9 @@ def survival(
     """
     if not isinstance(curves, Mapping) or not curves or not all(curves.values()):
         raise InvalidInput("survival needs at least one curve with at least one point: {'cautious': {'d6': result}}")
+    for name, points in curves.items():
+        if not isinstance(points, Mapping):  # each curve maps its x values to results
+            raise TypeError(f"survival: curve {clip(name)} must be a mapping of points, got {type(points).__name__}")
     ax = _axes(ax)
     runs: set[int] = set()
     for name, points in curves.items():

@@ -141,7 +141,8 @@ def test_times_flip_and_pick(capsys):
 def test_table_dice_read_as_a_player_reads_them(capsys, table, dice, shown):
     """'00 and 0 read as 100'; tens and units as T:U; a d10's 0 face is 10."""
     status, out, err = run(capsys, "oracle", table, "--data", MINI, "--dice", dice)
-    assert (status, err) == (0, "")
+    # The only line on stderr: the invented data's patchy table, summed up (see docs/rulesets.md).
+    assert (status, [line for line in err.splitlines() if ": warning: the data has" not in line]) == (0, [])
     assert shown in out
 
 

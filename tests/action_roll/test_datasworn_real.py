@@ -77,13 +77,21 @@ def _raw_ids(node, kinds, found):
 
 def test_the_pinned_version_loads_without_warnings(ruleset):
     assert ruleset.datasworn_version == SUPPORTED_VERSION
-    assert ruleset.warnings == ()
+    # No note about the version; what the data itself gets wrong is checked in test_datasworn_rulesets_real.py.
+    assert not [w for w in ruleset.warnings if not w.startswith(("broken reference:", "coverage:", "empty text:"))]
     print(f"\n{ruleset}")
 
 
 def test_every_move_oracle_and_asset_loads(raw, ruleset):
     assert set(ruleset.moves) == _raw_ids(raw, {"move"}, set())
-    assert set(ruleset.tables) == _raw_ids(raw["oracles"], {"oracle_rollable"}, set())
+    # Every table, the ones moves, assets and truths hold included; a 0.0.10 truth's table has no id of its own.
+    truth_tables = {
+        f"{truth['_id']}/{index}"
+        for truth in raw.get("truths", {}).values()
+        for index, option in enumerate(truth["options"])
+        if "table" in option
+    }
+    assert set(ruleset.tables) == _raw_ids(raw, {"oracle_rollable"}, set()) | truth_tables
     assert set(ruleset.assets) == _raw_ids(raw["assets"], {"asset"}, set())
 
 

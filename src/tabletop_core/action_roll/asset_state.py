@@ -28,6 +28,7 @@ from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn.assets import Asset, AssetControl, AssetEnhancement, AssetOption
 from tabletop_core.action_roll.datasworn.effects import AbilityEffect
 from tabletop_core.action_roll.datasworn.enhancements import MoveEnhancement
+from tabletop_core.action_roll.datasworn.ids import matches as id_matches
 from tabletop_core.errors import InvalidInput, RuleError
 
 __all__ = ["AssetCounter", "AssetMeter", "AssetState"]
@@ -137,6 +138,7 @@ class AssetState(Record):
         "attached_to",
         "category",
         "ability_effects",
+        "enhancements",  # added after format 1: its saves lack them
     )
 
     id: str = attrs.field(validator=of_type(str))
@@ -489,8 +491,10 @@ class AssetState(Record):
         """
         check_type("asset_id", asset_id, str)
         for pattern in self.attachments:
-            if fnmatch.fnmatchcase(asset_id, pattern) or fnmatch.fnmatchcase(
-                asset_id, pattern.replace("/modules/", "/module/")
+            if (
+                fnmatch.fnmatchcase(asset_id, pattern)
+                or fnmatch.fnmatchcase(asset_id, pattern.replace("/modules/", "/module/"))
+                or id_matches(asset_id, pattern)  # a pattern of the other Datasworn format
             ):
                 return True
         return False

@@ -34,6 +34,7 @@ from tabletop_core.action_roll.asset_state import AssetMeter, AssetState
 from tabletop_core.action_roll.clocks import Clock
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn.assets import Asset
+from tabletop_core.action_roll.datasworn.ids import matches as id_matches
 from tabletop_core.action_roll.datasworn.moves import RollOption
 from tabletop_core.action_roll.impacts import Impact
 from tabletop_core.action_roll.meters import Character, Party
@@ -354,7 +355,8 @@ class PlayerCharacter(Record):
         return [
             held
             for held in self.assets
-            if not option.assets or any(fnmatch.fnmatchcase(held.id, pattern) for pattern in option.assets)
+            if not option.assets
+            or any(fnmatch.fnmatchcase(held.id, p) or id_matches(held.id, p) for p in option.assets)
         ]
 
     def asset_values(self, option: RollOption) -> tuple[tuple[AssetState, int], ...]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 
 from tabletop_core.action_roll.action import action_roll, burn_momentum, burn_would_improve
+from tabletop_core.action_roll.classic import cli as classic_cli
 from tabletop_core.action_roll.datasworn import cli as datasworn_cli
 from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.odds import action_match_odds, action_odds, odds_table, progress_odds
@@ -161,6 +162,7 @@ def register(
     oracle.set_defaults(handler=_oracle)
     datasworn_cli.add_oracle_table(oracle, _oracle)  # `tabletop oracle table NAME --data PATH`
     datasworn_cli.register(commands)  # `tabletop move NAME --data PATH`
+    classic_cli.register(commands)  # `tabletop classic ...`: a Classic character file
 
     odds = odds_commands.add_parser("action", help="exact odds of a Starforged action roll")
     _bonus_options(odds)

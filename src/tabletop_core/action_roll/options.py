@@ -60,7 +60,7 @@ class MoveOption(Record):
             each vehicle and each companion that can roll is its own option.
     """
 
-    _optional_keys: ClassVar[tuple[str, ...]] = ("asset",)
+    _optional_keys: ClassVar[tuple[str, ...]] = ("source", "asset")  # source: added after format 1
 
     condition: int = attrs.field(validator=lambda _i, _a, v: check_int("condition", v, low=0))
     option: int | None = attrs.field(

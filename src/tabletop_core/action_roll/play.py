@@ -87,7 +87,8 @@ class MoveResult(Record):
     """
 
     _derived: ClassVar[tuple[str, ...]] = ("outcome", "is_match")
-    _optional_keys: ClassVar[tuple[str, ...]] = ("changes", "rerolled_with")
+    # parts, used: added after format 1; changes, rerolled_with: later. Saves without them load.
+    _optional_keys: ClassVar[tuple[str, ...]] = ("parts", "used", "changes", "rerolled_with")
 
     move_id: str = attrs.field(validator=of_type(str))
     move_name: str = attrs.field(validator=of_type(str))

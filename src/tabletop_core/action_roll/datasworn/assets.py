@@ -155,7 +155,7 @@ class AssetAbility(Record):
             raised ("increase your momentum reset by 1").
     """
 
-    _optional_keys: ClassVar[tuple[str, ...]] = ("asset_enhancement", "options", "effects")
+    _optional_keys: ClassVar[tuple[str, ...]] = ("enhancements", "asset_enhancement", "options", "effects")
 
     id: str = attrs.field(validator=of_type(str))
     text: str = attrs.field(validator=of_type(str))

@@ -50,8 +50,10 @@ def _write(path: str, character: PlayerCharacter) -> Output:
     try:
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(text + "\n")
-    except OSError as error:
-        raise InvalidInput(f"cannot write character file {path!r}: {error.strerror or error}") from None
+    except (OSError, ValueError) as error:  # ValueError: a path with a NUL in it
+        raise InvalidInput(
+            f"cannot write character file {path!r}: {getattr(error, 'strerror', None) or error}"
+        ) from None
     return Output(str(character), character.to_dict())
 
 

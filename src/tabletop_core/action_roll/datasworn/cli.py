@@ -27,10 +27,11 @@ from tabletop_core._validate import clip
 from tabletop_core.action_roll.action import burn_would_improve
 from tabletop_core.action_roll.character import PlayerCharacter, Stats
 from tabletop_core.action_roll.datasworn._data import plain_text
+from tabletop_core.action_roll.datasworn.cli_data import add_data_arguments, ruleset_from_args, with_data_warnings
 from tabletop_core.action_roll.datasworn.effects import EffectKind
 from tabletop_core.action_roll.datasworn.enhancements import MoveEnhancement
 from tabletop_core.action_roll.datasworn.moves import Move, RollType
-from tabletop_core.action_roll.datasworn.reader import OracleCollection, Ruleset, load
+from tabletop_core.action_roll.datasworn.reader import OracleCollection, Ruleset
 from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.oracle import read_oracle_dice
 from tabletop_core.action_roll.play import make_move, move_enhancements
@@ -135,9 +136,7 @@ def _table_source(args: argparse.Namespace) -> DiceSource:
 
 
 def _ruleset(args: argparse.Namespace) -> Ruleset:
-    if not args.data:
-        raise InvalidInput("--data must give the path of a Datasworn JSON file (see docs/starforged-data.md)")
-    return load(args.data)
+    return ruleset_from_args(args)  # --data (repeatable), --strict, --warnings: cli_data
 
 
 def read_character(path: str) -> PlayerCharacter:
@@ -145,8 +144,10 @@ def read_character(path: str) -> PlayerCharacter:
     try:
         with open(path, encoding="utf-8") as handle:
             text = handle.read()
-    except OSError as error:
-        raise InvalidInput(f"cannot read character file {path!r}: {error.strerror or error}") from None
+    except (OSError, ValueError) as error:  # ValueError: a path with a NUL in it
+        raise InvalidInput(
+            f"cannot read character file {path!r}: {getattr(error, 'strerror', None) or error}"
+        ) from None
     return PlayerCharacter.from_json(text)
 
 
@@ -276,9 +277,11 @@ def _move(args: argparse.Namespace) -> Output:
     elif result.action is not None and burn_would_improve(result.action, character.momentum):
         burned, _ = burn_move(result, move, character, use=resets)
         lines.append(f"burning momentum {character.momentum.value:+d} would make it a {burned.outcome} (add --burn)")
-    tables = ruleset.move_tables(move, result.outcome)
+    tables = ruleset.move_tables(move, result.outcome, option=result.option)
     if args.table is not None:
-        rolled = ruleset.roll_move_table(move, result.outcome, table=args.table or None, rng=source)
+        rolled = ruleset.roll_move_table(
+            move, result.outcome, table=args.table or None, option=result.option, rng=source
+        )
         lines.append(str(rolled))
         data["table_roll"] = rolled.to_dict()
     elif tables:
@@ -294,7 +297,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     """Add ``move`` and ``character`` to ``tabletop``."""
     move = commands.add_parser("move", help="Starforged: make a move from a Datasworn file (--data PATH)")
     move.add_argument("name", nargs="?", help="the move's name or id (leave out to list the moves)")
-    move.add_argument("--data", help="path of the Datasworn JSON file (starforged.json)")
+    add_data_arguments(move, what=" (starforged.json)")
     move.add_argument("--option", help="the trigger option: its label (edge, health) or number")
     move.add_argument("--stats", help="edge,heart,iron,shadow,wits, like 3,2,2,1,1")
     move.add_argument("--character", help="a character file (tabletop character new), instead of --stats")
@@ -319,7 +322,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--table", nargs="?", const="", help="roll the table the outcome (or a move without a roll) points to"
     )
     add_roll_options(move)
-    move.set_defaults(handler=_move)
+    move.set_defaults(handler=with_data_warnings(_move))
     from tabletop_core.action_roll.datasworn import character_cli
 
     character_cli.register(commands)
@@ -355,6 +358,12 @@ def _table(args: argparse.Namespace) -> Output:
         result = ruleset.choose(found.id, args.pick, rng=source)
     elif args.times is not None:
         result = ruleset.roll_times(found.id, args.times or None, rng=source)
+    elif getattr(args, "cursed", False):  # Sundered Isles: the cursed die with a table that has a cursed version
+        from tabletop_core.action_roll.sundered_isles import roll_cursed
+
+        if args.flip:
+            raise InvalidInput("--flip is not for a roll with the cursed die")
+        result = roll_cursed(ruleset, found.id, rng=source)
     else:
         result = ruleset.roll(found.id, rng=source)
         if args.flip:
@@ -401,7 +410,8 @@ def add_oracle_table(oracle: argparse.ArgumentParser, ask: Callable[[argparse.Na
         "what", nargs="?", help="a table's or collection's name or id, 'list', or 'table NAME' (with --data)"
     )
     oracle.add_argument("table_name", nargs="?", help=argparse.SUPPRESS)
-    oracle.add_argument("--data", help="path of the Datasworn JSON file, to roll its tables")
+    add_data_arguments(oracle, what=", to roll its tables")
+    oracle.add_argument("--cursed", action="store_true", help="Sundered Isles: roll the cursed die with the table")
     oracle.add_argument(
         "--times",
         nargs="?",
@@ -432,4 +442,4 @@ def add_oracle_table(oracle: argparse.ArgumentParser, ask: Callable[[argparse.Na
         args.table_name = args.what
         return _table(args)
 
-    oracle.set_defaults(handler=handle)
+    oracle.set_defaults(handler=with_data_warnings(handle))

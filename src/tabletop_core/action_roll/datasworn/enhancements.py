@@ -44,6 +44,7 @@ from tabletop_core.action_roll.datasworn.effects import (
     split_sentences,
     subject_links,
 )
+from tabletop_core.action_roll.datasworn.ids import matches as id_matches
 from tabletop_core.action_roll.datasworn.moves import (
     _ROLL_TYPES,
     Move,
@@ -148,7 +149,9 @@ class MoveEnhancement(Record):
 
 
 def _matches(move_id: str, pattern: str) -> bool:
-    return move_id == pattern if "*" not in pattern else fnmatch.fnmatchcase(move_id, pattern)
+    if "*" not in pattern:
+        return move_id == pattern or ((":" in pattern) != (":" in move_id) and id_matches(move_id, pattern))
+    return fnmatch.fnmatchcase(move_id, pattern) or id_matches(move_id, pattern)  # id_matches: across formats
 
 
 _STARTS = ("when ", "once per", "one time only", "if you make", "if you are ", "if you have")

@@ -60,22 +60,61 @@ def _outcome_text(move: Move, outcome: Outcome) -> str:
     return said.text + (said.match_text or "")
 
 
-def move_tables(ruleset: Any, move: Move, outcome: Outcome | None = None) -> tuple[OracleTable, ...]:
+def _tables_of(ruleset: Any, table_id: str) -> list[OracleTable]:
+    """The table *table_id* names, or the tables of the collection it names (one printed table in columns)."""
+    try:
+        return [ruleset.table(table_id)]
+    except InvalidInput:
+        pass
+    find = getattr(ruleset, "collection", None)
+    try:
+        collection = find(table_id) if callable(find) else None
+    except InvalidInput:
+        return []  # a table the ruleset does not have: nothing to roll
+    found = []
+    for inner in getattr(collection, "tables", ()):
+        try:
+            found.append(ruleset.table(inner))
+        except InvalidInput:
+            continue
+    return found
+
+
+def move_tables(
+    ruleset: Any, move: Move, outcome: Outcome | None = None, *, option: str | None = None
+) -> tuple[OracleTable, ...]:
     """The tables *move* points to: those set into its text first, then its ``oracles`` list.
 
     For an *outcome*: the tables that outcome's text sets in ("On a weak hit, roll on
     the table below"), else those of the moves it links ("On a miss, Pay the Price"),
-    else none.
+    else none. A collection set into the text stands for its tables (Delve the Depths'
+    weak hit: "roll on the following table according to your stat", one table in
+    three columns); with *option*, the roll's option label, only the table of that
+    name is kept when there is one (the Wits column for a roll +wits).
 
     Args:
         ruleset: A :class:`~tabletop_core.action_roll.datasworn.Ruleset` (or anything
             with ``table(id)`` and ``moves``).
         move: The move.
         outcome: An outcome of the move, or ``None`` for the whole move.
+        option: The label of the option rolled (``wits``), to pick the table named after it.
 
     Raises:
-        TypeError: *ruleset* is not a ruleset, *move* not a Move or *outcome* not an Outcome.
+        TypeError: *ruleset* is not a ruleset, *move* not a Move, *outcome* not an Outcome
+            or *option* not a str.
     """
+    if option is not None:
+        check_type("option", option, str)
+    found = _move_tables(ruleset, move, outcome)
+    if option is not None and len(found) > 1:
+        wanted = option.strip().casefold()
+        named = [table for table in found if table.name.strip().casefold() == wanted]
+        if len(named) == 1:
+            return (named[0],)
+    return found
+
+
+def _move_tables(ruleset: Any, move: Move, outcome: Outcome | None) -> tuple[OracleTable, ...]:
     _check_ruleset(ruleset)
     check_type("move", move, Move)
     if outcome is None:
@@ -88,13 +127,8 @@ def move_tables(ruleset: Any, move: Move, outcome: Outcome | None = None) -> tup
             linked = [ruleset.moves.get(target) for target in dict.fromkeys(_MOVE_LINK.findall(said))]
             theirs = [table for other in linked if other is not None for table in move_tables(ruleset, other)]
             return tuple({table.id: table for table in theirs}.values())
-    found = []
-    for table_id in dict.fromkeys(ids):
-        try:
-            found.append(ruleset.table(table_id))
-        except InvalidInput:
-            continue  # a table the ruleset does not have: nothing to roll
-    return tuple(found)
+    found = {table.id: table for table_id in dict.fromkeys(ids) for table in _tables_of(ruleset, table_id)}
+    return tuple(found.values())
 
 
 def roll_move_table(
@@ -103,6 +137,7 @@ def roll_move_table(
     outcome: Outcome | None = None,
     *,
     table: str | None = None,
+    option: str | None = None,
     rng: RngLike = None,
 ) -> TableRoll:
     """Roll the table *move* (or its *outcome*) points to; see :func:`move_tables`.
@@ -113,12 +148,14 @@ def roll_move_table(
         outcome: Roll the table this outcome points to (a move's result's outcome).
         table: Which table, by id or name, when the move points to several
             (Ask the Oracle: one per odds); by default the first set into its text.
+        option: The label of the option rolled: the table named after it, when the
+            move has one per option (Delve the Depths: Edge, Shadow, Wits).
         rng: Where the dice come from (see :func:`~tabletop_core.dice_source`).
 
     Raises:
         InvalidInput: the move (or outcome) points to no table, or *table* is not one of them.
     """
-    tables = move_tables(ruleset, move, outcome)
+    tables = move_tables(ruleset, move, outcome, option=option)
     where = move.name if outcome is None else f"{move.name} on a {outcome}"
     if not tables:
         raise InvalidInput(f"{where} points to no oracle table")

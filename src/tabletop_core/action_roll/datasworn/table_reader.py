@@ -53,6 +53,18 @@ def read_rolls(data: Mapping[str, Any], path: str) -> tuple[OracleRoll, ...]:
 
 _PLAIN_ROW_KEYS = frozenset({"min", "max", "text", "_i18n", "icon", "suggestions", "embed_table", "_id"})
 """Keys of a row that needs no more checking than its range and text (the others are display hints)."""
+_PLAIN_ROLL_KEYS = frozenset({"roll", "text", "_i18n", "icon", "suggestions", "embed_table", "_id"})
+"""The same for a row of Datasworn 0.1, whose range is ``roll: {min, max}``."""
+_SPAN_KEYS = frozenset({"min", "max"})
+
+
+def _span(row: dict[str, Any]) -> tuple[Any, Any]:
+    """A 0.1 row's ``roll: {min, max}`` when it is exactly that, else ``(None, None)`` (the checked path reads it)."""
+    span = row["roll"]
+    if span.__class__ is dict and span.keys() <= _SPAN_KEYS:
+        return span.get("min"), span.get("max")
+    return None, None
+
 
 _ROW_FIELDS = tuple(
     getattr(OracleRow, name).__set__ for name in ("low", "high", "text", "text2", "text3", "rolls", "template")
@@ -136,14 +148,20 @@ def _unusual_rows(rows: list[Any]) -> list[tuple[int, Any]]:
     """The rows (with their index) that are more than a range and a text (checking only: the others are fine)."""
     unusual = []
     for index, row in enumerate(rows):
-        if row.__class__ is dict and row.keys() <= _PLAIN_ROW_KEYS:  # the keys test is one C call
-            try:
-                low = row["min"]
-                high = row["max"]
-                text = row["text"]
-            except KeyError:
-                pass
-            else:
+        if row.__class__ is dict:
+            if row.keys() <= _PLAIN_ROW_KEYS:  # the keys test is one C call
+                try:
+                    low = row["min"]
+                    high = row["max"]
+                    text = row["text"]
+                except KeyError:
+                    pass
+                else:
+                    if text.__class__ is str and low.__class__ is int and high.__class__ is int and low <= high:
+                        continue
+            elif row.keys() <= _PLAIN_ROLL_KEYS and "roll" in row:  # Datasworn 0.1: roll: {min, max}
+                low, high = _span(row)
+                text = row.get("text")
                 if text.__class__ is str and low.__class__ is int and high.__class__ is int and low <= high:
                     continue
         unusual.append((index, row))
@@ -174,6 +192,10 @@ def _read_table(data: Mapping[str, Any], path: str, *, build: bool) -> OracleTab
             get = raw_row.get
             low = get("min")
             high = get("max")
+            if low is None and high is None and "roll" in raw_row and "min" not in raw_row:
+                low, high = _span(raw_row)  # Datasworn 0.1; anything but {min, max} takes the checked path
+                if low is None or high is None:
+                    low = high = ""  # not a range: the checked path below names the problem
             text = get("text")
             text2 = get("text2")
             text3 = get("text3")
