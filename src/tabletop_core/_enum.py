@@ -11,11 +11,15 @@ an unhashable one is a :class:`TypeError`.
 from __future__ import annotations
 
 import enum
-from typing import Any
+import re
+from typing import Any, TypeVar
 
+from tabletop_core._names import parse_enum
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["Enum"]
+
+_E = TypeVar("_E", bound="Enum")
 
 
 def _show(value: object) -> str:
@@ -55,3 +59,28 @@ class Enum(enum.Enum, metaclass=_EnumType):
     # enum.Enum's own hashes the name in Python code, and the simulators hash members in
     # every set and dict lookup of their hot loops. (No result depends on set order.)
     __hash__ = object.__hash__
+
+    @classmethod
+    def parse(cls: type[_E], value: object, *, name: str | None = None) -> _E:
+        """The member *value* names: the member itself, or its name, value or label in any case.
+
+        Spaces, hyphens and underscores are equivalent (``"flat roll"``, ``"FLAT_ROLL"``); see
+        :func:`~tabletop_core._names.parse_enum`. Every enum of the library reads text this way.
+
+        Args:
+            value: A member, or text naming one.
+            name: The parameter's name in the error message; by default the class's name in
+                words (``"test kind"`` for ``TestKind``).
+
+        Raises:
+            TypeError: *value* is neither a member nor a str.
+            InvalidInput: no member has that name; the message lists the names.
+        """
+        if type(value) is cls:  # a member: the hot case, nothing to read
+            return value
+        return parse_enum(cls, value, name=_words(cls.__name__) if name is None else name)
+
+
+def _words(class_name: str) -> str:
+    """``TestKind`` -> ``test kind``: a class's name as the words of an error message."""
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", class_name).lower()

@@ -33,16 +33,22 @@ from __future__ import annotations
 import enum
 import html
 from collections.abc import Hashable, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import attrs
-import numpy as np
-import numpy.typing as npt
 
+from tabletop_core._outcomes import label as _label
 from tabletop_core._record import enum_value, type_name
 from tabletop_core._validate import as_int, check_int, clip
 from tabletop_core.errors import InvalidInput
-from tabletop_core.odds import Distribution, _label
+from tabletop_core.odds import Distribution
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+# numpy is imported where a batch's arrays are read: a batch is made of numpy arrays, so it is
+# loaded by then, and importing this module (every rule system does) does not load it.
 
 __all__ = ["MAX_BATCH", "Batch"]  # read_only is for the systems' batch modules
 
@@ -107,6 +113,8 @@ class Batch(Generic[OutcomeT]):
 
     def __attrs_post_init__(self) -> None:
         # A batch is a value: no array of it may change after it is built.
+        import numpy as np
+
         for field in attrs.fields(type(self)):  # type: ignore[arg-type]  # subclasses are attrs classes
             value = getattr(self, field.name)
             if isinstance(value, np.ndarray):
@@ -164,6 +172,8 @@ class Batch(Generic[OutcomeT]):
 
     def counts(self) -> dict[OutcomeT, int]:
         """How many rolls gave each outcome, in :attr:`labels` order (every label a key, zeros included)."""
+        import numpy as np
+
         labels = self.labels
         tally = np.bincount(self.outcome_codes, minlength=len(labels))
         return {label: int(tally[code]) for code, label in enumerate(labels)}
@@ -213,6 +223,8 @@ class Batch(Generic[OutcomeT]):
         if not isinstance(per_roll, bool):
             raise TypeError(f"per_roll must be a bool, got {type(per_roll).__name__}")
         pandas = require_pandas()
+        import numpy as np
+
         if not per_roll:
             return pandas.DataFrame(count_rows(self.counts()), columns=list(COUNT_COLUMNS))
         labels = self.labels
@@ -250,6 +262,8 @@ class Batch(Generic[OutcomeT]):
 
     def to_numpy(self) -> npt.NDArray[np.int64]:
         """The counts as an ``int64`` array, aligned with :attr:`labels`."""
+        import numpy as np
+
         return np.bincount(self.outcome_codes, minlength=len(self.labels)).astype(np.int64)
 
     def __str__(self) -> str:

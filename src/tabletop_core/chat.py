@@ -51,12 +51,13 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 from typing import TYPE_CHECKING, Any
 
+from tabletop_core import _odds_table
 from tabletop_core._chat_markup import STYLES, Span, Style, fit_line, fit_table, one_line, spans_of
 from tabletop_core._chat_markup import escape as _escape
-from tabletop_core._record import Record, enum_label
+from tabletop_core._outcomes import label as _label
+from tabletop_core._record import Record
 from tabletop_core._validate import check_int, clip
 from tabletop_core.errors import InvalidInput, TabletopError
 from tabletop_core.odds import Distribution
@@ -121,7 +122,7 @@ def render(
     if isinstance(result, TabletopError):
         return fit_line([Span(one_line(str(result)), "user")], style, max_length)
     if isinstance(result, Distribution):
-        rows = [(label, fraction, percent) for label, fraction, percent in result._rows()]
+        rows = _odds_table.rows(result.items())
         header = ("outcome", "probability", "percent")
         return fit_table(header, rows, style, max_length, numeric=(False, True, True))
     from tabletop_core.batch import Batch  # numpy's machinery, loaded only when a batch is rendered
@@ -171,7 +172,3 @@ def _check_style(style: object) -> Style:
     if style not in STYLES:
         raise InvalidInput(f"style: expected one of {', '.join(STYLES)}, got {clip(style)}")
     return style  # one of the literals, checked above
-
-
-def _label(value: object) -> str:
-    return enum_label(value) if isinstance(value, enum.Enum) else str(value)

@@ -16,25 +16,36 @@ import errno
 import importlib
 import json
 import os
-import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, NoReturn
 
-import attrs
-
 from tabletop_core import __version__
 from tabletop_core._cli_examples import EXAMPLES
+
+# The kit every system's cli module uses (Output, the options of a command that rolls, ...) lives in
+# _cli_kit, below the systems; its names are the public face of this module as they always were.
+from tabletop_core._cli_kit import (
+    MAX_ERROR_LENGTH,
+    MAX_INT_DIGITS,
+    Handler,
+    OptionDice,
+    Output,
+    add_roll_options,
+    check_all_dice_used,
+    dice_values,
+    int_option,
+    one_line,
+    rng_from_args,
+)
 from tabletop_core._validate import clip
 from tabletop_core.dice import Die
-from tabletop_core.errors import DiceExhausted, InvalidInput, TabletopError
+from tabletop_core.errors import TabletopError
 from tabletop_core.odds import Distribution
-from tabletop_core.rng import DiceSource, ScriptedDice, dice_source
+from tabletop_core.rng import dice_source
 
 if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
     from _typeshed import SupportsWrite
 
 __all__ = [
@@ -82,70 +93,6 @@ MAX_TABLE_SIDES = 10_000
 """The most sides ``tabletop odds die`` tabulates (a bigger table is no use in a terminal)."""
 
 
-MAX_INT_DIGITS = 40
-"""The most digits a whole-number option takes (more is refused before Python parses it)."""
-
-_INTEGER = re.compile(r"[+-]?[0-9]+")
-
-
-MAX_ERROR_LENGTH = 300
-"""The most characters of one error line; a longer message (argparse quoting a 5,000-character
-argument) is cut in the middle."""
-
-
-def one_line(message: str) -> str:
-    """*message* with every line break escaped and cut to :data:`MAX_ERROR_LENGTH`, so an error is one short line.
-
-    Errors quote what the user typed, and a chat message or a shell argument may hold a
-    newline (or another character :meth:`str.splitlines` breaks on), or be thousands of
-    characters long.
-    """
-    if len(message) > MAX_ERROR_LENGTH:
-        half = MAX_ERROR_LENGTH // 2 - 3
-        message = f"{message[:half]} ... {message[-half:]}"
-    return "".join(
-        char.encode("unicode_escape").decode("ascii") if len(f"a{char}b".splitlines()) > 1 else char for char in message
-    )
-
-
-def int_option(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
-    """An argparse ``type=`` for a whole number in *low*..*high* (either may be open).
-
-    Only ASCII digits with an optional sign are accepted: ``"²"``, ``"٣"``, ``"1.5"`` and
-    ``"1e3"`` are refused with a one-line message naming the option, as is a number of more
-    than :data:`MAX_INT_DIGITS` digits.
-    """
-
-    def parse(text: str) -> int:
-        body = text.strip()
-        if not _INTEGER.fullmatch(body) or len(body.lstrip("+-")) > MAX_INT_DIGITS:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {one_line(repr(text))[:60]}")
-        value = int(body)
-        if (low is not None and value < low) or (high is not None and value > high):
-            if high is None:
-                expected = f"at least {low}"
-            elif low is None:
-                expected = f"at most {high}"
-            else:
-                expected = f"from {low} to {high}"
-            raise argparse.ArgumentTypeError(f"expected a whole number {expected}, got {value}")
-        return value
-
-    parse.__name__ = "whole number"  # argparse names the type in some messages
-    return parse
-
-
-@attrs.frozen
-class Output:
-    """What a command produced: *text* for a terminal, *data* for ``--json``."""
-
-    text: str
-    data: object
-
-
-Handler = Callable[[argparse.Namespace], Output]
-
-
 def _write(text: str, stream: SupportsWrite[str]) -> None:
     """Write *text*, escaping what *stream*'s encoding cannot show (``PYTHONIOENCODING=ascii``, a cp1252 console)."""
     try:
@@ -177,100 +124,6 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
-
-
-def add_roll_options(parser: argparse.ArgumentParser, *, dice: bool = True) -> None:
-    """Add ``--seed``, ``--json`` and (when *dice*) ``--dice`` to a command that rolls."""
-    parser.add_argument("--seed", type=int_option(0), help="seed for reproducible dice (a whole number >= 0)")
-    if dice:
-        parser.add_argument(
-            "--dice",
-            help="dice already rolled at the table, comma-separated, in the order the rules roll them",
-        )
-    parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
-
-
-def dice_values(text: str) -> list[int]:
-    """The values of a ``--dice`` option: comma-separated whole numbers (spaces and empty parts ignored).
-
-    Raises:
-        InvalidInput: a part is not ASCII digits with an optional sign (``"²"`` and ``"٣"`` are
-            refused like everywhere else on the command line) or has more than
-            :data:`MAX_INT_DIGITS` digits.
-    """
-    parts = [part for part in text.replace(" ", "").split(",") if part]
-    if not all(_INTEGER.fullmatch(part) and len(part.lstrip("+-")) <= MAX_INT_DIGITS for part in parts):
-        raise InvalidInput(f"--dice must be comma-separated whole numbers, got {clip(text)}")
-    return [int(part) for part in parts]
-
-
-class OptionDice(ScriptedDice):
-    """The values of ``--dice``: a :class:`ScriptedDice` whose errors name the option, not the library.
-
-    Too few values: ``--dice gave 2 values, this roll needs at least 3``; a value that
-    does not fit its die: ``--dice value 7 (value #1) does not fit a d6: expected 1..6``.
-    """
-
-    __slots__ = ()
-
-    def _shortage(self, wanted: int) -> DiceExhausted:
-        given = len(self._values)
-        return DiceExhausted(
-            f"--dice gave {given} value{'s' * (given != 1)}, this roll needs at least {self._position + wanted}"
-        )
-
-    def roll(self, sides: int) -> int:
-        """As :meth:`ScriptedDice.roll`; running out names ``--dice``."""
-        try:
-            return super().roll(sides)
-        except DiceExhausted:
-            raise self._shortage(1) from None
-
-    def roll_each(self, sides: Sequence[int]) -> tuple[int, ...]:
-        """As :meth:`ScriptedDice.roll_each`; running out names ``--dice``."""
-        try:
-            return super().roll_each(sides)
-        except DiceExhausted:
-            raise self._shortage(len(sides)) from None
-
-    def roll_many(self, sides: int, n: int) -> npt.NDArray[np.int64]:
-        """As :meth:`ScriptedDice.roll_many`; running out names ``--dice``."""
-        try:
-            return super().roll_many(sides, n)
-        except DiceExhausted:
-            raise self._shortage(n) from None
-
-    @staticmethod
-    def _check_fits(value: int, sides: int, position: int) -> None:
-        if not 1 <= value <= sides:
-            raise InvalidInput(
-                f"--dice value {value} (value #{position + 1}) does not fit a d{sides}: expected 1..{sides}"
-            )
-
-
-def rng_from_args(args: argparse.Namespace) -> DiceSource:
-    """The dice source a command should roll from: ``--dice``, else ``--seed``, else OS entropy."""
-    scripted = getattr(args, "dice", None)
-    if scripted is not None:
-        return OptionDice(dice_values(scripted))
-    return dice_source(getattr(args, "seed", None))
-
-
-def check_all_dice_used(source: DiceSource, expected: str) -> None:
-    """Refuse ``--dice`` values a command did not use: silently dropping them would hide a typo.
-
-    Args:
-        source: The source the command rolled from (only a :class:`ScriptedDice` is checked).
-        expected: What the command rolls, for the message ("the d20, then the d6"): the error
-            reads ``--dice gave 3 values, this roll uses 2: the d20, then the d6``, the twin of
-            :class:`OptionDice`'s ``--dice gave 1 value, this roll needs at least 2``.
-
-    Raises:
-        InvalidInput: values are left over.
-    """
-    if isinstance(source, ScriptedDice) and source.remaining:
-        given = len(source.used) + source.remaining
-        raise InvalidInput(f"--dice gave {given} values, this roll uses {len(source.used)}: {expected}")
 
 
 def _parse_die(text: str) -> Die:

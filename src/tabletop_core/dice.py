@@ -17,15 +17,16 @@ import attrs
 from tabletop_core._record import Record
 from tabletop_core._validate import int_field
 from tabletop_core.errors import InvalidInput
+from tabletop_core.odds import MAX_OUTCOMES, Distribution
+from tabletop_core.rng import MAX_SIDES as _MAX_SIDES
 from tabletop_core.rng import dice_source
 
 if TYPE_CHECKING:
-    from tabletop_core.odds import Distribution
     from tabletop_core.rng import RngLike
 
 __all__ = ["Die", "DieRoll", "d4", "d6", "d8", "d10", "d12", "d20", "d100"]
 
-MAX_SIDES = 2**62
+MAX_SIDES = _MAX_SIDES
 """The most sides a :class:`Die` may have (numpy draws 64-bit integers).
 
 Rolling any such die is quick; its exact :meth:`~Die.distribution` is limited to
@@ -57,8 +58,6 @@ class Die(Record):
             InvalidInput: the die has more sides than a distribution may hold
                 (:data:`~tabletop_core.odds.MAX_OUTCOMES`); checked before any work.
         """
-        from tabletop_core.odds import MAX_OUTCOMES, Distribution  # odds builds on dice
-
         if self.sides > MAX_OUTCOMES:
             raise InvalidInput(
                 f"{self} has too many faces for exact odds: {self.sides:,}, at most {MAX_OUTCOMES:,}",

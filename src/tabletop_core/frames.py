@@ -29,6 +29,7 @@ import itertools
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from tabletop_core._outcomes import label
 from tabletop_core.errors import InvalidInput, MissingExtra
 
 if TYPE_CHECKING:
@@ -101,14 +102,10 @@ def odds_frame(odds: Callable[..., Distribution[Any]], **parameters: Iterable[An
 
 def odds_rows(distribution: Distribution[Any]) -> list[tuple[Any, str, float, Any]]:  # Any: outcomes, Fractions
     """``(outcome, label, probability, exact)`` rows of one distribution."""
-    from tabletop_core.odds import _label
-
-    return [(o, _label(o), float(p), p) for o, p in distribution.items()]
+    return [(o, label(o), float(p), p) for o, p in distribution.items()]
 
 
 def count_rows(counts: Mapping[Any, int]) -> list[tuple[Any, str, int, float]]:  # Any: outcomes of any type
     """``(outcome, label, count, share)`` rows of a batch's counts."""
-    from tabletop_core.odds import _label
-
     total = sum(counts.values())
-    return [(o, _label(o), c, c / total if total else 0.0) for o, c in counts.items()]
+    return [(o, label(o), c, c / total if total else 0.0) for o, c in counts.items()]

@@ -20,20 +20,21 @@ Examples:
 
 from __future__ import annotations
 
-import enum
-import html
 import itertools
 import math
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from numbers import Rational
-from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar
 
-from tabletop_core._record import enum_label, enum_value
+from tabletop_core import _odds_table
+from tabletop_core._odds_table import MAX_FRACTION_TEXT  # noqa: F401  # documented here before it moved
+from tabletop_core._outcomes import label as _label
+from tabletop_core._outcomes import machine_value as _machine
+from tabletop_core._outcomes import stable_order as _stable_order
 from tabletop_core._validate import check_int, clip
-from tabletop_core.dice import Die
 from tabletop_core.errors import InvalidInput
-from tabletop_core.rng import dice_source
+from tabletop_core.rng import MAX_SIDES, dice_source
 
 if TYPE_CHECKING:
     import numpy as np
@@ -47,7 +48,22 @@ __all__ = ["MAX_COMBINATIONS", "MAX_OUTCOMES", "MAX_SAMPLE", "Distribution"]
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
 Weight: TypeAlias = "int | Fraction"
-DiceLike: TypeAlias = "Die | int | Distribution[Any]"  # Any: a die may have outcomes of any type
+
+
+class _FacedDie(Protocol):
+    """A fair die as exact odds read it: its faces, ``1..sides``, as a ``range``.
+
+    :class:`~tabletop_core.dice.Die` is one. The odds know a die only by this face, so
+    :mod:`tabletop_core.dice` (whose ``Die.distribution()`` builds a :class:`Distribution`)
+    can build on this module without this module importing it back.
+    """
+
+    @property
+    def faces(self) -> range:
+        """The faces of the die, ``range(1, sides + 1)``."""
+
+
+DiceLike: TypeAlias = "_FacedDie | int | Distribution[Any]"  # Any: a die may have outcomes of any type
 
 _MAX_SAMPLE_DENOMINATOR = 2**62
 
@@ -225,15 +241,16 @@ class Distribution(Generic[T]):
 
         Args:
             func: Called as ``func(face1, face2, ...)``, one argument per die.
-            *dice: Each a :class:`~tabletop_core.dice.Die`, a number of sides,
-                or a :class:`Distribution` (for dice with weighted faces).
+            *dice: Each a :class:`~tabletop_core.dice.Die` (or anything with a ``faces`` range),
+                a number of sides, or a :class:`Distribution` (for dice with weighted faces).
 
         Returns:
             The distribution of ``func``'s results.
 
         Raises:
             InvalidInput: the dice have more than :data:`MAX_COMBINATIONS` combinations
-                of faces (checked before *func* is first called).
+                of faces (checked before *func* is first called), or a number of sides is
+                below 1 or above ``dice.MAX_SIDES``.
             TypeError: *func* is not callable, or a die is none of the kinds above.
 
         Examples:
@@ -432,17 +449,10 @@ class Distribution(Generic[T]):
         table[:] = list(self._outcomes)
         return table[indices]
 
-    # -- rendering ------------------------------------------------------------
-
-    def _rows(self) -> list[tuple[str, str, str]]:
-        return [(_label(o), _fraction_text(p), _percent_text(p)) for o, p in self.items()]
+    # -- rendering: thin doors to _odds_table (text, Markdown, HTML) -----------
 
     def __str__(self) -> str:
-        rows = [("outcome", "probability", "percent"), *self._rows()]
-        widths = [max(len(row[i]) for row in rows) for i in range(3)]
-        lines = [f"{a:<{widths[0]}}  {b:>{widths[1]}}  {c:>{widths[2]}}" for a, b, c in rows]
-        lines.insert(1, "-" * len(lines[0]))
-        return "\n".join(lines)
+        return _odds_table.text_table(self.items())
 
     def __repr__(self) -> str:
         body = ", ".join(f"{o!r}: {p}" for o, p in self.items())
@@ -450,18 +460,10 @@ class Distribution(Generic[T]):
 
     def to_markdown(self) -> str:
         """A Markdown table of outcome, exact probability and percent."""
-        lines = ["| outcome | probability | percent |", "|:--|--:|--:|"]
-        lines += [f"| {a} | {b} | {c} |" for a, b, c in self._rows()]
-        return "\n".join(lines)
+        return _odds_table.markdown_table(self.items())
 
     def _repr_html_(self) -> str:
-        body = "".join(
-            f"<tr><td>{html.escape(a)}</td><td>{html.escape(b)}</td><td>{c}</td></tr>" for a, b, c in self._rows()
-        )
-        return (
-            "<table><thead><tr><th>outcome</th><th>probability</th><th>percent</th></tr></thead>"
-            f"<tbody>{body}</tbody></table>"
-        )
+        return _odds_table.html_table(self.items())
 
     def to_dict(self, *, title: str | None = None) -> dict[str, Any]:  # Any: JSON values
         """JSON-ready data in the one shape every odds table uses.
@@ -534,30 +536,27 @@ class Distribution(Generic[T]):
             The axes drawn on.
 
         Raises:
-            ImportError: matplotlib is missing (install the ``plot`` extra).
+            MissingExtra: matplotlib is missing (install the ``plot`` extra); an ``ImportError``.
         """
-        try:
-            import matplotlib.pyplot as plt
-        except ImportError as error:
-            raise ImportError("Distribution.plot needs matplotlib: pip install 'tabletop_core[plot]'") from error
-        if ax is not None and not callable(getattr(ax, "bar", None)):
-            raise TypeError(f"ax must be a matplotlib Axes or None, got {type(ax).__name__}")
-        if ax is None:
-            _figure, ax = plt.subplots()
-        labels = [_label(o) for o in self._outcomes]
-        ax.bar(labels, [float(p) for p in self._probabilities], **bar_options)
-        ax.set_ylabel("probability")
-        return ax
+        from tabletop_core._charts import bar_chart  # matplotlib loads with the first chart
+
+        return bar_chart(self.items(), ax=ax, **bar_options)
 
 
 def _size(die: DiceLike, position: int) -> int:
     """How many faces *die* has, without listing them."""
     if isinstance(die, Distribution):
         return len(die)
-    if isinstance(die, Die):
-        return die.sides
+    return len(_die_faces(die, position))
+
+
+def _die_faces(die: object, position: int) -> range:
+    """The faces of a die given as a number of sides or as a die with a ``faces`` range (a ``Die``)."""
     if isinstance(die, int) and not isinstance(die, bool):
-        return Die(die).sides
+        return range(1, check_int(f"dice[{position}] (sides)", die, low=1, high=MAX_SIDES) + 1)
+    faces = getattr(die, "faces", None)
+    if type(faces) is range:
+        return faces
     raise TypeError(f"dice[{position}] must be a Die, a number of sides or a Distribution, got {type(die).__name__}")
 
 
@@ -572,11 +571,7 @@ def _truth(answer: object) -> bool:
 def _faces(die: DiceLike, position: int) -> list[tuple[Any, Weight]]:  # Any: faces of any type
     if isinstance(die, Distribution):
         return die.items()  # type: ignore[return-value]  # Fraction is a Weight
-    if isinstance(die, Die):
-        return [(face, 1) for face in die.faces]
-    if isinstance(die, int) and not isinstance(die, bool):
-        return [(face, 1) for face in Die(die).faces]
-    raise TypeError(f"dice[{position}] must be a Die, a number of sides or a Distribution, got {type(die).__name__}")
+    return [(face, 1) for face in _die_faces(die, position)]
 
 
 def _fits_int64(outcome: object) -> bool:
@@ -587,70 +582,3 @@ def _number(outcome: object) -> Fraction:
     if isinstance(outcome, bool) or not isinstance(outcome, (int, Rational)):
         raise TypeError(f"mean and variance need numeric outcomes, got {clip(outcome)}")
     return Fraction(outcome)
-
-
-MAX_FRACTION_TEXT = 24
-"""Longest exact fraction a table prints; longer ones show an approximation (``≈1.23e-45``)."""
-
-
-def _fraction_text(probability: Fraction) -> str:
-    """The exact fraction when it is short enough to read, else an approximation.
-
-    Tables of big pools (``1000d6``) would otherwise print fractions thousands of
-    digits long; :attr:`Distribution.probabilities` and ``to_dict`` stay exact.
-    """
-    text = str(probability)
-    if len(text) <= MAX_FRACTION_TEXT:
-        return text
-    return "≈" + _scientific(probability)
-
-
-def _scientific(probability: Fraction) -> str:
-    # log10 of big ints works where float() would underflow to 0.
-    exponent10 = math.log10(probability.numerator) - math.log10(probability.denominator)
-    exponent = math.floor(exponent10)
-    mantissa = 10 ** (exponent10 - exponent)
-    if round(mantissa, 2) >= 10:  # 9.999 rounds up to the next power of ten
-        mantissa, exponent = mantissa / 10, exponent + 1
-    return f"{mantissa:.2f}e{exponent:+d}"
-
-
-def _percent_text(probability: Fraction) -> str:
-    percent = float(probability) * 100
-    if probability and percent < 0.005:
-        return "<0.01%"
-    return f"{percent:.2f}%"
-
-
-def _machine(outcome: object) -> Any:  # Any: a JSON value of the outcome's own kind
-    """An outcome as a JSON value: enums by lower-case name, tuples as lists, numbers as they are."""
-    if isinstance(outcome, enum.Enum):
-        return enum_value(outcome)
-    if isinstance(outcome, tuple):
-        return [_machine(part) for part in outcome]
-    if isinstance(outcome, (bool, int, float, str)) or outcome is None:
-        return outcome
-    return str(outcome)
-
-
-def _label(outcome: object) -> str:
-    if isinstance(outcome, enum.Enum):
-        return enum_label(outcome)
-    if isinstance(outcome, tuple):
-        return ", ".join(_label(part) for part in outcome)
-    return str(outcome)
-
-
-def _sort_key(outcome: Any) -> Any:  # Any: outcomes of any type
-    if isinstance(outcome, enum.Enum):
-        return list(type(outcome)).index(outcome)
-    if isinstance(outcome, tuple):
-        return tuple(_sort_key(part) for part in outcome)
-    return outcome
-
-
-def _stable_order(outcomes: list[T]) -> list[T]:
-    try:
-        return sorted(outcomes, key=_sort_key)
-    except TypeError:  # mixed or unorderable outcomes keep first-seen order
-        return outcomes

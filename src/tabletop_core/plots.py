@@ -15,28 +15,25 @@ Examples:
 
 from __future__ import annotations
 
-import math
-import numbers
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
+from tabletop_core._charts import axes_for as _axes
+from tabletop_core._intervals import MAX_Z, wilson_interval  # noqa: F401  # MAX_Z: documented here before it moved
+from tabletop_core._outcomes import label as _label
+from tabletop_core._outcomes import stable_order as _stable_order
 from tabletop_core._validate import clip
-from tabletop_core.errors import InvalidInput, MissingExtra
-from tabletop_core.odds import Distribution, _label, _stable_order
+from tabletop_core.errors import InvalidInput
+from tabletop_core.odds import Distribution
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-    from tabletop_core.residue.journey import JourneySimulation
-
-__all__ = ["Tally", "compare", "heatmap", "survival", "survival_by_day", "wilson_interval"]
+__all__ = ["Survival", "Tally", "compare", "heatmap", "survival", "survival_by_day", "wilson_interval"]
 
 MAX_HEATMAP = 10_000
 """The most cells :func:`heatmap` computes."""
-
-MAX_Z = 10.0
-"""The widest interval :func:`wilson_interval` draws: *z* = 10 standard errors (1.96 is 95%)."""
 
 
 class Tally(Protocol):
@@ -51,21 +48,20 @@ class Tally(Protocol):
         """Runs played."""
 
 
-def _pyplot() -> Any:  # Any: the pyplot module (matplotlib is optional)
-    try:
-        import matplotlib.pyplot as plt
-    except ImportError as error:
-        raise MissingExtra("charts need matplotlib: pip install 'tabletop_core[plot]'") from error
-    return plt
+class Survival(Protocol):
+    """Anything with ``runs`` and a day-by-day ``survival()`` table, such as a ``JourneySimulation``.
 
+    ``survival()`` maps each day to ``(share, low, high)``: the share of runs not yet defeated
+    after that day and its interval (see
+    :meth:`JourneySimulation.survival <tabletop_core.residue.journey.JourneySimulation.survival>`).
+    """
 
-def _axes(ax: Axes | None) -> Axes:
-    if ax is not None:
-        if not callable(getattr(ax, "plot", None)) or not callable(getattr(ax, "fill_between", None)):
-            raise TypeError(f"ax must be a matplotlib Axes or None, got {type(ax).__name__}")
-        return ax
-    _figure, new = _pyplot().subplots()
-    return new  # type: ignore[no-any-return]  # pyplot is untyped
+    @property
+    def runs(self) -> int:
+        """Runs played."""
+
+    def survival(self) -> Mapping[int, tuple[float, float, float]]:
+        """Day -> ``(share, low, high)`` of the runs not yet defeated after that day."""
 
 
 def compare(
@@ -180,32 +176,6 @@ def heatmap(
     return ax
 
 
-def wilson_interval(successes: int, runs: int, *, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a share (95% by default).
-
-    Examples:
-        >>> low, high = wilson_interval(50, 100)
-        >>> round(low, 4), round(high, 4)
-        (0.4038, 0.5962)
-
-    Raises:
-        InvalidInput: *runs* < 1, *successes* outside ``0..runs``, or *z* not a number above 0 (at most 10).
-        TypeError: *z* is not a real number.
-    """
-    if isinstance(z, bool) or not isinstance(z, numbers.Real):
-        raise TypeError(f"z must be a number (1.96 for 95%), got {type(z).__name__}")
-    if not 0 < z <= MAX_Z:  # also refuses NaN
-        raise InvalidInput(f"z must be above 0 and at most {MAX_Z} (1.96 for 95%), got {clip(z)}")
-    z = float(z)
-    if runs < 1 or not 0 <= successes <= runs:
-        raise InvalidInput(f"wilson_interval needs 0 <= successes <= runs and runs >= 1, got {successes}/{runs}")
-    share = successes / runs
-    denominator = 1 + z * z / runs
-    centre = (share + z * z / (2 * runs)) / denominator
-    half = z * math.sqrt(share * (1 - share) / runs + z * z / (4 * runs * runs)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def survival(
     curves: Mapping[str, Mapping[Any, Tally]],
     *,
@@ -265,7 +235,7 @@ def survival(
 
 
 def survival_by_day(
-    curves: Mapping[str, JourneySimulation],
+    curves: Mapping[str, Survival],
     *,
     ax: Axes | None = None,
     title: str | None = None,

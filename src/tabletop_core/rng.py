@@ -7,7 +7,11 @@ passes it to :func:`dice_source`, which follows Scientific Python SPEC 7:
   seeded once, so play is fast and never repeats; a process made by ``os.fork``
   -- a ``multiprocessing`` pool with the ``fork`` start method, a pre-fork
   server such as gunicorn -- reseeds every such source from fresh entropy in
-  the child, so workers never repeat their parent's or each other's dice);
+  the child, so workers never repeat their parent's or each other's dice). Its
+  first dice come from a private :class:`random.Random` seeded from
+  :func:`os.urandom`, so a bot's first roll does not wait for numpy to load; it
+  moves to numpy's generator (fresh entropy too) once numpy is loaded anyway or
+  after :data:`ENTROPY_DICE_WITHOUT_NUMPY` dice, and for every vector of dice;
 * an ``int`` or a sequence of ints: a seed, so the same seed and the same calls
   give the same dice;
 * a :class:`numpy.random.SeedSequence`, :class:`numpy.random.BitGenerator` or
@@ -26,10 +30,12 @@ from __future__ import annotations
 import abc
 import contextlib
 import os
+import random
+import sys
 import threading
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, SupportsIndex, TypeAlias
+from typing import TYPE_CHECKING, ClassVar, SupportsIndex, TypeAlias
 
 from tabletop_core._validate import as_int, check_int, clip
 from tabletop_core.errors import DiceExhausted, InvalidInput
@@ -38,12 +44,26 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-# numpy is imported by the first call that needs it (a seed, a Generator, a vector of dice,
-# fresh entropy), so parsing notation or exact odds never load it.
+# numpy is imported by the first call that needs it (a seed, a Generator, a vector of dice), so
+# parsing notation, exact odds, scripted dice and a first few dice of fresh entropy never load it.
 
-__all__ = ["MAX_ROLL_MANY", "CallbackDice", "DiceSource", "GeneratorDice", "RngLike", "ScriptedDice", "dice_source"]
+__all__ = [
+    "ENTROPY_DICE_WITHOUT_NUMPY",
+    "MAX_ROLL_MANY",
+    "CallbackDice",
+    "DiceSource",
+    "GeneratorDice",
+    "RngLike",
+    "ScriptedDice",
+    "dice_source",
+]
 
-_MAX_SIDES = 2**62
+MAX_SIDES = 2**62
+"""The most sides a die may have (numpy draws 64-bit integers): every source checks it on each roll.
+
+``tabletop_core.dice.MAX_SIDES`` (the largest :class:`~tabletop_core.dice.Die`) and exact odds
+over a number of sides are this one limit."""
+_MAX_SIDES = MAX_SIDES
 
 MAX_ROLL_MANY = 10_000_000
 """Most dice one :meth:`DiceSource.roll_many` call draws: 80 MB as ``int64`` (8 bytes a die).
@@ -55,6 +75,15 @@ Every batch function in the library stays below it (``2 * MAX_BATCH`` dice at mo
 """
 _FIRST_BLOCK = 8
 _MAX_BLOCK = 4096
+
+ENTROPY_DICE_WITHOUT_NUMPY = 4096
+"""How many dice a fresh-entropy source (``rng=None``) draws without numpy, at most.
+
+A process that rolls a few dice and exits (a command line, a bot's cold start on a serverless
+platform) never imports numpy, about 100 ms of its start. Python's generator draws about
+0.3 µs a die and numpy's a hundredth of that in blocks, so a source that keeps rolling moves
+to numpy after this many dice, or as soon as anything else has loaded numpy. Both are fresh
+OS entropy and unbiased; only seeded sources promise a stream, and they always draw with numpy."""
 
 
 class DiceSource(abc.ABC):
@@ -142,27 +171,62 @@ class GeneratorDice(DiceSource):
         generator: The Generator to draw from.
     """
 
-    __slots__ = ("__weakref__", "_blocks", "_generator", "_next_block")
+    __slots__ = ("__weakref__", "_blocks", "_generator", "_next_block", "_python", "_python_left")
 
     def __init__(self, generator: np.random.Generator) -> None:
         import numpy as np
 
         if not isinstance(generator, np.random.Generator):
             raise TypeError(f"generator must be a numpy.random.Generator, got {type(generator).__name__}")
-        self._generator = generator
+        self._generator: np.random.Generator | None = generator
+        self._python: random.Random | None = None
+        self._python_left = 0
         self._blocks: dict[int, list[int]] = {}
         self._next_block: dict[int, int] = {}
 
-    @property
-    def generator(self) -> np.random.Generator:
-        """The wrapped Generator."""
-        return self._generator
-
-    def _reseed(self, generator: np.random.Generator) -> None:
-        """Draw from *generator* from now on, dropping values already drawn into blocks."""
-        self._generator = generator
+    @classmethod
+    def _fresh(cls) -> GeneratorDice:
+        """A source of fresh OS entropy (``rng=None``) that draws its first dice without numpy."""
+        self = cls.__new__(cls)
+        self._generator = None
+        self._python = _python_entropy()
+        self._python_left = ENTROPY_DICE_WITHOUT_NUMPY
         self._blocks = {}
         self._next_block = {}
+        return self
+
+    @property
+    def generator(self) -> np.random.Generator:
+        """The wrapped Generator (for ``rng=None``, numpy's fresh-entropy one, made when first asked for)."""
+        return self._numpy()
+
+    def _numpy(self) -> np.random.Generator:
+        generator = self._generator
+        if generator is None:
+            import numpy as np
+
+            generator = self._generator = np.random.default_rng()  # fresh OS entropy
+            self._python = None  # numpy draws everything from now on
+        return generator
+
+    def _reseed_fresh(self) -> None:
+        """Draw from fresh OS entropy from now on (numpy's if this source uses numpy), dropping drawn blocks."""
+        if self._generator is not None:
+            import numpy as np  # loaded: this source was made with it
+
+            self._generator = np.random.default_rng()
+        else:
+            self._python = _python_entropy()
+        self._blocks = {}
+        self._next_block = {}
+
+    def _draw(self, sides: int, size: int) -> list[int]:
+        """*size* fair faces ``1..sides`` as Python ints, in drawn order."""
+        python = self._python
+        if python is not None and size <= self._python_left and "numpy" not in sys.modules:
+            self._python_left -= size
+            return python_faces(python, sides, size)
+        return self._numpy().integers(1, sides, size=size, endpoint=True).tolist()  # type: ignore[no-any-return]
 
     def roll(self, sides: int) -> int:
         """Roll one die with *sides* faces (1..sides)."""
@@ -184,7 +248,7 @@ class GeneratorDice(DiceSource):
         sides = check_int("sides", sides, low=1, high=_MAX_SIDES)
         size = self._next_block.get(sides, _FIRST_BLOCK)
         self._next_block[sides] = min(size * 2, _MAX_BLOCK)
-        block = self._generator.integers(1, sides, size=size, endpoint=True).tolist()
+        block = self._draw(sides, size)
         block.reverse()  # pop() from the end serves the values in drawn order
         self._blocks[sides] = block
         return int(block.pop())
@@ -208,7 +272,7 @@ class GeneratorDice(DiceSource):
         need = n - len(faces)
         size = self._next_block.get(sides, _FIRST_BLOCK)
         self._next_block[sides] = min(size * 2, _MAX_BLOCK)
-        drawn = self._generator.integers(1, sides, size=need + size, endpoint=True).tolist()
+        drawn = self._draw(sides, need + size)
         faces += drawn[:need]
         rest = drawn[need:]
         rest.reverse()
@@ -219,9 +283,11 @@ class GeneratorDice(DiceSource):
         """Roll *n* dice with *sides* faces in one vectorised draw."""
         sides = check_int("sides", sides, low=1, high=_MAX_SIDES)
         n = _check_count(n)
-        return self._generator.integers(1, sides, size=n, endpoint=True)  # numpy's default dtype: int64
+        return self._numpy().integers(1, sides, size=n, endpoint=True)  # numpy's default dtype: int64
 
     def __repr__(self) -> str:
+        if self._generator is None:
+            return "GeneratorDice(fresh OS entropy)"
         return f"GeneratorDice({self._generator!r})"
 
 
@@ -326,11 +392,14 @@ class ScriptedDice(DiceSource):
             self._position = start
             raise
 
-    @staticmethod
-    def _check_fits(value: int, sides: int, position: int) -> None:
+    _value_name: ClassVar[str] = "scripted value"
+    """How an error names one of the values (a subclass reading them from an option names the option)."""
+
+    @classmethod
+    def _check_fits(cls, value: int, sides: int, position: int) -> None:
         if not 1 <= value <= sides:
             raise InvalidInput(
-                f"scripted value {value} (value #{position + 1}) does not fit a d{sides}: expected 1..{sides}"
+                f"{cls._value_name} {value} (value #{position + 1}) does not fit a d{sides}: expected 1..{sides}"
             )
 
     def __repr__(self) -> str:
@@ -457,12 +526,31 @@ _thread_local = threading.local()
 _ENTROPY_SOURCES: weakref.WeakSet[GeneratorDice] = weakref.WeakSet()
 
 
+def python_faces(generator: random.Random, sides: int, size: int) -> list[int]:
+    """*size* fair faces ``1..sides`` from a Python generator: rejection on the fewest bits that hold ``sides - 1``.
+
+    Unbiased, as numpy's ``integers()`` is (a modulo would favour the low faces).
+    """
+    bits = (sides - 1).bit_length()
+    draw = generator.getrandbits
+    faces = []
+    for _ in range(size):
+        face = draw(bits)
+        while face >= sides:
+            face = draw(bits)
+        faces.append(face + 1)
+    return faces
+
+
+def _python_entropy() -> random.Random:
+    """A private Python generator seeded from 256 bits of OS entropy (never the global ``random``)."""
+    return random.Random(int.from_bytes(os.urandom(32), "big"))
+
+
 def _default_source() -> DiceSource:
     source: DiceSource | None = getattr(_thread_local, "source", None)
     if source is None:
-        import numpy as np
-
-        fresh = GeneratorDice(np.random.default_rng())
+        fresh = GeneratorDice._fresh()
         _ENTROPY_SOURCES.add(fresh)
         _thread_local.source = source = fresh
     return source
@@ -471,9 +559,7 @@ def _default_source() -> DiceSource:
 def _reseed_after_fork() -> None:
     """In a forked child: give every ``rng=None`` source fresh OS entropy (and drop drawn blocks)."""
     for source in list(_ENTROPY_SOURCES):
-        import numpy as np  # loaded: the sources were made with it
-
-        source._reseed(np.random.default_rng())
+        source._reseed_fresh()
 
 
 if hasattr(os, "register_at_fork"):  # POSIX; Windows has no fork (spawned processes start fresh)

@@ -186,7 +186,7 @@ def test_tables_abbreviate_fractions_too_long_to_read_but_data_stays_exact():
     [(Fraction(99999, 10**35), "≈1.00e-30"), (Fraction(123, 10**40), "≈1.23e-38"), (Fraction(1, 7**40), "≈1.57e-34")],
 )
 def test_scientific_approximation(value, text):
-    from tabletop_core.odds import _fraction_text
+    from tabletop_core._odds_table import fraction_text
 
-    assert _fraction_text(value) == text
+    assert fraction_text(value) == text
     assert float(text[1:]) == pytest.approx(float(value), rel=5e-3)

@@ -59,7 +59,7 @@ class Condition(Enum):
     UNFOCUSED = "Unfocused"
 
     @classmethod
-    def parse(cls, value: Condition | str) -> Condition:
+    def parse(cls, value: Condition | str) -> Condition:  # type: ignore[override]  # TO FOLD into Enum.parse
         """Return *value* as a :class:`Condition`; accepts a member or its name (``"off guard"``).
 
         Raises:

@@ -49,7 +49,7 @@ class Trait(Enum):
     """Charisma, confidence, willpower and courage."""
 
     @classmethod
-    def parse(cls, value: Trait | str) -> Trait:
+    def parse(cls, value: Trait | str) -> Trait:  # type: ignore[override]  # TO FOLD into Enum.parse
         """Return *value* as a :class:`Trait`; accepts a member or its name (``"body"``).
 
         Raises:
@@ -114,7 +114,7 @@ class TestKind(Enum):
     """The bare d20 against Stakes: no Modifiers, Fortune, Misfortune or Fatigue (the die before Modifiers)."""
 
     @classmethod
-    def parse(cls, value: TestKind | str) -> TestKind:
+    def parse(cls, value: TestKind | str) -> TestKind:  # type: ignore[override]  # TO FOLD into Enum.parse
         """Return *value* as a :class:`TestKind`; accepts a member or its name (``"check"``, ``"flat roll"``)."""
         return parse_enum(cls, value, name="kind")
 

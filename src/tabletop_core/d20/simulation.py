@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from tabletop_core._intervals import wilson_interval
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_in, one_line
 from tabletop_core.errors import InvalidInput
-from tabletop_core.plots import wilson_interval
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -284,7 +284,7 @@ class EncounterSimulation(Record):
             TypeError: *title* is not a str, or *ax* not a matplotlib Axes.
             MissingExtra: matplotlib is missing.
         """
-        from tabletop_core.plots import _axes
+        from tabletop_core._charts import axes_for as _axes
 
         if not self.runs:
             raise InvalidInput("plot: no fights to draw")

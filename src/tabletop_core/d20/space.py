@@ -79,7 +79,7 @@ class Metric(Enum):
         return self.value
 
     @classmethod
-    def parse(cls, value: object) -> Metric:
+    def parse(cls, value: object) -> Metric:  # type: ignore[override]  # TO FOLD into Enum.parse
         """A member from itself or its name (``"chebyshev"``, any case).
 
         Raises:

@@ -65,7 +65,7 @@ class Stakes(Enum):
         return f"{self.value} Stakes"
 
     @classmethod
-    def parse(cls, value: Stakes | str) -> Stakes:
+    def parse(cls, value: Stakes | str) -> Stakes:  # type: ignore[override]  # TO FOLD into Enum.parse
         """Return *value* as :class:`Stakes`; accepts a member or its name (``"mid"``, ``"Mid Stakes"``).
 
         Raises:

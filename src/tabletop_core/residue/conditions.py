@@ -86,7 +86,7 @@ class Condition(Enum):
         return self in _DIE_CONDITIONS
 
     @classmethod
-    def parse(cls, condition: Condition | str, *, name: str = "condition") -> Condition:
+    def parse(cls, condition: Condition | str, *, name: str = "condition") -> Condition:  # type: ignore[override]  # TO FOLD into Enum.parse
         """Read a Condition from a :class:`Condition` or its name (any case).
 
         Raises:

@@ -86,7 +86,7 @@ class ActionSlot(Enum):
     DEFENSE = "Defense"
 
     @classmethod
-    def parse(cls, slot: ActionSlot | str, *, name: str = "slot") -> ActionSlot:
+    def parse(cls, slot: ActionSlot | str, *, name: str = "slot") -> ActionSlot:  # type: ignore[override]  # TO FOLD into Enum.parse
         """Read a slot from an :class:`ActionSlot` or its name (any case).
 
         Raises:

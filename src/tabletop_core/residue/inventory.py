@@ -75,7 +75,7 @@ class InventoryKind(Enum):
         return _CONDITION_AT_ZERO[self]
 
     @classmethod
-    def parse(cls, kind: InventoryKind | str, *, name: str = "kind") -> InventoryKind:
+    def parse(cls, kind: InventoryKind | str, *, name: str = "kind") -> InventoryKind:  # type: ignore[override]  # TO FOLD into Enum.parse
         """Read an Inventory from an :class:`InventoryKind` or its name (any case).
 
         Raises:

@@ -38,7 +38,7 @@ class RequirementKind(Enum):
     CONDITION = "Condition"
 
     @classmethod
-    def parse(cls, kind: RequirementKind | str, *, name: str = "kind") -> RequirementKind:
+    def parse(cls, kind: RequirementKind | str, *, name: str = "kind") -> RequirementKind:  # type: ignore[override]  # TO FOLD into Enum.parse
         """A kind given itself or its name (``"keyword"``)."""
         return parse_enum(cls, kind, name=name)
 

@@ -26,6 +26,7 @@ from typing import Any
 
 import attrs
 
+from tabletop_core._cli_kit import Output, add_roll_options, check_all_dice_used, dice_values, int_option, rng_from_args
 from tabletop_core.action_roll.character import Stats
 from tabletop_core.action_roll.classic.character import ClassicCharacter
 from tabletop_core.action_roll.classic.moves import make_classic_move
@@ -36,7 +37,6 @@ from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.next_move import next_move_add
 from tabletop_core.action_roll.outcome import Outcome
 from tabletop_core.action_roll.progress import Rank
-from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, dice_values, int_option, rng_from_args
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["register"]

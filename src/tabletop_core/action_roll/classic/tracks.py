@@ -78,7 +78,7 @@ class ClassicTrackKind(Enum):
         return self.value
 
     @classmethod
-    def parse(cls, text: str) -> ClassicTrackKind:
+    def parse(cls, text: str) -> ClassicTrackKind:  # type: ignore[override]  # TO FOLD into Enum.parse
         """The kind named *text* in any case ("Vow", "journey"; a Datasworn track category).
 
         Raises:

@@ -12,9 +12,9 @@ import argparse
 import sys
 from collections.abc import Callable
 
+from tabletop_core._cli_kit import Output, one_line
 from tabletop_core.action_roll.datasworn.reader import load
 from tabletop_core.action_roll.datasworn.ruleset import Ruleset
-from tabletop_core.cli import Output, one_line
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["add_data_arguments", "report_data_warnings", "ruleset_from_args", "with_data_warnings"]
