@@ -29,8 +29,9 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, int_field, of_type
-from tabletop_core.action_roll.action import MAX_STAT, challenge_pair
+from tabletop_core.action_roll.action import MAX_STAT
 from tabletop_core.action_roll.asset_state import AssetMeter, AssetState
+from tabletop_core.action_roll.challenge import challenge_pair
 from tabletop_core.action_roll.clocks import Clock
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn.assets import Asset

@@ -4,7 +4,7 @@
 * ``tabletop progress (--score 7 | --rank dangerous --ticks 20) [--dice 3,8]``
 * ``tabletop oracle [--odds likely] [--dice 42]``; ``tabletop oracle NAME --data PATH``, ``tabletop
   oracle list --data PATH``, ``tabletop move NAME --data PATH`` and ``tabletop character ...`` work
-  from a Datasworn file (see :mod:`.datasworn.cli`)
+  from a Datasworn file (see :mod:`.cli_datasworn`)
 * ``tabletop odds action --stat 2 [--adds 1] [--momentum 6 --burn]``,
   ``tabletop odds progress (--score 7 | --rank dangerous --ticks 20)``
 
@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import argparse
 
+from tabletop_core._cli_kit import Output, add_roll_options, check_all_dice_used, dice_values, int_option, rng_from_args
+from tabletop_core.action_roll import cli_datasworn
 from tabletop_core.action_roll.action import action_roll, burn_momentum, burn_would_improve
 from tabletop_core.action_roll.classic import cli as classic_cli
-from tabletop_core.action_roll.datasworn import cli as datasworn_cli
 from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.odds import action_match_odds, action_odds, odds_table, progress_odds
 from tabletop_core.action_roll.oracle import Odds, OracleAnswer, ask_the_oracle, read_oracle_dice, resolve_oracle
 from tabletop_core.action_roll.progress import ProgressTrack, Rank, progress_roll
-from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, dice_values, int_option, rng_from_args
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["demo", "register"]
@@ -87,7 +87,7 @@ def _oracle(args: argparse.Namespace) -> Output:
             tens, units = parts
             return _answer(resolve_oracle(odds=odds, roll=read_oracle_dice(tens, units)))
     # One roll: 1..100, 0 or 00 for 100, or tens:units ("00 and 0 read as 100").
-    source = datasworn_cli.table_dice(args.dice) if args.dice is not None else rng_from_args(args)
+    source = cli_datasworn.table_dice(args.dice) if args.dice is not None else rng_from_args(args)
     answer = ask_the_oracle(odds, rng=source)
     check_all_dice_used(source, "one oracle roll: 1..100 (0 or 00 for 100), or tens:units, or two d10")
     return _answer(answer)
@@ -160,8 +160,8 @@ def register(
     )
     add_roll_options(oracle)
     oracle.set_defaults(handler=_oracle)
-    datasworn_cli.add_oracle_table(oracle, _oracle)  # `tabletop oracle table NAME --data PATH`
-    datasworn_cli.register(commands)  # `tabletop move NAME --data PATH`
+    cli_datasworn.add_oracle_table(oracle, _oracle)  # `tabletop oracle table NAME --data PATH`
+    cli_datasworn.register(commands)  # `tabletop move NAME --data PATH`
     classic_cli.register(commands)  # `tabletop classic ...`: a Classic character file
 
     odds = odds_commands.add_parser("action", help="exact odds of a Starforged action roll")

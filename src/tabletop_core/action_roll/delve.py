@@ -45,8 +45,9 @@ import numpy.typing as npt
 
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, of_type, one_line, tuple_of
-from tabletop_core.action_roll.action import ActionResult, action_roll, challenge_pair
+from tabletop_core.action_roll.action import ActionResult, action_roll
 from tabletop_core.action_roll.batch import simulate_action
+from tabletop_core.action_roll.challenge import challenge_pair
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn.delve_data import DelveSiteData, Denizen, SiteDomain, SiteTheme
 from tabletop_core.action_roll.datasworn.ruleset import Ruleset

@@ -25,7 +25,7 @@ from tabletop_core._enum import Enum
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_field, of_type, one_line
-from tabletop_core.action_roll.action import challenge_pair, pair_field
+from tabletop_core.action_roll.challenge import challenge_pair, pair_field
 from tabletop_core.action_roll.outcome import Outcome, judge
 from tabletop_core.errors import InvalidInput
 from tabletop_core.rng import RngLike, dice_source

@@ -23,26 +23,32 @@ import os
 
 import attrs
 
+from tabletop_core._cli_kit import Output, dice_values, int_option
 from tabletop_core.action_roll.asset_state import AssetState
 from tabletop_core.action_roll.character import PlayerCharacter, Stats, TrackKind
 from tabletop_core.action_roll.datasworn.reader import load
 from tabletop_core.action_roll.impacts import Meter
 from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.progress import Rank
-from tabletop_core.cli import Output, dice_values, int_option
 from tabletop_core.errors import InvalidInput
 
-__all__ = ["register"]
+__all__ = ["read_character", "register"]
 
 _STATS = ("edge", "heart", "iron", "shadow", "wits")
 _YES = ("yes", "on", "true", "1", "marked", "checked")
 _NO = ("no", "off", "false", "0", "clear", "cleared")
 
 
-def _read(path: str) -> PlayerCharacter:
-    from tabletop_core.action_roll.datasworn.cli import read_character
-
-    return read_character(path)
+def read_character(path: str) -> PlayerCharacter:
+    """A :class:`PlayerCharacter` from a JSON file (``to_json()``, or ``tabletop character new``)."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, ValueError) as error:  # ValueError: a path with a NUL in it
+        raise InvalidInput(
+            f"cannot read character file {path!r}: {getattr(error, 'strerror', None) or error}"
+        ) from None
+    return PlayerCharacter.from_json(text)
 
 
 def _write(path: str, character: PlayerCharacter) -> Output:
@@ -70,7 +76,7 @@ def _new(args: argparse.Namespace) -> Output:
 
 
 def _show(args: argparse.Namespace) -> Output:
-    character = _read(args.file)
+    character = read_character(args.file)
     lines = [str(character)]
     for asset in character.assets:
         marked = ", ".join(str(i + 1) for i, flag in enumerate(asset.abilities) if flag) or "none"
@@ -81,7 +87,7 @@ def _show(args: argparse.Namespace) -> Output:
 def _add_asset(args: argparse.Namespace) -> Output:
     if not args.data:
         raise InvalidInput("--data must give the path of a Datasworn JSON file")
-    character = _read(args.file)
+    character = read_character(args.file)
     state = AssetState.from_asset(load(args.data).asset(args.asset))
     for number in args.mark or ():
         state = state.mark_ability(number - 1)
@@ -89,13 +95,13 @@ def _add_asset(args: argparse.Namespace) -> Output:
 
 
 def _mark(args: argparse.Namespace) -> Output:
-    character = _read(args.file)
+    character = read_character(args.file)
     held = character.asset(args.asset)
     return _write(args.file, character.update_asset(held.mark_ability(args.ability - 1)))
 
 
 def _attach(args: argparse.Namespace) -> Output:
-    character = _read(args.file)
+    character = read_character(args.file)
     return _write(args.file, character.attach(args.module, args.vehicle))
 
 
@@ -174,7 +180,7 @@ def _set_asset(held: AssetState, key: str, value: str) -> AssetState:
 
 
 def _set(args: argparse.Namespace) -> Output:
-    character = _read(args.file)
+    character = read_character(args.file)
     asset, colon, key = args.key.rpartition(":")
     if colon and asset.strip():
         held = character.asset(asset.strip())
@@ -183,13 +189,13 @@ def _set(args: argparse.Namespace) -> Output:
 
 
 def _vow(args: argparse.Namespace) -> Output:
-    character = _read(args.file)
+    character = read_character(args.file)
     kind = TrackKind.parse(args.kind)
     return _write(args.file, character.add_challenge(kind, args.name, Rank.parse(args.rank)))
 
 
 def _progress(args: argparse.Namespace) -> Output:
-    character = _read(args.file)
+    character = read_character(args.file)
     return _write(args.file, character.mark_progress(args.name, times=args.times))
 
 
