@@ -21,7 +21,7 @@ from tabletop_core.action_roll.batch import ActionBatch, ProgressBatch, simulate
 from tabletop_core.action_roll.character import Challenge, PlayerCharacter, Stats, TrackKind, legacy_reward
 from tabletop_core.action_roll.clocks import Clock
 from tabletop_core.action_roll.crew import Crew
-from tabletop_core.action_roll.impacts import Impact, ImpactGroup, Impacts, Meter
+from tabletop_core.action_roll.impacts import Impact, Impacts, Meter
 from tabletop_core.action_roll.meters import Character, ConditionMeter, Party
 from tabletop_core.action_roll.momentum import (
     Momentum,
@@ -39,7 +39,6 @@ from tabletop_core.action_roll.oracle import (
     OracleAnswer,
     ask_the_oracle,
     oracle_roll,
-    read_oracle_dice,
     resolve_oracle,
 )
 from tabletop_core.action_roll.outcome import Outcome
@@ -51,7 +50,7 @@ from tabletop_core.action_roll.play import (
     move_odds_each,
     move_options,
 )
-from tabletop_core.action_roll.play_changes import burn_move, momentum_reset_bonus, reroll_move
+from tabletop_core.action_roll.play_changes import burn_move, reroll_move
 from tabletop_core.action_roll.progress import (
     Legacy,
     LegacyTrack,
@@ -67,6 +66,8 @@ from tabletop_core.action_roll.reroll import RollChange, add_after, change_odds,
 if TYPE_CHECKING:
     from tabletop_core.action_roll import datasworn
 
+# Behind the face, importable from their modules: ImpactGroup (.impacts), momentum_reset_bonus
+# (.play_changes), read_oracle_dice (.oracle).
 # The Datasworn reader is imported on first use (``ar.datasworn``).
 __getattr__, __dir__ = lazy_attributes(__name__, {"datasworn": ".datasworn"})
 
@@ -82,7 +83,6 @@ __all__ = [
     "ConditionMeter",
     "Crew",
     "Impact",
-    "ImpactGroup",
     "Impacts",
     "Legacy",
     "LegacyTrack",
@@ -114,7 +114,6 @@ __all__ = [
     "experience",
     "legacy_reward",
     "make_move",
-    "momentum_reset_bonus",
     "move_enhancements",
     "move_odds",
     "move_odds_each",
@@ -125,7 +124,6 @@ __all__ = [
     "progress_match_odds",
     "progress_odds",
     "progress_roll",
-    "read_oracle_dice",
     "reroll",
     "reroll_move",
     "resolve_action",
