@@ -19,13 +19,18 @@ integrity, is refused. The file is written only when the change is allowed.
 from __future__ import annotations
 
 import argparse
-import os
 
 import attrs
 
-from tabletop_core._cli_kit import Output, dice_values, int_option
+from tabletop_core._cli_kit import Handler, Output, SubCommands, dice_values, int_option
 from tabletop_core.action_roll.asset_state import AssetState
-from tabletop_core.action_roll.character import PlayerCharacter, Stats, TrackKind
+from tabletop_core.action_roll.character import PlayerCharacter, TrackKind
+from tabletop_core.action_roll.cli_files import (
+    add_file_command,
+    new_character_stats,
+    read_character_file,
+    write_character_file,
+)
 from tabletop_core.action_roll.datasworn.reader import load
 from tabletop_core.action_roll.impacts import Meter
 from tabletop_core.action_roll.momentum import Momentum
@@ -41,35 +46,15 @@ _NO = ("no", "off", "false", "0", "clear", "cleared")
 
 def read_character(path: str) -> PlayerCharacter:
     """A :class:`PlayerCharacter` from a JSON file (``to_json()``, or ``tabletop character new``)."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, ValueError) as error:  # ValueError: a path with a NUL in it
-        raise InvalidInput(
-            f"cannot read character file {path!r}: {getattr(error, 'strerror', None) or error}"
-        ) from None
-    return PlayerCharacter.from_json(text)
+    return read_character_file(path, PlayerCharacter)
 
 
 def _write(path: str, character: PlayerCharacter) -> Output:
-    text = character.to_json()
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(text + "\n")
-    except (OSError, ValueError) as error:  # ValueError: a path with a NUL in it
-        raise InvalidInput(
-            f"cannot write character file {path!r}: {getattr(error, 'strerror', None) or error}"
-        ) from None
-    return Output(str(character), character.to_dict())
+    return write_character_file(path, character)
 
 
 def _new(args: argparse.Namespace) -> Output:
-    if os.path.exists(args.file) and not args.force:
-        raise InvalidInput(f"{args.file!r} exists: give --force to replace it")
-    values = dice_values(args.stats or "")
-    if len(values) != 5:
-        raise InvalidInput("--stats must give edge, heart, iron, shadow and wits, like 3,2,2,1,1")
-    character = PlayerCharacter(Stats(*values))
+    character = PlayerCharacter(new_character_stats(args))
     if args.name:
         character = attrs.evolve(character, sheet=attrs.evolve(character.sheet, name=args.name))
     return _write(args.file, character)
@@ -199,17 +184,13 @@ def _progress(args: argparse.Namespace) -> Output:
     return _write(args.file, character.mark_progress(args.name, times=args.times))
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(commands: SubCommands[argparse.ArgumentParser]) -> None:
     """Add ``character`` to ``tabletop``."""
     character = commands.add_parser("character", help="Starforged: create and update a character file")
     actions = character.add_subparsers(dest="character_command", metavar="ACTION", required=True)
 
-    def action(name: str, help_text: str, handler: object) -> argparse.ArgumentParser:
-        parser = actions.add_parser(name, help=help_text)
-        parser.add_argument("file", help="the character's JSON file")
-        parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
-        parser.set_defaults(handler=handler)
-        return parser
+    def action(name: str, help_text: str, handler: Handler) -> argparse.ArgumentParser:
+        return add_file_command(actions, name, handler, help=help_text)
 
     new = action("new", "create a character file", _new)
     new.add_argument("--stats", required=True, help="edge,heart,iron,shadow,wits, like 3,2,2,1,1")

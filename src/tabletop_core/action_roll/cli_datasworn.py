@@ -27,7 +27,8 @@ from tabletop_core._cli_kit import (
     MAX_INT_DIGITS,
     OptionDice,
     Output,
-    add_roll_options,
+    SubCommands,
+    add_command,
     check_all_dice_used,
     dice_values,
     int_option,
@@ -283,9 +284,7 @@ def _move(args: argparse.Namespace) -> Output:
     return Output("\n".join(lines), result.to_dict() if not data else {"move": result.to_dict(), **data})
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``move`` and ``character`` to ``tabletop``."""
-    move = commands.add_parser("move", help="Starforged: make a move from a Datasworn file (--data PATH)")
+def _move_options(move: argparse.ArgumentParser) -> None:
     move.add_argument("name", nargs="?", help="the move's name or id (leave out to list the moves)")
     add_data_arguments(move, what=" (starforged.json)")
     move.add_argument("--option", help="the trigger option: its label (edge, health) or number")
@@ -311,8 +310,18 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     move.add_argument(
         "--table", nargs="?", const="", help="roll the table the outcome (or a move without a roll) points to"
     )
-    add_roll_options(move)
-    move.set_defaults(handler=with_data_warnings(_move))
+
+
+def register(commands: SubCommands[argparse.ArgumentParser]) -> None:
+    """Add ``move`` and ``character`` to ``tabletop``."""
+    add_command(
+        commands,
+        "move",
+        with_data_warnings(_move),
+        help="Starforged: make a move from a Datasworn file (--data PATH)",
+        options=_move_options,
+        rolls=True,
+    )
     cli_character.register(commands)
 
 
