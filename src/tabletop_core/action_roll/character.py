@@ -128,21 +128,6 @@ class TrackKind(Enum):
         """The legacy track completing this kind pays into: vows quests, connections bonds, expeditions discoveries."""
         return _LEGACY_OF.get(self)
 
-    @classmethod
-    def parse(cls, text: str) -> TrackKind:  # type: ignore[override]  # TO FOLD into Enum.parse
-        """The kind named *text* in any case ("Vow", "Scene Challenge", "scene_challenge").
-
-        Raises:
-            InvalidInput: no kind has that name.
-            TypeError: *text* is not a str.
-        """
-        key = check_type("kind", text, str).strip().lower().replace("_", " ")
-        try:
-            return cls(key)
-        except ValueError:
-            names = ", ".join(kind.value for kind in cls)
-            raise InvalidInput(f"kind must be one of {names}, got {text!r}") from None
-
 
 _LEGACY_OF = {
     TrackKind.VOW: Legacy.QUESTS,

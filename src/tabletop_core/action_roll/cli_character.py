@@ -175,7 +175,7 @@ def _set(args: argparse.Namespace) -> Output:
 
 def _vow(args: argparse.Namespace) -> Output:
     character = read_character(args.file)
-    kind = TrackKind.parse(args.kind)
+    kind = TrackKind.parse(args.kind, name="kind")
     return _write(args.file, character.add_challenge(kind, args.name, Rank.parse(args.rank)))
 
 

@@ -20,7 +20,6 @@ from typing import ClassVar
 import attrs
 
 from tabletop_core._enum import Enum
-from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_field, of_type
 from tabletop_core.errors import InvalidInput
@@ -53,16 +52,6 @@ class Odds(Enum):
     def threshold(self) -> int:
         """The answer is yes on a roll at or under this: 90, 75, 50, 25 or 10."""
         return _THRESHOLDS[self]
-
-    @classmethod
-    def parse(cls, text: str) -> Odds:  # type: ignore[override]  # TO FOLD into Enum.parse
-        """The odds named by *text*, in any case, with spaces, dashes or underscores.
-
-        Raises:
-            InvalidInput: no odds have that name.
-            TypeError: *text* is not a str.
-        """
-        return parse_enum(cls, text, name="odds")
 
 
 _THRESHOLDS = {

@@ -74,7 +74,7 @@ def _show(args: argparse.Namespace) -> Output:
 
 def _vow(args: argparse.Namespace) -> Output:
     character = _read(args.file)
-    kind = ClassicTrackKind.parse(args.kind)
+    kind = ClassicTrackKind.parse(args.kind, name="kind")
     return _write(args.file, character.add_challenge(kind, args.name, Rank.parse(args.rank)))
 
 
@@ -175,7 +175,7 @@ def _move(args: argparse.Namespace) -> Output:
 def _only_track(character: ClassicCharacter, move: Any) -> str | None:
     """The track a progress move rolled when none was named: the only one of its kind."""
     try:
-        kind = ClassicTrackKind.parse(move.track_category or "")
+        kind = ClassicTrackKind.parse(move.track_category or "", name="kind")
     except InvalidInput:
         return None
     mine = [c.name for c in character.challenges if c.kind is kind]

@@ -72,7 +72,7 @@ def _track(
     kind = None
     if move.track_category is not None:
         try:
-            kind = ClassicTrackKind.parse(move.track_category)
+            kind = ClassicTrackKind.parse(move.track_category, name="kind")
         except InvalidInput:
             kind = None
     mine = [c for c in character.challenges if c.kind is kind]
