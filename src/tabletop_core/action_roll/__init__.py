@@ -17,7 +17,6 @@ from tabletop_core.action_roll.action import (
     resolve_action,
 )
 from tabletop_core.action_roll.asset_state import AssetCounter, AssetMeter, AssetState
-from tabletop_core.action_roll.batch import ActionBatch, ProgressBatch, simulate_action, simulate_progress
 from tabletop_core.action_roll.character import Challenge, PlayerCharacter, Stats, TrackKind, legacy_reward
 from tabletop_core.action_roll.clocks import Clock
 from tabletop_core.action_roll.crew import Crew
@@ -65,11 +64,20 @@ from tabletop_core.action_roll.reroll import RollChange, add_after, change_odds,
 
 if TYPE_CHECKING:
     from tabletop_core.action_roll import datasworn
+    from tabletop_core.action_roll.batch import ActionBatch, ProgressBatch, simulate_action, simulate_progress
 
 # Behind the face, importable from their modules: ImpactGroup (.impacts), momentum_reset_bonus
 # (.play_changes), read_oracle_dice (.oracle).
 # The Datasworn reader is imported on first use (``ar.datasworn``).
-__getattr__, __dir__ = lazy_attributes(__name__, {"datasworn": ".datasworn"})
+# The batches are numpy arrays: their module (and numpy) is imported on first use too, so
+# `import tabletop_core.action_roll` and every single roll start without numpy.
+__getattr__, __dir__ = lazy_attributes(
+    __name__,
+    {
+        "datasworn": ".datasworn",
+        **dict.fromkeys(("ActionBatch", "ProgressBatch", "simulate_action", "simulate_progress"), ".batch"),
+    },
+)
 
 __all__ = [
     "ActionBatch",

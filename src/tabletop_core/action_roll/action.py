@@ -15,7 +15,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -28,7 +28,10 @@ from tabletop_core.action_roll.momentum import MAX_MOMENTUM, MIN_MOMENTUM, Momen
 from tabletop_core.action_roll.outcome import MAX_SCORE, Outcome, action_score, judge
 from tabletop_core.action_roll.progress import ProgressResult
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.rng import GeneratorDice, RngLike, ScriptedDice, dice_source
+from tabletop_core.rng import GeneratorDice, ScriptedDice, dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = [
     "MAX_ADDS",

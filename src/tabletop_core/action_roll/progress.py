@@ -17,7 +17,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -27,7 +27,10 @@ from tabletop_core._validate import check_int, check_type, clip, int_field, of_t
 from tabletop_core.action_roll.challenge import challenge_pair, pair_field
 from tabletop_core.action_roll.outcome import Outcome, judge
 from tabletop_core.errors import InvalidInput
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = [
     "BOXES",
