@@ -135,12 +135,14 @@ def add_command(
     help: str,
     options: Callable[[argparse.ArgumentParser], object] | None = None,
     rolls: bool = False,
+    dice: bool = True,
 ) -> argparse.ArgumentParser:
     """Add the command *name* to *commands*, the one shape of every ``tabletop`` command.
 
     Its own *options* first (a function adding them), then ``--seed``/``--dice``/``--json``
-    when it *rolls* (else ``--json`` alone), then *handler* as what it runs. Options added
-    to the returned parser come after those.
+    when it *rolls* (``--dice`` left out when not *dice*; :func:`add_roll_options`), else
+    ``--json`` alone, then *handler* as what it runs. Options added to the returned parser
+    come after those.
 
     Examples:
         >>> import argparse
@@ -157,7 +159,7 @@ def add_command(
     if options is not None:
         options(parser)
     if rolls:
-        add_roll_options(parser)
+        add_roll_options(parser, dice=dice)
     else:
         add_json_option(parser)
     parser.set_defaults(handler=handler)
