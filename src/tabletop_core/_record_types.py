@@ -9,6 +9,7 @@ Reading a tag is then one dictionary lookup: ``records.load`` pays nothing for i
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import weakref
 from typing import TYPE_CHECKING, Any, TypeAlias
@@ -90,8 +91,12 @@ def _build() -> dict[str, type[Record]]:
     """The registry of record classes by tag, from the classes defined so far."""
     global _registry, _stale
     _stale = False
-    alive = [cls for cls in (ref() for ref in _defined) if cls is not None]
-    _defined[:] = [weakref.ref(cls) for cls in alive]
+    refs = list(_defined)  # a snapshot: a class defined meanwhile marks the registry stale again
+    alive = [cls for cls in (ref() for ref in refs) if cls is not None]
+    for ref in refs:
+        if ref() is None:  # a class nobody holds any more: forget it (one removal at a time, thread-safe)
+            with contextlib.suppress(ValueError):  # another thread's build removed it first
+                _defined.remove(ref)
     found: dict[str, type[Record]] = {}
     for cls in alive:
         if "__attrs_attrs__" in cls.__dict__:
