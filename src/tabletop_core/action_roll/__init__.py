@@ -38,6 +38,7 @@ from tabletop_core.action_roll.oracle import (
     OracleAnswer,
     ask_the_oracle,
     oracle_roll,
+    read_oracle_dice,
     resolve_oracle,
 )
 from tabletop_core.action_roll.outcome import Outcome
@@ -67,7 +68,7 @@ if TYPE_CHECKING:
     from tabletop_core.action_roll.batch import ActionBatch, ProgressBatch, simulate_action, simulate_progress
 
 # Behind the face, importable from their modules: ImpactGroup (.impacts), momentum_reset_bonus
-# (.play_changes), read_oracle_dice (.oracle).
+# (.play_changes).
 # The Datasworn reader is imported on first use (``ar.datasworn``).
 # The batches are numpy arrays: their module (and numpy) is imported on first use too, so
 # `import tabletop_core.action_roll` and every single roll start without numpy.
@@ -132,6 +133,7 @@ __all__ = [
     "progress_match_odds",
     "progress_odds",
     "progress_roll",
+    "read_oracle_dice",
     "reroll",
     "reroll_move",
     "resolve_action",
