@@ -835,6 +835,8 @@ EXPLICIT: dict[str, Callable[[], tuple[tuple[Any, ...], dict[str, Any]]]] = {
     ),
     "action_roll.PlayerCharacter.legacy": lambda: _call(ar.Legacy.QUESTS),
     "action_roll.TrackKind.parse": lambda: _call("vow"),
+    "action_roll.Odds.parse": lambda: _call("likely"),  # Enum.parse (its own parse folded into it)
+    "action_roll.Rank.parse": lambda: _call("dangerous"),
     "action_roll.MoveResult": lambda: _call(
         "mini/moves/daring/leap",
         "Leap",

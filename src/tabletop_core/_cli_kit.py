@@ -32,6 +32,9 @@ __all__ = [
     "Handler",
     "OptionDice",
     "Output",
+    "SubCommands",
+    "add_command",
+    "add_json_option",
     "add_roll_options",
     "check_all_dice_used",
     "dice_values",
@@ -104,6 +107,15 @@ class Output:
 Handler = Callable[[argparse.Namespace], Output]
 
 
+SubCommands = argparse._SubParsersAction  # argparse names the type of add_subparsers() privately
+"""What ``register(commands, odds_commands)`` receives: a group a command is added to."""
+
+
+def add_json_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--json`` (print the data of the :class:`Output` instead of its text)."""
+    parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
+
+
 def add_roll_options(parser: argparse.ArgumentParser, *, dice: bool = True) -> None:
     """Add ``--seed``, ``--json`` and (when *dice*) ``--dice`` to a command that rolls."""
     parser.add_argument("--seed", type=int_option(0), help="seed for reproducible dice (a whole number >= 0)")
@@ -112,7 +124,46 @@ def add_roll_options(parser: argparse.ArgumentParser, *, dice: bool = True) -> N
             "--dice",
             help="dice already rolled at the table, comma-separated, in the order the rules roll them",
         )
-    parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    add_json_option(parser)
+
+
+def add_command(
+    commands: SubCommands[argparse.ArgumentParser],
+    name: str,
+    handler: Handler,
+    *,
+    help: str,
+    options: Callable[[argparse.ArgumentParser], object] | None = None,
+    rolls: bool = False,
+    dice: bool = True,
+) -> argparse.ArgumentParser:
+    """Add the command *name* to *commands*, the one shape of every ``tabletop`` command.
+
+    Its own *options* first (a function adding them), then ``--seed``/``--dice``/``--json``
+    when it *rolls* (``--dice`` left out when not *dice*; :func:`add_roll_options`), else
+    ``--json`` alone, then *handler* as what it runs. Options added to the returned parser
+    come after those.
+
+    Examples:
+        >>> import argparse
+        >>> commands = argparse.ArgumentParser(prog="tabletop").add_subparsers()
+        >>> def shout(args):
+        ...     return Output(args.word.upper(), {"word": args.word})
+        >>> shouting = add_command(commands, "shout", shout, help="say it loud",
+        ...                        options=lambda parser: parser.add_argument("word"))
+        >>> args = shouting.parse_args(["hi", "--json"])
+        >>> args.handler(args).text, args.json
+        ('HI', True)
+    """
+    parser = commands.add_parser(name, help=help)
+    if options is not None:
+        options(parser)
+    if rolls:
+        add_roll_options(parser, dice=dice)
+    else:
+        add_json_option(parser)
+    parser.set_defaults(handler=handler)
+    return parser
 
 
 def dice_values(text: str) -> list[int]:

@@ -14,7 +14,7 @@ from typing import TypeVar
 from tabletop_core._validate import clip as _clip
 from tabletop_core.errors import InvalidInput
 
-__all__ = ["check_name", "name_key", "parse_enum"]
+__all__ = ["check_name", "enum_label", "enum_value", "name_key", "parse_enum"]
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -102,3 +102,13 @@ def parse_enum(cls: type[E], value: object, *, name: str, strip_suffix: str = ""
     if member is None:
         raise InvalidInput(f"{name} must be one of {accepted_names(cls)}, got {_clip(value)}")
     return member
+
+
+def enum_value(member: enum.Enum) -> str:
+    """The stable machine value of an enum member in JSON: its lower-case name (``"strong_hit"``)."""
+    return member.name.lower()
+
+
+def enum_label(member: enum.Enum) -> str:
+    """The display text of an enum member in JSON and odds tables: ``"strong hit"``."""
+    return member.name.lower().replace("_", " ")

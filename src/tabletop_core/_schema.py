@@ -40,18 +40,11 @@ from typing import Any
 import attrs
 
 from tabletop_core import _codec
-from tabletop_core._record import (
-    _SYSTEMS,
-    Record,
-    _concrete_records,
-    _fields,
-    _import_every_module,
-    _is_record_base,
-    _record_members,
-    enum_label,
-    enum_value,
-    type_name,
-)
+from tabletop_core._names import enum_label, enum_value
+from tabletop_core._record import Record
+from tabletop_core._record_codec import is_record_base, record_members
+from tabletop_core._record_display import fields_of
+from tabletop_core._record_types import SYSTEMS, import_every_module, record_classes, type_name
 from tabletop_core._validate import _UNSAFE
 
 __all__ = ["ANY_RECORD", "BASE_URL", "DIALECT", "SCHEMA_DIR", "check", "generate", "main", "write"]
@@ -112,11 +105,11 @@ class _Builder:
         if isinstance(hint, type) and issubclass(hint, Record):
             if hint is Record:
                 return {"$ref": ANY_RECORD}
-            if _is_record_base(hint):
+            if is_record_base(hint):
                 return {"anyOf": [_ref(kind) for kind in self.kinds_of(hint)]}
             return _ref(hint)
-        if _record_members(hint):
-            options = [_ref(kind) for member in _record_members(hint) for kind in self.kinds_of(member)]
+        if record_members(hint):
+            options = [_ref(kind) for member in record_members(hint) for kind in self.kinds_of(member)]
             if type(None) in typing.get_args(hint):
                 options.append({"type": "null"})
             return {"anyOf": options}
@@ -158,7 +151,7 @@ class _Builder:
         required = ["type", "version"]
         optional = set(cls._optional_keys)
         by_name = {}
-        for field in _fields(cls):
+        for field in fields_of(cls):
             if not field.init:
                 continue
             key = cls._json_names.get(field.name, field.name)
@@ -318,12 +311,12 @@ def _plain(text: str) -> str:
 
 def _every_record_class() -> dict[str, type[Record]]:
     """Every concrete record class of the library (every module imported), by tag."""
-    for system in _SYSTEMS[1:]:
-        _import_every_module(system)
+    for system in SYSTEMS[1:]:
+        import_every_module(system)
     importlib.import_module("tabletop_core.dice")
     return {
         tag: cls
-        for tag, cls in _concrete_records().items()
+        for tag, cls in record_classes().items()
         if type_name(cls) == tag  # a retired tag names its kinds' base, not a type of its own
         and "__attrs_attrs__" in cls.__dict__
         and cls.__module__.startswith("tabletop_core.")  # not a record class an app defines

@@ -23,7 +23,6 @@ from tabletop_core.action_roll import (
     action_odds,
     burn_move,
     make_move,
-    momentum_reset_bonus,
     move_odds,
     reroll_move,
     resolve_action,
@@ -32,6 +31,7 @@ from tabletop_core.action_roll.ability_play import bind, counted_outcome, reroll
 from tabletop_core.action_roll.datasworn import RollOption, load
 from tabletop_core.action_roll.datasworn.effects import AbilityEffect, EffectKind, read_effects
 from tabletop_core.action_roll.datasworn.enhancements import read_enhancements
+from tabletop_core.action_roll.play_changes import momentum_reset_bonus
 
 MINI = pathlib.Path(__file__).parents[2] / "docs" / "examples" / "mini-starforged.json"
 RULES = load(MINI)

@@ -22,7 +22,7 @@ from tabletop_core.action_roll import (
     Rank,
 )
 from tabletop_core.action_roll.momentum import max_momentum, momentum_reset
-from tabletop_core.action_roll.oracle import is_oracle_match
+from tabletop_core.action_roll.oracle import is_oracle_match, read_oracle_dice
 
 anything = st.one_of(
     st.integers(-(10**30), 10**30),
@@ -68,7 +68,7 @@ CALLS = {
     "resolve_oracle.roll": lambda v: ar.resolve_oracle(odds=Odds.LIKELY, roll=v),
     "resolve_oracle.odds": lambda v: ar.resolve_oracle(odds=v, roll=3),
     "ask_the_oracle": lambda v: ar.ask_the_oracle(v, rng=1),
-    "read_oracle_dice": lambda v: ar.read_oracle_dice(v, 1),
+    "read_oracle_dice": lambda v: read_oracle_dice(v, 1),
     "is_oracle_match": lambda v: is_oracle_match(v),
     "Odds.parse": lambda v: Odds.parse(v),
     "Outcome.from_code": lambda v: Outcome.from_code(v),

@@ -8,12 +8,12 @@ from tabletop_core.action_roll import (
     Character,
     ConditionMeter,
     Impact,
-    ImpactGroup,
     Impacts,
     Meter,
     Momentum,
     Party,
 )
+from tabletop_core.action_roll.impacts import ImpactGroup
 
 
 def test_health_spirit_supply_run_0_to_5_and_start_at_5():

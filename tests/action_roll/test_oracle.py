@@ -9,6 +9,7 @@ import tabletop_core as tc
 from support import assert_fits
 from tabletop_core import action_roll as ar
 from tabletop_core.action_roll import Odds
+from tabletop_core.action_roll.oracle import read_oracle_dice
 
 
 def test_the_five_odds_and_thresholds():
@@ -55,13 +56,13 @@ def test_oracle_rolls_and_answers_fit_the_exact_odds():
 
 
 def test_reading_two_d10_as_tens_and_units():
-    assert ar.read_oracle_dice(0, 0) == 100
-    assert ar.read_oracle_dice(0, 7) == 7
-    assert ar.read_oracle_dice(4, 0) == 40
-    assert ar.read_oracle_dice(10, 10) == 100  # a d10 numbered 1..10
-    assert ar.read_oracle_dice(1, 1) == 11
+    assert read_oracle_dice(0, 0) == 100
+    assert read_oracle_dice(0, 7) == 7
+    assert read_oracle_dice(4, 0) == 40
+    assert read_oracle_dice(10, 10) == 100  # a d10 numbered 1..10
+    assert read_oracle_dice(1, 1) == 11
     with pytest.raises(tc.InvalidInput, match="tens"):
-        ar.read_oracle_dice(11, 0)
+        read_oracle_dice(11, 0)
 
 
 def test_ask_the_oracle_renders():
@@ -101,5 +102,5 @@ def test_oracle_properties(odds, roll):
     assert answer.answer == (roll <= odds.threshold)
     tens, units = divmod(roll % 100, 10)
     assert answer.is_match == (tens == units)
-    assert ar.read_oracle_dice(tens, units) == roll
+    assert read_oracle_dice(tens, units) == roll
     assert ar.OracleAnswer.from_dict(json.loads(answer.to_json())) == answer

@@ -12,7 +12,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tabletop_core import DiceExhausted, InvalidInput, RuleError, ScriptedDice
-from tabletop_core.action_roll import read_oracle_dice
 from tabletop_core.action_roll.datasworn import (
     OracleResults,
     OracleTable,
@@ -26,6 +25,7 @@ from tabletop_core.action_roll.datasworn import (
     roll_table,
     roll_times,
 )
+from tabletop_core.action_roll.oracle import read_oracle_dice
 
 MINI = pathlib.Path(__file__).parents[2] / "docs" / "examples" / "mini-starforged.json"
 

@@ -17,11 +17,10 @@ from tabletop_core.action_roll.action import (
     resolve_action,
 )
 from tabletop_core.action_roll.asset_state import AssetCounter, AssetMeter, AssetState
-from tabletop_core.action_roll.batch import ActionBatch, ProgressBatch, simulate_action, simulate_progress
 from tabletop_core.action_roll.character import Challenge, PlayerCharacter, Stats, TrackKind, legacy_reward
 from tabletop_core.action_roll.clocks import Clock
 from tabletop_core.action_roll.crew import Crew
-from tabletop_core.action_roll.impacts import Impact, ImpactGroup, Impacts, Meter
+from tabletop_core.action_roll.impacts import Impact, Impacts, Meter
 from tabletop_core.action_roll.meters import Character, ConditionMeter, Party
 from tabletop_core.action_roll.momentum import (
     Momentum,
@@ -51,7 +50,7 @@ from tabletop_core.action_roll.play import (
     move_odds_each,
     move_options,
 )
-from tabletop_core.action_roll.play_changes import burn_move, momentum_reset_bonus, reroll_move
+from tabletop_core.action_roll.play_changes import burn_move, reroll_move
 from tabletop_core.action_roll.progress import (
     Legacy,
     LegacyTrack,
@@ -66,9 +65,20 @@ from tabletop_core.action_roll.reroll import RollChange, add_after, change_odds,
 
 if TYPE_CHECKING:
     from tabletop_core.action_roll import datasworn
+    from tabletop_core.action_roll.batch import ActionBatch, ProgressBatch, simulate_action, simulate_progress
 
+# Behind the face, importable from their modules: ImpactGroup (.impacts), momentum_reset_bonus
+# (.play_changes).
 # The Datasworn reader is imported on first use (``ar.datasworn``).
-__getattr__, __dir__ = lazy_attributes(__name__, {"datasworn": ".datasworn"})
+# The batches are numpy arrays: their module (and numpy) is imported on first use too, so
+# `import tabletop_core.action_roll` and every single roll start without numpy.
+__getattr__, __dir__ = lazy_attributes(
+    __name__,
+    {
+        "datasworn": ".datasworn",
+        **dict.fromkeys(("ActionBatch", "ProgressBatch", "simulate_action", "simulate_progress"), ".batch"),
+    },
+)
 
 __all__ = [
     "ActionBatch",
@@ -82,7 +92,6 @@ __all__ = [
     "ConditionMeter",
     "Crew",
     "Impact",
-    "ImpactGroup",
     "Impacts",
     "Legacy",
     "LegacyTrack",
@@ -114,7 +123,6 @@ __all__ = [
     "experience",
     "legacy_reward",
     "make_move",
-    "momentum_reset_bonus",
     "move_enhancements",
     "move_odds",
     "move_odds_each",

@@ -15,18 +15,23 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from tabletop_core._fast import fast_build, memo
+from tabletop_core._fast import memo
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_field, int_in, of_type
+from tabletop_core.action_roll.challenge import challenge_pair, pair_field
 from tabletop_core.action_roll.meters import ConditionMeter
 from tabletop_core.action_roll.momentum import MAX_MOMENTUM, MIN_MOMENTUM, Momentum, signed
 from tabletop_core.action_roll.outcome import MAX_SCORE, Outcome, action_score, judge
+from tabletop_core.action_roll.progress import ProgressResult
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.rng import GeneratorDice, RngLike, ScriptedDice, dice_source
+from tabletop_core.rng import GeneratorDice, ScriptedDice, dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = [
     "MAX_ADDS",
@@ -47,32 +52,6 @@ the library refuses it as a likely typo.
 """
 MAX_ADDS = 10
 """The largest total of adds accepted (same reasoning as :data:`MAX_STAT`)."""
-
-
-def challenge_pair(value: Any, name: str = "challenge_dice") -> tuple[int, int]:  # Any: raw input
-    """Validate two challenge dice (each 1..10) and return them as a tuple of ints.
-
-    Raises:
-        TypeError: *value* is not a sequence of two ints.
-        InvalidInput: it does not hold exactly two dice, or a die is not 1..10.
-    """
-    if type(value) is tuple and len(value) == 2:
-        first, second = value
-        if type(first) is int and type(second) is int and 1 <= first <= 10 and 1 <= second <= 10:
-            return first, second  # the common case, already fine
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise TypeError(f"{name} must be a sequence of two ints, got {type(value).__name__} {clip(value)}")
-    if len(value) != 2:
-        raise InvalidInput(f"{name} must hold exactly two d10 values, got {len(value)}: {clip(list(value))}")
-    return (
-        check_int(f"{name}[0]", value[0], low=1, high=10),
-        check_int(f"{name}[1]", value[1], low=1, high=10),
-    )
-
-
-def pair_field() -> Any:  # Any: attrs.field's own type
-    """An attrs field holding two challenge dice, validated by :func:`challenge_pair`."""
-    return attrs.field(converter=challenge_pair)
 
 
 @attrs.frozen
@@ -238,23 +217,21 @@ _TRUSTED_SOURCES = (GeneratorDice, ScriptedDice)  # both hand out Python ints th
 def _judged(die: int, first: int, second: int, stat: int, adds: int, momentum: int) -> ActionResult:
     """The result of checked dice and bonuses, judged by the pure rules.
 
-    Its derived fields come straight from the rules, so they need no re-checking
-    (:func:`~tabletop_core._fast.fast_build`); ``from_dict`` and direct construction
-    still check everything.
+    Built plainly (every field checked): the memo serves a repeated roll, so the
+    construction is paid once per distinct roll (``benchmarks/fast_paths.py`` measures
+    no gain from skipping the checks here).
     """
     score, cancelled = action_score(die, stat + adds, momentum)
-    return fast_build(
-        ActionResult,
-        action_die=die,
-        challenge_dice=(first, second),
-        stat=stat,
-        adds=adds,
-        momentum=momentum,
+    return ActionResult(
+        die,
+        (first, second),
+        stat,
+        adds,
+        momentum,
         action_die_cancelled=cancelled,
         action_score=score,
         outcome=judge(score, first, second),
         is_match=first == second,
-        burned_momentum=None,
     )
 
 
@@ -377,8 +354,6 @@ def burn_momentum(result: ActionResult, momentum: Momentum | int) -> tuple[Actio
 def _burn_value(result: object, momentum: object) -> int:
     """The momentum value a burn on *result* would use, after the checks both burn functions share."""
     # "You cannot burn momentum on a progress roll": a rule, so a RuleError rather than a TypeError.
-    from tabletop_core.action_roll.progress import ProgressResult  # progress imports this module
-
     if isinstance(result, ProgressResult):
         raise RuleError("momentum cannot be burned on a progress roll: momentum is ignored on a progress move")
     result = check_type("result", result, ActionResult)

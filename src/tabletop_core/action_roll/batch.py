@@ -20,6 +20,8 @@ Examples:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 import numpy as np
 import numpy.typing as npt
@@ -37,7 +39,10 @@ from tabletop_core.action_roll.progress import (
     resolve_progress,
 )
 from tabletop_core.batch import MAX_BATCH, Batch, check_batch_size
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = ["MAX_BATCH", "ActionBatch", "ProgressBatch", "simulate_action", "simulate_progress"]
 

@@ -22,15 +22,16 @@ from __future__ import annotations
 
 import fnmatch
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, int_field, of_type
-from tabletop_core.action_roll.action import MAX_STAT, challenge_pair
+from tabletop_core.action_roll.action import MAX_STAT
 from tabletop_core.action_roll.asset_state import AssetMeter, AssetState
+from tabletop_core.action_roll.challenge import challenge_pair
 from tabletop_core.action_roll.clocks import Clock
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn.assets import Asset
@@ -49,7 +50,10 @@ from tabletop_core.action_roll.progress import (
     Rank,
 )
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = [
     "AssetMeter",
@@ -126,21 +130,6 @@ class TrackKind(Enum):
     def legacy(self) -> Legacy | None:
         """The legacy track completing this kind pays into: vows quests, connections bonds, expeditions discoveries."""
         return _LEGACY_OF.get(self)
-
-    @classmethod
-    def parse(cls, text: str) -> TrackKind:  # type: ignore[override]  # TO FOLD into Enum.parse
-        """The kind named *text* in any case ("Vow", "Scene Challenge", "scene_challenge").
-
-        Raises:
-            InvalidInput: no kind has that name.
-            TypeError: *text* is not a str.
-        """
-        key = check_type("kind", text, str).strip().lower().replace("_", " ")
-        try:
-            return cls(key)
-        except ValueError:
-            names = ", ".join(kind.value for kind in cls)
-            raise InvalidInput(f"kind must be one of {names}, got {text!r}") from None
 
 
 _LEGACY_OF = {

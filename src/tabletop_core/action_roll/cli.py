@@ -4,7 +4,7 @@
 * ``tabletop progress (--score 7 | --rank dangerous --ticks 20) [--dice 3,8]``
 * ``tabletop oracle [--odds likely] [--dice 42]``; ``tabletop oracle NAME --data PATH``, ``tabletop
   oracle list --data PATH``, ``tabletop move NAME --data PATH`` and ``tabletop character ...`` work
-  from a Datasworn file (see :mod:`.datasworn.cli`)
+  from a Datasworn file (see :mod:`.cli_datasworn`)
 * ``tabletop odds action --stat 2 [--adds 1] [--momentum 6 --burn]``,
   ``tabletop odds progress (--score 7 | --rank dangerous --ticks 20)``
 
@@ -17,15 +17,24 @@ them: the action die, then the two challenge dice; for the oracle, the roll 1..1
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
+from tabletop_core._cli_kit import (
+    Output,
+    SubCommands,
+    add_command,
+    check_all_dice_used,
+    dice_values,
+    int_option,
+    rng_from_args,
+)
+from tabletop_core.action_roll import cli_datasworn
 from tabletop_core.action_roll.action import action_roll, burn_momentum, burn_would_improve
 from tabletop_core.action_roll.classic import cli as classic_cli
-from tabletop_core.action_roll.datasworn import cli as datasworn_cli
 from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.odds import action_match_odds, action_odds, odds_table, progress_odds
 from tabletop_core.action_roll.oracle import Odds, OracleAnswer, ask_the_oracle, read_oracle_dice, resolve_oracle
 from tabletop_core.action_roll.progress import ProgressTrack, Rank, progress_roll
-from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, dice_values, int_option, rng_from_args
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["demo", "register"]
@@ -87,7 +96,7 @@ def _oracle(args: argparse.Namespace) -> Output:
             tens, units = parts
             return _answer(resolve_oracle(odds=odds, roll=read_oracle_dice(tens, units)))
     # One roll: 1..100, 0 or 00 for 100, or tens:units ("00 and 0 read as 100").
-    source = datasworn_cli.table_dice(args.dice) if args.dice is not None else rng_from_args(args)
+    source = cli_datasworn.table_dice(args.dice) if args.dice is not None else rng_from_args(args)
     answer = ask_the_oracle(odds, rng=source)
     check_all_dice_used(source, "one oracle roll: 1..100 (0 or 00 for 100), or tens:units, or two d10")
     return _answer(answer)
@@ -134,46 +143,62 @@ def _bonus_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def register(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    odds_commands: argparse._SubParsersAction[argparse.ArgumentParser],
-) -> None:
-    """Add ``action``, ``progress`` and ``oracle`` to ``tabletop``; ``action`` and ``progress`` to ``tabletop odds``."""
-    action = commands.add_parser("action", help="Starforged action roll: d6 + stat + adds vs 2d10")
-    _bonus_options(action)
-    action.add_argument(
-        "--burn",
-        action="store_true",
-        help="burn momentum if that improves the result (momentum must be positive; it then resets)",
-    )
-    add_roll_options(action)
-    action.set_defaults(handler=_action)
+def _burn_option(help_text: str) -> Callable[[argparse.ArgumentParser], None]:
+    def options(parser: argparse.ArgumentParser) -> None:
+        _bonus_options(parser)
+        parser.add_argument("--burn", action="store_true", help=help_text)
 
-    progress = commands.add_parser("progress", help="Starforged progress roll: progress score vs 2d10")
-    _progress_options(progress)
-    add_roll_options(progress)
-    progress.set_defaults(handler=_progress)
+    return options
 
-    oracle = commands.add_parser("oracle", help="Starforged oracle: ask a yes/no question")
-    oracle.add_argument(
+
+def _odds_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
         "--odds", default="fifty-fifty", help="almost certain, likely, fifty-fifty (default), unlikely, small chance"
     )
-    add_roll_options(oracle)
-    oracle.set_defaults(handler=_oracle)
-    datasworn_cli.add_oracle_table(oracle, _oracle)  # `tabletop oracle table NAME --data PATH`
-    datasworn_cli.register(commands)  # `tabletop move NAME --data PATH`
+
+
+def register(
+    commands: SubCommands[argparse.ArgumentParser], odds_commands: SubCommands[argparse.ArgumentParser]
+) -> None:
+    """Add ``action``, ``progress`` and ``oracle`` to ``tabletop``; ``action`` and ``progress`` to ``tabletop odds``."""
+    burn_help = "burn momentum if that improves the result (momentum must be positive; it then resets)"
+    add_command(
+        commands,
+        "action",
+        _action,
+        help="Starforged action roll: d6 + stat + adds vs 2d10",
+        options=_burn_option(burn_help),
+        rolls=True,
+    )
+    add_command(
+        commands,
+        "progress",
+        _progress,
+        help="Starforged progress roll: progress score vs 2d10",
+        options=_progress_options,
+        rolls=True,
+    )
+    oracle = add_command(
+        commands, "oracle", _oracle, help="Starforged oracle: ask a yes/no question", options=_odds_option, rolls=True
+    )
+    cli_datasworn.add_oracle_table(oracle, _oracle)  # `tabletop oracle table NAME --data PATH`
+    cli_datasworn.register(commands)  # `tabletop move NAME --data PATH`
     classic_cli.register(commands)  # `tabletop classic ...`: a Classic character file
 
-    odds = odds_commands.add_parser("action", help="exact odds of a Starforged action roll")
-    _bonus_options(odds)
-    odds.add_argument("--burn", action="store_true", help="burn momentum whenever it improves the result")
-    odds.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    odds.set_defaults(handler=_odds_action)
-
-    odds_progress = odds_commands.add_parser("progress", help="exact odds of a Starforged progress roll")
-    _progress_options(odds_progress)
-    odds_progress.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    odds_progress.set_defaults(handler=_odds_progress)
+    add_command(
+        odds_commands,
+        "action",
+        _odds_action,
+        help="exact odds of a Starforged action roll",
+        options=_burn_option("burn momentum whenever it improves the result"),
+    )
+    add_command(
+        odds_commands,
+        "progress",
+        _odds_progress,
+        help="exact odds of a Starforged progress roll",
+        options=_progress_options,
+    )
 
 
 def demo(seed: int) -> str:

@@ -37,7 +37,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 import numpy as np
@@ -45,8 +45,9 @@ import numpy.typing as npt
 
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, of_type, one_line, tuple_of
-from tabletop_core.action_roll.action import ActionResult, action_roll, challenge_pair
+from tabletop_core.action_roll.action import ActionResult, action_roll
 from tabletop_core.action_roll.batch import simulate_action
+from tabletop_core.action_roll.challenge import challenge_pair
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn.delve_data import DelveSiteData, Denizen, SiteDomain, SiteTheme
 from tabletop_core.action_roll.datasworn.ruleset import Ruleset
@@ -74,7 +75,10 @@ from tabletop_core.action_roll.threats import (
 from tabletop_core.batch import Batch
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.odds import Distribution
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = [
     "DELVE_STATS",

@@ -265,7 +265,7 @@ def _progress_subject(
     kinds = []
     if move.track_category is not None:
         try:
-            kinds = [TrackKind.parse(move.track_category)]
+            kinds = [TrackKind.parse(move.track_category, name="kind")]
         except InvalidInput:
             kinds = []
     mine = [c for c in character.challenges if c.kind in kinds]

@@ -15,16 +15,18 @@ Examples:
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from tabletop_core._enum import Enum
-from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_field, of_type
 from tabletop_core.errors import InvalidInput
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = [
     "Odds",
@@ -53,16 +55,6 @@ class Odds(Enum):
     def threshold(self) -> int:
         """The answer is yes on a roll at or under this: 90, 75, 50, 25 or 10."""
         return _THRESHOLDS[self]
-
-    @classmethod
-    def parse(cls, text: str) -> Odds:  # type: ignore[override]  # TO FOLD into Enum.parse
-        """The odds named by *text*, in any case, with spaces, dashes or underscores.
-
-        Raises:
-            InvalidInput: no odds have that name.
-            TypeError: *text* is not a str.
-        """
-        return parse_enum(cls, text, name="odds")
 
 
 _THRESHOLDS = {

@@ -24,7 +24,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -54,7 +54,9 @@ from tabletop_core.action_roll.play_odds import move_odds, move_odds_each
 from tabletop_core.action_roll.progress import LegacyTrack, ProgressResult, ProgressTrack, progress_roll
 from tabletop_core.action_roll.reroll import RollChange
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.rng import RngLike
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = ["MoveOption", "MoveResult", "make_move", "move_enhancements", "move_odds", "move_odds_each", "move_options"]
 

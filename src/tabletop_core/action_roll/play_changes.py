@@ -26,6 +26,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -38,7 +39,10 @@ from tabletop_core.action_roll.datasworn.moves import Move
 from tabletop_core.action_roll.play import MoveResult, _result
 from tabletop_core.action_roll.reroll import RollChange, _names, add_after, reroll
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = ["burn_move", "momentum_reset_bonus", "reroll_move"]
 

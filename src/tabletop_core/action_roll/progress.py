@@ -17,18 +17,20 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from tabletop_core._enum import Enum
-from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_field, of_type, one_line
-from tabletop_core.action_roll.action import challenge_pair, pair_field
+from tabletop_core.action_roll.challenge import challenge_pair, pair_field
 from tabletop_core.action_roll.outcome import Outcome, judge
 from tabletop_core.errors import InvalidInput
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = [
     "BOXES",
@@ -70,16 +72,6 @@ class Rank(Enum):
 
     def __str__(self) -> str:
         return self.value
-
-    @classmethod
-    def parse(cls, value: Rank | str) -> Rank:  # type: ignore[override]  # TO FOLD into Enum.parse
-        """Return *value* as a :class:`Rank`; accepts a member or its name in any case (``"Epic"``).
-
-        Raises:
-            InvalidInput: the name is not a rank.
-            TypeError: *value* is neither a Rank nor a str.
-        """
-        return parse_enum(cls, value, name="rank")
 
     @property
     def difficulty(self) -> int:

@@ -24,7 +24,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -35,7 +35,10 @@ from tabletop_core.action_roll.meters import ConditionMeter
 from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.outcome import Outcome
 from tabletop_core.odds import Distribution
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = ["RARITY_DIE_SIDES", "RarityRoll", "rarity_odds", "resolve_rarity_roll", "wield_a_rarity"]
 

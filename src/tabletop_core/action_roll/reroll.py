@@ -21,7 +21,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -32,7 +32,10 @@ from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.outcome import Outcome, action_score, judge, judge_with_burn_policy
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.odds import Distribution
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = ["DIE_NAMES", "RollChange", "add_after", "change_odds", "reroll", "resolve_reroll"]
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 import numpy as np
@@ -47,7 +47,10 @@ from tabletop_core.action_roll.datasworn.tables import OracleRow, OracleTable
 from tabletop_core.batch import Batch, check_batch_size
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.odds import Distribution
-from tabletop_core.rng import DiceSource, RngLike, dice_source
+from tabletop_core.rng import DiceSource, dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = [
     "CURSED_DIE_SIDES",

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -45,7 +45,10 @@ from tabletop_core.action_roll.oracle import is_oracle_match
 from tabletop_core.action_roll.progress import ProgressTrack, Rank
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.odds import Distribution
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = [
     "Threat",

@@ -13,7 +13,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 import numpy as np
@@ -27,7 +27,9 @@ from tabletop_core.action_roll.outcome import Outcome
 from tabletop_core.action_roll.progress import Rank
 from tabletop_core.batch import Batch
 from tabletop_core.odds import Distribution
-from tabletop_core.rng import RngLike
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = ["RewardBatch", "reward_odds", "simulate_rewards"]
 

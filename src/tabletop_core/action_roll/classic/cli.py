@@ -21,16 +21,28 @@ advancing without the experience, is refused and changes nothing).
 from __future__ import annotations
 
 import argparse
-import os
 from typing import Any
 
 import attrs
 
-from tabletop_core._cli_kit import Output, add_roll_options, check_all_dice_used, dice_values, int_option, rng_from_args
-from tabletop_core.action_roll.character import Stats
+from tabletop_core._cli_kit import (
+    Handler,
+    Output,
+    SubCommands,
+    check_all_dice_used,
+    dice_values,
+    int_option,
+    rng_from_args,
+)
 from tabletop_core.action_roll.classic.character import ClassicCharacter
 from tabletop_core.action_roll.classic.moves import make_classic_move
 from tabletop_core.action_roll.classic.tracks import ClassicTrackKind
+from tabletop_core.action_roll.cli_files import (
+    add_file_command,
+    new_character_stats,
+    read_character_file,
+    write_character_file,
+)
 from tabletop_core.action_roll.datasworn.cli_data import add_data_arguments, ruleset_from_args, with_data_warnings
 from tabletop_core.action_roll.datasworn.moves import RollType
 from tabletop_core.action_roll.momentum import Momentum
@@ -45,34 +57,14 @@ _OUTCOMES = {"strong": Outcome.STRONG_HIT, "weak": Outcome.WEAK_HIT, "miss": Out
 
 
 def _read(path: str) -> ClassicCharacter:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, ValueError) as error:  # ValueError: a path with a NUL in it
-        raise InvalidInput(
-            f"cannot read character file {path!r}: {getattr(error, 'strerror', None) or error}"
-        ) from None
-    return ClassicCharacter.from_json(text)
+    return read_character_file(path, ClassicCharacter)
 
 
-def _write(path: str, character: ClassicCharacter, *lines: str) -> Output:
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(character.to_json() + "\n")
-    except (OSError, ValueError) as error:  # ValueError: a path with a NUL in it
-        raise InvalidInput(
-            f"cannot write character file {path!r}: {getattr(error, 'strerror', None) or error}"
-        ) from None
-    return Output("\n".join([*lines, str(character)]), character.to_dict())
+_write = write_character_file
 
 
 def _new(args: argparse.Namespace) -> Output:
-    if os.path.exists(args.file) and not args.force:
-        raise InvalidInput(f"{args.file!r} exists: give --force to replace it")
-    values = dice_values(args.stats or "")
-    if len(values) != 5:
-        raise InvalidInput("--stats must give edge, heart, iron, shadow and wits, like 3,2,2,1,1")
-    return _write(args.file, ClassicCharacter(Stats(*values), name=args.name or ""))
+    return _write(args.file, ClassicCharacter(new_character_stats(args), name=args.name or ""))
 
 
 def _show(args: argparse.Namespace) -> Output:
@@ -82,7 +74,7 @@ def _show(args: argparse.Namespace) -> Output:
 
 def _vow(args: argparse.Namespace) -> Output:
     character = _read(args.file)
-    kind = ClassicTrackKind.parse(args.kind)
+    kind = ClassicTrackKind.parse(args.kind, name="kind")
     return _write(args.file, character.add_challenge(kind, args.name, Rank.parse(args.rank)))
 
 
@@ -183,27 +175,20 @@ def _move(args: argparse.Namespace) -> Output:
 def _only_track(character: ClassicCharacter, move: Any) -> str | None:
     """The track a progress move rolled when none was named: the only one of its kind."""
     try:
-        kind = ClassicTrackKind.parse(move.track_category or "")
+        kind = ClassicTrackKind.parse(move.track_category or "", name="kind")
     except InvalidInput:
         return None
     mine = [c.name for c in character.challenges if c.kind is kind]
     return mine[0] if len(mine) == 1 else None
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(commands: SubCommands[argparse.ArgumentParser]) -> None:
     """Add ``classic`` to ``tabletop``."""
     classic = commands.add_parser("classic", help="Ironsworn (Classic): a character file and its moves")
     actions = classic.add_subparsers(dest="classic_command", metavar="ACTION", required=True)
 
-    def action(name: str, help_text: str, handler: Any, *, rolls: bool = False) -> argparse.ArgumentParser:
-        parser = actions.add_parser(name, help=help_text)
-        parser.add_argument("file", help="the character's JSON file")
-        if rolls:
-            add_roll_options(parser)  # --seed, --dice, --json
-        else:
-            parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
-        parser.set_defaults(handler=handler)
-        return parser
+    def action(name: str, help_text: str, handler: Handler, *, rolls: bool = False) -> argparse.ArgumentParser:
+        return add_file_command(actions, name, handler, help=help_text, rolls=rolls)  # rolls: --seed, --dice
 
     new = action("new", "create a Classic character file", _new)
     new.add_argument("--stats", required=True, help="edge,heart,iron,shadow,wits, like 3,2,2,1,1")

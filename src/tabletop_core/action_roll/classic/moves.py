@@ -23,6 +23,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from tabletop_core._validate import check_type
 from tabletop_core.action_roll.classic.character import ClassicCharacter
@@ -36,7 +37,9 @@ from tabletop_core.action_roll.play_odds import move_odds
 from tabletop_core.action_roll.progress import ProgressTrack
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.odds import Distribution
-from tabletop_core.rng import RngLike
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = ["classic_move_odds", "make_classic_move"]
 
@@ -72,7 +75,7 @@ def _track(
     kind = None
     if move.track_category is not None:
         try:
-            kind = ClassicTrackKind.parse(move.track_category)
+            kind = ClassicTrackKind.parse(move.track_category, name="kind")
         except InvalidInput:
             kind = None
     mine = [c for c in character.challenges if c.kind is kind]

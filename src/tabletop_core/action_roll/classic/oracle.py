@@ -17,7 +17,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -26,7 +26,9 @@ from tabletop_core._validate import check_int, check_type, clip, int_field, of_t
 from tabletop_core.action_roll.oracle import Odds, is_oracle_match, oracle_roll
 from tabletop_core.errors import InvalidInput
 from tabletop_core.odds import Distribution
-from tabletop_core.rng import RngLike
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = ["ClassicOracleAnswer", "ask_the_oracle_classic", "classic_oracle_odds", "resolve_classic_oracle", "yes_from"]
 

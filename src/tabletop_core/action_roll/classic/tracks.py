@@ -77,21 +77,6 @@ class ClassicTrackKind(Enum):
     def __str__(self) -> str:
         return self.value
 
-    @classmethod
-    def parse(cls, text: str) -> ClassicTrackKind:  # type: ignore[override]  # TO FOLD into Enum.parse
-        """The kind named *text* in any case ("Vow", "journey"; a Datasworn track category).
-
-        Raises:
-            InvalidInput: no kind has that name.
-            TypeError: *text* is not a str.
-        """
-        key = check_type("kind", text, str).strip().lower()
-        try:
-            return cls(key)
-        except ValueError:
-            names = ", ".join(kind.value for kind in cls)
-            raise InvalidInput(f"kind must be one of {names}, got {clip(text)}") from None
-
 
 def vow_experience(rank: Rank, outcome: Outcome) -> int:
     """Experience Fulfill Your Vow marks: by rank on a strong hit, one less on a weak hit, none on a miss.

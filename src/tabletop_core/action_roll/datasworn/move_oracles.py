@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop_core._validate import check_type
 from tabletop_core.action_roll.datasworn.moves import Move
@@ -29,7 +29,9 @@ from tabletop_core.action_roll.datasworn.table_rolls import TableRoll, roll_tabl
 from tabletop_core.action_roll.datasworn.tables import OracleTable
 from tabletop_core.action_roll.outcome import Outcome
 from tabletop_core.errors import InvalidInput
-from tabletop_core.rng import RngLike
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = ["embedded_tables", "move_tables", "roll_move_table"]
 

@@ -29,10 +29,10 @@ from tabletop_core.action_roll.datasworn.table_reader import read_table
 from tabletop_core.action_roll.datasworn.table_rolls import TableRoll, roll_table
 from tabletop_core.action_roll.datasworn.tables import OracleTable
 from tabletop_core.errors import InvalidInput
-from tabletop_core.rng import RngLike
 
 if TYPE_CHECKING:
     from tabletop_core.action_roll.datasworn.truth_rolls import TruthRoll
+    from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = ["Ruleset"]
 

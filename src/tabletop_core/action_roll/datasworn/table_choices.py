@@ -24,7 +24,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -44,7 +44,10 @@ from tabletop_core.action_roll.datasworn.table_rolls import (
 )
 from tabletop_core.action_roll.datasworn.tables import MAX_TIMES, OracleRow, OracleTable
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = ["OracleResults", "choose_row", "flip_roll", "roll_tables", "roll_times"]
 

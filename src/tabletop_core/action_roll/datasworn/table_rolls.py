@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -23,7 +23,10 @@ from tabletop_core.action_roll.datasworn._data import plain_text
 from tabletop_core.action_roll.datasworn.tables import OracleRow, OracleTable, parse_dice
 from tabletop_core.action_roll.oracle import is_oracle_match
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, dice_source
+from tabletop_core.rng import DiceSource, GeneratorDice, dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = ["MAX_FOLLOW_DEPTH", "TableRoll", "fill_template", "flip_digits", "roll_table"]
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import csv
 import io
 import os
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -25,131 +24,27 @@ import attrs
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, of_type
 from tabletop_core.action_roll.datasworn import _data
-from tabletop_core.action_roll.datasworn._data import plain_text
+from tabletop_core.action_roll.datasworn._data import DataswornError
+from tabletop_core.action_roll.datasworn.rows import (
+    MAX_TIMES,
+    PLAIN_ROLL_KEYS,
+    PLAIN_ROW_KEYS,
+    ROW_SETTERS,
+    OracleRoll,
+    OracleRow,
+    parse_dice,
+    read_rolls,
+    read_row,
+    row_span,
+)
 from tabletop_core.errors import InvalidInput
 from tabletop_core.odds import Distribution
 
-__all__ = ["MAX_TIMES", "Coverage", "OracleRoll", "OracleRow", "OracleTable", "parse_dice"]
+# MAX_TIMES, OracleRoll, OracleRow and parse_dice live in .rows; they are named here as they always were.
+__all__ = ["MAX_TIMES", "Coverage", "OracleRoll", "OracleRow", "OracleTable", "check_table", "parse_dice", "read_table"]
 
-MAX_TIMES = 10
-"""The most rolls one row may ask for ("roll three times" is the most the Starforged data asks)."""
-_MAX_DICE = 10
-_MAX_SIDES = 1000
-_DUPLICATES = ("reroll", "keep", "make_it_worse")
-_DICE = re.compile(r"([1-9][0-9]*)d([1-9][0-9]*)(?:([+-])([0-9]+))?")
-
-
-def parse_dice(expression: str, name: str = "dice") -> tuple[int, int, int]:
-    """Read a Datasworn dice expression (``1d100``, ``2d6``, ``1d6+2``) as ``(count, sides, modifier)``.
-
-    Raises:
-        InvalidInput: not of that shape, more than 10 dice or more than 1000 sides.
-        TypeError: *expression* is not a str.
-    """
-    if type(expression) is str:
-        known = _KNOWN_DICE.get(expression)
-        if known is not None:
-            return known
-    check_type(name, expression, str)
-    found = _DICE.fullmatch(expression.strip())
-    if not found:
-        raise InvalidInput(f"{name} must be a dice expression like '1d100' or '1d6+2', got {expression!r}")
-    count, sides = int(found[1]), int(found[2])
-    modifier = int(found[4] or 0) * (-1 if found[3] == "-" else 1)
-    if count > _MAX_DICE or sides > _MAX_SIDES:
-        raise InvalidInput(
-            f"{name} may roll at most {_MAX_DICE} dice of at most {_MAX_SIDES} sides, got {expression!r}"
-        )
-    if len(_KNOWN_DICE) < 64:
-        _KNOWN_DICE[expression] = (count, sides, modifier)
-    return count, sides, modifier
-
-
-_KNOWN_DICE: dict[str, tuple[int, int, int]] = {}
-
-
-@attrs.frozen
-class OracleRoll(Record):
-    """A further roll a table row asks for: "roll twice", or a roll on another table.
-
-    Attributes:
-        oracle: The id of the table to roll on; ``None`` for the same table.
-        times: How many results to take, 1..10.
-        auto: Whether the roll is part of the result (Datasworn's ``auto``);
-            :func:`roll_table` follows only these, the others are offered to
-            the player in :attr:`OracleRow.rolls`.
-        duplicates: What to do with a result already taken: ``"reroll"``,
-            ``"keep"`` or ``"make_it_worse"`` (kept; they compound).
-    """
-
-    oracle: str | None = attrs.field(default=None, validator=_data.optional_str)
-    times: int = attrs.field(default=1, validator=lambda _i, _a, v: check_int("times", v, low=1, high=MAX_TIMES))
-    auto: bool = attrs.field(default=True, validator=of_type(bool))
-    duplicates: str = attrs.field(default="reroll", validator=of_type(str))
-
-    def __attrs_post_init__(self) -> None:
-        if self.duplicates not in _DUPLICATES:
-            raise InvalidInput(f"duplicates must be one of {', '.join(_DUPLICATES)}, got {self.duplicates!r}")
-
-
-@attrs.frozen
-class OracleRow(Record):
-    """One row of an oracle table.
-
-    Attributes:
-        low: The lowest roll that gives this row; ``None`` for a row shown but
-            never rolled (Datasworn's ``min: null``).
-        high: The highest roll that gives it (``None`` with *low*).
-        text: The result, as Datasworn Markdown.
-        text2: A second result column, if the table has one.
-        text3: A third result column, if the table has one.
-        rolls: Further rolls the row asks for.
-        template: How the row's result reads once its rolls are made
-            (Datasworn's ``template.text``: ``{{text:<table id>}}`` marks
-            where a roll's text goes), if it gives one.
-
-    Raises:
-        InvalidInput: only one of low and high is given, or low > high.
-        TypeError: a field has the wrong type.
-    """
-
-    low: int | None = attrs.field(validator=_data.optional_int)
-    high: int | None = attrs.field(validator=_data.optional_int)
-    text: str = attrs.field(validator=of_type(str))
-    text2: str | None = attrs.field(default=None, validator=_data.optional_str)
-    text3: str | None = attrs.field(default=None, validator=_data.optional_str)
-    rolls: tuple[OracleRoll, ...] = _data.tuple_field(OracleRoll, default=())
-    template: str | None = attrs.field(default=None, validator=_data.optional_str)
-
-    _optional_keys: ClassVar[tuple[str, ...]] = ("template",)
-
-    def __attrs_post_init__(self) -> None:
-        for index, roll in enumerate(self.rolls):
-            check_type(f"rolls[{index}]", roll, OracleRoll)
-        if (self.low is None) != (self.high is None):
-            raise InvalidInput(f"low and high must both be ints or both None, got {self.low!r} and {self.high!r}")
-        if self.low is not None and self.high is not None and self.low > self.high:
-            raise InvalidInput(f"low must not be above high, got {self.low} and {self.high}")
-
-    @property
-    def is_rollable(self) -> bool:
-        """Whether a roll can land on this row (it has a range)."""
-        return self.low is not None
-
-    @property
-    def columns(self) -> tuple[str, ...]:
-        """The row's result columns as plain text: ``text``, then ``text2`` and ``text3`` where given."""
-        return tuple(plain_text(text) for text in (self.text, self.text2, self.text3) if text is not None)
-
-    @property
-    def span(self) -> str:
-        """The rolls that give this row: ``"5"``, ``"1-40"``, or ``"-"`` for a row never rolled."""
-        if self.low is None:
-            return "-"
-        return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
-
-    def __str__(self) -> str:
-        return f"{self.span} {' · '.join(self.columns)}"
+_new = object.__new__
+_set = object.__setattr__
 
 
 @attrs.frozen
@@ -416,8 +311,6 @@ class OracleTable(Record):
         Raises:
             DataswornError: the data breaks the format (the message names the JSON path).
         """
-        from tabletop_core.action_roll.datasworn.table_reader import read_table  # it builds tables: imported late
-
         return read_table(data, path)
 
     def __str__(self) -> str:
@@ -428,8 +321,6 @@ def _row(name: str, row: Any) -> OracleRow:
     if isinstance(row, OracleRow):
         return row
     if isinstance(row, Mapping):
-        from tabletop_core.action_roll.datasworn.table_reader import read_row  # it builds rows: imported late
-
         return read_row(row, f"$.{name}")
     if isinstance(row, Sequence) and not isinstance(row, (str, bytes)):
         if len(row) != 3:
@@ -440,3 +331,164 @@ def _row(name: str, row: Any) -> OracleRow:
         except (TypeError, InvalidInput) as error:
             raise type(error)(f"{name}: {error}") from None
     raise TypeError(f"{name} must be an OracleRow, a (low, high, text) tuple or a mapping, got {type(row).__name__}")
+
+
+# -- reading a table from Datasworn JSON (OracleTable.from_datasworn) ----------------------------------
+
+
+def read_table(data: Mapping[str, Any], path: str) -> OracleTable:
+    """One Datasworn rollable oracle (any ``oracle_type``: table or column)."""
+    table = _read_table(data, path, build=True)
+    assert table is not None
+    return table
+
+
+def check_table(data: Mapping[str, Any], path: str) -> tuple[str, str]:
+    """Check one Datasworn rollable oracle as :func:`read_table` does, without building it.
+
+    Returns:
+        The table's ``(id, name)``.
+    """
+    data = _data.obj(data, path)
+    _read_table(data, path, build=False)
+    return data["_id"], data["name"]
+
+
+def _unusual_rows(rows: list[Any]) -> list[tuple[int, Any]]:
+    """The rows (with their index) that are more than a range and a text (checking only: the others are fine)."""
+    unusual = []
+    for index, row in enumerate(rows):
+        if row.__class__ is dict:
+            if row.keys() <= PLAIN_ROW_KEYS:  # the keys test is one C call
+                try:
+                    low = row["min"]
+                    high = row["max"]
+                    text = row["text"]
+                except KeyError:
+                    pass
+                else:
+                    if text.__class__ is str and low.__class__ is int and high.__class__ is int and low <= high:
+                        continue
+            elif row.keys() <= PLAIN_ROLL_KEYS and "roll" in row:  # Datasworn 0.1: roll: {min, max}
+                low, high = row_span(row)
+                text = row.get("text")
+                if text.__class__ is str and low.__class__ is int and high.__class__ is int and low <= high:
+                    continue
+        unusual.append((index, row))
+    return unusual
+
+
+def _read_table(data: Mapping[str, Any], path: str, *, build: bool) -> OracleTable | None:
+    data = _data.obj(data, path)
+    table_id = _data.text(data, "_id", path)
+    name = _data.text(data, "name", path)
+    dice = _data.text(data, "dice", path, required=False) or "1d100"
+    try:
+        spec = parse_dice(dice)
+    except InvalidInput as error:
+        raise DataswornError(f"{path}.dice", str(error)) from None
+    here = f"{path}.rows"
+    raw_rows = _data.array(data, "rows", path, required=True)
+    if not raw_rows:
+        raise DataswornError(here, "a table needs at least one row")
+    rows_read: list[OracleRow] = []
+    append = rows_read.append
+    set_low, set_high, set_text, set_text2, set_text3, set_rolls, set_template = ROW_SETTERS
+    # The common row is checked (and built) inline: thousands of rows in a ruleset.
+    # Anything unusual takes the checked path, which names the JSON path of a problem.
+    rows = enumerate(raw_rows) if build else _unusual_rows(raw_rows)
+    for index, raw_row in rows:
+        if type(raw_row) is dict:
+            get = raw_row.get
+            low = get("min")
+            high = get("max")
+            if low is None and high is None and "roll" in raw_row and "min" not in raw_row:
+                low, high = row_span(raw_row)  # Datasworn 0.1; anything but {min, max} takes the checked path
+                if low is None or high is None:
+                    low = high = ""  # not a range: the checked path below names the problem
+            text = get("text")
+            text2 = get("text2")
+            text3 = get("text3")
+            if (
+                type(text) is str
+                and get("template") is None
+                and (text2 is None or type(text2) is str)
+                and (text3 is None or type(text3) is str)
+                and (
+                    (type(low) is int and type(high) is int and low <= high)
+                    or (low is None and high is None and get("roll") is None)
+                )
+            ):
+                rolls = read_rolls(raw_row, f"{here}[{index}]") if get("oracle_rolls") else ()
+                if build:
+                    row = _new(OracleRow)
+                    set_low(row, low)
+                    set_high(row, high)
+                    set_text(row, text)
+                    set_text2(row, text2)
+                    set_text3(row, text3)
+                    set_rolls(row, rolls)
+                    set_template(row, None)
+                    append(row)
+                continue
+        where = f"{here}[{index}]"
+        row = read_row(_data.obj(raw_row, where), where)
+        if build:
+            append(row)
+    match = _data.get(data, "match", path, dict, required=False)
+    match_text = _data.text(match, "text", f"{path}.match") if match else None
+    labels = _column_labels(data, path) if "column_labels" in data else ()
+    recommended = _recommended_rolls(data, path) if "recommended_rolls" in data else None
+    if not build:
+        return None
+    table = _new(OracleTable)  # every part is checked above: skip the field checks
+    _set(table, "id", table_id)
+    _set(table, "name", name)
+    _set(table, "rows", tuple(rows_read))
+    _set(table, "dice", dice)
+    _set(table, "match_text", match_text)
+    _set(table, "column_labels", labels)
+    _set(table, "recommended_rolls", recommended)
+    _set(table, "_lookup", None)
+    _set(table, "_spec", spec)
+    return table
+
+
+_COLUMNS = ("text", "text2", "text3")
+_LABEL_KEYS = frozenset({"roll", *_COLUMNS})
+
+
+def _column_labels(data: Mapping[str, Any], path: str) -> tuple[str, ...]:
+    """The labels of a table's result columns (``column_labels.text``, ``text2``, ``text3``), as far as given."""
+    labels = data.get("column_labels")
+    if labels is None:
+        return ()
+    if labels.__class__ is dict and labels.keys() <= _LABEL_KEYS:  # the common shape, checked inline
+        first, second, third = labels.get("text"), labels.get("text2"), labels.get("text3")
+        if all(item is None or item.__class__ is str for item in (first, second, third)):
+            if third is not None:
+                return (first or "", second or "", third)
+            if second is not None:
+                return (first or "", second)
+            return (first,) if first is not None else ()
+    labels = _data.get(data, "column_labels", path, dict, required=False)
+    if not labels:
+        return ()
+    where = f"{path}.column_labels"
+    found = [_data.text(labels, key, where, required=False) for key in _COLUMNS]
+    while found and found[-1] is None:
+        found.pop()
+    return tuple(label or "" for label in found)
+
+
+def _recommended_rolls(data: Mapping[str, Any], path: str) -> tuple[int, int] | None:
+    """A table's ``recommended_rolls`` as ``(least, most)``."""
+    span = _data.get(data, "recommended_rolls", path, dict, required=False)
+    if span is None:
+        return None
+    where = f"{path}.recommended_rolls"
+    least = _data.integer(span, "min", where)
+    most = _data.integer(span, "max", where)
+    if not 1 <= least <= most <= MAX_TIMES:
+        raise DataswornError(where, f"must be 1 <= min <= max <= {MAX_TIMES}, got {least} and {most}")
+    return least, most

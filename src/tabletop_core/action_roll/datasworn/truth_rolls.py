@@ -12,7 +12,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -22,7 +22,10 @@ from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn.sections import Truth, TruthOption
 from tabletop_core.action_roll.datasworn.table_rolls import TableRoll, roll_table
 from tabletop_core.errors import InvalidInput
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = ["TruthRoll", "roll_truth"]
 

@@ -11,7 +11,7 @@
   ``tabletop oracle list --data starforged.json [--filter name]`` lists the tables by collection.
   A d100 die from the table may be given as 0 or 00 (100) or as tens and units: ``--dice 4:2``.
 * ``tabletop character new|show|add-asset|mark|attach|set|vow|progress FILE ...``: a character
-  kept in a JSON file (see :mod:`.character_cli`).
+  kept in a JSON file (see :mod:`.cli_character`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,19 @@ from typing import Any
 
 import attrs
 
+from tabletop_core._cli_kit import (
+    MAX_INT_DIGITS,
+    OptionDice,
+    Output,
+    SubCommands,
+    add_command,
+    check_all_dice_used,
+    dice_values,
+    int_option,
+    rng_from_args,
+)
 from tabletop_core._validate import clip
+from tabletop_core.action_roll import cli_character
 from tabletop_core.action_roll.action import burn_would_improve
 from tabletop_core.action_roll.character import PlayerCharacter, Stats
 from tabletop_core.action_roll.datasworn._data import plain_text
@@ -36,16 +48,7 @@ from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.oracle import read_oracle_dice
 from tabletop_core.action_roll.play import make_move, move_enhancements
 from tabletop_core.action_roll.play_changes import burn_move, reroll_move
-from tabletop_core.cli import (
-    MAX_INT_DIGITS,
-    OptionDice,
-    Output,
-    add_roll_options,
-    check_all_dice_used,
-    dice_values,
-    int_option,
-    rng_from_args,
-)
+from tabletop_core.action_roll.sundered_isles import roll_cursed
 from tabletop_core.errors import InvalidInput
 from tabletop_core.rng import DiceSource, dice_source
 
@@ -139,23 +142,11 @@ def _ruleset(args: argparse.Namespace) -> Ruleset:
     return ruleset_from_args(args)  # --data (repeatable), --strict, --warnings: cli_data
 
 
-def read_character(path: str) -> PlayerCharacter:
-    """A :class:`PlayerCharacter` from a JSON file (``to_json()``, or ``tabletop character new``)."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, ValueError) as error:  # ValueError: a path with a NUL in it
-        raise InvalidInput(
-            f"cannot read character file {path!r}: {getattr(error, 'strerror', None) or error}"
-        ) from None
-    return PlayerCharacter.from_json(text)
-
-
 def _character(args: argparse.Namespace, ruleset: Ruleset) -> PlayerCharacter:
     if args.character is not None:
         if args.stats is not None:
             raise InvalidInput("give either --character or --stats, not both")
-        character = read_character(args.character)
+        character = cli_character.read_character(args.character)
     else:
         values = dice_values(args.stats or "")
         if len(values) != 5:
@@ -293,9 +284,7 @@ def _move(args: argparse.Namespace) -> Output:
     return Output("\n".join(lines), result.to_dict() if not data else {"move": result.to_dict(), **data})
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``move`` and ``character`` to ``tabletop``."""
-    move = commands.add_parser("move", help="Starforged: make a move from a Datasworn file (--data PATH)")
+def _move_options(move: argparse.ArgumentParser) -> None:
     move.add_argument("name", nargs="?", help="the move's name or id (leave out to list the moves)")
     add_data_arguments(move, what=" (starforged.json)")
     move.add_argument("--option", help="the trigger option: its label (edge, health) or number")
@@ -321,11 +310,19 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     move.add_argument(
         "--table", nargs="?", const="", help="roll the table the outcome (or a move without a roll) points to"
     )
-    add_roll_options(move)
-    move.set_defaults(handler=with_data_warnings(_move))
-    from tabletop_core.action_roll.datasworn import character_cli
 
-    character_cli.register(commands)
+
+def register(commands: SubCommands[argparse.ArgumentParser]) -> None:
+    """Add ``move`` and ``character`` to ``tabletop``."""
+    add_command(
+        commands,
+        "move",
+        with_data_warnings(_move),
+        help="Starforged: make a move from a Datasworn file (--data PATH)",
+        options=_move_options,
+        rolls=True,
+    )
+    cli_character.register(commands)
 
 
 # -- tabletop oracle NAME / list ----------------------------------------------------------------------------
@@ -359,8 +356,6 @@ def _table(args: argparse.Namespace) -> Output:
     elif args.times is not None:
         result = ruleset.roll_times(found.id, args.times or None, rng=source)
     elif getattr(args, "cursed", False):  # Sundered Isles: the cursed die with a table that has a cursed version
-        from tabletop_core.action_roll.sundered_isles import roll_cursed
-
         if args.flip:
             raise InvalidInput("--flip is not for a roll with the cursed die")
         result = roll_cursed(ruleset, found.id, rng=source)

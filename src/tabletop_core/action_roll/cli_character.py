@@ -19,58 +19,49 @@ integrity, is refused. The file is written only when the change is allowed.
 from __future__ import annotations
 
 import argparse
-import os
 
 import attrs
 
+from tabletop_core._cli_kit import Handler, Output, SubCommands, dice_values, int_option
 from tabletop_core.action_roll.asset_state import AssetState
-from tabletop_core.action_roll.character import PlayerCharacter, Stats, TrackKind
+from tabletop_core.action_roll.character import PlayerCharacter, TrackKind
+from tabletop_core.action_roll.cli_files import (
+    add_file_command,
+    new_character_stats,
+    read_character_file,
+    write_character_file,
+)
 from tabletop_core.action_roll.datasworn.reader import load
 from tabletop_core.action_roll.impacts import Meter
 from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.progress import Rank
-from tabletop_core.cli import Output, dice_values, int_option
 from tabletop_core.errors import InvalidInput
 
-__all__ = ["register"]
+__all__ = ["read_character", "register"]
 
 _STATS = ("edge", "heart", "iron", "shadow", "wits")
 _YES = ("yes", "on", "true", "1", "marked", "checked")
 _NO = ("no", "off", "false", "0", "clear", "cleared")
 
 
-def _read(path: str) -> PlayerCharacter:
-    from tabletop_core.action_roll.datasworn.cli import read_character
-
-    return read_character(path)
+def read_character(path: str) -> PlayerCharacter:
+    """A :class:`PlayerCharacter` from a JSON file (``to_json()``, or ``tabletop character new``)."""
+    return read_character_file(path, PlayerCharacter)
 
 
 def _write(path: str, character: PlayerCharacter) -> Output:
-    text = character.to_json()
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(text + "\n")
-    except (OSError, ValueError) as error:  # ValueError: a path with a NUL in it
-        raise InvalidInput(
-            f"cannot write character file {path!r}: {getattr(error, 'strerror', None) or error}"
-        ) from None
-    return Output(str(character), character.to_dict())
+    return write_character_file(path, character)
 
 
 def _new(args: argparse.Namespace) -> Output:
-    if os.path.exists(args.file) and not args.force:
-        raise InvalidInput(f"{args.file!r} exists: give --force to replace it")
-    values = dice_values(args.stats or "")
-    if len(values) != 5:
-        raise InvalidInput("--stats must give edge, heart, iron, shadow and wits, like 3,2,2,1,1")
-    character = PlayerCharacter(Stats(*values))
+    character = PlayerCharacter(new_character_stats(args))
     if args.name:
         character = attrs.evolve(character, sheet=attrs.evolve(character.sheet, name=args.name))
     return _write(args.file, character)
 
 
 def _show(args: argparse.Namespace) -> Output:
-    character = _read(args.file)
+    character = read_character(args.file)
     lines = [str(character)]
     for asset in character.assets:
         marked = ", ".join(str(i + 1) for i, flag in enumerate(asset.abilities) if flag) or "none"
@@ -81,7 +72,7 @@ def _show(args: argparse.Namespace) -> Output:
 def _add_asset(args: argparse.Namespace) -> Output:
     if not args.data:
         raise InvalidInput("--data must give the path of a Datasworn JSON file")
-    character = _read(args.file)
+    character = read_character(args.file)
     state = AssetState.from_asset(load(args.data).asset(args.asset))
     for number in args.mark or ():
         state = state.mark_ability(number - 1)
@@ -89,13 +80,13 @@ def _add_asset(args: argparse.Namespace) -> Output:
 
 
 def _mark(args: argparse.Namespace) -> Output:
-    character = _read(args.file)
+    character = read_character(args.file)
     held = character.asset(args.asset)
     return _write(args.file, character.update_asset(held.mark_ability(args.ability - 1)))
 
 
 def _attach(args: argparse.Namespace) -> Output:
-    character = _read(args.file)
+    character = read_character(args.file)
     return _write(args.file, character.attach(args.module, args.vehicle))
 
 
@@ -174,7 +165,7 @@ def _set_asset(held: AssetState, key: str, value: str) -> AssetState:
 
 
 def _set(args: argparse.Namespace) -> Output:
-    character = _read(args.file)
+    character = read_character(args.file)
     asset, colon, key = args.key.rpartition(":")
     if colon and asset.strip():
         held = character.asset(asset.strip())
@@ -183,27 +174,23 @@ def _set(args: argparse.Namespace) -> Output:
 
 
 def _vow(args: argparse.Namespace) -> Output:
-    character = _read(args.file)
-    kind = TrackKind.parse(args.kind)
+    character = read_character(args.file)
+    kind = TrackKind.parse(args.kind, name="kind")
     return _write(args.file, character.add_challenge(kind, args.name, Rank.parse(args.rank)))
 
 
 def _progress(args: argparse.Namespace) -> Output:
-    character = _read(args.file)
+    character = read_character(args.file)
     return _write(args.file, character.mark_progress(args.name, times=args.times))
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(commands: SubCommands[argparse.ArgumentParser]) -> None:
     """Add ``character`` to ``tabletop``."""
     character = commands.add_parser("character", help="Starforged: create and update a character file")
     actions = character.add_subparsers(dest="character_command", metavar="ACTION", required=True)
 
-    def action(name: str, help_text: str, handler: object) -> argparse.ArgumentParser:
-        parser = actions.add_parser(name, help=help_text)
-        parser.add_argument("file", help="the character's JSON file")
-        parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
-        parser.set_defaults(handler=handler)
-        return parser
+    def action(name: str, help_text: str, handler: Handler) -> argparse.ArgumentParser:
+        return add_file_command(actions, name, handler, help=help_text)
 
     new = action("new", "create a character file", _new)
     new.add_argument("--stats", required=True, help="edge,heart,iron,shadow,wits, like 3,2,2,1,1")
