@@ -71,7 +71,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from tabletop_core._bounds import read_json_file
-from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, int_option, rng_from_args
+from tabletop_core._cli_kit import Output, add_roll_options, check_all_dice_used, int_option, rng_from_args
 from tabletop_core.d20 import actions as A
 from tabletop_core.d20.abilities import AttackProfile
 from tabletop_core.d20.conditions import Conditions
