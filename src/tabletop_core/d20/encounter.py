@@ -64,9 +64,11 @@ import attrs
 
 from tabletop_core._record import Record, clip
 from tabletop_core._validate import check_int, check_type, int_field, of_type
+from tabletop_core.d20._engine import run
 from tabletop_core.d20.actions import (
     Action,
 )
+from tabletop_core.d20.choices import legal_actions
 from tabletop_core.d20.combatant import (
     MAX_COMBATANTS,
     ActiveEffect,
@@ -458,8 +460,6 @@ class Encounter(Record):
         each Move; then Dismissing each ongoing Effect and the other creatures' Triggered
         Effects. Each listed action applies without being refused.
         """
-        from tabletop_core.d20.choices import legal_actions  # it uses the engine: imported when first used
-
         return legal_actions(self)
 
     # -- acting --------------------------------------------------------------------
@@ -484,8 +484,6 @@ class Encounter(Record):
         """
         check_type("action", action, Action)
         source = dice_source(rng)
-        from tabletop_core.d20._engine import run  # the engine builds Encounters: imported when first used
-
         with source.atomic():
             encounter, events = run(self, action, source)
             return EncounterStep(encounter=encounter, events=events)
