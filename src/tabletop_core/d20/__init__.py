@@ -8,8 +8,12 @@ Examples:
     Check 14 + 3 + d6(4) = 21 · Mid Stakes -> Success (Fortune: target Off Guard)
 """
 
-from tabletop_core.d20 import actions as actions  # submodules, for d20.actions and d20.events
+# submodules, for d20.actions and d20.events, and the rarer names of d20.conditions, d20.contest, d20.tiers
+from tabletop_core.d20 import actions as actions
+from tabletop_core.d20 import conditions as conditions
+from tabletop_core.d20 import contest as contest
 from tabletop_core.d20 import events as events
+from tabletop_core.d20 import tiers as tiers
 from tabletop_core.d20.abilities import AttackProfile
 from tabletop_core.d20.batch import TestBatch, simulate_test
 from tabletop_core.d20.conditions import (
@@ -19,10 +23,9 @@ from tabletop_core.d20.conditions import (
     Conditions,
     Duration,
     Suppression,
-    direct_implications,
     implied_conditions,
 )
-from tabletop_core.d20.contest import ContestResult, ContestRoll, Decider, Side, resolve_contest, roll_contest
+from tabletop_core.d20.contest import ContestResult, ContestRoll, Side, resolve_contest, roll_contest
 from tabletop_core.d20.detection import Detection
 from tabletop_core.d20.effect import Effect
 from tabletop_core.d20.effects import effects_between, effects_on_test
@@ -48,10 +51,6 @@ from tabletop_core.d20.test import (
     roll_test,
 )
 from tabletop_core.d20.tiers import (
-    TierUse,
-    check_tier,
-    levels_in_tier,
-    tier_allows,
     tier_for_level,
 )
 from tabletop_core.d20.turns import (
@@ -76,7 +75,6 @@ __all__ = [
     "ContestResult",
     "ContestRoll",
     "Creature",
-    "Decider",
     "Detection",
     "Duration",
     "Effect",
@@ -101,21 +99,17 @@ __all__ = [
     "TestKind",
     "TestRoll",
     "Thing",
-    "TierUse",
     "Trait",
     "TurnEnd",
     "TurnStart",
     "action_points",
     "attack_trait",
     "check_reach",
-    "check_tier",
     "classify",
     "contest_odds",
-    "direct_implications",
     "effects_between",
     "effects_on_test",
     "implied_conditions",
-    "levels_in_tier",
     "odds_table",
     "resolve_contest",
     "resolve_doomed",
@@ -125,7 +119,6 @@ __all__ = [
     "simulate_encounter",
     "simulate_test",
     "stakes_odds",
-    "tier_allows",
     "tier_for_level",
     "total_odds",
 ]
