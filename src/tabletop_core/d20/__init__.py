@@ -8,12 +8,8 @@ Examples:
     Check 14 + 3 + d6(4) = 21 · Mid Stakes -> Success (Fortune: target Off Guard)
 """
 
-# submodules, for d20.actions and d20.events, and the rarer names of d20.conditions, d20.contest, d20.tiers
-from tabletop_core.d20 import actions as actions
-from tabletop_core.d20 import conditions as conditions
-from tabletop_core.d20 import contest as contest
+from tabletop_core.d20 import actions as actions  # submodules, for d20.actions and d20.events
 from tabletop_core.d20 import events as events
-from tabletop_core.d20 import tiers as tiers
 from tabletop_core.d20.abilities import AttackProfile
 from tabletop_core.d20.batch import TestBatch, simulate_test
 from tabletop_core.d20.conditions import (
