@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from tabletop_core.d20._members import member
+from tabletop_core.d20._tagged import Tagged
 from tabletop_core.d20.conditions import Condition
-from tabletop_core.d20.events import Tagged, _register
 from tabletop_core.d20.space import Space
 from tabletop_core.d20.test import AttackKind, _label, _tuple_of
 
@@ -77,4 +77,4 @@ class Action(Tagged):
     _kinds: ClassVar[dict[str, type[Tagged]]] = {}
 
 
-_register(Action)
+Action.register()
