@@ -115,7 +115,7 @@ def context_for(
         >>> print(fight.test_context("Ana", kind="attack", target="Bo"))
         no effect on the Test; +1 (Bless by GM (e1))
     """
-    kind = TestKind.parse(kind)
+    kind = TestKind.parse(kind, name="kind")
     check_type("social", social, bool)
     if sees_fear_source is not None:
         check_type("sees_fear_source", sees_fear_source, bool)

@@ -96,7 +96,7 @@ class TestQuery:
             InvalidInput: an unknown kind, Trait or attack.
             TypeError: a wrong type.
         """
-        kind = TestKind.parse(kind)
+        kind = TestKind.parse(kind, name="kind")
         attack_kind = None if attack is None else parse_enum(AttackKind, attack, name="attack")
         if trait is not None:
             trait = Trait.parse(trait)
