@@ -58,7 +58,7 @@ Examples:
 from __future__ import annotations
 
 import functools
-from typing import ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 import attrs
 
@@ -95,7 +95,10 @@ from tabletop_core.d20.test import (
 )
 from tabletop_core.d20.turns import Creature
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # read by the type checker only: at run time the alias imports numpy
 
 __all__ = ["ActiveEffect", "Combatant", "Encounter", "EncounterStep", "Response", "TestContext", "Thing"]
 
