@@ -18,7 +18,7 @@ Each is re-exported by :mod:`tabletop_core.d20.encounter`, where they have alway
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 import attrs
 
@@ -91,6 +91,19 @@ def _side_name(value: object) -> str:
     if not isinstance(value, str):
         raise TypeError(f"side must be a str, got {type(value).__name__} {value!r}")
     return value.strip()
+
+
+H = TypeVar("H", AttackProfile, Effect)
+
+
+def _holding(owner: str, items: tuple[H, ...], name: str, what: str) -> H:
+    """The Attack or Effect *owner* holds called *name*, or a clear error listing those it holds."""
+    check_type("name", name, str)
+    for item in items:
+        if item.name == name:
+            return item
+    held = ", ".join(item.name for item in items) or "none"
+    raise InvalidInput(f"{owner} has no {what} {name!r} (it has {held})")
 
 
 @attrs.frozen(kw_only=True)
@@ -174,12 +187,7 @@ class Combatant(Record):
             InvalidInput: it holds none of that name (the message lists those it holds).
             TypeError: *name* is not a str.
         """
-        check_type("name", name, str)
-        for a in self.attacks:
-            if a.name == name:
-                return a
-        held = ", ".join(a.name for a in self.attacks) or "none"
-        raise InvalidInput(f"{self.name} has no attack {name!r} (it has {held})")
+        return _holding(self.name, self.attacks, name, "attack")
 
     def effect_named(self, name: str) -> Effect:
         """The Effect it holds called *name*.
@@ -188,12 +196,7 @@ class Combatant(Record):
             InvalidInput: it holds none of that name (the message lists those it holds).
             TypeError: *name* is not a str.
         """
-        check_type("name", name, str)
-        for e in self.effects:
-            if e.name == name:
-                return e
-        held = ", ".join(e.name for e in self.effects) or "none"
-        raise InvalidInput(f"{self.name} has no Effect {name!r} (it has {held})")
+        return _holding(self.name, self.effects, name, "Effect")
 
     def trait_value(self, trait: Trait | str) -> int:
         """Its Body, Mind or Soul (the Trait a Save, an Attack or a Spell adds).
