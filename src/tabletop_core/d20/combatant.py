@@ -18,7 +18,8 @@ Each is re-exported by :mod:`tabletop_core.d20.encounter`, where they have alway
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeVar
+from collections.abc import Callable, Sequence
+from typing import ClassVar, Protocol, TypeVar
 
 import attrs
 
@@ -47,6 +48,7 @@ __all__ = [
     "Response",
     "Thing",
     "check_map",
+    "find_named",
 ]
 
 _BIG = 10**9
@@ -93,17 +95,28 @@ def _side_name(value: object) -> str:
     return value.strip()
 
 
-H = TypeVar("H", AttackProfile, Effect)
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
 
 
-def _holding(owner: str, items: tuple[H, ...], name: str, what: str) -> H:
-    """The Attack or Effect *owner* holds called *name*, or a clear error listing those it holds."""
+NamedT = TypeVar("NamedT", bound=_Named)
+
+
+def find_named(items: Sequence[NamedT], name: object, missing: Callable[[str], str]) -> NamedT:
+    """The item of *items* called *name*, or InvalidInput saying ``missing(names there are)``.
+
+    What a Combatant's Attacks and Effects and an Encounter's creatures and Objects share.
+
+    Raises:
+        InvalidInput: none is called *name*.
+        TypeError: *name* is not a str.
+    """
     check_type("name", name, str)
     for item in items:
         if item.name == name:
             return item
-    held = ", ".join(item.name for item in items) or "none"
-    raise InvalidInput(f"{owner} has no {what} {name!r} (it has {held})")
+    raise InvalidInput(missing(", ".join(item.name for item in items) or "none"))
 
 
 @attrs.frozen(kw_only=True)
@@ -187,7 +200,7 @@ class Combatant(Record):
             InvalidInput: it holds none of that name (the message lists those it holds).
             TypeError: *name* is not a str.
         """
-        return _holding(self.name, self.attacks, name, "attack")
+        return find_named(self.attacks, name, lambda held: f"{self.name} has no attack {name!r} (it has {held})")
 
     def effect_named(self, name: str) -> Effect:
         """The Effect it holds called *name*.
@@ -196,7 +209,7 @@ class Combatant(Record):
             InvalidInput: it holds none of that name (the message lists those it holds).
             TypeError: *name* is not a str.
         """
-        return _holding(self.name, self.effects, name, "Effect")
+        return find_named(self.effects, name, lambda held: f"{self.name} has no Effect {name!r} (it has {held})")
 
     def trait_value(self, trait: Trait | str) -> int:
         """Its Body, Mind or Soul (the Trait a Save, an Attack or a Spell adds).

@@ -79,6 +79,7 @@ from tabletop_core.d20.combatant import (
     _held,
     _responses,
     check_map,
+    find_named,
 )
 from tabletop_core.d20.conditions import Condition, ConditionInstance
 from tabletop_core.d20.context import TestContext, context_for
@@ -133,12 +134,9 @@ N = TypeVar("N", Combatant, Thing)
 
 def _named(items: tuple[N, ...], name: str, what: str) -> N:
     """The creature or Object called *name*, or a clear error listing those there are."""
-    check_type("name", name, str)
-    for item in items:
-        if item.name == name:
-            return item
-    there = ", ".join(item.name for item in items) or "none"
-    raise InvalidInput(f"no {what} named {clip(name)} in the encounter (there are {clip(there)})")
+    return find_named(
+        items, name, lambda there: f"no {what} named {clip(name)} in the encounter (there are {clip(there)})"
+    )
 
 
 def _metric(value: object) -> Metric:
