@@ -63,6 +63,10 @@ MODULES = (
     "tabletop_core.action_roll.delve",
     "tabletop_core.action_roll.sundered_isles",
     "tabletop_core.d20",
+    # the rarer d20 names, behind their submodules (after the face, so the face's names keep their labels)
+    "tabletop_core.d20.conditions",
+    "tabletop_core.d20.contest",
+    "tabletop_core.d20.tiers",
     "tabletop_core.residue.journey",  # before residue, which re-exports most of it
     "tabletop_core.residue",
     # the rest of the surface the API pages document (docs/api/core.md), after the package's re-exports
@@ -1065,8 +1069,8 @@ EXPLICIT: dict[str, Callable[[], tuple[tuple[Any, ...], dict[str, Any]]]] = {
     "d20.roll_contest": lambda: _call(actor_trait=1, target_trait=0, rng=3),
     "d20.resolve_doomed": lambda: _call(d4=2, soul=1),
     "d20.combine_effects": lambda: _call(d20.TestEffects(), d20.TestEffects()),
-    "d20.check_tier": lambda: _call(level=3, tier=1),
-    "d20.tier_allows": lambda: _call(level=3, tier=1),
+    "d20.tiers.check_tier": lambda: _call(level=3, tier=1),
+    "d20.tiers.tier_allows": lambda: _call(level=3, tier=1),
     "d20.effects_between": lambda: _call(d20.Conditions(), d20.Conditions(), kind="test"),
     "d20.effects_on_test": lambda: _call(d20.Conditions(), kind="test"),
     "d20.action_points": lambda: _call(d20.Conditions()),

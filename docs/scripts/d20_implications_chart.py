@@ -2,7 +2,7 @@
 
 Writes ``docs/img/d20-implications.svg``: an arrow from each Condition to every
 Condition its rule says you gain (Paralyzed -> Immobilized, ...), read from the
-library's :func:`tabletop_core.d20.direct_implications`. Conditions that imply
+library's :func:`tabletop_core.d20.conditions.direct_implications`. Conditions that imply
 more sit higher.
 """
 
@@ -13,7 +13,8 @@ import pathlib
 
 from _charts import IMG, main, plt, save
 
-from tabletop_core.d20 import Condition, direct_implications
+from tabletop_core.d20 import Condition
+from tabletop_core.d20.conditions import direct_implications
 
 OUTPUT = IMG / "d20-implications.svg"
 

@@ -12,7 +12,8 @@ import pathlib
 import re
 import sys
 
-from tabletop_core.d20 import Condition, Stakes, direct_implications, implied_conditions, odds_table
+from tabletop_core.d20 import Condition, Stakes, implied_conditions, odds_table
+from tabletop_core.d20.conditions import direct_implications
 
 PAGE = pathlib.Path(__file__).resolve().parents[1] / "d20.md"
 

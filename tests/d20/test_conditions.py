@@ -11,9 +11,9 @@ from tabletop_core.d20 import (
     ConditionInstance,
     Conditions,
     Duration,
-    direct_implications,
     implied_conditions,
 )
+from tabletop_core.d20.conditions import direct_implications
 
 C = Condition
 RULES_TEXT_CONDITIONS = [

@@ -5,7 +5,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tabletop_core as tc
-from tabletop_core.d20 import ContestResult, ContestRoll, Decider, Outcome, Side, resolve_contest, roll_contest
+from tabletop_core.d20 import ContestResult, ContestRoll, Outcome, Side, resolve_contest, roll_contest
+from tabletop_core.d20.contest import Decider
 
 
 def test_higher_total_wins():

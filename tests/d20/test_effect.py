@@ -20,7 +20,7 @@ def test_energy_names_are_forgiving(spelling):
 
 
 def test_unknown_energy_is_refused_naming_the_set():
-    with pytest.raises(tc.InvalidInput, match="energy must be one of the Energies acid, cold, fire"):
+    with pytest.raises(tc.InvalidInput, match="energy must be one of acid, cold, fire"):
         Energy.parse("plasma")
     with pytest.raises(TypeError):
         Energy.parse(3)

@@ -1,5 +1,5 @@
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import tabletop_core as tc
@@ -157,3 +157,75 @@ def test_effects_name_their_conditions_and_only_grow(names, kind, side):
             for reason in getattr(bigger, kind_of):
                 assert any(str(c) in reason for c in state.active)
         assert bigger.fatigue == (state.fatigue if side is Side.ACTOR and kind is not TestKind.FLAT_ROLL else 0)
+
+
+_SOME_CONDITIONS = st.lists(
+    st.sampled_from(sorted(set(Condition) - {Condition.PERSISTENT_DAMAGE}, key=str)), max_size=4
+)
+
+
+def _state(names):
+    state = Conditions()
+    for name in names:
+        try:
+            state = state.add(name)
+        except tc.InvalidInput:  # a Condition with a value (Fatigue, Doomed, Persistent Damage...)
+            state = state.add(name, value=1)
+    return state
+
+
+@given(
+    actor=_SOME_CONDITIONS,
+    target=st.none() | _SOME_CONDITIONS,
+    kind=st.sampled_from(sorted(TestKind, key=str)),
+    trait=st.none() | st.sampled_from(["body", "mind", "soul"]),
+    attack=st.none() | st.sampled_from(["melee", "ranged"]),
+    flags=st.tuples(*[st.booleans()] * 6),
+)
+@example(
+    actor=[], target=[Condition.CHARMED], kind=TestKind.CHECK, trait=None, attack=None, flags=(False,) * 5 + (True,)
+)
+@example(
+    actor=[Condition.INVISIBLE],
+    target=[Condition.INVISIBLE],
+    kind=TestKind.ATTACK,
+    trait=None,
+    attack="melee",
+    flags=(False, False, True, False, True, False),
+)
+def test_one_reading_of_the_test_keywords(actor, target, kind, trait, attack, flags):
+    """effects_between reads its keywords once (TestQuery) and each side as effects_on_test does."""
+    from tabletop_core.d20.effects import TestQuery, effects_of_query
+
+    sight, hearing, fear, seen, seen_target, charmer = flags
+    keywords = {"kind": kind, "trait": trait, "attack": attack, "needs_sight": sight, "needs_hearing": hearing}
+    mine, theirs = _state(actor), None if target is None else _state(target)
+    between = effects_between(
+        mine,
+        theirs,
+        **keywords,
+        sees_fear_source=fear,
+        actor_observed=seen,
+        target_observed=seen_target,
+        social_by_charmer=charmer,
+    )
+    asked = TestQuery.of(**keywords, sees_fear_source=fear)
+    assert between == effects_of_query(
+        mine, theirs, asked, actor_observed=seen, target_observed=seen_target, social_by_charmer=charmer
+    )
+    alone = effects_on_test(mine, **keywords, sees_fear_source=fear, observed=seen)
+    if theirs is None:
+        assert between == alone
+    else:
+        against = effects_on_test(
+            theirs,
+            side=Side.TARGET,
+            kind=kind,
+            trait=trait,
+            attack=attack,
+            observed=seen_target,
+            social_by_charmer=charmer,
+        )
+        assert set(between.fortune) == set(alone.fortune) | set(against.fortune)
+        assert set(between.misfortune) == set(alone.misfortune) | set(against.misfortune)
+        assert between.fatigue == alone.fatigue

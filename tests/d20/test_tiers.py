@@ -3,7 +3,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tabletop_core as tc
-from tabletop_core.d20 import TierUse, check_tier, levels_in_tier, tier_allows, tier_for_level
+from tabletop_core.d20 import tier_for_level
+from tabletop_core.d20.tiers import TierUse, check_tier, levels_in_tier, tier_allows
 
 
 @pytest.mark.parametrize(

@@ -19,10 +19,9 @@ from tabletop_core.d20.conditions import (
     Conditions,
     Duration,
     Suppression,
-    direct_implications,
     implied_conditions,
 )
-from tabletop_core.d20.contest import ContestResult, ContestRoll, Decider, Side, resolve_contest, roll_contest
+from tabletop_core.d20.contest import ContestResult, ContestRoll, Side, resolve_contest, roll_contest
 from tabletop_core.d20.detection import Detection
 from tabletop_core.d20.effect import Effect
 from tabletop_core.d20.effects import effects_between, effects_on_test
@@ -48,10 +47,6 @@ from tabletop_core.d20.test import (
     roll_test,
 )
 from tabletop_core.d20.tiers import (
-    TierUse,
-    check_tier,
-    levels_in_tier,
-    tier_allows,
     tier_for_level,
 )
 from tabletop_core.d20.turns import (
@@ -76,7 +71,6 @@ __all__ = [
     "ContestResult",
     "ContestRoll",
     "Creature",
-    "Decider",
     "Detection",
     "Duration",
     "Effect",
@@ -101,21 +95,17 @@ __all__ = [
     "TestKind",
     "TestRoll",
     "Thing",
-    "TierUse",
     "Trait",
     "TurnEnd",
     "TurnStart",
     "action_points",
     "attack_trait",
     "check_reach",
-    "check_tier",
     "classify",
     "contest_odds",
-    "direct_implications",
     "effects_between",
     "effects_on_test",
     "implied_conditions",
-    "levels_in_tier",
     "odds_table",
     "resolve_contest",
     "resolve_doomed",
@@ -125,7 +115,6 @@ __all__ = [
     "simulate_encounter",
     "simulate_test",
     "stakes_odds",
-    "tier_allows",
     "tier_for_level",
     "total_odds",
 ]

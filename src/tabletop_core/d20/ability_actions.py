@@ -13,7 +13,7 @@ from __future__ import annotations
 import attrs
 
 from tabletop_core.d20._fields import modifier_field, name_field, optional_name_field
-from tabletop_core.d20.actions import Action, _names, _optional_space, _willing
+from tabletop_core.d20.action_base import Action, optional_origin, target_names, willing_names
 from tabletop_core.d20.space import Space
 
 __all__ = ["AttackWith", "UseAbility"]
@@ -57,11 +57,11 @@ class UseAbility(Action):
     """
 
     ability: str = name_field("ability")
-    targets: tuple[str, ...] = attrs.field(converter=_names)
+    targets: tuple[str, ...] = attrs.field(converter=target_names)
     by: str | None = optional_name_field("by")
-    willing: tuple[str, ...] = attrs.field(default=(), converter=_willing)
+    willing: tuple[str, ...] = attrs.field(default=(), converter=willing_names)
     responding_to: str | None = optional_name_field("responding_to")
-    origin: Space | None = attrs.field(default=None, converter=_optional_space)
+    origin: Space | None = attrs.field(default=None, converter=optional_origin)
 
     def __str__(self) -> str:
         who = f"{self.by} uses " if self.by else "use "

@@ -16,16 +16,20 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
-import numpy as np
-import numpy.typing as npt
 
 from tabletop_core.batch import MAX_BATCH, Batch, check_batch_size, read_only  # noqa: F401  # MAX_BATCH: named in the docs
 from tabletop_core.d20.stakes import Outcome, Stakes
 from tabletop_core.d20.test import Modifier, TestEffects, TestRoll, _template
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from tabletop_core.rng import RngLike  # read by the type checker only: at run time the alias imports numpy
 
 __all__ = ["OUTCOME_CODES", "TestBatch", "simulate_test"]
 
@@ -108,6 +112,8 @@ def simulate_test(
         InvalidInput: *n* is negative or above :data:`MAX_BATCH`, or a value is out of range.
         TypeError: a value has the wrong type.
     """
+    import numpy as np  # a batch is numpy arrays: numpy loads with the first batch, not with the d20 import
+
     n = check_batch_size(n)
     template = _template(
         stakes=stakes, modifier=modifier, fortune=fortune, misfortune=misfortune, fatigue=fatigue, effects=effects

@@ -26,7 +26,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tabletop_core.d20._engine import _Run
+from tabletop_core.d20._engine_actions import check_fear, check_free
+from tabletop_core.d20._engine_effects import check_attack, check_use
+from tabletop_core.d20._engine_state import Work
 from tabletop_core.d20._trusted import assemble
 from tabletop_core.d20.actions import (
     Action,
@@ -72,7 +74,7 @@ def _legal(check: Callable[..., object], *args: object) -> bool:
 
 def legal_actions(encounter: Encounter) -> list[Action]:
     """Every action listed above that the rules allow now, in a fixed order."""
-    work = _Run(encounter, ScriptedDice(()))  # the checks roll nothing
+    work = Work(encounter, ScriptedDice(()))  # the checks roll nothing
     found: list[Action] = []
     if not encounter.round:
         found.append(RollInitiative())
@@ -97,7 +99,7 @@ def legal_actions(encounter: Encounter) -> list[Action]:
     return found
 
 
-def _turn_actions(work: _Run, encounter: Encounter, name: str) -> list[Action]:
+def _turn_actions(work: Work, encounter: Encounter, name: str) -> list[Action]:
     conditions = encounter.creature(name).conditions
     ap = encounter.ap
     found: list[Action] = []
@@ -111,7 +113,7 @@ def _turn_actions(work: _Run, encounter: Encounter, name: str) -> list[Action]:
         if profile.effect.cost > ap:
             continue  # refused for every Target (too few AP): not asked once per Target
         for target in encounter.names:
-            if _legal(work.check_attack, name, target, profile.effect, profile.attack):
+            if _legal(check_attack, work, name, target, profile.effect, profile.attack):
                 found.append(assemble(AttackWith, attack=profile.name, target=target, modifier=0))
     found += _effects_of(work, encounter, name, by=None)
     if ap >= _ACTION_AP:
@@ -122,7 +124,7 @@ def _turn_actions(work: _Run, encounter: Encounter, name: str) -> list[Action]:
 
 
 def _effects_of(
-    work: _Run, encounter: Encounter, name: str, *, by: str | None, triggered_only: bool = False
+    work: Work, encounter: Encounter, name: str, *, by: str | None, triggered_only: bool = False
 ) -> list[Action]:
     """*name*'s Effects, on each Target it may use them on now (*by*: how the action names it)."""
     found: list[Action] = []
@@ -135,7 +137,7 @@ def _effects_of(
             continue  # refused for every Target (too few AP): not asked once per Target
         for target in targets:
             willing = _willing_for(encounter, effect, target)
-            if _legal(work.check_use, effect, (target,), willing, None, None):
+            if _legal(check_use, work, effect, (target,), willing, None, None):
                 # Built from names the encounter already checked: no need to check them again.
                 found.append(
                     assemble(
@@ -189,7 +191,7 @@ def _helping_and_finishing(encounter: Encounter, name: str) -> list[Action]:
     return found
 
 
-def _detection_actions(work: _Run, encounter: Encounter, name: str) -> list[Action]:
+def _detection_actions(work: Work, encounter: Encounter, name: str) -> list[Action]:
     found: list[Action] = []
     others = [o for o in encounter.names if o != name]
     unseen = {Condition.HIDDEN, Condition.INVISIBLE}
@@ -204,7 +206,7 @@ def _detection_actions(work: _Run, encounter: Encounter, name: str) -> list[Acti
     return found
 
 
-def _moves(work: _Run, encounter: Encounter, name: str) -> list[Action]:
+def _moves(work: Work, encounter: Encounter, name: str) -> list[Action]:
     """On a map, a Move to each Space within the creature's speed that it may Move to now."""
     speed = encounter.combatant(name).speed
     if not encounter.has_map or speed is None or not encounter.creature(name).conditions.can_move:
@@ -218,6 +220,6 @@ def _moves(work: _Run, encounter: Encounter, name: str) -> list[Action]:
             to = Space(start.x + dx, start.y + dy, start.z)
             if start.distance(to, metric=encounter.metric) > speed:
                 continue
-            if _legal(work.check_free, name, to) and _legal(work.check_fear, name, start, to):
+            if _legal(check_free, work, name, to) and _legal(check_fear, work, name, start, to):
                 found.append(Move(to=to))
     return found

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import argparse
 
-from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, int_option, rng_from_args
+from tabletop_core._cli_kit import Output, add_roll_options, check_all_dice_used, int_option, rng_from_args
 from tabletop_core.d20.conditions import Condition, ConditionImplications, direct_implications, implied_conditions
 from tabletop_core.d20.contest import Side, roll_contest
 from tabletop_core.d20.odds import contest_odds, stakes_odds, total_odds

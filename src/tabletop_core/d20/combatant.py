@@ -18,7 +18,8 @@ Each is re-exported by :mod:`tabletop_core.d20.encounter`, where they have alway
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable, Sequence
+from typing import ClassVar, Protocol, TypeVar
 
 import attrs
 
@@ -47,6 +48,7 @@ __all__ = [
     "Response",
     "Thing",
     "check_map",
+    "find_named",
 ]
 
 _BIG = 10**9
@@ -91,6 +93,30 @@ def _side_name(value: object) -> str:
     if not isinstance(value, str):
         raise TypeError(f"side must be a str, got {type(value).__name__} {value!r}")
     return value.strip()
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+NamedT = TypeVar("NamedT", bound=_Named)
+
+
+def find_named(items: Sequence[NamedT], name: object, missing: Callable[[str], str]) -> NamedT:
+    """The item of *items* called *name*, or InvalidInput saying ``missing(names there are)``.
+
+    What a Combatant's Attacks and Effects and an Encounter's creatures and Objects share.
+
+    Raises:
+        InvalidInput: none is called *name*.
+        TypeError: *name* is not a str.
+    """
+    check_type("name", name, str)
+    for item in items:
+        if item.name == name:
+            return item
+    raise InvalidInput(missing(", ".join(item.name for item in items) or "none"))
 
 
 @attrs.frozen(kw_only=True)
@@ -174,12 +200,7 @@ class Combatant(Record):
             InvalidInput: it holds none of that name (the message lists those it holds).
             TypeError: *name* is not a str.
         """
-        check_type("name", name, str)
-        for a in self.attacks:
-            if a.name == name:
-                return a
-        held = ", ".join(a.name for a in self.attacks) or "none"
-        raise InvalidInput(f"{self.name} has no attack {name!r} (it has {held})")
+        return find_named(self.attacks, name, lambda held: f"{self.name} has no attack {name!r} (it has {held})")
 
     def effect_named(self, name: str) -> Effect:
         """The Effect it holds called *name*.
@@ -188,12 +209,7 @@ class Combatant(Record):
             InvalidInput: it holds none of that name (the message lists those it holds).
             TypeError: *name* is not a str.
         """
-        check_type("name", name, str)
-        for e in self.effects:
-            if e.name == name:
-                return e
-        held = ", ".join(e.name for e in self.effects) or "none"
-        raise InvalidInput(f"{self.name} has no Effect {name!r} (it has {held})")
+        return find_named(self.effects, name, lambda held: f"{self.name} has no Effect {name!r} (it has {held})")
 
     def trait_value(self, trait: Trait | str) -> int:
         """Its Body, Mind or Soul (the Trait a Save, an Attack or a Spell adds).

@@ -18,7 +18,6 @@ from typing import ClassVar
 import attrs
 
 from tabletop_core._enum import Enum
-from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 
 __all__ = ["Condition", "ConditionImplications", "direct_implications", "implied_conditions"]
@@ -57,16 +56,6 @@ class Condition(Enum):
     SURPRISED = "Surprised"
     UNCONSCIOUS = "Unconscious"
     UNFOCUSED = "Unfocused"
-
-    @classmethod
-    def parse(cls, value: Condition | str) -> Condition:  # type: ignore[override]  # TO FOLD into Enum.parse
-        """Return *value* as a :class:`Condition`; accepts a member or its name (``"off guard"``).
-
-        Raises:
-            InvalidInput: the name is not a Condition of the rules text.
-            TypeError: *value* is neither a Condition nor a str.
-        """
-        return parse_enum(cls, value, name="condition")
 
     @property
     def has_value(self) -> bool:
@@ -154,7 +143,7 @@ def _closure(conditions: Iterable[Condition]) -> frozenset[Condition]:
 
 
 def _condition(value: object) -> Condition:
-    return Condition.parse(value)  # type: ignore[arg-type]  # parse raises TypeError for other types
+    return Condition.parse(value)
 
 
 @attrs.frozen

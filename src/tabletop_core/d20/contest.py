@@ -12,7 +12,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -29,7 +29,10 @@ from tabletop_core.d20.test import (
     TestKind,
     _merge,
 )
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # read by the type checker only: at run time the alias imports numpy
 
 __all__ = ["ContestResult", "ContestRoll", "Decider", "Side", "resolve_contest", "roll_contest"]
 

@@ -18,7 +18,7 @@ from tabletop_core._validate import check_type, of_type
 from tabletop_core.d20.conditions import Condition, Conditions
 from tabletop_core.d20.contest import Side
 from tabletop_core.d20.detection import Detection
-from tabletop_core.d20.effects import CHECK_KINDS, combine_effects, effects_between
+from tabletop_core.d20.effects import CHECK_KINDS, TestQuery, combine_effects, effects_of_query
 from tabletop_core.d20.modifier import AttackKind, Modifier, TestKind, Trait, _tuple_of
 from tabletop_core.d20.rolled import TestEffects
 from tabletop_core.errors import InvalidInput
@@ -115,7 +115,7 @@ def context_for(
         >>> print(fight.test_context("Ana", kind="attack", target="Bo"))
         no effect on the Test; +1 (Bless by GM (e1))
     """
-    kind = TestKind.parse(kind)
+    kind = TestKind.parse(kind, name="kind")
     check_type("social", social, bool)
     if sees_fear_source is not None:
         check_type("sees_fear_source", sees_fear_source, bool)
@@ -144,9 +144,7 @@ def context_for(
     if sees_fear_source is None:
         sees_fear_source = self.creature(actor).conditions.has(Condition.FRIGHTENED) and self.sees_fear_source(actor)
     by_charmer = target is not None and social and kind in CHECK_KINDS and actor in self.charmers(target)
-    from_conditions = effects_between(
-        mine,
-        theirs,
+    asked = TestQuery.of(
         kind=kind,
         skill=skill,
         trait=trait,
@@ -154,6 +152,11 @@ def context_for(
         needs_sight=needs_sight,
         needs_hearing=needs_hearing,
         sees_fear_source=sees_fear_source,
+    )
+    from_conditions = effects_of_query(
+        mine,
+        theirs,
+        asked,
         actor_observed=actor_observed,
         target_observed=target_observed,
         social_by_charmer=by_charmer,

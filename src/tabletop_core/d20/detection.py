@@ -31,7 +31,6 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type
-from tabletop_core.d20._members import member
 from tabletop_core.d20.conditions import Condition, Conditions
 from tabletop_core.d20.stakes import Outcome
 from tabletop_core.d20.test import _label
@@ -49,11 +48,6 @@ class Detection(Enum):
     UNDETECTED = "Undetected"
     """Not detected with any Sense: no idea you're present."""
 
-    @classmethod
-    def parse(cls, value: Detection | str) -> Detection:  # type: ignore[override]  # TO FOLD into Enum.parse
-        """Return *value* as a :class:`Detection` (a member or its name, any case)."""
-        return member(cls, "state", value)
-
     def __str__(self) -> str:
         return self.value
 
@@ -67,7 +61,7 @@ def _subject(value: object) -> str:
 
 
 def _state(value: object) -> Detection:
-    return Detection.parse(value)  # type: ignore[arg-type]  # parse raises TypeError for other types
+    return Detection.parse(value, name="state")
 
 
 @attrs.frozen(kw_only=True)

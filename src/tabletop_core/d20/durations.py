@@ -42,8 +42,8 @@ def _rounds(value: object) -> int | None:
 class Duration(Record):
     """How long an Effect lasts, counted in Rounds; ``None`` lasts until removed.
 
-    Build one with :meth:`of` (Rounds, minutes, hours, days) or use
-    :data:`Duration.UNTIL_REMOVED`.
+    Build one with :meth:`~tabletop_core.d20.Duration.of` (Rounds, minutes, hours, days) or use
+    :data:`~tabletop_core.d20.Duration.UNTIL_REMOVED`.
 
     Args:
         rounds: Rounds left (0..10**12), or ``None`` for no time limit.

@@ -336,7 +336,7 @@ class Effect(Record):
 
         Attacks and Spells are Checks (Core Rule "Check"): an Effect on Checks covers them.
         """
-        kind = TestKind.parse(kind)
+        kind = TestKind.parse(kind, name="kind")
         if not self.tests:
             return True
         if kind in self.tests:

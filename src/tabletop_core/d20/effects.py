@@ -39,7 +39,7 @@ from tabletop_core.d20.conditions import Condition, Conditions, implied_conditio
 from tabletop_core.d20.contest import Side
 from tabletop_core.d20.test import AttackKind, TestEffects, TestKind, Trait, _label, attack_trait
 
-__all__ = ["CHECK_KINDS", "combine_effects", "effects_between", "effects_on_test"]
+__all__ = ["CHECK_KINDS", "TestQuery", "combine_effects", "effects_between", "effects_of_query", "effects_on_test"]
 
 CHECK_KINDS = frozenset({TestKind.CHECK, TestKind.ATTACK, TestKind.SPELL})
 """The kinds of Test that are Checks: Attacks and Spells are Checks made with a Trait."""
@@ -57,7 +57,72 @@ def _why(conditions: Conditions, condition: Condition) -> str:
     return f"{condition} (from {', '.join(roots)})"
 
 
-def effects_on_test(  # noqa: C901 -- one `if` per Condition the rules text lets touch a Test, read top to bottom like the text
+@attrs.frozen(kw_only=True)
+class TestQuery:
+    """One Test as Conditions read it: its kind and what it uses, each keyword read and checked once.
+
+    :func:`effects_on_test`, :func:`effects_between` and an encounter's
+    :meth:`~tabletop_core.d20.Encounter.test_context` take the same keywords for the Test;
+    each reads them here (:meth:`of`) and hands the one value on.
+    """
+
+    __test__ = False  # not a pytest test class
+
+    kind: TestKind
+    skill: str | None
+    """The Skill's name, lower-case."""
+    trait: Trait | None
+    """The Trait given, or the one the attack or a Spell uses."""
+    attack: AttackKind | None
+    needs_sight: bool
+    needs_hearing: bool
+    sees_fear_source: bool
+
+    @classmethod
+    def of(
+        cls,
+        *,
+        kind: TestKind | str,
+        skill: str | None = None,
+        trait: Trait | str | None = None,
+        attack: AttackKind | str | None = None,
+        needs_sight: bool = False,
+        needs_hearing: bool = False,
+        sees_fear_source: bool = True,
+    ) -> TestQuery:
+        """Read the keywords of a Test (as for :func:`effects_on_test`).
+
+        Raises:
+            InvalidInput: an unknown kind, Trait or attack.
+            TypeError: a wrong type.
+        """
+        kind = TestKind.parse(kind, name="kind")
+        attack_kind = None if attack is None else parse_enum(AttackKind, attack, name="attack")
+        if trait is not None:
+            trait = Trait.parse(trait)
+        elif attack_kind is not None:
+            trait = attack_trait(attack_kind)
+        elif kind is TestKind.SPELL:
+            trait = Trait.SOUL
+        skill_name = None if skill is None else _label("skill", skill).lower()
+        for name, flag in (
+            ("needs_sight", needs_sight),
+            ("needs_hearing", needs_hearing),
+            ("sees_fear_source", sees_fear_source),
+        ):
+            check_type(name, flag, bool)
+        return cls(
+            kind=kind,
+            skill=skill_name,
+            trait=trait,
+            attack=attack_kind,
+            needs_sight=needs_sight,
+            needs_hearing=needs_hearing,
+            sees_fear_source=sees_fear_source,
+        )
+
+
+def effects_on_test(
     conditions: Conditions,
     *,
     kind: TestKind | str,
@@ -104,27 +169,27 @@ def effects_on_test(  # noqa: C901 -- one `if` per Condition the rules text lets
         Misfortune (Impaired (from Sickened)); Fatigue -2
     """
     check_type("conditions", conditions, Conditions)
-    kind = TestKind.parse(kind)
     side = parse_enum(Side, side, name="side")
-    if attack is not None:
-        attack = parse_enum(AttackKind, attack, name="attack")
-    if trait is not None:
-        trait = Trait.parse(trait)
-    elif attack is not None:
-        trait = attack_trait(attack)
-    elif kind is TestKind.SPELL:
-        trait = Trait.SOUL
-    skill_name = None if skill is None else _label("skill", skill).lower()
-    flags = {
-        "needs_sight": needs_sight,
-        "needs_hearing": needs_hearing,
-        "sees_fear_source": sees_fear_source,
-        "observed": observed,
-        "social_by_charmer": social_by_charmer,
-    }
-    for name, flag in flags.items():
-        check_type(name, flag, bool)
+    asked = TestQuery.of(
+        kind=kind,
+        skill=skill,
+        trait=trait,
+        attack=attack,
+        needs_sight=needs_sight,
+        needs_hearing=needs_hearing,
+        sees_fear_source=sees_fear_source,
+    )
+    return _effects_on(conditions, asked, side=side, observed=observed, social_by_charmer=social_by_charmer)
 
+
+def _effects_on(  # noqa: C901 -- one `if` per Condition the rules text lets touch a Test, read top to bottom like the text
+    conditions: Conditions, asked: TestQuery, *, side: Side, observed: object, social_by_charmer: object
+) -> TestEffects:
+    """:func:`effects_on_test` on a Test already read (*asked*)."""
+    check_type("observed", observed, bool)
+    check_type("social_by_charmer", social_by_charmer, bool)
+    kind, trait, attack, skill_name = asked.kind, asked.trait, asked.attack, asked.skill
+    needs_sight, needs_hearing, sees_fear_source = asked.needs_sight, asked.needs_hearing, asked.sees_fear_source
     active = conditions.active
     fortune: list[str] = []
     misfortune: list[str] = []
@@ -220,11 +285,7 @@ def effects_between(
         >>> print(effects_between(attacker, target, kind="attack", attack="melee"))
         Fortune (target Off Guard (from Restrained)); Misfortune (Impaired (from Sickened)); they cancel: no d6
     """
-    if target is not None:
-        check_type("target", target, Conditions)
-    mine = effects_on_test(
-        actor,
-        side=Side.ACTOR,
+    asked = TestQuery.of(
         kind=kind,
         skill=skill,
         trait=trait,
@@ -232,18 +293,33 @@ def effects_between(
         needs_sight=needs_sight,
         needs_hearing=needs_hearing,
         sees_fear_source=sees_fear_source,
-        observed=actor_observed,
     )
-    if target is None:
-        return mine
-    theirs = effects_on_test(
+    return effects_of_query(
+        actor,
         target,
-        side=Side.TARGET,
-        kind=kind,
-        skill=skill,
-        trait=trait,
-        attack=attack,
-        observed=target_observed,
+        asked,
+        actor_observed=actor_observed,
+        target_observed=target_observed,
         social_by_charmer=social_by_charmer,
     )
+
+
+def effects_of_query(
+    actor: Conditions,
+    target: Conditions | None,
+    asked: TestQuery,
+    *,
+    actor_observed: bool = False,
+    target_observed: bool = False,
+    social_by_charmer: bool = False,
+) -> TestEffects:
+    """:func:`effects_between` on a Test already read (:meth:`TestQuery.of`)."""
+    if target is not None:
+        check_type("target", target, Conditions)
+    check_type("actor", actor, Conditions)
+    check_type("asked", asked, TestQuery)
+    mine = _effects_on(actor, asked, side=Side.ACTOR, observed=actor_observed, social_by_charmer=False)
+    if target is None:
+        return mine
+    theirs = _effects_on(target, asked, side=Side.TARGET, observed=target_observed, social_by_charmer=social_by_charmer)
     return attrs.evolve(combine_effects(mine, theirs), fatigue=mine.fatigue)

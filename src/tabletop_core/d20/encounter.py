@@ -58,15 +58,17 @@ Examples:
 from __future__ import annotations
 
 import functools
-from typing import ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 import attrs
 
 from tabletop_core._record import Record, clip
 from tabletop_core._validate import check_int, check_type, int_field, of_type
+from tabletop_core.d20._engine import run
 from tabletop_core.d20.actions import (
     Action,
 )
+from tabletop_core.d20.choices import legal_actions
 from tabletop_core.d20.combatant import (
     MAX_COMBATANTS,
     ActiveEffect,
@@ -77,6 +79,7 @@ from tabletop_core.d20.combatant import (
     _held,
     _responses,
     check_map,
+    find_named,
 )
 from tabletop_core.d20.conditions import Condition, ConditionInstance
 from tabletop_core.d20.context import TestContext, context_for
@@ -93,7 +96,10 @@ from tabletop_core.d20.test import (
 )
 from tabletop_core.d20.turns import Creature
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # read by the type checker only: at run time the alias imports numpy
 
 __all__ = ["ActiveEffect", "Combatant", "Encounter", "EncounterStep", "Response", "TestContext", "Thing"]
 
@@ -128,12 +134,9 @@ N = TypeVar("N", Combatant, Thing)
 
 def _named(items: tuple[N, ...], name: str, what: str) -> N:
     """The creature or Object called *name*, or a clear error listing those there are."""
-    check_type("name", name, str)
-    for item in items:
-        if item.name == name:
-            return item
-    there = ", ".join(item.name for item in items) or "none"
-    raise InvalidInput(f"no {what} named {clip(name)} in the encounter (there are {clip(there)})")
+    return find_named(
+        items, name, lambda there: f"no {what} named {clip(name)} in the encounter (there are {clip(there)})"
+    )
 
 
 def _metric(value: object) -> Metric:
@@ -458,8 +461,6 @@ class Encounter(Record):
         each Move; then Dismissing each ongoing Effect and the other creatures' Triggered
         Effects. Each listed action applies without being refused.
         """
-        from tabletop_core.d20.choices import legal_actions  # it uses the engine: imported when first used
-
         return legal_actions(self)
 
     # -- acting --------------------------------------------------------------------
@@ -484,8 +485,6 @@ class Encounter(Record):
         """
         check_type("action", action, Action)
         source = dice_source(rng)
-        from tabletop_core.d20._engine import run  # the engine builds Encounters: imported when first used
-
         with source.atomic():
             encounter, events = run(self, action, source)
             return EncounterStep(encounter=encounter, events=events)

@@ -68,10 +68,10 @@ import multiprocessing
 import sys
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop_core._bounds import read_json_file
-from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, int_option, rng_from_args
+from tabletop_core._cli_kit import Output, add_roll_options, check_all_dice_used, int_option, rng_from_args
 from tabletop_core.d20 import actions as A
 from tabletop_core.d20.abilities import AttackProfile
 from tabletop_core.d20.conditions import Conditions
@@ -83,7 +83,10 @@ from tabletop_core.d20.simulate import simulate_encounter
 from tabletop_core.d20.space import Space
 from tabletop_core.d20.turns import Creature
 from tabletop_core.errors import InvalidInput, TabletopError
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # read by the type checker only: at run time the alias imports numpy
 
 __all__ = [
     "DEFAULT_POLICY",

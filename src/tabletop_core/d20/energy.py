@@ -23,7 +23,6 @@ Examples:
 from __future__ import annotations
 
 from tabletop_core._enum import Enum
-from tabletop_core.errors import InvalidInput
 
 __all__ = ["Energy", "energy_name"]
 
@@ -43,29 +42,6 @@ class Energy(Enum):
     RADIANT = "radiant"
     SONIC = "sonic"
 
-    @classmethod
-    def parse(cls, value: Energy | str, *, name: str = "energy") -> Energy:  # type: ignore[override]  # TO FOLD into Enum.parse
-        """Return *value* as an :class:`Energy`: a member, or its name in any case and spacing.
-
-        Args:
-            value: A member or a name (``"Fire"``, ``" fire "``).
-            name: The parameter name used in error messages.
-
-        Raises:
-            InvalidInput: the name is not one of the Energies (the message lists them).
-            TypeError: *value* is neither an Energy nor a str.
-        """
-        if isinstance(value, cls):
-            return value
-        if not isinstance(value, str):
-            raise TypeError(f"{name} must be an Energy or its name, got {type(value).__name__} {value!r}")
-        key = " ".join(value.replace("-", " ").replace("_", " ").split()).lower()
-        for member in cls:
-            if member.value == key:
-                return member
-        names = ", ".join(member.value for member in cls)
-        raise InvalidInput(f"{name} must be one of the Energies {names}, got {value!r}")
-
     def __str__(self) -> str:
         return self.value
 
@@ -81,4 +57,4 @@ def energy_name(value: object, *, name: str = "energy") -> str:
         >>> energy_name("Fire "), energy_name(Energy.COLD)
         ('fire', 'cold')
     """
-    return Energy.parse(value, name=name).value  # type: ignore[arg-type]  # parse raises TypeError for others
+    return Energy.parse(value, name=name).value

@@ -15,24 +15,23 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from tabletop_core._record import Record, clip, on_converter, shared_converter
+from tabletop_core._record import Record
 from tabletop_core._validate import check_int, int_field, of_type
 from tabletop_core.d20._fields import amount_field, name_field, optional_name_field, text_field
 from tabletop_core.d20._members import member
+from tabletop_core.d20._tagged import Tagged
 from tabletop_core.d20.conditions import Condition, Duration
 from tabletop_core.d20.detection import Detection
 from tabletop_core.d20.effect import Effect
 from tabletop_core.d20.space import Space
 from tabletop_core.d20.test import MODIFIER_LIMIT, RolledTotal, TestRoll, _label, _tuple_of
-from tabletop_core.errors import InvalidInput
 
 if TYPE_CHECKING:
-    import cattrs
+    pass
 
 __all__ = [
     "APSpent",
@@ -64,76 +63,7 @@ __all__ = [
     "Unaffected",
 ]
 
-T = TypeVar("T", bound="Tagged")
 _BIG = 10**9
-
-
-class Tagged(Record):
-    """A record whose dict names its class under ``"type"`` (``"d20.EndTurn"``), so a base class can rebuild any kind.
-
-    The tag is the one every record of the library writes (``"<system>.<Class>"``, with
-    ``"version"``); the base class's ``from_dict`` reads it to pick the kind, and also
-    takes the bare class name (``{"type": "EndTurn"}``) and a missing version, which
-    is what a bot typing an action by hand sends.
-    """
-
-    __slots__ = ()
-    _kinds: ClassVar[dict[str, type[Tagged]]]
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "_kinds" not in cls.__dict__ and any("_kinds" in vars(base) for base in cls.__mro__[1:]):
-            cls._kinds[cls.__name__] = cls  # attrs' slotted copy replaces the first registration
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready data, tagged ``"type"`` and ``"version"`` first; ``Base.from_dict(x.to_dict()) == x``."""
-        data = shared_converter().unstructure(self, unstructure_as=type(self))
-        if "type" in data:  # the shared record shape already tags it
-            return dict(data)
-        return {"type": f"d20.{type(self).__name__}", "version": _VERSION, **data}
-
-    @classmethod
-    def from_dict(cls: type[T], data: Mapping[str, Any]) -> T:
-        """Rebuild the kind the ``"type"`` tag names (this class or one of its kinds).
-
-        Raises:
-            InvalidInput: no tag, an unknown kind, or data that does not build it.
-            TypeError: *data* is not a mapping.
-        """
-        if not isinstance(data, Mapping):
-            raise TypeError(f"{cls.__name__}.from_dict needs a mapping, got {type(data).__name__}")
-        fields = dict(data)
-        tag = fields.get("type")
-        name = tag[4:] if isinstance(tag, str) and tag.startswith("d20.") else tag
-        kind = cls._kinds.get(name) if isinstance(name, str) else None
-        if kind is None or not issubclass(kind, cls):
-            kinds = ", ".join(sorted(k for k, v in cls._kinds.items() if issubclass(v, cls)))
-            raise InvalidInput(f"{cls.__name__} data needs 'type' naming one of {kinds}, got {clip(tag)}")
-        if "version" in fields:
-            fields["type"] = f"d20.{name}"
-        else:  # typed by hand: read as the short form, where keys with defaults may be left out
-            del fields["type"]
-        if not _RECORDS_ARE_TAGGED:
-            if fields.pop("version") != _VERSION:
-                raise InvalidInput(f"version: this tabletop_core reads version {_VERSION} of {fields['type']}")
-            del fields["type"]
-        return Record.from_dict.__func__(kind, fields)  # type: ignore[attr-defined,no-any-return]
-
-
-_VERSION = 1
-"""The format version of the encounter's actions and events."""
-_RECORDS_ARE_TAGGED = hasattr(Record, "_version")
-"""Whether every record already writes and reads its ``"type"`` and ``"version"``."""
-
-
-def _register(base: type[Tagged]) -> None:
-    """Make fields typed as *base* travel as tagged dicts of their actual kind."""
-
-    def setup(converter: cattrs.Converter) -> None:
-        converter.register_unstructure_hook_func(lambda t: t is base, lambda value: value.to_dict())
-        converter.register_structure_hook_func(lambda t: t is base, lambda data, _t: base.from_dict(data))
-
-    on_converter(setup)
 
 
 def _names(value: object) -> tuple[str, ...]:
@@ -165,7 +95,7 @@ class Event(Tagged):
     _kinds: ClassVar[dict[str, type[Tagged]]] = {}
 
 
-_register(Event)
+Event.register()
 
 
 @attrs.frozen(kw_only=True)

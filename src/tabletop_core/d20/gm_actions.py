@@ -21,7 +21,7 @@ from tabletop_core.d20._fields import (
     text_field,
 )
 from tabletop_core.d20._members import member
-from tabletop_core.d20.actions import Action, _condition, _space
+from tabletop_core.d20.action_base import Action, condition_of, space_of
 from tabletop_core.d20.combatant import Combatant
 from tabletop_core.d20.conditions import Condition
 from tabletop_core.d20.detection import Detection
@@ -100,7 +100,7 @@ class EndCondition(Action):
     """
 
     target: str = name_field("target")
-    condition: Condition = attrs.field(converter=_condition)
+    condition: Condition = attrs.field(converter=condition_of)
 
     def __str__(self) -> str:
         return f"end {self.condition} on {self.target}"
@@ -178,7 +178,7 @@ class Place(Action):
     """
 
     target: str = name_field("target")
-    at: Space = attrs.field(converter=_space)
+    at: Space = attrs.field(converter=space_of)
 
     def __str__(self) -> str:
         return f"place {self.target} at {self.at}"

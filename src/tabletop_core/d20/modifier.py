@@ -48,16 +48,6 @@ class Trait(Enum):
     SOUL = "Soul"
     """Charisma, confidence, willpower and courage."""
 
-    @classmethod
-    def parse(cls, value: Trait | str) -> Trait:  # type: ignore[override]  # TO FOLD into Enum.parse
-        """Return *value* as a :class:`Trait`; accepts a member or its name (``"body"``).
-
-        Raises:
-            InvalidInput: the name is not a Trait.
-            TypeError: *value* is neither a Trait nor a str.
-        """
-        return parse_enum(cls, value, name="trait")
-
     def __str__(self) -> str:
         return self.value
 
@@ -112,11 +102,6 @@ class TestKind(Enum):
     """Which simultaneous, conflicting action goes first."""
     FLAT_ROLL = "Flat Roll"
     """The bare d20 against Stakes: no Modifiers, Fortune, Misfortune or Fatigue (the die before Modifiers)."""
-
-    @classmethod
-    def parse(cls, value: TestKind | str) -> TestKind:  # type: ignore[override]  # TO FOLD into Enum.parse
-        """Return *value* as a :class:`TestKind`; accepts a member or its name (``"check"``, ``"flat roll"``)."""
-        return parse_enum(cls, value, name="kind")
 
     def __str__(self) -> str:
         return str(self.value)
@@ -251,7 +236,7 @@ def _kind(value: object) -> TestKind:
 
 
 def _stakes(value: object) -> Stakes:
-    return Stakes.parse(value)  # type: ignore[arg-type]  # parse raises TypeError for other types
+    return Stakes.parse(value)
 
 
 def _fortune_die(value: object) -> int | None:

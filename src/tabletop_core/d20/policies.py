@@ -194,55 +194,45 @@ def _nearest(encounter: Encounter, me: str, foe: str) -> tuple[object, ...]:
     return (gap, encounter.names.index(foe))
 
 
+class _ShippedPolicy:
+    """What the shipped policies share: the module's order of preference, the foe picked by one ranking."""
+
+    __slots__ = ()
+    _foe_key: FoeKey  # each policy's ranking of the foes (lowest first), a staticmethod
+
+    def choose(self, encounter: Encounter, choices: Sequence[Action]) -> Action:
+        """Pick one of *choices* (see the module for the order of preference).
+
+        Raises:
+            TypeError: not an Encounter, or *choices* not a sequence of actions.
+            InvalidInput: no choices, or no Turn under way.
+        """
+        checked, offered = _checked(encounter, choices)
+        return _play(checked, offered, type(self)._foe_key)
+
+
 @attrs.frozen
-class AttackWeakest:
+class AttackWeakest(_ShippedPolicy):
     """Go after the foe with the fewest HP (Temporary HP counted); ties: the one listed first."""
 
     name: str = attrs.field(default="weakest", init=False)
-
-    def choose(self, encounter: Encounter, choices: Sequence[Action]) -> Action:
-        """Pick one of *choices* (see the module for the order of preference).
-
-        Raises:
-            TypeError: not an Encounter, or *choices* not a sequence of actions.
-            InvalidInput: no choices, or no Turn under way.
-        """
-        checked, offered = _checked(encounter, choices)
-        return _play(checked, offered, _weakest)
+    _foe_key = staticmethod(_weakest)
 
 
 @attrs.frozen
-class FocusFire:
+class FocusFire(_ShippedPolicy):
     """Go after the foe already most hurt (the share of its HP lost), so a side brings down one foe at a time."""
 
     name: str = attrs.field(default="focus fire", init=False)
-
-    def choose(self, encounter: Encounter, choices: Sequence[Action]) -> Action:
-        """Pick one of *choices* (see the module for the order of preference).
-
-        Raises:
-            TypeError: not an Encounter, or *choices* not a sequence of actions.
-            InvalidInput: no choices, or no Turn under way.
-        """
-        checked, offered = _checked(encounter, choices)
-        return _play(checked, offered, _most_hurt)
+    _foe_key = staticmethod(_most_hurt)
 
 
 @attrs.frozen
-class AttackNearest:
+class AttackNearest(_ShippedPolicy):
     """Go after the closest foe on a map (without a map: the first listed)."""
 
     name: str = attrs.field(default="nearest", init=False)
-
-    def choose(self, encounter: Encounter, choices: Sequence[Action]) -> Action:
-        """Pick one of *choices* (see the module for the order of preference).
-
-        Raises:
-            TypeError: not an Encounter, or *choices* not a sequence of actions.
-            InvalidInput: no choices, or no Turn under way.
-        """
-        checked, offered = _checked(encounter, choices)
-        return _play(checked, offered, _nearest)
+    _foe_key = staticmethod(_nearest)
 
 
 POLICIES: dict[str, type[AttackWeakest] | type[FocusFire] | type[AttackNearest]] = {
@@ -269,8 +259,8 @@ def policy_named(name: str) -> AttackWeakest | FocusFire | AttackNearest:
 
 def _unchecked(policy: object) -> Callable[[Encounter, Sequence[Action]], Action] | None:
     """A shipped policy's pick without the checks of its input (the simulator hands it exactly ``choices()``)."""
-    keys: dict[type, FoeKey] = {AttackWeakest: _weakest, FocusFire: _most_hurt, AttackNearest: _nearest}
-    key = keys.get(type(policy))
-    if key is None:
+    if type(policy) not in (AttackWeakest, FocusFire, AttackNearest):  # a subclass may choose otherwise
         return None
+    assert isinstance(policy, _ShippedPolicy)
+    key = type(policy)._foe_key
     return lambda encounter, choices: _play(encounter, choices, key)

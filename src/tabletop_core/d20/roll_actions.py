@@ -26,7 +26,7 @@ import attrs
 from tabletop_core._validate import int_field, of_type
 from tabletop_core.d20._fields import modifier_field, optional_name_field, stakes_of, text_field
 from tabletop_core.d20._members import member
-from tabletop_core.d20.actions import Action, _names
+from tabletop_core.d20.action_base import Action, target_names
 from tabletop_core.d20.effect import Effect
 from tabletop_core.d20.stakes import Outcome, Stakes
 from tabletop_core.d20.test import TestKind, Trait
@@ -83,7 +83,7 @@ class RollSave(Action):
         needs_hearing: The Save needs Hearing.
     """
 
-    targets: tuple[str, ...] = attrs.field(converter=_names)
+    targets: tuple[str, ...] = attrs.field(converter=target_names)
     trait: Trait = attrs.field(converter=_trait)
     stakes: Stakes = attrs.field(default=Stakes.MID, converter=stakes_of)
     modifier: int = modifier_field()
@@ -138,7 +138,7 @@ class RollCheck(Action):
     stakes: Stakes = attrs.field(default=Stakes.MID, converter=stakes_of)
     kind: TestKind = attrs.field(default=TestKind.CHECK, converter=_kind)
     target: str | None = optional_name_field("target")
-    targets: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    targets: tuple[str, ...] = attrs.field(default=(), converter=target_names)
     social: bool = attrs.field(default=False, validator=of_type(bool))
     purpose: str = text_field("purpose", strip=True, default="")
     ap: int = int_field(low=0, high=1000, default=0)

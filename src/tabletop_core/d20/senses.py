@@ -31,7 +31,6 @@ from tabletop_core._enum import Enum
 from tabletop_core._validate import check_type, clip
 from tabletop_core.d20.conditions import Condition, Conditions
 from tabletop_core.d20.effects import _why
-from tabletop_core.errors import InvalidInput
 
 __all__ = ["Sense", "immunity", "senses_of"]
 
@@ -56,23 +55,16 @@ class Sense(Enum):
         return _ADJECTIVES[self]
 
     @classmethod
-    def parse(cls, value: object) -> Sense:  # type: ignore[override]  # TO FOLD into Enum.parse
-        """A Sense from itself, its name (``"sight"``) or its adjective (``"visual"``), any case.
+    def parse(cls, value: object, *, name: str | None = None) -> Sense:
+        """A Sense from itself or its name (``"sight"``), as every enum reads one, or from its adjective (``"visual"``).
 
         Raises:
             InvalidInput: no Sense is called that (the message lists them).
             TypeError: *value* is neither a Sense nor a str.
         """
-        if isinstance(value, cls):
-            return value
-        if not isinstance(value, str):
-            raise TypeError(f"a sense must be a Sense or its name, got {type(value).__name__} {clip(value)}")
-        key = value.strip().lower()
-        for sense in cls:
-            if key in (sense.name.lower(), sense.adjective):
-                return sense
-        names = ", ".join(f"{s.name.lower()} ({s.adjective})" for s in cls)
-        raise InvalidInput(f"a sense must be one of {names}, got {clip(value)}")
+        if isinstance(value, str):
+            value = _BY_ADJECTIVE.get(value.strip().lower(), value)
+        return super().parse(value, name=name)
 
     def __str__(self) -> str:
         return self.value
@@ -85,6 +77,7 @@ _ADJECTIVES = {
     Sense.TASTE: "gustatory",
     Sense.TOUCH: "tactile",
 }
+_BY_ADJECTIVE = {adjective: sense for sense, adjective in _ADJECTIVES.items()}
 
 
 def senses_of(value: object) -> tuple[Sense, ...]:

@@ -12,13 +12,11 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import attrs
-import numpy as np
 
 from tabletop_core._atomic import atomic_rolls
-from tabletop_core._runs import default_chunk, progress_bar, root_seed, run_chunks, run_source
 from tabletop_core._validate import check_int, check_type, clip
 from tabletop_core.d20._engine import run as _run_action
 from tabletop_core.d20.actions import Action, RollInitiative
@@ -27,7 +25,12 @@ from tabletop_core.d20.events import RoundEnded
 from tabletop_core.d20.policies import Policy, _check_policy, _unchecked
 from tabletop_core.d20.simulation import EncounterSimulation
 from tabletop_core.errors import InvalidInput
-from tabletop_core.rng import DiceSource, RngLike, dice_source
+from tabletop_core.rng import DiceSource, dice_source
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from tabletop_core.rng import RngLike  # read by the type checker only: at run time the alias imports numpy
 
 __all__ = ["DEFAULT_MAX_ROUNDS", "simulate_encounter"]
 
@@ -60,7 +63,11 @@ class _Plan:
 
     def fight(self, index: int, shared: DiceSource | None = None) -> tuple[Encounter, int]:
         """Fight *index* to its end, from its own stream (or from *shared*): the last state and its Rounds."""
-        source = shared if shared is not None or self.root is None else run_source(self.root, index)
+        if shared is None and self.root is not None:
+            from tabletop_core._runs import run_source  # numpy's seeds: loaded with the first fight (cold start)
+
+            shared = run_source(self.root, index)
+        source = shared
         assert source is not None
         choose = {side: _chooser(policy) for side, policy in self.policies}
         return _fight(self.encounter, choose, dict(self.policies), source, self.max_rounds, self.max_steps)
@@ -255,6 +262,9 @@ def simulate_encounter(
         raise TypeError(f"stream must be a text stream or None, got {type(stream).__name__}")
     if executor is not None:
         check_type("executor", executor, Executor)
+    # The runs machinery is numpy's (seeds): loaded with the first simulation, not by `import tabletop_core.d20`.
+    from tabletop_core._runs import default_chunk, progress_bar, root_seed, run_chunks
+
     size = default_chunk(n) if chunk_size is None else check_int("chunk_size", chunk_size, low=1)
     root = root_seed(rng)
     if root is None and executor is not None:

@@ -55,7 +55,6 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field
-from tabletop_core.d20._members import member
 from tabletop_core.d20.test import _label
 from tabletop_core.errors import RuleError
 
@@ -77,16 +76,6 @@ class Metric(Enum):
 
     def __str__(self) -> str:
         return self.value
-
-    @classmethod
-    def parse(cls, value: object) -> Metric:  # type: ignore[override]  # TO FOLD into Enum.parse
-        """A member from itself or its name (``"chebyshev"``, any case).
-
-        Raises:
-            InvalidInput: an unknown name.
-            TypeError: neither a member nor a str.
-        """
-        return member(cls, "metric", value)
 
 
 def _coordinate() -> int:

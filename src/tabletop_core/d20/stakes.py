@@ -65,14 +65,15 @@ class Stakes(Enum):
         return f"{self.value} Stakes"
 
     @classmethod
-    def parse(cls, value: Stakes | str) -> Stakes:  # type: ignore[override]  # TO FOLD into Enum.parse
-        """Return *value* as :class:`Stakes`; accepts a member or its name (``"mid"``, ``"Mid Stakes"``).
+    def parse(cls, value: object, *, name: str | None = None) -> Stakes:
+        """The Stakes *value* names, read as every enum reads one, "stakes" run on too (``"midstakes"``).
 
         Raises:
             InvalidInput: the name is not a Stakes level.
             TypeError: *value* is neither a Stakes nor a str.
         """
-        return parse_enum(cls, value, name="stakes", strip_suffix="stakes")
+        # The one reading of the library's enums, with the one word a Stakes level may end with.
+        return parse_enum(cls, value, name="stakes" if name is None else name, strip_suffix="stakes")
 
     def __str__(self) -> str:
         return self.label

@@ -20,7 +20,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop_core._fast import BoundedCache
 from tabletop_core._validate import check_int, check_type
@@ -42,7 +42,10 @@ from tabletop_core.d20.modifier import _label as _label
 from tabletop_core.d20.modifier import _tuple_of as _tuple_of
 from tabletop_core.d20.rolled import RolledTotal, TestEffects, TestRoll
 from tabletop_core.d20.stakes import Stakes
-from tabletop_core.rng import DiceSource, RngLike, dice_source
+from tabletop_core.rng import DiceSource, dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # read by the type checker only: at run time the alias imports numpy
 
 __all__ = [
     "FATIGUE_LIMIT",

@@ -6,7 +6,7 @@ you can gain Feats, use Objects and Cast Spells of your Tier or lower. A Feat,
 Object or Spell that lists no Tier gets one from the GM: pass that Tier.
 
 Examples:
-    >>> from tabletop_core.d20 import tier_for_level, tier_allows
+    >>> from tabletop_core.d20.tiers import tier_allows, tier_for_level
     >>> [tier_for_level(level) for level in (1, 4, 5, 8, 9, 12, 13, 16, 17, 20)]
     [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
     >>> tier_allows(level=6, tier=2, what="spell"), tier_allows(level=6, tier=3, what="spell")

@@ -32,7 +32,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -63,7 +63,10 @@ from tabletop_core.d20.turn_rules import (
 )
 from tabletop_core.d20.turn_rules import END_ROLL_AP as END_ROLL_AP  # importable from here, as it always was
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike  # read by the type checker only: at run time the alias imports numpy
 
 __all__ = [
     "DEFAULT_ACTION_POINTS",

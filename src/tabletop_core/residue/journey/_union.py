@@ -1,51 +1,9 @@
-"""A record base whose subclasses form a tagged union: ``Base.from_dict`` rebuilds the kind the tag names."""
+"""The Journey's tagged-union base: the library's one, :class:`tabletop_core._tagged_union.TaggedUnion`.
 
-from __future__ import annotations
+The Journey's stages, choices and events derive from it; it lives in the core, shared with
+the d20 encounter's actions and events.
+"""
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, TypeVar
+from tabletop_core._tagged_union import TaggedUnion
 
-from tabletop_core._record import Record, clip, on_converter, record_type
-from tabletop_core.errors import InvalidInput
-
-if TYPE_CHECKING:
-    import cattrs
-
-U = TypeVar("U", bound="TaggedUnion")
-
-
-class TaggedUnion(Record):
-    """A record whose dict's ``"type"`` tag picks the kind (a subclass) :meth:`from_dict` rebuilds."""
-
-    __slots__ = ()
-
-    @classmethod
-    def from_dict(cls: type[U], data: Mapping[str, object]) -> U:
-        """Rebuild the kind the ``"type"`` tag names (this class or one of its kinds).
-
-        Raises:
-            InvalidInput: no tag, an unknown kind, or data that does not build it.
-            TypeError: *data* is not a mapping.
-        """
-        if not isinstance(data, Mapping):
-            raise TypeError(f"{cls.__name__}.from_dict needs a mapping, got {type(data).__name__}")
-        tag = data.get("type")
-        kind = record_type(tag) if isinstance(tag, str) else None
-        if kind is None or not issubclass(kind, cls) or "__attrs_attrs__" not in kind.__dict__:
-            raise InvalidInput(f"{cls.__name__} data needs 'type' naming a kind of {cls.__name__}, got {clip(tag)}")
-        return Record.from_dict.__func__(kind, data)  # type: ignore[attr-defined,no-any-return]
-
-    @classmethod
-    def register(cls) -> None:
-        """Make fields typed as this base class travel as tagged dicts of their actual kind.
-
-        On a kind itself (a concrete class) it does nothing: a kind already travels as itself.
-        """
-        if "__attrs_attrs__" in cls.__dict__:
-            return
-
-        def setup(converter: cattrs.Converter) -> None:
-            converter.register_unstructure_hook_func(lambda t: t is cls, lambda value: value.to_dict())
-            converter.register_structure_hook_func(lambda t: t is cls, lambda data, _t: cls.from_dict(data))
-
-        on_converter(setup)
+__all__ = ["TaggedUnion"]

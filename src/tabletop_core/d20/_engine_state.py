@@ -1,7 +1,8 @@
 """The encounter engine's working state: changing creatures, Conditions events, detection, AP.
 
 An action's work runs on a private, mutable copy of the :class:`~tabletop_core.d20.Encounter`
-(see :mod:`tabletop_core.d20._engine`); a refused action raises before the copy is frozen,
+(:class:`Work`; the functions of ``_engine_*`` carry out each kind of action on it, and
+:mod:`tabletop_core.d20._engine` picks the one for an action); a refused action raises before the copy is frozen,
 so nothing is half-applied.
 """
 
@@ -40,6 +41,9 @@ from tabletop_core.rng import DiceSource
 if TYPE_CHECKING:
     from tabletop_core.d20.encounter import Encounter
 
+__all__ = ["INVISIBLE_HIDDEN", "Work"]
+
+
 INVISIBLE_HIDDEN = "Invisible"
 """The source of the Hidden gained on becoming Invisible while Observed (it ends with the Invisibility)."""
 
@@ -47,7 +51,7 @@ INVISIBLE_HIDDEN = "Invisible"
 # -- the engine --------------------------------------------------------------------
 
 
-class _Base:
+class Work:
     """One action's work on a private, mutable copy of the state: what every kind of action uses."""
 
     def __init__(self, encounter: Encounter, source: DiceSource) -> None:
