@@ -140,7 +140,7 @@ def simulate_stars(
         values=values,
         luck_values=luck_values,
         stars=np.maximum(total, 0),
-        slot=ActionSlot.parse(slot),
+        slot=ActionSlot.parse(slot, name="slot"),
         modifiers=fixed,
         luck=luck_die,
     )

@@ -23,7 +23,7 @@ import functools
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 
-from tabletop_core.cli import Output, add_roll_options, int_option, rng_from_args
+from tabletop_core._cli_kit import Output, add_roll_options, int_option, rng_from_args
 from tabletop_core.residue.journey import (
     CautiousPolicy,
     GreedyPolicy,

@@ -317,7 +317,7 @@ def recover_hp(
                     f"plan[{index}] must be a (RecoverAction, InventoryKind | None) pair, got {clip(entry)}"
                 )
             check_type(f"plan[{index}][0]", entry[0], RecoverAction)
-            steps.append((entry[0], None if entry[1] is None else InventoryKind.parse(entry[1])))
+            steps.append((entry[0], None if entry[1] is None else InventoryKind.parse(entry[1], name="kind")))
     healed = False
     for action, kind in steps:
         if plan is None and (current.health.missing == 0 or not current.inventory.allowed(_HEALING)):

@@ -93,7 +93,7 @@ class StepDie(Enum):
         return roll_step_die(self, rng=rng)
 
     @classmethod
-    def parse(cls, die: DieLike, *, name: str = "die") -> StepDie:  # type: ignore[override]  # TO FOLD into Enum.parse
+    def parse(cls, die: DieLike, *, name: str = "die") -> StepDie:  # type: ignore[override]  # reads sides too (8, "d8"), not only a name
         """Read a step die from a :class:`StepDie`, a number of sides or text.
 
         Accepted: ``StepDie.D8``, ``8``, ``"d8"``, ``"D8"``, ``"8"``, and ``0`` or
