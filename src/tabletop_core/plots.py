@@ -19,6 +19,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
+from tabletop_core._charts import Survival
 from tabletop_core._charts import axes_for as _axes
 from tabletop_core._intervals import MAX_Z, wilson_interval  # noqa: F401  # MAX_Z: documented here before it moved
 from tabletop_core._outcomes import label as _label
@@ -46,22 +47,6 @@ class Tally(Protocol):
     @property
     def runs(self) -> int:
         """Runs played."""
-
-
-class Survival(Protocol):
-    """Anything with ``runs`` and a day-by-day ``survival()`` table, such as a ``JourneySimulation``.
-
-    ``survival()`` maps each day to ``(share, low, high)``: the share of runs not yet defeated
-    after that day and its interval (see
-    :meth:`JourneySimulation.survival <tabletop_core.residue.journey.JourneySimulation.survival>`).
-    """
-
-    @property
-    def runs(self) -> int:
-        """Runs played."""
-
-    def survival(self) -> Mapping[int, tuple[float, float, float]]:
-        """Day -> ``(share, low, high)`` of the runs not yet defeated after that day."""
 
 
 def compare(

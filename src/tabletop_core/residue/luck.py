@@ -40,7 +40,14 @@ __all__ = [
 
 
 def luck_after(luck: StepDie, value: int) -> StepDie:
-    """The Luck die after a roll of *value*: ⇧ on Max Value, ⇩ on 1-2, else unchanged."""
+    """The Luck die after a roll of *value*: ⇧ on Max Value, ⇩ on 1-2, else unchanged.
+
+    Raises:
+        TypeError: *luck* is not a step die (a StepDie, its sides or its text).
+        InvalidInput: *luck* is not on the chain.
+    """
+    if type(luck) is not StepDie:  # the hot callers pass a StepDie: one identity test
+        luck = StepDie.parse(luck, name="luck")
     if value == luck.max_value:
         return luck.up()
     if value <= STEP_DOWN_AT_MOST:

@@ -8,31 +8,16 @@ too, without reaching up into :mod:`tabletop_core.plots`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
+from tabletop_core._charts import Survival
 from tabletop_core._charts import axes_for as _axes
 from tabletop_core.errors import InvalidInput
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-__all__ = ["Survival", "survival_by_day"]
-
-
-class Survival(Protocol):
-    """Anything with ``runs`` and a day-by-day ``survival()`` table, such as a ``JourneySimulation``.
-
-    ``survival()`` maps each day to ``(share, low, high)``: the share of runs not yet defeated
-    after that day and its interval (see
-    :meth:`JourneySimulation.survival <tabletop_core.residue.journey.JourneySimulation.survival>`).
-    """
-
-    @property
-    def runs(self) -> int:
-        """Runs played."""
-
-    def survival(self) -> Mapping[int, tuple[float, float, float]]:
-        """Day -> ``(share, low, high)`` of the runs not yet defeated after that day."""
+__all__ = ["survival_by_day"]
 
 
 def survival_by_day(

@@ -23,6 +23,8 @@ from tabletop_core.residue.journey.acts import Act
 from tabletop_core.residue.rest import RestChoices
 from tabletop_core.residue.step_die import StepDie
 
+__all__ = ["Choice"]
+
 
 def _label() -> Any:  # Any: attrs.field's own type
     """The ``label`` field every kind has: the words :meth:`Journey.choices` gives it, outside equality."""

@@ -11,6 +11,8 @@ from tabletop_core.residue.journey.state import Journey
 from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import RngLike
 
+__all__ = ["start_journey"]
+
 _ORIGIN = Hex(0, 0)
 _START_MAPS: BoundedCache[int, tuple[JourneySetup, HexMap]] = BoundedCache(limit=16)
 

@@ -28,6 +28,8 @@ from tabletop_core.rng import DiceSource
 if TYPE_CHECKING:
     from tabletop_core.residue.journey.state import Journey
 
+__all__: list[str] = []  # the engine's machinery: nothing public (the dispatch reaches it)
+
 
 def _do_luck(journey: Journey, choice: PlainChoice, source: DiceSource, events: list[object]) -> Journey:
     """Luck for an Action, decided with Delirium's reroll seen: ⊙ Luck once, or not; then resolve the Action."""

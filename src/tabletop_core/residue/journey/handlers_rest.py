@@ -42,6 +42,8 @@ from tabletop_core.rng import DiceSource
 if TYPE_CHECKING:
     from tabletop_core.residue.journey.state import Journey
 
+__all__: list[str] = []  # the engine's machinery: nothing public (the dispatch reaches it)
+
 _TRAVEL = TravelPhase()
 _PAYOFF = PayoffPhase()
 _RECOVER = RecoverPhase(healed=False)

@@ -20,6 +20,8 @@ from tabletop_core.residue.journey.phases import CommitPhase, EntryPhase, LuckPh
 from tabletop_core.residue.journey.state import Journey, JourneyStep
 from tabletop_core.rng import RngLike, dice_source
 
+__all__ = ["CautiousPolicy", "GreedyPolicy", "Policy", "play_journey"]
+
 
 class Policy(Protocol):
     """What plays a Journey unattended: picks one of the offered choices."""

@@ -34,6 +34,8 @@ from tabletop_core.rng import DiceSource, RngLike, dice_source
 if TYPE_CHECKING:
     pass
 
+__all__ = ["simulate_journey"]
+
 
 def _chooser(policy: Policy) -> Callable[[Journey, Sequence[Choice]], Choice]:
     """The policy's choose, or for a built-in policy its pick without the checks of its input.

@@ -103,6 +103,8 @@ from tabletop_core.residue.tokens import Token, TokenKind, TokenResolution, toke
 from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import DiceSource, RngLike, dice_source
 
+__all__ = ["Handler", "Journey", "JourneyStep", "step_line"]
+
 Handler: TypeAlias = Callable[["Journey", Choice, DiceSource, list[object]], "Journey"]
 """A choice's handler: the state, the choice, the dice and the events list it appends to -> the new state."""
 

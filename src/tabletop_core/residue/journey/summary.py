@@ -20,6 +20,8 @@ from tabletop_core.residue.journey.chart import survival_by_day
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
+__all__ = ["JourneySimulation"]
+
 _MAX_DAYS = 100_000  # JourneySetup.max_days's upper bound
 
 
