@@ -58,7 +58,7 @@ CALLS = [
     lambda a, b: rs.actions.StarModifier(a, b),
     lambda a, b: render_stars(a),
     lambda a, b: rs.luck.check_luck(a, rng=1),
-    lambda a, b: rs.resolve_luck_for_action(a, b),
+    lambda a, b: rs.luck.resolve_luck_for_action(a, b),
     lambda a, b: rs.conditions.resolve_condition_roll(a, "d6", b),
     lambda a, b: rs.conditions.resolve_condition_roll("fear", a, b),
     lambda a, b: rs.Conditions(fear="d6").roll(a, rng=1),

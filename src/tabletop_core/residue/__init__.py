@@ -30,11 +30,10 @@ from tabletop_core.residue.luck import (
     LuckTest,
     luck_for_action,
     luck_test,
-    resolve_luck_for_action,
     resolve_luck_test,
 )
 from tabletop_core.residue.odds import action_odds, inventory_odds, star_odds
-from tabletop_core.residue.rest import RestChoices, rest
+from tabletop_core.residue.rest import RecoverAction, RestChoices, RestResult, RestStep, rest
 from tabletop_core.residue.stars import outcome, stars
 from tabletop_core.residue.step_die import StepDie, roll_step_die
 from tabletop_core.residue.tokens import Token, TokenKind
@@ -68,9 +67,12 @@ __all__ = [
     "Loadout",
     "LuckForAction",
     "LuckTest",
+    "RecoverAction",
     "Region",
     "Requirement",
     "RestChoices",
+    "RestResult",
+    "RestStep",
     "SlotKind",
     "StepDie",
     "StrainCheck",
@@ -90,7 +92,6 @@ __all__ = [
     "resolve_attack",
     "resolve_damage",
     "resolve_inventory",
-    "resolve_luck_for_action",
     "resolve_luck_test",
     "resolve_run",
     "rest",

@@ -22,7 +22,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -35,7 +35,10 @@ from tabletop_core.residue.endurance import ActionSlot, Endurance, EnduranceDie,
 from tabletop_core.residue.luck import LuckForAction, luck_bonus, resolve_luck_for_action
 from tabletop_core.residue.stars import outcome, render_stars, stars
 from tabletop_core.residue.step_die import DieLike, StepDie, check_value, rollable, to_step_die
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
 
 __all__ = [
     "BLEEDING_HP_PER_COMMIT",

@@ -29,7 +29,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -41,7 +41,10 @@ from tabletop_core.residue.condition_kinds import DIE_CONDITIONS, NO_DIE_CONDITI
 from tabletop_core.residue.inventory import Inventory, InventoryKind
 from tabletop_core.residue.stars import MAX_VALUE, MIN_VALUE
 from tabletop_core.residue.step_die import StepDie, check_value, step_after, to_step_die
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
 
 __all__ = [
     "CONDITION_DIE_START",

@@ -36,7 +36,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -48,7 +48,10 @@ from tabletop_core._validate import as_int, check_int, check_type, clip, int_fie
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.conditions import Condition, ConditionRoll, Conditions
 from tabletop_core.residue.step_die import DieLike, StepDie, check_value
-from tabletop_core.rng import DiceSource, RngLike, dice_source
+from tabletop_core.rng import DiceSource, dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
 
 __all__ = [
     "DEFEAT_MULTIPLE",

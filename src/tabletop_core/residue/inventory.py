@@ -25,7 +25,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -44,7 +44,10 @@ from tabletop_core.residue.step_die import (
     step_after,
     to_step_die,
 )
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
 
 __all__ = [
     "STEP_DOWN_AT_MOST",

@@ -31,7 +31,7 @@ Readings chosen where the glossary is open (as a player would):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -51,7 +51,10 @@ from tabletop_core.residue.luck import check_luck
 from tabletop_core.residue.rest_log import HPRecovered, RecoverAlternative, RestNote, StrainPaid, _log
 from tabletop_core.residue.step_die import StepDie
 from tabletop_core.residue.wanderer import Wanderer
-from tabletop_core.rng import DiceSource, RngLike, dice_source
+from tabletop_core.rng import DiceSource, dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
 
 __all__ = [
     "RecoverAction",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tabletop_core._fast import BoundedCache
 from tabletop_core._validate import check_type
 from tabletop_core.residue.hexmap import Hex, HexMap
@@ -9,7 +11,9 @@ from tabletop_core.residue.hum import place_hum
 from tabletop_core.residue.journey.content import JourneySetup
 from tabletop_core.residue.journey.state import Journey
 from tabletop_core.residue.wanderer import Wanderer
-from tabletop_core.rng import RngLike
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
 
 __all__ = ["start_journey"]
 

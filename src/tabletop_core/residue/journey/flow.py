@@ -245,9 +245,6 @@ _resume = _continue_travel  # after a Combat: the Travel or the Token Movement i
 # -- Entries read by the engine ---------------------------------------------------------
 
 
-# -- Entries read by the engine ---------------------------------------------------------
-
-
 def _read_entry(
     journey: Journey,
     entry: Entry,

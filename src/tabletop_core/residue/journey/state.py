@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar, cast
 
 import attrs
 
@@ -101,7 +101,10 @@ from tabletop_core.residue.journey.phases import (
 from tabletop_core.residue.journey.setup_ref import SetupSaves
 from tabletop_core.residue.tokens import Token, TokenKind, TokenResolution, token_resolution, tokens_at
 from tabletop_core.residue.wanderer import Wanderer
-from tabletop_core.rng import DiceSource, RngLike, dice_source
+from tabletop_core.rng import DiceSource, dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
 
 __all__ = ["Handler", "Journey", "JourneyStep", "step_line"]
 

@@ -53,8 +53,6 @@ if TYPE_CHECKING:
 
 __all__: list[str] = []  # the engine's machinery: nothing public
 
-# -- helpers --------------------------------------------------------------------
-
 
 def _defeated(journey: Journey, defeat: Defeat, events: list[object]) -> Journey:
     defeat = attrs.evolve(defeat, day=journey.day)
