@@ -49,8 +49,11 @@ table with :class:`~tabletop_core.CallbackDice`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
+from tabletop_core._lazy import lazy_attributes
 from tabletop_core.residue.journey import saves as _saves  # noqa: F401  (registers the migrations)
 from tabletop_core.residue.journey.choices import (
     KINDS,
@@ -95,7 +98,6 @@ from tabletop_core.residue.journey.phases import JourneyOutcome, Phase
 from tabletop_core.residue.journey.play import JourneyPlay
 from tabletop_core.residue.journey.policies import CautiousPolicy, GreedyPolicy, Policy, play_journey
 from tabletop_core.residue.journey.setup_ref import SetupRef
-from tabletop_core.residue.journey.simulate import simulate_journey
 from tabletop_core.residue.journey.state import Journey, JourneyStep
 from tabletop_core.residue.journey.summary import JourneySimulation
 
@@ -170,3 +172,10 @@ for _record in (
     SetupRef,
 ):
     attrs.resolve_types(_record)
+
+if TYPE_CHECKING:
+    from tabletop_core.residue.journey.simulate import simulate_journey
+
+# Loaded on first use: the simulation's executor machinery (tabletop_core._runs) imports numpy,
+# which playing a Journey step by step never needs.
+__getattr__, __dir__ = lazy_attributes(__name__, {"simulate_journey": ".simulate"})
