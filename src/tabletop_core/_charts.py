@@ -8,9 +8,9 @@ classes that hold them, so the odds can draw themselves without importing the ch
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tabletop_core._outcomes import label
 from tabletop_core.errors import MissingExtra
@@ -18,7 +18,23 @@ from tabletop_core.errors import MissingExtra
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-__all__ = ["axes_for", "bar_chart", "pyplot"]
+__all__ = ["Survival", "axes_for", "bar_chart", "pyplot"]
+
+
+class Survival(Protocol):
+    """Anything with ``runs`` and a day-by-day ``survival()`` table, such as a ``JourneySimulation``.
+
+    ``survival()`` maps each day to ``(share, low, high)``: the share of runs not yet defeated
+    after that day and its interval (see
+    :meth:`JourneySimulation.survival <tabletop_core.residue.journey.JourneySimulation.survival>`).
+    """
+
+    @property
+    def runs(self) -> int:
+        """Runs played."""
+
+    def survival(self) -> Mapping[int, tuple[float, float, float]]:
+        """Day -> ``(share, low, high)`` of the runs not yet defeated after that day."""
 
 
 def pyplot() -> Any:  # Any: the pyplot module (matplotlib is optional)

@@ -172,7 +172,7 @@ def test_an_area_entrys_effect_is_built_once_per_entry_and_is_the_effect_it_stat
     import copy
 
     from tabletop_core.residue.entries import EntryEffect
-    from tabletop_core.residue.journey.flow import _effect_of
+    from tabletop_core.residue.journey.steps import _effect_of
 
     entries = [e for e in example_setup().entries if e.hp or e.inventory or e.condition]
     assert entries

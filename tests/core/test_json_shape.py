@@ -26,6 +26,7 @@ from tabletop_core import d20
 from tabletop_core import notation as nt
 from tabletop_core import residue as rs
 from tabletop_core._record import MAX_JSON_DEPTH, Record, clip, migration, record_type, type_name
+from tabletop_core.residue.rest import RestResult
 from tabletop_core.residue.step_die import StarsRoll
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -93,7 +94,7 @@ def _nested_records(data: Any) -> list[dict[str, Any]]:
 
 
 def test_nested_records_carry_their_own_tag():
-    data = plain(INSTANCES[rs.Journey].to_dict())
+    data = plain(INSTANCES[rs.journey.Journey].to_dict())
     tags = {record["type"] for record in _nested_records(data)}
     assert {"residue.Journey", "residue.Wanderer", "residue.Endurance", "residue.HexMap", "residue.Token"} <= tags
 
@@ -131,7 +132,7 @@ def test_outcomes_are_spelled_one_way_in_results_and_odds():
         d20.stakes_odds(stakes="mid"),
         d20.contest_odds(actor_trait=1, target_trait=0),
         rs.star_odds("d8"),
-        rs.luck_test_odds("d6"),
+        rs.odds.luck_test_odds("d6"),
         nt.distribution("2d6"),
         tc.dice.d4.distribution(),
         ar.action_match_odds(stat=1),
@@ -266,7 +267,7 @@ def _check_rendered(loaded, instance, data):
     from tabletop_core.residue.journey.events import Note
     from tabletop_core.residue.rest import RestNote, RestStep
 
-    if isinstance(loaded, rs.JourneyStep):
+    if isinstance(loaded, rs.journey.JourneyStep):
         assert (loaded.choice, loaded.journey) == (instance.choice, instance.journey)
         assert all(isinstance(event, Note) for event in loaded.events)
         assert list(loaded.lines) == data["events"]
@@ -274,7 +275,7 @@ def _check_rendered(loaded, instance, data):
         assert (loaded.name, loaded.wanderer, loaded.defeat) == (instance.name, instance.wanderer, instance.defeat)
         assert all(isinstance(entry, RestNote) for entry in loaded.log)
         assert list(loaded.lines) == data["log"]
-    elif isinstance(loaded, rs.RestResult):
+    elif isinstance(loaded, RestResult):
         assert (loaded.wanderer, loaded.defeat) == (instance.wanderer, instance.defeat)
         for step, expected, saved in zip(loaded.steps, instance.steps, data["steps"], strict=True):
             _check_rendered(step, expected, saved)
@@ -401,7 +402,7 @@ def test_deep_mappings_are_refused_without_recursion():
     with pytest.raises(tc.InvalidInput, match=f"nested more than {MAX_JSON_DEPTH}"):
         ar.Momentum.from_dict({"value": deep})
     with pytest.raises(tc.InvalidInput, match="nested more than"):
-        rs.Journey.from_dict({"wanderer": deep})
+        rs.journey.Journey.from_dict({"wanderer": deep})
 
 
 def test_error_messages_clip_long_values():
@@ -583,7 +584,7 @@ def test_residue_journey_json_is_the_played_journey_record(capsys):
     data = _run(capsys, "residue", "journey", "--seed", "3", "--days", "5")
     assert data["type"] == "residue.JourneyPlay"
     assert data["version"] == 2
-    played = rs.JourneyPlay.from_dict(data)
+    played = rs.journey.JourneyPlay.from_dict(data)
     assert json.loads(played.to_json()) == data
     assert played.policy == "cautious"
     assert len(played.choices) == len(played.log) >= 1
@@ -591,9 +592,9 @@ def test_residue_journey_json_is_the_played_journey_record(capsys):
     assert data["outcome"] == played.end.outcome.name.lower()
     tampered = {**data, "outcome": "reached_hum" if data["outcome"] != "reached_hum" else "defeated"}
     with pytest.raises(tc.InvalidInput, match=r"JourneyPlay\.outcome does not follow the rules"):
-        rs.JourneyPlay.from_dict(tampered)
+        rs.journey.JourneyPlay.from_dict(tampered)
     with pytest.raises(tc.InvalidInput, match=r"steps for \d+ choices; give one per choice"):
-        rs.JourneyPlay.from_dict({**data, "log": data["log"][:-1]})
+        rs.journey.JourneyPlay.from_dict({**data, "log": data["log"][:-1]})
 
 
 def test_every_command_with_json_is_covered():
@@ -641,7 +642,7 @@ def test_encounter_json_is_the_encounter_step_record(capsys, tmp_path):
 def test_residue_simulate_json_is_the_simulation_record(capsys):
     data = _run(capsys, "residue", "simulate", "--runs", "3", "--seed", "2")
     assert data["type"] == "residue.JourneySimulation"
-    assert rs.JourneySimulation.from_dict(data).runs == 3
+    assert rs.journey.JourneySimulation.from_dict(data).runs == 3
 
 
 # -- hypothesis: round trips of generated results, tampering of every type -------------------------
@@ -727,8 +728,8 @@ def played_journeys(draw: st.DrawFn) -> Record:
         strain_threshold=3,
         rng=seed,
     )
-    journey = rs.start_journey(wanderer, rs.example_setup(), rng=seed)
-    policy = draw(st.sampled_from([rs.CautiousPolicy(), rs.GreedyPolicy()]))
+    journey = rs.journey.start_journey(wanderer, rs.journey.example_setup(), rng=seed)
+    policy = draw(st.sampled_from([rs.journey.CautiousPolicy(), rs.journey.GreedyPolicy()]))
     step: Record = journey
     for i in range(draw(st.integers(0, 12))):
         if journey.is_over:

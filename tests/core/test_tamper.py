@@ -60,7 +60,7 @@ def test_a_string_where_a_list_belongs_is_refused_not_read_letter_by_letter():
 
 
 def test_a_deck_whose_cards_are_a_megabyte_string_is_refused_at_once():
-    data = plain(rs.Deck((rs.Item("Rope"),)).to_dict())
+    data = plain(rs.decks.Deck((rs.Item("Rope"),)).to_dict())
     with pytest.raises(tc.InvalidInput, match=r"cards.*must be a list"):
         load({**data, "cards": MEGA})
 

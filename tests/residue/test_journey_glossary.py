@@ -30,11 +30,17 @@ from tabletop_core.residue.journey import (
     JourneySetup,
     Phase,
     RegionRules,
-    TradePhase,
     play_journey,
     start_journey,
 )
-from tabletop_core.residue.journey.phases import CheckStrainPhase, CombatPhase, EscapePhase, PayoffPhase, Trip
+from tabletop_core.residue.journey.phases import (
+    CheckStrainPhase,
+    CombatPhase,
+    EscapePhase,
+    PayoffPhase,
+    TradePhase,
+    Trip,
+)
 from tabletop_core.residue.step_die import StepDie
 from tabletop_core.residue.tokens import Movement, Token, TokenKind
 from tabletop_core.residue.wanderer import Wanderer

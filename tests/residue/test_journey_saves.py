@@ -95,8 +95,10 @@ def test_older_saves_embed_their_setup_and_still_load_with_or_without_it_given(f
 
 
 def test_a_save_in_the_middle_of_a_barter_loads_and_a_tampered_one_is_refused():
-    from tabletop_core.residue import Inventory, InventoryKind, Item, Loadout, Vendor
-    from tabletop_core.residue.journey import Act, Choice, TradePhase
+    from tabletop_core.residue import Inventory, InventoryKind, Item, Loadout
+    from tabletop_core.residue.items import Vendor
+    from tabletop_core.residue.journey import Act, Choice
+    from tabletop_core.residue.journey.phases import TradePhase
 
     trader = Vendor("Trader", tradeable=(InventoryKind.WATER,), goods=(Item("Knife"),), prices=(2,))
     w = attrs.evolve(SHEET, loadout=Loadout((None,), ()))

@@ -27,7 +27,7 @@ def _wanderer(seed=1):
 def _busy_setup():
     """The example content with a Vendor, an optional NPC, Portals and an Anomaly near the start."""
     base = jr.example_setup(max_days=6)
-    dealer = rs.Vendor("Dealer", goods=(rs.Item("Pipe", rs.ItemType.TOOL),), prices=(1,))
+    dealer = rs.items.Vendor("Dealer", goods=(rs.Item("Pipe", rs.ItemType.TOOL),), prices=(1,))
     tokens = (
         *base.tokens,
         rs.Token(rs.TokenKind.VENDOR, rs.Hex(1, 0), name="Dealer"),

@@ -209,7 +209,7 @@ def test_damage_result_lost_and_after_follow_from_damage_and_defense():
 
 
 def test_hum_placement_distance_target_and_landing_follow_from_the_dice(journey):
-    placed = rs.resolve_hum_placement(journey.hexmap, rs.Hex(0, 0), compass_roll=1, distance_dice=(2, 3))
+    placed = rs.hum.resolve_hum_placement(journey.hexmap, rs.Hex(0, 0), compass_roll=1, distance_dice=(2, 3))
     assert _tampered(placed) == placed
     with pytest.raises(tc.InvalidInput, match="distance must be 2d4"):
         _tampered(placed, distance=placed.distance + 1)
@@ -257,7 +257,7 @@ def test_a_choice_with_a_negative_position_is_refused_when_built_and_one_past_th
 
 def test_result_records_check_their_field_types():
     with pytest.raises(TypeError, match=r"DeckDraw\.kept\[0\] must be an Item"):
-        attrs.evolve(rs.Deck((rs.Item("Rope"),)).draw(1), kept=("Rope",))
+        attrs.evolve(rs.decks.Deck((rs.Item("Rope"),)).draw(1), kept=("Rope",))
     with pytest.raises(TypeError, match=r"AreaEntry\.surprised must be a bool"):
         jr.AreaEntry("Crater", surprised="yes")
 
@@ -278,7 +278,7 @@ def test_attack_result_follows_from_encounter_target_and_stars():
         _tampered(result, after=result.before.to_dict())
     with pytest.raises(tc.InvalidInput, match="target"):
         _tampered(result, target=7)
-    passed = rs.resolve_pass(_fight())
+    passed = rs.combat.resolve_pass(_fight())
     assert _tampered(passed) == passed
     with pytest.raises(tc.InvalidInput, match="stars must be 0 for a Pass"):
         _tampered(passed, stars=2)

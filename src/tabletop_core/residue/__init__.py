@@ -4,279 +4,138 @@ Examples:
     >>> from tabletop_core import residue as rs
     >>> rs.stars(7), rs.StepDie.D4.down(), rs.StepDie.D12.up()
     (2, <StepDie.ZERO: 0>, <StepDie.D12: 12>)
+
+The face keeps the names most programs use (about 60); the rarer ones stay in their modules
+(``from tabletop_core.residue.decks import Deck``, or ``rs.decks.Deck``). The Journey engine is
+``rs.journey`` (``from tabletop_core.residue import journey``), imported on first use.
 """
 
-from tabletop_core.residue.actions import (
-    ActionResult,
-    CommitResult,
-    StarModifier,
-    commit_action,
-    luck_after_commit,
-    resolve_action,
-    resolve_luck_after_commit,
-)
-from tabletop_core.residue.batch import InventoryBatch, StarsBatch, simulate_inventory, simulate_stars
-from tabletop_core.residue.combat import (
-    Creature,
-    Encounter,
-    Mutation,
-    resolve_attack,
-    resolve_pass,
-    resolve_retaliation,
-    resolve_run,
-)
-from tabletop_core.residue.conditions import Condition, ConditionRoll, Conditions, resolve_condition_roll
-from tabletop_core.residue.death import Defeat, DefeatCause, check_defeat
-from tabletop_core.residue.decks import (
-    Deck,
-    DeckDraw,
-    ItemGain,
-    ItemSource,
-    ItemUseResult,
-    gain_item,
-    recycle_to_deck,
-    resolve_item_uses,
-    roll_item_uses,
-)
-from tabletop_core.residue.endurance import (
-    ActionSlot,
-    CommittedDie,
-    Endurance,
-    EnduranceDie,
-    EnduranceStep,
-    StrainCheck,
-    check_strain,
-)
-from tabletop_core.residue.entries import (
-    Entry,
-    EntryCheck,
-    EntryEffect,
-    EntryEffectResult,
-    EntryOption,
-    EntryOutcome,
-    EntryTest,
-    EntryTestKind,
-    Requirement,
-    RequirementKind,
-    apply_entry_effect,
-    entry_line,
-    requirements_met,
-)
-from tabletop_core.residue.healing import Healing, heal, resolve_healing, roll_bleeding
-from tabletop_core.residue.hexmap import Direction, Hex, HexMap, Region, Tile
+from typing import TYPE_CHECKING
+
+from tabletop_core._lazy import lazy_attributes
+from tabletop_core.residue.actions import ActionResult, CommitResult, commit_action, luck_after_commit, resolve_action
+from tabletop_core.residue.batch import simulate_inventory, simulate_stars
+from tabletop_core.residue.combat import Creature, Encounter, resolve_attack, resolve_run
+from tabletop_core.residue.conditions import Condition, Conditions
+from tabletop_core.residue.death import Defeat, DefeatCause
+from tabletop_core.residue.endurance import ActionSlot, Endurance, EnduranceDie, StrainCheck, check_strain
+from tabletop_core.residue.entries import Entry, EntryEffect, EntryOption, Requirement
+from tabletop_core.residue.healing import heal
+from tabletop_core.residue.hexmap import Direction, Hex, HexMap, Region
 from tabletop_core.residue.hp import DamageResult, Health, resolve_damage
-from tabletop_core.residue.hum import (
-    DEFAULT_COMPASS,
-    HumPlacement,
-    hum_distance_odds,
-    place_hum,
-    reach_hum,
-    resolve_hum_placement,
-)
-from tabletop_core.residue.inventory import (
-    Inventory,
-    InventoryKind,
-    InventoryRoll,
-    InventoryUse,
-    resolve_inventory,
-    roll_inventory,
-)
-from tabletop_core.residue.items import (
-    Context,
-    Item,
-    ItemType,
-    Loadout,
-    SlotKind,
-    Vendor,
-    barter,
-    resolve_barter,
-    switch_cost,
-)
-from tabletop_core.residue.journey import (
-    Act,
-    AreaEntry,
-    CautiousPolicy,
-    Choice,
-    GreedyPolicy,
-    Journey,
-    JourneyOutcome,
-    JourneyPlay,
-    JourneySetup,
-    JourneySimulation,
-    JourneyStep,
-    Phase,
-    PortalRules,
-    RegionRules,
-    example_setup,
-    play_journey,
-    simulate_journey,
-    start_journey,
-)
+from tabletop_core.residue.inventory import Inventory, InventoryKind, InventoryRoll, resolve_inventory, roll_inventory
+from tabletop_core.residue.items import Item, ItemType, Loadout, SlotKind
 from tabletop_core.residue.luck import (
-    LuckCheck,
     LuckForAction,
     LuckTest,
-    check_luck,
     luck_for_action,
     luck_test,
-    resolve_check_luck,
-    resolve_luck_for_action,
     resolve_luck_test,
 )
-from tabletop_core.residue.odds import (
-    LuckRow,
-    action_odds,
-    expected_rolls_to_zero,
-    inventory_odds,
-    luck_after_odds,
-    luck_test_odds,
-    star_odds,
-)
-from tabletop_core.residue.rest import RecoverAction, RestChoices, RestResult, rest
+from tabletop_core.residue.odds import action_odds, inventory_odds, star_odds
+from tabletop_core.residue.rest import RecoverAction, RestChoices, RestResult, RestStep, rest
 from tabletop_core.residue.stars import outcome, stars
 from tabletop_core.residue.step_die import StepDie, roll_step_die
-from tabletop_core.residue.tokens import Movement, Token, TokenKind, TokenResolution, move_tokens, token_resolution
-from tabletop_core.residue.uses import UsesRoll, resolve_uses, roll_uses
+from tabletop_core.residue.tokens import Token, TokenKind
 from tabletop_core.residue.wanderer import Wanderer
 
 __all__ = [
-    "DEFAULT_COMPASS",
-    "Act",
     "ActionResult",
     "ActionSlot",
-    "AreaEntry",
-    "CautiousPolicy",
-    "Choice",
     "CommitResult",
-    "CommittedDie",
     "Condition",
-    "ConditionRoll",
     "Conditions",
-    "Context",
     "Creature",
     "DamageResult",
-    "Deck",
-    "DeckDraw",
     "Defeat",
     "DefeatCause",
     "Direction",
     "Encounter",
     "Endurance",
     "EnduranceDie",
-    "EnduranceStep",
     "Entry",
-    "EntryCheck",
     "EntryEffect",
-    "EntryEffectResult",
     "EntryOption",
-    "EntryOutcome",
-    "EntryTest",
-    "EntryTestKind",
-    "GreedyPolicy",
-    "Healing",
     "Health",
     "Hex",
     "HexMap",
-    "HumPlacement",
     "Inventory",
-    "InventoryBatch",
     "InventoryKind",
     "InventoryRoll",
-    "InventoryUse",
     "Item",
-    "ItemGain",
-    "ItemSource",
     "ItemType",
-    "ItemUseResult",
-    "Journey",
-    "JourneyOutcome",
-    "JourneyPlay",
-    "JourneySetup",
-    "JourneySimulation",
-    "JourneyStep",
     "Loadout",
-    "LuckCheck",
     "LuckForAction",
-    "LuckRow",
     "LuckTest",
-    "Movement",
-    "Mutation",
-    "Phase",
-    "PortalRules",
     "RecoverAction",
     "Region",
-    "RegionRules",
     "Requirement",
-    "RequirementKind",
     "RestChoices",
     "RestResult",
+    "RestStep",
     "SlotKind",
-    "StarModifier",
-    "StarsBatch",
     "StepDie",
     "StrainCheck",
-    "Tile",
     "Token",
     "TokenKind",
-    "TokenResolution",
-    "UsesRoll",
-    "Vendor",
     "Wanderer",
     "action_odds",
-    "apply_entry_effect",
-    "barter",
-    "check_defeat",
-    "check_luck",
     "check_strain",
     "commit_action",
-    "entry_line",
-    "example_setup",
-    "expected_rolls_to_zero",
-    "gain_item",
     "heal",
-    "hum_distance_odds",
     "inventory_odds",
     "luck_after_commit",
-    "luck_after_odds",
     "luck_for_action",
     "luck_test",
-    "luck_test_odds",
-    "move_tokens",
     "outcome",
-    "place_hum",
-    "play_journey",
-    "reach_hum",
-    "recycle_to_deck",
-    "requirements_met",
     "resolve_action",
     "resolve_attack",
-    "resolve_barter",
-    "resolve_check_luck",
-    "resolve_condition_roll",
     "resolve_damage",
-    "resolve_healing",
-    "resolve_hum_placement",
     "resolve_inventory",
-    "resolve_item_uses",
-    "resolve_luck_after_commit",
-    "resolve_luck_for_action",
     "resolve_luck_test",
-    "resolve_pass",
-    "resolve_retaliation",
     "resolve_run",
-    "resolve_uses",
     "rest",
-    "roll_bleeding",
     "roll_inventory",
-    "roll_item_uses",
     "roll_step_die",
-    "roll_uses",
     "simulate_inventory",
-    "simulate_journey",
     "simulate_stars",
     "star_odds",
     "stars",
-    "start_journey",
-    "switch_cost",
-    "token_resolution",
 ]
+
+if TYPE_CHECKING:
+    from tabletop_core.residue import hum as hum
+    from tabletop_core.residue import journey as journey
+
+# The Journey engine on first use: `import tabletop_core.residue` does not load it. The modules
+# of the rarer names are attributes too (`rs.decks.Deck`), whichever the face happened to load
+# (not `rest`: `rs.rest` is the Rest function).
+__getattr__, __dir__ = lazy_attributes(
+    __name__,
+    {
+        name: f".{name}"
+        for name in (
+            "actions",
+            "batch",
+            "combat",
+            "conditions",
+            "death",
+            "decks",
+            "endurance",
+            "entries",
+            "entry_effects",
+            "healing",
+            "hexmap",
+            "hum",
+            "inventory",
+            "items",
+            "journey",
+            "luck",
+            "odds",
+            "requirements",
+            "rest_log",
+            "tokens",
+            "uses",
+        )
+    },
+)

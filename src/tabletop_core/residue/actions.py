@@ -22,7 +22,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -35,7 +35,10 @@ from tabletop_core.residue.endurance import ActionSlot, Endurance, EnduranceDie,
 from tabletop_core.residue.luck import LuckForAction, luck_bonus, resolve_luck_for_action
 from tabletop_core.residue.stars import outcome, render_stars, stars
 from tabletop_core.residue.step_die import DieLike, StepDie, check_value, rollable, to_step_die
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
 
 __all__ = [
     "BLEEDING_HP_PER_COMMIT",
@@ -69,7 +72,7 @@ MINUS = "\u2212"  # the rules text's minus sign, used in renderings
 
 
 def _slot(value: ActionSlot | str) -> ActionSlot:
-    return ActionSlot.parse(value)
+    return ActionSlot.parse(value, name="slot")
 
 
 def _modifier_stars(value: object) -> int:
@@ -225,7 +228,7 @@ def action_modifiers(
         >>> [(m.stars, m.reason) for m in action_modifiers(slot="skill", skill_bonus=1, dehydrated=True)]
         [(1, 'Skill'), (-1, 'Dehydration')]
     """
-    chosen_slot = ActionSlot.parse(slot)
+    chosen_slot = ActionSlot.parse(slot, name="slot")
     bonus = check_int("skill_bonus", skill_bonus, low=-MAX_MODIFIER_STARS, high=MAX_MODIFIER_STARS)
     if bonus and chosen_slot is not ActionSlot.SKILL:
         raise InvalidInput(f"skill_bonus applies to Commit Skill only, got {clip(bonus)} for Commit {chosen_slot}")
@@ -288,7 +291,7 @@ def resolve_action(
             another slot, or *luck_value* without *luck* (or the reverse).
         RuleError: Luck is 0.
     """
-    chosen_slot = ActionSlot.parse(slot)
+    chosen_slot = ActionSlot.parse(slot, name="slot")
     step = StepDie.parse(die)
     if step.is_zero:
         raise InvalidInput("die must be an Endurance die (d4..d12), got 0")
@@ -399,7 +402,7 @@ def commit_action(
     """
     check_type("endurance", endurance, Endurance)
     active = Conditions() if conditions is None else check_type("conditions", conditions, Conditions)
-    chosen_slot = ActionSlot.parse(slot)
+    chosen_slot = ActionSlot.parse(slot, name="slot")
     modifiers = _to_modifiers(modifiers)  # read once: a generator would be empty on the second use below
     luck_die = None if luck is None else rollable(luck, name="luck", label="Luck")
     committed = endurance.commit(chosen_slot, index, conditions=active)

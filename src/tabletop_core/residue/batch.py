@@ -13,11 +13,11 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
-import numpy as np
-import numpy.typing as npt
 
 from tabletop_core._atomic import atomic_rolls
 from tabletop_core._validate import check_int
@@ -28,16 +28,30 @@ from tabletop_core.residue.endurance import ActionSlot
 from tabletop_core.residue.luck import luck_bonus
 from tabletop_core.residue.stars import MAX_VALUE, stars
 from tabletop_core.residue.step_die import STEP_DOWN_AT_MOST, DieLike, StepDie, rollable
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from tabletop_core.rng import RngLike
 
 __all__ = ["MAX_BATCH", "MAX_ROUNDS", "InventoryBatch", "StarsBatch", "simulate_inventory", "simulate_stars"]
 
 MAX_ROUNDS = 100_000
 """The most rounds :func:`simulate_inventory` runs when rolling until every die is 0."""
 
-# Stars and Luck's +★ by Value as arrays, built from the pure functions so the two agree.
-_STAR_TABLE = np.array([0, *(stars(v) for v in range(1, MAX_VALUE + 1))], dtype=np.int64)
-_LUCK_BONUS_TABLE = np.array([0, *(luck_bonus(v) for v in range(1, MAX_VALUE + 1))], dtype=np.int64)
+# numpy is imported by the first batch (a batch is its arrays), not by `import tabletop_core.residue`.
+
+
+@functools.cache
+def _star_tables() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Stars and Luck's +★ by Value as arrays, built from the pure functions so the two agree."""
+    import numpy as np
+
+    star = np.array([0, *(stars(v) for v in range(1, MAX_VALUE + 1))], dtype=np.int64)
+    luck = np.array([0, *(luck_bonus(v) for v in range(1, MAX_VALUE + 1))], dtype=np.int64)
+    return star, luck
 
 
 @attrs.frozen(eq=False)
@@ -76,8 +90,8 @@ class StarsBatch(Batch[int]):
     def labels(self) -> tuple[int, ...]:
         """Every number of stars from 0 to the most these Actions could give (or did give)."""
         shift = sum(m.stars for m in self.modifiers)
-        luck = 0 if self.luck is None else int(_LUCK_BONUS_TABLE[1 : self.luck.sides + 1].max())
-        most = int(_STAR_TABLE[1 : self.die.sides + 1].max()) + shift + luck
+        luck = 0 if self.luck is None else int(_star_tables()[1][1 : self.luck.sides + 1].max())
+        most = int(_star_tables()[0][1 : self.die.sides + 1].max()) + shift + luck
         seen = int(self.stars.max()) if len(self.stars) else 0
         return tuple(range(max(most, seen, 0) + 1))
 
@@ -122,6 +136,8 @@ def simulate_stars(
         RuleError: the die or the Luck die is 0.
         InvalidInput: *n* is negative or above :data:`MAX_BATCH`.
     """
+    import numpy as np
+
     step = rollable(die)
     n = check_batch_size(n)
     luck_die = None if luck is None else rollable(luck, name="luck", label="Luck")
@@ -130,26 +146,34 @@ def simulate_stars(
     shift = sum(m.stars for m in fixed)
     source = dice_source(rng)
     values = source.roll_many(step.sides, n)
-    total = _STAR_TABLE[values] + shift
+    total = _star_tables()[0][values] + shift
     luck_values = None
     if luck_die is not None:
         luck_values = source.roll_many(luck_die.sides, n)
-        total = total + _LUCK_BONUS_TABLE[luck_values]
+        total = total + _star_tables()[1][luck_values]
     return StarsBatch(
         die=step,
         values=values,
         luck_values=luck_values,
         stars=np.maximum(total, 0),
-        slot=ActionSlot.parse(slot),
+        slot=ActionSlot.parse(slot, name="slot"),
         modifiers=fixed,
         luck=luck_die,
     )
 
 
 _STEPS = tuple(StepDie)
-_STEP_CODE = np.zeros(max(d.sides for d in _STEPS) + 1, dtype=np.int8)
-for _code, _step in enumerate(_STEPS):
-    _STEP_CODE[_step.sides] = _code
+
+
+@functools.cache
+def _step_codes() -> npt.NDArray[np.int8]:
+    """Each step die's position on the chain, by its sides (the Inventory batch's outcome codes)."""
+    import numpy as np
+
+    codes = np.zeros(max(d.sides for d in _STEPS) + 1, dtype=np.int8)
+    for code, step in enumerate(_STEPS):
+        codes[step.sides] = code
+    return codes
 
 
 @attrs.frozen(eq=False)
@@ -174,7 +198,7 @@ class InventoryBatch(Batch[StepDie]):
     @property
     def outcome_codes(self) -> npt.NDArray[np.int8]:
         """Each die's final step as an index into :attr:`labels` (0 for 0, 1 for d4, ...)."""
-        return read_only(_STEP_CODE[self.after])
+        return read_only(_step_codes()[self.after])
 
     @property
     def labels(self) -> tuple[StepDie, ...]:
@@ -205,6 +229,8 @@ def simulate_inventory(die: DieLike, n: int, *, rolls: int | None = None, rng: R
     Raises:
         InvalidInput: *n* or *rolls* is negative, or *n* is above :data:`MAX_BATCH`.
     """
+    import numpy as np
+
     step = StepDie.parse(die)
     n = check_batch_size(n)
     limit = MAX_ROUNDS if rolls is None else check_int("rolls", rolls, low=0, high=MAX_ROUNDS)

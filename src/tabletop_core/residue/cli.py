@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 
-from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, int_option, rng_from_args
+from tabletop_core._cli_kit import Output, add_roll_options, check_all_dice_used, int_option, rng_from_args
 from tabletop_core.residue import cli_journey
 from tabletop_core.residue.actions import commit_action, resolve_action
 from tabletop_core.residue.endurance import ActionSlot, Endurance, check_strain
@@ -47,7 +47,7 @@ def _stars(args: argparse.Namespace) -> Output:
         return Output(str(roll), roll.to_dict())
     source = rng_from_args(args)
     luck = None if args.luck is None else rollable(args.luck, name="--luck", label="Luck")
-    slot = ActionSlot.parse(args.slot or "skill")
+    slot = ActionSlot.parse(args.slot or "skill", name="slot")
     # Check everything before a die is drawn.
     resolve_action(slot=slot, die=die, value=1, skill_bonus=args.bonus)
     value = die.roll(rng=source)
@@ -76,7 +76,7 @@ def _luck(args: argparse.Namespace) -> Output:
 
 def _inventory(args: argparse.Namespace) -> Output:
     rng = rng_from_args(args)
-    result = roll_inventory(args.die, kind=InventoryKind.parse(args.kind), rng=rng)
+    result = roll_inventory(args.die, kind=InventoryKind.parse(args.kind, name="kind"), rng=rng)
     check_all_dice_used(rng, "the Inventory die")
     return Output(str(result), result.to_dict())
 

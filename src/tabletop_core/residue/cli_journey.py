@@ -22,8 +22,9 @@ import argparse
 import functools
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING
 
-from tabletop_core.cli import Output, add_roll_options, int_option, rng_from_args
+from tabletop_core._cli_kit import Output, add_roll_options, int_option, rng_from_args
 from tabletop_core.residue.journey import (
     CautiousPolicy,
     GreedyPolicy,
@@ -35,7 +36,9 @@ from tabletop_core.residue.journey import (
     start_journey,
 )
 from tabletop_core.residue.wanderer import Wanderer
-from tabletop_core.rng import RngLike
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
 
 __all__ = ["EXAMPLE_NOTE", "MAX_DAYS", "MAX_RUNS", "MAX_STEPS", "MAX_WORKERS", "demo", "register"]
 

@@ -39,7 +39,7 @@ from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, clip, int_field, of_type, one_line
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue._markdown import bold, bold_after, escape
-from tabletop_core.residue.hp import DamageResult, Health
+from tabletop_core.residue.hp import DamageResult, Health, check_hp
 
 __all__ = [
     "RUN_ESCAPE_STARS",
@@ -115,8 +115,7 @@ class Creature(Record):
     mutation: Mutation | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(Mutation)))
 
     def __attrs_post_init__(self) -> None:
-        if self.hp > self.max_hp:
-            raise InvalidInput(f"hp must be an int from 0 to max_hp {clip(self.max_hp)}, got {clip(self.hp)}")
+        check_hp(self.hp, self.max_hp)
 
     @property
     def is_defeated(self) -> bool:

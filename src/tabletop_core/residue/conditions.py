@@ -33,18 +33,18 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from tabletop_core._enum import Enum
 from tabletop_core._fast import fast_replace
-from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip
 from tabletop_core.errors import InvalidInput, RuleError
+from tabletop_core.residue.condition_kinds import DIE_CONDITIONS, NO_DIE_CONDITIONS, Condition
+from tabletop_core.residue.inventory import Inventory, InventoryKind
 from tabletop_core.residue.stars import MAX_VALUE, MIN_VALUE
 from tabletop_core.residue.step_die import StepDie, check_value, step_after, to_step_die
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
 
 if TYPE_CHECKING:
-    from tabletop_core.residue.inventory import Inventory
+    from tabletop_core.rng import RngLike
 
 __all__ = [
     "CONDITION_DIE_START",
@@ -66,42 +66,7 @@ FATIGUE_MAX_VALUE = 7
 """Fatigue: "Only Commit dice with Value 7-"."""
 
 
-class Condition(Enum):
-    """Every Condition in the RESIDUE glossary."""
-
-    STARVATION = "Starvation"
-    DEHYDRATION = "Dehydration"
-    DEPLETION = "Depletion"
-    EXPOSED = "Exposed"
-    CORRUPTION = "Corruption"
-    FEAR = "Fear"
-    BLEEDING = "Bleeding"
-    PANIC = "Panic"
-    FATIGUE = "Fatigue"
-    DELIRIUM = "Delirium"
-
-    @property
-    def has_die(self) -> bool:
-        """Whether the Condition tracks its severity with a Condition Die."""
-        return self in _DIE_CONDITIONS
-
-    @classmethod
-    def parse(cls, condition: Condition | str, *, name: str = "condition") -> Condition:  # type: ignore[override]  # TO FOLD into Enum.parse
-        """Read a Condition from a :class:`Condition` or its name (any case).
-
-        Raises:
-            TypeError: not a Condition or a str.
-            InvalidInput: not a Condition of the glossary.
-        """
-        return parse_enum(cls, condition, name=name)
-
-    def __str__(self) -> str:
-        return str(self.value)
-
-
-_DIE_CONDITIONS = (Condition.FEAR, Condition.BLEEDING, Condition.PANIC, Condition.FATIGUE, Condition.DELIRIUM)
-_DIE_FIELDS = {condition: condition.name.lower() for condition in _DIE_CONDITIONS}  # the Conditions field of each
-_NO_DIE_CONDITIONS = tuple(condition for condition in Condition if condition not in _DIE_CONDITIONS)  # glossary order
+_DIE_FIELDS = {condition: condition.name.lower() for condition in DIE_CONDITIONS}  # the Conditions field of each
 
 
 def _die_condition(condition: Condition | str) -> Condition:
@@ -325,14 +290,12 @@ class Conditions(Record):
 
         Those a rule gave (:attr:`from_rules`) stay as well.
         """
-        from tabletop_core.residue.inventory import Inventory  # inventory imports this module
-
         check_type("inventory", inventory, Inventory)
         brought = inventory.conditions
         # Every Inventory roll comes here: the Conditions without a die, in glossary order, are
         # built directly (what the converter and __attrs_post_init__ would give), and unchanged
         # ones (the usual case) keep this value.
-        others = tuple(c for c in _NO_DIE_CONDITIONS if c in brought or c in self.from_rules)
+        others = tuple(c for c in NO_DIE_CONDITIONS if c in brought or c in self.from_rules)
         return self if others == self.others else fast_replace(self, others=others)
 
     def returned(self, before: Inventory, after: Inventory) -> Conditions:
@@ -342,8 +305,6 @@ class Conditions(Record):
         """
         if not self.from_rules:
             return self
-        from tabletop_core.residue.inventory import InventoryKind  # inventory imports this module
-
         back = {
             kind.condition
             for kind in InventoryKind
@@ -355,6 +316,6 @@ class Conditions(Record):
         return attrs.evolve(self, from_rules=kept)
 
     def __str__(self) -> str:
-        parts = [f"{c} {self.die(c)}" for c in _DIE_CONDITIONS if not self.die(c).is_zero]
+        parts = [f"{c} {self.die(c)}" for c in DIE_CONDITIONS if not self.die(c).is_zero]
         parts += [str(c) for c in self.others]
         return "Conditions: " + (", ".join(parts) if parts else "none")

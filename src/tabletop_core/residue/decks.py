@@ -33,7 +33,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -46,7 +46,10 @@ from tabletop_core.residue.inventory import Inventory
 from tabletop_core.residue.items import Item, ItemType, Loadout, SlotKind, Vendor
 from tabletop_core.residue.step_die import DieLike, StepDie
 from tabletop_core.residue.uses import UsesRoll, resolve_uses
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
 
 __all__ = [
     "Deck",

@@ -36,20 +36,22 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from tabletop_core._atomic import atomic_rolls
 from tabletop_core._enum import Enum
 from tabletop_core._fast import fast_build, fast_replace
-from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import as_int, check_int, check_type, clip, int_field, of_type, one_line
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.conditions import Condition, ConditionRoll, Conditions
 from tabletop_core.residue.step_die import DieLike, StepDie, check_value
-from tabletop_core.rng import DiceSource, RngLike, dice_source
+from tabletop_core.rng import DiceSource, dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
 
 __all__ = [
     "DEFEAT_MULTIPLE",
@@ -84,16 +86,6 @@ class ActionSlot(Enum):
     MOVE = "Move"
     ATTACK = "Attack"
     DEFENSE = "Defense"
-
-    @classmethod
-    def parse(cls, slot: ActionSlot | str, *, name: str = "slot") -> ActionSlot:  # type: ignore[override]  # TO FOLD into Enum.parse
-        """Read a slot from an :class:`ActionSlot` or its name (any case).
-
-        Raises:
-            TypeError: not an ActionSlot or a str.
-            InvalidInput: not one of the four.
-        """
-        return parse_enum(cls, slot, name=name)
 
     def __str__(self) -> str:
         return str(self.value)
@@ -165,7 +157,7 @@ class EnduranceDie(Record):
 
 
 def _to_slot(value: ActionSlot | str) -> ActionSlot:
-    return ActionSlot.parse(value)
+    return ActionSlot.parse(value, name="slot")
 
 
 @attrs.frozen
@@ -270,7 +262,7 @@ class Endurance(Record):
 
     def slot(self, slot: ActionSlot | str) -> tuple[EnduranceDie, ...]:
         """The dice committed in one Action Slot."""
-        chosen = ActionSlot.parse(slot)
+        chosen = ActionSlot.parse(slot, name="slot")
         return tuple(entry.die for entry in self.committed if entry.slot is chosen)
 
     def committable(self, conditions: Conditions | None = None) -> tuple[int, ...]:
@@ -300,7 +292,7 @@ class Endurance(Record):
                 Condition forbids the die (the message names it).
             InvalidInput: *index* is not a position in the pool.
         """
-        chosen = ActionSlot.parse(slot)
+        chosen = ActionSlot.parse(slot, name="slot")
         if not self.pool:
             raise RuleError("No Dice Available: the Endurance Pool is empty; use no_dice_available() first")
         index = check_int("index", index, low=0, high=len(self.pool) - 1)

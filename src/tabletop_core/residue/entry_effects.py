@@ -18,7 +18,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -34,7 +34,9 @@ from tabletop_core.residue.healing import Healing, heal
 from tabletop_core.residue.inventory import Inventory, InventoryKind
 from tabletop_core.residue.items import ItemType
 from tabletop_core.residue.wanderer import Wanderer
-from tabletop_core.rng import RngLike
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
 
 __all__ = ["EntryEffect", "EntryEffectResult", "apply_entry_effect"]
 

@@ -23,7 +23,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -35,7 +35,10 @@ from tabletop_core.residue.conditions import Condition, ConditionRoll, Condition
 from tabletop_core.residue.hp import _LIMIT, Health
 from tabletop_core.residue.step_die import DieLike, StepDie
 from tabletop_core.residue.wanderer import Wanderer
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
 
 __all__ = ["Healing", "heal", "resolve_healing", "roll_bleeding"]
 

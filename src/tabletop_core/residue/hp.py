@@ -30,9 +30,19 @@ from tabletop_core._record import Record
 from tabletop_core._validate import check_int, clip, int_field, int_in, of_type
 from tabletop_core.errors import InvalidInput
 
-__all__ = ["DamageResult", "Health", "resolve_damage"]
+__all__ = ["DamageResult", "Health", "check_hp", "resolve_damage"]
 
 _LIMIT = 10**6  # far beyond any character sheet
+
+
+def check_hp(hp: int, max_hp: int) -> None:
+    """HP is at most Max HP (a Wanderer's, a Creature's); each is already an int in its own range.
+
+    Raises:
+        InvalidInput: *hp* is above *max_hp*.
+    """
+    if hp > max_hp:
+        raise InvalidInput(f"hp must be an int from 0 to max_hp {clip(max_hp)}, got {clip(hp)}")
 
 
 @attrs.frozen
@@ -50,8 +60,7 @@ class Health(Record):
     max_hp: int = int_field(low=1, high=_LIMIT)
 
     def __attrs_post_init__(self) -> None:
-        if self.hp > self.max_hp:
-            raise InvalidInput(f"hp must be an int from 0 to max_hp {clip(self.max_hp)}, got {clip(self.hp)}")
+        check_hp(self.hp, self.max_hp)
 
     @property
     def is_defeated(self) -> bool:

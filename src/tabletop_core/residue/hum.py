@@ -21,6 +21,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -32,7 +33,10 @@ from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.odds import Distribution
 from tabletop_core.residue.hexmap import DIRECTIONS, Direction, Hex, HexMap
 from tabletop_core.residue.tokens import Token, TokenKind
-from tabletop_core.rng import DiceSource, RngLike, dice_source
+from tabletop_core.rng import DiceSource, dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
 
 __all__ = [
     "DEFAULT_COMPASS",

@@ -25,17 +25,16 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from tabletop_core._enum import Enum
 from tabletop_core._fast import fast_build, fast_replace
-from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, clip, of_type
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.residue.conditions import Condition
+from tabletop_core.residue.condition_kinds import Condition
 from tabletop_core.residue.step_die import (
     STEP_DOWN_AT_MOST,
     DieLike,
@@ -45,7 +44,10 @@ from tabletop_core.residue.step_die import (
     step_after,
     to_step_die,
 )
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
 
 __all__ = [
     "STEP_DOWN_AT_MOST",
@@ -73,16 +75,6 @@ class InventoryKind(Enum):
     def condition(self) -> Condition:
         """The Condition this Inventory brings at 0."""
         return _CONDITION_AT_ZERO[self]
-
-    @classmethod
-    def parse(cls, kind: InventoryKind | str, *, name: str = "kind") -> InventoryKind:  # type: ignore[override]  # TO FOLD into Enum.parse
-        """Read an Inventory from an :class:`InventoryKind` or its name (any case).
-
-        Raises:
-            TypeError: *kind* is not an InventoryKind or a str.
-            InvalidInput: the name is not one of the five.
-        """
-        return parse_enum(cls, kind, name=name)
 
     def __str__(self) -> str:
         return str(self.value)
@@ -146,7 +138,7 @@ def resolve_inventory(die: DieLike, value: int, *, kind: InventoryKind | str | N
         RuleError: *die* is 0 (an Inventory at 0 cannot be rolled).
         InvalidInput: *value* does not fit *die*.
     """
-    resolved_kind = None if kind is None else InventoryKind.parse(kind)
+    resolved_kind = None if kind is None else InventoryKind.parse(kind, name="kind")
     step = rollable(die, label=str(resolved_kind or "Inventory"))
     value = check_value(step, value)
     # The fields __attrs_post_init__ checks are computed here from checked input (hot: every ⊙ Inventory).
@@ -171,7 +163,7 @@ def roll_inventory(die: DieLike, *, kind: InventoryKind | str | None = None, rng
         >>> print(roll_inventory("d6", kind="food", rng=ScriptedDice([4])))
         ⊙ Food d6 → 4: no change
     """
-    resolved_kind = None if kind is None else InventoryKind.parse(kind)
+    resolved_kind = None if kind is None else InventoryKind.parse(kind, name="kind")
     step = rollable(die, label=str(resolved_kind or "Inventory"))
     value = dice_source(rng).roll(step.sides)
     return resolve_inventory(step, value, kind=resolved_kind)
@@ -214,7 +206,7 @@ class Inventory(Record):
 
     def die(self, kind: InventoryKind | str) -> StepDie:
         """The die of one Inventory."""
-        field = _FIELDS[kind] if type(kind) is InventoryKind else InventoryKind.parse(kind).name.lower()
+        field = _FIELDS[kind] if type(kind) is InventoryKind else InventoryKind.parse(kind, name="kind").name.lower()
         return getattr(self, field)  # type: ignore[no-any-return]
 
     @property
@@ -264,7 +256,7 @@ class Inventory(Record):
 
     def with_die(self, kind: InventoryKind | str, die: DieLike) -> Inventory:
         """Set one Inventory die directly (a rule that names the die)."""
-        return self._with(InventoryKind.parse(kind), StepDie.parse(die))
+        return self._with(InventoryKind.parse(kind, name="kind"), StepDie.parse(die))
 
     def step_up(self, kind: InventoryKind | str, *, by_rule: bool = False) -> Inventory:
         """Inventory ⇧ (d12 stays d12).
@@ -277,14 +269,14 @@ class Inventory(Record):
             RuleError: Resolve while Corruption is on ("Resolve cannot normally
                 be regained") and not *by_rule*.
         """
-        chosen = InventoryKind.parse(kind)
+        chosen = InventoryKind.parse(kind, name="kind")
         if chosen is InventoryKind.RESOLVE and self.corrupted and not by_rule:
             raise RuleError("Corruption: Resolve cannot normally be regained")
         return self._with(chosen, self.die(chosen).up())
 
     def step_down(self, kind: InventoryKind | str) -> Inventory:
         """Inventory ⇩ (d4 becomes 0, bringing its Condition)."""
-        chosen = InventoryKind.parse(kind)
+        chosen = InventoryKind.parse(kind, name="kind")
         return self._with(chosen, self.die(chosen).down())
 
     def forget_last(self) -> Inventory:
@@ -297,7 +289,7 @@ class Inventory(Record):
         Raises:
             RuleError: that Inventory is at 0.
         """
-        chosen = InventoryKind.parse(kind)
+        chosen = InventoryKind.parse(kind, name="kind")
         result = roll_inventory(self.die(chosen), kind=chosen, rng=rng)
         after = self._with(chosen, result.after, last_used=chosen)
         return fast_build(InventoryUse, roll=result, before=self, after=after)  # what its checks demand, built so

@@ -29,7 +29,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -42,7 +42,10 @@ from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.inventory import Inventory, InventoryKind, InventoryUse
 from tabletop_core.residue.requirements import Requirement, _requirements
 from tabletop_core.residue.step_die import StepDie, to_step_die
-from tabletop_core.rng import RngLike, ScriptedDice, dice_source
+from tabletop_core.rng import ScriptedDice, dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
 
 __all__ = [
     "SWITCH_COST",

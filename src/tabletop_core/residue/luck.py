@@ -16,13 +16,18 @@ Examples:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.step_die import STEP_DOWN_AT_MOST, DieLike, StepDie, check_value, rollable, to_step_die
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
 
 __all__ = [
     "LuckCheck",
@@ -40,7 +45,14 @@ __all__ = [
 
 
 def luck_after(luck: StepDie, value: int) -> StepDie:
-    """The Luck die after a roll of *value*: ⇧ on Max Value, ⇩ on 1-2, else unchanged."""
+    """The Luck die after a roll of *value*: ⇧ on Max Value, ⇩ on 1-2, else unchanged.
+
+    Raises:
+        TypeError: *luck* is not a step die (a StepDie, its sides or its text).
+        InvalidInput: *luck* is not on the chain.
+    """
+    if type(luck) is not StepDie:  # the hot callers pass a StepDie: one identity test
+        luck = StepDie.parse(luck, name="luck")
     if value == luck.max_value:
         return luck.up()
     if value <= STEP_DOWN_AT_MOST:

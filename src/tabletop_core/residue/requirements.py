@@ -2,7 +2,8 @@
 
 A :class:`Requirement` names a Skill, Item, Keyword, Framework, Resource or
 Condition. It lives in its own module because both Item cards (``Requires X``)
-and Entries use it, and the Wanderer holds the cards.
+and Entries use it, and the Wanderer holds the cards: so it reads a Wanderer by what
+it holds, never by its class, which is built from the cards.
 """
 
 from __future__ import annotations
@@ -13,11 +14,10 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from tabletop_core._enum import Enum
-from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_one_line, check_type, clip, tuple_of
 from tabletop_core.errors import InvalidInput
-from tabletop_core.residue.conditions import Condition
+from tabletop_core.residue.condition_kinds import Condition
 from tabletop_core.residue.inventory import InventoryKind
 from tabletop_core.residue.step_die import StepDie, to_step_die
 
@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from tabletop_core.residue.wanderer import Wanderer
 
 __all__ = ["Requirement", "RequirementKind", "requirements_met"]
+
+_HELD = ("skills", "loadout", "keywords", "framework", "inventory", "conditions")
+# What a Requirement reads of the Wanderer (its attributes): checked by name, as the Wanderer's
+# class is built from the cards that hold Requirements (importing it here would be a circle).
 
 
 class RequirementKind(Enum):
@@ -37,17 +41,12 @@ class RequirementKind(Enum):
     RESOURCE = "Resource"
     CONDITION = "Condition"
 
-    @classmethod
-    def parse(cls, kind: RequirementKind | str, *, name: str = "kind") -> RequirementKind:  # type: ignore[override]  # TO FOLD into Enum.parse
-        """A kind given itself or its name (``"keyword"``)."""
-        return parse_enum(cls, kind, name=name)
-
     def __str__(self) -> str:
         return self.value
 
 
 def _kind(value: Any) -> RequirementKind:  # Any: raw input, each item checked below
-    return RequirementKind.parse(value)
+    return RequirementKind.parse(value, name="kind")
 
 
 def _name(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
@@ -83,9 +82,7 @@ class Requirement(Record):
 
     def met(self, wanderer: Wanderer) -> bool:
         """Whether *wanderer* meets this requirement."""
-        from tabletop_core.residue.wanderer import Wanderer  # the Wanderer's cards use Requirements
-
-        check_type("wanderer", wanderer, Wanderer)
+        _check_wanderer(wanderer)
         kind = self.kind
         if kind is RequirementKind.SKILL:
             return self.name in wanderer.skills
@@ -96,13 +93,19 @@ class Requirement(Record):
         if kind is RequirementKind.FRAMEWORK:
             return wanderer.framework == self.name
         if kind is RequirementKind.RESOURCE:
-            die = wanderer.inventory.die(InventoryKind.parse(self.name))
+            die = wanderer.inventory.die(InventoryKind.parse(self.name, name="kind"))
             return not die.is_zero and die.value >= self.at_least.value
         return wanderer.conditions.has(Condition.parse(self.name))
 
     def __str__(self) -> str:
         floor = f" {self.at_least}+" if not self.at_least.is_zero else ""
         return f"{self.kind}: {self.name}{floor}"
+
+
+def _check_wanderer(wanderer: object) -> None:
+    """A TypeError unless *wanderer* holds what a Requirement reads (a Wanderer does)."""
+    if not all(hasattr(wanderer, held) for held in _HELD):
+        raise TypeError(f"wanderer must be a Wanderer, got {type(wanderer).__name__} {clip(wanderer)}")
 
 
 def _requirements(values: Iterable[Any]) -> tuple[Requirement, ...]:  # Any: raw input, each item checked below

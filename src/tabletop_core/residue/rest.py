@@ -31,7 +31,7 @@ Readings chosen where the glossary is open (as a player would):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -51,7 +51,10 @@ from tabletop_core.residue.luck import check_luck
 from tabletop_core.residue.rest_log import HPRecovered, RecoverAlternative, RestNote, StrainPaid, _log
 from tabletop_core.residue.step_die import StepDie
 from tabletop_core.residue.wanderer import Wanderer
-from tabletop_core.rng import DiceSource, RngLike, dice_source
+from tabletop_core.rng import DiceSource, dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
 
 __all__ = [
     "RecoverAction",
@@ -317,7 +320,7 @@ def recover_hp(
                     f"plan[{index}] must be a (RecoverAction, InventoryKind | None) pair, got {clip(entry)}"
                 )
             check_type(f"plan[{index}][0]", entry[0], RecoverAction)
-            steps.append((entry[0], None if entry[1] is None else InventoryKind.parse(entry[1])))
+            steps.append((entry[0], None if entry[1] is None else InventoryKind.parse(entry[1], name="kind")))
     healed = False
     for action, kind in steps:
         if plan is None and (current.health.missing == 0 or not current.inventory.allowed(_HEALING)):

@@ -13,7 +13,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeAlias
+from typing import TYPE_CHECKING, ClassVar, TypeAlias
 
 import attrs
 
@@ -22,7 +22,10 @@ from tabletop_core._names import check_name
 from tabletop_core._record import Record
 from tabletop_core._validate import as_int, check_int, clip
 from tabletop_core.errors import InvalidInput, RuleError
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
 
 __all__ = [
     "STEP_DOWN_AT_MOST",
@@ -93,7 +96,7 @@ class StepDie(Enum):
         return roll_step_die(self, rng=rng)
 
     @classmethod
-    def parse(cls, die: DieLike, *, name: str = "die") -> StepDie:  # type: ignore[override]  # TO FOLD into Enum.parse
+    def parse(cls, die: DieLike, *, name: str = "die") -> StepDie:  # type: ignore[override]  # reads sides too (8, "d8"), not only a name
         """Read a step die from a :class:`StepDie`, a number of sides or text.
 
         Accepted: ``StepDie.D8``, ``8``, ``"d8"``, ``"D8"``, ``"8"``, and ``0`` or

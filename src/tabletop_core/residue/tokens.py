@@ -32,7 +32,7 @@ from tabletop_core._enum import Enum
 from tabletop_core._fast import fast_build, fast_replace
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
-from tabletop_core._validate import check_int, check_type, clip, of_type, one_line
+from tabletop_core._validate import check_int, check_type, clip, of_type, one_line, tuple_of
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.combat import Creature
 from tabletop_core.residue.hexmap import Hex, HexMap
@@ -174,9 +174,17 @@ def token_resolution(token: Token) -> TokenResolution:
 
 
 def tokens_at(tokens: Sequence[Token], where: Hex) -> tuple[int, ...]:
-    """The indexes of the Tokens standing on *where*, in list order."""
+    """The indexes of the Tokens standing on *where*, in list order.
+
+    Raises:
+        TypeError: *where* is not a Hex, or *tokens* is not a sequence of Tokens.
+    """
     check_type("where", where, Hex)
-    return tuple(i for i, token in enumerate(tokens) if token.at == where)
+    try:
+        return tuple(i for i, token in enumerate(tokens) if token.at == where)
+    except (AttributeError, TypeError):  # checked only when it fails: the engine calls this on every Hex
+        tuple_of("tokens", tokens, Token)
+        raise
 
 
 @attrs.frozen

@@ -12,14 +12,17 @@ Examples:
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from tabletop_core._record import Record
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.step_die import DieLike, StepDie, check_value, step_after, to_step_die
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
 
 __all__ = ["UsesRoll", "resolve_uses", "roll_uses"]
 

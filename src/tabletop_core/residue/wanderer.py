@@ -15,7 +15,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -31,7 +31,9 @@ from tabletop_core.residue.inventory import Inventory, InventoryKind
 from tabletop_core.residue.items import Item, Loadout
 from tabletop_core.residue.requirements import requirements_met
 from tabletop_core.residue.step_die import DieLike, StepDie, to_step_die
-from tabletop_core.rng import RngLike
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
 
 __all__ = ["Wanderer"]
 

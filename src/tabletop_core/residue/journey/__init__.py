@@ -49,10 +49,11 @@ table with :class:`~tabletop_core.CallbackDice`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
-from tabletop_core.residue.combat import AttackResult, Retaliation, RunResult
-from tabletop_core.residue.items import BarterResult
+from tabletop_core._lazy import lazy_attributes
 from tabletop_core.residue.journey import saves as _saves  # noqa: F401  (registers the migrations)
 from tabletop_core.residue.journey.choices import (
     KINDS,
@@ -93,64 +94,29 @@ from tabletop_core.residue.journey.events import (
     TokenFound,
 )
 from tabletop_core.residue.journey.example import example_setup
-from tabletop_core.residue.journey.phases import (
-    CheckStrainPhase,
-    CombatPhase,
-    CommitPhase,
-    EndedPhase,
-    EntryNext,
-    EntryPhase,
-    EscapePhase,
-    JourneyOutcome,
-    JourneyStage,
-    LuckPhase,
-    MeetPhase,
-    MovePhase,
-    PayoffPhase,
-    Phase,
-    PlacePhase,
-    RecoverPhase,
-    TokenMovement,
-    TradePhase,
-    TravelPhase,
-    Trip,
-)
+from tabletop_core.residue.journey.phases import JourneyOutcome, Phase
 from tabletop_core.residue.journey.play import JourneyPlay
 from tabletop_core.residue.journey.policies import CautiousPolicy, GreedyPolicy, Policy, play_journey
 from tabletop_core.residue.journey.setup_ref import SetupRef
-from tabletop_core.residue.journey.simulate import simulate_journey
 from tabletop_core.residue.journey.state import Journey, JourneyStep
 from tabletop_core.residue.journey.summary import JourneySimulation
-from tabletop_core.residue.rest import RestStep
-from tabletop_core.residue.rest_log import HPRecovered, RecoverAlternative, RestNote, StrainPaid
-from tabletop_core.residue.tokens import MovementStep, TokenMove
 
 __all__ = [
     "Act",
     "AreaEntry",
-    "AttackResult",
     "BanishChoice",
-    "BarterResult",
     "CardGained",
     "CautiousPolicy",
-    "CheckStrainPhase",
     "Choice",
     "ChoiceGroup",
     "ChoiceMade",
     "CombatBegan",
-    "CombatPhase",
     "CommitChoice",
-    "CommitPhase",
     "Defeated",
     "DicePlan",
     "DieRolled",
-    "EndedPhase",
-    "EntryNext",
-    "EntryPhase",
-    "EscapePhase",
     "GreedyPolicy",
     "HPChanged",
-    "HPRecovered",
     "InventoryChoice",
     "Journey",
     "JourneyEnded",
@@ -159,47 +125,28 @@ __all__ = [
     "JourneyPlay",
     "JourneySetup",
     "JourneySimulation",
-    "JourneyStage",
     "JourneyStep",
-    "LuckPhase",
-    "MeetPhase",
     "MoveChoice",
-    "MovePhase",
     "Moved",
-    "MovementStep",
     "NewDay",
     "Note",
-    "PayoffPhase",
     "Phase",
     "PhaseBegan",
     "PickChoice",
-    "PlacePhase",
     "PlainChoice",
     "Policy",
     "PortalRules",
     "ReachedHum",
-    "RecoverAlternative",
-    "RecoverPhase",
     "RegionRules",
-    "RestNote",
-    "RestStep",
-    "Retaliation",
     "RuleApplied",
-    "RunResult",
     "SetupRef",
     "SlotChoice",
     "StrainChecked",
     "StrainChoice",
     "StrainGained",
-    "StrainPaid",
     "SwitchChoice",
     "TakeRestChoice",
     "TokenFound",
-    "TokenMove",
-    "TokenMovement",
-    "TradePhase",
-    "TravelPhase",
-    "Trip",
     "example_setup",
     "kind_of",
     "play_journey",
@@ -225,3 +172,10 @@ for _record in (
     SetupRef,
 ):
     attrs.resolve_types(_record)
+
+if TYPE_CHECKING:
+    from tabletop_core.residue.journey.simulate import simulate_journey
+
+# Loaded on first use: the simulation's executor machinery (tabletop_core._runs) imports numpy,
+# which playing a Journey step by step never needs.
+__getattr__, __dir__ = lazy_attributes(__name__, {"simulate_journey": ".simulate"})

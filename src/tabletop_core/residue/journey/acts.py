@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from tabletop_core._enum import Enum
 
+__all__ = ["Act"]
+
 
 class Act(Enum):
     """The kinds of choice."""

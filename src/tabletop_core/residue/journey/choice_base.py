@@ -7,7 +7,7 @@ The kinds (one frozen class per kind of decision) are in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import attrs
@@ -17,12 +17,13 @@ from tabletop_core._validate import check_one_line
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.hexmap import Direction
 from tabletop_core.residue.inventory import InventoryKind
+from tabletop_core.residue.journey._choice_build import OLD_TAG, build, from_flat, shared
 from tabletop_core.residue.journey._union import TaggedUnion
 from tabletop_core.residue.journey.acts import Act
 from tabletop_core.residue.rest import RestChoices
 from tabletop_core.residue.step_die import StepDie
 
-_OLD_TAG = "residue.Choice"
+__all__ = ["Choice"]
 
 
 def _label() -> Any:  # Any: attrs.field's own type
@@ -37,12 +38,9 @@ def _one_line_text(_instance: object, attribute: Any, value: object) -> None:  #
 class _ChoiceFactory(type):
     """The metaclass of :class:`Choice`: ``Choice(act, ...)`` builds the kind *act* belongs to.
 
-    The building itself (:mod:`~tabletop_core.residue.journey._choice_build`) needs every kind, so
-    that module installs it here once the kinds exist.
+    The building itself is :mod:`~tabletop_core.residue.journey._choice_build`'s: it finds the
+    kinds among the subclasses of the class called.
     """
-
-    build: Callable[..., Any]  # Any: each kind has its own fields; the factory checks them
-    shared: Callable[..., Any]  # build, with equal requests sharing one instance
 
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:  # Any: each kind has its own fields
         if cls is Choice:
@@ -51,8 +49,8 @@ class _ChoiceFactory(type):
             try:
                 hash((args, tuple(kwargs.items())))
             except TypeError:  # an unhashable detail (a list for dice): built, and refused, unshared
-                return _ChoiceFactory.build(*args, **kwargs)
-            return _ChoiceFactory.shared(*args, **kwargs)
+                return build(cls, *args, **kwargs)
+            return shared(cls, *args, **kwargs)
         return super().__call__(*args, **kwargs)
 
 
@@ -175,11 +173,9 @@ class Choice(TaggedUnion, metaclass=_ChoiceFactory):
                 or data that does not build it.
             TypeError: *data* is not a mapping.
         """
-        untagged = None if isinstance(data, Mapping) and "version" in data else _OLD_TAG  # 0.1.0: no tag
-        if isinstance(data, Mapping) and data.get("type", untagged) == _OLD_TAG:
-            from tabletop_core.residue.journey._choice_build import from_flat  # here: it needs the kinds
-
-            old = from_flat(data)
+        untagged = None if isinstance(data, Mapping) and "version" in data else OLD_TAG  # 0.1.0: no tag
+        if isinstance(data, Mapping) and data.get("type", untagged) == OLD_TAG:
+            old = from_flat(Choice, data)
             if not isinstance(old, cls):
                 raise InvalidInput(f"{cls.__name__} data holds a {type(old).__name__}")
             return old

@@ -3,7 +3,8 @@
 What kind of choice is the :class:`Act` (:mod:`~tabletop_core.residue.journey.acts`); what
 every kind shares is :class:`Choice` (:mod:`~tabletop_core.residue.journey.choice_base`);
 ``Choice(act, ...)`` and the flat choices saved before are built by
-:mod:`~tabletop_core.residue.journey._choice_build`. This module gathers them all.
+:mod:`~tabletop_core.residue.journey._choice_build` (it finds these kinds among
+``Choice``'s subclasses). This module gathers them all.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from tabletop_core._validate import check_type
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.hexmap import Direction
 from tabletop_core.residue.inventory import InventoryKind
+from tabletop_core.residue.journey._choice_build import kinds
 from tabletop_core.residue.journey.acts import Act
 from tabletop_core.residue.journey.choice_base import Choice, _label
 from tabletop_core.residue.rest import RestChoices
@@ -305,6 +307,7 @@ KINDS: tuple[type[Choice], ...] = (
 
 _KIND_OF: dict[Act, type[Choice]] = {act: kind for kind in KINDS for act in kind.ACTS}
 assert len(_KIND_OF) == len(Act) == sum(len(kind.ACTS) for kind in KINDS)  # each act in exactly one kind
+assert kinds(Choice).by_act == _KIND_OF  # what Choice(act, ...) builds: these kinds, no other
 Choice.register()
 
 
@@ -321,9 +324,6 @@ def kind_of(act: Act) -> type[Choice]:
     check_type("act", act, Act)
     return _KIND_OF[act]
 
-
-# Installs Choice(act, ...) on _ChoiceFactory: last, as it needs every kind above.
-from tabletop_core.residue.journey import _choice_build  # noqa: E402, F401
 
 __all__ = [
     "KINDS",

@@ -26,6 +26,8 @@ from tabletop_core.residue.inventory import InventoryKind
 from tabletop_core.residue.items import Item, Vendor
 from tabletop_core.residue.tokens import Token, TokenKind
 
+__all__ = ["CHOICES_PER_DAY", "AreaEntry", "JourneySetup", "PortalRules", "RegionRules", "setup_digest"]
+
 _FIGHTERS = (TokenKind.CREATURE, TokenKind.RAIDERS)  # Tokens whose Encounter is a fight (stats in the bestiary)
 
 CHOICES_PER_DAY = 250

@@ -12,6 +12,8 @@ from tabletop_core.residue.inventory import InventoryKind
 from tabletop_core.residue.journey.content import AreaEntry, JourneySetup, RegionRules
 from tabletop_core.residue.tokens import Token, TokenKind
 
+__all__ = ["example_setup"]
+
 
 def example_setup(*, max_days: int = 40) -> JourneySetup:
     """A small invented setup for demos, docs and tests: NOT the boxed game's content.

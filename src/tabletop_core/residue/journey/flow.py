@@ -1,48 +1,43 @@
-"""The Journey procedure's shared steps: Commit, Gear, Discovery, a Hex resolved, Combat, the Rest Phase."""
+"""The Journey procedure going on: a Hex resolved, an Entry read, the Travel continued, the Rest Phase.
+
+These call each other (an Entry read while a Hex is resolved ends by resolving the rest of the
+Hex, or by travelling on), so they live together; the single steps they take are in
+:mod:`~tabletop_core.residue.journey.steps`.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import attrs
 
-from tabletop_core._fast import BoundedCache, fast_build
+from tabletop_core._fast import fast_build
 from tabletop_core._fast import fast_replace as replace
-from tabletop_core.residue.actions import CommitResult, commit_action
+from tabletop_core.errors import TabletopError
 from tabletop_core.residue.combat import (
     Creature,
-    Encounter,
     EncounterStatus,
 )
-from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.death import Defeat, DefeatCause
-from tabletop_core.residue.endurance import ActionSlot, StrainCheck
-from tabletop_core.residue.entries import EntryEffect, apply_entry_effect
-from tabletop_core.residue.hexmap import UNKNOWN_AREA, draw_area
-from tabletop_core.residue.inventory import InventoryKind
-from tabletop_core.residue.journey.choices import Act, Choice
+from tabletop_core.residue.decks import gain_item
+from tabletop_core.residue.endurance import StrainCheck
+from tabletop_core.residue.entries import Entry, EntryEffect, EntryTest, apply_entry_effect, entry_line
 from tabletop_core.residue.journey.content import _FIGHTERS, AreaEntry
 from tabletop_core.residue.journey.events import (
-    CardGained,
-    CombatBegan,
-    Defeated,
-    DieRolled,
-    HPChanged,
     Note,
     ReachedHum,
     StrainChecked,
-    StrainGained,
     TokenFound,
 )
 from tabletop_core.residue.journey.phases import (
     CheckStrainPhase,
     CombatPhase,
-    CommitPhase,
     EndedPhase,
     EntryNext,
+    EntryPhase,
     EscapePhase,
     JourneyOutcome,
-    LuckPhase,
+    JourneyStage,
     MeetPhase,
     MovePhase,
     PlacePhase,
@@ -51,243 +46,29 @@ from tabletop_core.residue.journey.phases import (
     TravelPhase,
     Trip,
 )
-from tabletop_core.residue.journey.state import Journey
-from tabletop_core.residue.tokens import Token, TokenKind, TokenResolution, move_tokens, token_resolution, tokens_at
-from tabletop_core.residue.wanderer import Wanderer
+from tabletop_core.residue.journey.steps import (
+    _check_hp,
+    _defeated,
+    _discover,
+    _drawn,
+    _end_combat,
+    _hex_tokens,
+    _hum_here,
+    _meet_or_discover,
+    _moved_past,
+    _start_combat,
+)
+from tabletop_core.residue.luck import luck_test
+from tabletop_core.residue.tokens import TokenKind, TokenResolution, move_tokens, token_resolution
 from tabletop_core.rng import DiceSource
+
+if TYPE_CHECKING:
+    from tabletop_core.residue.journey.state import Journey
+
+__all__: list[str] = []  # the engine's machinery: nothing public
 
 _TRAVEL = TravelPhase()
 _CHECK_STRAIN = CheckStrainPhase()
-
-# -- helpers --------------------------------------------------------------------
-
-
-def _defeated(journey: Journey, defeat: Defeat, events: list[object]) -> Journey:
-    defeat = attrs.evolve(defeat, day=journey.day)
-    events.append(Defeated(defeat))
-    return replace(journey, stage=fast_build(EndedPhase, outcome=JourneyOutcome.DEFEATED, defeat=defeat))
-
-
-def _check_hp(journey: Journey, events: list[object], detail: str) -> Journey:
-    if journey.wanderer.health.is_defeated:
-        return _defeated(journey, Defeat(DefeatCause.HP, detail), events)
-    return journey
-
-
-_FINISH: dict[Act, Any] = {}  # Any: each finisher takes its own choice; filled in engine.py
-_READ: dict[str, Any] = {}  # Any: the Entry reader (handlers_decisions._read_entry), filled in engine.py
-"""For each kind of Commit, what follows once its Action is resolved (after a Luck decision too)."""
-
-
-def _commit(
-    journey: Journey,
-    slot: ActionSlot,
-    choice: Choice,
-    source: DiceSource,
-    events: list[object],
-    *,
-    skill_bonus: int = 0,
-) -> tuple[Journey, CommitResult | None]:
-    """Commit a die; ``None`` result when the Action does not go on now.
-
-    * No Dice Available (an empty pool, ``choice.die is None``): gain 1 Strain and
-      recover the committed dice; then the same Commit is offered again (a
-      :class:`~tabletop_core.residue.journey.phases.CommitPhase`), so the player
-      chooses the die and Luck.
-    * Delirium rerolls the committed die; Luck for the Action is then decided with the
-      reroll seen (a :class:`~tabletop_core.residue.journey.phases.LuckPhase`).
-    * Defeat (no dice to recover, Bleeding's HP).
-    """
-    wanderer = journey.wanderer
-    if choice.die is None:
-        step = wanderer.endurance.no_dice_available(conditions=wanderer.conditions, rng=source)
-        events.append(step)
-        if step.defeated:
-            return _defeated(journey, Defeat(DefeatCause.NO_DICE, f"Commit {slot}"), events), None
-        conditions = step.conditions if step.conditions is not None else wanderer.conditions
-        wanderer = replace(wanderer, endurance=step.after, conditions=conditions)
-        if all(conditions.commit_blocker(d.value) is not None for d in wanderer.endurance.pool):
-            events.append(Note("no recovered die may be Committed"))
-            return replace(journey, wanderer=wanderer), None
-        must = CommitPhase(must=Choice(choice.act, None, False, choice.target), before=journey.stage)
-        return replace(journey, wanderer=wanderer, stage=must), None
-    delirium = not wanderer.conditions.delirium.is_zero
-    result = commit_action(
-        wanderer.endurance,
-        slot,
-        choice.die,
-        conditions=wanderer.conditions,
-        skill_bonus=skill_bonus,
-        luck=wanderer.luck if choice.luck else None,
-        rng=source,
-    )
-    events.append(result)
-    wanderer = replace(
-        wanderer,
-        endurance=result.endurance,
-        luck=result.luck_after if result.luck_after is not None else wanderer.luck,
-        health=wanderer.health.lose(result.hp_lost),
-    )
-    journey = _check_hp(replace(journey, wanderer=wanderer), events, "Bleeding on a Commit")
-    if journey.is_over:
-        return journey, None
-    if delirium and not wanderer.luck.is_zero and result.action.luck is None:
-        return replace(journey, stage=LuckPhase(pending=result, choice=choice, before=journey.stage)), None
-    return journey, result
-
-
-def _committing(slot: ActionSlot, finish: Any) -> Any:  # Any: a handler and its finisher, each its own choice
-    """A handler that Commits to *slot*, then (the Action resolved, now or after a Luck decision) runs *finish*."""
-
-    def handler(journey: Journey, choice: Choice, source: DiceSource, events: list[object]) -> Journey:
-        journey, result = _commit(journey, slot, choice, source, events)
-        return journey if result is None else finish(journey, choice, result, source, events)
-
-    return handler
-
-
-def _roll_gear(journey: Journey, source: DiceSource, events: list[object]) -> Journey:
-    """⊙ Gear on entering a Hex (not at Gear 0); then, while Exposed, suffer the Region Hazard.
-
-    "Gear 0: Do not roll Gear. You have Exposed and suffer the Region Hazard." and
-    "Hazard: Applies while you have Exposed.": Exposed from a rule, with Gear above 0,
-    rolls Gear and suffers the Hazard too. Exposed is read as the Hex is entered.
-    """
-    wanderer = journey.wanderer
-    exposed = wanderer.conditions.has(Condition.EXPOSED)
-    if not wanderer.inventory.gear.is_zero:
-        use = wanderer.inventory.roll(InventoryKind.GEAR, rng=source)
-        events.append(use)
-        journey = replace(journey, wanderer=wanderer.with_inventory(use.after.forget_last()))
-    if not exposed:
-        return journey
-    if journey.hexmap.region_of(journey.position) is None:
-        # The Hazard is the Region's: discover the Region of the Hex first (its Area comes later).
-        journey = _discover_region(journey, source, events)
-    wanderer = journey.wanderer
-    rules = journey.setup.rules(journey.hexmap.region_of(journey.position))
-    hazard = rules.hazard_hp if rules is not None else 0
-    health = wanderer.health.lose(hazard)
-    cause = "Gear 0: Exposed, the Region Hazard" if wanderer.inventory.gear.is_zero else "Exposed: the Region Hazard"
-    events.append(HPChanged(cause, wanderer.health.hp, health.hp, health.max_hp))
-    wanderer = replace(wanderer, health=health)
-    return _check_hp(replace(journey, wanderer=wanderer), events, "the Region Hazard while Exposed")
-
-
-def _apply_entry(
-    journey: Journey, entry: AreaEntry, source: DiceSource, events: list[object]
-) -> tuple[Journey, Creature | None, AreaEntry]:
-    """An Area Entry (an Anomaly's, an NPC's, an Item's effect): HP, Inventory, a Condition, a card, a Creature.
-
-    +X HP rolls Bleeding (every healing does); a Condition is applied on the Wanderer
-    (:meth:`~tabletop_core.residue.wanderer.Wanderer.gain_condition`), never dropped.
-    """
-    if entry.hp or entry.inventory or entry.condition:
-        done = apply_entry_effect(journey.wanderer, _effect_of(entry), rng=source)
-        events.append(Note(str(entry)))
-        events.append(done)  # the record keeps its dice (Bleeding's roll)
-        journey = _check_hp(replace(journey, wanderer=done.wanderer), events, f"Area Entry {entry.area}")
-    if entry.card is not None and not journey.is_over:
-        events.append(CardGained(entry.card))
-        journey = replace(journey, gained=(*journey.gained, entry.card))
-    creature = None
-    if entry.creature is not None and not journey.is_over:
-        creature = journey.setup.creature(entry.creature, journey.hexmap.region_of(journey.position))
-    return journey, creature, entry
-
-
-_EFFECTS: BoundedCache[int, tuple[AreaEntry, EntryEffect]] = BoundedCache(limit=256)
-
-
-def _effect_of(entry: AreaEntry) -> EntryEffect:
-    """The EntryEffect of an Area Entry's HP, Inventory and Condition.
-
-    The same every time the entry is read, so it is built once: kept by the entry's identity
-    (with the entry, so the id cannot be reused meanwhile); the content's entries are read
-    again and again in a simulation.
-    """
-    found = _EFFECTS.get(id(entry))
-    if found is not None and found[0] is entry:
-        return found[1]
-    steps = tuple((kind, max(-5, min(5, n))) for kind, n in entry.inventory)  # the Dice Chain has 5 steps
-    effect = EntryEffect(hp=entry.hp, inventory=steps, condition=entry.condition)
-    _EFFECTS.put(id(entry), (entry, effect))
-    return effect
-
-
-def _rolled(rule: str, sides: int, face: int, result: str) -> DieRolled:
-    """The event of a die the engine rolled: a face of its own die, named by the map's own names.
-
-    Built without DieRolled's checks (every Discovery rolls; the simulator never reads the event).
-    """
-    return fast_build(DieRolled, rule=rule, sides=sides, face=face, result=result)
-
-
-def _discover_region(journey: Journey, source: DiceSource, events: list[object]) -> Journey:
-    """An Undiscovered Region: one die over the map's Regions (standing in for the Region table).
-
-    A map of one Region rolls no die (a d1 has nothing to say).
-    """
-    where = journey.position
-    if journey.hexmap.region_of(where) is not None:
-        return journey
-    regions = journey.hexmap.regions
-    if len(regions) == 1:
-        region = regions[0].name
-        events.append(Note(f"Undiscovered Region at {where}: {region}, the only Region"))
-    else:
-        face = source.roll(len(regions))
-        region = regions[face - 1].name
-        events.append(_rolled(f"Undiscovered Region at {where}", len(regions), face, region))
-    return replace(journey, hexmap=journey.hexmap.set_region(where, region))
-
-
-def _discover(
-    journey: Journey, source: DiceSource, events: list[object]
-) -> tuple[Journey, Creature | None, AreaEntry | None]:
-    """Discovery of a New Hex: its Region (one die over the map's Regions), then its Area."""
-    journey = _discover_region(journey, source, events)
-    hexmap = journey.hexmap
-    where = journey.position
-    tile = hexmap.tile(where)
-    if tile.ruin or tile.is_discovered:
-        return replace(journey, hexmap=hexmap), None, None
-    assert tile.region is not None  # set above
-    drawn = draw_area(hexmap, tile.region, rng=source)
-    if drawn.unknown_table:
-        events.append(Note(f"Discover Area: {drawn}"))
-    elif drawn.roll is None:  # one Area left: no die
-        events.append(Note(f"Discover Area in {tile.region}: {drawn.area}, the only Area left"))
-    else:  # the die over the Areas still undiscovered
-        sides = len(hexmap.undiscovered_areas(tile.region))
-        events.append(_rolled(f"Discover Area in {tile.region}", sides, drawn.roll, drawn.area))
-    hexmap = hexmap.discover_area(where, drawn.area)
-    journey = replace(journey, hexmap=hexmap)
-    entry = journey.setup.entry(drawn.area) or (journey.setup.entry(UNKNOWN_AREA) if drawn.unknown_table else None)
-    if entry is None:
-        return journey, None, None
-    return _apply_entry(journey, entry, source, events)
-
-
-def _start_combat(
-    journey: Journey,
-    enemies: list[tuple[Creature, int | None]],
-    entry: AreaEntry | None,
-    then: Trip | TokenMovement,
-    events: list[object],
-) -> Journey:
-    encounter = Encounter(
-        tuple(c for c, _ in enemies),
-        surprised=bool(entry and entry.surprised),
-        surprise_attack=bool(entry and entry.surprise_attack),
-    )
-    pairs = tuple((i, token) for i, (_, token) in enumerate(enemies) if token is not None)
-    retaliators: tuple[int, ...] = ()
-    if encounter.needs_opening:
-        encounter, retaliators = encounter.open()
-    events.append(CombatBegan(encounter.enemies, surprised=bool(retaliators)))
-    stage = fast_build(CombatPhase, encounter=encounter, tokens=pairs, retaliators=retaliators, then=then)
-    return replace(journey, stage=stage)
 
 
 def _resolve_hex(
@@ -317,7 +98,7 @@ def _resolve_hex(
         area = journey.hexmap.tile(journey.position).area
         text = None if area is None or creature is not None else journey.setup.text(area)
         if text is not None:  # the Area Entry first; Special Hex rules and Tokens when it ends
-            return _READ["read"](journey, text, trip, EntryNext.HEX, source, events)  # type: ignore[no-any-return]
+            return _read_entry(journey, text, trip, EntryNext.HEX, source, events)
     tile = journey.hexmap.tile(journey.position)
     if tile.special:
         events.append(f"Special Hex: {tile.special}")
@@ -333,83 +114,6 @@ def _resolve_hex(
     return _continue_travel(journey, trip, source, events)
 
 
-def _hex_tokens(
-    journey: Journey,
-    trip: Trip | TokenMovement,
-    enemies: list[tuple[Creature, int | None]],
-    source: DiceSource,
-    events: list[object],
-) -> tuple[Journey, Trip | TokenMovement, str | None, AreaEntry | None]:
-    """Resolve the Tokens of the Wanderer's Hex, in Token order (the Hum waits for the others).
-
-    Creatures and mandatory Raiders join *enemies* (one Combat for the Hex); an Anomaly is
-    Discovered and a mandatory NPC met (their AreaEntry applied, their Entry queued in the
-    *trip*); a mandatory Vendor is returned for its Trade. Returns the Journey, the trip,
-    the Vendor met (if any) and the AreaEntry of an NPC or Anomaly that named a Creature.
-    """
-    vendor: str | None = None
-    met: AreaEntry | None = None
-    for index in tokens_at(journey.tokens, journey.position):
-        token = journey.tokens[index]
-        resolution = token_resolution(token)
-        if resolution is TokenResolution.REACH_HUM:
-            continue  # reached once the rest of the Hex is resolved
-        if resolution is TokenResolution.DISCOVER_ANOMALY or (
-            resolution is TokenResolution.ENCOUNTER and token.kind is TokenKind.NPC
-        ):
-            journey, found, given, trip = _meet_or_discover(journey, index, trip, source, events)
-            if journey.is_over:
-                return journey, trip, vendor, met
-            if found is not None:
-                enemies.append((found, None))
-                met = met or given
-        elif resolution is TokenResolution.ENCOUNTER and token.kind in _FIGHTERS:
-            enemies.append((_drawn(journey, index), index))
-        elif resolution is TokenResolution.ENCOUNTER and token.kind is TokenKind.VENDOR:
-            vendor = token.name
-        elif resolution is TokenResolution.OPTIONAL_ENCOUNTER:
-            events.append(TokenFound(index, str(token), "an optional Encounter"))
-        elif token.kind is TokenKind.PORTAL:
-            events.append(TokenFound(index, str(token), "no Encounter, a Fast Travel point"))
-        else:
-            events.append(TokenFound(index, str(token), "no Encounter"))
-    return journey, trip, vendor, met
-
-
-def _drawn(journey: Journey, index: int) -> Creature:
-    """The Creature of a Creature or Raiders Token, drawn now if it was not drawn before.
-
-    "Region Mutation: Apply when the Creature is first drawn": a Token's Creature is drawn
-    when its first Encounter begins, with the Mutation of the Region it is met in (the
-    Wanderer's Hex), and keeps it (and its Damage) from then on.
-    """
-    token = journey.tokens[index]
-    if token.foe is not None:
-        return token.foe
-    return journey.setup.creature(token.name, journey.hexmap.region_of(journey.position))
-
-
-def _meet_or_discover(
-    journey: Journey, index: int, then: Trip | TokenMovement, source: DiceSource, events: list[object]
-) -> tuple[Journey, Creature | None, AreaEntry | None, Trip | TokenMovement]:
-    """A mandatory NPC met, or an Anomaly Discovered (marked Discovered first): see :func:`_met_token`."""
-    token = journey.tokens[index]
-    if token.kind is TokenKind.ANOMALY:
-        events.append(f"Discover Anomaly {token.name}".rstrip())
-        tokens = journey.tokens
-        marked = attrs.evolve(token, discovered=True)
-        journey = replace(journey, tokens=(*tokens[:index], marked, *tokens[index + 1 :]))
-    return _met_token(journey, token, then, source, events)
-
-
-def _hum_here(journey: Journey) -> int | None:
-    """The Hum Token on the Wanderer's Hex (its position in the Tokens), if it is there."""
-    for index, token in enumerate(journey.tokens):
-        if token.kind is TokenKind.HUM and token.at == journey.position:
-            return index
-    return None
-
-
 def _reach_hum(
     journey: Journey, index: int, then: Trip | TokenMovement, source: DiceSource, events: list[object]
 ) -> Journey:
@@ -421,32 +125,8 @@ def _reach_hum(
     ruin = journey.setup.ruin_entry
     if ruin is not None:
         then = _moved_past(then, {index})
-        return _READ["read"](journey, ruin, then, EntryNext.RUIN, source, events)  # type: ignore[no-any-return]
+        return _read_entry(journey, ruin, then, EntryNext.RUIN, source, events)
     return replace(journey, stage=fast_build(EndedPhase, outcome=JourneyOutcome.REACHED_HUM, defeat=None))
-
-
-def _token_entry(
-    journey: Journey, token: Token, source: DiceSource, events: list[object]
-) -> tuple[Journey, Creature | None, AreaEntry | None]:
-    """Resolve an Anomaly's or NPC's entry, as the setup gives it (none: nothing more happens)."""
-    entry = journey.setup.entry(token.name, kind=token.kind)
-    if entry is None:
-        return journey, None, None
-    events.append(f"{token.kind} Entry {token.name}")
-    return _apply_entry(journey, entry, source, events)
-
-
-def _met_token(
-    journey: Journey, token: Token, then: Trip | TokenMovement, source: DiceSource, events: list[object]
-) -> tuple[Journey, Creature | None, AreaEntry | None, Trip | TokenMovement]:
-    """Meet an NPC or Discover an Anomaly: its :class:`AreaEntry` applied and its Entry queued (each if given).
-
-    The one Entry reader reads it once the Encounter in progress is over (:func:`_continue_travel`).
-    """
-    journey, found, npc = _token_entry(journey, token, source, events)
-    if journey.setup.text(token.name) is not None:
-        then = replace(then, entries=(*then.entries, token.name))
-    return journey, found, npc, then
 
 
 def _read_next_entry(journey: Journey, then: Trip | TokenMovement, source: DiceSource, events: list[object]) -> Journey:
@@ -454,7 +134,7 @@ def _read_next_entry(journey: Journey, then: Trip | TokenMovement, source: DiceS
     name, rest = then.entries[0], then.entries[1:]
     text = journey.setup.text(name)
     assert text is not None  # queued only when given
-    return _READ["read"](journey, text, replace(then, entries=rest), EntryNext.TRAVEL, source, events)  # type: ignore[no-any-return]
+    return _read_entry(journey, text, replace(then, entries=rest), EntryNext.TRAVEL, source, events)
 
 
 def _continue_travel(journey: Journey, trip: Trip | TokenMovement, source: DiceSource, events: list[object]) -> Journey:
@@ -546,35 +226,6 @@ def _arrival(
     return journey, False
 
 
-def _end_combat(journey: Journey, stage: CombatPhase) -> Journey:
-    """The Tokens after a Combat: defeated enemies' Tokens removed, the others keep their damage."""
-    encounter = stage.encounter
-    tokens = list(journey.tokens)
-    removed: set[int] = set()
-    on_token = dict(stage.tokens)
-    for enemy, creature in enumerate(encounter.enemies):
-        token = on_token.get(enemy)
-        if creature.is_defeated:
-            if token is not None:
-                removed.add(token)
-        elif token is not None:
-            tokens[token] = replace(tokens[token], foe=creature)  # Damage persists after Escape
-        else:
-            tokens.append(Token(TokenKind.CREATURE, journey.position, name=creature.name, foe=creature))
-    if not removed:
-        return replace(journey, tokens=tuple(tokens))
-    met = tuple(i - sum(1 for r in removed if r < i) for i in journey.met if i not in removed)
-    kept = tuple(token for i, token in enumerate(tokens) if i not in removed)
-    return replace(journey, tokens=kept, met=met)
-
-
-def _moved_past(then: Trip | TokenMovement, removed: set[int]) -> Trip | TokenMovement:
-    """Token Movement's next Token after the Tokens *removed* are gone."""
-    if type(then) is TokenMovement and then.next is not None and removed:
-        return replace(then, next=then.next - sum(1 for i in removed if i < then.next))
-    return then
-
-
 def _after_combat(journey: Journey, source: DiceSource, events: list[object]) -> Journey:
     """The Combat is over (won or escaped): tidy the Tokens and go on."""
     stage = journey.stage
@@ -591,14 +242,174 @@ def _after_combat(journey: Journey, source: DiceSource, events: list[object]) ->
 _resume = _continue_travel  # after a Combat: the Travel or the Token Movement it interrupted goes on
 
 
-def _gain_strain(wanderer: Wanderer, amount: int, source: DiceSource, events: list[object], cause: str) -> Wanderer:
-    """Gain Strain (whenever you gain Strain under Delirium, roll Delirium)."""
-    if not amount:
-        return wanderer
-    conditions = wanderer.conditions
-    endurance = wanderer.endurance.gain_strain(amount)
-    events.append(StrainGained(cause, amount, endurance.strain))
-    if conditions.has(Condition.DELIRIUM):
-        roll, conditions = conditions.roll(Condition.DELIRIUM, rng=source)
-        events.append(roll)
-    return replace(wanderer, endurance=endurance, conditions=conditions)
+# -- Entries read by the engine ---------------------------------------------------------
+
+
+def _read_entry(
+    journey: Journey,
+    entry: Entry,
+    then: Trip | TokenMovement,
+    next_: EntryNext,
+    source: DiceSource,
+    events: list[object],
+    before: JourneyStage | None = None,
+) -> Journey:
+    """Read an Entry: Entry Checks top to bottom, the first that applies is followed; else its options.
+
+    The one reader of every Entry: an Area's, an NPC's, the Ruin Entry, an Item's (*before*:
+    the stage it was activated in), one an Entry goes to. A check's Luck Test is rolled
+    at once (Luck 0: it cannot be made, and fails). Options with a Limitation the
+    Wanderer does not meet are not offered; no option left ends it.
+    """
+    events.append(Note(f"read Entry {entry.name}"))
+    stage = EntryPhase(entry=entry, then=then, next=next_, before=before)
+    line = entry.first_applicable(journey.wanderer)
+    if line is None:
+        return _offer_options(journey, stage, source, events)
+    journey, passed = _luck_test(journey, line.test, source, events)
+    events.append(Note(f"Entry Check: {line}"))
+    return _follow(journey, stage, entry_line(line, passed=passed), True, source, events)
+
+
+def _luck_test(
+    journey: Journey, test: EntryTest | None, source: DiceSource, events: list[object]
+) -> tuple[Journey, bool | None]:
+    """A Luck Test an Entry asks for (``None``: no test asked)."""
+    if test is None:
+        return journey, None
+    wanderer = journey.wanderer
+    if wanderer.luck.is_zero:
+        events.append(Note("Luck 0: the Luck Test cannot be made (fails)"))
+        return journey, False
+    roll = luck_test(wanderer.luck, rng=source)
+    events.append(roll)
+    return replace(journey, wanderer=replace(wanderer, luck=roll.after)), test.passes(roll)
+
+
+def _offer_options(journey: Journey, stage: EntryPhase, source: DiceSource, events: list[object]) -> Journey:
+    if stage.entry.available_options(journey.wanderer):
+        return replace(journey, stage=stage)
+    return _end_entry(journey, stage, source, events)
+
+
+def _follow(
+    journey: Journey,
+    stage: EntryPhase,
+    effect: EntryEffect,
+    from_check: bool,
+    source: DiceSource,
+    events: list[object],
+) -> Journey:
+    """Apply a followed line's effect; then what it offers (Gain Item X, a shuffle), then the Entry goes on."""
+    done = apply_entry_effect(journey.wanderer, effect, rng=source)
+    events.append(done)
+    journey = _check_hp(replace(journey, wanderer=done.wanderer), events, f"Entry {stage.entry.name}")
+    if journey.is_over:
+        return journey
+    item = effect.item if effect.item is not None and _findable(journey, effect.item) else None
+    deck = journey.item_deck
+    shuffle = effect.shuffle if deck is not None and effect.shuffle == deck.name else None
+    options_next = from_check and not effect.continue_journey and effect.go_to is None
+    draws = (effect.draw or effect.draw_type) and deck is not None
+    stage = attrs.evolve(
+        stage,
+        option=None,
+        item=item,
+        shuffle=shuffle,
+        creature=effect.creature,
+        go_to=effect.go_to,
+        options_next=options_next,
+        drawing=effect if draws else None,
+        kept=(),
+    )
+    return _next(journey, stage, source, events)
+
+
+def _findable(journey: Journey, name: str) -> bool:
+    """Gain Item X is offered only when the unique Item is somewhere to take it from."""
+    if journey.item_deck is None:
+        return False
+    try:
+        gain_item(name, deck=journey.item_deck, loadout=journey.wanderer.loadout, vendors=journey.vendors)
+    except TabletopError:
+        return False
+    return True
+
+
+def _next(journey: Journey, stage: EntryPhase, source: DiceSource, events: list[object]) -> Journey:
+    """The Entry goes on: an offer still to decide, the options, the next Entry, or its end."""
+    if stage.item is not None or stage.shuffle is not None:
+        return replace(journey, stage=stage)
+    if stage.drawing is not None:
+        journey, stage = _draw(journey, stage, events)
+        if stage.drawing is not None:  # Draw X. Choose Y.: the player keeps the cards one at a time
+            return replace(journey, stage=stage)
+    if stage.options_next:
+        return _offer_options(journey, attrs.evolve(stage, options_next=False), source, events)
+    return _end_entry(journey, stage, source, events)
+
+
+def _draw(journey: Journey, stage: EntryPhase, events: list[object]) -> tuple[Journey, EntryPhase]:
+    """Draw by Type, or Draw X. Choose Y. once the Y cards are kept; the cards kept wait for a slot."""
+    effect, deck = stage.drawing, journey.item_deck
+    assert effect is not None
+    assert deck is not None  # drawing is set only with an Item Deck
+    if not effect.draw:
+        assert effect.draw_type is not None
+        done = deck.draw_by_type(effect.draw_type)
+    else:
+        shown = deck.draw_choose(effect.draw, effect.draw, matching=effect.draw_type)
+        if len(stage.kept) < min(effect.keep, len(shown.kept)):
+            if not stage.kept:
+                events.append(Note(f"Draw {effect.draw}: {', '.join(c.name for c in shown.kept) or 'nothing'}"))
+            return journey, stage
+        done = deck.draw_choose(effect.draw, effect.keep, matching=effect.draw_type, keep=stage.kept)
+    events.append(done)
+    journey = replace(journey, item_deck=done.deck, gained=(*journey.gained, *done.kept))
+    return journey, attrs.evolve(stage, drawing=None, kept=())
+
+
+def _end_entry(journey: Journey, stage: EntryPhase, source: DiceSource, events: list[object]) -> Journey:
+    """You may continue your journey: the Entry ends and the Journey procedure goes on."""
+    if stage.go_to is not None:
+        text = journey.setup.text(stage.go_to)
+        if text is not None:
+            return _read_entry(journey, text, stage.then, stage.next, source, events, stage.before)
+        events.append(Note(f"Entry {stage.go_to} is not given: the Entry ends"))
+    if stage.next is EntryNext.RUIN:  # the Ruin Entry is the last: no journey to continue
+        events.append(Note(f"Entry {stage.entry.name} ends: the Journey is over"))
+        return replace(journey, stage=EndedPhase(outcome=JourneyOutcome.REACHED_HUM))
+    events.append(Note(f"Entry {stage.entry.name}: You may continue your journey"))
+    if stage.next is EntryNext.ITEM:
+        assert stage.before is not None  # an Item's Entry names no Creature (JourneySetup checks)
+        return _back_to(journey, stage.before, events)
+    foe = None
+    if stage.creature is not None:
+        foe = journey.setup.creature(stage.creature, journey.hexmap.region_of(journey.position))
+    if stage.next is EntryNext.HEX:  # the Area Entry's Creature is Faced with the Hex's own
+        return _resolve_hex(journey, False, stage.then, source, events, foe)
+    if foe is not None:
+        return _start_combat(journey, [(foe, None)], None, stage.then, events)
+    return _continue_travel(journey, stage.then, source, events)
+
+
+def _back_to(journey: Journey, before: JourneyStage, events: list[object]) -> Journey:
+    """An Item's Entry ended: back to the stage the Item was activated in.
+
+    A card it gained is put in a slot at once in the Travel Phase (before Commit Move or
+    between Travel ★); in a Combat it waits for the Combat's end, in a Rest for the Travel
+    Phase of the new day.
+    """
+    if journey.gained and type(before) is TravelPhase:
+        events.append(Note("put the gained card in a slot"))
+        return replace(journey, stage=PlacePhase(then=Trip(begun=False)))
+    if journey.gained and type(before) is MovePhase:
+        events.append(Note("put the gained card in a slot"))
+        return replace(journey, stage=PlacePhase(then=Trip(stars=before.stars, begun=True)))
+    return replace(journey, stage=before)
+
+
+def _entry_stage(journey: Journey) -> EntryPhase:
+    stage = journey.stage
+    assert type(stage) is EntryPhase  # the Entry's choices are offered only there
+    return stage

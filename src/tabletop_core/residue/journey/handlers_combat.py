@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tabletop_core._fast import fast_replace as replace
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.actions import CommitResult
@@ -18,16 +20,7 @@ from tabletop_core.residue.death import Defeat, DefeatCause
 from tabletop_core.residue.endurance import ActionSlot, EnduranceStep, StrainCheck
 from tabletop_core.residue.journey.choices import Act, Choice, CommitChoice, MoveChoice, PlainChoice, StrainChoice
 from tabletop_core.residue.journey.events import Moved, Note, StrainChecked
-from tabletop_core.residue.journey.flow import (
-    _after_combat,
-    _check_hp,
-    _commit,
-    _committing,
-    _defeated,
-    _resolve_hex,
-    _roll_gear,
-)
-from tabletop_core.residue.journey.handlers_decisions import _offer_options
+from tabletop_core.residue.journey.flow import _after_combat, _offer_options, _resolve_hex
 from tabletop_core.residue.journey.phases import (
     CheckStrainPhase,
     CombatPhase,
@@ -36,8 +29,13 @@ from tabletop_core.residue.journey.phases import (
     TokenMovement,
     Trip,
 )
-from tabletop_core.residue.journey.state import Journey
+from tabletop_core.residue.journey.steps import _check_hp, _commit, _committing, _defeated, _roll_gear
 from tabletop_core.rng import DiceSource
+
+if TYPE_CHECKING:
+    from tabletop_core.residue.journey.state import Journey
+
+__all__: list[str] = []  # the engine's machinery: nothing public (the dispatch reaches it)
 
 
 def _combat(journey: Journey) -> CombatPhase:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
@@ -17,13 +17,18 @@ from tabletop_core.residue.journey.choices import (
     SwitchChoice,
 )
 from tabletop_core.residue.journey.events import Note
-from tabletop_core.residue.journey.flow import _READ, _apply_entry, _continue_travel, _gain_strain
+from tabletop_core.residue.journey.flow import _continue_travel, _read_entry
 from tabletop_core.residue.journey.phases import EntryNext, Phase, PlacePhase, TradePhase, Trip
-from tabletop_core.residue.journey.state import Journey
+from tabletop_core.residue.journey.steps import _apply_entry, _gain_strain
 from tabletop_core.residue.step_die import StepDie
 from tabletop_core.residue.uses import roll_uses
 from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import DiceSource
+
+if TYPE_CHECKING:
+    from tabletop_core.residue.journey.state import Journey
+
+__all__: list[str] = []  # the engine's machinery: nothing public (the dispatch reaches it)
 
 T = TypeVar("T")
 
@@ -162,7 +167,7 @@ def _do_activate(journey: Journey, choice: SlotChoice, source: DiceSource, event
     if text is None or journey.is_over:
         return journey
     # Its Entry (Gain Item X, a shuffle, options) is read where it was activated, which comes back after.
-    return _READ["read"](journey, text, Trip(), EntryNext.ITEM, source, events, journey.stage)  # type: ignore[no-any-return]
+    return _read_entry(journey, text, Trip(), EntryNext.ITEM, source, events, journey.stage)
 
 
 def _do_discard_card(journey: Journey, _choice: PlainChoice, source: DiceSource, events: list[object]) -> Journey:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tabletop_core._fast import fast_build
 from tabletop_core._fast import fast_replace as replace
 from tabletop_core.residue.journey.choices import (
@@ -12,7 +14,6 @@ from tabletop_core.residue.journey.choices import (
     TakeRestChoice,
 )
 from tabletop_core.residue.journey.events import JourneyEnded, NewDay, Note, PhaseBegan
-from tabletop_core.residue.journey.flow import _defeated
 from tabletop_core.residue.journey.phases import (
     EndedPhase,
     JourneyOutcome,
@@ -23,7 +24,7 @@ from tabletop_core.residue.journey.phases import (
     TravelPhase,
     Trip,
 )
-from tabletop_core.residue.journey.state import Journey
+from tabletop_core.residue.journey.steps import _defeated
 from tabletop_core.residue.rest import (
     RecoverAction,
     banish_for_strain,
@@ -37,6 +38,11 @@ from tabletop_core.residue.rest import (
     wear_and_tear,
 )
 from tabletop_core.rng import DiceSource
+
+if TYPE_CHECKING:
+    from tabletop_core.residue.journey.state import Journey
+
+__all__: list[str] = []  # the engine's machinery: nothing public (the dispatch reaches it)
 
 _TRAVEL = TravelPhase()
 _PAYOFF = PayoffPhase()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tabletop_core._fast import fast_build
 from tabletop_core._fast import fast_replace as replace
 from tabletop_core.residue.actions import CommitResult
@@ -9,22 +11,24 @@ from tabletop_core.residue.endurance import ActionSlot
 from tabletop_core.residue.journey.choices import Choice, MoveChoice, PickChoice, PlainChoice
 from tabletop_core.residue.journey.content import _FIGHTERS
 from tabletop_core.residue.journey.events import Moved, Note
-from tabletop_core.residue.journey.flow import (
+from tabletop_core.residue.journey.flow import _continue_travel, _resolve_hex, _rest_phase
+from tabletop_core.residue.journey.phases import MeetPhase, MovePhase, TradePhase, Trip
+from tabletop_core.residue.journey.steps import (
     _committing,
-    _continue_travel,
     _drawn,
     _gain_strain,
     _met_token,
-    _resolve_hex,
-    _rest_phase,
     _roll_gear,
     _start_combat,
     _token_entry,
 )
-from tabletop_core.residue.journey.phases import MeetPhase, MovePhase, TradePhase, Trip
-from tabletop_core.residue.journey.state import Journey
 from tabletop_core.residue.tokens import TokenKind
 from tabletop_core.rng import DiceSource
+
+if TYPE_CHECKING:
+    from tabletop_core.residue.journey.state import Journey
+
+__all__: list[str] = []  # the engine's machinery: nothing public (the dispatch reaches it)
 
 _NOT_BEGUN = Trip(stars=0, ends=False, begun=False, entries=())  # the Travel Phase before Commit Move
 

@@ -16,6 +16,8 @@ from tabletop_core.residue.tokens import TokenKind
 if TYPE_CHECKING:
     from tabletop_core.residue.journey.state import Journey
 
+__all__ = ["offered"]
+
 _HEALING = (InventoryKind.FOOD, InventoryKind.WATER)
 _DECISIONS = frozenset({Phase.COMMIT, Phase.LUCK, Phase.ENTRY})
 

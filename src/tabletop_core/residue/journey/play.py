@@ -15,6 +15,8 @@ from tabletop_core.residue.journey.phases import JourneyOutcome
 from tabletop_core.residue.journey.setup_ref import SetupSaves
 from tabletop_core.residue.journey.state import Journey, JourneyStep, step_line
 
+__all__ = ["JourneyPlay"]
+
 
 def _event_log(values: object) -> tuple[tuple[JourneyEvent, ...], ...]:
     if isinstance(values, (str, bytes)) or not isinstance(values, (list, tuple)):

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
-import numpy as np
 
 from tabletop_core._atomic import atomic_rolls
 from tabletop_core._validate import check_int, check_type, int_field, one_line
@@ -18,7 +18,12 @@ from tabletop_core.residue.journey.offers import _commit_choices
 from tabletop_core.residue.journey.offers import offered as _offered_now
 from tabletop_core.residue.journey.phases import CommitPhase, EntryPhase, LuckPhase, Phase
 from tabletop_core.residue.journey.state import Journey, JourneyStep
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
+
+__all__ = ["CautiousPolicy", "GreedyPolicy", "Policy", "play_journey"]
 
 
 class Policy(Protocol):
@@ -56,7 +61,7 @@ def _policy_input(journey: object, choices: object) -> tuple[Journey, tuple[Choi
 
 def _check_policy(policy: object) -> None:
     """A policy is anything with a ``choose(journey, choices)`` method (not a number or array)."""
-    if not callable(getattr(policy, "choose", None)) or isinstance(policy, (np.generic, np.ndarray)):
+    if not callable(getattr(policy, "choose", None)) or _is_numpy(policy):
         raise TypeError(f"policy must have a choose(journey, choices) method (a Policy), got {type(policy).__name__}")
 
 
@@ -374,3 +379,9 @@ def play_journey(
         steps.append(step)
         journey = step.journey
     return journey, tuple(steps)
+
+
+def _is_numpy(value: object) -> bool:
+    """A numpy value (its ``choose`` is an array method, not a policy); numpy imported only if already loaded."""
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and isinstance(value, (numpy.generic, numpy.ndarray))

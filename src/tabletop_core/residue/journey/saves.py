@@ -15,6 +15,8 @@ from typing import Any
 from tabletop_core._record import migration
 from tabletop_core.errors import InvalidInput
 
+__all__: list[str] = []  # registers the migrations of older saves; nothing to call
+
 _OLD_FIELDS = (
     "phase",
     "travel_stars",

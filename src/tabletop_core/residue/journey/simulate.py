@@ -9,7 +9,6 @@ from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any, TextIO
 
 import attrs
-import numpy as np
 
 from tabletop_core._atomic import atomic_rolls
 from tabletop_core._runs import PLANS as _PLANS  # noqa: F401 - the workers' plans (shared with d20's simulation)
@@ -29,10 +28,14 @@ from tabletop_core.residue.journey.policies import Policy, _check_policy, _unche
 from tabletop_core.residue.journey.state import Journey
 from tabletop_core.residue.journey.summary import JourneySimulation, _add_counts
 from tabletop_core.residue.wanderer import Wanderer
-from tabletop_core.rng import DiceSource, RngLike, dice_source
+from tabletop_core.rng import DiceSource, dice_source
 
 if TYPE_CHECKING:
-    pass
+    import numpy as np
+
+    from tabletop_core.rng import RngLike
+
+__all__ = ["simulate_journey"]
 
 
 def _chooser(policy: Policy) -> Callable[[Journey, Sequence[Choice]], Choice]:

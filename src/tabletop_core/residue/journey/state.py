@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar, cast
 
 import attrs
 
@@ -22,10 +22,67 @@ from tabletop_core.residue.death import Defeat
 from tabletop_core.residue.decks import Deck
 from tabletop_core.residue.hexmap import Hex, HexMap
 from tabletop_core.residue.items import Item, Vendor
-from tabletop_core.residue.journey.choices import Act, Choice, kind_of
+from tabletop_core.residue.journey.choices import (
+    Act,
+    BanishChoice,
+    Choice,
+    CommitChoice,
+    InventoryChoice,
+    MoveChoice,
+    PickChoice,
+    PlainChoice,
+    SlotChoice,
+    StrainChoice,
+    SwitchChoice,
+    TakeRestChoice,
+    kind_of,
+)
 from tabletop_core.residue.journey.content import JourneySetup
 from tabletop_core.residue.journey.describe import DICE_PLAN_BUDGET, ChoiceGroup, DicePlan, described, grouped, plan
 from tabletop_core.residue.journey.events import ChoiceMade, JourneyEnded, JourneyEvent, Note, PhaseBegan, RuleApplied
+from tabletop_core.residue.journey.handlers_combat import (
+    _do_attack,
+    _do_defend,
+    _do_escape,
+    _do_pass,
+    _do_recover,
+    _do_reroll,
+    _do_run,
+)
+from tabletop_core.residue.journey.handlers_decisions import (
+    _do_commit_skill,
+    _do_keep,
+    _do_luck,
+    _do_offer,
+    _do_option,
+)
+from tabletop_core.residue.journey.handlers_items import (
+    _do_activate,
+    _do_barter,
+    _do_barter_pay,
+    _do_discard_card,
+    _do_leave,
+    _do_place,
+    _do_recycle,
+    _do_switch,
+)
+from tabletop_core.residue.journey.handlers_rest import (
+    _do_banish,
+    _do_end_rest,
+    _do_pay,
+    _do_recover_one,
+    _do_rest,
+    _do_stop_paying,
+    _do_travel,
+)
+from tabletop_core.residue.journey.handlers_travel import (
+    _do_commit_move,
+    _do_end_travel,
+    _do_fast_travel,
+    _do_go_on,
+    _do_meet,
+    _do_move,
+)
 from tabletop_core.residue.journey.offers import offered
 from tabletop_core.residue.journey.phases import (
     CombatPhase,
@@ -44,24 +101,72 @@ from tabletop_core.residue.journey.phases import (
 from tabletop_core.residue.journey.setup_ref import SetupSaves
 from tabletop_core.residue.tokens import Token, TokenKind, TokenResolution, token_resolution, tokens_at
 from tabletop_core.residue.wanderer import Wanderer
-from tabletop_core.rng import DiceSource, RngLike, dice_source
+from tabletop_core.rng import DiceSource, dice_source
+
+if TYPE_CHECKING:
+    from tabletop_core.rng import RngLike
+
+__all__ = ["Handler", "Journey", "JourneyStep", "step_line"]
 
 Handler: TypeAlias = Callable[["Journey", Choice, DiceSource, list[object]], "Journey"]
 """A choice's handler: the state, the choice, the dice and the events list it appends to -> the new state."""
 
-_APPLY: dict[Act, Handler] = {}  # the dispatch, one handler per act; engine.py fills it through _on
 K = TypeVar("K", bound=Choice)
 
 
-def _on(kind: type[K], handler: Callable[[Journey, K, DiceSource, list[object]], Journey], *acts: Act) -> None:
-    """Dispatch *acts*, all of the Choice class *kind*, to *handler*, which mypy checks takes that kind.
+def _on(
+    kind: type[K], handler: Callable[[Journey, K, DiceSource, list[object]], Journey], *acts: Act
+) -> tuple[tuple[Act, Handler], ...]:
+    """*acts*, all of the Choice class *kind*, each with *handler*, which mypy checks takes that kind.
 
     Each kind checks its act when built, so the handler only ever gets its own kind.
     """
     for act in acts:
         if kind_of(act) is not kind:
             raise TypeError(f"{act.name} is a {kind_of(act).__name__}, not a {kind.__name__}")  # pragma: no cover
-        _APPLY[act] = cast(Handler, handler)  # safe: an act's choices are all of its kind
+    return tuple((act, cast(Handler, handler)) for act in acts)  # safe: an act's choices are all of its kind
+
+
+_APPLY: dict[Act, Handler] = dict(
+    # The typed dispatch: each act to its handler, which takes that act's kind of Choice.
+    (
+        *_on(CommitChoice, _do_commit_move, Act.COMMIT_MOVE),
+        *_on(MoveChoice, _do_move, Act.MOVE),
+        *_on(PlainChoice, _do_end_travel, Act.END_TRAVEL),
+        *_on(CommitChoice, _do_attack, Act.ATTACK),
+        *_on(PlainChoice, _do_pass, Act.PASS),
+        *_on(CommitChoice, _do_run, Act.RUN),
+        *_on(CommitChoice, _do_defend, Act.DEFEND),
+        *_on(PlainChoice, _do_defend, Act.NO_DEFENSE),
+        *_on(MoveChoice, _do_escape, Act.ESCAPE_TO),
+        *_on(StrainChoice, _do_recover, Act.RECOVER),
+        *_on(StrainChoice, _do_reroll, Act.REROLL),
+        *_on(PlainChoice, _do_travel, Act.TRAVEL),
+        *_on(TakeRestChoice, _do_rest, Act.REST),
+        *_on(InventoryChoice, _do_pay, Act.PAY),
+        *_on(PlainChoice, _do_stop_paying, Act.STOP_PAYING),
+        *_on(BanishChoice, _do_banish, Act.BANISH),
+        *_on(InventoryChoice, _do_recover_one, Act.HEAL, Act.PANIC_ROLL, Act.FATIGUE_ROLL),
+        *_on(PlainChoice, _do_end_rest, Act.END_REST),
+        *_on(SwitchChoice, _do_switch, Act.SWITCH),
+        *_on(PickChoice, _do_barter, Act.BARTER),
+        *_on(InventoryChoice, _do_barter_pay, Act.BARTER_PAY),
+        *_on(PlainChoice, _do_leave, Act.LEAVE),
+        *_on(PickChoice, _do_fast_travel, Act.FAST_TRAVEL),
+        *_on(PickChoice, _do_meet, Act.MEET),
+        *_on(PlainChoice, _do_go_on, Act.GO_ON),
+        *_on(SlotChoice, _do_place, Act.PLACE),
+        *_on(PlainChoice, _do_discard_card, Act.DISCARD_CARD),
+        *_on(SlotChoice, _do_recycle, Act.RECYCLE),
+        *_on(SlotChoice, _do_activate, Act.ACTIVATE),
+        *_on(PlainChoice, _do_luck, Act.LUCK, Act.NO_LUCK),
+        *_on(PickChoice, _do_option, Act.OPTION),
+        *_on(PickChoice, _do_keep, Act.KEEP_CARD),
+        *_on(CommitChoice, _do_commit_skill, Act.COMMIT_SKILL),
+        *_on(PlainChoice, _do_offer, Act.GAIN_ITEM, Act.LEAVE_ITEM, Act.SHUFFLE, Act.NO_SHUFFLE),
+    )
+)
+assert len(_APPLY) == len(Act)  # every act has its handler
 
 
 @attrs.frozen

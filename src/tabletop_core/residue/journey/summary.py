@@ -10,14 +10,17 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
+from tabletop_core._intervals import wilson_interval
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_in, one_line
 from tabletop_core.errors import InvalidInput
-from tabletop_core.plots import wilson_interval
 from tabletop_core.residue.death import DefeatCause
+from tabletop_core.residue.journey.chart import survival_by_day
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+
+__all__ = ["JourneySimulation"]
 
 _MAX_DAYS = 100_000  # JourneySetup.max_days's upper bound
 
@@ -203,8 +206,6 @@ class JourneySimulation(Record):
             InvalidInput: no runs, or no defeat days recorded.
             MissingExtra: matplotlib is missing.
         """
-        from tabletop_core.plots import survival_by_day
-
         return survival_by_day({self.policy: self}, ax=ax, title=title)
 
     def __str__(self) -> str:
