@@ -103,13 +103,16 @@ def test_the_tree_of_a_d20_roll():
     assert d20("(1d6 + 1)p5 + 1", 4).tree.value == 1
 
 
-def test_a_tree_from_records_that_do_not_match_is_refused():
+def test_a_tree_from_records_that_do_not_match_is_not_read_as_matching():
+    """``.tree`` never raises (issue 27): records that do not match give their dice under the total."""
     data = d20("(1d6, 1d8)kh1", 2, 7).to_dict()
     data["groups"][0]["dropped"] = [1]
     data["groups"][0]["value"] = 2
     edited = RollResult.from_dict(data)  # the d20 dialect's total is not replayed on load
-    with pytest.raises(NotationError, match="group record"):
-        _ = edited.tree
+    tree = edited.tree
+    assert tree.node == "(1d6, 1d8)kh1"  # not the expression's nodes: the records do not fit them
+    assert (tree.value, [child.roll for child in tree.children]) == (7, list(edited.rolls))
+    assert all(child.group is None for child in tree.children)
     del data["groups"]  # as a result saved before sets had records: its tree works them out
     old = RollResult.from_dict(data)
     assert old.tree.value == 7

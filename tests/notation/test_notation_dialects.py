@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 from test_notation_expression_ops import FUZZ_WORDS
 
 from tabletop_core import ScriptedDice
-from tabletop_core.notation import Limits, NotationError, distribution, parse, roll
-from tabletop_core.notation.result import RollResult
+from tabletop_core.notation import Limits, NotationError, RollResult, distribution, parse, roll
 
 
 def d20_total(text: str, dice: list[int]) -> int:

@@ -33,6 +33,7 @@ from tabletop_core.notation import (
     parse,
     roll,
 )
+from tabletop_core.notation._kernel.render import warnings_text
 
 from .notation_brute import brute_distribution, draws_bound
 
@@ -446,8 +447,10 @@ def test_rolls_lie_in_the_support_and_results_round_trip(term: Dice, seed: int) 
     assert result.total in distribution(expression, limits=SMALL)
     assert RollResult.from_dict(result.to_dict()) == result
     assert result.tree.value == result.total
-    assert str(result).endswith(f"= {result.total}{CRIT_SUFFIX[result.crit]}")
-    assert result.to_markdown().endswith(f"= **{result.total}**{CRIT_SUFFIX[result.crit]}")
+    assert str(result).endswith(f"= {result.total}{CRIT_SUFFIX[result.crit]}{warnings_text(result.warnings)}")
+    assert result.to_markdown().endswith(
+        f"= **{result.total}**{CRIT_SUFFIX[result.crit]}{warnings_text(result.warnings)}"
+    )
     dice = result.rolls[0].dice
     assert len(result.rolls[0].shown) == len(dice)
     assert sorted(d.value for d in result.rolls[0].shown) == sorted(d.value for d in dice)
@@ -468,7 +471,7 @@ def test_fuzzed_text_only_raises_notation_errors(text: str, seed: int) -> None:
         distribution(text, limits=small)
     with contextlib.suppress(NotationError):
         result = roll(text, rng=seed)
-        assert str(result).endswith(f"= {result.total}{CRIT_SUFFIX[result.crit]}")
+        assert str(result).endswith(f"= {result.total}{CRIT_SUFFIX[result.crit]}{warnings_text(result.warnings)}")
 
 
 # -- unique dice (u) ---------------------------------------------------------------

@@ -33,7 +33,7 @@ from tabletop_core.notation import (
     parse,
     roll,
 )
-from tabletop_core.notation.ast import COMPUTED_SIDES, may_be_fraction
+from tabletop_core.notation._default.nodes import COMPUTED_SIDES, may_be_fraction
 
 SMALL = Limits(explode_depth=2)
 
@@ -173,7 +173,7 @@ def test_computed_terms_round_trip_and_roll_inside_their_odds(term, seed):
 
 
 def test_computed_dice_modifiers_count_for_crit_flags_and_the_explosion_cap():
-    from tabletop_core.notation.odds import explodes_anywhere
+    from tabletop_core.notation._default.odds import explodes_anywhere
 
     assert roll("(1d2)d20cs>=19", rng=ScriptedDice([1, 19])).crit == "crit"
     assert roll("2d(1d4+16)cs>=19", rng=ScriptedDice([4, 19, 3])).crit == "crit"

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop_core.notation import NotationError, distribution, parse
+from tabletop_core.notation._default.odds import Calculator as _Calculator
 from tabletop_core.notation.limits import Limits
-from tabletop_core.notation.odds import _Calculator
 from tabletop_core.odds import Distribution
 
 groups = st.lists(

@@ -28,6 +28,7 @@ from tabletop_core.notation import (
     parse,
     roll,
 )
+from tabletop_core.notation._kernel.render import warnings_text
 
 from .notation_brute import brute_distribution, draws_bound
 from .test_notation_dice_ops import BRUTE_DRAWS, ops_terms, rolled
@@ -272,7 +273,7 @@ def test_rolls_lie_in_the_support_and_round_trip(group: Group, seed: int) -> Non
     assert result.total in distribution(expression, limits=small)
     assert RollResult.from_dict(result.to_dict()) == result
     assert result.tree.value == result.total
-    assert str(result).endswith(f"= {result.total}{CRIT_SUFFIX[result.crit]}")
+    assert str(result).endswith(f"= {result.total}{CRIT_SUFFIX[result.crit]}{warnings_text(result.warnings)}")
 
 
 ALPHABET = st.sampled_from([*list("0123456789dkhl{},!<>=f+-*()[] "), "{1d6", "2d4}", "kh1", "d6"])
@@ -287,4 +288,4 @@ def test_fuzzed_text_only_raises_notation_errors(text: str, seed: int) -> None:
         distribution(text, limits=Limits(max_odds_work=10**6))
     with contextlib.suppress(NotationError):
         result = roll(text, rng=seed)
-        assert str(result).endswith(f"= {result.total}{CRIT_SUFFIX[result.crit]}")
+        assert str(result).endswith(f"= {result.total}{CRIT_SUFFIX[result.crit]}{warnings_text(result.warnings)}")

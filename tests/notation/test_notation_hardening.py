@@ -26,10 +26,12 @@ from tabletop_core.notation import (
     parse,
     roll,
 )
-from tabletop_core.notation import parser as parser_module
-from tabletop_core.notation import roller as roller_module
-from tabletop_core.notation._cache import SizedCache
-from tabletop_core.notation.ast import MAX_NUMBER, nesting
+from tabletop_core.notation._default import parser as parser_module
+from tabletop_core.notation._default import roll as roller_module
+from tabletop_core.notation._default.nodes import nesting
+from tabletop_core.notation._default.terms import MAX_NUMBER
+from tabletop_core.notation._kernel import plans as plans_module
+from tabletop_core.notation._kernel.cache import SizedCache
 from tabletop_core.notation.limits import MAX_DEPTH, MAX_NESTING
 from tabletop_core.odds import MAX_OUTCOMES
 
@@ -168,19 +170,19 @@ def _long_expression(seed: int) -> str:
 
 
 def test_caches_stay_within_their_memory_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parser_module._PARSED, "max_bytes", 400_000)
-    monkeypatch.setattr(roller_module._BY_TEXT, "max_bytes", 2_000_000)
-    monkeypatch.setattr(roller_module._BY_TREE, "max_bytes", 2_000_000)
-    monkeypatch.setattr(roller_module, "PLAN_CACHE_BYTES", 2_000_000)
+    monkeypatch.setattr(parser_module.PARSED, "max_bytes", 400_000)
+    monkeypatch.setattr(roller_module.PLANS.by_text, "max_bytes", 2_000_000)
+    monkeypatch.setattr(roller_module.PLANS.by_tree, "max_bytes", 2_000_000)
+    monkeypatch.setattr(plans_module, "PLAN_CACHE_BYTES", 2_000_000)
     for seed in range(60):
         text = _long_expression(seed)
         assert len(text) <= 1000
         assert roll(text, rng=seed).expression
-    assert parser_module._PARSED.size <= 400_000
-    assert len(parser_module._PARSED) < 60
-    for cache in (roller_module._BY_TEXT, roller_module._BY_TREE):
+    assert parser_module.PARSED.size <= 400_000
+    assert len(parser_module.PARSED) < 60
+    for cache in (roller_module.PLANS.by_text, roller_module.PLANS.by_tree):
         assert cache.size <= 2_000_000
         assert len(cache) < 60
-    assert roller_module._plans_size <= 2_000_000
+    assert roller_module.PLANS.hot_size <= 2_000_000
     # Each long plan is counted at about 200 bytes per character.
-    assert roller_module.PLAN_BYTES_PER_CHARACTER * 990 < 2_000_000 // 4
+    assert plans_module.PLAN_BYTES_PER_CHARACTER * 990 < 2_000_000 // 4

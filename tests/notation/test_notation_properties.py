@@ -27,6 +27,7 @@ from tabletop_core.notation import (
     parse,
     roll,
 )
+from tabletop_core.notation._kernel.render import warnings_text
 
 OPS = (">=", "<=", ">", "<", "=")
 
@@ -138,7 +139,7 @@ def test_result_json_round_trip(expression, seed):
         return
     assert type(result).from_dict(result.to_dict()) == result
     assert result.tree.value == result.total
-    assert str(result).endswith(f"= {result.total}{CRIT_SUFFIX[result.crit]}")
+    assert str(result).endswith(f"= {result.total}{CRIT_SUFFIX[result.crit]}{warnings_text(result.warnings)}")
 
 
 @given(dice_terms(max_count=4, max_sides=5))

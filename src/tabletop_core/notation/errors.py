@@ -1,10 +1,21 @@
-"""The one error of dice notation: :class:`NotationError`."""
+"""The one error of dice notation: :class:`NotationError`, and how its messages quote the text."""
 
 from __future__ import annotations
 
+from tabletop_core._validate import clip, one_line_text
 from tabletop_core.errors import InvalidInput
 
-__all__ = ["NotationError"]
+__all__ = ["NotationError", "shown"]
+
+_SHOWN_LENGTH = 60
+
+
+def shown(text: str) -> str:
+    """The expression as quoted in error messages (long input shortened, one line)."""
+    if not text.strip():
+        return f"empty expression {clip(text)}"
+    short = text if len(text) <= _SHOWN_LENGTH else text[: _SHOWN_LENGTH - 3] + "..."
+    return one_line_text(short)  # an error message is one line too
 
 
 class NotationError(InvalidInput):

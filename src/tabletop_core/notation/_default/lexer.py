@@ -7,46 +7,45 @@ written. The lexer never recurses and reads each character once.
 
 from __future__ import annotations
 
-from typing import Any
-
-import attrs
-
 from tabletop_core._validate import clip, one_line_text
-from tabletop_core.notation.errors import NotationError
+from tabletop_core.notation._default import hints
+from tabletop_core.notation._default.tokens import (
+    ADVANTAGE,
+    CLAMP,
+    CLOSE,
+    COMMA,
+    COMMENT,
+    COMPARE,
+    CRIT,
+    DIE,
+    DIVIDE,
+    END,
+    EXPLODE,
+    FATE,
+    FUNCTION,
+    GROUP_CLOSE,
+    GROUP_OPEN,
+    LABEL,
+    MINUS,
+    NUMBER,
+    OPEN,
+    OPERAND_BEFORE,
+    PERCENT,
+    PLUS,
+    REPEAT,
+    REROLL,
+    SELECT,
+    SORT,
+    TIMES,
+    UNIQUE,
+    VARIABLE,
+    VS,
+    Token,
+)
+from tabletop_core.notation.errors import NotationError, shown
 
-__all__ = ["Token", "shown", "tokenize"]
+__all__ = ["tokenize"]
 
-# Token kinds.
-NUMBER = "number"
-DIE = "d"
-PERCENT = "%"
-FATE = "F"
-SELECT = "select"
-REROLL = "reroll"
-EXPLODE = "!"
-COMPARE = "compare"
-PLUS = "+"
-MINUS = "-"
-TIMES = "*"
-DIVIDE = "/"
-OPEN = "("
-CLOSE = ")"
-LABEL = "label"
-ADVANTAGE = "adv"
-CLAMP = "clamp"  # mi / ma
-SORT = "sort"  # s / sa / sd
-UNIQUE = "unique"  # u / uo
-CRIT = "crit"  # cs / cf
-GROUP_OPEN = "{"
-GROUP_CLOSE = "}"
-COMMA = ","
-END = "end"
-VARIABLE = "@"
-FUNCTION = "function"
-COMMA = ","
-VS = "vs"
-REPEAT = "x"
-COMMENT = "#"
 
 _SHORTHANDS = {"adv": "adv", "dis": "dis"}
 _MEANING = {"adv": "d20 adv is 2d20kh1", "dis": "d20 dis is 2d20kl1"}
@@ -69,33 +68,6 @@ _SINGLE = {
 _READ_AS = {"\u2212": "-", "\u2012": "-", "\u2013": "-", "\ufe63": "-", "\uff0d": "-", "\u00d7": "*", "\u00f7": "/"}
 # No-break, thin, em and other Unicode spaces: white space.
 _SPACES = frozenset(" \t\r\n\u00a0\u1680\u202f\u205f\u3000" + "".join(map(chr, range(0x2000, 0x200B))))
-_SHOWN_LENGTH = 60
-
-
-@attrs.frozen
-class Token:
-    """One token: its kind, its (lower-cased) text or value, and where it stands.
-
-    Attributes:
-        kind: One of the kind names in this module (``"number"``, ``"d"``, ...).
-        text: The text as read (lower case; a label keeps its case; a keep/drop
-            or reroll token holds ``k kh kl dh dl`` / ``r ro``).
-        start: 1-based column of its first character.
-        end: 1-based column of its last character.
-    """
-
-    kind: str
-    text: str
-    start: int
-    end: int
-
-
-def shown(text: str) -> str:
-    """The expression as quoted in error messages (long input shortened)."""
-    if not text.strip():
-        return f"empty expression {clip(text)}"
-    short = text if len(text) <= _SHOWN_LENGTH else text[: _SHOWN_LENGTH - 3] + "..."
-    return one_line_text(short)  # an error message is one line too
 
 
 def _error(text: str, message: str, column: int) -> NotationError:
@@ -111,7 +83,7 @@ def _shorthand(text: str, lower: str, i: int) -> Token:
     if word not in _SHORTHANDS:
         candidate = (text[:i] + word[:3] + text[j:]).strip()
         meaning = _MEANING[word[:3]]
-        hint = f"did you mean '{one_line_text(candidate)}' ({meaning})?" if suggestable(candidate) else ""
+        hint = f"did you mean '{one_line_text(candidate)}' ({meaning})?" if hints.suggestable(candidate) else ""
         raise _error(
             text, f"unexpected word {clip(text[i:j])}; {hint or f'the shorthand is {word[:3]!r} ({meaning})'}", i + 1
         )
@@ -126,18 +98,16 @@ def _label(text: str, i: int) -> Token:
     return Token(LABEL, text[i + 1 : close], i + 1, close + 1)
 
 
-_FUNCTIONS = ("floor", "ceil", "round", "abs", "min", "max")  # ast.FUNCTIONS (the lexer imports no nodes)
+_FUNCTIONS = hints.FUNCTION_NAMES
 _FUNCTION_INITIALS = frozenset(name[0] for name in _FUNCTIONS)
 _NAME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
-_OPERAND_BEFORE = frozenset((PLUS, MINUS, TIMES, DIVIDE, OPEN, COMMA, VS, REPEAT))
-_VS_WORDS = ("versus", "vs.", "dc", "against", "target")
 
 
 def _word_place(tokens: list[Token]) -> bool:
     """Whether a letter here cannot be a dice operator: where an operand starts, or after a plain number."""
-    if not tokens or tokens[-1].kind in _OPERAND_BEFORE:
+    if not tokens or tokens[-1].kind in OPERAND_BEFORE:
         return True
-    return tokens[-1].kind == NUMBER and (len(tokens) < 2 or tokens[-2].kind in _OPERAND_BEFORE)
+    return tokens[-1].kind == NUMBER and (len(tokens) < 2 or tokens[-2].kind in OPERAND_BEFORE)
 
 
 def _function_at(lower: str, i: int) -> str:
@@ -184,155 +154,12 @@ def _expression_word(text: str, lower: str, i: int, tokens: list[Token]) -> Toke
     if lower[i:j] in ("mi", "ma"):
         hint = f"'{lower[i:j]}' takes a number: 4d6mi2 raises every die below 2 to 2, 4d6ma5 lowers those above 5"
         raise _error(text, f"unexpected character {clip(text[i])}; {hint}", column)
-    hint = _hint(text, lower, i, j, tokens)
+    hint = hints.word_hint(text, lower, i, j, tokens)
     raise _error(text, f"unexpected word {clip(text[i:j])}" + (f"; {one_line_text(hint)}" if hint else ""), column)
 
 
 def _letter(lower: str, i: int) -> bool:
     return i < len(lower) and "a" <= lower[i] <= "z"
-
-
-def _hint(text: str, lower: str, i: int, j: int, tokens: list[Token]) -> str:
-    """A "did you mean" for the unknown word ``text[i:j]``: the likely intended notation.
-
-    Only notation that parses is suggested; with none, the message says what the word may be.
-    """
-    import difflib
-
-    word = lower[i:j]
-    before = text[:i].rstrip()
-    rest = text[j:].strip()
-    if word in _COMMAND_WORDS and before in ("", "/", "!"):
-        return command_hint(text) or f"the notation goes alone, without the command word {clip(text[i:j])}"
-    phrase = _phrase_hint(word, before, rest, tokens)
-    if phrase:
-        return phrase
-    if lower[j:].lstrip().startswith("("):
-        close = difflib.get_close_matches(word, _FUNCTIONS, n=1, cutoff=0.5)
-        if close:
-            return f"did you mean {close[0]}() (the functions are {', '.join(_FUNCTIONS)})?"
-        return f"the functions are {', '.join(_FUNCTIONS)}"
-    target = rest if word in _VS_WORDS or word.rstrip(".") in _VS_WORDS else ""
-    if word.startswith("dc") and word[2:].isdigit():
-        target = word[2:]
-    if target or word in _VS_WORDS:
-        return _meant([f"{before} vs {target}"], "a roll against a target") or "a target is written 'vs' (1d20+5 vs 15)"
-    if word in _FUNCTIONS and before:
-        return _meant([f"{word}({before})"], "")
-    if lower[j:].lstrip().startswith(":") and not before:
-        return _meant([f"{text[j:].lstrip()[1:].strip()} [{text[i:j]}]"], "a label goes after what it labels")
-    if word in ("x", "times") or (word.startswith("x") and word[1:].isdigit()):
-        times = word[1:] if word[1:].isdigit() else rest
-        if times.isdigit():
-            return _meant([f"{times}x {before}"], f"roll it {times} times") or "'x' repeats a roll: 6x 4d6kh3"
-    complete = bool(tokens) and tokens[-1].kind in (NUMBER, CLOSE, FATE, PERCENT, LABEL, VARIABLE)
-    if complete:
-        comment, label = f"{before} # {text[i:].strip()}", f"{before} [{text[i:j]}]"
-        if suggestable(comment) and suggestable(label):
-            return f"did you mean '{comment}' (a comment) or '{label}' (a label)?"
-        return _meant([comment], "a comment") or _meant([label], "a label")
-    if not tokens or tokens[-1].kind in _OPERAND_BEFORE:  # where a value goes: a named value
-        return _meant([f"@{word}"], "a named value from variables=")
-    return ""
-
-
-def _meant(candidates: list[str], why: str) -> str:
-    """``did you mean`` the first of *candidates* that parses (*why* explains it), or ``""``."""
-    for candidate in candidates:
-        if suggestable(candidate):
-            return f"did you mean '{candidate}'" + (f" ({why})?" if why else "?")
-    return ""
-
-
-# Words bots put before the notation ('/roll 1d20', '!r 1d20'): the library reads the notation alone.
-_COMMAND_WORDS = ("roll", "rolls", "r", "dice")
-_SIDE_WORDS = {"highest": "h", "high": "h", "best": "h", "top": "h", "lowest": "l", "low": "l", "worst": "l"}
-_COUNT_WORDS = {"ones": "1", "twos": "2", "threes": "3", "1s": "1", "2s": "2", "3s": "3"}
-_EXPLODE_WORDS = {"explode": "!", "explodes": "!", "exploding": "!", "compound": "!!", "compounding": "!!"}
-_EXPLODE_WORDS |= {"penetrate": "!p", "penetrating": "!p"}
-_GUARD: Any = None  # a threading.local: checking a hint parses text, whose own error needs no hint
-
-
-def suggestable(candidate: str) -> bool:
-    """Whether *candidate* is notation the default dialect reads (a hint suggests nothing else)."""
-    global _GUARD  # made on the first hint only
-    if _GUARD is None:
-        import threading
-
-        _GUARD = threading.local()
-    if getattr(_GUARD, "busy", False):
-        return False  # a hint inside a hint's check: its message is never shown
-    from tabletop_core.notation.parser import parse  # the parser imports this module
-
-    _GUARD.busy = True
-    try:
-        parse(candidate)
-    except NotationError:
-        return False
-    finally:
-        _GUARD.busy = False
-    return True
-
-
-def command_hint(text: str) -> str:
-    """A "did you mean" for notation after a bot's command word (``roll 1d20``, ``/r 1d20``), or ``""``."""
-    words = text.strip().split(None, 1)
-    if len(words) != 2:
-        return ""
-    command = words[0].lower()
-    if command[1:] in _COMMAND_WORDS and command[0] in "/!":
-        command = command[1:]
-    if command not in _COMMAND_WORDS:
-        return ""
-    rest = words[1].strip()
-    if not suggestable(rest):
-        return ""
-    return f"did you mean '{rest}' (the notation alone, without the command word {clip(words[0])})?"
-
-
-def _phrase_hint(word: str, before: str, rest: str, tokens: list[Token]) -> str:
-    """A "did you mean" for a dice operator spelled in words after a dice term, or ``""``.
-
-    ``4d6 keep highest 3`` is ``4d6kh3``, ``4d6 drop lowest`` ``4d6dl1``, ``3d6 reroll 1``
-    ``3d6r1``, ``4d6 explode`` ``4d6!``; the rest of the text follows as written.
-    """
-    if not before or not tokens or tokens[-1].kind not in (NUMBER, PERCENT, FATE, CLOSE, SELECT, EXPLODE, REROLL):
-        return ""
-    words = rest.split()
-    if word in ("keep", "drop") or word in _SIDE_WORDS:
-        side = _SIDE_WORDS.get(word)
-        if side is None:
-            while words and words[0].lower() == "the":
-                words = words[1:]
-            side = _SIDE_WORDS.get(words[0].lower()) if words else None
-            if side is not None:
-                words = words[1:]
-        keep = word != "drop"
-        code = ("k" if keep else "d") + (side or ("h" if keep else "l"))
-        number = words.pop(0) if words and words[0].isdigit() else "1"
-        return _suggest(f"{before}{code}{number}", words, "keep or drop dice")
-    if word in ("reroll", "rerolls", "rerolling"):
-        once = bool(words) and words[0].lower() == "once"
-        words = words[1:] if once else words
-        faces = words.pop(0).lower() if words else ""
-        faces = _COUNT_WORDS.get(faces, faces)
-        if not faces.lstrip("<>=").isdigit():
-            return "'r' takes the faces to reroll: 3d6r1 rerolls 1s, 3d6r<3 rerolls 1s and 2s, ro rerolls once"
-        return _suggest(f"{before}{'ro' if once else 'r'}{faces}", words, "reroll")
-    if word in _EXPLODE_WORDS:
-        face = words.pop(0) if words and words[0].lstrip("<>=").isdigit() else ""
-        on = ("=" + face if face.isdigit() else face) if face else ""
-        return _suggest(f"{before}{_EXPLODE_WORDS[word]}{on}", words, "exploding dice")
-    if word == "p" and tokens[-1].text == "!!":  # '1d20!!p': penetrating or compounding?
-        penetrating, compounding = before[:-2] + "!p", before
-        if suggestable(penetrating) and suggestable(compounding):
-            return f"did you mean '{penetrating}' (penetrating) or '{compounding}' (compounding)?"
-    return ""
-
-
-def _suggest(notation: str, words: list[str], what: str) -> str:
-    """``did you mean`` *notation* and the remaining *words*, when that parses; else ``""``."""
-    return _meant([" ".join((notation, *words))], what)
 
 
 def _explode(lower: str, i: int) -> Token:

@@ -5,17 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tabletop_core._validate import check_type, clip, unsafe_character
-from tabletop_core.notation import lexer
-from tabletop_core.notation._cache import SizedCache
-from tabletop_core.notation._d20_tree import (
-    _ADDITIVE,
-    _DIGITS,
-    _MULTIPLICATIVE,
-    _SELECTOR_KINDS,
-    _WS,
+from tabletop_core.notation._d20.tree import (
+    ADDITIVE,
     COMPARISONS,
     DICE_OPERATORS,
+    DIGITS,
+    MULTIPLICATIVE,
+    SELECTOR_KINDS,
     SET_OPERATORS,
+    WHITESPACE,
     D20Annotated,
     D20Chain,
     D20Dice,
@@ -28,8 +26,11 @@ from tabletop_core.notation._d20_tree import (
     D20Set,
     D20Unary,
 )
-from tabletop_core.notation.errors import NotationError
-from tabletop_core.notation.limits import DEFAULT_LIMITS, Limits
+from tabletop_core.notation._kernel.cache import SizedCache
+from tabletop_core.notation.errors import NotationError, shown
+from tabletop_core.notation.limits import DEFAULT_LIMITS, PARSE_CACHE_BYTES, Limits
+
+__all__ = ["PARSED", "as_d20_expression", "parse_d20"]
 
 # -- the parser -------------------------------------------------------------------------------
 
@@ -72,7 +73,7 @@ class _Parser:
 
     def ws(self) -> None:
         text, i = self.text, self.i
-        while i < len(text) and text[i] in _WS:
+        while i < len(text) and text[i] in WHITESPACE:
             i += 1
         if i > self.i:
             self.last = "plain"
@@ -87,13 +88,13 @@ class _Parser:
     def integer(self, what: str) -> int:
         text, start = self.text, self.i
         i = start
-        while i < len(text) and text[i] in _DIGITS:
+        while i < len(text) and text[i] in DIGITS:
             i += 1
         if i == start:
             raise self.fail(what)
         if i - start > 1000:
             raise NotationError(
-                f"{lexer.shown(text)}: a number may have at most 1000 digits at column {start + 1}", column=start + 1
+                f"{shown(text)}: a number may have at most 1000 digits at column {start + 1}", column=start + 1
             )
         self.i = i
         return int(text[start:i])
@@ -101,10 +102,10 @@ class _Parser:
     # The grammar, loosest first: comparison, additive, multiplicative, unary, term.
 
     def additive(self, depth: int) -> D20Node:
-        return self.chain(_ADDITIVE, self.multiplicative, depth)
+        return self.chain(ADDITIVE, self.multiplicative, depth)
 
     def multiplicative(self, depth: int) -> D20Node:
-        return self.chain(_MULTIPLICATIVE, self.unary, depth)
+        return self.chain(MULTIPLICATIVE, self.unary, depth)
 
     def chain(self, ops: tuple[str, ...], operand: Callable[[int], D20Node], depth: int = 0) -> D20Node:
         operands = [operand(depth)]
@@ -124,14 +125,13 @@ class _Parser:
     def deeper(self, depth: int) -> int:
         if depth + 1 > self.limits.max_depth:
             raise NotationError(
-                f"{lexer.shown(self.text)}: nesting is deeper than {self.limits.max_depth} levels "
-                f"at column {self.i + 1}",
+                f"{shown(self.text)}: nesting is deeper than {self.limits.max_depth} levels at column {self.i + 1}",
                 column=self.i + 1,
             )
         return depth + 1
 
     def unary(self, depth: int) -> D20Node:
-        op = self.starts(_ADDITIVE)
+        op = self.starts(ADDITIVE)
         if op is not None:
             self.i += 1
             self.ws()
@@ -143,7 +143,7 @@ class _Parser:
         node: D20Node
         if text.startswith("(", i):
             node = self.group(depth)
-        elif text.startswith("d", i) or (i < len(text) and text[i] in _DIGITS) or text.startswith(".", i):
+        elif text.startswith("d", i) or (i < len(text) and text[i] in DIGITS) or text.startswith(".", i):
             node = self.number_or_dice()
         else:
             raise self.fail("a number, a die or '('")
@@ -166,7 +166,7 @@ class _Parser:
         index = unsafe_character(text)
         if index is not None:
             raise NotationError(
-                f"{lexer.shown(self.text)}: annotations and comments must be one line of plain text, "
+                f"{shown(self.text)}: annotations and comments must be one line of plain text, "
                 f"found {text[index]!a} at column {column + index}",
                 column=column + index,
             )
@@ -174,22 +174,22 @@ class _Parser:
     def number_or_dice(self) -> D20Node:
         text, start = self.text, self.i
         j = start
-        while j < len(text) and text[j] in _DIGITS:
+        while j < len(text) and text[j] in DIGITS:
             j += 1
         if j < len(text) and text[j] == ".":
             k = j + 1
-            while k < len(text) and text[k] in _DIGITS:
+            while k < len(text) and text[k] in DIGITS:
                 k += 1
             if k > j + 1 or j > start:  # 1.5, 1. and .5 are decimals; '.' alone is not
                 if k - start > 1001:
                     raise NotationError(
-                        f"{lexer.shown(text)}: a number may have at most 1000 digits at column {start + 1}",
+                        f"{shown(text)}: a number may have at most 1000 digits at column {start + 1}",
                         column=start + 1,
                     )
                 value = float(text[start:k])
                 if value == float("inf"):
                     raise NotationError(
-                        f"{lexer.shown(text)}: the decimal at column {start + 1} is too large", column=start + 1
+                        f"{shown(text)}: the decimal at column {start + 1} is too large", column=start + 1
                     )
                 self.i = k
                 self.last = "plain"
@@ -209,7 +209,7 @@ class _Parser:
             sides = self.integer("the number of sides or '%' after 'd'")
             if sides > self.limits.max_sides:
                 raise NotationError(
-                    f"{lexer.shown(text)}: a die may have at most {self.limits.max_sides} sides, got {sides} "
+                    f"{shown(text)}: a die may have at most {self.limits.max_sides} sides, got {sides} "
                     f"at column {start + 1}",
                     column=start + 1,
                 )
@@ -218,7 +218,7 @@ class _Parser:
         self.dice_written += number
         if self.dice_written > self.limits.max_dice:
             raise NotationError(
-                f"{lexer.shown(text)}: an expression may roll at most {self.limits.max_dice} dice, "
+                f"{shown(text)}: an expression may roll at most {self.limits.max_dice} dice, "
                 f"got {self.dice_written} at column {start + 1}",
                 column=start + 1,
             )
@@ -229,7 +229,7 @@ class _Parser:
         while (op := self.starts(allowed)) is not None:
             at = self.i + 1
             self.i += len(op)
-            kind = self.starts(_SELECTOR_KINDS)
+            kind = self.starts(SELECTOR_KINDS)
             if kind is not None:
                 self.i += 1
                 value = self.integer("a number")
@@ -239,7 +239,7 @@ class _Parser:
             self.last = "dice"
             if op in ("mi", "ma") and kind is not None:
                 raise NotationError(
-                    f"{lexer.shown(self.text)}: {op}{selector} is not a valid selector for "
+                    f"{shown(self.text)}: {op}{selector} is not a valid selector for "
                     f"{'minimums' if op == 'mi' else 'maximums'} at column {at}",
                     column=at,
                 )
@@ -295,7 +295,7 @@ def _read(text: str, limits: Limits) -> D20Expression:
 def _parse(text: str, limits: Limits) -> D20Expression:
     if len(text) > limits.max_length:
         raise NotationError(
-            f"{lexer.shown(text)}: an expression may have at most {limits.max_length} characters, got {len(text)}",
+            f"{shown(text)}: an expression may have at most {limits.max_length} characters, got {len(text)}",
             column=limits.max_length + 1,
         )
     try:
@@ -318,12 +318,12 @@ def _parse(text: str, limits: Limits) -> D20Expression:
         column = failure.position + 1 if failure.position >= 0 else len(text) + 1
         found = "the end" if failure.position < 0 else clip(text[failure.position])
         raise NotationError(
-            f"{lexer.shown(text)}: expected {failure.expected} at column {column}, found {found}", column=column
+            f"{shown(text)}: expected {failure.expected} at column {column}, found {found}", column=column
         ) from None
 
 
-PARSE_CACHE_BYTES = 4 * 2**20
-_PARSED: SizedCache[tuple[str, Limits], D20Expression] = SizedCache(PARSE_CACHE_BYTES)
+PARSED: SizedCache[tuple[str, Limits], D20Expression] = SizedCache(PARSE_CACHE_BYTES // 2)
+"""The d20 dialect's parsed texts (4 MB: the d20 dialect is the less used)."""
 
 
 def parse_d20(expr: str, *, limits: Limits | None = None) -> D20Expression:
@@ -336,10 +336,10 @@ def parse_d20(expr: str, *, limits: Limits | None = None) -> D20Expression:
     check_type("expr", expr, str)
     checked = DEFAULT_LIMITS if limits is None else check_type("limits", limits, Limits)
     key = (expr, checked)
-    known = _PARSED.get(key)
+    known = PARSED.get(key)
     if known is None:
         known = _parse(expr, checked)
-        _PARSED.put(key, known, 64 * len(expr) + 1024)
+        PARSED.put(key, known, 64 * len(expr) + 1024)
     return known
 
 

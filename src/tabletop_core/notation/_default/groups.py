@@ -2,29 +2,29 @@
 
 A group's items are whole expressions rolled on their own, left to right; keep/drop,
 a success count and failures then look at the items' totals (see
-:class:`~tabletop_core.notation.ast.Group`).
+:class:`~tabletop_core.notation.Group`).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from tabletop_core.notation.ast import Group, Node, walk
+from tabletop_core.notation._default.nodes import Group, Node, walk
+from tabletop_core.notation._kernel.budget import Budget
+from tabletop_core.notation._kernel.dice_records import DiceRoll, GroupRoll
+from tabletop_core.notation._kernel.weights import extreme
 from tabletop_core.notation.errors import NotationError
-from tabletop_core.notation.result import DiceRoll, GroupRoll
 from tabletop_core.rng import DiceSource
 
 if TYPE_CHECKING:
-    from tabletop_core.notation.odds import _Calculator
+    from tabletop_core.notation._default.odds import Calculator
 
-__all__ = ["extreme", "group_odds", "group_step", "has_group", "split_records"]
+__all__ = ["group_odds", "group_step", "has_group", "split_records"]
 
-_Step = Callable[[DiceSource, list[DiceRoll], list[int]], int]
+_Step = Callable[[DiceSource, list[Any], Budget], int]
 _Weights = dict[int, int]
-V = TypeVar("V", bound=float)  # a total: an int, or a d20 set's fraction
-W = TypeVar("W")
 
 
 def has_group(node: Node) -> bool:
@@ -40,7 +40,7 @@ def group_step(node: Group, steps: list[_Step]) -> _Step:
         highest, keep = (True, len(steps)) if node.select is None else node.select.kept(len(steps))
         every = range(len(steps))
 
-        def run_sum(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> int:
+        def run_sum(source: DiceSource, rolls: list[Any], budget: Budget) -> int:
             values = [step(source, rolls, budget) for step in steps]
             dropped: tuple[int, ...]
             if keep == len(values):
@@ -55,7 +55,7 @@ def group_step(node: Group, steps: list[_Step]) -> _Step:
 
         return run_sum
 
-    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> int:
+    def run(source: DiceSource, rolls: list[Any], budget: Budget) -> int:
         values = tuple(step(source, rolls, budget) for step in steps)
         value, dropped, successes, failures = node.value_of(values)
         # The group's record goes in among the dice records; split_records sorts them apart.
@@ -72,7 +72,7 @@ def split_records(records: list[DiceRoll]) -> tuple[list[DiceRoll], tuple[GroupR
     return dice, tuple(record for record in mixed if isinstance(record, GroupRoll))
 
 
-def group_odds(calculator: _Calculator, node: Group) -> _Weights:
+def group_odds(calculator: Calculator, node: Group) -> _Weights:
     """The exact distribution of a group's value, from its items' distributions.
 
     Without keep/drop the items are independent, so their totals (or their success
@@ -118,26 +118,3 @@ def group_odds(calculator: _Calculator, node: Group) -> _Weights:
     for state, weight in states.items():
         final[sum(score(value) for value in state)] += weight
     return calculator.checked(dict(final))
-
-
-def extreme(items: list[dict[V, int]], *, highest: bool, score: Callable[[V], W]) -> dict[W, int]:
-    """The weights of the largest (or smallest) of independent items' totals, each then scored.
-
-    Both dialects' keep-one-of-a-set odds use it (a group here; a d20 set in ``_d20_odds``,
-    whose values may be fractions, scored as they stand).
-    The ways for the largest to be at most *v* are the product of each item's ways to be
-    at most *v*; the ways for it to be exactly *v* are the step from the value below.
-    """
-    values = sorted({value for weights in items for value in weights}, reverse=not highest)
-    cumulative = [0] * len(items)
-    out: defaultdict[W, int] = defaultdict(int)
-    below = 0
-    for value in values:
-        at_most = 1
-        for i, weights in enumerate(items):
-            cumulative[i] += weights.get(value, 0)
-            at_most *= cumulative[i]
-        if at_most != below:
-            out[score(value)] += at_most - below
-        below = at_most
-    return dict(out)

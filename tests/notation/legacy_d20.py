@@ -1,19 +1,23 @@
-"""Evaluating a d20-dialect tree as the d20 package does: members, keep/drop, rerolls, explosions, arithmetic.
+"""The d20 dialect's evaluator as it was before the kernel's one engine: a reference for the new rolling.
 
-Shared by rolling (dice from a source) and exact odds (every path of draws).
+Before the redesign (issue 27) a d20-dialect roll with a keep/drop on parentheses went
+through this member model (the rest through generated code checked against it). It is kept
+here, as it was, so that the new plans are checked against it on generated texts.
 """
 
 from __future__ import annotations
 
-import functools
 import math
 import operator
 from collections.abc import Callable, Sequence
 
-from tabletop_core.notation._d20_tree import (
+from tabletop_core.notation import DiceMarks, DiceRoll, GroupRoll, RollResult, TermLabel
+from tabletop_core.notation._d20.select import clamp_of as _clamp_of
+from tabletop_core.notation._d20.tree import (
     D20Annotated,
     D20Chain,
     D20Dice,
+    D20Expression,
     D20Literal,
     D20Node,
     D20Op,
@@ -23,10 +27,10 @@ from tabletop_core.notation._d20_tree import (
     D20Unary,
     Value,
 )
-from tabletop_core.notation._dice_ops import too_many_dice
-from tabletop_core.notation.ast import Clamp
-from tabletop_core.notation.errors import NotationError
-from tabletop_core.notation.result import DiceMarks, DiceRoll, GroupRoll, TermLabel, _new_group_roll
+from tabletop_core.notation._kernel.budget import too_many_dice
+from tabletop_core.notation._kernel.dice_records import new_group_roll as _new_group_roll
+from tabletop_core.notation.errors import NotationError, shown
+from tabletop_core.notation.limits import Limits
 from tabletop_core.rng import DiceSource
 
 # -- rolling ----------------------------------------------------------------------------------
@@ -214,11 +218,7 @@ class _Computed(_Member):
         return self.children[0]
 
 
-@functools.lru_cache(maxsize=256)
-def clamp_of(op: D20Op) -> Callable[[int], int]:
-    """What ``mi``/``ma`` do to one face: the default dialect's clamp (``Clamp.apply``) at the op's bound."""
-    bound = op.selectors[-1].value  # as the d20 package reads it: the last selector's number
-    return (Clamp(low=bound) if op.op == "mi" else Clamp(high=bound)).apply
+clamp_of = _clamp_of
 
 
 def pick(kind: str | None, n: int, pool: list[int], values: Sequence[Value]) -> list[int]:
@@ -482,3 +482,21 @@ def _truncate(value: Value, text: str) -> int:
         return int(value)
     except (OverflowError, ValueError):
         raise NotationError(f"{text}: the total is not a finite number") from None
+
+
+def roll_slow(expression: D20Expression, source: DiceSource, checked: Limits) -> RollResult:
+    """Roll *expression* with the old member model."""
+    text = str(expression)
+    evaluator = _Evaluator(_Rolling(source, checked.max_dice, shown(text)), shown(text))
+    root = evaluator.node(expression.body)
+    total = _truncate(root.total(), shown(text))
+    return RollResult(
+        text,
+        total,
+        tuple(dice.record() for dice in evaluator.dice),
+        expression.comment,
+        crit=_crit(root),
+        dialect="d20",
+        groups=tuple(evaluator.groups),
+        labels=tuple(evaluator.labels),
+    )

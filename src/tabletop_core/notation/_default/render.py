@@ -1,15 +1,10 @@
-"""Render a roll for chat: plain text and Markdown.
+"""Render a default-dialect roll: the expression with each term's dice, and its rolled tree read back.
 
-Plain text (``str(result)``)::
-
-    attack: 1d20 (20↑) + 5 = 25 (critical hit)
-    4d6kh3 (6↑, ~2~, 5, 4) = 15
-
-* a dropped or rerolled die is struck through: ``~2~`` (Markdown ``~~2~~``);
-* the highest face is marked ``↑`` (Markdown **bold**), the lowest ``↓``
-  (Markdown *italic*); Fate dice show ``+``, ``0``, ``-`` without marks;
-* a die that exploded is followed by ``!``; a die counted as a success by ``✓``;
-* a critical roll (``RollResult.crit``) ends with ``(critical hit)`` or ``(critical failure)``.
+The pieces every dialect shares (a die, a term's dice, the chat line) are the kernel's
+(:mod:`tabletop_core.notation._kernel.render`); here the expression is written back with
+each dice term followed by its dice (``1d20 (17) + 5``), and :func:`replay` and
+:func:`rolled_tree` rebuild a result's tree from its expression and dice, so a record
+loaded from JSON is checked against the rule.
 """
 
 from __future__ import annotations
@@ -18,161 +13,53 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import cast
 
-import attrs
-
-from tabletop_core.notation.ast import (
+from tabletop_core.notation._default.expression import Expression, trailing_label
+from tabletop_core.notation._default.functions import (
+    apply_function,
+    check_computed,
+    computed_notation,
+    unknown_name,
+)
+from tabletop_core.notation._default.nodes import (
     ROUNDING_FUNCTIONS,
     Call,
     ComputedDice,
-    Dice,
-    Expression,
     Group,
     Labeled,
     Negate,
     Node,
-    Number,
     Product,
     Sum,
     Variable,
-    _trailing_label,
 )
+from tabletop_core.notation._default.parser import parse_cached
+from tabletop_core.notation._default.terms import Dice, Number
+from tabletop_core.notation._kernel.dice_records import DiceRoll, GroupRoll
+from tabletop_core.notation._kernel.records import RolledNode, RollResult, TermLabel
+from tabletop_core.notation._kernel.render import dice_text, group_text
+from tabletop_core.notation._kernel.weights import exact_division
 from tabletop_core.notation.errors import NotationError
-from tabletop_core.notation.expression_ops import (
-    apply_function,
-    check_computed,
-    computed_notation,
-    exact_division,
-    unknown_name,
-)
 from tabletop_core.notation.limits import MAX_NESTING, Limits
-from tabletop_core.notation.parser import parse
-from tabletop_core.notation.result import (
-    DiceRoll,
-    GroupRoll,
-    RolledDie,
-    RolledNode,
-    RollResult,
-    TermLabel,
-    _has_extra_marks,
-)
 
-__all__ = [
-    "breakdown",
-    "dice_text",
-    "face_text",
-    "group_text",
-    "render_markdown",
-    "render_text",
-    "replay",
-    "rolled_tree",
-]
+__all__ = ["READ_BACK", "breakdown", "breakdowns", "replay", "rolled_tree", "term_labels"]
 
 # A result may come from a call with raised limits; reading it back must not fail on them.
-_READ_BACK = Limits(max_length=10**9, max_dice=10**12, max_sides=2**62, max_depth=MAX_NESTING)
-_FATE = {-1: "-", 0: "0", 1: "+"}
-
-
-def face_text(die: RolledDie, *, markdown: bool) -> str:
-    """One die: its face with marks for highest/lowest, explosion, success, strike-through."""
-    if die.fate:
-        text = _FATE.get(die.value, str(die.value))
-    elif die.is_max:
-        text = f"**{die.value}**" if markdown else f"{die.value}↑"
-    elif die.is_min:
-        text = f"*{die.value}*" if markdown else f"{die.value}↓"
-    else:
-        text = str(die.value)
-    if die.exploded:
-        text += "!"
-    if die.success and die.kept:
-        text += "✓"
-    if not die.kept:
-        text = f"~~{text}~~" if markdown else f"~{text}~"
-    return text
-
-
-def dice_text(roll: DiceRoll, *, markdown: bool) -> str:
-    """Every die of one term in parentheses, e.g. ``(6↑, ~2~, 5, 4)``; a counting term adds its count."""
-    if roll.marks is not None and _has_extra_marks(roll.marks):
-        faces = _extended_faces(roll, markdown=markdown)
-    else:
-        faces = ", ".join(face_text(die, markdown=markdown) for die in roll.dice)
-    if roll.counts_successes:
-        noun = "success" if roll.value == 1 else "successes"
-        return f"({faces}: {roll.value} {noun})"
-    return f"({faces})"
-
-
-def _extended_face(die: RolledDie, *, markdown: bool) -> str:
-    """One die of a term using the later operators.
-
-    ``1→2`` (clamped or penetrating: drawn, then shown), ``✗`` after a failure,
-    ``crit``/``fumble`` after a flagged die.
-    """
-    text = face_text(attrs.evolve(die, success=False), markdown=markdown)
-    struck = text.startswith("~")
-    if struck:
-        text = text.strip("~")
-    drawn = die.rolled if die.rolled is not None else die.value + 1 if die.penetrated else None
-    if drawn is not None:
-        text = f"{drawn}→{text}"
-    if die.kept and not die.compounded:
-        text += "✓" if die.success else ""
-        text += "✗" if die.failure else ""
-        text += " crit" if die.crit else ""
-        text += " fumble" if die.fumble else ""
-    if struck:
-        text = f"~~{text}~~" if markdown else f"~{text}~"
-    return text
-
-
-def _extended_faces(roll: DiceRoll, *, markdown: bool) -> str:
-    """The dice of a term using the later operators, in the order shown.
-
-    A compounded die is shown as its parts and its total (``6!+6!+2=14``), its flags after the total.
-    """
-    shown: list[str] = []
-    parts: list[RolledDie] = []
-
-    def finish() -> None:
-        if not parts:
-            return
-        if len(parts) == 1:
-            shown.append(_extended_face(parts[0], markdown=markdown))
-        else:
-            head = parts[0]
-            inner = "+".join(face_text(attrs.evolve(d, success=False), markdown=markdown) for d in parts)
-            total = sum(d.value for d in parts if not d.rerolled)
-            flags = "✓" * head.success + "✗" * head.failure + " crit" * head.crit + " fumble" * head.fumble
-            text = f"{inner}={total}{flags if head.kept else ''}"
-            shown.append(text if head.kept else (f"~~{text}~~" if markdown else f"~{text}~"))
-        parts.clear()
-
-    for die in roll.shown:
-        if not die.compounded:
-            finish()
-        parts.append(die)
-    finish()
-    return ", ".join(shown)
+READ_BACK = Limits(max_length=10**9, max_dice=10**12, max_sides=2**62, max_depth=MAX_NESTING)
 
 
 def breakdown(result: RollResult, *, markdown: bool) -> str:
     """The expression with every dice term followed by its dice."""
-    return _breakdowns(result, markdown)[0]
+    return breakdowns(result, markdown=markdown)[0]
 
 
-def _breakdowns(result: RollResult, markdown: bool) -> tuple[str, str | None]:
+def breakdowns(result: RollResult, *, markdown: bool) -> tuple[str, str | None]:
     """The breakdown of the body and of the target after ``vs`` (``None`` without one)."""
-    if result.dialect == "d20":
-        from tabletop_core.notation.dialect_d20 import render_d20
-
-        return render_d20(result, markdown=markdown), None
     try:
-        expression = parse(result.expression, limits=_READ_BACK)
+        expression = parse_cached(result.expression, READ_BACK)
         rolls = _Records(result)
         body = _node_text(expression.body, rolls, markdown)
         target = None if expression.target is None else _node_text(expression.target, rolls, markdown)
-        if expression.target is not None and _trailing_label(expression.target) is not None:
+        if expression.target is not None and trailing_label(expression.target) is not None:
             target = f"({target})"  # as the notation prints it: a label after the target is the roll's
     except NotationError:  # a hand-edited record: fall back to listing the dice
         return " ".join(f"{roll.notation} {dice_text(roll, markdown=markdown)}" for roll in result.rolls), None
@@ -188,23 +75,6 @@ class _Records(Iterator[DiceRoll]):
 
     def __next__(self) -> DiceRoll:
         return next(self.rolls)
-
-
-def group_text(group: GroupRoll, *, markdown: bool) -> str:
-    """The items' totals of a group in parentheses: dropped struck through, ``✓``/``✗`` for successes/failures."""
-    dropped, failures = set(group.dropped), set(group.failures)
-    successes = set(group.successes or ())
-    shown = []
-    for i, value in enumerate(group.values):
-        text = str(value) + "✓" * (i in successes) + "✗" * (i in failures)
-        if i in dropped:
-            text = f"~~{text}~~" if markdown else f"~{text}~"
-        shown.append(text)
-    faces = ", ".join(shown)
-    if group.successes is not None:
-        noun = "success" if group.value == 1 else "successes"
-        return f"({faces}: {group.value} {noun})"
-    return f"({faces})"
 
 
 def _group_node_text(node: Group, rolls: _Records, markdown: bool) -> str:
@@ -260,7 +130,7 @@ def _read(result: RollResult) -> Expression:
         raise NotationError(f"a roll is replayed in the default dialect only, not {result.dialect!r}")
     if result.results:
         raise NotationError("a repeated roll has one tree per result: see each of its .results")
-    return parse(result.expression, limits=_READ_BACK)
+    return parse_cached(result.expression, READ_BACK)
 
 
 def rolled_tree(result: RollResult) -> RolledNode:
@@ -276,10 +146,6 @@ def rolled_tree(result: RollResult) -> RolledNode:
             match it (a hand-edited record), or it is a repeated roll (each of its results
             has a tree).
     """
-    if result.dialect == "d20":
-        from tabletop_core.notation.dialect_d20 import rolled_tree_d20
-
-        return rolled_tree_d20(result)
     return _rolled(_read(result).body, _Records(result), False)
 
 
@@ -363,7 +229,7 @@ def _rolled_expression_node(
         roll = next(rolls, None)
         if roll is None:
             raise NotationError(f"the result holds fewer dice terms than its expression {node}")
-        check_computed(str(node), count.value, sides.value, _READ_BACK)
+        check_computed(str(node), count.value, sides.value, READ_BACK)
         expected = computed_notation(node, int(count.value), int(sides.value))
         if roll.notation != expected:
             raise NotationError(f"{node}: the dice rolled ({roll.notation}) are not the {expected} it came to")
@@ -383,40 +249,3 @@ def _rolled_group(node: Group, rolls: Iterator[DiceRoll]) -> RolledNode:
     if group != expected:
         raise NotationError(f"the group record {group} does not match its items: the rule gives {expected}")
     return RolledNode(node, value, items, None, group)
-
-
-def render_text(result: RollResult) -> str:
-    """One plain-text chat line: ``label: breakdown = total``."""
-    return _line(result, markdown=False)
-
-
-def render_markdown(result: RollResult) -> str:
-    """One Markdown chat line: like :func:`render_text`, dice marked up and the total in bold."""
-    return _line(result, markdown=True)
-
-
-def _line(result: RollResult, *, markdown: bool) -> str:
-    prefix = f"{result.label}: " if result.label else ""
-    total = f"**{result.total}**" if markdown else str(result.total)
-    if result.results:
-        each = "; ".join(_line(one, markdown=markdown) for one in result.results)
-        text = f"{prefix}{each} (total {total})"
-    else:
-        body, target = _breakdowns(result, markdown)
-        text = f"{prefix}{body} = {total}{_crit_text(result)}"
-        if result.target is not None:
-            shown = target if target is not None else str(result.target)
-            if target is not None and shown != str(result.target):
-                shown += f" = {result.target}"
-            outcome = "success" if result.success else "failure"
-            text += f" vs {shown}: {outcome} by {abs(result.total - result.target)}"
-    return text + (f" # {result.comment}" if result.comment else "")
-
-
-def _crit_text(result: RollResult) -> str:
-    """The roll's flag after its total, in both dialects: `` (critical hit)`` or `` (critical failure)``."""
-    if result.crit == "crit":
-        return " (critical hit)"
-    if result.crit == "fumble":
-        return " (critical failure)"
-    return ""

@@ -10,29 +10,16 @@ the distribution divides once at the end.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable
 
 from tabletop_core._validate import check_type
-from tabletop_core.notation import lexer
-from tabletop_core.notation._cache import SizedCache
-from tabletop_core.notation._d20_default_odds import default_weights, regrouped
-from tabletop_core.notation._d20_eval import (
-    _OPS,
-    _apply,
-    _Const,
-    _Evaluator,
-    _faces,
-    _operate,
-    _select,
-    _SetMember,
-    _Source,
-    _truncate,
-    clamp_of,
-)
-from tabletop_core.notation._d20_parser import as_d20_expression
-from tabletop_core.notation._d20_tree import (
+from tabletop_core.notation._d20.alike import alike_weights, regrouped
+from tabletop_core.notation._d20.dice import FaceIs
+from tabletop_core.notation._d20.parser import as_d20_expression
+from tabletop_core.notation._d20.roll import Context, compile_node
+from tabletop_core.notation._d20.select import OPERATORS, apply, clamp_of, faces_of, keep_after, selects, truncate
+from tabletop_core.notation._d20.tree import (
     D20Annotated,
     D20Chain,
     D20Dice,
@@ -41,51 +28,25 @@ from tabletop_core.notation._d20_tree import (
     D20Node,
     D20Op,
     D20Paren,
-    D20Selector,
     D20Set,
     D20Unary,
     Value,
     dice_nodes,
 )
-from tabletop_core.notation._groups import extreme
-from tabletop_core.notation.errors import NotationError
+from tabletop_core.notation._kernel.budget import Budget
+from tabletop_core.notation._kernel.cache import SizedCache
+from tabletop_core.notation._kernel.paths import PathSource, walk_paths
+from tabletop_core.notation._kernel.polynomials import SMALL_PLAIN, window_sums
+from tabletop_core.notation._kernel.term_odds import term_weights
+from tabletop_core.notation._kernel.terms import SelectRule, TermRule, count_matching
+from tabletop_core.notation._kernel.weights import Calculator, extreme
+from tabletop_core.notation.errors import NotationError, shown
 from tabletop_core.notation.limits import DEFAULT_LIMITS, Limits
-from tabletop_core.notation.odds import _SMALL_PLAIN, _Calculator, _window_sums
 from tabletop_core.odds import MAX_OUTCOMES, Distribution
 
+__all__ = ["ODDS", "Odds", "distribution_d20"]
+
 # -- exact odds -------------------------------------------------------------------------------
-
-
-class _Branch(Exception):
-    def __init__(self, faces: list[int]) -> None:
-        super().__init__()
-        self.faces = faces
-
-
-class _Enumerating(_Source):
-    """Replays a path of faces; asks for a branch at the first draw past it."""
-
-    enumerates = True
-
-    def __init__(self, path: list[int], rounds: int) -> None:
-        self.path = path
-        self.at = 0
-        self.rounds = rounds
-        self.ways = 1  # the path's probability is 1 / ways
-
-    def _next(self, faces: list[int]) -> int:
-        if self.at < len(self.path):
-            face = self.path[self.at]
-            self.at += 1
-            self.ways *= len(faces)
-            return face
-        raise _Branch(faces)
-
-    def draw(self, sides: int) -> int:
-        return self._next(list(range(1, sides + 1)))
-
-    def draw_from(self, faces: list[int], sides: int) -> int:  # noqa: ARG002
-        return self._next(faces)
 
 
 _Weights = dict[Value, int]  # value -> ways (the probability of a value is its weight over the sum)
@@ -101,7 +62,9 @@ def _as_it_stands(value: Value) -> Value:
     return value
 
 
-class _Odds:
+class Odds:
+    """One exact computation of a d20-dialect expression, with its work budget."""
+
     def __init__(self, source: str | D20Expression, limits: Limits) -> None:
         self._source = source
         self.limits = limits
@@ -111,7 +74,7 @@ class _Odds:
     def text(self) -> str:
         """The expression as messages show it (written out only when a message needs it)."""
         if type(self._source) is not str:
-            self._source = lexer.shown(str(self._source))
+            self._source = shown(str(self._source))
         return self._source
 
     def charge(self, steps: int) -> None:
@@ -136,7 +99,7 @@ class _Odds:
         return NotationError(f"{self.text}: exact odds would have more than {self.limits.max_odds_outcomes:,} outcomes")
 
     def node(self, node: D20Node) -> _Weights:
-        default = default_weights(self, node)  # what the default dialect reads alike: its fast engine
+        default = alike_weights(self, node)  # what the default dialect reads alike: the kernel's fast algebra
         if default is not None:
             return default
         if isinstance(node, D20Literal):
@@ -175,19 +138,19 @@ class _Odds:
             combined: _Weights = {}
             if len(right) == 1:  # a number: the weights stay as they are
                 (b,) = right
-                operate = _OPS[op]
+                operate = OPERATORS[op]
                 try:
                     for a, p in acc.items():
                         value = operate(a, b)
                         combined[value] = combined.get(value, 0) + p
                 except (ZeroDivisionError, OverflowError):
                     for a in acc:  # the same NotationError as one step gives
-                        _apply(op, a, b, self.text)
+                        apply(op, a, b, self.text)
                     raise  # pragma: no cover - _apply raised above
             else:
                 for a, p in acc.items():
                     for b, q in right.items():
-                        _add(combined, _apply(op, a, b, self.text), p * q)
+                        _add(combined, apply(op, a, b, self.text), p * q)
             acc = self.checked(combined)
         return acc
 
@@ -217,11 +180,11 @@ class _Odds:
         combos: list[tuple[tuple[Value, ...], int]] = [((), 1)]
         for member in members:
             combos = [((*values, v), p * q) for values, p in combos for v, q in member.items()]
+        ops_kept = [(op.op == "k", op.selectors) for op in ops]
         for values, p in combos:
-            target = _SetMember([_Const(v) for v in values])
-            for op in ops:
-                _operate(op, target, _Source(), self.text)
-            total = target.total()
+            kept = [True] * len(values)
+            keep_after(ops_kept, values, kept)
+            total = sum(value for value, keep in zip(values, kept, strict=True) if keep)
             _add(out, total, p)
         return self.checked(out)
 
@@ -280,51 +243,62 @@ class _Odds:
         return self.checked(extreme(members, highest=highest, score=_as_it_stands))
 
     def by_default_engine(self, node: D20Dice) -> _Weights | None:
-        """Odds of a dice term the default dialect computes the same way, or ``None``."""
-        from tabletop_core.notation.ast import Comparison, Dice, Explode, Reroll, Select
+        """Odds of a dice term the default dialect computes the same way (the kernel's term odds), or ``None``.
 
+        That is a reroll (``rr``, ``ro``) by value first, then one explosion by value alone or
+        one keep/drop by rank: a reroll of every face never stops, and neither does an
+        explosion on every face (the walk of every path says so).
+        """
         if node.sides is None or node.sides == 0 or node.count == 0:
             return None
         if not node.ops and node.count == 1:  # one plain die: each face once
             self.charge(node.sides)
             return dict.fromkeys(range(1, node.sides + 1), 1)
         ops = list(node.ops)
-        reroll = explode = select = None
-        names = [op.op for op in ops]
         if any(len(op.selectors) != 1 for op in ops):
             return None
-
-        def comparison(selector: D20Selector) -> Comparison | None:
-            if selector.kind in ("h", "l"):
-                return None
-            return Comparison("=" if selector.kind is None else selector.kind, selector.value)
-
+        names = [op.op for op in ops]
+        reroll: FaceIs | None = None
+        explode: FaceIs | None = None
+        select: SelectRule | None = None
+        once = False
         if names and names[0] in ("rr", "ro"):
-            condition = comparison(ops[0].selectors[0])
-            if condition is None:
+            reroll = FaceIs.of(ops[0].selectors[0])
+            if reroll is None:
                 return None
-            reroll = Reroll(condition, once=names[0] == "ro")
+            once = names[0] == "ro"
             ops, names = ops[1:], names[1:]
         if names == ["e"] and reroll is None:
-            condition = comparison(ops[0].selectors[0])
-            if condition is None:
+            explode = FaceIs.of(ops[0].selectors[0])
+            if explode is None:
                 return None
-            explode = Explode(condition)
             ops, names = [], []
         if names and names[0] in ("k", "p") and len(names) == 1:
             selector = ops[0].selectors[0]
             if selector.kind not in ("h", "l"):
                 return None
-            kind = ("k" if names[0] == "k" else "d") + selector.kind
-            select = Select(kind, selector.value)
+            select = SelectRule(names[0] == "k", selector.kind == "h", selector.value)
             ops, names = [], []
         if ops:
             return None
-        try:
-            dice = Dice(node.count, node.sides, False, reroll, explode, select, None)
-        except NotationError:
-            return None  # a reroll or explosion of every face: the enumeration says so
-        return self.by_calculator(lambda calculator: calculator.node(dice))
+        sides = node.sides
+        if reroll is not None and not once and count_matching(reroll, 1, sides) == sides:
+            return None  # a reroll of every face: the enumeration says so
+        if explode is not None and count_matching(explode, 1, sides) == sides:
+            return None
+        rule = TermRule(
+            str(node),
+            node.count,
+            sides,
+            sides,
+            reroll=reroll,
+            reroll_once=once,
+            explode=None if explode is None else "!",
+            explode_test=explode,
+            explode_depth=self.limits.explode_depth,
+            selects=() if select is None else (select,),
+        )
+        return self.by_calculator(lambda calculator: term_weights(calculator, rule))
 
     def die_by_die(self, node: D20Dice) -> _Weights | None:
         """A dice term whose operators each look at one die alone, or ``None``.
@@ -342,57 +316,56 @@ class _Odds:
         ):
             return None
         one: dict[int, int] = {}
-        for face in _faces(node.sides):
+        for face in faces_of(node.sides):
             kept, value = True, face
             for op in node.ops:
                 if not kept:
                     break
                 if op.op in ("mi", "ma"):
                     value = clamp_of(op)(value)
-                elif any(_select(selector, [_Const(value)]) for selector in op.selectors) != (op.op == "k"):
+                elif any(selects(selector, value) for selector in op.selectors) != (op.op == "k"):
                     kept = False
             shown = value if kept else 0
             one[shown] = one.get(shown, 0) + 1
         self.charge(len(one) + node.count)
         return self.by_calculator(lambda calculator: calculator.power(one, node.count))
 
-    def by_calculator(self, work: Callable[[_Calculator], dict[int, int]]) -> _Weights:
-        """*work* done by the default dialect's engine, on this expression's one budget."""
-        calculator = _Calculator(self.text, self.limits)
+    def by_calculator(self, work: Callable[[Calculator], dict[int, int]]) -> _Weights:
+        """*work* done by the kernel's algebra, on this expression's one budget."""
+        calculator = Calculator(self.text, self.limits)
         calculator.work = self.work
         weights = work(calculator)
         self.work = calculator.work
         return dict(weights.items())  # the same ways, keyed as the dialect keys values
 
     def enumerate(self, node: D20Node) -> _Weights:
-        """Every path of draws of one term, each with its probability (budgeted), as ways."""
-        paths: dict[tuple[Value, int], int] = {}  # (value, the paths' ways) -> how many such paths
-        values: set[Value] = set()
+        """Every path of draws of one term, each with its probability (budgeted), as ways.
+
+        The term is rolled as :func:`~tabletop_core.notation.roll` rolls it (the same steps,
+        the kernel's engine), on a source that walks every path (see :mod:`~tabletop_core.notation._kernel.paths`).
+        """
         _never_stops(node, self.text)
         scans = _scans(node)
         self.expect(_PATH_STEPS * _paths_floor(node, self.limits.max_odds_work, self.limits.explode_depth, scans))
-        stack: list[list[int]] = [[]]
-        while stack:
-            path = stack.pop()
-            source = _Enumerating(path, self.limits.explode_depth)
-            self.charge(_PATH_STEPS * (len(path) + 1 + scans))
-            try:
-                value = _Evaluator(source, self.text).node(node).total()
-            except _Branch as branch:
-                stack.extend([*path, face] for face in reversed(branch.faces))
-                continue
-            key = (value, source.ways)
-            paths[key] = paths.get(key, 0) + 1
-            values.add(value)
-            if len(values) > self.limits.max_odds_outcomes:
-                raise self.too_many()
-        # Paths differ in length: over a common denominator (the lcm of their ways), each counts scale / ways.
-        scale = math.lcm(*{ways for _value, ways in paths})
-        out: _Weights = {}
-        for (value, ways), count in paths.items():
-            _add(out, value, count * (scale // ways))
-        return out
+        step = compile_node(node, Context(self.text, self.limits, None))
+        text = self.text
 
+        def run(source: PathSource) -> Value:
+            budget = Budget(_UNLIMITED, text, _UNLIMITED)  # the walk is bounded by its own budget
+            budget.groups, budget.labels = [], []
+            return step(source, [], budget)  # type: ignore[no-any-return]
+
+        def charge(length: int) -> None:
+            self.charge(_PATH_STEPS * (length + 1 + scans))
+
+        def outcomes(found: int) -> None:
+            if found > self.limits.max_odds_outcomes:
+                raise self.too_many()
+
+        return walk_paths(run, self.limits.explode_depth, charge, outcomes)
+
+
+_UNLIMITED = 2**62
 
 _PATH_STEPS = 10
 """Steps charged per draw of a path of :meth:`_Odds.enumerate` (and per two faces an ``rr`` scans):
@@ -402,7 +375,7 @@ each path evaluates the term anew, 10 to 30 times the cost of a step elsewhere (
 
 def _scans(node: D20Node) -> int:
     """Faces an evaluation of *node* scans besides its draws: an ``rr`` lists the faces it leaves."""
-    return sum(len(_faces(item.sides)) for item in dice_nodes(node) for op in item.ops if op.op == "rr") // 2
+    return sum(len(faces_of(item.sides)) for item in dice_nodes(node) for op in item.ops if op.op == "rr") // 2
 
 
 def _paths_floor(node: D20Node, enough: int, rounds: int, scans: int) -> int:
@@ -431,7 +404,7 @@ def _rerolls_every_face(op: D20Op, sides: int | None) -> bool:
     return (
         op.op == "rr"
         and all(s.kind in (None, "<", ">") for s in op.selectors)
-        and all(any(_select(s, [_Const(face)]) for s in op.selectors) for face in _faces(sides))
+        and all(any(selects(s, face) for s in op.selectors) for face in faces_of(sides))
     )
 
 
@@ -466,7 +439,7 @@ def _ways_per_die(dice: D20Dice, faces: int, rounds: int, enough: int) -> int:
         or any(op.op in ("rr", "ro", "ra", "e") for op in dice.ops[1:])
     ):
         return faces
-    m = sum(1 for face in _faces(dice.sides) if any(_select(s, [_Const(face)]) for s in first.selectors))
+    m = sum(1 for face in faces_of(dice.sides) if any(selects(s, face) for s in first.selectors))
     if m <= 1:
         chains = (rounds - 1) * (faces - m) + faces if m else 0
     elif (rounds - 1) * (m.bit_length() - 1) > enough.bit_length() + 1:
@@ -501,7 +474,7 @@ def _simple(text: str, limits: Limits) -> Distribution[int] | None:
     outcomes = count * (sides - 1) + 1
     work = sides + count * count * sides + 2 * outcomes  # at least what the full path charges
     if (
-        count * sides > _SMALL_PLAIN
+        count * sides > SMALL_PLAIN
         or len(text) > limits.max_length
         or count > limits.max_dice
         or sides > limits.max_sides
@@ -509,11 +482,11 @@ def _simple(text: str, limits: Limits) -> Distribution[int] | None:
         or work > limits.max_odds_work
     ):
         return None
-    ways = _window_sums(count, sides)
+    ways = window_sums(count, sides)
     low = count + (0 if sign is None else int(number) if sign == "+" else -int(number))
     if compare is None:
         return Distribution._of_counts(range(low, low + outcomes), ways)
-    meets = _OPS[compare]
+    meets = OPERATORS[compare]
     split = [0, 0]  # ways the comparison is false, true
     for total, weight in enumerate(ways, low):
         split[1 if meets(total, int(target)) else 0] += weight
@@ -521,31 +494,31 @@ def _simple(text: str, limits: Limits) -> Distribution[int] | None:
     return Distribution._of_counts(kept, [split[value] for value in kept])
 
 
-_ODDS: SizedCache[tuple[str, Limits], Distribution[int]] = SizedCache(8 * 2**20)
+ODDS: SizedCache[tuple[str, Limits], Distribution[int]] = SizedCache(8 * 2**20)
 
 
 def distribution_d20(expr: object, limits: Limits | None) -> Distribution[int]:
     """Exact odds of a d20-dialect expression's total (see :func:`tabletop_core.notation.distribution`)."""
     if type(expr) is str:  # look the text up, or read it straight, before parsing it
         checked = DEFAULT_LIMITS if limits is None else check_type("limits", limits, Limits)
-        known = _ODDS.get((expr, checked))
+        known = ODDS.get((expr, checked))
         if known is not None:
             return known
         simple = _simple(expr, checked)
         if simple is not None:
-            _ODDS.put((expr, checked), simple, 64 * len(simple) + 16 * len(expr) + 1024)
+            ODDS.put((expr, checked), simple, 64 * len(simple) + 16 * len(expr) + 1024)
             return simple
     expression, checked = as_d20_expression(expr, limits)
     text = expr if type(expr) is str else str(expression)  # what was parsed: the cache's key
     key = (text, checked)
-    known = _ODDS.get(key)
+    known = ODDS.get(key)
     if known is not None:
         return known
-    odds = _Odds(expression, checked)
+    odds = Odds(expression, checked)
     weights = odds.node(expression.body)
     totals: dict[int, int] = {}
     for value, p in weights.items():
-        total = _truncate(value, odds.text)
+        total = truncate(value, odds.text)
         totals[total] = totals.get(total, 0) + p
     outcomes = sorted(total for total, p in totals.items() if p)
     if len(outcomes) > MAX_OUTCOMES:
@@ -553,5 +526,5 @@ def distribution_d20(expr: object, limits: Limits | None) -> Distribution[int]:
             f"{odds.text}: exact odds would have more than {MAX_OUTCOMES:,} outcomes, the most a Distribution holds"
         )
     result = Distribution._of_counts(outcomes, [totals[total] for total in outcomes])
-    _ODDS.put(key, result, 64 * len(totals) + 16 * len(text) + 1024)
+    ODDS.put(key, result, 64 * len(totals) + 16 * len(text) + 1024)
     return result

@@ -24,27 +24,27 @@ from typing import TYPE_CHECKING, Any, TypeAlias, Union
 import attrs
 
 from tabletop_core._validate import clip
-from tabletop_core.notation.ast import (
+from tabletop_core.notation._default.expression import Expression, with_children
+from tabletop_core.notation._default.nodes import (
     ROUNDING_FUNCTIONS,
     Call,
     ComputedDice,
-    Dice,
-    Expression,
     Labeled,
     Negate,
     Node,
-    Number,
     Sum,
     Variable,
     children_of,
     walk,
-    with_children,
 )
+from tabletop_core.notation._default.terms import Dice, Number
+from tabletop_core.notation._kernel.budget import Budget
+from tabletop_core.notation._kernel.dice_records import DiceRoll
+from tabletop_core.notation._kernel.weights import exact_division
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
 
 if TYPE_CHECKING:
-    from tabletop_core.notation.result import DiceRoll
     from tabletop_core.rng import DiceSource
 
 __all__ = [
@@ -55,12 +55,13 @@ __all__ = [
     "check_variables",
     "compile_expression_node",
     "computed_templates",
+    "exact_division",
     "exact_product",
     "has_computed_dice",
 ]
 
 Value: TypeAlias = Union[int, Fraction]  # noqa: UP007 - a runtime alias on Python 3.10
-_Step = Callable[["DiceSource", list["DiceRoll"], list[int]], Any]  # Any: an int, or a Fraction when exact
+_Step = Callable[["DiceSource", list[Any], Budget], Any]  # Any: records; an int, or a Fraction when exact
 
 EXPRESSION_NODES = (Variable, Labeled, Call, ComputedDice)
 """The nodes this module rolls (the rest are the roller's own)."""
@@ -178,19 +179,11 @@ def apply_function(name: str, values: list[Value]) -> Value:
     return min(values) if name == "min" else max(values)
 
 
-def exact_division(left: Value, right: Value, text: str) -> Value:
-    """*left* / *right* exactly (an int when it divides evenly)."""
-    if right == 0:
-        raise NotationError(f"{text}: division by zero")
-    value = Fraction(left) / right
-    return value.numerator if value.denominator == 1 else value
-
-
 def exact_product(steps: list[_Step], operators: tuple[str, ...], text: str) -> _Step:
     """A product whose ``/`` divides exactly (inside ``floor``, ``ceil``, ``round``)."""
     first, rest = steps[0], list(zip(operators, steps[1:], strict=True))
 
-    def run(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:
+    def run(source: DiceSource, rolls: list[Any], budget: Budget) -> Value:
         total = first(source, rolls, budget)
         for op, step in rest:
             value = step(source, rolls, budget)
@@ -220,7 +213,7 @@ def compile_expression_node(
         steps = [compile_node(arg, text, limits, inner) for arg in node.args]
         name = node.name
 
-        def call(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> Value:
+        def call(source: DiceSource, rolls: list[Any], budget: Budget) -> Value:
             return apply_function(name, [step(source, rolls, budget) for step in steps])
 
         return call
@@ -230,19 +223,17 @@ def compile_expression_node(
     shown = str(node)
     plans: dict[tuple[int, int], _Step] = {}
 
-    def computed(source: DiceSource, rolls: list[DiceRoll], budget: list[int]) -> int:
+    def computed(source: DiceSource, rolls: list[Any], budget: Budget) -> int:
         count = count_step(source, rolls, budget)
         sides = sides_step(source, rolls, budget)
         check_computed(shown, count, sides, limits)
-        budget[0] -= count
-        if budget[0] < 0:
+        budget.left -= count
+        if budget.left < 0:
             raise NotationError(
                 f"{text}: rolled more than {limits.max_dice} dice ({shown} came to {count}); "
                 "raise Limits.max_dice to allow more"
             )
         if count == 0:
-            from tabletop_core.notation.result import DiceRoll
-
             fate = node.dice is not None and node.dice.fate
             rolls.append(DiceRoll(computed_notation(node, 0, sides), sides, fate, (), 0))
             return 0
@@ -279,7 +270,7 @@ def check_computed(shown: str, count: object, sides: object, limits: Limits) -> 
 def computed_templates(node: Node) -> Iterator[Dice]:
     """The modifiers (one-die templates) of every computed dice term under *node*, left to right.
 
-    With :func:`~tabletop_core.notation.ast.dice_terms`, every dice term's modifiers: a bot
+    With :func:`~tabletop_core.notation.dice_terms`, every dice term's modifiers: a bot
     asking whether anything explodes or flags crits must look at both.
     """
     for item in walk(node):

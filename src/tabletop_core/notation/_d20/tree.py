@@ -11,16 +11,41 @@ import attrs
 from tabletop_core._validate import clip
 from tabletop_core.notation.errors import NotationError
 
+__all__ = [
+    "ADDITIVE",
+    "COMPARISONS",
+    "DICE_OPERATORS",
+    "DIGITS",
+    "MULTIPLICATIVE",
+    "SELECTOR_KINDS",
+    "SET_OPERATORS",
+    "WHITESPACE",
+    "D20Annotated",
+    "D20Chain",
+    "D20Dice",
+    "D20Expression",
+    "D20Literal",
+    "D20Node",
+    "D20Op",
+    "D20Paren",
+    "D20Selector",
+    "D20Set",
+    "D20Unary",
+    "Value",
+    "dice_nodes",
+    "walk",
+]
+
 Value: TypeAlias = Union[int, float]  # noqa: UP007 - a runtime alias on Python 3.10
 
-_WS = " \t\f\r\n"
-_DIGITS = "0123456789"
+WHITESPACE = " \t\f\r\n"
+DIGITS = "0123456789"
 COMPARISONS = ("==", "!=", ">=", "<=", ">", "<")
-_ADDITIVE = ("+", "-")
-_MULTIPLICATIVE = ("*", "//", "/", "%")
+ADDITIVE = ("+", "-")
+MULTIPLICATIVE = ("*", "//", "/", "%")
 DICE_OPERATORS = ("rr", "ro", "ra", "e", "mi", "ma", "k", "p")
 SET_OPERATORS = ("k", "p")
-_SELECTOR_KINDS = ("h", "l", "<", ">")
+SELECTOR_KINDS = ("h", "l", "<", ">")
 
 
 # -- the tree ---------------------------------------------------------------------------------
@@ -39,7 +64,7 @@ class D20Selector:
     value: int
 
     def __attrs_post_init__(self) -> None:
-        if self.kind is not None and self.kind not in _SELECTOR_KINDS:
+        if self.kind is not None and self.kind not in SELECTOR_KINDS:
             raise NotationError(f"a selector kind must be one of h l < >, got {clip(self.kind)}")
         if type(self.value) is not int or self.value < 0:
             raise NotationError(f"a selector needs a whole number of at least 0, got {clip(self.value)}")
