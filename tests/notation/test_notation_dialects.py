@@ -166,10 +166,10 @@ def test_advantage_shorthand(text: str, canonical: str) -> None:
 @pytest.mark.parametrize(
     ("text", "hint"),
     [
-        ("d20 advantage", "did you mean 'd20 adv'"),
-        ("d20 disadvantage", "did you mean 'd20 dis'"),
-        ("1d20+5 adv", "goes right after the d20"),
-        ("2d20 adv", "applies to one die"),
+        ("d20 advan", "did you mean 'd20 adv'"),
+        ("d20 disadv", "did you mean 'd20 dis'"),
+        ("2d6+5 adv", "not one d20"),  # a trailing adv: avrae's, on the first d20
+        ("2d20 adv", "not one d20"),
     ],
 )
 def test_a_near_miss_gets_a_hint(text: str, hint: str) -> None:

@@ -360,8 +360,8 @@ def test_a_group_with_labels_against_a_target():
 @pytest.mark.parametrize(
     ("text", "hint"),
     [
-        ("d20 advantage", "2d20kh1"),
-        ("d20 disadvantage", "2d20kl1"),
+        ("d20 advan", "2d20kh1"),
+        ("d20 disadv", "2d20kl1"),
         ("1d20+5 attack", "did you mean '1d20+5 # attack' (a comment) or '1d20+5 [attack]' (a label)?"),
         ("1d20+5 versus 15", "did you mean '1d20+5 vs 15'"),
         ("1d20+str", "did you mean '@str'"),

@@ -74,7 +74,7 @@ def test_the_node() -> None:
         ("{}", "expected a number or a die"),
         ("{1d6, 2}f1", "expected an operator"),
         ("4d6}", "expected an operator"),
-        ("{1d6, 2}kh1kh1", "expected an operator"),
+        ("{1d6, 2}kh1kh1", "a group can keep or drop only once"),
     ],
 )
 def test_bad_groups_are_clear_errors(text: str, message: str) -> None:

@@ -165,7 +165,8 @@ def test_fuzzed_text_only_raises_notation_errors(text, seed):
     with contextlib.suppress(NotationError):
         result = roll(text, rng=seed)
         # A repeat ('2x 1d6') ends with its results' sum instead.
-        assert str(result).endswith(f"(total {result.total})" if result.results else f"= {result.total}")
+        end = f"(total {result.total})" if result.results else f"= {result.total}"
+        assert str(result).endswith(end + warnings_text(result.warnings))
 
 
 @settings(max_examples=50)

@@ -57,7 +57,7 @@ def test_every_module_is_small(path: pathlib.Path) -> None:
 def test_the_wings_are_there_and_the_kernel_is_theirs() -> None:
     """Every dialect has its wing, and the kernel is a package of its own (the contracts name them)."""
     assert (PACKAGE / "_kernel" / "__init__.py").exists()
-    for wing in ("_default", "_d20"):
+    for wing in WINGS:
         assert (PACKAGE / wing / "__init__.py").exists(), wing
 
 

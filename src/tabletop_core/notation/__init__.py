@@ -39,10 +39,11 @@ from tabletop_core.notation.limits import Limits
 
 if TYPE_CHECKING:
     from tabletop_core.notation import dialect_d20 as dialect_d20
+    from tabletop_core.notation import dialect_rdr as dialect_rdr
 
-# The d20 dialect loads on first use (``dialect="d20"``, or ``tc.notation.dialect_d20``),
-# so bots on the default grammar never import it.
-__getattr__, __dir__ = lazy_attributes(__name__, {"dialect_d20": ".dialect_d20"})
+# The d20 and rdr dialects load on first use (``dialect="d20"``, or ``tc.notation.dialect_d20``),
+# so bots on the default grammar never import them.
+__getattr__, __dir__ = lazy_attributes(__name__, {"dialect_d20": ".dialect_d20", "dialect_rdr": ".dialect_rdr"})
 
 __all__ = [
     "Call",

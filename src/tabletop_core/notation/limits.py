@@ -131,10 +131,10 @@ ODDS_CACHE_BYTES = 32 * 2**20
 and their keys."""
 
 
-DIALECTS = ("default", "d20")
+DIALECTS = ("default", "d20", "rdr")
 """The dialects :func:`~tabletop_core.notation.parse`, :func:`~tabletop_core.notation.roll` and
-:func:`~tabletop_core.notation.distribution` read: ``"default"`` (Roll20-like) and ``"d20"``
-(the d20 package's grammar, read as it reads it)."""
+:func:`~tabletop_core.notation.distribution` read: ``"default"`` (Roll20-like), ``"d20"``
+(the d20 package's grammar, read as it reads it) and ``"rdr"`` (rpg-dice-roller's, likewise)."""
 
 
 def check_dialect(dialect: object) -> str:

@@ -45,10 +45,10 @@ class DiceReader:
         column = self.column if column is None else column
         return NotationError(f"{shown(self.text)}: {message} at column {column}{suffix}", column=column)
 
-    def expected(self, what: str, why: str = "") -> NotationError:
+    def expected(self, what: str, why: str = "", hint: str = "") -> NotationError:
         token = self.peek
         found = "" if token.kind in (tok.END, tok.LABEL) else f", found {clip(token.text)}"
-        command = hints.command_hint(self.text)  # '/r 1d20': the notation without the bot's command
+        command = hint or hints.command_hint(self.text)  # '/r 1d20': the notation without the bot's command
         return self.error(f"expected {what}", suffix=f"{why}{found}{'; ' + command if command else ''}")
 
     def integer(self, what: str) -> tuple[int, Token]:
@@ -84,42 +84,44 @@ class DiceReader:
         """
         reroll: Reroll | None = None
         explode: Explode | None = None
-        select: Select | None = None
+        selects: list[Select] = []
+        success: Comparison | None = None
         if self.peek.kind == tok.ADVANTAGE:
-            count, select = self.advantage(count, start)
+            count, first = self.advantage(count, start)
+            selects.append(first)
         extra = _Extra()
-        while self.peek.kind in (tok.SELECT, tok.REROLL, tok.EXPLODE, *_EXTRA_KINDS) or self.bare_drop():
+        # rpg-dice-roller's modifiers come in any order: each is read where it stands.
+        kinds = (tok.SELECT, tok.REROLL, tok.EXPLODE, tok.COMPARE, *_EXTRA_KINDS)
+        while self.peek.kind in kinds or self.bare_drop():
             token = self.advance()
             if token.kind == tok.DIE:  # Roll20's bare 'd': 4d6d1 drops the lowest 1
-                if select is not None:
-                    raise self.error("a dice term can keep or drop only once", token.start)
-                select = Select("dl", self.integer("a count")[0])
+                _add_select(selects, Select("dl", self.integer("a count")[0]))
+            elif token.kind == tok.COMPARE:  # a success count, before or after the other modifiers
+                if success is not None:
+                    raise self.error("a dice term can count successes only once", token.start)
+                self.position -= 1
+                success = self.comparison("")
+                if self.peek.kind == tok.FATE:  # 'f' after a success count: failures
+                    self.advance()
+                    extra.failure = self.compare_or_number("a comparison such as <3 or a number after 'f'")
             elif token.kind in _EXTRA_KINDS:
                 self.extra_modifier(token, extra)
             elif token.kind == tok.SELECT:
-                if select is not None:
-                    raise self.error("a dice term can keep or drop only once", token.start)
                 amount = self.integer("a count")[0] if self.peek.kind == tok.NUMBER else 1
-                select = Select("kh" if token.text == "k" else token.text, amount)
+                _add_select(selects, Select("kh" if token.text == "k" else token.text, amount))
             elif token.kind == tok.REROLL:
                 if reroll is not None:
                     raise self.error("a dice term can reroll only once (use r or ro, not both)", token.start)
                 if self.peek.kind == tok.NUMBER:
                     condition = Comparison("=", self.integer("a number")[0])
-                else:
+                elif self.peek.kind == tok.COMPARE:
                     condition = self.comparison(f"a comparison such as <3 after '{token.text}'")
+                else:  # a bare r rerolls the lowest face (rpg-dice-roller's default)
+                    condition = Comparison("=", -1 if fate else 1)
                 reroll = Reroll(condition, once=token.text == "ro")
-            else:
-                if explode is not None:
-                    raise self.error("a dice term can explode only once", token.start)
+            else:  # a later explosion replaces an earlier one (rpg-dice-roller keeps the last)
                 on = self.comparison("") if self.peek.kind == tok.COMPARE else None
                 explode = Explode(on, token.text)
-        success = self.comparison("") if self.peek.kind == tok.COMPARE else None
-        if success is not None and self.peek.kind == tok.FATE:  # 'f' after a success count: failures
-            self.advance()
-            extra.failure = self.compare_or_number("a comparison such as <3 or a number after 'f'")
-        while self.peek.kind in (tok.SORT, tok.CRIT):
-            self.extra_modifier(self.advance(), extra)
         try:
             return Dice(
                 count,
@@ -127,7 +129,7 @@ class DiceReader:
                 fate,
                 reroll,
                 explode,
-                select,
+                selects[0] if selects else None,
                 success,
                 extra.clamp(),
                 extra.failure,
@@ -135,6 +137,8 @@ class DiceReader:
                 extra.sort,
                 extra.unique,
                 extra.unique_once,
+                tuple(selects[1:]),
+                extra.unique_test,
             )
         except NotationError as error:
             message = str(error).replace(f"d{COMPUTED_SIDES}", die) if die else str(error)
@@ -155,6 +159,8 @@ class DiceReader:
             if extra.unique or extra.unique_once:
                 raise self.error("a dice term can be unique only once (u or uo, not both)", token.start)
             extra.unique, extra.unique_once = token.text == "u", token.text == "uo"
+            if self.peek.kind == tok.COMPARE:  # u>80: only faces above 80 must be unique (rpg-dice-roller)
+                extra.unique_test = self.comparison("")
             return
         if token.kind == tok.SORT:
             if extra.sort is not None:
@@ -183,7 +189,7 @@ class DiceReader:
             return 100, False
         if token.kind == tok.FATE:
             self.advance()
-            return 3, True
+            return (6 if token.text == "F.1" else 3), True
         sides, token = self.integer("the number of sides, '%' or 'F' after 'd'")
         if sides < 1:
             raise self.error("a die needs at least 1 side, got 0", token.start)
@@ -207,11 +213,23 @@ class DiceReader:
         if self.peek.kind != tok.COMPARE:
             raise self.expected(what)
         op = self.advance().text
+        negative = self.peek.kind == tok.MINUS and self.tokens[self.position + 1].kind == tok.NUMBER
+        if negative:  # =-1 (a Fate die's lowest face)
+            self.advance()
         value = self.integer(f"a number after '{op}'")[0]
-        return Comparison(op, value)
+        return Comparison(op, -value if negative else value)
 
 
 _EXTRA_KINDS = (tok.CLAMP, tok.SORT, tok.CRIT, tok.UNIQUE)
+
+
+def _add_select(selects: list[Select], select: Select) -> None:
+    """Add a keep/drop; one of the same kind written before is replaced (rpg-dice-roller keeps the last)."""
+    for i, earlier in enumerate(selects):
+        if earlier.kind == select.kind:
+            selects[i] = select
+            return
+    selects.append(select)
 
 
 class _Extra:
@@ -225,6 +243,7 @@ class _Extra:
         self.sort: str | None = None
         self.unique = False
         self.unique_once = False
+        self.unique_test: Comparison | None = None
 
     def clamp(self) -> Clamp | None:
         return Clamp(self.bounds.get("mi"), self.bounds.get("ma")) if self.bounds else None

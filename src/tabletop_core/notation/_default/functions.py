@@ -383,21 +383,45 @@ def computed_dice_weights(
 # -- vs -------------------------------------------------------------------------------------------
 
 
+class _Success:
+    """``VsOutcome.success``: on an outcome, whether it succeeded; on the class, that test as a function.
+
+    So ``odds.probability(VsOutcome.success)`` asks the chance of success, as
+    ``odds.probability(lambda outcome: outcome.success)`` does.
+    """
+
+    def __get__(self, outcome: VsOutcome | None, owner: type | None = None) -> Any:  # Any: a bool or the test
+        if outcome is None:
+            return _succeeds
+        return outcome.margin >= 0
+
+
+def _succeeds(outcome: VsOutcome) -> bool:
+    """Whether *outcome* succeeded (its margin is 0 or more)."""
+    return outcome.margin >= 0
+
+
 @attrs.frozen(order=True)
 class VsOutcome:
     """The outcome of a roll against a target (``1d20+5 vs 15``): success or failure, and by how much.
 
     Outcomes order by margin, so a table of them reads from the worst failure to the best success.
+    An outcome stands for its margin as a number (``int(outcome)``, ``operator.index``), so a
+    distribution of them has a mean and a variance: the margin's.
 
     Attributes:
         margin: The total minus the target's value: 0 or more is a success (meeting the
             target succeeds), below 0 a failure.
+        success: Whether the total met the target; on the class, that test as a function of
+            an outcome, for ``probability``.
 
     Examples:
-        >>> from tabletop_core.notation import distribution
+        >>> from tabletop_core.notation import VsOutcome, distribution
         >>> odds = distribution("1d20+5 vs 15")
-        >>> odds.probability(lambda outcome: outcome.success)
+        >>> odds.probability(VsOutcome.success)
         Fraction(11, 20)
+        >>> odds.mean()  # the mean margin
+        Fraction(1, 2)
         >>> str(max(outcome for outcome, _p in odds.items()))
         'success by 10'
     """
@@ -409,10 +433,14 @@ class VsOutcome:
         if type(value) is not int:
             raise TypeError(f"margin must be an int, got {type(value).__name__}")
 
-    @property
-    def success(self) -> bool:
-        """Whether the total met the target."""
-        return self.margin >= 0
+    success = _Success()
+
+    def __index__(self) -> int:
+        """The margin: an outcome is the number it stands for (for a distribution's mean)."""
+        return self.margin
+
+    def __int__(self) -> int:
+        return self.margin
 
     def __str__(self) -> str:
         return f"{'success' if self.success else 'failure'} by {abs(self.margin)}"

@@ -100,7 +100,9 @@ class Reader(DiceReader):
             hint = f": did you mean '{one_line_text(group)}' (their sum)?" if hints.suggestable(group) else ""
             raise self.error(f"',' separates the values of min() or max(), or the rolls of a group{hint}", token.start)
         if token.kind != tok.END:
-            raise self.expected("an operator or the end of the expression")
+            raise self.expected(
+                "an operator or the end of the expression", hint=hints.two_rolls(self.text, token.start)
+            )
         if repeat > 1 and self.dice_written * repeat > self.limits.max_dice:
             raise self.error(
                 f"an expression may roll at most {self.limits.max_dice} dice, "
@@ -362,21 +364,49 @@ class Reader(DiceReader):
             raise self.expected("',' or '}'", f" to close the '{{' at column {opening.start}")
         self.advance()
         select: Select | None = None
-        if self.peek.kind == tok.SELECT:
+        success = failure = None
+        sort: str | None = None
+        # keep/drop (a bare d drops the lowest, as after dice), a success count, a sort: in any order, once each.
+        while self.peek.kind in (tok.SELECT, tok.COMPARE, tok.SORT) or self.bare_drop():
             token = self.advance()
-            amount = self.integer("a count")[0] if self.peek.kind == tok.NUMBER else 1
-            select = Select("kh" if token.text == "k" else token.text, amount)
-        success = self.comparison("") if self.peek.kind == tok.COMPARE else None
-        failure = None
-        if success is not None and self.peek.kind == tok.FATE:
-            self.advance()
-            failure = self.compare_or_number("a comparison such as <3 or a number after 'f'")
+            if token.kind in (tok.SELECT, tok.DIE):
+                if select is not None:
+                    raise self.error("a group can keep or drop only once", token.start)
+                amount = self.integer("a count")[0] if self.peek.kind == tok.NUMBER else 1
+                select = Select("dl" if token.kind == tok.DIE else "kh" if token.text == "k" else token.text, amount)
+            elif token.kind == tok.SORT:
+                if sort is not None:
+                    raise self.error("a group can be sorted only once", token.start)
+                sort = "d" if token.text == "sd" else "a"
+            else:
+                if success is not None:
+                    raise self.error("a group can count successes only once", token.start)
+                self.position -= 1
+                success = self.comparison("")
+                if self.peek.kind == tok.FATE:
+                    self.advance()
+                    failure = self.compare_or_number("a comparison such as <3 or a number after 'f'")
+        if sort is not None:
+            items = [self.sorted_dice(item, sort, opening) for item in items]
         if len(items) == 1:
             return self.single_roll(items[0], select, success, opening)
         try:
             return Group(tuple(items), select, success, failure)
         except NotationError as error:
             raise self.error(str(error), opening.start) from None
+
+    def sorted_dice(self, item: Node, sort: str, opening: Token) -> Node:
+        """*item* with every dice term's dice shown sorted (a group's ``s``, as rpg-dice-roller sorts them).
+
+        The items' totals keep the order written (rpg-dice-roller also lists the items sorted).
+        """
+        for term in [node for node in walk(item) if isinstance(node, Dice)]:
+            if term.sort is None:
+                try:
+                    item = replaced(item, term, attrs.evolve(term, sort=sort))
+                except NotationError as error:
+                    raise self.error(str(error), opening.start) from None
+        return item
 
     def single_roll(self, item: Node, select: Select | None, success: Comparison | None, opening: Token) -> Node:
         """A group of one roll, as Roll20 reads it: ``{1d6}`` is ``1d6``, ``{4d6+3}kh3`` is ``4d6kh3+3``.

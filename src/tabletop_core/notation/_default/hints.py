@@ -26,7 +26,7 @@ from tabletop_core.notation._default.tokens import (
     Token,
 )
 
-__all__ = ["FUNCTION_NAMES", "VS_WORDS", "command_hint", "set_reader", "suggestable", "word_hint"]
+__all__ = ["FUNCTION_NAMES", "VS_WORDS", "command_hint", "set_reader", "suggestable", "two_rolls", "word_hint"]
 
 FUNCTION_NAMES = ("floor", "ceil", "round", "abs", "min", "max")  # nodes.FUNCTIONS (the lexer imports no nodes)
 VS_WORDS = ("versus", "vs.", "dc", "against", "target")
@@ -54,6 +54,8 @@ def word_hint(text: str, lower: str, i: int, j: int, tokens: list[Token]) -> str
     phrase = _phrase_hint(word, before, rest, tokens)
     if phrase:
         return phrase
+    if before.endswith("//") and before[:-2].strip():  # rpg-dice-roller's '// comment'
+        return _meant([f"{before[:-2].rstrip()} # {text[i:].strip()}"], "a comment starts with #")
     if lower[j:].lstrip().startswith("("):
         close = difflib.get_close_matches(word, FUNCTION_NAMES, n=1, cutoff=0.5)
         if close:
@@ -113,6 +115,18 @@ def suggestable(candidate: str) -> bool:
     finally:
         _GUARD.busy = False
     return True
+
+
+def two_rolls(text: str, column: int) -> str:
+    """A hint for two expressions side by side (``1d20+5 2d6+3``): roll each alone, or ``""``.
+
+    *column* is where the second starts (1-based); the hint is given when both halves parse and
+    the second rolls dice (``1d20 4`` is more likely a missing operator).
+    """
+    first, second = text[: column - 1].strip(), text[column - 1 :].strip()
+    if not first or "d" not in second.lower() or not suggestable(first) or not suggestable(second):
+        return ""
+    return f"two rolls? roll '{first}' and '{second}' one at a time"
 
 
 def command_hint(text: str) -> str:

@@ -162,8 +162,17 @@ def _letter(lower: str, i: int) -> bool:
     return i < len(lower) and "a" <= lower[i] <= "z"
 
 
-def _explode(lower: str, i: int) -> Token:
-    """``!`` (explode), ``!!`` (compound) or ``!p`` (penetrate) at *i*."""
+def _explode(lower: str, i: int, tokens: list[Token]) -> Token:
+    """``!`` (explode), ``!!`` (compound), ``!p`` (penetrate) or ``!!p`` at *i*; or ``!=`` where a comparison goes.
+
+    After ``r``, ``ro``, ``u``, ``cs``, ``cf`` or a success's ``f`` a ``!=`` compares (rpg-dice-roller's
+    not equal); after a die it is an explosion on ``=`` (``d6!=6`` explodes on 6, as rpg-dice-roller reads it).
+    """
+    failure = tokens and tokens[-1].kind == FATE and len(tokens) > 1 and tokens[-2].kind != DIE  # 'f', not 'dF'
+    if lower.startswith("!=", i) and tokens and (tokens[-1].kind in (REROLL, UNIQUE, CRIT) or failure):
+        return Token(COMPARE, "!=", i + 1, i + 2)
+    if lower.startswith("!!p", i):
+        return Token(EXPLODE, "!!p", i + 1, i + 3)
     following = lower[i + 1 : i + 2]
     if following in ("!", "p"):
         return Token(EXPLODE, "!" + following, i + 1, i + 2)
@@ -177,6 +186,12 @@ def _dice_operator(lower: str, i: int) -> Token | None:
     ``min(`` or ``strength`` are left alone.
     """
     pair = lower[i : i + 2]
+    if lower[i : i + 3] in ("min", "max") and not lower[i + 3 : i + 4].isalpha():
+        j = i + 3
+        while j < len(lower) and lower[j] in " \t\r\n":
+            j += 1
+        if j < len(lower) and ("0" <= lower[j] <= "9" or lower[j] == "-"):  # rpg-dice-roller's min3, max5
+            return Token(CLAMP, pair, i + 1, i + 3)
     if pair in ("mi", "ma"):
         j = i + 2
         while j < len(lower) and lower[j] in " \t\r\n":
@@ -238,7 +253,7 @@ def tokenize(text: str) -> list[Token]:  # noqa: C901 - one branch per kind of t
             tokens.append(Token(NUMBER, lower[i:j], column, j))
             i = j
         elif char == "!":
-            tokens.append(_explode(lower, i))
+            tokens.append(_explode(lower, i, tokens))
             i = tokens[-1].end
         elif char in _SINGLE or char in _READ_AS:
             ascii_char = _READ_AS.get(char, char)
@@ -251,6 +266,9 @@ def tokenize(text: str) -> list[Token]:  # noqa: C901 - one branch per kind of t
         elif (word := _dice_operator(lower, i)) is not None:
             tokens.append(word)
             i = word.end
+        elif lower.startswith("<>", i):  # rpg-dice-roller's not equal
+            tokens.append(Token(COMPARE, "!=", column, column + 1))
+            i += 2
         elif char in "<>=":
             width = 2 if char != "=" and i + 1 < length and lower[i + 1] == "=" else 1
             tokens.append(Token(COMPARE, lower[i : i + width], column, i + width))
@@ -267,8 +285,13 @@ def tokenize(text: str) -> list[Token]:  # noqa: C901 - one branch per kind of t
                 tokens.append(Token(DIE, "d", column, column))
                 i += 1
         elif char == "f":
-            tokens.append(Token(FATE, "F", column, column))
-            i += 1
+            blanks = lower[i + 1 : i + 3] if tokens and tokens[-1].kind == DIE else ""
+            if blanks in (".1", ".2"):  # rpg-dice-roller's dF.1 (a d6: one -, one +) and dF.2 (dF)
+                tokens.append(Token(FATE, "F" + blanks, column, column + 2))
+                i += 3
+            else:
+                tokens.append(Token(FATE, "F", column, column))
+                i += 1
         elif char == "r":
             once = i + 1 < length and lower[i + 1] == "o"
             tokens.append(Token(REROLL, "ro" if once else "r", column, column + once))

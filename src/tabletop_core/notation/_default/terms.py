@@ -43,13 +43,13 @@ __all__ = [
     "one_of",
 ]
 
-COMPARISON_OPERATORS = (">=", "<=", ">", "<", "=")
+COMPARISON_OPERATORS = (">=", "<=", ">", "<", "=", "!=")
 """The comparison operators, as written."""
 
 SELECT_KINDS = ("kh", "kl", "dh", "dl")
 """Keep highest, keep lowest, drop highest, drop lowest."""
 
-EXPLODE_KINDS = ("!", "!!", "!p")
+EXPLODE_KINDS = ("!", "!!", "!p", "!!p")
 """Explode (each extra die its own), compound (extra dice added into the one that exploded),
 penetrate (each extra die shows one less than it rolled)."""
 
@@ -79,10 +79,10 @@ def _optional(kind: type[Any]) -> Any:  # Any: an attrs validator for any class
 
 @attrs.frozen
 class Comparison:
-    """A test of one die's face: ``>=5``, ``<3``, ``=6``.
+    """A test of one die's face: ``>=5``, ``<3``, ``=6``, ``!=1`` (also written ``<>1``).
 
     Args:
-        op: One of ``>= <= > < =``.
+        op: One of ``>= <= > < = !=``.
         value: The number compared with.
     """
 
@@ -105,6 +105,8 @@ class Comparison:
             first, last = low, min(high, value)
         elif op == "<":
             first, last = low, min(high, value - 1)
+        elif op == "!=":
+            return max(0, high - low + 1) - int(low <= value <= high)
         else:
             first, last = max(low, value), min(high, value)
         return max(0, last - first + 1)
@@ -120,10 +122,13 @@ class Comparison:
             return face > self.value
         if op == "<":
             return face < self.value
+        if op == "!=":
+            return face != self.value
         return face == self.value
 
     def __str__(self) -> str:
-        return f"{self.op}{self.value}"
+        # Not equal is written <> (rpg-dice-roller's other spelling): '!=' after a die reads as an explosion.
+        return f"{'<>' if self.op == '!=' else self.op}{self.value}"
 
 
 @attrs.frozen
@@ -148,8 +153,7 @@ class Reroll:
     once: bool = attrs.field(default=False, validator=of_type(bool))
 
     def __str__(self) -> str:
-        condition = str(self.condition.value) if self.condition.op == "=" else str(self.condition)
-        return ("ro" if self.once else "r") + condition
+        return ("ro" if self.once else "r") + compare_text(self.condition)
 
 
 @attrs.frozen
@@ -165,13 +169,13 @@ class Explode:
 
     @property
     def compounds(self) -> bool:
-        """``!!``: the extra dice are added into the die that exploded, which stays one die."""
-        return self.kind == "!!"
+        """``!!`` (``!!p``): the extra dice are added into the die that exploded, which stays one die."""
+        return self.kind in ("!!", "!!p")
 
     @property
     def penetrates(self) -> bool:
-        """``!p``: every extra die shows one less than it rolled (it still explodes on what it rolled)."""
-        return self.kind == "!p"
+        """``!p`` (``!!p``): every extra die shows one less than it rolled (it still explodes on what it rolled)."""
+        return self.kind in ("!p", "!!p")
 
 
 @attrs.frozen
@@ -266,8 +270,8 @@ class Clamp:
 
 
 def compare_text(condition: Comparison) -> str:
-    """A comparison after a letter (``r1``, ``cs>=19``): an equality is written as the bare number."""
-    return str(condition.value) if condition.op == "=" else str(condition)
+    """A comparison after a letter (``r1``, ``cs>=19``): a non-negative equality is the bare number."""
+    return str(condition.value) if condition.op == "=" and condition.value >= 0 else str(condition)
 
 
 @attrs.frozen
@@ -298,6 +302,11 @@ class Crit:
         return success + failure
 
 
+def _selects(_instance: object, attribute: Any, value: object) -> None:
+    if not isinstance(value, tuple) or not all(isinstance(item, Select) for item in value):
+        raise TypeError(f"{attribute.name} must be a tuple of Select, got {clip(value)}")
+
+
 @attrs.frozen
 class Dice:
     """A dice term: ``count`` dice with ``sides`` faces (or Fate dice) and their modifiers.
@@ -306,10 +315,14 @@ class Dice:
     explode, keep/drop, then success counting. With *success* set the term's value
     is the number of dice meeting it instead of their sum.
 
+    Several keep/drops (``3d6kh2dl1``, the first in *select*, the others in *also*) each
+    judge every die, as rpg-dice-roller reads them: their drops add up.
+
     Args:
         count: How many dice, at least 1.
-        sides: Faces per die (3 for Fate dice, which read -1, 0, +1).
-        fate: Fate/Fudge dice (``dF``).
+        sides: Faces per die (3 for Fate dice, which read -1, 0, +1; 6 for ``dF.1``, a d6
+            reading -1 on 1, +1 on 6 and 0 otherwise).
+        fate: Fate/Fudge dice (``dF``, also written ``dF.2``; ``dF.1`` with 6 sides).
         reroll: Optional :class:`Reroll`.
         explode: Optional :class:`Explode`.
         select: Optional :class:`Select` (keep/drop).
@@ -325,6 +338,9 @@ class Dice:
         unique_once: ``uo`` (rpg-dice-roller's "unique once"): a die showing a face an earlier
             die of the term shows is rolled again once, and keeps what it rolls then (it may
             still be a duplicate).
+        also: More keep/drops after *select* (see above).
+        unique_test: With ``u`` or ``uo``, only faces meeting it must be unique (``2d%u>80``
+            rerolls a repeat above 80, as rpg-dice-roller reads it).
 
     Raises:
         NotationError: a reroll that matches every face (it would never stop),
@@ -347,10 +363,16 @@ class Dice:
     sort: str | None = attrs.field(default=None, validator=attrs.validators.optional(one_of(SORT_ORDERS)))
     unique: bool = attrs.field(default=False, validator=of_type(bool))
     unique_once: bool = attrs.field(default=False, validator=of_type(bool))
+    also: tuple[Select, ...] = attrs.field(default=(), validator=_selects)
+    unique_test: Comparison | None = attrs.field(default=None, validator=_optional(Comparison))
 
     def __attrs_post_init__(self) -> None:
-        if self.fate and self.sides != 3:
-            raise NotationError(f"Fate dice have 3 sides (-1, 0, +1), got sides={self.sides}")
+        if self.fate and self.sides not in (3, 6):
+            raise NotationError(f"Fate dice have 3 sides (-1, 0, +1; dF.1: a d6), got sides={self.sides}")
+        if self.also and self.select is None:
+            raise NotationError("more keep/drops (also) need a first one (select)")
+        if self.unique_test is not None and not (self.unique or self.unique_once):
+            raise NotationError(f"a unique test ({self.unique_test}) needs u or uo")
         if self.failure is not None and self.success is None:
             raise NotationError(f"failures (f{compare_text(self.failure)}) are counted only with a success count")
         # Counted, not listed: a d1000000000 must not take a billion steps to check.
@@ -372,8 +394,13 @@ class Dice:
 
     @property
     def die(self) -> str:
-        """The die alone: ``d6``, ``dF``."""
-        return "dF" if self.fate else f"d{self.sides}"
+        """The die alone: ``d6``, ``dF``, ``dF.1``."""
+        return ("dF" if self.sides == 3 else "dF.1") if self.fate else f"d{self.sides}"
+
+    @property
+    def selects(self) -> tuple[Select, ...]:
+        """Every keep/drop, in the order written: *select*, then *also*."""
+        return () if self.select is None else (self.select, *self.also)
 
     @property
     def min_face(self) -> int:
@@ -395,6 +422,8 @@ class Dice:
             raise NotationError(f"{self.die}: unique dice (u) take no clamp, reroll once or explosion")
         if self.reroll is not None:
             faces -= self.reroll.condition.count_in(self.min_face, self.max_face)
+        if self.unique_test is not None and self.unique_test.count_in(self.min_face, self.max_face) < faces:
+            return  # a face that need not be unique can always be drawn
         if self.count > faces:
             raise NotationError(f"unique dice need at least as many faces as dice: {self.count} dice, {faces} faces")
 
@@ -421,11 +450,19 @@ class Dice:
             and self.sort is None
             and not self.unique
             and not self.unique_once
+            and not self.also
+            and self.unique_test is None
             and (self.explode is None or self.explode.kind == "!")
+            and not (self.fate and self.sides == 6)
         )
 
     def face_of(self, rolled: int) -> int:
-        """The face a die shows when the source rolled *rolled* (1..sides): Fate dice read ``rolled - 2``."""
+        """The face a die shows when the source rolled *rolled* (1..sides): Fate dice read ``rolled - 2``.
+
+        A ``dF.1`` reads -1 on 1, +1 on 6, 0 otherwise.
+        """
+        if self.fate and self.sides == 6:
+            return -1 if rolled == 1 else 1 if rolled == 6 else 0
         return rolled - 2 if self.fate else rolled
 
     def explodes(self, face: int) -> bool:
@@ -462,17 +499,21 @@ class Dice:
             parts.append(str(self.clamp))
         if self.reroll is not None:
             parts.append(str(self.reroll))
-        if self.unique:
-            parts.append("u")
-        if self.unique_once:
-            parts.append("uo")
+        # A plain u before a success count would read as a unique test (u>80): it goes after the count.
+        late_unique = self.success is not None and self.unique_test is None
+        unique = ("u" if self.unique else "uo" if self.unique_once else "") + (
+            "" if self.unique_test is None else str(self.unique_test)
+        )
+        if not late_unique:
+            parts.append(unique)
         parts.append(self._explode_text())
-        if self.select is not None:
-            parts.append(str(self.select))
+        parts.extend(str(select) for select in self.selects)
         if self.success is not None:
             parts.append(str(self.success))
         if self.failure is not None:
             parts.append(f"f{compare_text(self.failure)}")
+        if late_unique:
+            parts.append(unique)
         if self.crit is not None:
             parts.append(str(self.crit))
         if self.sort is not None:

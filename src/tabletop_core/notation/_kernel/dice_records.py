@@ -13,18 +13,40 @@ from collections.abc import Callable
 import attrs
 
 from tabletop_core._fast import fast_builder
-from tabletop_core._record import Record
+from tabletop_core._record import Record, on_converter
 
 __all__ = [
     "DiceMarks",
     "DiceRoll",
     "GroupRoll",
+    "Numeric",
     "RolledDie",
     "dice_words",
     "new_dice_marks",
     "new_dice_roll",
     "new_group_roll",
 ]
+
+Numeric = int | float
+"""A value of a record: an int, or in the ``rdr`` dialect (rpg-dice-roller's arithmetic) a float."""
+
+
+def _structure_number(value: object, _cls: object) -> int | float:
+    """An int, or a finite float that is not whole (a whole value is always an int); nothing else."""
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")) or value == int(value):
+            raise TypeError(f"expected an int or a finite fraction, got {value!r}")
+        return value
+    from tabletop_core._validate import as_int
+
+    return as_int("value", value)
+
+
+def _number_hooks(converter: object) -> None:
+    converter.register_structure_hook_func(lambda kind: kind == Numeric, _structure_number)  # type: ignore[attr-defined]
+
+
+on_converter(_number_hooks)
 
 
 @attrs.frozen
@@ -266,7 +288,7 @@ class GroupRoll(Record):
 
     Attributes:
         notation: The group in canonical notation, e.g. ``"{4d6, 3d8}kh1"``.
-        values: Each item's total.
+        values: Each item's total (in the ``rdr`` dialect a float where rpg-dice-roller's arithmetic gives one).
         value: The group's value: the sum of the kept totals, or successes less failures.
         dropped: Items dropped by keep/drop.
         successes: Items counted as successes, or ``None`` when the group sums.
@@ -274,8 +296,8 @@ class GroupRoll(Record):
     """
 
     notation: str
-    values: tuple[int, ...]
-    value: int
+    values: tuple[Numeric, ...]
+    value: Numeric
     dropped: tuple[int, ...] = ()
     successes: tuple[int, ...] | None = None
     failures: tuple[int, ...] = ()

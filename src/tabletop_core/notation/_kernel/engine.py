@@ -117,10 +117,7 @@ def _starter(rule: TermRule) -> Callable[[DiceSource, Budget], Pool]:
         if choose is not None:
             choose(pool)
         if sorts:
-            units = steps.units_of(pool)
-            units.sort(key=lambda die: steps.unit_value(pool, die), reverse=descending)
-            merged = pool.merged
-            pool.order = [each for die in units for each in (die, *merged.get(die, ()))]
+            steps.sort_units(pool, descending)
         return pool
 
     return start

@@ -13,7 +13,7 @@ import functools
 from collections.abc import Callable, Collection
 
 from tabletop_core.notation._kernel.dice_records import DiceMarks, DiceRoll, new_dice_marks, new_dice_roll
-from tabletop_core.notation._kernel.terms import SelectRule, TermRule, predicate
+from tabletop_core.notation._kernel.terms import SelectRule, TermRule, failing, predicate
 
 __all__ = ["CLAMPED_NONE", "POSITIONS_NONE", "Finish", "Quick", "finisher", "marks", "quick_finisher"]
 
@@ -38,7 +38,9 @@ def marks(
 def _cut(selects: tuple[SelectRule, ...], totals: list[int]) -> list[int] | set[int]:
     """The chains the rule's keep/drop drops, judged by their totals, ties keeping the chain rolled first.
 
-    Several keep/drops (``3d6kh2dl1``) each judge every chain; their drops add up.
+    Several keep/drops (``3d6kh2dl1``) each judge every chain and their drops add up: a top cut
+    (the highest) and a bottom cut (the lowest), the bottom one taken from the chains the top
+    one leaves, so the middle stays whatever the ties (a keep above the pool keeps it all).
     """
     count = len(totals)
     if len(selects) == 1:
@@ -47,11 +49,19 @@ def _cut(selects: tuple[SelectRule, ...], totals: list[int]) -> list[int] | set[
             return POSITIONS_NONE
         # A stable sort, reversed or not, keeps the chain rolled first among ties.
         return sorted(range(count), key=totals.__getitem__, reverse=highest)[keep:]
-    dropped: set[int] = set()
+    bottom = top = 0
     for select in selects:
         highest, keep = select.kept(count)
-        if keep < count:
-            dropped.update(sorted(range(count), key=totals.__getitem__, reverse=highest)[keep:])
+        if highest:
+            bottom = max(bottom, count - keep)
+        else:
+            top = max(top, count - keep)
+    if bottom + top >= count:
+        return set(range(count))
+    dropped = set(sorted(range(count), key=totals.__getitem__)[count - top :]) if top else set()
+    left = [chain for chain in range(count) if chain not in dropped]
+    if bottom:
+        dropped.update(sorted(left, key=totals.__getitem__, reverse=True)[len(left) - bottom :])
     return dropped
 
 
@@ -85,7 +95,7 @@ def finisher(rule: TermRule) -> Finish:  # noqa: C901 - the term's value, every 
     notation, record_sides, fate = rule.notation, rule.record_sides, rule.fate
     selects, sort, descending = rule.selects, rule.sort, rule.sort == "d"
     meets = None if rule.success is None else predicate(rule.success)
-    fails = None if rule.failure is None else predicate(rule.failure)
+    fails = failing(rule)
     crit, crit_dropped, always = rule.crit, rule.crit_dropped, rule.marks_always
     high, low = rule.high, rule.low
     is_crit = (lambda v: v == high) if rule.crit_success is None else predicate(rule.crit_success)

@@ -18,7 +18,7 @@ import attrs
 from tabletop_core._fast import fast_builder
 from tabletop_core._record import Record
 from tabletop_core._validate import clip
-from tabletop_core.notation._kernel.dice_records import DiceRoll, GroupRoll, RolledDie, dice_words
+from tabletop_core.notation._kernel.dice_records import DiceRoll, GroupRoll, Numeric, RolledDie, dice_words
 from tabletop_core.notation._kernel.registry import wing
 
 __all__ = ["RollResult", "RolledNode", "TermLabel", "new_roll_result"]
@@ -58,12 +58,13 @@ class TermLabel(Record):
     Attributes:
         label: The label's text.
         notation: The labelled term in canonical notation (without its label).
-        value: What the term came to in this roll.
+        value: What the term came to in this roll (in the ``rdr`` dialect a float where
+            rpg-dice-roller's arithmetic gives one).
     """
 
     label: str
     notation: str
-    value: int
+    value: Numeric
 
     def __str__(self) -> str:
         return f"{self.label}: {self.value}"
@@ -75,12 +76,13 @@ class RollResult(Record):
 
     Attributes:
         expression: The expression in canonical notation, label included.
-        total: The value of the whole expression.
+        total: The value of the whole expression (in the ``rdr`` dialect, rpg-dice-roller's total:
+            a float rounded to 2 decimals where it is not whole).
         rolls: One :class:`DiceRoll` per dice term, left to right.
         label: The trailing label's text (in the ``d20`` dialect, the comment), or ``None``.
         crit: ``"crit"`` or ``"fumble"`` when the roll is a critical hit or failure (in the
             ``d20`` dialect: the leftmost term is a d20 kept alone showing 20 or 1), else ``None``.
-        dialect: The dialect the expression is written in: ``"default"`` or ``"d20"``.
+        dialect: The dialect the expression is written in: ``"default"``, ``"d20"`` or ``"rdr"``.
         groups: One :class:`GroupRoll` per group (``{...}``; in the ``d20`` dialect, per set with
             keep/drop such as ``(1d6, 1d8)kh1``), in the order their closing bracket is written
             (an inner group before the group holding it).
@@ -95,7 +97,7 @@ class RollResult(Record):
     """
 
     expression: str
-    total: int
+    total: Numeric = attrs.field()
     rolls: tuple[DiceRoll, ...] = ()
     label: str | None = None
     crit: str | None = attrs.field(default=None)
@@ -110,7 +112,7 @@ class RollResult(Record):
     _optional_keys = ("groups", "comment", "target", "labels", "results")
 
     @property
-    def margin(self) -> int | None:
+    def margin(self) -> Numeric | None:
         """The total minus the target (``vs``), or ``None`` without a target."""
         return None if self.target is None else self.total - self.target
 
@@ -120,9 +122,14 @@ class RollResult(Record):
         return None if self.target is None else self.total >= self.target
 
     @property
-    def totals(self) -> tuple[int, ...]:
+    def totals(self) -> tuple[Numeric, ...]:
         """Each result's total for a repeated roll (``6x 4d6kh3``); ``(total,)`` otherwise."""
         return tuple(result.total for result in self.results) if self.results else (self.total,)
+
+    @total.validator
+    def _check_total(self, _attribute: object, value: object) -> None:
+        if type(value) is float and self.dialect != "rdr":
+            raise TypeError(f"total must be an int (a float only in the rdr dialect), got {value!r}")
 
     @crit.validator
     def _check_crit(self, _attribute: object, value: object) -> None:
@@ -215,7 +222,7 @@ class RollResult(Record):
 new_roll_result: Callable[
     [
         str,
-        int,
+        Numeric,
         tuple[DiceRoll, ...],
         str | None,
         str | None,

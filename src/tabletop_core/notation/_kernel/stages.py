@@ -30,6 +30,7 @@ __all__ = [
     "liver",
     "rdr_kept",
     "reroll_each",
+    "sort_units",
     "unique_each",
     "unit_value",
     "units_of",
@@ -244,6 +245,14 @@ def draw_all(rule: TermRule, source: DiceSource, budget: Budget) -> Pool:
     return Pool(rule, source, budget, faces)
 
 
+def sort_units(pool: Pool, descending: bool) -> None:
+    """Show the pool's dice sorted by what each counts as (stably: ties keep the order shown)."""
+    units = units_of(pool)
+    units.sort(key=lambda die: unit_value(pool, die), reverse=descending)
+    merged = pool.merged
+    pool.order = [each for die in units for each in (die, *merged.get(die, ()))]
+
+
 def units_of(pool: Pool) -> list[int]:
     """The dice that count on their own, in the order shown (not those added into another)."""
     inner = pool.inner
@@ -314,8 +323,12 @@ def reroll_each(pool: Pool) -> None:
     cap = rule.reroll_cap
     allowed = None
     if not rule.reroll_once and getattr(pool.source, "enumerates", False):
+        # Walked for exact odds: the reroll ends on a face it leaves, each equally likely; if it
+        # leaves none, a capped reroll ends on its last draw, any face (uncapped ones never get here).
         allowed = [n for n in range(1, rule.draw_sides + 1) if not test(n if rule.faces is None else rule.faces[n - 1])]
         cap = None
+        if not allowed and rule.reroll_cap is not None:
+            allowed, cap = None, 1
     for die in units_of(pool):
         rounds = 0
         while (cap is None or rounds < cap) and test(unit_value(pool, die)):
@@ -334,15 +347,26 @@ def unique_each(pool: Pool) -> None:
     only = None if rule.unique_test is None else predicate(rule.unique_test)
     cap = rule.reroll_cap
     units = units_of(pool)
+    walked = rule.unique != "uo" and getattr(pool.source, "enumerates", False)
     for index, die in enumerate(units):
         rounds = 0
         while cap is None or rounds < cap:
             value = unit_value(pool, die)
             if only is not None and not only(value):
                 break
-            if value not in [unit_value(pool, other) for other in units[:index]]:
+            earlier = [unit_value(pool, other) for other in units[:index]]
+            if value not in earlier:
                 break
             rounds += 1
+            if walked:
+                # Walked for exact odds: the die ends on a face that may stand, each equally likely
+                # (none: its last draw stands, any face).
+                faces = range(1, rule.draw_sides + 1)
+                shown = [n if rule.faces is None else rule.faces[n - 1] for n in faces]
+                stands = [(only is not None and not only(face)) or face not in earlier for face in shown]
+                allowed = [n for n, ok in zip(faces, stands, strict=True) if ok]
+                _reroll_unit(pool, die, allowed or None)
+                break
             _reroll_unit(pool, die)
             if rule.unique == "uo":
                 break

@@ -30,7 +30,7 @@ from tabletop_core.notation._kernel.polynomials import (
     unique_once_floor,
     window_sums,
 )
-from tabletop_core.notation._kernel.terms import TermRule, count_matching, predicate
+from tabletop_core.notation._kernel.terms import TermRule, count_matching, failing, predicate
 from tabletop_core.notation._kernel.weights import Calculator
 
 __all__ = [
@@ -63,25 +63,41 @@ def plain(rule: TermRule) -> bool:
     )
 
 
+def cuts(rule: TermRule) -> tuple[int, int]:
+    """How many dice (chains) *rule*'s keep/drops drop from the bottom and from the top, added up.
+
+    Several keep/drops each judge every die; their drops add up: a bottom cut and a top cut.
+    """
+    bottom = top = 0
+    for select in rule.selects:
+        highest, keep = select.kept(rule.count)
+        if highest:
+            bottom = max(bottom, rule.count - keep)
+        else:
+            top = max(top, rule.count - keep)
+    return bottom, top
+
+
 def _select(rule: TermRule) -> tuple[bool, int]:
-    """``(keep_highest, kept)`` of *rule*'s one keep/drop (every die kept without one)."""
-    if not rule.selects:
-        return True, rule.count
-    return rule.selects[0].kept(rule.count)
+    """``(keep_highest, kept)`` of *rule*'s keep/drop from one end (every die kept without one)."""
+    bottom, top = cuts(rule)
+    if top and not bottom:
+        return False, rule.count - top
+    return True, rule.count - bottom - top
 
 
 def value_of_faces(rule: TermRule, faces: tuple[int, ...]) -> int:
     """The value of a plain term (keep/drop, success and failure counts) showing *faces*."""
     kept = faces
     if rule.selects:
-        highest, keep = _select(rule)
-        order = sorted(range(len(faces)), key=lambda i: (-faces[i] if highest else faces[i], i))
-        chosen = set(order[:keep])
+        bottom, top = cuts(rule)
+        order = sorted(range(len(faces)), key=lambda i: (-faces[i], i))  # best first, ties: the first rolled
+        chosen = set(order[top : max(top, len(faces) - bottom)])
         kept = tuple(faces[i] for i in range(len(faces)) if i in chosen)
     if rule.success is None:
         return sum(kept)
     meets = predicate(rule.success)
-    fails = None if rule.failure is None else predicate(rule.failure)
+    fails = failing(rule)
     return sum(int(meets(face)) - int(fails is not None and fails(face)) for face in kept)
 
 
@@ -121,13 +137,21 @@ def term_weights(calculator: Calculator, rule: TermRule, *, answer: bool = False
     *answer* says the term's table is the whole answer's but for a shift (see
     :meth:`~.weights.Calculator.power`): its last step foresees the fractions.
     """
+    if rule.unique is not None and rule.unique_test is not None:
+        return unique_test_dice(calculator, rule)
     if rule.unique == "u":
         return unique_dice(calculator, rule)
     if rule.unique == "uo":
         return unique_once_dice(calculator, rule)
-    if rule.count * (rule.high - rule.low + 1) <= SMALL_PLAIN and plain(rule):
+    if rule.count * (rule.high - rule.low + 1) <= SMALL_PLAIN and plain(rule) and _uniform(rule):
         return small_plain(calculator, rule)
     found = units(calculator, rule)
+    bottom, top = cuts(rule)
+    if bottom + top >= rule.count and rule.selects:  # every die dropped: nothing counts
+        calculator.charge(rule.count)
+        return {0: sum(sum(c.values()) for c in found.values()) ** rule.count}
+    if bottom and top:  # a middle range: the best `top` and the worst `bottom` dropped
+        return calculator.keep_range(found, rule.count, top, rule.count - bottom - top)
     highest, keep = _select(rule)
     if keep < rule.count:
         return calculator.keep(found, rule.count, keep, highest)
@@ -153,8 +177,19 @@ def small_plain(calculator: Calculator, rule: TermRule) -> Weights:
     return {low + t: weight for t, weight in enumerate(window_sums(count, sides))}
 
 
+def _uniform(rule: TermRule) -> bool:
+    """Whether every face of *rule*'s die is equally likely (a ``dF.1``'s blanks are not)."""
+    return rule.faces is None or sorted(rule.faces) == list(range(rule.low, rule.high + 1))
+
+
 def face_weights(calculator: Calculator, rule: TermRule) -> Weights:
     """Weights of the face one die finally shows, its clamp and rerolls included."""
+    if not _uniform(rule):  # a few faces drawn from a die (dF.1): each face's draws counted
+        calculator.charge(rule.draw_sides)
+        base: dict[int, int] = defaultdict(int)
+        for face in rule.faces or ():
+            base[rule.clamped(face)] += 1
+        return _rerolled(rule, dict(base))
     low, high = rule.low, rule.high
     sides = high - low + 1
     matching = 0 if rule.reroll is None else count_matching(rule.reroll, low, high)
@@ -186,6 +221,11 @@ def clamped_faces(rule: TermRule) -> Weights:
         weights = dict.fromkeys(range(low, high + 1), 1)
         weights[low] = low - rule.low + 1  # every face at or below the clamp shows it
         weights[high] = rule.high - high + 1
+    return _rerolled(rule, weights)
+
+
+def _rerolled(rule: TermRule, weights: Weights) -> Weights:
+    """*weights* of the face drawn (clamped) after *rule*'s reroll: until it stops matching, or once."""
     if rule.reroll is None:
         return weights
     rerolls = predicate(rule.reroll)
@@ -257,7 +297,7 @@ def extended_units(calculator: Calculator, rule: TermRule) -> Units:  # noqa: C9
     """
     faces = face_weights(calculator, rule)
     meets = None if rule.success is None else predicate(rule.success)
-    fails = None if rule.failure is None else predicate(rule.failure)
+    fails = failing(rule)
     explode = rule.explode
     compounds = explode is not None and "!!" in explode
     penetrates = explode is not None and explode.endswith("p")
@@ -321,7 +361,7 @@ def extended_units(calculator: Calculator, rule: TermRule) -> Units:  # noqa: C9
 def _score(rule: TermRule) -> Weights:
     """Each face's score for a unique walk: the face, or its success less its failure."""
     meets = None if rule.success is None else predicate(rule.success)
-    fails = None if rule.failure is None else predicate(rule.failure)
+    fails = failing(rule)
     scores: Weights = {}
     for face in range(rule.low, rule.high + 1):
         if meets is None:
@@ -340,8 +380,9 @@ def unique_dice(calculator: Calculator, rule: TermRule) -> Weights:
     """
     faces = [face for face in face_weights(calculator, rule) if not rule.rerolls(face)]
     n = rule.count
-    highest, keep = _select(rule)
-    faces.sort(reverse=highest)
+    bottom, top = cuts(rule)
+    skip, keep = top, max(0, n - bottom - top)
+    faces.sort(reverse=True)
     scores = _score(rule)
     states: list[dict[int, int]] = [{0: 1}] + [{} for _ in range(n)]
     for face in faces:
@@ -349,7 +390,7 @@ def unique_dice(calculator: Calculator, rule: TermRule) -> Weights:
         value = scores[face]
         for chosen in range(n - 1, -1, -1):
             target = states[chosen + 1]
-            added = value if chosen < keep else 0
+            added = value if skip <= chosen < skip + keep else 0
             for total, ways in states[chosen].items():
                 target[total + added] = target.get(total + added, 0) + ways
         if len(states[n]) > calculator.max_outcomes:
@@ -368,7 +409,7 @@ def unique_once_dice(calculator: Calculator, rule: TermRule) -> Weights:
     """
     faces = list(face_weights(calculator, rule))
     sides, n = len(faces), rule.count
-    if _select(rule)[1] == n:
+    if not rule.selects:
         return unique_once_scores(calculator, rule, faces)
     calculator.charge(multiset_walk_cost(sides, n, calculator.limits.max_odds_work))
     states: dict[tuple[int, ...], int] = {(): 1}
@@ -423,4 +464,54 @@ def unique_once_scores(calculator: Calculator, rule: TermRule, faces: list[int])
     result: defaultdict[int, int] = defaultdict(int)
     for (_seen, key), weight in states.items():
         result[key // spread] += weight
+    return calculator.checked(dict(result))
+
+
+def unique_test_dice(calculator: Calculator, rule: TermRule) -> Weights:
+    """Unique dice with a test (``2d%u>80``): only a face meeting the test may not repeat an earlier one.
+
+    Die by die, a die showing a face that meets the test and that an earlier die shows is
+    rolled again (``u``: until it does not; ``uo``: once). The walk keeps the faces meeting
+    the test seen so far, and the score (or, with keep/drop, every face drawn, sorted). Each
+    die's ways are out of ``lcm(1..faces) * faces``; every step is charged before it is taken.
+    """
+    import math
+
+    only = predicate(rule.unique_test)  # type: ignore[arg-type]  # a rule with a unique test
+    weights = face_weights(calculator, rule)
+    faces = list(weights)
+    total = sum(weights.values())
+    scale = math.lcm(*range(1, total + 1)) * total  # every share of the faces left divides it
+    keeps_all = not rule.selects
+    score = _score(rule)
+    states: dict[tuple[frozenset[int], object], int] = {(frozenset(), 0 if keeps_all else ()): 1}
+    for die in range(rule.count):
+        calculator.charge_ahead(SLOW_LOOP * len(states) * len(faces), rule.count - 1 - die)
+        grown: defaultdict[tuple[frozenset[int], object], int] = defaultdict(int)
+        for (seen, kept), ways in states.items():
+            taken = [face for face in faces if only(face) and face in seen]
+            taken_weight = sum(weights[face] for face in taken)
+            free_weight = total - taken_weight
+            for face in faces:
+                if face in taken:
+                    if rule.unique != "uo":
+                        continue  # rolled again until it stands
+                    step = taken_weight * weights[face] * (scale // (total * total))
+                else:
+                    if rule.unique == "uo":
+                        step = weights[face] * (total + taken_weight) * (scale // (total * total))
+                    else:
+                        step = weights[face] * (scale // free_weight)
+                if not step:
+                    continue
+                grown_seen = seen | {face} if only(face) else seen
+                grown_kept = kept + score[face] if keeps_all else tuple(sorted((*kept, face)))  # type: ignore[operator,misc]
+                grown[(grown_seen, grown_kept)] += ways * step
+        states = dict(grown)
+        if len(states) > calculator.max_outcomes * 64:
+            raise calculator.too_many()
+    result: defaultdict[int, int] = defaultdict(int)
+    for (_seen, kept), ways in states.items():
+        value = kept if keeps_all else value_of_faces(rule, kept)  # type: ignore[arg-type]
+        result[value] += ways  # type: ignore[index]
     return calculator.checked(dict(result))

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 import attrs
 
-__all__ = ["FaceTest", "SelectRule", "TermRule", "count_matching", "explodes_on", "predicate"]
+__all__ = ["FaceTest", "SelectRule", "TermRule", "count_matching", "explodes_on", "failing", "predicate"]
 
 
 class FaceTest(Protocol):
@@ -66,6 +66,20 @@ def explodes_on(rule: TermRule) -> Callable[[int], bool]:
 
 def _never(_face: int) -> bool:
     return False
+
+
+def failing(rule: TermRule) -> Callable[[int], bool] | None:
+    """Whether a die showing a face counts as a failure (``None``: the rule counts no failure).
+
+    With ``failure_exclusive`` a face meeting the success is no failure.
+    """
+    if rule.failure is None:
+        return None
+    fails = predicate(rule.failure)
+    if not rule.failure_exclusive or rule.success is None:
+        return fails
+    meets = predicate(rule.success)
+    return lambda face: fails(face) and not meets(face)
 
 
 def count_matching(test: FaceTest, low: int, high: int) -> int:
@@ -146,6 +160,8 @@ class TermRule:
         rdr_selects: Read *selects* as rpg-dice-roller does (several, each over every die,
             ties dropping the die written first, its counts past the pool); else as the default dialect.
         success, failure: Count dice meeting *success*, less those meeting *failure*, instead of summing.
+        failure_exclusive: A die meeting both counts as a success only (rpg-dice-roller); else
+            it counts both, 1 - 1 (see :func:`failing`).
         crit, crit_success, crit_failure: Flag critical faces (``None`` tests: the highest,
             the lowest face); *crit_dropped* flags dropped dice too.
         sort: ``"a"`` or ``"d"``: show the dice sorted.
@@ -176,6 +192,7 @@ class TermRule:
     rdr_selects: bool = False
     success: FaceTest | None = None
     failure: FaceTest | None = None
+    failure_exclusive: bool = False
     crit: bool = False
     crit_success: FaceTest | None = None
     crit_failure: FaceTest | None = None

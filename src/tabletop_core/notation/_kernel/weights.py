@@ -383,6 +383,46 @@ class Calculator:
                 break
         return self.checked(dict(finished))
 
+    def keep_range(self, units: dict[int, _Weights], n: int, skip: int, keep: int) -> _Weights:
+        """The sum of the dice ranked ``skip + 1`` to ``skip + keep`` (best first) of *n* independent dice.
+
+        Several keep/drops (``4d6dh1dl1``) keep such a middle range. Walk the sort keys from
+        best to worst; a state is (dice placed so far -> {sum of kept contributions: weight}).
+        At each key ``i`` of the ``r`` dice left show it (``comb(r, i)`` ways); those ranked in
+        the range add their contributions; once the range is filled the dice left show any
+        worse key, folded into one scalar. Each key's work is charged before it is done.
+        """
+        end = skip + keep
+        order = sorted(units, reverse=True)
+        key_weights = {key: sum(units[key].values()) for key in order}
+        remaining = sum(key_weights.values())
+        finished: defaultdict[int, int] = defaultdict(int)
+        states: dict[int, _Weights] = {0: {0: 1}}
+        for key in order:
+            weight = key_weights[key]
+            rest = remaining - weight
+            powers: list[_Weights] = [{0: 1}]
+            while len(powers) <= min(keep, n):
+                powers.append(self.combine(powers[-1], units[key], "+"))
+            self.charge(
+                SLOW_LOOP * sum(len(sums) * (n - placed + 1) * len(powers[-1]) for placed, sums in states.items())
+            )
+            new_states: dict[int, defaultdict[int, int]] = {}
+            for placed, sums in states.items():
+                left = n - placed
+                for i in range(left + 1):
+                    counted = max(0, min(placed + i, end) - max(placed, skip))
+                    ways = comb(left, i) * weight ** (i - counted)
+                    if placed + i >= end:
+                        accumulate(finished, sums, powers[counted], ways * rest ** (left - i))
+                    elif rest:
+                        accumulate(new_states.setdefault(placed + i, defaultdict(int)), sums, powers[counted], ways)
+            states = {placed: dict(sums) for placed, sums in new_states.items()}
+            remaining = rest
+            if not states:
+                break
+        return self.checked(dict(finished))
+
 
 def extreme(items: list[dict[V, int]], *, highest: bool, score: Callable[[V], W]) -> dict[W, int]:
     """The weights of the largest (or smallest) of independent items' totals, each then scored.
