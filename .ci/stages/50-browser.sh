@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# CI stage: the rendered notebook pages and every record's _repr_html_ in a real headless browser.
+# CI stage: the rendered site and every record's _repr_html_ in a real headless browser.
 # Builds the docs into a temporary folder, then docs/scripts/browser_check.py loads each notebook
-# page and a page of one _repr_html_ per record type in headless Chromium: no script error, tables
-# drawn with a size (every record's), screenshots not blank. The screenshots are kept as artifacts
+# page, each API page, the site search for "momentum" and a page of one _repr_html_ per record type
+# in headless Chromium: no script error, tables drawn with a size (every record's), no raw Sphinx
+# role or raw [title][identifier] on an API page, at least one search result, screenshots not blank. The screenshots are kept as artifacts
 # in $BROWSER_ARTIFACTS (default: a new temporary folder, printed at the end).
 # Installs Debian's chromium with apt-get when it is missing; skips (saying so) only when there is
 # neither chromium nor apt-get. By hand, inside the project's venv: bash .ci/stages/50-browser.sh
@@ -28,6 +29,6 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 out="${BROWSER_ARTIFACTS:-$(mktemp -d)/browser-screenshots}"
 echo "== browser: building the docs into $work/site"
-NO_MKDOCS_2_WARNING=1 mkdocs build --strict -q --site-dir "$work/site"
+NO_MKDOCS_2_WARNING=1 mkdocs build --strict --site-dir "$work/site"  # never -q: it hides the warnings --strict fails on
 echo "== browser: $("$chromium" --version 2>/dev/null || echo chromium)"
 python docs/scripts/browser_check.py --site "$work/site" --out "$out" --chromium "$chromium"

@@ -275,6 +275,139 @@ pd.DataFrame({
 }).round(3)""",
         ),
     ],
+    "d20-deadly-encounter": [
+        (
+            "md",
+            """# d20: is this fight deadly?
+
+The question a GM asks before the dice come out: if the party walks into this room,
+how often does it walk out? `d20.simulate_encounter` plays the fight many times, each
+side's Turns chosen by a policy, and counts who won, in how many Rounds, with how much
+HP left and who fell. Every fight draws from its own stream of one seed, so the numbers
+below are the same on every run, serial or spread over workers.
+
+The party: a fighter, a rogue, a cleric who mends and a wizard with a Firebolt, against a
+pack of ghouls (18 HP, claws for 6). **120 fights per case** (a small count, for the gallery's time budget):
+each share comes with its 95% Wilson interval.""",
+        ),
+        ("code", SETUP + D20_IMPORTS),
+        (
+            "code",
+            """RUNS = 120
+SEED = 2026
+
+
+def attack(holder, name, damage, *, cost=2, modifier=0, kind="melee", reach=None):
+    effect = d20.Effect(name=name, creator=holder, damage=damage, energy="physical", cost=cost, reach=reach)
+    return d20.AttackProfile(effect=effect, attack=kind, modifier=modifier)
+
+
+def party():
+    mend = d20.Effect(name="Mend", creator="Cleric", healing=6, cost=2)
+    firebolt = d20.Effect(name="Firebolt", creator="Wizard", damage=6, energy="fire", cost=3, harmful=True)
+    return [
+        d20.Combatant(name="Fighter", creature=d20.Creature(max_hp=18), side="party", body=3,
+                      attacks=[attack("Fighter", "Longsword", 6, modifier=1)]),
+        d20.Combatant(name="Rogue", creature=d20.Creature(max_hp=12), side="party", mind=3, initiative=3,
+                      attacks=[attack("Rogue", "Shortbow", 4, kind="ranged", reach=12)]),
+        d20.Combatant(name="Cleric", creature=d20.Creature(max_hp=14, soul=2), side="party", body=1,
+                      attacks=[attack("Cleric", "Mace", 4)], effects=[mend]),
+        d20.Combatant(name="Wizard", creature=d20.Creature(max_hp=9, soul=3), side="party", initiative=1,
+                      attacks=[attack("Wizard", "Staff", 2, cost=1)], effects=[firebolt]),
+    ]
+
+
+def ghouls(count):
+    return [
+        d20.Combatant(name=f"Ghoul {i}", creature=d20.Creature(max_hp=18), side="ghouls", body=3, initiative=2,
+                      attacks=[attack(f"Ghoul {i}", "Claws", 6)])
+        for i in range(1, count + 1)
+    ]
+
+
+fight = d20.Encounter.of(*party(), *ghouls(4))
+result = d20.simulate_encounter(RUNS, fight, d20.FocusFire(), rng=SEED)
+result""",
+        ),
+        (
+            "md",
+            """## How many ghouls is too many?
+
+The party's chance to win against 2 to 6 ghouls, each with its 95% Wilson interval
+(the band). Where the band crosses one half, the fight is a coin toss.""",
+        ),
+        (
+            "code",
+            """rows = []
+for count in range(2, 7):
+    outcome = d20.simulate_encounter(RUNS, d20.Encounter.of(*party(), *ghouls(count)), d20.FocusFire(), rng=SEED)
+    low, high = outcome.win_interval("party")
+    rows.append({"ghouls": count, "party wins": float(outcome.win_share("party")), "low": low, "high": high,
+                 "mean Rounds": outcome.mean_rounds,
+                 "heroes Defeated (mean)": float(sum(outcome.defeat_share(n) for n in
+                                                   ("Fighter", "Rogue", "Cleric", "Wizard")))})
+frame = pd.DataFrame(rows).set_index("ghouls")
+fig, ax = plt.subplots(figsize=(7, 4))
+ax.plot(frame.index, frame["party wins"], marker="o", label="party wins")
+ax.fill_between(frame.index, frame["low"], frame["high"], alpha=0.25, label="95% Wilson interval")
+ax.axhline(0.5, color="grey", linewidth=0.8, linestyle="--")
+ax.set_xlabel("ghouls")
+ax.set_ylabel("share of fights the party wins")
+ax.set_ylim(0, 1)
+ax.legend()
+frame.round(3)""",
+        ),
+        (
+            "md",
+            """## Does the plan matter?
+
+A ghast (30 HP, claws for 8) leads three lesser ghouls (12 HP). The party is played
+three ways: bringing down the most hurt foe first (`FocusFire`), the one with the fewest
+HP (`AttackWeakest`), or the first one listed, the ghast (`AttackNearest` on no map).
+The first two pick the same foes here (the small ghouls first, then the ghast); going for
+the ghast first leaves the small ones clawing meanwhile. The ghouls always focus fire.""",
+        ),
+        (
+            "code",
+            """ghast = d20.Combatant(name="Ghast", creature=d20.Creature(max_hp=30), side="ghouls", body=3,
+                      initiative=2, attacks=[attack("Ghast", "Claws", 8)])
+lesser = [
+    d20.Combatant(name=f"Ghoul {i}", creature=d20.Creature(max_hp=12), side="ghouls", body=3, initiative=2,
+                  attacks=[attack(f"Ghoul {i}", "Claws", 6)])
+    for i in range(1, 4)
+]
+plans = {"focus fire": d20.FocusFire(), "weakest": d20.AttackWeakest(), "nearest": d20.AttackNearest()}
+fight = d20.Encounter.of(*party(), ghast, *lesser)
+outcomes = {name: d20.simulate_encounter(RUNS, fight, {"party": plan, "ghouls": d20.FocusFire()}, rng=SEED)
+            for name, plan in plans.items()}
+fig, axes = plt.subplots(1, 3, figsize=(12, 3.5), sharey=True)
+for ax, (name, outcome) in zip(axes, outcomes.items(), strict=True):
+    outcome.plot(ax=ax, title=f"party plays {name}")
+fig.tight_layout()""",
+        ),
+        (
+            "md",
+            """## Who falls, and how long it takes
+
+Against the ghast and its pack, the party focusing fire: each hero's chance to end the
+fight Defeated and the HP it has left on average, then how many Rounds the fights took.""",
+        ),
+        (
+            "code",
+            """outcome = outcomes["focus fire"]
+heroes = pd.DataFrame(
+    {name: {"Defeated": float(outcome.defeat_share(name)), "95% low": outcome.defeat_interval(name)[0],
+            "95% high": outcome.defeat_interval(name)[1], "mean HP left": outcome.mean_hp_left(name)}
+     for name in ("Fighter", "Rogue", "Cleric", "Wizard")}
+).T
+fig, ax = plt.subplots(figsize=(7, 3))
+rounds = pd.Series(outcome.rounds).sort_index()
+ax.bar(rounds.index, rounds.values / outcome.runs)
+ax.set_xlabel("Rounds the fight took")
+ax.set_ylabel("share of fights")
+heroes.round(3)""",
+        ),
+    ],
     "d20-persistent-damage": [
         (
             "md",
@@ -518,6 +651,139 @@ five d10 counting successes on 8 or more.""",
         ("code", """notation.distribution("d6!").to_pandas().head(12)"""),
         ("code", """notation.distribution("5d10>=8")"""),
         ("code", """notation.roll("4d6kh3", rng=7)"""),
+    ],
+    "rulesets-compared": [
+        (
+            "md",
+            """# One move across the Ironsworn rulesets
+
+Starforged, Ironsworn (Classic), Delve and Sundered Isles share one action roll; what
+differs is what a result leads to. Exact odds throughout (fractions, enumerated), on the
+invented packages of the docs (`docs/examples/mini-*.json`: load the real `@datasworn`
+packages the same way).""",
+        ),
+        (
+            "code",
+            SETUP
+            + """
+import pandas as pd
+from tabletop_core import action_roll as ar
+from tabletop_core.action_roll import classic, datasworn, delve, sundered_isles
+
+starforged = datasworn.load("../examples/mini-starforged.json")
+isles = datasworn.load("../examples/mini-starforged.json", "../examples/mini-isles.json")
+ironsworn = datasworn.load("../examples/mini-classic.json", "../examples/mini-delve.json")
+for ruleset in (starforged, ironsworn, isles):
+    print(ruleset)""",
+        ),
+        (
+            "md",
+            """## The same roll: +edge in every ruleset
+
+Starforged's Leap and Classic's Face Danger, rolled +edge by characters of edge 1 to 4,
+and Delve the Depths +edge: the outcome odds agree to the fraction.""",
+        ),
+        (
+            "code",
+            """def odds_of(edge):
+    stats = ar.Stats(edge=edge, heart=2, iron=2, shadow=1, wits=1)
+    sf = dict(ar.move_odds(starforged.move("Leap"), ar.PlayerCharacter(stats)))
+    ic = dict(classic.classic_move_odds(ironsworn.move("Face Danger"), classic.ClassicCharacter(stats)))
+    leap = next(odds for option, odds in sf.items() if option.label == "edge")
+    face = next(odds for option, odds in ic.items() if option.label == "edge")
+    depths = ar.action_odds(stat=edge)
+    return {"Starforged Leap": leap, "Classic Face Danger": face, "Delve the Depths": depths}
+
+rows = []
+for edge in range(1, 5):
+    found = odds_of(edge)
+    for move in ("Starforged Leap", "Classic Face Danger", "Delve the Depths"):
+        rows.append({"edge": edge, "move": move, **{str(o): float(found[move].probability(o)) for o in ar.Outcome}})
+frame = pd.DataFrame(rows).pivot(index="edge", columns="move", values="strong hit").round(4)
+frame""",
+        ),
+        (
+            "md",
+            """## What follows differs: Delve the Depths
+
+In a site, the outcome leads to a table: a strong hit to Find an Opportunity, a weak hit
+to the table for the stat used, a miss to the site's dangers. The chance that the move
+reveals a danger, by stat and approach:""",
+        ),
+        (
+            "code",
+            """site = delve.DelveSite.from_data(ironsworn.delve_site("Bat Cave"), ironsworn)
+moves = delve.DelveMoves.from_ruleset(ironsworn)
+
+def danger_chance(stat, value):
+    odds = delve.delve_the_depths_odds(site, moves, stat=stat, value=value)
+    def reveals(pair):
+        outcome, row = pair
+        return outcome is ar.Outcome.MISS or (outcome is ar.Outcome.WEAK_HIT and "reveal" in row.text.lower())
+    return float(odds.probability(reveals))
+
+fig, ax = plt.subplots(figsize=(7, 3.5))
+for stat in delve.DELVE_STATS:
+    ax.plot(range(1, 6), [danger_chance(stat, value) for value in range(1, 6)], marker="o", label=f"+{stat}")
+ax.set_xlabel("stat value")
+ax.set_ylabel("chance of revealing a danger")
+ax.set_title("Delve the Depths in the Bat Cave")
+ax.legend();""",
+        ),
+        (
+            "md",
+            """## What a fulfilled vow pays
+
+Starforged marks ticks on the quests legacy track; Classic marks experience. For a
+formidable vow, the expected reward by progress score:""",
+        ),
+        (
+            "code",
+            """def expected_legacy(score):
+    return float(ar.progress_odds(score).map(
+        lambda o: ar.legacy_reward(ar.TrackKind.VOW, ar.Rank.FORMIDABLE, o)).mean())
+
+def expected_xp(score):
+    return float(classic.reward_odds(classic.ClassicTrackKind.VOW, ar.Rank.FORMIDABLE, progress_score=score).mean())
+
+rewards = pd.DataFrame({"progress score": range(11),
+                        "Starforged: legacy ticks": [expected_legacy(s) for s in range(11)],
+                        "Classic: experience": [expected_xp(s) for s in range(11)]}).set_index("progress score")
+rewards.plot(marker="o", figsize=(7, 3.5), title="a formidable vow fulfilled: expected reward")
+rewards.round(3)""",
+        ),
+        (
+            "md",
+            """## The oracle reads the dice the other way
+
+Classic says yes on a roll at or over 11 / 26 / 51 / 76 / 91, Starforged at or under
+90 / 75 / 50 / 25 / 10: the same chance, on different rolls.""",
+        ),
+        (
+            "code",
+            """rows = []
+for odds in ar.Odds:
+    sf = {r for r in range(1, 101) if ar.resolve_oracle(odds=odds, roll=r).answer}
+    ic = {r for r in range(1, 101) if classic.resolve_classic_oracle(odds=odds, roll=r).answer}
+    rows.append({"odds": str(odds), "yes (both)": len(sf) / 100, "same rolls say yes": len(sf & ic) / 100})
+pd.DataFrame(rows).set_index("odds")""",
+        ),
+        (
+            "md",
+            """## Sundered Isles: the cursed die
+
+On a table with a cursed version the cursed die is rolled too; on its skull (1 in 10)
+the cursed table replaces the result. The odds of each result of the Tide table:""",
+        ),
+        (
+            "code",
+            """tide, cursed_tide = isles.table("Tide"), isles.table("Cursed Tide")
+plain = {str(row): float(p) for row, p in tide.odds().items()}
+with_die = {" / ".join(str(row) for row in rows): float(p)
+            for rows, p in sundered_isles.cursed_roll_odds(tide, cursed_tide).items()}
+pd.Series(with_die, name="with the cursed die").to_frame().join(pd.Series(plain, name="without"), how="outer")""",
+        ),
+        ("code", """sundered_isles.roll_cursed(isles, "Tide", rng=3)"""),
     ],
 }
 

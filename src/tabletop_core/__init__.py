@@ -15,20 +15,29 @@ from tabletop_core._lazy import lazy_attributes
 from tabletop_core.dice import Die, DieRoll
 from tabletop_core.errors import DiceExhausted, InvalidInput, RuleError, TabletopError
 from tabletop_core.odds import Distribution
-from tabletop_core.rng import DiceSource, GeneratorDice, ScriptedDice, dice_source
+from tabletop_core.rng import CallbackDice, DiceSource, GeneratorDice, ScriptedDice, dice_source
 
 if TYPE_CHECKING:
     from tabletop_core import action_roll, d20, notation, residue
+    from tabletop_core.chat import render
 
-# The rule systems are imported on first use (``tc.d20``, ``from tabletop_core import d20``),
-# so ``import tabletop_core`` loads only the core.
+# The rule systems (and the chat door, which knows batches) are imported on first use (``tc.d20``,
+# ``from tabletop_core import d20``, ``tc.render``), so ``import tabletop_core`` loads only the core.
 __getattr__, __dir__ = lazy_attributes(
-    __name__, {"action_roll": ".action_roll", "d20": ".d20", "notation": ".notation", "residue": ".residue"}
+    __name__,
+    {
+        "action_roll": ".action_roll",
+        "d20": ".d20",
+        "notation": ".notation",
+        "residue": ".residue",
+        "render": ".chat",
+    },
 )
 
 __version__ = "0.2.0"
 
 __all__ = [
+    "CallbackDice",
     "DiceExhausted",
     "DiceSource",
     "Die",
@@ -44,5 +53,6 @@ __all__ = [
     "d20",
     "dice_source",
     "notation",
+    "render",
     "residue",
 ]

@@ -19,24 +19,29 @@ derives from :class:`Record`, which gives it one JSON shape and one display:
   depth before parsing it, ``from_dict`` the mapping's nesting depth.
 * ``_repr_html_`` / ``_repr_markdown_``: a small table of the rows the record
   declares (by default its fields and answers), for notebooks; ``to_markdown()``
-  for chat (defaults to ``str()``).
+  for chat (one line of Markdown made from ``str()``; :mod:`tabletop_core.chat` has
+  every style).
 """
 
 from __future__ import annotations
 
+import contextvars
 import enum
+import functools
 import html
 import json
-import re
+import operator
 import threading
-from collections.abc import Callable, Collection, Mapping
+import typing
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar, cast
 
 import attrs
 
-from tabletop_core._names import parse_enum
-from tabletop_core._validate import as_int, clip
+from tabletop_core import _codec
+from tabletop_core._bounds import MAX_JSON_CHARS, MAX_JSON_DEPTH, check_bounds, parse_json
+from tabletop_core._validate import clip
 from tabletop_core.errors import InvalidInput, TabletopError
 
 if TYPE_CHECKING:
@@ -57,6 +62,7 @@ __all__ = [
     "converter",
     "enum_label",
     "enum_value",
+    "from_checked",
     "migration",
     "on_converter",
     "parse_json",
@@ -72,11 +78,6 @@ JsonDict: TypeAlias = dict[str, Any]  # Any: JSON values of every kind, which a 
 MigrationStep: TypeAlias = Callable[[JsonDict], JsonDict]
 """A function upgrading one type's fields from one format version to the next."""
 
-MAX_JSON_CHARS = 10_000_000
-"""The longest text :meth:`Record.from_json` parses (the largest saved Journey is about 10 kB)."""
-MAX_JSON_DEPTH = 64
-"""The deepest nesting of lists and objects :meth:`Record.from_json` and :meth:`Record.from_dict` read."""
-_MAX_NODES = 2_000_000
 
 # -- small helpers ------------------------------------------------------------------
 
@@ -89,34 +90,6 @@ def enum_value(member: enum.Enum) -> str:
 def enum_label(member: enum.Enum) -> str:
     """The display text of an enum member in JSON and odds tables: ``"strong hit"``."""
     return member.name.lower().replace("_", " ")
-
-
-def _is_enum(cls: object) -> bool:
-    return isinstance(cls, type) and issubclass(cls, enum.Enum)
-
-
-def _structure_enum(value: object, cls: type[enum.Enum]) -> enum.Enum:
-    # The one enum-name parser: "strong_hit" (this format), "STRONG_HIT" (0.1.0 and 0.2.0), labels too.
-    return parse_enum(cls, value, name=cls.__name__)
-
-
-def _strict(kind: type) -> Callable[[object, object], object]:
-    """A structure hook that refuses values of another type instead of coercing them.
-
-    cattrs would turn ``2.5``, ``"2"`` and ``True`` into the int 2, 2 and 1: data
-    edited by hand or sent by a client must not silently change meaning.
-    """
-
-    def structure(value: object, _cls: object) -> object:
-        if kind is int:
-            return as_int("value", value)
-        if kind is float and isinstance(value, int) and not isinstance(value, bool):
-            return float(value)
-        if type(value) is not kind:
-            raise TypeError(f"expected {kind.__name__}, got {type(value).__name__} {clip(value)}")
-        return value
-
-    return structure
 
 
 def _structure_fraction(value: object, _cls: object) -> Fraction:
@@ -153,7 +126,16 @@ def type_name(cls: type) -> str:
 _SYSTEMS = ("core", "action_roll", "d20", "notation", "residue")
 
 
+_registry: dict[str, type[Record]] = {}
+"""Every concrete record class by tag, built once (and again when a new record class is defined)."""
+
+
 def _concrete_records() -> dict[str, type[Record]]:
+    """The registry of record classes by tag, walked from :class:`Record`'s subclasses when stale."""
+    global _registry
+    current = _registry
+    if current:
+        return current
     found: dict[str, type[Record]] = {}
     stack: list[type[Record]] = [Record]
     while stack:
@@ -163,6 +145,7 @@ def _concrete_records() -> dict[str, type[Record]]:
                 found[type_name(sub)] = sub
             for tag in sub.__dict__.get("_old_tags", ()):  # a retired concrete type, now this base's kinds
                 found.setdefault(tag, sub)
+    _registry = found  # swapped whole, never changed in place: a reader in another thread sees old or new
     return found
 
 
@@ -173,6 +156,9 @@ def record_type(name: str) -> type[Record]:
         InvalidInput: no record type has that tag.
         TypeError: *name* is not a str.
     """
+    found = _registry.get(name) if type(name) is str else None
+    if found is not None:
+        return found  # the common case: one dict lookup
     if not isinstance(name, str):
         raise TypeError(f"type must be a str, got {type(name).__name__} {clip(name)}")
     system = name.partition(".")[0]
@@ -180,10 +166,36 @@ def record_type(name: str) -> type[Record]:
         import importlib
 
         importlib.import_module(f"tabletop_core.{system}")
+    _forget_records()  # a system just imported, or a class defined since the last walk
     known = _concrete_records()
+    if name not in known and system in _SYSTEMS[1:] and system not in _walked:
+        _import_every_module(system)  # a record class in a module its package loads lazily
+        known = _concrete_records()
     if name not in known:
         raise InvalidInput(f"type: unknown record type {clip(name)}")
     return known[name]
+
+
+_walked: set[str] = set()
+
+
+def _import_every_module(system: str) -> None:
+    """Import every module of the *system* subpackage, once, then mark the registry stale."""
+    import importlib
+    import pkgutil
+
+    _walked.add(system)
+    package = importlib.import_module(f"tabletop_core.{system}")
+    for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
+        if not info.name.endswith("__main__"):
+            importlib.import_module(info.name)
+    _forget_records()
+
+
+def _forget_records() -> None:
+    """Mark the registry stale: a record class was just defined."""
+    global _registry
+    _registry = {}
 
 
 _MIGRATIONS: dict[tuple[str, int], MigrationStep] = {}
@@ -212,8 +224,11 @@ def migration(type_tag: str, from_version: int) -> Callable[[MigrationStep], Mig
     return register
 
 
-def _upgrade(cls: type[Record], data: JsonDict) -> JsonDict:
-    """Check the tag and version of *data* (``type``/``version`` removed), migrate it to *cls*'s version."""
+def _upgrade(cls: type[Record], data: JsonDict) -> tuple[JsonDict, int]:
+    """Check the tag and version of *data* (``type``/``version`` removed), migrate it to *cls*'s version.
+
+    Returns the migrated fields and the version the data was written in.
+    """
     tag = type_name(cls)
     current = cls._version
     if "version" not in data:
@@ -237,6 +252,7 @@ def _upgrade(cls: type[Record], data: JsonDict) -> JsonDict:
                 f"version: {tag} data of version {clip(version)} cannot be read; "
                 f"this tabletop_core reads versions 0 to {current}"
             )
+    written = version
     while version < current:
         step = _MIGRATIONS.get((tag, version))
         if step is not None:
@@ -244,93 +260,66 @@ def _upgrade(cls: type[Record], data: JsonDict) -> JsonDict:
         elif version != 0:
             raise InvalidInput(f"version: no migration of {tag} from version {version}")  # pragma: no cover
         version += 1
-    return data
-
-
-# -- nesting limits -------------------------------------------------------------------
-
-
-def _check_nesting(data: object, what: str) -> None:
-    """Refuse containers nested deeper than :data:`MAX_JSON_DEPTH` (or absurdly many items), without recursion."""
-    stack: list[tuple[object, int]] = [(data, 1)]
-    nodes = 0
-    while stack:
-        item, depth = stack.pop()
-        kind = type(item)
-        if kind is dict or (kind is not list and kind is not tuple and isinstance(item, Mapping)):
-            children: Collection[object] = cast(Mapping[object, object], item).values()
-        elif kind is list or kind is tuple:
-            children = cast(Collection[object], item)
-        else:
-            continue
-        if depth > MAX_JSON_DEPTH:
-            raise InvalidInput(f"{what} is nested more than {MAX_JSON_DEPTH} levels deep")
-        nodes += len(children)
-        if nodes > _MAX_NODES:
-            raise InvalidInput(f"{what} holds more than {_MAX_NODES:,} values")
-        for child in children:
-            child_kind = type(child)
-            if (
-                child_kind is dict
-                or child_kind is list
-                or (child_kind not in _SCALARS and isinstance(child, (Mapping, tuple)))
-            ):
-                stack.append((child, depth + 1))
-
-
-_SCALARS = frozenset({str, int, float, bool, type(None)})
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
-_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
-
-
-def _json_depth(text: str) -> int:
-    """The deepest nesting of ``[`` and ``{`` in JSON *text* (brackets inside strings ignored)."""
-    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
-        return 0  # too few brackets to nest too deeply: the common case costs two counts
-    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
-    depth = deepest = 0
-    for char in brackets:
-        if char in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > MAX_JSON_DEPTH:
-                    return deepest
-        else:
-            depth -= 1
-    return deepest
-
-
-def parse_json(text: str | bytes, who: str) -> JsonDict:
-    """Parse JSON *text* holding one object, within :data:`MAX_JSON_CHARS` and :data:`MAX_JSON_DEPTH`.
-
-    Raises:
-        InvalidInput: too long, too deep, not JSON, or not an object (*who* starts the message).
-        TypeError: *text* is not a str or bytes.
-    """
-    if isinstance(text, (bytes, bytearray)):
-        if len(text) > MAX_JSON_CHARS * 4:
-            raise InvalidInput(f"{who}: the text is longer than {MAX_JSON_CHARS:,} characters")
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise InvalidInput(f"{who} needs UTF-8 text: {error.reason}") from None
-    if not isinstance(text, str):
-        raise TypeError(f"{who} needs a str, got {type(text).__name__}")
-    if len(text) > MAX_JSON_CHARS:
-        raise InvalidInput(f"{who}: the text is longer than {MAX_JSON_CHARS:,} characters")
-    if _json_depth(text) > MAX_JSON_DEPTH:
-        raise InvalidInput(f"{who}: the JSON is nested more than {MAX_JSON_DEPTH} levels deep")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise InvalidInput(f"{who} needs JSON text: {clip(str(error), 120)}") from None
-    if not isinstance(data, dict):
-        raise InvalidInput(f"{who} needs a JSON object, got {type(data).__name__}")
-    return data
+    return data, written
 
 
 # -- the record base class ---------------------------------------------------------------
+
+_BOUNDS_CHECKED: contextvars.ContextVar[bool] = contextvars.ContextVar("tabletop_core_bounds_checked", default=False)
+"""Whether the data being read was already checked against the limits (by the outermost read)."""
+
+_UnionType = type(int | str)
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def from_checked(cls: type[R], data: Mapping[str, object]) -> R:
+    """``cls.from_dict(data)`` for *data* that :func:`~tabletop_core._bounds.parse_json` already checked."""
+    token = _BOUNDS_CHECKED.set(True)
+    try:
+        return cls.from_dict(data)
+    finally:
+        _BOUNDS_CHECKED.reset(token)  # Any: a from_dict of any record class
+
+
+def _bounded(function: F) -> F:
+    """*function* (a ``from_dict``) with the limits checked first, once for the outermost call."""
+
+    @functools.wraps(function)
+    def from_dict(cls: type[Record], data: object, **options: Any) -> object:  # Any: a subclass's own keywords
+        if _BOUNDS_CHECKED.get():
+            return function(cls, data, **options)
+        check_bounds(data, f"{cls.__name__} data")
+        token = _BOUNDS_CHECKED.set(True)
+        try:
+            return function(cls, data, **options)
+        finally:
+            _BOUNDS_CHECKED.reset(token)
+
+    from_dict._checks_bounds = True  # type: ignore[attr-defined]  # marks a wrapped function
+    return cast(F, from_dict)
+
+
+def _rebind_class_cell(function: object, cls: type) -> None:  # Any: a from_dict of any record
+    """Point *function*'s ``__class__`` cell (zero-argument ``super()``) at *cls*, attrs' slotted copy.
+
+    attrs rebuilds a slotted class and re-points the cells of the functions in its body, but
+    it cannot see inside :func:`_bounded`'s wrapper; this does it for the wrapped function.
+    """
+    for cell in getattr(function, "__closure__", None) or ():
+        try:
+            old = cell.cell_contents
+        except ValueError:  # an empty cell
+            continue
+        if (
+            isinstance(old, type)
+            and old is not cls
+            and (old.__module__, old.__qualname__)
+            == (
+                cls.__module__,
+                cls.__qualname__,
+            )
+        ):
+            cell.cell_contents = cls
 
 
 class Record:
@@ -346,9 +335,17 @@ class Record:
       (``{"type": "item_type"}``: ``"type"`` is the tag);
     * optionally ``_optional_keys``: fields added later with a default, written only
       when they differ from it (so what older versions wrote keeps its exact shape);
+      the only fields a saved record may leave out;
+    * optionally ``_added``: ``{field: version}`` for a field a version bump added,
+      so data of an older version may lack it (it then gets the field's default);
+    * optionally ``_json_schema``: ``{key: JSON Schema}`` for a field or answer whose
+      annotation does not say all its JSON shape (see :mod:`tabletop_core._schema`);
     * optionally ``_rule()``: the record the rule gives for this record's inputs,
       when fields hold answers the constructor does not check itself;
     * optionally ``_rows()``: the rows of its notebook table.
+
+    Everything else about reading comes from the fields' type annotations (see
+    :mod:`tabletop_core._codec`): a record class needs no reading code of its own.
     """
 
     __slots__ = ()
@@ -357,6 +354,21 @@ class Record:
     _derived: ClassVar[tuple[str, ...]] = ()
     _json_names: ClassVar[Mapping[str, str]] = {}
     _optional_keys: ClassVar[tuple[str, ...]] = ()
+    _added: ClassVar[Mapping[str, int]] = {}
+    _json_schema: ClassVar[Mapping[str, Mapping[str, Any]]] = {}  # Any: JSON Schema values
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:  # Any: whatever a subclass's own bases take
+        super().__init_subclass__(**kwargs)
+        _forget_records()
+        own = cls.__dict__.get("from_dict")
+        if not isinstance(own, classmethod):
+            return
+        if not getattr(own.__func__, "_checks_bounds", False):
+            # A subclass's own from_dict (a tagged union picking its kind, ...) reads the data
+            # before Record.from_dict does: check the bounds before it runs too.
+            cls.from_dict = classmethod(_bounded(own.__func__))  # type: ignore[assignment]
+        else:
+            _rebind_class_cell(getattr(own.__func__, "__wrapped__", None), cls)
 
     def to_dict(self) -> JsonDict:
         """Return JSON-ready data in the one shape; ``type(x).from_dict(x.to_dict()) == x``."""
@@ -370,14 +382,25 @@ class Record:
 
         Raises:
             InvalidInput: the data is of another type, incomplete, has unknown keys,
-                is nested too deeply, breaks a rule, or states an answer the rule
-                does not give.
+                is nested too deeply or holds too large an integer, breaks a rule, or
+                states an answer the rule does not give.
             TypeError: *data* is not a mapping.
         """
         if not isinstance(data, Mapping):
             raise TypeError(f"{cls.__name__}.from_dict needs a mapping, got {type(data).__name__}")
-        _check_nesting(data, f"{cls.__name__} data")
-        return cls._structure(data)
+        outermost = _codec.reading() is None
+        if not _BOUNDS_CHECKED.get():
+            check_bounds(data, f"{cls.__name__} data")
+            token = _BOUNDS_CHECKED.set(True)
+            try:
+                record = cls._structure(data)
+            finally:
+                _BOUNDS_CHECKED.reset(token)
+        else:
+            record = cls._structure(data)
+        if outermost and data.get("version") == cls._version:
+            _check_echo(record, data)
+        return record
 
     @classmethod
     def _structure(cls: type[R], data: Mapping[str, object]) -> R:
@@ -405,7 +428,7 @@ class Record:
                 than :data:`MAX_JSON_DEPTH`, not JSON, or not a valid record.
             TypeError: *text* is not a str or bytes.
         """
-        return cls.from_dict(parse_json(text, f"{cls.__name__}.from_json"))
+        return from_checked(cls, parse_json(text, f"{cls.__name__}.from_json"))
 
     # -- answers ------------------------------------------------------------------
 
@@ -416,8 +439,37 @@ class Record:
     # -- display ------------------------------------------------------------------
 
     def to_markdown(self) -> str:
-        """Return a Markdown rendering for chat; defaults to ``str(self)``."""
-        return str(self)
+        """One line of Discord-flavoured Markdown for chat: ``render(self, style="markdown")``.
+
+        The answer in bold, struck dice ``~~struck~~``, user text escaped
+        (:func:`tabletop_core.chat.render` has the other styles and ``max_length``).
+        """
+        from tabletop_core._chat_markup import fit_line, spans_of  # the string machinery, which imports no record
+
+        return fit_line(spans_of(str(self), self._user_text()), "markdown", None)
+
+    def _user_text(self) -> list[str]:
+        """Every ``str`` this record holds (labels, comments, reasons, names from data), nested records included.
+
+        :func:`tabletop_core.chat.render` escapes these and never reads markup in them.
+        """
+        found: list[str] = []
+        stack: list[object] = [self]
+        seen = 0
+        while stack and seen < 10_000:
+            value = stack.pop()
+            seen += 1
+            if isinstance(value, enum.Enum):
+                continue
+            if isinstance(value, str):
+                found.append(value)
+            elif attrs.has(type(value)):
+                stack += [getattr(value, f.name) for f in _fields(type(value))]
+            elif isinstance(value, Mapping):
+                stack += [*value.keys(), *value.values()]
+            elif isinstance(value, (tuple, list, frozenset, set)):
+                stack += list(value)
+        return found
 
     def _caption(self) -> str:
         """The table's caption: the chat line (``str(self)``) unless a record says otherwise."""
@@ -499,6 +551,63 @@ def _is_record(cls: object) -> bool:
     return isinstance(cls, type) and issubclass(cls, Record) and "__attrs_attrs__" in cls.__dict__
 
 
+def _is_enum(cls: object) -> bool:
+    return isinstance(cls, type) and issubclass(cls, enum.Enum)
+
+
+def _is_record_base(cls: object) -> bool:
+    """A record class that is not itself concrete (``Record``, a tagged union's base): read by the tag."""
+    return isinstance(cls, type) and issubclass(cls, Record) and "__attrs_attrs__" not in cls.__dict__
+
+
+def _record_members(hint: object) -> tuple[type[Record], ...]:
+    if typing.get_origin(hint) not in (typing.Union, _UnionType):
+        return ()
+    members = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+    if len(members) < 2 or not all(isinstance(arg, type) and issubclass(arg, Record) for arg in members):
+        return ()
+    return tuple(members)
+
+
+def _is_record_union(hint: object) -> bool:
+    """``A | B`` (or ``A | B | None``) of record classes: read by the tag."""
+    return bool(_record_members(hint))
+
+
+def _unstructure_any(value: object) -> object:
+    return value.to_dict() if isinstance(value, Record) else value
+
+
+def _tagged_kind(data: object, allowed: tuple[type[Record], ...], what: str) -> type[Record]:
+    """The record class the ``"type"`` tag of *data* names, if it is one of *allowed* (or below one)."""
+    tag = data.get("type") if isinstance(data, Mapping) else None
+    if not isinstance(data, Mapping):
+        raise TypeError(f"{what} must be given as a tagged object, got {type(data).__name__} {clip(data)}")
+    if not isinstance(tag, str):
+        raise InvalidInput(f"{what} needs a 'type' tag naming its kind, got {clip(tag)}")
+    kind = record_type(tag)
+    if not issubclass(kind, allowed):
+        raise InvalidInput(f"{what} must be a {' or '.join(type_name(c) for c in allowed)}, got {clip(tag)}")
+    return kind
+
+
+def _structure_kind(data: object, cls: type[Record]) -> Record:
+    return _tagged_kind(data, (cls,), cls.__name__).from_dict(cast(Mapping[str, object], data))
+
+
+def _structure_union(hint: object) -> Callable[[object, object], object]:
+    members = _record_members(hint)
+    optional = type(None) in typing.get_args(hint)
+    what = " | ".join(m.__name__ for m in members)
+
+    def structure(data: object, _cls: object) -> object:
+        if data is None and optional:
+            return None
+        return _tagged_kind(data, members, what).from_dict(cast(Mapping[str, object], data))
+
+    return structure
+
+
 def _renames(cls: type[Record]) -> dict[str, Any]:  # Any: cattrs' **overrides share its signature with bool options
     from cattrs.gen import override
 
@@ -544,19 +653,28 @@ def _structure_factory(cls: type[Record]) -> Callable[[object, object], Record]:
     base = make_dict_structure_fn(cls, shared_converter(), **_renames(cls))
     fields = frozenset(f.name for f in _fields(cls))
     answer_keys = [n for n in cls._derived if n not in fields] + [f"{n}_label" for n in cls._derived]
+    keys = _Keys(cls)
+    mode = _codec._MODE
 
     def structure(data: object, _cls: object) -> Record:
         if not isinstance(data, Mapping):
-            raise TypeError(f"{cls.__name__} must be given as a mapping, got {type(data).__name__}")
+            raise TypeError(f"{cls.__name__} must be given as a mapping, got {type(data).__name__} {clip(data)}")
         data = dict(data)
-        old = "version" not in data
-        data = _upgrade(cls, data)
+        short = "version" not in data
+        if short and mode.get() == _codec.SAVED:
+            raise InvalidInput(f"{cls.__name__}: 'version' is missing (a record inside a saved record carries its own)")
+        data, written = _upgrade(cls, data)
         given = {key: data.pop(key) for key in answer_keys if key in data}
-        obj = base(data, cls)
+        keys.check(data, written, short=short)
+        token = mode.set(_codec.SHORT if short or mode.get() == _codec.SHORT else _codec.SAVED)
+        try:
+            obj = base(data, cls)
+        finally:
+            mode.reset(token)
         expected = dict(_answers(obj, fields))
         for key, value in expected.items():
             if key not in given:
-                if old:
+                if short:
                     continue  # versions before 1 did not write the answers; they are computed now
                 raise InvalidInput(f"{cls.__name__}.{key} is missing (the rule gives {clip(value)})")
             said = given.pop(key)
@@ -571,6 +689,33 @@ def _structure_factory(cls: type[Record]) -> Callable[[object, object], Record]:
         return obj
 
     return structure
+
+
+class _Keys:
+    """The JSON keys of one record class's fields: which must be present, which may be left out."""
+
+    def __init__(self, cls: type[Record]) -> None:
+        self.name = cls.__name__
+        by_key = {cls._json_names.get(f.name, f.name): f for f in _fields(cls) if f.init}
+        optional = {cls._json_names.get(name, name) for name in cls._optional_keys}
+        self.known = frozenset(by_key)
+        self.required = tuple(key for key in by_key if key not in optional)
+        self.defaulted = frozenset(key for key, f in by_key.items() if f.default is not attrs.NOTHING)
+        self.added = {cls._json_names.get(name, name): version for name, version in cls._added.items()}
+
+    def check(self, data: Mapping[str, object], written: int, *, short: bool) -> None:
+        """Refuse an unknown key, or a missing one no older version left out (*written*: the data's version)."""
+        if len(data) > len(self.known) or not self.known.issuperset(data):
+            unknown = sorted((str(key) for key in data if key not in self.known), key=len)
+            raise InvalidInput(f"cannot build {self.name}: unexpected key {clip(unknown[0])}")
+        if len(data) == len(self.known):
+            return  # every key given: the common case of a saved record
+        for key in self.required:
+            if key in data:
+                continue
+            if key in self.defaulted and (short or self.added.get(key, 0) > written):
+                continue  # the short form may leave a default out; so may data older than the key
+            raise InvalidInput(f"cannot build {self.name}: {key!r} is missing")
 
 
 def _check_rule(cls: type[Record], obj: Record) -> None:
@@ -589,6 +734,96 @@ def _check_rule(cls: type[Record], obj: Record) -> None:
                 f"the record says {clip(shared_converter().unstructure(getattr(obj, field.name)))}"
             )
     raise InvalidInput(f"{cls.__name__} does not follow the rules")  # pragma: no cover - some field differs
+
+
+def _check_echo(record: Record, data: Mapping[str, object]) -> None:
+    """Refuse *record* unless it writes back exactly what *data* said: nothing coerced, dropped or added.
+
+    The fields' own converters may tidy a value (sort it, drop a repeat, derive one field from
+    another); a saved record is refused instead, naming the first value that would change.
+    Records inside that were read from an older version (migrated) are not compared.
+    """
+    difference = _difference(data, shared_converter().unstructure(record), type(record).__name__)
+    if difference is not None:
+        where, said, reads = difference
+        raise InvalidInput(
+            f"{where}: the record says {clip(said)}, which reads as {clip(reads)} "
+            "(a saved record must hold exactly what it reads as)"
+        )
+
+
+_Difference: TypeAlias = "tuple[str, object, object] | None"
+
+
+def _difference(given: object, written: object, where: str) -> _Difference:  # noqa: C901 - one case per JSON kind
+    """The first place where *written* says something else than *given* (JSON kinds strict), or ``None``."""
+    if isinstance(written, dict):
+        if not isinstance(given, Mapping):
+            return where, given, written
+        if given.get("version", written.get("version")) != written.get("version") or given.get(
+            "type", written.get("type")
+        ) != written.get("type"):
+            return None  # read from an older version or a retired type: migrated, not echoed
+        defaults = _omitted_defaults(written.get("type"))
+        keys = {key if type(key) is str else str(key): key for key in written}
+        for key, value in given.items():
+            name = key if type(key) is str else str(key)
+            if name in keys:
+                found = _difference(value, written[keys.pop(name)], f"{where}.{name}")
+                if found is not None:
+                    return found
+            elif name not in defaults or _difference(value, defaults[name], "") is not None:
+                return f"{where}.{name}", value, "nothing"  # an optional key at its default is written as nothing
+        if keys:
+            name = next(iter(keys))
+            return f"{where}.{name}", "nothing", written[keys[name]]
+        return None
+    if isinstance(written, (list, tuple)):
+        if not isinstance(given, (list, tuple)) or len(given) != len(written):
+            return where, given, written
+        for index, (a, b) in enumerate(zip(given, written, strict=True)):
+            found = _difference(a, b, f"{where}[{index}]")
+            if found is not None:
+                return found
+        return None
+    if type(written) is float:
+        same = isinstance(given, (int, float)) and not isinstance(given, bool) and given == written
+    elif type(written) is int:
+        same = not isinstance(given, (bool, float)) and _as_index(given) == written
+    elif isinstance(given, enum.Enum):
+        same = enum_value(given) == written  # a member given from Python
+    else:
+        same = type(given) is type(written) and given == written
+    return None if same else (where, given, written)
+
+
+def _as_index(value: object) -> int | None:
+    try:
+        return operator.index(value)  # type: ignore[arg-type]  # ints and numpy ints; anything else: None
+    except TypeError:
+        return None
+
+
+_DEFAULTS: dict[str, dict[str, object]] = {}
+
+
+def _omitted_defaults(tag: object) -> Mapping[str, object]:
+    """The keys a record type leaves out when they hold their default (``_optional_keys``), with that default."""
+    if not isinstance(tag, str):
+        return {}
+    found = _DEFAULTS.get(tag)
+    if found is None:
+        cls = _registry.get(tag) or record_type(tag)
+        found = {}
+        if "__attrs_attrs__" in cls.__dict__:
+            fields = attrs.fields_dict(cast("type[attrs.AttrsInstance]", cls))
+            for name in cls._optional_keys:
+                default = fields[name].default
+                if isinstance(default, attrs.Factory):  # type: ignore[arg-type]  # attrs' own class
+                    default = cast(Any, default).factory()  # Any: checked, a Factory
+                found[cls._json_names.get(name, name)] = shared_converter().unstructure(default)
+        _DEFAULTS[tag] = found
+    return found
 
 
 def _same(given: object, expected: object) -> bool:
@@ -638,13 +873,15 @@ def shared_converter() -> cattrs.Converter:
 
                 made = cattrs.Converter(forbid_extra_keys=True)
                 made.register_unstructure_hook_func(_is_enum, enum_value)
-                made.register_structure_hook_func(_is_enum, _structure_enum)
-                for kind in (int, str, bool, float):
-                    made.register_structure_hook(kind, _strict(kind))
+                _codec.install(made)
                 made.register_unstructure_hook(Fraction, str)
                 made.register_structure_hook(Fraction, _structure_fraction)
                 made.register_unstructure_hook_factory(_is_record, _unstructure_factory)
                 made.register_structure_hook_factory(_is_record, _structure_factory)
+                made.register_unstructure_hook_func(_is_record_base, _unstructure_any)
+                made.register_structure_hook_func(_is_record_base, _structure_kind)
+                made.register_unstructure_hook_func(_is_record_union, _unstructure_any)
+                made.register_structure_hook_factory(_is_record_union, _structure_union)
                 for setup in _setups:
                     setup(made)
                 _setups.clear()

@@ -213,6 +213,7 @@ def one_line() -> Callable[[Any, Any, Any], None]:  # Any: an attrs validator
     def validate(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
         check_one_line(attribute.name, value)
 
+    validate.one_line = True  # type: ignore[attr-defined]  # read by the JSON Schema generator
     return validate
 
 
@@ -222,6 +223,7 @@ def int_in(low: int | None = None, high: int | None = None) -> Callable[[Any, An
     def validate(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs callback
         check_int(attribute.name, value, low=low, high=high)
 
+    validate.int_bounds = (low, high)  # type: ignore[attr-defined]  # read by the JSON Schema generator
     return validate
 
 
@@ -246,4 +248,5 @@ def int_field(low: int | None = None, high: int | None = None, **kwargs: Any) ->
     def convert(value: Any, field: Any) -> int:  # Any: attrs callback
         return check_int(field.name.lstrip("_"), value, low=low, high=high)
 
-    return attrs.field(converter=attrs.Converter(convert, takes_field=True), **kwargs)
+    metadata = {**kwargs.pop("metadata", {}), "int_bounds": (low, high)}  # read by the JSON Schema generator
+    return attrs.field(converter=attrs.Converter(convert, takes_field=True), metadata=metadata, **kwargs)

@@ -70,8 +70,9 @@ def check_batch_size(n: object) -> int:
     number = as_int("n", n)
     if not 0 <= number <= MAX_BATCH:
         raise InvalidInput(
-            f"n must be an int from 0 to {MAX_BATCH} (MAX_BATCH = {MAX_BATCH:,} rolls in one call), "
-            f"got {clip(number)}; {_BEYOND}"
+            f"n must be an int from 0 to {MAX_BATCH} (rolls in one batch), got {clip(number)}",
+            limit="tabletop_core.batch.MAX_BATCH",
+            detail=f"MAX_BATCH = {MAX_BATCH:,} rolls in one call; {_BEYOND}",
         )
     return number
 
@@ -96,7 +97,7 @@ class Batch(Generic[OutcomeT]):
     """What every batch shares (mixed into ``@attrs.frozen(eq=False)`` classes).
 
     A subclass provides :attr:`outcome_codes`, :attr:`labels`, :meth:`_describe`
-    and, when its system has a single-roll result type, :meth:`result`.
+    and, when its system has a single-roll result type, ``result()``.
     """
 
     __slots__ = ()
@@ -133,6 +134,19 @@ class Batch(Generic[OutcomeT]):
 
     # -- the shared shape ------------------------------------------------------
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # attrs writes a __repr__ listing every field, whole arrays of a million rolls included; a
+        # batch says what it holds instead (its counts are str(); its arrays its fields). attrs puts
+        # the generated method in the class namespace before the class is made, so it is replaced here.
+        generated = cls.__dict__.get("__repr__")
+        code = getattr(generated, "__code__", None)
+        if code is not None and code.co_filename.startswith("<attrs generated"):
+            cls.__repr__ = Batch.__repr__  # type: ignore[method-assign]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}: {len(self):,} {self._describe()}>"
+
     def __len__(self) -> int:
         return int(self.outcome_codes.shape[0])
 
@@ -167,18 +181,60 @@ class Batch(Generic[OutcomeT]):
             raise InvalidInput("an empty batch has no shares: simulate at least one roll")
         return Distribution(self.counts())
 
-    def to_pandas(self) -> Any:  # Any: a pandas DataFrame (pandas is optional)
-        """The counts as a ``pandas.DataFrame``: ``outcome``, ``label``, ``count``, ``share``.
+    def to_pandas(self, *, per_roll: bool = False) -> Any:  # Any: a pandas DataFrame (pandas is optional)
+        """The counts, or every roll, as a ``pandas.DataFrame``.
 
-        One row per label, in :attr:`labels` order (zeros included); ``share`` is
-        the count over the batch size (0.0 for an empty batch).
+        By default one row per label, in :attr:`labels` order (zeros included):
+        ``outcome``, ``label``, ``count``, ``share`` (the count over the batch size,
+        0.0 for an empty batch).
+
+        With ``per_roll=True``, one row per roll (the index is the roll's number): its
+        ``outcome`` and ``label``, then every per-roll array of the batch as columns, a
+        pair of dice as ``<name>_1`` and ``<name>_2`` (``challenge_dice_1``). Built from
+        the arrays without a Python loop over the rolls.
+
+        Args:
+            per_roll: One row per roll instead of one per outcome.
 
         Raises:
             MissingExtra: pandas is missing (install the ``pandas`` extra).
+            TypeError: *per_roll* is not a bool.
+
+        Examples:
+            >>> from tabletop_core import action_roll as ar
+            >>> frame = ar.simulate_action(1000, stat=2, rng=7).to_pandas(per_roll=True)
+            >>> frame.shape
+            (1000, 10)
+            >>> list(frame.columns)[:5]
+            ['outcome', 'label', 'action_dice', 'challenge_dice_1', 'challenge_dice_2']
         """
         from tabletop_core.frames import COUNT_COLUMNS, count_rows, require_pandas
 
-        return require_pandas().DataFrame(count_rows(self.counts()), columns=list(COUNT_COLUMNS))
+        if not isinstance(per_roll, bool):
+            raise TypeError(f"per_roll must be a bool, got {type(per_roll).__name__}")
+        pandas = require_pandas()
+        if not per_roll:
+            return pandas.DataFrame(count_rows(self.counts()), columns=list(COUNT_COLUMNS))
+        labels = self.labels
+        codes = self.outcome_codes
+        outcomes = np.empty(len(labels), dtype=object)
+        outcomes[:] = list(labels)
+        columns: dict[str, Any] = {  # Any: numpy arrays of several dtypes
+            "outcome": outcomes[codes],
+            "label": np.asarray([_label(label) for label in labels], dtype=object)[codes],
+        }
+        for field in attrs.fields(type(self)):  # type: ignore[arg-type]  # subclasses are attrs classes
+            value = getattr(self, field.name)
+            if field.name == "outcome_codes" or not isinstance(value, np.ndarray) or value.shape[:1] != (len(self),):
+                continue
+            if value.ndim == 1:
+                columns[field.name] = value
+            elif value.ndim == 2:  # a pair (or more) of dice per roll
+                for index in range(value.shape[1]):
+                    columns[f"{field.name}_{index + 1}"] = value[:, index]
+        frame = pandas.DataFrame(columns)
+        frame.index.name = "roll"
+        return frame
 
     def _repr_html_(self) -> str:
         """A notebook's table: a caption naming the rolls, then outcome, count and share per label."""

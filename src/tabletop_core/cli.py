@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, NoReturn
 import attrs
 
 from tabletop_core import __version__
+from tabletop_core._cli_examples import EXAMPLES
 from tabletop_core._validate import clip
 from tabletop_core.dice import Die
 from tabletop_core.errors import DiceExhausted, InvalidInput, TabletopError
@@ -63,7 +64,7 @@ EXTENSIONS = (
 # ``tabletop roll 1d20`` then imports the notation alone, not every rule system.
 _HOMES = {
     "roll": "tabletop_core.notation.cli",
-    **dict.fromkeys(("action", "progress", "oracle", "move"), "tabletop_core.action_roll.cli"),
+    **dict.fromkeys(("action", "progress", "oracle", "move", "character", "classic"), "tabletop_core.action_roll.cli"),
     **dict.fromkeys(("test", "contest", "condition", "encounter"), "tabletop_core.d20.cli"),
     "residue": "tabletop_core.residue.cli",
 }
@@ -155,7 +156,17 @@ def _write(text: str, stream: SupportsWrite[str]) -> None:
 
 
 class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line and exit status 2."""
+    """An ArgumentParser whose errors are one line and exit status 2, and whose help ends with examples."""
+
+    examples: tuple[str, ...] = ()
+    """Command lines shown under "examples:" at the end of ``--help`` (from ``_cli_examples``)."""
+
+    def format_help(self) -> str:
+        """The usual help, then the command's examples."""
+        text = super().format_help()
+        if self.examples:
+            text += "\nexamples:\n" + "".join(f"  {line}\n" for line in self.examples)
+        return text
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         # --help holds "★" and "→": an ASCII-only stdout must not turn it into a traceback.
@@ -352,6 +363,9 @@ def _build_parser(extensions: Sequence[str]) -> argparse.ArgumentParser:
         module.register(commands, odds_commands)
     for command in _commands(parser):
         command.set_defaults(command_prog=command.prog)  # errors from a handler name the command
+        if isinstance(command, _Parser):
+            command.examples = EXAMPLES.get(command.prog.removeprefix("tabletop "), ())
+    parser.examples = ('tabletop roll "4d6kh3"', "tabletop action --stat 2", "tabletop odds test --stakes mid")
     return parser
 
 

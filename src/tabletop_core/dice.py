@@ -61,8 +61,9 @@ class Die(Record):
 
         if self.sides > MAX_OUTCOMES:
             raise InvalidInput(
-                f"{self}.distribution() would have {self.sides:,} outcomes, "
-                f"more than MAX_OUTCOMES = {MAX_OUTCOMES:,} allows"
+                f"{self} has too many faces for exact odds: {self.sides:,}, at most {MAX_OUTCOMES:,}",
+                limit="tabletop_core.odds.MAX_OUTCOMES",
+                detail=f"Die.distribution() holds one outcome per face; a Distribution holds at most {MAX_OUTCOMES:,}",
             )
         return Distribution.uniform(range(1, self.sides + 1))
 
@@ -116,9 +117,16 @@ class DieRoll(Record):
 
 
 d4 = Die(4)
+"""The standard die with four sides, 1 to 4."""
 d6 = Die(6)
+"""The standard die with six sides, 1 to 6."""
 d8 = Die(8)
+"""The standard die with eight sides, 1 to 8."""
 d10 = Die(10)
+"""The standard die with ten sides, 1 to 10."""
 d12 = Die(12)
+"""The standard die with twelve sides, 1 to 12."""
 d20 = Die(20)
+"""The standard die with twenty sides, 1 to 20."""
 d100 = Die(100)
+"""The standard die with a hundred sides, 1 to 100."""

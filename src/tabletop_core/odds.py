@@ -72,8 +72,12 @@ call it again for more."""
 
 
 def _too_many(what: str, count: int, limit: int, name: str) -> InvalidInput:
-    """The refusal of work over a budget, naming the limit and its value."""
-    return InvalidInput(f"{what} {_count_text(count)}, more than {name} = {limit:,} allows")
+    """The refusal of work over a budget: the sizes in the message, the limit's name on ``error.limit``."""
+    return InvalidInput(
+        f"{what} {_count_text(count)}, more than the {limit:,} exact odds can handle",
+        limit=f"tabletop_core.odds.{name}",
+        detail=f"{name} = {limit:,} caps this work; it is checked before any is done",
+    )
 
 
 def _count_text(count: int) -> str:
@@ -114,7 +118,9 @@ class Distribution(Generic[T]):
         totals: dict[T, Weight] = {}  # ints stay ints: one exact division per outcome at the end
         for count, pair in enumerate(pairs, 1):
             if count > MAX_OUTCOMES:  # a generator can be endless: stop reading, not only storing
-                raise InvalidInput(f"a distribution takes at most MAX_OUTCOMES = {MAX_OUTCOMES:,} weights")
+                raise InvalidInput(
+                    f"a distribution takes at most {MAX_OUTCOMES:,} weights", limit="tabletop_core.odds.MAX_OUTCOMES"
+                )
             # A str unpacks character by character, and a pair of the wrong length would
             # raise a bare ValueError: both are the wrong type of argument. Tuples (what
             # dict.items() and the library give) skip the slower ABC check.
@@ -204,7 +210,10 @@ class Distribution(Generic[T]):
         counts: dict[T, int] = {}
         for count, outcome in enumerate(outcomes, 1):
             if count > MAX_OUTCOMES:
-                raise InvalidInput(f"a uniform distribution takes at most MAX_OUTCOMES = {MAX_OUTCOMES:,} outcomes")
+                raise InvalidInput(
+                    f"a uniform distribution takes at most {MAX_OUTCOMES:,} outcomes",
+                    limit="tabletop_core.odds.MAX_OUTCOMES",
+                )
             counts[outcome] = counts.get(outcome, 0) + 1
         return cls(counts)
 

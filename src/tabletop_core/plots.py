@@ -234,6 +234,9 @@ def survival(
     """
     if not isinstance(curves, Mapping) or not curves or not all(curves.values()):
         raise InvalidInput("survival needs at least one curve with at least one point: {'cautious': {'d6': result}}")
+    for name, points in curves.items():
+        if not isinstance(points, Mapping):  # each curve maps its x values to results
+            raise TypeError(f"survival: curve {clip(name)} must be a mapping of points, got {type(points).__name__}")
     ax = _axes(ax)
     runs: set[int] = set()
     for name, points in curves.items():

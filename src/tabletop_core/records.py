@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tabletop_core._record import Record, clip, parse_json, record_type
+from tabletop_core._bounds import check_bounds
+from tabletop_core._record import Record, clip, from_checked, parse_json, record_type
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["load"]
@@ -37,7 +38,9 @@ def load(data: Mapping[str, object] | str | bytes) -> Record:
     """
     if isinstance(data, (str, bytes, bytearray)):
         data = parse_json(bytes(data) if isinstance(data, bytearray) else data, "load")
-    if not isinstance(data, Mapping):
+    elif isinstance(data, Mapping):
+        check_bounds(data, "load")  # before reading anything, the tag included
+    else:
         raise TypeError(f"load needs a mapping or JSON text, got {type(data).__name__}")
     tag = data.get("type")
     if tag is None:
@@ -47,4 +50,6 @@ def load(data: Mapping[str, object] | str | bytes) -> Record:
         )
     if not isinstance(tag, str):
         raise TypeError(f"type must be a str, got {type(tag).__name__} {clip(tag)}")
-    return record_type(tag).from_dict(data)
+    if "version" not in data:  # every saved record carries its version (a short form is read by its class)
+        raise InvalidInput(f"load: {clip(tag)} data has no 'version'")
+    return from_checked(record_type(tag), data)

@@ -28,7 +28,7 @@ import contextlib
 import os
 import threading
 import weakref
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, SupportsIndex, TypeAlias
 
 from tabletop_core._validate import as_int, check_int, clip
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 # numpy is imported by the first call that needs it (a seed, a Generator, a vector of dice,
 # fresh entropy), so parsing notation or exact odds never load it.
 
-__all__ = ["MAX_ROLL_MANY", "DiceSource", "GeneratorDice", "RngLike", "ScriptedDice", "dice_source"]
+__all__ = ["MAX_ROLL_MANY", "CallbackDice", "DiceSource", "GeneratorDice", "RngLike", "ScriptedDice", "dice_source"]
 
 _MAX_SIDES = 2**62
 
@@ -335,6 +335,109 @@ class ScriptedDice(DiceSource):
 
     def __repr__(self) -> str:
         return f"ScriptedDice({list(self._values[self._position :])!r})"
+
+
+class CallbackDice(DiceSource):
+    """Dice asked for one at a time: each die the rules need is a call to ``ask(sides)``, which answers its face.
+
+    For an app where the player rolls real dice: *ask* prompts them ("roll a d8") and returns
+    what they rolled. A die of one side is never asked for (its face can only be 1). Every
+    answer is checked to fit its die; a call that fails (a rule refusing, an answer that does
+    not fit) keeps the answers it was given and hands them out again, in order, to the next
+    call that asks for the same dice, so no one rolls twice. A wrong answer is
+    :class:`~tabletop_core.errors.InvalidInput` (not used; ask again).
+
+    Args:
+        ask: Called with the number of sides of each die, in the order the rules roll them;
+            returns the face, an int from 1 to sides.
+
+    Raises:
+        TypeError: *ask* is not callable.
+
+    Examples:
+        >>> rolled_at_the_table = iter([5, 2])
+        >>> def ask(sides):
+        ...     face = next(rolled_at_the_table)
+        ...     print(f"roll a d{sides}: {face}")
+        ...     return face
+        >>> dice = CallbackDice(ask)
+        >>> dice.roll(6), dice.roll(1), dice.roll(8)
+        roll a d6: 5
+        roll a d8: 2
+        (5, 1, 2)
+        >>> dice.asked
+        ((6, 5), (8, 2))
+    """
+
+    __slots__ = ("_ask", "_asked", "_replay")
+
+    def __init__(self, ask: Callable[[int], int]) -> None:
+        if not callable(ask):
+            raise TypeError(f"ask must be a callable taking a die's sides and answering its face, got {clip(ask)}")
+        self._ask = ask
+        self._asked: list[tuple[int, int]] = []
+        self._replay: list[tuple[int, int]] = []  # answers a failed call was given: served first, in order
+
+    @property
+    def asked(self) -> tuple[tuple[int, int], ...]:
+        """Every die asked for and used so far, as ``(sides, face)``, in order (handed-back answers once)."""
+        return tuple(self._asked)
+
+    def roll(self, sides: int) -> int:
+        """The face of one die with *sides* faces: a handed-back answer, else *ask*'s (a d1 is 1, not asked).
+
+        Raises:
+            InvalidInput: *sides* is below 1, or the answer is not 1..sides.
+            TypeError: the answer is not an int.
+        """
+        sides = check_int("sides", sides, low=1, high=_MAX_SIDES)
+        if sides == 1:
+            return 1
+        if self._replay:
+            size, face = self._replay[0]
+            if size == sides:
+                del self._replay[0]
+                self._asked.append((sides, face))
+                return face
+            self._replay.clear()  # another call, asking for other dice: the kept answers do not fit it
+        answer = self._ask(sides)
+        if isinstance(answer, bool) or not isinstance(answer, int):
+            raise TypeError(f"ask must answer a die's face as an int, got {type(answer).__name__} {clip(answer)}")
+        if not 1 <= answer <= sides:
+            raise InvalidInput(f"ask answered {clip(answer)} for a d{sides}: expected 1..{sides}")
+        face = int(answer)
+        self._asked.append((sides, face))
+        return face
+
+    def roll_many(self, sides: int, n: int) -> npt.NDArray[np.int64]:
+        """Ask for *n* dice with *sides* faces, one at a time (all or none of them, see :meth:`atomic`)."""
+        sides = check_int("sides", sides, low=1, high=_MAX_SIDES)
+        n = _check_count(n)
+        import numpy as np
+
+        with self.atomic():
+            faces = [self.roll(sides) for _ in range(n)]
+        return np.array(faces, dtype=np.int64)
+
+    def roll_each(self, sides: Sequence[int]) -> tuple[int, ...]:
+        """Ask for one die of each size in *sides*, in order (all or none of them, see :meth:`atomic`)."""
+        with self.atomic():
+            return tuple(self.roll(size) for size in sides)
+
+    @contextlib.contextmanager
+    def atomic(self) -> Iterator[None]:
+        """A block whose answers are handed out again, in order, if it raises (nobody rolls twice)."""
+        start = len(self._asked)
+        try:
+            yield
+        except BaseException:
+            given = self._asked[start:]
+            del self._asked[start:]
+            self._replay[:0] = given
+            raise
+
+    def __repr__(self) -> str:
+        return f"CallbackDice({self._ask!r}, asked={len(self._asked)})"
 
 
 def _check_count(n: object) -> int:

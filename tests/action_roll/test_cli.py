@@ -87,6 +87,24 @@ def test_oracle_with_two_d10_from_the_table(capsys):
     assert run(capsys, "oracle", "--dice", "a,b")[0] == 2
 
 
+def test_an_oracle_roll_reads_0_and_00_as_100_and_takes_tens_and_units():
+    """'00 and 0 read as 100': a single 0 or 00 is the roll 100; 4:2 is the tens and units dice."""
+    from tabletop_core.cli import main as run_main
+
+    for dice in ("0", "00", "0:0", "10:10"):
+        assert run_main(["oracle", "--dice", dice, "--json"]) == 0
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        run_main(["oracle", "--odds", "unlikely", "--dice", "0:7"])
+        run_main(["oracle", "--dice", "00"])
+    first, second = out.getvalue().splitlines()
+    assert first.endswith(": 7 -> yes")
+    assert second.endswith(": 100 -> no (match: an extreme result or a twist)")
+
+
 def test_odds_action_prints_the_exact_table(capsys):
     _, out, _ = run(capsys, "odds", "action", "--stat", "2")
     assert "139/600" in out
@@ -121,7 +139,9 @@ def test_odds_progress(capsys):
         (["progress"], "give --score"),
         (["progress", "--rank", "epic", "--ticks", "41"], "ticks"),
         (["oracle", "--odds", "maybe"], "odds must be one of"),
-        (["oracle", "--dice", "0"], "does not fit a d100"),
+        (["oracle", "--dice", "101"], "does not fit a d100"),
+        (["oracle", "--dice", "4:12"], "units must be an int from 0 to 10, got 12"),
+        (["oracle", "--dice", "42,7:3"], "--dice gave 2 values, this roll uses 1"),
         (["odds", "action", "--stat", "11"], "stat"),
         (["action", "--stat", "2", "--dice", "x"], "--dice must be comma-separated whole numbers"),
         # dice typed in but not used would be silently dropped: refused instead

@@ -43,13 +43,14 @@ def test_loads_from_path_file_and_parsed_json(raw):
     for ruleset in (by_path, by_file, by_data):
         assert ruleset.id == "mini"
         assert ruleset.datasworn_version == "0.0.10"
-        assert ruleset.warnings == ()
+        # the invented data's patchy table, on purpose (see test_a_patchy_table_is_reported)
+        assert ruleset.warnings == ("coverage: mini/oracles/sky/patchy: no row for 50-59; several rows for 80 (1d100)",)
         assert sorted(ruleset.moves) == sorted(by_path.moves)
         assert dict(ruleset.tables) == dict(by_data.tables)  # built on use from a file, at once from data
         assert ruleset.table("Omen") is ruleset.table("mini/oracles/sky/omen")
     assert str(by_path) == (
         "Mini Starforged (invented for the tabletop_core docs and tests) (Datasworn 0.0.10): "
-        "9 moves, 6 oracle tables, 3 assets"
+        "10 moves, 15 oracle tables, 8 assets"
     )
 
 
@@ -90,7 +91,8 @@ def test_asset_abilities_controls_and_their_moves(mini):
 
 
 def test_oracle_collections_nest_and_tables_are_flat(mini):
-    (sky,) = mini.collections
+    sky, crew, _moves = mini.collections
+    assert crew.name == "Crew"
     assert sky.tables == (
         "mini/oracles/sky/omen",
         "mini/oracles/sky/color",
@@ -111,12 +113,12 @@ def test_lookup_errors_suggest_names(mini):
 
 def test_unknown_fields_are_tolerated_and_other_versions_warned(raw):
     data = copy.deepcopy(raw)
-    data["datasworn_version"] = "0.1.0"
+    data["datasworn_version"] = "0.2.0"
     data["moves"]["daring"]["contents"]["leap"]["trigger"]["shiny_new_key"] = [1, 2]
     ruleset = load(data)
-    assert ruleset.warnings == (
-        "Datasworn 0.1.0 is newer than 0.0.10, the version this reader was written for: "
-        "fields it does not know are ignored",
+    assert ruleset.warnings[0] == (
+        "Datasworn 0.2.0 is newer than the versions this reader was written for (0.0.10 and 0.1.x): "
+        "fields it does not know are ignored"
     )
     assert ruleset.move("Leap").name == "Leap"
 
@@ -364,7 +366,7 @@ def test_datasworn_0_1_shapes_load(raw):
         }
     }
     ruleset = load(data)
-    assert "is a pre-release of 0.0.10" not in ruleset.warnings[0]
+    assert not any("Datasworn 0.1" in warning for warning in ruleset.warnings)  # 0.1 is read without a note
     assert [(r.low, r.high) for r in ruleset.table("Color").rows] == [(1, 3), (4, 6), (7, 9), (10, 10)]
     assert ruleset.table("Weather").rows[3].is_rollable is False
     assert ruleset.move("Leap").oracles == ("mini/moves/daring/leap/landing",)
@@ -392,3 +394,93 @@ def test_a_file_is_checked_at_load_though_its_tables_are_built_later(raw, tmp_pa
     with pytest.raises(DataswornError, match=message) as caught:
         load(file)
     assert caught.value.path == f"$.oracles.sky.contents.omen.{path}"
+
+
+def test_a_file_s_assets_are_read_on_first_use_with_the_same_errors(raw, tmp_path):
+    """Loading a file reads each asset's id and name; the rest is read, and checked, the first time the asset is
+    used, with the same error at the same JSON path as reading it at once (``strict=True`` reads every one at
+    load). Parsed JSON given to load is read at once."""
+    data = copy.deepcopy(raw)
+    data["assets"]["companion"]["contents"]["ember_fox"]["abilities"][0]["text"] = 7
+    file = tmp_path / "broken.json"
+    file.write_text(json.dumps(data), encoding="utf-8")
+    where = "$.assets.companion.contents.ember_fox.abilities[0].text"
+    with pytest.raises(DataswornError) as at_once:
+        load(data)
+    assert at_once.value.path == where
+    ruleset = load(file)
+    assert "mini/assets/companion/ember_fox" in ruleset.assets
+    assert ruleset.asset("Clockwork Hound").name == "Clockwork Hound"
+    with pytest.raises(DataswornError) as on_use:
+        ruleset.asset("Ember Fox")
+    assert on_use.value.path == where
+    with pytest.raises(DataswornError) as strict:
+        load(file, strict=True)
+    assert strict.value.path == where
+    fine = load(MINI)
+    assert fine.asset("Ember Fox") is fine.asset("Ember Fox")  # read once
+    assert fine.asset("Ember Fox") == load(raw).asset("Ember Fox")
+
+
+# -- the inline reading of common rows agrees with the checked reading --------------------
+
+_ROW_VALUES = st.one_of(
+    st.integers(-2, 102), st.none(), st.text(max_size=3), st.booleans(), st.lists(st.integers(1, 5), max_size=2)
+)
+_SPANS = st.one_of(
+    st.fixed_dictionaries({"min": _ROW_VALUES, "max": _ROW_VALUES}),
+    st.fixed_dictionaries({"min": st.integers(1, 100), "max": st.integers(1, 100)}),
+    st.dictionaries(st.sampled_from(["min", "max", "step"]), _ROW_VALUES, max_size=3),
+    _ROW_VALUES,
+)
+_TEXTS = st.one_of(st.text(max_size=4), _ROW_VALUES)
+_KEYS = st.sampled_from(["min", "max", "roll", "text", "text2", "_i18n", "icon"])
+_PLAIN_0_1 = st.builds(
+    lambda lo, span, text: {"roll": {"min": lo, "max": lo + span}, "text": text, "_id": "x"},
+    st.integers(1, 60),
+    st.integers(0, 40),
+    st.text(max_size=4),
+)
+_ROWS = st.one_of(
+    _PLAIN_0_1,
+    st.builds(
+        lambda lo, hi, text: {"min": lo, "max": hi, "text": text}, st.integers(1, 50), st.integers(1, 100), _TEXTS
+    ),
+    st.builds(lambda span, text: {"roll": span, "text": text, "_id": "x"}, _SPANS, _TEXTS),
+    st.dictionaries(_KEYS, st.one_of(_ROW_VALUES, _SPANS), max_size=5),
+    _ROW_VALUES,
+)
+
+
+def _checked(data, path):
+    from tabletop_core.action_roll.datasworn.table_reader import read_row
+
+    try:
+        return [
+            read_row(_data_obj(row, f"{path}.rows[{i}]"), f"{path}.rows[{i}]") for i, row in enumerate(data["rows"])
+        ]
+    except DataswornError as error:
+        return ("error", error.path)
+
+
+def _data_obj(value, path):
+    from tabletop_core.action_roll.datasworn import _data
+
+    return _data.obj(value, path)
+
+
+@given(st.lists(_ROWS, min_size=1, max_size=6))
+def test_rows_read_inline_are_the_rows_the_checked_path_reads(rows):
+    """Thousands of rows are read inline (0.0.10's min/max and 0.1's roll: {min, max}); every row, valid or
+    not, reads as the checked path reads it, and the first bad one fails at the same JSON path, at load and
+    when the table is built."""
+    from tabletop_core.action_roll.datasworn.table_reader import check_table, read_table
+
+    data = {"_id": "t", "name": "T", "dice": "1d100", "rows": rows}
+    expected = _checked(data, "$")
+    for read in (lambda: read_table(data, "$").rows, lambda: (check_table(data, "$"), read_table(data, "$").rows)[1]):
+        try:
+            got = list(read())
+        except DataswornError as error:
+            got = ("error", error.path)
+        assert got == expected

@@ -43,7 +43,7 @@ def test_move_says_when_a_burn_would_help(capsys):
         "1,9,4",
     ]
     _, out, _ = run(capsys, *argv)
-    assert out.splitlines()[1] == "burning momentum +8 would make it a weak hit"
+    assert out.splitlines()[1] == "burning momentum +8 would make it a weak hit (add --burn)"
 
 
 def test_move_json_round_trips(capsys, tmp_path):
@@ -64,9 +64,10 @@ def test_progress_move(capsys):
 
 def test_list_moves_and_tables(capsys):
     _, out, _ = run(capsys, "move", "--data", MINI)
-    assert "Leap (action roll)" in out.splitlines()
+    assert "Leap (action roll): mini/moves/daring/leap" in out.splitlines()
     _, out, _ = run(capsys, "oracle", "table", "--data", MINI)
-    assert "mini/oracles/sky/omen (Omen)" in out.splitlines()
+    assert "  Omen: mini/oracles/sky/omen" in out.splitlines()
+    assert "Sky (tables): mini/collections/oracles/sky" in out.splitlines()
 
 
 def test_oracle_table(capsys):
@@ -90,7 +91,7 @@ def test_oracle_table(capsys):
         ),
         (["move", "Leap", "--data", "/nonexistent.json", "--stats", "3,2,2,1,1"], "cannot read Datasworn file"),
         (["oracle", "table", "Nope", "--data", MINI], "no oracle table named 'Nope'"),
-        (["oracle", "--data", MINI], "to roll a table, write"),
+        (["oracle", "Omen"], "to roll a table, write"),
         (["oracle", "table", "Omen", "--data", MINI, "--odds", "likely"], "--odds is for a yes/no question"),
     ],
 )
@@ -100,3 +101,190 @@ def test_errors_are_one_line(capsys, argv, message):
     assert re.match(r"tabletop( \w+)?: error: ", err)  # one prefix: the program, or the command
     assert message in err
     assert err.count("\n") == 1
+
+
+# -- oracle tables by name, collections, several rolls, flips, picks, dice as a player reads them --------------
+
+
+def test_an_oracle_table_by_name_without_the_word_table(capsys):
+    status, out, _ = run(capsys, "oracle", "Crew Role", "--data", MINI, "--dice", "90,70,3,8,10")
+    assert status == 0
+    assert out.strip().startswith("Crew Role (1d100): 90 -> Roll twice [Crew Role (1d100): 70 -> Drive + Fear [Drive")
+
+
+def test_a_collection_by_name_rolls_every_table(capsys):
+    _, out, _ = run(capsys, "oracle", "Crew Name", "--data", MINI, "--dice", "70,20")
+    assert out.strip() == "Crew Name: Prefix (1d100): 70 -> Silent; Suffix (1d100): 20 -> Star"
+
+
+def test_times_flip_and_pick(capsys):
+    _, out, _ = run(capsys, "oracle", "Crew First Look", "--data", MINI, "--times", "--dice", "10,60")
+    assert (
+        out.strip() == "Crew First Look: Crew First Look (1d100): 10 -> Scarred; Crew First Look (1d100): 60 -> Quiet"
+    )
+    _, out, _ = run(capsys, "oracle", "Ship Class", "--data", MINI, "--flip", "--dice", "17")
+    assert out.strip() == "Ship Class (1d100): 17 flipped to 71 -> Hauler (Typical Role: Bulk cargo)"
+    _, out, _ = run(capsys, "oracle", "Ship Class", "--data", MINI, "--pick", "cutter", "--json")
+    assert TableRoll.from_dict(json.loads(out)).chosen
+
+
+@pytest.mark.parametrize(
+    ("table", "dice", "shown"),
+    [
+        ("Ship Class", "0", ": 100 -> Hauler"),
+        ("Ship Class", "00", ": 100 -> Hauler"),
+        ("Ship Class", "4:2", ": 42 -> Cutter"),
+        ("Ship Class", "0:7", ": 7 -> Cutter"),
+        ("Drive", "0", "Drive (1d10): 10 -> Debt"),
+    ],
+)
+def test_table_dice_read_as_a_player_reads_them(capsys, table, dice, shown):
+    """'00 and 0 read as 100'; tens and units as T:U; a d10's 0 face is 10."""
+    status, out, err = run(capsys, "oracle", table, "--data", MINI, "--dice", dice)
+    # The only line on stderr: the invented data's patchy table, summed up (see docs/rulesets.md).
+    assert (status, [line for line in err.splitlines() if ": warning: the data has" not in line]) == (0, [])
+    assert shown in out
+
+
+def test_oracle_list_is_grouped_by_collection_with_a_filter(capsys):
+    _, out, _ = run(capsys, "oracle", "list", "--data", MINI, "--filter", "name")
+    lines = out.splitlines()
+    assert "Crew / Crew Name (table shared rolls): mini/collections/oracles/crew/name" in lines
+    assert "  Ship Name Template: mini/oracles/crew/ship_name" in lines
+    assert "  Omen: mini/oracles/sky/omen" not in lines
+    status, _, err = run(capsys, "oracle", "list", "--data", MINI, "--filter", "zzz")
+    assert status == 2
+    assert "no oracle table or collection matches 'zzz'" in err
+
+
+# -- moves: abilities used, rerolls, burns, tables -------------------------------------------------------------------
+
+
+def test_use_an_ability_and_take_its_reroll(capsys):
+    argv = ["move", "Leap", "--data", MINI, "--stats", "3,2,2,1,1", "--asset", "Negotiator", "--option", "edge"]
+    _, out, _ = run(capsys, *argv, "--use", "Negotiator:1", "--dice", "1,9,9")
+    assert "the abilities used let you reroll action, challenge_1, challenge_2 (add --reroll)" in out
+    status, out, _ = run(capsys, *argv, "--use", "Negotiator", "--reroll", "--dice", "1,9,9,6,2,3")
+    assert status == 0
+    assert "rerolled action 1 -> 6, challenge_1 9 -> 2, challenge_2 9 -> 3" in out
+    assert "added +1 after the roll" in out
+
+
+def test_burn_momentum_with_a_raised_reset(capsys, tmp_path):
+    hero = tmp_path / "hero.json"
+    assert run(capsys, "character", "new", str(hero), "--stats", "3,2,2,1,1")[0] == 0
+    run(capsys, "character", "add-asset", str(hero), "Negotiator", "--data", MINI, "--mark", "2")
+    run(capsys, "character", "set", str(hero), "momentum", "8")
+    argv = ["move", "Leap", "--data", MINI, "--character", str(hero), "--option", "edge", "--dice", "1,9,4"]
+    _, out, _ = run(capsys, *argv, "--burn", "--use", "Negotiator:2")
+    assert out.splitlines()[-1] == "momentum resets to +3"
+    _, out, _ = run(capsys, *argv, "--burn")
+    assert "momentum resets to +2" in out
+
+
+def test_a_miss_rolls_the_table_its_text_points_to(capsys):
+    argv = ["move", "Leap", "--data", MINI, "--stats", "3,2,2,1,1", "--option", "edge"]
+    _, out, _ = run(capsys, *argv, "--dice", "1,9,9")
+    assert out.splitlines()[-1] == "the miss points to Pay a Toll (add --table)"
+    _, out, _ = run(capsys, *argv, "--table", "--dice", "1,9,9,70")
+    assert out.splitlines()[-1] == "Pay a Toll (1d100): 70 -> A name you will not speak again"
+
+
+def test_a_move_without_a_roll_prints_its_text_and_tables(capsys):
+    status, out, _ = run(capsys, "move", "Pay a Toll", "--data", MINI)
+    assert status == 0
+    assert out.splitlines()[0].startswith("Pay a Toll (no roll): When a move tells you to pay a toll, choose a cost")
+    assert "tables: Pay a Toll (mini/oracles/moves/pay_a_toll)" in out
+    _, out, _ = run(capsys, "move", "Pay a Toll", "--data", MINI, "--table", "--dice", "0")
+    assert out.splitlines()[-1] == "Pay a Toll (1d100): 100 -> A name you will not speak again (match)"
+
+
+def test_every_vehicle_is_an_option_on_the_command_line(capsys):
+    argv = ["move", "Brace the Hull", "--data", MINI, "--stats", "3,2,2,1,1", "--asset", "Longboat", "--asset", "Skiff"]
+    status, _, err = run(capsys, *argv)
+    assert status == 2
+    assert "0: integrity (Longboat) (+5); 1: integrity (Skiff) (+2)" in err
+    _, out, _ = run(capsys, *argv, "--option", "integrity (Skiff)", "--dice", "4,3,8")
+    assert out.startswith("Brace the Hull (+integrity (Skiff)): Action 4 + 2 = 6 vs 3 · 8 -> weak hit")
+
+
+# -- tabletop character -------------------------------------------------------------------------------------------
+
+
+def test_a_character_file_made_and_changed_on_the_command_line(capsys, tmp_path):
+    hero = str(tmp_path / "hero.json")
+    assert run(capsys, "character", "new", hero, "--stats", "3,2,2,1,1", "--name", "Kira")[0] == 0
+    assert run(capsys, "character", "new", hero, "--stats", "3,2,2,1,1")[0] == 2  # exists: --force to replace
+    for argv in (
+        ("add-asset", hero, "Longboat", "--data", MINI),
+        ("add-asset", hero, "Sensor Mast", "--data", MINI),
+        ("add-asset", hero, "Pilgrim", "--data", MINI, "--mark", "2"),
+        ("attach", hero, "Sensor Mast", "Longboat"),
+        ("set", hero, "Longboat:name", "Wayfarer"),
+        ("set", hero, "Longboat:integrity", "3"),
+        ("set", hero, "Longboat:battered", "yes"),
+        ("set", hero, "Pilgrim:linked stat", "heart"),
+        ("set", hero, "Pilgrim:clock", "2"),
+        ("set", hero, "health", "3"),
+        ("vow", hero, "Find the fleet", "--rank", "dangerous"),
+        ("progress", hero, "Find the fleet", "--times", "2"),
+    ):
+        status, _, err = run(capsys, "character", *argv)
+        assert (status, err) == (0, ""), argv
+    _, out, _ = run(capsys, "character", "show", hero)
+    assert "Longboat 'Wayfarer' (integrity 3/5, battered)" in out
+    assert "Pilgrim (the road forgets you 2/4, linked stat: heart)" in out
+    assert "vow 'Find the fleet' 4/10" in out
+    loaded = PlayerCharacter.from_json(pathlib.Path(hero).read_text(encoding="utf-8"))
+    assert loaded.asset("Sensor Mast").attached_to == "mini/assets/command_vehicle/longboat"
+    assert loaded.sheet.health.value == 3
+    status, _, err = run(capsys, "character", "set", hero, "Longboat:integrity", "5")
+    assert status == 2
+    assert "battered: its integrity cannot be raised until it is repaired" in err
+    _, out, _ = run(
+        capsys, "move", "Brace", "--data", MINI, "--character", hero, "--option", "integrity", "--dice", "2,3,9"
+    )
+    assert "Brace (+integrity (Sensor Mast on Longboat 'Wayfarer'))" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["set", "HERO", "luck", "3"], "key must be one of momentum"),
+        (["set", "HERO", "health", "x"], "--dice must be comma-separated whole numbers"),
+        (["set", "HERO", "Nowhere:integrity", "3"], "the character has no asset 'Nowhere'"),
+        (["mark", "HERO", "Skiff", "4"], "expected a whole number from 1 to 3"),
+        (["show", "/nonexistent/hero.json"], "cannot read character file"),
+        (["add-asset", "HERO", "Skiff"], "--data must give the path"),
+    ],
+)
+def test_character_errors_are_one_line(capsys, tmp_path, argv, message):
+    hero = str(tmp_path / "hero.json")
+    run(capsys, "character", "new", hero, "--stats", "3,2,2,1,1")
+    status, out, err = run(capsys, "character", *[hero if part == "HERO" else part for part in argv])
+    assert (status, out) == (2, "")
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_every_character_action_prints_the_character_record(capsys, tmp_path):
+    """``--json`` of every ``character`` action is the PlayerCharacter record, as the file holds it."""
+    hero = str(tmp_path / "hero.json")
+    actions = [
+        ("new", hero, "--stats", "3,2,2,1,1"),
+        ("add-asset", hero, "Longboat", "--data", MINI),
+        ("add-asset", hero, "Sensor Mast", "--data", MINI),
+        ("add-asset", hero, "Ember Fox", "--data", MINI),
+        ("mark", hero, "Ember Fox", "3"),
+        ("attach", hero, "Sensor Mast", "Longboat"),
+        ("set", hero, "spirit", "4"),
+        ("vow", hero, "Oath", "--rank", "epic"),
+        ("progress", hero, "Oath"),
+        ("show", hero),
+    ]
+    for argv in actions:
+        status, out, _ = run(capsys, "character", *argv, "--json")
+        assert status == 0, argv
+        record = PlayerCharacter.from_dict(json.loads(out))
+        assert record == PlayerCharacter.from_json(pathlib.Path(hero).read_text(encoding="utf-8"))
+    assert str(record.asset("Ember Fox").meter("health")) == "health 3/3"

@@ -30,6 +30,7 @@ from tabletop_core.action_roll import (
 )
 from tabletop_core.action_roll.character import AssetState
 from tabletop_core.action_roll.datasworn import Move, MoveEnhancement, RollOption, RollType, TriggerCondition, load
+from tabletop_core.action_roll.datasworn.effects import AbilityEffect, EffectKind
 from tabletop_core.action_roll.datasworn.enhancements import read_enhancements
 
 MINI = pathlib.Path(__file__).parents[2] / "docs" / "examples" / "mini-starforged.json"
@@ -97,7 +98,7 @@ def _one(text, enhances=None, conditions=None):
         ("When you [Run](id:x/moves/run), reroll any challenge dice.", ["x/moves/run"], 0, "challenge dice"),
         ("If your action die is low, you may reroll it.", None, 0, "action die"),
         ("When you [Run](id:x/moves/run) far, take +1 momentum.", ["x/moves/swim"], 0, None),  # no link: whole text
-        ("Add +3 when you run. Add +12 when you fly.", None, 10, None),  # at most 10
+        ("When you run, add +3. When you fly, add +12.", None, 10, None),  # at most 10
     ],
 )
 def test_adds_and_rerolls_are_read_from_the_text_about_the_move(text, enhances, adds, reroll):
@@ -105,14 +106,21 @@ def test_adds_and_rerolls_are_read_from_the_text_about_the_move(text, enhances, 
     assert (enhancement.adds, enhancement.reroll) == (adds, reroll)
 
 
-@pytest.mark.parametrize("first", ["adds", "reroll", "eq", "hash", "json", "evolve", "repr"])
+@pytest.mark.parametrize("first", ["effects", "adds", "reroll", "eq", "hash", "json", "evolve", "repr"])
 def test_adds_and_reroll_read_on_first_use_are_the_same_values_every_way(first):
     # The reader keeps the ability text and reads adds and reroll when one is first asked
     # for; whichever question comes first, the enhancement is the one built directly.
     text = "When you [Run](id:x/moves/run), add +2. You may then reroll your action die."
     (read,) = _one(text, ["x/moves/run"])
-    built = MoveEnhancement("x/assets/a", 0, RollType.ACTION_ROLL, ("x/moves/run",), adds=2, reroll="action die")
+    effects = (
+        AbilityEffect(EffectKind.ADD, 2, text="When you Run, add +2."),
+        AbilityEffect(EffectKind.REROLL, dice=("action",), text="You may then reroll your action die."),
+    )
+    built = MoveEnhancement(
+        "x/assets/a", 0, RollType.ACTION_ROLL, ("x/moves/run",), adds=2, reroll="action die", effects=effects
+    )
     asked = {
+        "effects": lambda: read.effects == effects,
         "adds": lambda: read.adds,
         "reroll": lambda: read.reroll,
         "eq": lambda: read == built,

@@ -226,7 +226,7 @@ def test_move_results_round_trip(mini, hero):
     result = make_move(mini.move("Leap"), hero, option=1, rng=5)
     assert MoveResult.from_json(result.to_json()) == result
     data = result.to_dict()
-    data["outcome"] = "STRONG_HIT" if result.outcome is not Outcome.STRONG_HIT else "MISS"
+    data["outcome"] = "strong_hit" if result.outcome is not Outcome.STRONG_HIT else "miss"
     with pytest.raises(InvalidInput, match="outcome and is_match must follow the roll"):
         MoveResult.from_dict(data)
 

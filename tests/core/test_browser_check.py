@@ -56,7 +56,15 @@ def page(tmp_path):
     return path
 
 
-GOOD = {"errors": [], "failed": [], "tables": [{"h": 20, "w": 50, "record": None}], "sections": []}
+GOOD = {
+    "errors": [],
+    "failed": [],
+    "tables": [{"h": 20, "w": 50, "record": None}],
+    "sections": [],
+    "raw": [],
+    "search": ["api/action_roll/#momentum"],
+    "downloads": [],
+}
 
 
 def test_a_page_that_renders_passes(tmp_path, page):
@@ -122,3 +130,50 @@ def test_the_probe_goes_first_in_the_head(page):
     text = probed.read_text(encoding="utf-8")
     assert text.index(browser_check.PROBE_ID) < text.index("<title>")
     assert text.startswith("<html><head><script>")
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [":class:`~tabletop_core.rng.ScriptedDice`", "[d4][tabletop_core.dice.d4]"],
+)
+def test_an_api_page_showing_a_raw_reference_fails(tmp_path, page, raw):
+    chromium = _fake_chromium(tmp_path, {**GOOD, "raw": [raw]}, blank=False)
+    assert browser_check.check_page(chromium, page, tmp_path / "s.png") == []  # only API pages are asked
+    problems = browser_check.check_page(chromium, page, tmp_path / "s.png", references=True)
+    assert problems == [f"{page}: shows a raw reference: {raw}"]
+
+
+def test_a_search_with_no_result_fails(tmp_path, page):
+    chromium = _fake_chromium(tmp_path, {**GOOD, "search": []}, blank=False)
+    problems = browser_check.check_page(chromium, page, tmp_path / "s.png", query="momentum")
+    assert problems == [f"{page}: the site search for 'momentum' lists no result"]
+    found = _fake_chromium(tmp_path, GOOD, blank=False)
+    assert browser_check.check_page(found, page, tmp_path / "s.png", query="momentum") == []
+
+
+def test_the_served_site_answers_pages_and_the_probes_wait(page):
+    import time
+    import urllib.request
+
+    with browser_check.serve(page.parent) as base:
+        assert b"<table>" in urllib.request.urlopen(base + "index.html").read()
+        began = time.perf_counter()
+        with urllib.request.urlopen(f"{base}{browser_check.WAIT}?1") as answer:
+            assert answer.status == 204
+        assert time.perf_counter() - began >= 0.2  # real time passes: the probe's wait holds virtual time
+
+
+def test_a_notebook_page_must_link_its_notebook(tmp_path, page):
+    problems = browser_check.check_page(
+        _fake_chromium(tmp_path, GOOD, blank=False), page, tmp_path / "s.png", download=True
+    )
+    assert problems == [f"{page}: offers no download link"]
+    notebook = page.parent / "x.ipynb"
+    notebook.write_text("{}", encoding="utf-8")
+    report = {**GOOD, "downloads": [notebook.as_uri(), (page.parent / "gone.ipynb").as_uri()]}
+    problems = browser_check.check_page(
+        _fake_chromium(tmp_path, report, blank=False), page, tmp_path / "s.png", download=True
+    )
+    assert problems == [
+        f"{page}: the download link {(page.parent / 'gone.ipynb').as_uri()} leads to no file of the site"
+    ]

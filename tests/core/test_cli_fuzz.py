@@ -34,6 +34,26 @@ COMMANDS: tuple[tuple[str, ...], ...] = (
     ("progress",),
     ("oracle",),
     ("move",),
+    ("character",),
+    ("character", "new"),
+    ("character", "show"),
+    ("character", "add-asset"),
+    ("character", "mark"),
+    ("character", "attach"),
+    ("character", "set"),
+    ("character", "vow"),
+    ("character", "progress"),
+    ("classic",),
+    ("classic", "new"),
+    ("classic", "show"),
+    ("classic", "vow"),
+    ("classic", "progress"),
+    ("classic", "move"),
+    ("classic", "hold"),
+    ("classic", "debility"),
+    ("classic", "set"),
+    ("classic", "bond"),
+    ("classic", "advance"),
     ("test",),
     ("contest",),
     ("condition",),
@@ -208,6 +228,15 @@ def _options_by_command() -> dict[tuple[str, ...], tuple[str, ...]]:
 
 
 OPTIONS_BY_COMMAND = _options_by_command()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _in_a_scratch_folder(tmp_path_factory: pytest.TempPathFactory) -> object:
+    """``character new FILE`` writes files: fuzzed names land in a scratch folder, not the repository."""
+    here = os.getcwd()
+    os.chdir(tmp_path_factory.mktemp("fuzzed"))
+    yield None
+    os.chdir(here)
 
 
 def test_the_fuzzed_commands_are_every_command() -> None:

@@ -64,7 +64,7 @@ def test_die_roll_record_must_fit(sides, value):
 
 
 def test_from_dict_rejects_bad_data_with_a_clear_error():
-    with pytest.raises(tc.InvalidInput, match="cannot build DieRoll"):
+    with pytest.raises(tc.InvalidInput, match="cannot build DieRoll: 'value' is missing"):
         DieRoll.from_dict({"sides": 6})
     with pytest.raises(tc.InvalidInput, match="value"):
         DieRoll.from_dict({"sides": 6, "value": 9})

@@ -133,3 +133,47 @@ def test_to_numpy_works_without_pandas(no_pandas):
 
 def test_frames_are_real_data_frames():
     assert isinstance(Distribution({1: 1}).to_pandas(), pd.DataFrame)
+
+
+def _batches():
+    from tabletop_core import d20
+    from tabletop_core import residue as rs
+
+    return [
+        ar.simulate_action(500, stat=2, momentum=5, burn=True, rng=1),
+        ar.simulate_progress(500, progress_score=6, rng=2),
+        d20.simulate_test(500, stakes="mid", modifier=2, fortune=True, rng=3),
+        rs.simulate_stars(rs.StepDie.D8, 500, rng=4),
+        rs.simulate_inventory(rs.StepDie.D6, 500, rng=5),
+    ]
+
+
+@pytest.mark.parametrize("batch", _batches(), ids=lambda b: type(b).__name__)
+def test_per_roll_frames_hold_one_row_per_roll_agreeing_with_the_batch(batch):
+    frame = batch.to_pandas(per_roll=True)
+    assert len(frame) == len(batch) == 500
+    assert frame.index.name == "roll"
+    assert list(frame.columns[:2]) == ["outcome", "label"]
+    assert [frame["outcome"].iloc[i] for i in (0, 17, 499)] == [batch.outcome(i) for i in (0, 17, 499)]
+    tally = frame["outcome"].value_counts()
+    assert {label: int(tally.get(label, 0)) for label in batch.labels} == batch.counts()
+    arrays = list(frame.columns[2:])
+    assert arrays  # the dice of every roll are there too
+    assert batch.to_pandas().equals(batch.to_pandas(per_roll=False))
+
+
+def test_per_roll_names_a_pair_of_dice_by_position():
+    batch = ar.simulate_action(50, stat=1, rng=9)
+    frame = batch.to_pandas(per_roll=True)
+    assert (frame["challenge_dice_1"].to_numpy() == batch.challenge_dice[:, 0]).all()
+    assert (frame["challenge_dice_2"].to_numpy() == batch.challenge_dice[:, 1]).all()
+    with pytest.raises(TypeError, match="per_roll must be a bool"):
+        batch.to_pandas(per_roll=1)
+
+
+@pytest.mark.parametrize("batch", _batches(), ids=lambda b: type(b).__name__)
+def test_a_batch_repr_is_short(batch):
+    text = repr(batch)
+    assert text.startswith(f"<{type(batch).__name__}: 500 ")
+    assert "array(" not in text
+    assert len(text) < 120

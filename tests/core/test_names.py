@@ -44,7 +44,8 @@ def test_every_spelling_of_every_member_is_read(cls, parse):
         for text in _spellings(member):
             assert parse(text) is member, text
         assert parse(member) is member
-        # from_dict reads enums through the same parser
+        # the converter reads enums through the same parser outside a saved record (the short
+        # form and hand-typed data too); a saved record holds the machine name exactly
         assert converter.structure(text, cls) is member
 
 

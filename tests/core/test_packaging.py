@@ -62,3 +62,46 @@ def test_the_readme_shows_the_two_commands_ci_runs_and_only_absolute_links():
     targets = re.findall(r"\]\(([^)]+)\)", readme)
     assert targets
     assert [t for t in targets if not t.startswith("https://")] == []
+
+
+def _sections(text):
+    """The changelog's sections: heading ("Unreleased", "0.2.0") -> its text."""
+    parts = re.split(r"^## \[([^\]]+)\].*$", text, flags=re.MULTILINE)
+    return dict(zip(parts[1::2], parts[2::2], strict=True))
+
+
+def test_the_version_the_changelog_and_the_save_formats_move_together():
+    """A save format a release writes is announced in that release's section, and the code writes it.
+
+    ``tests/fixtures/format-N`` holds what format version N writes. The newest N must be the
+    highest ``_version`` of any record type, and must be announced under ``[Unreleased]`` (not
+    released yet) or under ``__version__``'s own section (released with it): a release that
+    writes a new format without a new version, or a changelog that announces it under an older
+    release, fails here.
+    """
+    import importlib
+    import pkgutil
+
+    from tabletop_core._record import Record
+
+    for info in pkgutil.walk_packages(tc.__path__, "tabletop_core."):  # every record class of every system
+        if not info.name.endswith("__main__"):
+            importlib.import_module(info.name)
+    sections = _sections((ROOT / "CHANGELOG.md").read_text(encoding="utf-8"))
+    formats = sorted(
+        (int(p.name.split("-")[1]) for p in (ROOT / "tests" / "fixtures").glob("format-*") if p.is_dir()),
+    )
+    newest = formats[-1]
+    pending = [Record]
+    versions = set()
+    while pending:
+        for sub in pending.pop().__subclasses__():
+            pending.append(sub)
+            if "__attrs_attrs__" in sub.__dict__:
+                versions.add(sub._version)
+    assert max(versions) == newest, "the newest fixtures directory is not the newest format the code writes"
+    announced = [heading for heading, text in sections.items() if f"format-{newest}" in text]
+    assert announced, f"the CHANGELOG never announces tests/fixtures/format-{newest}"
+    assert announced[0] in ("Unreleased", tc.__version__), (
+        f"format-{newest} is announced under {announced[0]}, but tabletop_core says it is {tc.__version__}"
+    )

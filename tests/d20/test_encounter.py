@@ -344,7 +344,10 @@ def test_on_use_effect_only_on_its_creators_turn_and_pays_its_cost():
     with pytest.raises(tc.RuleError, match="own Turn"):
         fight.apply(A.UseEffect(effect=bolt, targets=["Ana"]))
     riposte = attrs.evolve(bolt, trigger="a foe misses you")
-    step = run(fight, A.UseEffect(effect=riposte, targets=["Ana"]))  # a Trigger: off its Turn
+    # A Trigger: off its Turn, its Cost is paid from the AP the Ogre kept (none: it has had no Turn yet)
+    with pytest.raises(tc.RuleError, match="costs 2 AP; Ogre has 0 left"):
+        fight.apply(A.UseEffect(effect=riposte, targets=["Ana"]))
+    step = run(fight, A.UseEffect(effect=attrs.evolve(riposte, cost=0), targets=["Ana"]))
     assert step.encounter.creature("Ana").hp == 9
     assert step.encounter.ap == 3
     expensive = Effect(name="Nova", creator="Ana", damage=9, cost=4)
@@ -663,6 +666,20 @@ action_strategy = st.one_of(
     st.builds(A.Dispatch, target=NAMES),
     st.builds(A.Revive, target=NAMES, hp=st.integers(1, 3)),
     st.builds(A.RollToEnd, condition=st.sampled_from(["sickened", "restrained"])),
+    st.builds(A.RollSave, targets=st.lists(NAMES, min_size=1, max_size=2, unique=True),
+              trait=st.sampled_from(["body", "mind", "soul"]), on_failure=st.none() | effect_strategy),
+    st.builds(A.RollCheck, skill=st.just("Brawn"), target=st.none() | NAMES, on_success=st.none() | effect_strategy,
+              ap=st.integers(0, 2)),
+    st.just(A.KeepFocus()),
+    st.builds(A.AddCombatant, combatant=st.builds(Combatant, name=st.just("Cy"), creature=st.just(Creature(max_hp=4))),
+              initiative=st.none() | st.integers(0, 20)),
+    st.builds(A.RemoveCombatant, name=st.sampled_from(["Bo", "Cy"])),
+    st.just(A.EndEncounter()),
+    st.just(A.RollInitiative()),
+    st.builds(A.PassTime, rounds=st.integers(0, 12)),
+    st.builds(A.LongRest, hours=st.integers(1, 2)),
+    st.builds(A.CountDownDoomed, target=NAMES),
+    st.builds(A.Shatter, target=NAMES),
 )  # fmt: skip
 
 
@@ -680,12 +697,17 @@ def test_any_sequence_of_actions_keeps_ap_in_bounds_and_the_state_valid(actions,
             assert fight == before  # a refused action changes nothing
             continue
         fight = step.encounter
-        current = fight.creature(fight.current)
-        assert 0 <= fight.ap <= current.base_action_points + 1
+        if fight.round:
+            current = fight.creature(fight.current)
+            assert 0 <= fight.ap <= current.base_action_points + 1
+        assert all(
+            0 < fight.held_ap(n) <= fight.creature(n).base_action_points + 1 for n in (h.creature for h in fight.held)
+        )
         assert Encounter.from_dict(json.loads(json.dumps(fight.to_dict()))) == fight
+        assert attrs.evolve(fight) == fight  # the engine's state passes every check of the constructor
         for event in step.events:
             assert str(event)
-        if isinstance(action, A.Dismiss):
+        if isinstance(action, A.Dismiss) and action.effect not in {e.id for e in fight.effects}:
             # Dismiss leaves no Condition of that Effect on any Target
             for name in fight.names:
                 assert not [i for i in fight.creature(name).conditions.instances if i.effect == action.effect]
@@ -861,6 +883,7 @@ def test_choices_list_the_legal_argument_free_actions():
         A.EndTurn(),
         A.Rise(),
         A.RollToEnd(condition="sickened"),
+        A.Hide(observers=["Bo"]),
         A.Dismiss(effect="e1", by="GM"),
     ]
     for action in fight.choices():
@@ -966,6 +989,11 @@ def test_every_action_and_event_kind_round_trips_and_renders():
         A.Attack(target="Bo", effect=SWORD), A.SetDetection(observer="Bo", subject="Ana", state="hidden"),
         A.UseMedicsKit(target="Bo"), A.Dispatch(target="Bo"), A.Revive(target="Bo", hp=1),
         A.Move(to=d20.Space(1, 2)), A.Place(target="Bo", at=d20.Space(0, 3, 1)), A.EscapeGrapple(grapple="e1"),
+        A.KeepFocus(), A.KeepFocus(effect="e2"), A.RollSave(targets=["Bo"], trait="mind"),
+        A.RollCheck(skill="Brawn", on_success=SWORD),
+        A.AddCombatant(combatant=Combatant(name="Cy", creature=Creature(max_hp=3))), A.RemoveCombatant(name="Cy"),
+        A.EndEncounter(), A.CountDownDoomed(target="Bo"), A.Shatter(target="Bo"), A.LongRest(),
+        A.AttackWith(attack="Sword", target="Bo"), A.UseAbility(ability="Mend", targets=["Bo"]),
     ]  # fmt: skip
     assert {type(a) for a in actions} == set(A.Action._kinds.values())
     for action in actions:

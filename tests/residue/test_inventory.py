@@ -156,7 +156,7 @@ def test_rendering_and_round_trips():
     assert str(use) == "⊙ Food d6 → 2: Food ⇩ d4"
     assert str(rs.roll_inventory("d6", rng=ScriptedDice([5]))) == "⊙ Inventory d6 → 5: no change"
     assert "Food d4" in str(use.after)
-    assert use.to_markdown() == str(use)
+    assert use.to_markdown() == "⊙ Food d6 → 2: **Food ⇩ d4**"  # what the roll did, in bold
     assert use._repr_html_().startswith('<table class="tabletop-record">')
     for record in (use, use.roll, use.after, bag(resolve=0, last_used=K.GEAR)):
         assert round_trip(record) == record

@@ -168,8 +168,8 @@ def test_luck_for_the_move():
 def test_an_undiscovered_hex_ends_travel_after_discovery():
     j = journey()
     j = apply(j, Choice(Act.COMMIT_MOVE, 0), []).journey  # ★★
-    # ⊙ Gear 5; Region die 1 -> Ash; Area die over (Crater, Pit): 2 -> Pit: -2 HP
-    step = apply(j, Choice(Act.MOVE, direction=Direction.N), [5, 1, 2])
+    # ⊙ Gear 5; the only Region, Ash (no die); Area die over (Crater, Pit): 2 -> Pit: -2 HP
+    step = apply(j, Choice(Act.MOVE, direction=Direction.N), [5, 2])
     after = step.journey
     assert after.hexmap.tile(Hex(0, -1)).area == "Pit"
     assert after.wanderer.health.hp == 4
@@ -224,7 +224,7 @@ def test_surprised_creature_strikes_first_and_hp_zero_is_defeat():
     entry_setup = attrs.evolve(SETUP, entries=(AreaEntry("Crater", creature="Husk", surprised=True),))
     j = journey(sheet(hp=2), setup=entry_setup)
     j = apply(j, Choice(Act.COMMIT_MOVE, 0), []).journey
-    step = apply(j, Choice(Act.MOVE, direction=Direction.N), [5, 1, 1])  # Region Ash, Area Crater
+    step = apply(j, Choice(Act.MOVE, direction=Direction.N), [5, 1])  # Gear; (Region Ash, the only one) Area Crater
     assert step.journey.phase is Phase.DEFEND
     assert "Surprised" in str(step)
     dead = apply(step.journey, Choice(Act.NO_DEFENSE), [])
@@ -240,8 +240,8 @@ def test_run_escapes_to_an_adjacent_hex_keeping_the_enemy_hurt():
     j = attrs.evolve(j, stage=CombatPhase(Encounter((hurt,)), then=Trip()))
     run = apply(j, Choice(Act.RUN, 0), [])  # d12 showing 12: ★★★★
     assert run.journey.phase is Phase.ESCAPE
-    # ⊙ Gear 4; the new Hex is resolved: Region Ash (1), Area Pit (2): -2 HP
-    escaped = apply(run.journey, Choice(Act.ESCAPE_TO, direction=Direction.NE), [4, 1, 2])
+    # ⊙ Gear 4; the new Hex is resolved: Region Ash (the only one), Area Pit (2): -2 HP
+    escaped = apply(run.journey, Choice(Act.ESCAPE_TO, direction=Direction.NE), [4, 2])
     after = escaped.journey
     assert after.position == Hex(1, -1)
     creature_tokens = [i for i, t in enumerate(after.tokens) if t.kind is TokenKind.CREATURE]
@@ -332,7 +332,7 @@ def test_no_dice_available_with_nothing_to_recover_is_defeat():
 def test_reaching_the_hum_ends_the_journey():
     j = journey(hum=Hex(0, 1))
     j = apply(j, Choice(Act.COMMIT_MOVE, 0), []).journey
-    step = apply(j, Choice(Act.MOVE, direction=Direction.S), [5, 1])  # Gear, Region die; no Area on the Ruin
+    step = apply(j, Choice(Act.MOVE, direction=Direction.S), [5])  # Gear (Ash, the only Region); no Area on the Ruin
     assert step.journey.outcome is JourneyOutcome.REACHED_HUM
     assert step.journey.hum is None
     assert step.journey.hexmap.tile(Hex(0, 1)).area is None
@@ -447,7 +447,7 @@ def test_setup_validation():
 def test_exposed_on_an_undiscovered_hex_discovers_its_region_first_for_the_hazard():
     bag = Inventory(food="d8", water="d8", battery="d8", gear="0", resolve="d8")
     j = apply(journey(sheet(inventory=bag)), Choice(Act.COMMIT_MOVE, 0), []).journey
-    step = apply(j, Choice(Act.MOVE, direction=Direction.N), [1, 1])  # Region die, then Area die (Crater)
+    step = apply(j, Choice(Act.MOVE, direction=Direction.N), [1])  # (the only Region) Area die: Crater
     assert step.journey.wanderer.health.hp == 5
     text = str(step)
     assert text.index("Undiscovered Region") < text.index("the Region Hazard: loses 1 HP")
@@ -611,7 +611,14 @@ def test_vendor_barter_inside_the_journey_and_failed_barter_waits_for_rest():
     trade = apply(j, Choice(Act.MOVE, direction=Direction.S), [5]).journey
     assert trade.phase is Phase.TRADE
     assert own(trade.choices()) == (Choice(Act.BARTER, target=0), Choice(Act.LEAVE))
-    bought = apply(trade, Choice(Act.BARTER, target=0), [4, 4]).journey  # ⊙ Food, ⊙ Water
+    paying = apply(trade, Choice(Act.BARTER, target=0), []).journey  # the player picks each ⊙
+    assert own(paying.choices()) == (
+        Choice(Act.BARTER_PAY, kind=InventoryKind.FOOD),
+        Choice(Act.BARTER_PAY, kind=InventoryKind.WATER),
+    )
+    half = apply(paying, Choice(Act.BARTER_PAY, kind=InventoryKind.FOOD), [4]).journey
+    assert own(half.choices()) == (Choice(Act.BARTER_PAY, kind=InventoryKind.WATER),)  # the Inventory Restriction
+    bought = apply(half, Choice(Act.BARTER_PAY, kind=InventoryKind.WATER), [4]).journey
     assert bought.wanderer.loadout.item_slots == (pipe,)
     assert bought.vendor("Dealer").goods == ()
     assert own(bought.choices()) == (Choice(Act.LEAVE),)
@@ -619,7 +626,8 @@ def test_vendor_barter_inside_the_journey_and_failed_barter_waits_for_rest():
     assert left.phase is Phase.MOVE  # one Travel ★ left and the Hex was discovered
     poor = Inventory(food="0", water="d4", battery="d8", gear="d8", resolve="d8")
     broke = attrs.evolve(trade, wanderer=trade.wanderer.with_inventory(poor))
-    failed = apply(broke, Choice(Act.BARTER, target=0), [1]).journey  # Water d4 -> 0: out of Inventory
+    paying = apply(broke, Choice(Act.BARTER, target=0), []).journey
+    failed = apply(paying, Choice(Act.BARTER_PAY, kind=InventoryKind.WATER), [1]).journey  # Water 0: out of Inventory
     assert failed.wanderer.inventory == poor
     assert failed.vendor("Dealer").wait_for_rest
     assert own(failed.choices()) == (Choice(Act.LEAVE),)

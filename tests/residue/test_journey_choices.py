@@ -80,6 +80,7 @@ EXAMPLES = {
     Act.SHUFFLE: (Choice(Act.SHUFFLE), PlainChoice),
     Act.NO_SHUFFLE: (Choice(Act.NO_SHUFFLE), PlainChoice),
     Act.KEEP_CARD: (Choice(Act.KEEP_CARD, target=0), PickChoice),
+    Act.BARTER_PAY: (Choice(Act.BARTER_PAY, kind=InventoryKind.WATER), InventoryChoice),
 }
 ACTS = list(Act)
 OLD_FIELDS = ("die", "luck", "target", "direction", "rest", "kind", "banish", "item_slot", "weapon_slot", "dice")

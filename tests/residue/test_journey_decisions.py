@@ -96,7 +96,12 @@ def test_decision_strain_before_a_defense_commit_when_a_creature_retaliates():
 def test_decision_recover_with_an_empty_pool_before_defense():
     j = committed(fighting(journey(), retaliators=(0,)), 0, 1, 2)
     offered = j.choices()
-    assert offered == (Choice(Act.RECOVER), Choice(Act.NO_DEFENSE))  # no Reroll: the pool is empty
+    # No Reroll: the pool is empty. Recover all three, or each alone (any other subset: with_dice).
+    assert offered == (
+        Choice(Act.RECOVER),
+        *(Choice(Act.RECOVER, dice=(i,)) for i in range(3)),
+        Choice(Act.NO_DEFENSE),
+    )
     back = apply(j, Choice(Act.RECOVER, dice=(0,)), [7]).journey
     assert Choice(Act.DEFEND, 0) in back.choices()
 
@@ -165,8 +170,8 @@ def test_decision_bleeding_rolled_when_an_area_entry_heals():
     setup = attrs.evolve(SETUP, entries=(AreaEntry("Crater", hp=3),))
     w = _hurt(sheet(), 2).gain_condition("Bleeding").gain_condition("Bleeding")  # Bleeding d8
     j = apply(journey(w, setup=setup), Choice(Act.COMMIT_MOVE, 2), []).journey  # d8 showing 4: ★
-    # ⊙ Gear 5, Region roll 1 (Ash), Area roll 1 (Crater), Bleeding d8 -> 8: no change
-    step = apply(j, Choice(Act.MOVE, direction=Direction.N), [5, 1, 1, 8])
+    # ⊙ Gear 5, (Ash, the only Region), Area roll 1 (Crater), Bleeding d8 -> 8: no change
+    step = apply(j, Choice(Act.MOVE, direction=Direction.N), [5, 1, 8])
     assert step.journey.wanderer.health.hp == 4  # 2, -1 HP for Bleeding on the Commit, +3 HP
     assert step.journey.wanderer.conditions.bleeding is StepDie.D8
 
@@ -174,7 +179,7 @@ def test_decision_bleeding_rolled_when_an_area_entry_heals():
 def test_decision_condition_from_an_area_entry_is_applied_and_the_next_attack_gets_minus_one_star():
     setup = attrs.evolve(SETUP, entries=(AreaEntry("Crater", condition=Condition.DEHYDRATION),))
     j = apply(journey(setup=setup), Choice(Act.COMMIT_MOVE, 2), []).journey
-    entered = apply(j, Choice(Act.MOVE, direction=Direction.N), [5, 1, 1]).journey
+    entered = apply(j, Choice(Act.MOVE, direction=Direction.N), [5, 1]).journey
     assert entered.wanderer.conditions.has(Condition.DEHYDRATION)  # Water is d8: from the rule, kept
     fight = fighting(entered)
     hit = apply(fight, Choice(Act.ATTACK, 0, target=0), [])  # d8 showing 8: ★★, Dehydration -1 star
@@ -218,7 +223,7 @@ def _escaping(j):
 def test_decision_escape_onto_the_hum_reaches_it_and_ends_the_journey():
     w = sheet(values=(12, 8, 4), dice=("d12", "d8", "d8"))
     j = _escaping(journey(w, hum=Hex(0, -1)))
-    step = apply(j, Choice(Act.ESCAPE_TO, direction=Direction.N), [4, 1])  # ⊙ Gear 4; Region Ash; the Hum
+    step = apply(j, Choice(Act.ESCAPE_TO, direction=Direction.N), [4])  # ⊙ Gear 4; (Region Ash); the Hum
     assert step.journey.is_over
     assert step.journey.outcome is JourneyOutcome.REACHED_HUM
     assert step.journey.hum is None
@@ -228,8 +233,8 @@ def test_decision_escape_onto_the_hum_reaches_it_and_ends_the_journey():
 def test_decision_escape_onto_an_undiscovered_hex_resolves_its_area_entry():
     w = sheet(values=(12, 8, 4), dice=("d12", "d8", "d8"))
     j = _escaping(journey(w))
-    # ⊙ Gear 4; Region Ash (1); Area Pit (2): its Area Entry, -2 HP
-    step = apply(j, Choice(Act.ESCAPE_TO, direction=Direction.N), [4, 1, 2])
+    # ⊙ Gear 4; Region Ash (the only one); Area Pit (2): its Area Entry, -2 HP
+    step = apply(j, Choice(Act.ESCAPE_TO, direction=Direction.N), [4, 2])
     after = step.journey
     assert after.hexmap.tile(Hex(0, -1)).area == "Pit"
     assert after.wanderer.health.hp == 4
@@ -305,11 +310,11 @@ def test_a_luck_choice_outside_the_luck_phase_is_refused():
 
 
 def _entering_crater(texts, *, wanderer=None, **setup_changes):
-    """Commit Move and step onto the Undiscovered Hex north: Region Ash (1), Area Crater (1)."""
+    """Commit Move and step onto the Undiscovered Hex north: Region Ash (the only one), Area Crater (1)."""
     setup = attrs.evolve(SETUP, entries=(), texts=texts, **setup_changes)
     start = journey(wanderer, setup=setup, item_deck=setup.item_deck)
     j = apply(start, Choice(Act.COMMIT_MOVE, 2), []).journey  # d8 showing 4: ★
-    return apply(j, Choice(Act.MOVE, direction=Direction.N), [5, 1, 1])  # ⊙ Gear 5, Region, Area
+    return apply(j, Choice(Act.MOVE, direction=Direction.N), [5, 1])  # ⊙ Gear 5, Area
 
 
 def test_decision_entry_checks_top_to_bottom_the_first_that_applies():
@@ -397,7 +402,7 @@ def test_decision_ruin_entry_read_on_reaching_the_hum():
     ruin = Entry("Ruin", options=(EntryOption("Listen to the Hum", effect=EntryEffect(gain=("Heard",))),))
     setup = attrs.evolve(SETUP, ruin_entry=ruin)
     j = apply(journey(hum=Hex(0, 1), setup=setup), Choice(Act.COMMIT_MOVE, 0), []).journey
-    reading = apply(j, Choice(Act.MOVE, direction=Direction.S), [5, 1]).journey  # Gear, Region; the Hum
+    reading = apply(j, Choice(Act.MOVE, direction=Direction.S), [5]).journey  # Gear; the Hum
     assert reading.phase is Phase.ENTRY
     assert reading.hum is None
     end = apply(reading, Choice(Act.OPTION, target=0), []).journey

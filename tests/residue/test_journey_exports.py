@@ -4,8 +4,9 @@ import json
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from journey_strategies import journeys
 
 import tabletop_core as tc
 from fuzz_support import instance_of  # the fuzzer's example of each public class
@@ -132,3 +133,37 @@ def test_a_combat_phase_refuses_malformed_tokens_with_library_errors():
     assert stage.token_of(1) is None
     with pytest.raises(TypeError, match="enemy must be an int"):
         stage.token_of("0")
+
+
+def _records_in(value, found):
+    """Every record class inside *value* (its fields, tuples of them), depth first."""
+    if isinstance(value, tc.residue.Journey):
+        return  # the whole state is exported, and every part of it is a part of some event too
+    if attrs.has(type(value)):
+        found.add(type(value))
+        for field in attrs.fields(type(value)):
+            _records_in(getattr(value, field.name), found)
+    elif isinstance(value, tuple):
+        for item in value:
+            _records_in(item, found)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(journeys(), st.integers(0, 2**32))
+def test_every_class_an_event_carries_is_importable_from_residue_or_its_journey(journey, seed):
+    """A step's events, and every record inside them, are classes of ``tabletop_core.residue`` or ``.journey``."""
+    import random
+
+    faces = {getattr(rs, name) for name in rs.__all__} | {getattr(jr, name) for name in jr.__all__}
+    pick = random.Random(seed)
+    dice = tc.dice_source(seed)
+    found: set[type] = set()
+    for _ in range(200):
+        if journey.is_over:
+            break
+        step = journey.apply(pick.choice(journey.choices()), rng=dice)
+        for event in step.events:
+            _records_in(event, found)
+        journey = step.journey
+    missing = sorted(cls.__name__ for cls in found if cls not in faces)
+    assert not missing, f"event payloads not importable from residue or residue.journey: {missing}"

@@ -160,7 +160,7 @@ def test_decision_area_entry_creature_faced_with_the_hexs_own_creatures():
     setup = attrs.evolve(SETUP, entries=(), texts=(wake,))
     husk = Token(TokenKind.CREATURE, Hex(0, -1), name="Husk")
     j = apply(journey(tokens=(husk,), setup=setup), Choice(Act.COMMIT_MOVE, 2), []).journey  # d8 4: ★
-    step = apply(j, Choice(Act.MOVE, direction=Direction.N), [5, 1, 1])  # ⊙ Gear 5; Region Ash; Area Crater
+    step = apply(j, Choice(Act.MOVE, direction=Direction.N), [5, 1])  # ⊙ Gear 5; (Region Ash); Area Crater
     stage = step.journey.stage
     assert type(stage) is CombatPhase
     assert [e.name for e in stage.encounter.enemies] == ["Husk", "Husk"]  # the Entry's and the Token's
@@ -213,7 +213,7 @@ def test_decision_escape_in_token_movement_onto_an_npc_reads_its_entry_then_move
 def test_decision_escape_in_token_movement_onto_the_hum_reads_the_ruin_entry():
     ruin = Entry("Ruin", options=(EntryOption("Listen", effect=EntryEffect(gain=("Heard",))),))
     j = _escaping_in_token_movement(tiles=(), hum=Hex(0, -1), setup=attrs.evolve(SETUP, ruin_entry=ruin))
-    reading = apply(j, Choice(Act.ESCAPE_TO, direction=Direction.N), [4, 1]).journey  # Gear 4; Region Ash
+    reading = apply(j, Choice(Act.ESCAPE_TO, direction=Direction.N), [4]).journey  # Gear 4; (Region Ash)
     assert reading.phase is Phase.ENTRY
     assert reading.hum is None
     end = apply(reading, Choice(Act.OPTION, target=0), []).journey
@@ -225,7 +225,7 @@ def test_decision_escape_in_token_movement_onto_an_undiscovered_hex_reads_its_ar
     pit = Entry("Pit", checks=(EntryCheck("you fall", effect=EntryEffect(hp=-2)),))
     j = _escaping_in_token_movement(tiles=(), setup=attrs.evolve(SETUP, entries=(), texts=(pit,)))
     # ⊙ Gear 4; Region Ash (1); Area Pit (2 of Crater, Pit): its Entry, -2 HP; Token Movement goes on
-    after = apply(j, Choice(Act.ESCAPE_TO, direction=Direction.N), [4, 1, 2]).journey
+    after = apply(j, Choice(Act.ESCAPE_TO, direction=Direction.N), [4, 2]).journey
     assert after.hexmap.tile(Hex(0, -1)).area == "Pit"
     assert after.wanderer.health.hp == 4
     assert after.phase is Phase.CHECK_STRAIN

@@ -94,8 +94,10 @@ def test_executor_errors_change_nothing():
 
 
 def test_a_worker_error_reaches_the_caller():
-    with ThreadPoolExecutor(2) as pool, pytest.raises(tc.InvalidInput, match="max_steps"):
-        simulate(4, WANDERER, SETUP, CautiousPolicy(), rng=1, executor=pool, max_steps=1)
+    from journey_strategies import Stubborn
+
+    with ThreadPoolExecutor(2) as pool, pytest.raises(tc.RuleError, match="is not a choice now"):
+        simulate(4, WANDERER, SETUP, Stubborn(), rng=1, executor=pool)
 
 
 def test_a_simulation_pickles_for_the_workers():

@@ -28,7 +28,7 @@ from tabletop_core.residue.journey import (
     PortalRules,
     play_journey,
 )
-from tabletop_core.residue.journey.phases import MovePhase, PlacePhase, RecoverPhase
+from tabletop_core.residue.journey.phases import CheckStrainPhase, MovePhase, PlacePhase, RecoverPhase
 from tabletop_core.residue.step_die import StepDie
 from tabletop_core.residue.tokens import Token, TokenKind
 from tabletop_core.residue.wanderer import Wanderer
@@ -293,8 +293,9 @@ def test_recycle_an_item_for_gear_up_but_never_a_corruption_card():
     assert not bare.wanderer.conditions.has(Condition.EXPOSED)  # Gear returns: Exposed ends
     resting = attrs.evolve(j, stage=RecoverPhase())
     assert Choice(Act.RECYCLE, item_slot=0) in resting.choices()  # at Rest too
+    assert Choice(Act.RECYCLE, item_slot=0) in attrs.evolve(j, stage=MovePhase(stars=1)).choices()  # between ★
     with pytest.raises(tc.RuleError):
-        apply(attrs.evolve(j, stage=MovePhase(stars=1)), Choice(Act.RECYCLE, item_slot=0))
+        apply(attrs.evolve(j, stage=CheckStrainPhase()), Choice(Act.RECYCLE, item_slot=0))
 
 
 @pytest.mark.parametrize("policy", [CautiousPolicy(), GreedyPolicy()])
@@ -382,7 +383,8 @@ def test_a_corruption_card_bartered_from_a_vendor_is_permanent_corruption_too():
     j = journey(token, wanderer=sheet(loadout=Loadout((None,), ())), setup=setup, vendors=(dealer,))
     trade = move_south(j).journey
     assert trade.phase is Phase.TRADE
-    bought = apply(trade, Choice(Act.BARTER, target=0), [5]).journey  # ⊙ Food 5
+    paying = apply(trade, Choice(Act.BARTER, target=0), []).journey
+    bought = apply(paying, Choice(Act.BARTER_PAY, kind=InventoryKind.FOOD), [5]).journey  # ⊙ Food 5
     assert bought.wanderer.loadout.item_slots == (ROT,)
     assert bought.wanderer.conditions.has(Condition.CORRUPTION)
 

@@ -109,14 +109,16 @@ def test_a_tampered_save_raises_a_library_error(path, value, error):
 def test_tokens_carry_their_foe_and_combat_links_enemies_to_tokens():
     journey = jr.start_journey(_wanderer(), jr.example_setup(), rng=3)
     raider = next(t for t in journey.tokens if t.kind is rs.TokenKind.RAIDERS)
-    assert raider.foe == rs.Creature("Raider", hp=4, damage=2)
+    assert raider.foe is None  # drawn at its first Encounter, with the Mutation of the Region it is met in
     assert journey.foes == tuple(t.foe for t in journey.tokens)
-    fight = ph.CombatPhase(rs.Encounter((raider.foe,)), tokens=((0, 1),), retaliators=(0,))
+    drawn = attrs.evolve(raider, foe=rs.Creature("Raider", hp=4, damage=2))
+    assert rs.Token.from_dict(drawn.to_dict()).foe == rs.Creature("Raider", hp=4, damage=2)
+    fight = ph.CombatPhase(rs.Encounter((drawn.foe,)), tokens=((0, 1),), retaliators=(0,))
     assert (fight.phase, fight.token_of(0)) == (jr.Phase.DEFEND, 1)
     with pytest.raises(tc.InvalidInput, match="tokens"):
-        ph.CombatPhase(rs.Encounter((raider.foe,)), tokens=((1, 1),))
+        ph.CombatPhase(rs.Encounter((drawn.foe,)), tokens=((1, 1),))
     with pytest.raises(tc.InvalidInput, match="retaliators"):
-        ph.CombatPhase(rs.Encounter((raider.foe,)), retaliators=(3,))
+        ph.CombatPhase(rs.Encounter((drawn.foe,)), retaliators=(3,))
     with pytest.raises(TypeError, match="then"):
         ph.EscapePhase(then=ph.CheckStrainPhase())
 
@@ -167,7 +169,8 @@ def test_a_move_reports_its_dice_as_typed_events():
         "ChoiceMade",  # every step opens with the choice applied
         "Moved", "RuleApplied", "DieRolled", "DieRolled",
         "Note", "RuleApplied",  # the Area Entry, then what it did (a record that keeps its dice)
-        "Note", "RuleApplied", "StrainChecked",
+        "Note",  # an Undiscovered Hex: Travel ends once it is resolved
+        "Note", "RuleApplied", "StrainChecked",  # End Travel, Token Movement, Check Strain
         "PhaseBegan",  # and closes with the phase begun when it changed
     ]  # fmt: skip
     assert step.events[0] == ev.ChoiceMade(jr.Choice(jr.Act.MOVE, direction=rs.Direction.S))

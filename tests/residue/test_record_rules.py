@@ -11,6 +11,7 @@ import pytest
 
 import tabletop_core as tc
 from tabletop_core import residue as rs
+from tabletop_core._record import record_type
 from tabletop_core.residue import journey as jr
 
 
@@ -92,7 +93,12 @@ def test_journey_round_trips(journey):
 
 
 def _stage(kind, **fields):
-    return {"type": f"residue.{kind}", "version": 1, **fields}
+    """A saved stage of *kind*: every key the saved form holds (its defaults), then *fields*."""
+    try:
+        base = record_type(f"residue.{kind}")().to_dict()
+    except (tc.TabletopError, TypeError):  # an unknown kind, or one without defaults for every field
+        base = {"type": f"residue.{kind}", "version": 1}
+    return {**base, **fields}
 
 
 _HUSK = {
@@ -197,7 +203,7 @@ def test_damage_result_lost_and_after_follow_from_damage_and_defense():
     with pytest.raises(tc.InvalidInput, match="lost must be 2"):
         _tampered(result, lost=5)
     with pytest.raises(tc.InvalidInput, match="after must be"):
-        _tampered(result, after={"hp": 6, "max_hp": 10})
+        _tampered(result, after=rs.Health(6, 10).to_dict())
     with pytest.raises(tc.InvalidInput, match="blocked"):
         _tampered(result, blocked=-1)
 
@@ -210,9 +216,9 @@ def test_hum_placement_distance_target_and_landing_follow_from_the_dice(journey)
     with pytest.raises(tc.InvalidInput, match="distance_dice"):
         _tampered(placed, distance_dice=[5, 0], distance=8)
     with pytest.raises(tc.InvalidInput, match="target must be"):
-        _tampered(placed, target={"q": 0, "r": 0})
+        _tampered(placed, target=rs.Hex(0, 0).to_dict())
     with pytest.raises(tc.InvalidInput, match="at must be the target"):
-        _tampered(placed, at={"q": 1, "r": 1})
+        _tampered(placed, at=rs.Hex(1, 1).to_dict())
     with pytest.raises(tc.InvalidInput, match="given together"):
         _tampered(placed, redirect_roll=2)
 

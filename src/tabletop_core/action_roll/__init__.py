@@ -16,8 +16,11 @@ from tabletop_core.action_roll.action import (
     burn_would_improve,
     resolve_action,
 )
+from tabletop_core.action_roll.asset_state import AssetCounter, AssetMeter, AssetState
 from tabletop_core.action_roll.batch import ActionBatch, ProgressBatch, simulate_action, simulate_progress
 from tabletop_core.action_roll.character import Challenge, PlayerCharacter, Stats, TrackKind, legacy_reward
+from tabletop_core.action_roll.clocks import Clock
+from tabletop_core.action_roll.crew import Crew
 from tabletop_core.action_roll.impacts import Impact, ImpactGroup, Impacts, Meter
 from tabletop_core.action_roll.meters import Character, ConditionMeter, Party
 from tabletop_core.action_roll.momentum import (
@@ -48,6 +51,7 @@ from tabletop_core.action_roll.play import (
     move_odds_each,
     move_options,
 )
+from tabletop_core.action_roll.play_changes import burn_move, momentum_reset_bonus, reroll_move
 from tabletop_core.action_roll.progress import (
     Legacy,
     LegacyTrack,
@@ -69,9 +73,14 @@ __getattr__, __dir__ = lazy_attributes(__name__, {"datasworn": ".datasworn"})
 __all__ = [
     "ActionBatch",
     "ActionResult",
+    "AssetCounter",
+    "AssetMeter",
+    "AssetState",
     "Challenge",
     "Character",
+    "Clock",
     "ConditionMeter",
+    "Crew",
     "Impact",
     "ImpactGroup",
     "Impacts",
@@ -98,12 +107,14 @@ __all__ = [
     "add_after",
     "ask_the_oracle",
     "burn_momentum",
+    "burn_move",
     "burn_would_improve",
     "change_odds",
     "datasworn",
     "experience",
     "legacy_reward",
     "make_move",
+    "momentum_reset_bonus",
     "move_enhancements",
     "move_odds",
     "move_odds_each",
@@ -116,6 +127,7 @@ __all__ = [
     "progress_roll",
     "read_oracle_dice",
     "reroll",
+    "reroll_move",
     "resolve_action",
     "resolve_oracle",
     "resolve_progress",

@@ -21,8 +21,8 @@ Examples:
 from __future__ import annotations
 
 import fnmatch
-from collections.abc import Sequence
-from typing import ClassVar
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 import attrs
 
@@ -31,9 +31,12 @@ from tabletop_core._record import Record
 from tabletop_core._validate import check_type, int_field, of_type
 from tabletop_core.action_roll.action import MAX_STAT, challenge_pair
 from tabletop_core.action_roll.asset_state import AssetMeter, AssetState
+from tabletop_core.action_roll.clocks import Clock
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn.assets import Asset
+from tabletop_core.action_roll.datasworn.ids import matches as id_matches
 from tabletop_core.action_roll.datasworn.moves import RollOption
+from tabletop_core.action_roll.impacts import Impact
 from tabletop_core.action_roll.meters import Character, Party
 from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.outcome import Outcome
@@ -146,6 +149,20 @@ _LEGACY_OF = {
     TrackKind.EXPEDITION: Legacy.DISCOVERIES,
 }
 _RANKS = tuple(Rank)
+_FROM_ASSETS = ("asset_control", "attached_asset_control", "asset_option")
+_VEHICLE_TROUBLES = {"battered": Impact.BATTERED, "cursed": Impact.CURSED}
+
+
+def _answers_to(held: AssetState, test: int, wanted: str, tail: str) -> bool:
+    """Whether *held* answers to *wanted* by id (0), name (1), end of id (2) or the name written on it (3)."""
+    if test == 0:
+        return held.id.casefold() == wanted
+    if test == 1:
+        return held.name.casefold() == wanted
+    if test == 2:
+        return held.id.casefold().endswith(tail)
+    written = held.option("name")
+    return written is not None and (written.value or "").casefold() == wanted
 
 
 def legacy_reward(kind: TrackKind, rank: Rank, outcome: Outcome, *, full_reward: bool = False) -> int:
@@ -189,10 +206,15 @@ class Challenge(Record):
     Attributes:
         kind: The :class:`TrackKind`.
         track: The ranked track; its name names the challenge.
+        clock: A clock kept beside the track, if any (a scene challenge's tension
+            clock; foundry-ironsworn lets any progress track have one).
     """
+
+    _optional_keys: ClassVar[tuple[str, ...]] = ("clock",)
 
     kind: TrackKind = attrs.field(validator=of_type(TrackKind))
     track: ProgressTrack = attrs.field(validator=of_type(ProgressTrack))
+    clock: Clock | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(Clock)))
 
     @property
     def name(self) -> str:
@@ -200,7 +222,8 @@ class Challenge(Record):
         return self.track.name
 
     def __str__(self) -> str:
-        return f"{self.kind}: {self.track}"
+        clock = f"; clock {self.clock.filled}/{self.clock.segments}" if self.clock is not None else ""
+        return f"{self.kind}: {self.track}{clock}"
 
 
 def _quests() -> LegacyTrack:
@@ -272,11 +295,19 @@ class PlayerCharacter(Record):
         """Experience earned on the three legacy tracks (2 per filled box)."""
         return self.quests.xp + self.bonds.xp + self.discoveries.xp
 
-    def value_of(self, option: RollOption) -> int:
+    def value_of(self, option: RollOption, *, asset: str | None = None) -> int:
         """What *option* adds to an action roll for this character: a stat, a meter, an asset control or a value.
 
+        An asset control (``roll +integrity``, ``roll +its health``) reads the meter of
+        the asset *asset* names (its id or name), or of the first asset that has it
+        (see :meth:`asset_values` for all of them). A control of the asset a module is
+        attached to (``attached_asset_control``: Overseer's "roll +integrity") reads the
+        vehicle's meter. An asset option (Devotant's "roll +linked stat") reads the
+        stat written on the card.
+
         Raises:
-            RuleError: the character has no asset providing the control.
+            RuleError: the character has no asset providing the control (or it is out
+                of use), or the asset's option is blank.
             InvalidInput: the option is not one an action roll can use.
             TypeError: *option* is not a RollOption.
         """
@@ -293,16 +324,107 @@ class PlayerCharacter(Record):
             raise InvalidInput(f"condition meter must be health, spirit or supply, got {option.key!r}")
         if option.using == "custom" and option.value is not None:
             return option.value
-        if option.using in ("asset_control", "attached_asset_control") and option.key is not None:
-            for asset in self.assets:
-                if option.assets and not any(fnmatch.fnmatchcase(asset.id, pattern) for pattern in option.assets):
-                    continue
-                meter = asset.meter(option.key)
-                if meter is not None:
-                    return meter.value
-            wanted = ", ".join(option.assets) or "any asset"
-            raise RuleError(f"no asset of this character ({wanted}) has a {option.key} meter to roll")
+        if option.using in _FROM_ASSETS and option.key is not None:
+            found = self.asset_values(option)
+            if asset is not None:
+                wanted = self.asset(asset).id
+                found = tuple(pair for pair in found if pair[0].id == wanted)
+            if found:
+                return found[0][1]
+            raise RuleError(self._no_asset_for(option, asset))
         raise InvalidInput(f"an action roll cannot use {option.label!r} ({option.using})")
+
+    def _no_asset_for(self, option: RollOption, asset: str | None) -> str:
+        wanted = asset or ", ".join(option.assets) or "any asset"
+        if option.using == "asset_option":
+            holders = [a for a in self._matching(option) if a.option(option.key or "") is not None]
+            if holders:
+                return f"write in the {option.label} of {holders[0].name} first (set_option)"
+            return f"no asset of this character ({wanted}) has a {option.label} to roll"
+        idle = [a for a in self._matching(option) if a.is_out_of_use]
+        if idle:
+            return f"{idle[0].name} is out of use ({', '.join(idle[0].marked)})"
+        if option.using == "attached_asset_control":
+            modules = self._matching(option)
+            if modules and all(m.attached_to is None for m in modules):
+                return f"{modules[0].name} is attached to no vehicle (attach it first)"
+            return f"no vehicle carrying {wanted} has a {option.key} meter to roll"
+        return f"no asset of this character ({wanted}) has a {option.key} meter to roll"
+
+    def _matching(self, option: RollOption) -> list[AssetState]:
+        return [
+            held
+            for held in self.assets
+            if not option.assets
+            or any(fnmatch.fnmatchcase(held.id, p) or id_matches(held.id, p) for p in option.assets)
+        ]
+
+    def asset_values(self, option: RollOption) -> tuple[tuple[AssetState, int], ...]:
+        """Every held asset that gives *option* a value, with that value, in the order the assets were taken.
+
+        For ``asset_control`` the assets with that meter (each vehicle, each companion),
+        for ``attached_asset_control`` each module with the meter of the vehicle it is
+        attached to, for ``asset_option`` each asset with that option written in.
+        An asset out of use (a companion out of action, a broken module) gives none.
+
+        Raises:
+            TypeError: *option* is not a RollOption.
+        """
+        check_type("option", option, RollOption)
+        if option.using not in _FROM_ASSETS or option.key is None:
+            return ()
+        found: list[tuple[AssetState, int]] = []
+        for held in self._matching(option):
+            if held.is_out_of_use:
+                continue
+            if option.using == "asset_control":
+                meter = held.meter(option.key)
+                if meter is not None:
+                    found.append((held, meter.value))
+            elif option.using == "attached_asset_control":
+                vehicle = self._vehicle_of(held)
+                meter = None if vehicle is None or vehicle.is_out_of_use else vehicle.meter(option.key)
+                if meter is not None:
+                    found.append((held, meter.value))
+            else:
+                value = self._option_value(held, option.key)
+                if value is not None:
+                    found.append((held, value))
+        return tuple(found)
+
+    def _vehicle_of(self, module: AssetState) -> AssetState | None:
+        if module.attached_to is None:
+            return None
+        return next((held for held in self.assets if held.id == module.attached_to), None)
+
+    def _option_value(self, held: AssetState, key: str) -> int | None:
+        written = held.option(key)
+        choice = None if written is None else written.choice()
+        if choice is None or choice.using == "asset_option":
+            return None
+        try:
+            return self.value_of(choice)
+        except (RuleError, InvalidInput):
+            return None
+
+    def asset(self, key: str) -> AssetState:
+        """The held asset *key* names: its id, its name (any case), the end of its id, or the name written on it.
+
+        Raises:
+            InvalidInput: no held asset (or several) answers to *key*.
+            TypeError: *key* is not a str.
+        """
+        check_type("key", key, str)
+        wanted = key.strip().casefold()
+        tail = "/" + wanted.replace(" ", "_")
+        for test in range(4):
+            found = [held for held in self.assets if _answers_to(held, test, wanted, tail)]
+            if len(found) == 1:
+                return found[0]
+            if found:
+                raise InvalidInput(f"asset {key!r} is ambiguous: give one of {', '.join(a.id for a in found)}")
+        names = ", ".join(held.name for held in self.assets) or "none"
+        raise InvalidInput(f"the character has no asset {key!r} (it has {names})")
 
     def add_asset(self, asset: Asset | AssetState) -> PlayerCharacter:
         """Take an asset (a Datasworn :class:`Asset` starts as :meth:`AssetState.from_asset`).
@@ -313,24 +435,78 @@ class PlayerCharacter(Record):
         state = AssetState.from_asset(asset) if isinstance(asset, Asset) else check_type("asset", asset, AssetState)
         if any(held.id == state.id for held in self.assets):
             raise RuleError(f"{self.name or 'the character'} already has {state.name}")
-        return attrs.evolve(self, assets=(*self.assets, state))
+        return attrs.evolve(self, assets=(*self.assets, state))._with_vehicle_troubles(())
 
     def update_asset(self, asset: AssetState) -> PlayerCharacter:
-        """Replace the held asset with the same id by *asset* (after :meth:`AssetState.set_meter`).
+        """Replace the held asset with the same id by *asset* (after :meth:`AssetState.set_meter`, ``mark``, ...).
+
+        A vehicle trouble checked or cleared on a card (battered, cursed) is marked
+        or cleared on the character's impacts too: it counts while aboard.
 
         Raises:
             InvalidInput: the character has no asset with that id.
         """
         check_type("asset", asset, AssetState)
-        if not any(held.id == asset.id for held in self.assets):
+        old = next((held for held in self.assets if held.id == asset.id), None)
+        if old is None:
             raise InvalidInput(f"the character has no asset {asset.id!r}")
-        return attrs.evolve(self, assets=tuple(asset if held.id == asset.id else held for held in self.assets))
+        changed = attrs.evolve(self, assets=tuple(asset if held.id == asset.id else held for held in self.assets))
+        return changed._with_vehicle_troubles(old.impacts)
 
-    def add_challenge(self, kind: TrackKind, name: str, rank: Rank) -> PlayerCharacter:
-        """Start a track: swear a vow, make a connection, undertake an expedition, enter a fight.
+    def _with_vehicle_troubles(self, before: Sequence[str]) -> PlayerCharacter:
+        """The sheet's battered and cursed impacts following the cards' boxes (a card's change, *before* it)."""
+        sheet = self.sheet
+        held = {key for asset in self.assets for key in asset.impacts}
+        for key, impact in _VEHICLE_TROUBLES.items():
+            marked = sheet.impacts.is_marked(impact)
+            if key in held and not marked:
+                sheet = sheet.mark_impact(impact)
+            elif key in before and key not in held and marked and impact is not Impact.CURSED:
+                sheet = sheet.clear_impact(impact)
+        return self if sheet is self.sheet else attrs.evolve(self, sheet=sheet)
+
+    def attach(self, module: str, vehicle: str) -> PlayerCharacter:
+        """Attach the held module *module* to the held vehicle *vehicle* (by id or name).
 
         Raises:
-            InvalidInput: a challenge already has that name, or the name is empty.
+            InvalidInput: either is not held.
+            RuleError: the vehicle takes no such asset, or has as many as it takes.
+        """
+        part, carrier = self.asset(module), self.asset(vehicle)
+        if part.id == carrier.id:
+            raise RuleError(f"{part.name} cannot be attached to itself")
+        aboard = [held for held in self.assets if held.attached_to == carrier.id and held.id != part.id]
+        if carrier.attachments_max is not None and len(aboard) >= carrier.attachments_max:
+            names = ", ".join(held.name for held in aboard)
+            raise RuleError(f"{carrier.name} takes {carrier.attachments_max} attached asset(s) and has {names}")
+        return self.update_asset(part.attach_to(carrier))
+
+    def refresh_assets(self, assets: Mapping[str, Asset] | Any) -> PlayerCharacter:
+        """Every held asset read again from *assets* (a Ruleset or its ``assets``), keeping what was marked and written.
+
+        A character saved by an older release keeps the readings of its abilities made
+        then; this brings them up to date (see :meth:`AssetState.refreshed`). Assets
+        *assets* does not have are kept as they are.
+        """
+        found = getattr(assets, "assets", assets)
+        if not isinstance(found, Mapping):
+            raise TypeError(f"assets must be a Ruleset or a mapping of id to Asset, got {type(assets).__name__}")
+        fresh = tuple(held.refreshed(found[held.id]) if held.id in found else held for held in self.assets)
+        return attrs.evolve(self, assets=fresh)
+
+    def add_challenge(self, kind: TrackKind, name: str, rank: Rank, *, clock: int | None = None) -> PlayerCharacter:
+        """Start a track: swear a vow, make a connection, undertake an expedition, enter a fight.
+
+        Args:
+            kind: The kind of track.
+            name: Its name (challenges are found by it).
+            rank: Its rank.
+            clock: Segments of a clock kept beside the track (a scene challenge's
+                tension clock: 4 or 6), or ``None`` for none.
+
+        Raises:
+            InvalidInput: a challenge already has that name, the name is empty, or
+                the clock has no segments.
         """
         check_type("kind", kind, TrackKind)
         check_type("name", name, str)
@@ -339,7 +515,21 @@ class PlayerCharacter(Record):
             raise InvalidInput("name must not be empty: challenges are found by name")
         if any(challenge.name == name for challenge in self.challenges):
             raise InvalidInput(f"a challenge is already named {name!r}")
-        return attrs.evolve(self, challenges=(*self.challenges, Challenge(kind, ProgressTrack(rank, name=name))))
+        beside = None if clock is None else Clock(name, clock)
+        challenge = Challenge(kind, ProgressTrack(rank, name=name), beside)
+        return attrs.evolve(self, challenges=(*self.challenges, challenge))
+
+    def advance_clock(self, name: str, n: int = 1) -> PlayerCharacter:
+        """Fill *n* segments of the clock beside challenge *name*.
+
+        Raises:
+            InvalidInput: no such challenge.
+            RuleError: it has no clock, or the clock would pass its last segment.
+        """
+        challenge = self.challenge(name)
+        if challenge.clock is None:
+            raise RuleError(f"challenge {name!r} keeps no clock (add_challenge(..., clock=4) gives it one)")
+        return self._replace(name, attrs.evolve(challenge, clock=challenge.clock.advance(n)))
 
     def challenge(self, name: str) -> Challenge:
         """The challenge named *name*.
@@ -447,5 +637,9 @@ class PlayerCharacter(Record):
     def __str__(self) -> str:
         parts = [str(self.sheet), str(self.stats), f"supply {self.party.supply.value}/5"]
         parts += [str(asset) for asset in self.assets]
-        parts += [f"{c.kind} {c.name!r} {c.track.score}/10" for c in self.challenges]
+        parts += [
+            f"{c.kind} {c.name!r} {c.track.score}/10"
+            + (f" (clock {c.clock.filled}/{c.clock.segments})" if c.clock else "")
+            for c in self.challenges
+        ]
         return "; ".join(parts)

@@ -2,14 +2,16 @@
 
 * ``tabletop action --stat 2 [--adds 1] [--momentum -4] [--burn] [--dice 4,3,8] [--seed N] [--json]``
 * ``tabletop progress (--score 7 | --rank dangerous --ticks 20) [--dice 3,8]``
-* ``tabletop oracle [--odds likely] [--dice 42]``; ``tabletop oracle table NAME --data PATH`` and
-  ``tabletop move NAME --data PATH`` work from a Datasworn file (see :mod:`.datasworn.cli`)
+* ``tabletop oracle [--odds likely] [--dice 42]``; ``tabletop oracle NAME --data PATH``, ``tabletop
+  oracle list --data PATH``, ``tabletop move NAME --data PATH`` and ``tabletop character ...`` work
+  from a Datasworn file (see :mod:`.datasworn.cli`)
 * ``tabletop odds action --stat 2 [--adds 1] [--momentum 6 --burn]``,
   ``tabletop odds progress (--score 7 | --rank dangerous --ticks 20)``
 
 ``--dice`` takes dice already rolled at the table, in the order the rules roll
-them: the action die, then the two challenge dice; for the oracle, either the
-roll 1..100 or the two d10 as tens then units (faces 0..9; 0 and 0 read as 100).
+them: the action die, then the two challenge dice; for the oracle, the roll 1..100
+(0 or 00 for 100), or the two d10 as tens then units (``4,2`` or ``4:2``; faces 0..9,
+0 and 0 read as 100).
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ from __future__ import annotations
 import argparse
 
 from tabletop_core.action_roll.action import action_roll, burn_momentum, burn_would_improve
+from tabletop_core.action_roll.classic import cli as classic_cli
 from tabletop_core.action_roll.datasworn import cli as datasworn_cli
 from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.odds import action_match_odds, action_odds, odds_table, progress_odds
-from tabletop_core.action_roll.oracle import Odds, ask_the_oracle, read_oracle_dice, resolve_oracle
+from tabletop_core.action_roll.oracle import Odds, OracleAnswer, ask_the_oracle, read_oracle_dice, resolve_oracle
 from tabletop_core.action_roll.progress import ProgressTrack, Rank, progress_roll
 from tabletop_core.cli import Output, add_roll_options, check_all_dice_used, dice_values, int_option, rng_from_args
 from tabletop_core.errors import InvalidInput
@@ -73,17 +76,24 @@ def _progress(args: argparse.Namespace) -> Output:
 def _oracle(args: argparse.Namespace) -> Output:
 
     odds = Odds.parse(args.odds)
-    parts = dice_values(args.dice or "")
-    if len(parts) > 2:
-        raise InvalidInput(
-            f"--dice gave {len(parts)} values, this roll uses 1 or 2: the roll 1..100, or two d10 (tens, units)"
-        )
-    if len(parts) == 2:
-        # Two d10 from the table: tens then units (0 and 0 read as 100).
-        tens, units = parts
-        answer = resolve_oracle(odds=odds, roll=read_oracle_dice(tens, units))
-    else:
-        answer = ask_the_oracle(odds, rng=rng_from_args(args))
+    if args.dice is not None and ":" not in args.dice:
+        parts = dice_values(args.dice)
+        if len(parts) > 2:
+            raise InvalidInput(
+                f"--dice gave {len(parts)} values, this roll uses 1 or 2: the roll 1..100, or two d10 (tens, units)"
+            )
+        if len(parts) == 2:
+            # Two d10 from the table: tens then units (0 and 0 read as 100).
+            tens, units = parts
+            return _answer(resolve_oracle(odds=odds, roll=read_oracle_dice(tens, units)))
+    # One roll: 1..100, 0 or 00 for 100, or tens:units ("00 and 0 read as 100").
+    source = datasworn_cli.table_dice(args.dice) if args.dice is not None else rng_from_args(args)
+    answer = ask_the_oracle(odds, rng=source)
+    check_all_dice_used(source, "one oracle roll: 1..100 (0 or 00 for 100), or tens:units, or two d10")
+    return _answer(answer)
+
+
+def _answer(answer: OracleAnswer) -> Output:
     return Output(str(answer), answer.to_dict())
 
 
@@ -152,6 +162,7 @@ def register(
     oracle.set_defaults(handler=_oracle)
     datasworn_cli.add_oracle_table(oracle, _oracle)  # `tabletop oracle table NAME --data PATH`
     datasworn_cli.register(commands)  # `tabletop move NAME --data PATH`
+    classic_cli.register(commands)  # `tabletop classic ...`: a Classic character file
 
     odds = odds_commands.add_parser("action", help="exact odds of a Starforged action roll")
     _bonus_options(odds)

@@ -18,12 +18,13 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
+from tabletop_core.action_roll.ability_play import before_roll_adds
 from tabletop_core.action_roll.action import MAX_ADDS
 from tabletop_core.action_roll.character import PlayerCharacter, TrackKind
 from tabletop_core.action_roll.datasworn.enhancements import MoveEnhancement
@@ -54,7 +55,12 @@ class MoveOption(Record):
         source: For an option an asset ability adds: the index of that
             ability's enhancement in :func:`move_enhancements` (*condition*
             then indexes its conditions); ``None`` for the move's own options.
+        asset: For an option read from an asset (its meter, the meter of the
+            vehicle it is attached to, an option written on it), that asset's id:
+            each vehicle and each companion that can roll is its own option.
     """
+
+    _optional_keys: ClassVar[tuple[str, ...]] = ("source", "asset")  # source: added after format 1
 
     condition: int = attrs.field(validator=lambda _i, _a, v: check_int("condition", v, low=0))
     option: int | None = attrs.field(
@@ -68,19 +74,61 @@ class MoveOption(Record):
     source: int | None = attrs.field(
         default=None, validator=attrs.validators.optional(lambda _i, _a, v: check_int("source", v, low=0))
     )
+    asset: str | None = attrs.field(default=None, validator=attrs.validators.optional(of_type(str)))
 
     def __str__(self) -> str:
         text = self.label if self.value is None else f"{self.label} (+{self.value})"
         return f"{text}: {self.reason}" if self.reason else text
 
 
+_FROM_ASSETS = ("asset_control", "attached_asset_control", "asset_option")
+
+
 def _value(character: PlayerCharacter | None, option: RollOption) -> tuple[int | None, str]:
     if character is None:
         return None, ""
+    if option.using in _FROM_ASSETS:  # the best any asset gives (a pick of highest / lowest)
+        found = character.asset_values(option)
+        if found:
+            return max(value for _, value in found), ""
     try:
         return character.value_of(option), ""
     except (RuleError, InvalidInput) as error:
         return None, str(error)
+
+
+def _asset_tag(character: PlayerCharacter, held: Any, option: RollOption) -> str:
+    """How an option read from *held* is named: the asset, and for a module the vehicle it reads."""
+    if option.using == "attached_asset_control" and held.attached_to is not None:
+        vehicle = next((a for a in character.assets if a.id == held.attached_to), None)
+        if vehicle is not None:
+            return f"{held.title} on {vehicle.title}"
+    return str(held.title)
+
+
+def _per_asset(
+    character: PlayerCharacter | None, index: int, position: int, option: RollOption, tag: str, source: int | None
+) -> list[MoveOption]:
+    """One option per asset that gives *option* a value; one option with the reason when none does."""
+    if character is not None:
+        found = character.asset_values(option)
+        if found:
+            # An ability's own option ("roll +its health") is named by its asset already; a module's
+            # option names the vehicle it reads too; the move's own options name each asset.
+            plain = bool(tag) and len(found) == 1 and option.using != "attached_asset_control"
+            return [
+                MoveOption(
+                    index,
+                    position,
+                    option.label + (tag if plain else f" ({_asset_tag(character, held, option)})"),
+                    value,
+                    source=source,
+                    asset=held.id,
+                )
+                for held, value in found
+            ]
+    value, reason = _value(character, option)
+    return [MoveOption(index, position, option.label + tag, value, reason, source=source)]
 
 
 def move_enhancements(move: Move, character: PlayerCharacter) -> tuple[MoveEnhancement, ...]:
@@ -99,6 +147,7 @@ def move_enhancements(move: Move, character: PlayerCharacter) -> tuple[MoveEnhan
     return tuple(
         enhancement
         for asset in character.assets
+        if not asset.is_out_of_use  # a companion out of action, a broken module: no help
         for enhancement in asset.enhancements
         if enhancement.ability < len(asset.abilities)
         and asset.abilities[enhancement.ability]
@@ -143,6 +192,8 @@ def _condition_options(
                 continue  # the move offers it already: the ability only says when it applies
             if option.using == "progress_track" or option.using in _LEGACIES:
                 found.append(MoveOption(index, position, option.label + tag, source=source))
+            elif option.using in _FROM_ASSETS:
+                found += _per_asset(character, index, position, option, tag, source)
             else:
                 value, reason = _value(character, option)
                 found.append(MoveOption(index, position, option.label + tag, value, reason, source=source))
@@ -183,6 +234,8 @@ def _pick(move: Move, options: Sequence[MoveOption], option: int | str | None) -
     if isinstance(option, str):
         wanted = option.strip().lower().lstrip("+")
         matches = [o for o in options if o.label.lower() == wanted]
+        if not matches:  # "integrity" for "integrity (Starship)" when only one asset gives it
+            matches = [o for o in options if o.label.lower().startswith(wanted + " (")]
         if len(matches) == 1:
             return matches[0]
         kind = "matches several" if matches else "matches none"
@@ -280,9 +333,9 @@ def _extra_adds(used: Sequence[MoveEnhancement], rolled: RollOption | None, *, s
     for enhancement in used:
         named = [(o.using, o.key) for c in enhancement.conditions if c.method is None for o in c.options]
         if named and (rolled is None or (rolled.using, rolled.key) not in named):
-            if strict and enhancement.adds:
+            if strict and before_roll_adds(enhancement):
                 options = ", ".join(key or using for using, key in named)
                 raise RuleError(f"{enhancement} applies only when rolling +{options}")
             continue
-        total += enhancement.adds
+        total += before_roll_adds(enhancement)
     return total

@@ -29,12 +29,13 @@ from typing import ClassVar
 import attrs
 
 from tabletop_core._record import Record
-from tabletop_core._validate import check_type, of_type
-from tabletop_core.action_roll.action import MAX_ADDS, MAX_STAT, ActionResult, action_roll
+from tabletop_core._validate import check_int, check_type, of_type
+from tabletop_core.action_roll.ability_play import bind, counted_outcome, rerolls_allowed
+from tabletop_core.action_roll.action import MAX_ADDS, MAX_STAT, ActionResult, action_roll, resolve_action
 from tabletop_core.action_roll.character import PlayerCharacter
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn._data import plain_text
-from tabletop_core.action_roll.datasworn.enhancements import REROLLS, MoveEnhancement
+from tabletop_core.action_roll.datasworn.enhancements import MoveEnhancement
 from tabletop_core.action_roll.datasworn.moves import Move, RollOption, RollType
 from tabletop_core.action_roll.options import (
     MoveOption,
@@ -51,7 +52,7 @@ from tabletop_core.action_roll.options import (
 from tabletop_core.action_roll.outcome import Outcome
 from tabletop_core.action_roll.play_odds import move_odds, move_odds_each
 from tabletop_core.action_roll.progress import LegacyTrack, ProgressResult, ProgressTrack, progress_roll
-from tabletop_core.action_roll.reroll import DIE_NAMES
+from tabletop_core.action_roll.reroll import RollChange
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.rng import RngLike
 
@@ -76,11 +77,18 @@ class MoveResult(Record):
         is_match: Whether the challenge dice matched (with *parts*: in any part).
         outcome_text: What the move says for this outcome (its match
             variant on a match, when it has one).
-        used: The asset abilities' enhancements used on this move (their adds
-            are in the roll; see :attr:`rerolls`).
+        used: The asset abilities' enhancements used on this move, with the
+            values their effects read for the character filled in ("add +its
+            health": that health); their adds are in the roll (see :attr:`rerolls`).
+        changes: The changes made to the action roll after it was rolled, in
+            order (a reroll an ability grants, the adds that come with it); the
+            roll is then the last change's result (see :func:`reroll_move`).
+        rerolled_with: Which of :attr:`used` granted the reroll in :attr:`changes`.
     """
 
     _derived: ClassVar[tuple[str, ...]] = ("outcome", "is_match")
+    # parts, used: added after format 1; changes, rerolled_with: later. Saves without them load.
+    _optional_keys: ClassVar[tuple[str, ...]] = ("parts", "used", "changes", "rerolled_with")
 
     move_id: str = attrs.field(validator=of_type(str))
     move_name: str = attrs.field(validator=of_type(str))
@@ -93,14 +101,18 @@ class MoveResult(Record):
     is_match: bool = attrs.field(kw_only=True, validator=of_type(bool))
     outcome_text: str = attrs.field(default="", kw_only=True, validator=of_type(str))
     used: tuple[MoveEnhancement, ...] = _data.tuple_field(MoveEnhancement, default=(), kw_only=True)
+    changes: tuple[RollChange, ...] = _data.tuple_field(RollChange, default=(), kw_only=True)
+    rerolled_with: int | None = attrs.field(default=None, kw_only=True, validator=_data.optional_int)
 
     def __attrs_post_init__(self) -> None:
         given = [part for part in (self.action, self.progress, self.automatic, self.parts or None) if part is not None]
         if len(given) != 1:
             raise InvalidInput("a move result holds exactly one of action, progress, automatic and parts")
+        self._check_changes()
         if self.action is not None:
             check_type("action", self.action, ActionResult)
-            expected = (self.action.outcome, self.action.is_match)
+            outcome = counted_outcome(self.action.outcome, self.used, self.rerolled_with)
+            expected = (outcome, self.action.is_match)
         elif self.progress is not None:
             check_type("progress", self.progress, ProgressResult)
             expected = (self.progress.outcome, self.progress.is_match)
@@ -115,22 +127,46 @@ class MoveResult(Record):
                 f"outcome and is_match must follow the roll: {expected!r}, got {(self.outcome, self.is_match)!r}"
             )
 
+    def _check_changes(self) -> None:
+        if self.rerolled_with is not None:
+            check_int("rerolled_with", self.rerolled_with, low=0, high=max(len(self.used) - 1, 0))
+            if not any(change.kind == "reroll" for change in self.changes):
+                raise InvalidInput("rerolled_with names the ability of a reroll, and no change is a reroll")
+        if not self.changes:
+            return
+        if self.action is None:
+            raise InvalidInput("changes are made to an action roll")
+        for index, change in enumerate(self.changes):
+            check_type(f"changes[{index}]", change, RollChange)
+            if index and change.before != self.changes[index - 1].after:
+                raise InvalidInput(f"changes[{index}] must change the roll changes[{index - 1}] gave")
+        if unburned(self.action) != self.changes[-1].after:
+            raise InvalidInput("action must be the roll the last change gave (or that roll with momentum burned)")
+
     @property
     def roll(self) -> ActionResult | ProgressResult | None:
         """The roll made (``None`` for an automatic outcome or a result in parts)."""
         return self.action if self.action is not None else self.progress
 
     @property
-    def rerolls(self) -> tuple[str, ...]:
-        """The dice the used abilities let the player reroll (names for :func:`~tabletop_core.action_roll.reroll`).
+    def first_roll(self) -> ActionResult | ProgressResult | None:
+        """The roll as first rolled, before any change (:attr:`changes`)."""
+        return self.changes[0].before if self.changes else self.roll
 
-        An ability may say more (only a die below a meter, one challenge
-        die, once per fight): its :attr:`MoveEnhancement.reroll` and text tell.
+    @property
+    def rerolls(self) -> tuple[str, ...]:
+        """The dice the used abilities let the player reroll now (names for :func:`~tabletop_core.action_roll.reroll`).
+
+        Read from the abilities' effects against this roll: a reroll that follows
+        an outcome ("On a miss, reroll all dice") only on that outcome, a reroll of
+        the action die "if its value is less than" a meter only while it is, a
+        reroll of a die showing a face ("roll a 1 on your action die") only then.
+        Once a reroll is taken (:func:`reroll_move`), none is left. What the
+        player judges (once per fight, "decide before rolling") is theirs to judge.
         """
-        if self.action is None:
+        if self.action is None or self.action.burned or any(c.kind == "reroll" for c in self.changes):
             return ()
-        allowed = {die for enhancement in self.used if enhancement.reroll for die in REROLLS[enhancement.reroll]}
-        return tuple(die for die in DIE_NAMES if die in allowed)
+        return rerolls_allowed(self.used, self.action, self.outcome)
 
     def with_action(self, action: ActionResult, move: Move) -> MoveResult:
         """This move re-judged with a changed action roll (rerolled, adds after the roll, burned).
@@ -145,14 +181,23 @@ class MoveResult(Record):
             raise RuleError("only an action roll can be changed this way")
         if move.id != self.move_id:
             raise InvalidInput(f"move must be {self.move_id!r}, got {move.id!r}")
-        return _result(move, self.option, action=action, used=self.used)
+        changes = self.changes
+        if changes and unburned(action) != changes[-1].after:
+            changes = ()  # a roll other than the changed one: its history does not hold
+        rerolled_with = self.rerolled_with if changes else None
+        return _result(move, self.option, action=action, used=self.used, changes=changes, rerolled_with=rerolled_with)
 
     def __str__(self) -> str:
         if self.parts:
             return f"{self.move_name}: " + "; ".join(
                 f"{part.option}: {part.roll or part.automatic}" for part in self.parts
             )
-        roll = f"automatic {self.automatic}" if self.automatic is not None else str(self.roll)
+        roll = f"automatic {self.automatic}" if self.automatic is not None else str(self.first_roll)
+        roll += "".join(f"; {change}" for change in self.changes)
+        if self.changes and self.action is not None and self.action.burned:
+            roll += f"; burned momentum {self.action.burned_momentum:+d} -> {self.action.outcome}"
+        if self.action is not None and self.outcome is not self.action.outcome:
+            roll += f", counted as a {self.outcome}"
         option = f" (+{self.option})" if self.action is not None else f" ({self.option})"
         text = f". {' '.join(plain_text(self.outcome_text).split())}" if self.outcome_text else ""
         return f"{self.move_name}{option}: {roll}{text}"
@@ -175,9 +220,11 @@ def _result(
     automatic: Outcome | None = None,
     parts: tuple[MoveResult, ...] = (),
     used: tuple[MoveEnhancement, ...] = (),
+    changes: tuple[RollChange, ...] = (),
+    rerolled_with: int | None = None,
 ) -> MoveResult:
     if action is not None:
-        outcome, match = action.outcome, action.is_match
+        outcome, match = counted_outcome(action.outcome, used, rerolled_with), action.is_match
     elif progress is not None:
         outcome, match = progress.outcome, progress.is_match
     elif parts:
@@ -198,6 +245,8 @@ def _result(
         is_match=match,
         outcome_text="" if said is None or parts else said.text_for(match),
         used=used,
+        changes=changes,
+        rerolled_with=rerolled_with,
     )
 
 
@@ -255,10 +304,11 @@ def make_move(
     adds, extra, used = _prepare(move, character, adds, use)
     if automatic is not None:
         check_type("automatic", automatic, Outcome)
-        return _result(move, "automatic", automatic=automatic, used=used)
+        return _result(move, "automatic", automatic=automatic, used=_bound(used, character))
     chosen = _pick(move, move_options(move, character), option)
     if chosen.source is not None and extra[chosen.source] not in used:
         used = (*used, extra[chosen.source])
+    used = _bound(used, character)
     condition = _condition_of(move, extra, chosen)
     if condition.automatic_outcome is not None:
         return _result(move, chosen.label, automatic=condition.automatic_outcome, used=used)
@@ -268,6 +318,23 @@ def make_move(
         )
         return _result(move, chosen.label, parts=parts, used=used)
     return _roll(move, character, chosen.label, chosen, _rolled(condition, chosen), adds, used, track, rng)
+
+
+def _bound(used: Sequence[MoveEnhancement], character: PlayerCharacter) -> tuple[MoveEnhancement, ...]:
+    return tuple(bind(enhancement, character) for enhancement in used)
+
+
+def unburned(action: ActionResult) -> ActionResult:
+    """*action* as it stood before momentum was burned on it (itself when not burned)."""
+    if not action.burned:
+        return action
+    return resolve_action(
+        action_die=action.action_die,
+        challenge_dice=action.challenge_dice,
+        stat=action.stat,
+        adds=action.adds,
+        momentum=action.momentum,
+    )
 
 
 def _roll(

@@ -16,8 +16,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tabletop_core._validate import check_type
+from tabletop_core.action_roll.ability_play import bind, counted_outcome
 from tabletop_core.action_roll.action import MAX_ADDS, MAX_STAT
 from tabletop_core.action_roll.character import PlayerCharacter
+from tabletop_core.action_roll.datasworn.effects import EffectKind
 from tabletop_core.action_roll.datasworn.enhancements import MoveEnhancement
 from tabletop_core.action_roll.datasworn.moves import Move, RollOption, RollType, TriggerCondition
 from tabletop_core.action_roll.odds import action_odds, progress_odds
@@ -122,11 +124,15 @@ def move_odds(
             found.append((chosen, Distribution({automatic: 1})))
             continue
         mine = used if chosen.source is None else (*used, extra[chosen.source])
+        mine = tuple(bind(enhancement, character) for enhancement in mine)
         parts = _option_odds(move, character, condition, chosen, adds=adds, burn=burn, used=mine, track=track)
         if parts is None:
             continue
         if len(parts) == 1:
-            found.append((chosen, parts[0]))
+            counted = parts[0]
+            if any(e.kind is EffectKind.COUNT_AS for enhancement in mine for e in enhancement.effects):
+                counted = counted.map(lambda outcome, mine=mine: counted_outcome(outcome, mine))  # type: ignore[misc]
+            found.append((chosen, counted))
         else:
             found.append((chosen, _joint(parts).map(_best_of)))
 

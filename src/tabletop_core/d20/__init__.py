@@ -10,6 +10,7 @@ Examples:
 
 from tabletop_core.d20 import actions as actions  # submodules, for d20.actions and d20.events
 from tabletop_core.d20 import events as events
+from tabletop_core.d20.abilities import AttackProfile
 from tabletop_core.d20.batch import TestBatch, simulate_test
 from tabletop_core.d20.conditions import (
     Condition,
@@ -28,6 +29,10 @@ from tabletop_core.d20.effects import effects_between, effects_on_test
 from tabletop_core.d20.encounter import Combatant, Encounter, EncounterStep, Thing
 from tabletop_core.d20.energy import Energy
 from tabletop_core.d20.odds import contest_odds, odds_table, stakes_odds, total_odds
+from tabletop_core.d20.policies import AttackNearest, AttackWeakest, FocusFire, Policy
+from tabletop_core.d20.senses import Sense
+from tabletop_core.d20.simulate import simulate_encounter
+from tabletop_core.d20.simulation import EncounterSimulation
 from tabletop_core.d20.space import Metric, Space, check_reach
 from tabletop_core.d20.stakes import Outcome, Stakes, classify
 from tabletop_core.d20.test import (
@@ -60,6 +65,9 @@ from tabletop_core.d20.turns import (
 
 __all__ = [
     "AttackKind",
+    "AttackNearest",
+    "AttackProfile",
+    "AttackWeakest",
     "Combatant",
     "Condition",
     "ConditionImplications",
@@ -73,13 +81,17 @@ __all__ = [
     "Duration",
     "Effect",
     "Encounter",
+    "EncounterSimulation",
     "EncounterStep",
     "EndAttempt",
     "Energy",
+    "FocusFire",
     "Metric",
     "Modifier",
     "Outcome",
+    "Policy",
     "RolledTotal",
+    "Sense",
     "Side",
     "Space",
     "Stakes",
@@ -110,6 +122,7 @@ __all__ = [
     "resolve_test",
     "roll_contest",
     "roll_test",
+    "simulate_encounter",
     "simulate_test",
     "stakes_odds",
     "tier_allows",

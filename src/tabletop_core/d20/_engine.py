@@ -6,33 +6,46 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tabletop_core.d20._engine_actions import _Actions
-from tabletop_core.d20._engine_effects import _Effects
-from tabletop_core.d20._engine_rounds import _Rounds
+from tabletop_core.d20._engine_table import _Table
+from tabletop_core.d20._engine_tests import _Tests
+from tabletop_core.d20._engine_time import _Time
 from tabletop_core.d20.actions import (
     Action,
+    AddCombatant,
     Attack,
+    AttackWith,
+    CountDownDoomed,
     Damage,
     Dismiss,
     Dispatch,
     EndCondition,
+    EndEncounter,
     EndTurn,
     EscapeGrapple,
     Heal,
     Hide,
+    KeepFocus,
+    LongRest,
     Move,
     PassTime,
     Place,
+    RemoveCombatant,
     Revive,
     Rise,
+    RollCheck,
     RollInitiative,
+    RollSave,
     RollToEnd,
     Search,
     SetDetection,
+    Shatter,
     Sneak,
     TakeAction,
+    UseAbility,
     UseEffect,
     UseMedicsKit,
 )
+from tabletop_core.d20.combatant import LAST_ACTION
 from tabletop_core.d20.events import (
     Event,
 )
@@ -42,14 +55,28 @@ if TYPE_CHECKING:
     from tabletop_core.d20.encounter import Encounter
 
 
-class _Run(_Rounds, _Effects, _Actions):
+class _Run(_Table, _Time, _Tests, _Actions):
     """One action's work on a private, mutable copy of the state; :func:`run` freezes it."""
 
     def do(self, action: Action) -> None:
         handler = _HANDLERS.get(type(action))
         if handler is None:  # pragma: no cover - every Action kind has a handler
             raise TypeError(f"unknown action {type(action).__name__}")
+        if not self.is_response(action):
+            # A new action is a new Trigger: the responses to the one before it are done with.
+            self.responses = [r for r in self.responses if r.trigger != LAST_ACTION]
         handler(self, action)
+
+    def is_response(self, action: Action) -> bool:
+        """Whether *action* answers a Trigger (a Triggered Effect used), rather than being a new occurrence."""
+        if isinstance(action, UseEffect):
+            return not action.effect.on_use
+        if isinstance(action, UseAbility):
+            name = action.by or self.current
+            if name in self.creatures:
+                held = [e for e in self.combatant(name).effects if e.name == action.ability]
+                return bool(held) and not held[0].on_use
+        return False
 
 
 _HANDLERS: dict[type[Action], Callable[[_Run, Any], None]] = {
@@ -75,6 +102,17 @@ _HANDLERS: dict[type[Action], Callable[[_Run, Any], None]] = {
     EscapeGrapple: _Run.escape_grapple,
     Dispatch: _Run.dispatch,
     Revive: _Run.revive,
+    KeepFocus: _Run.keep_focus,
+    RollSave: _Run.roll_save,
+    RollCheck: _Run.roll_check,
+    AddCombatant: _Run.add_combatant,
+    RemoveCombatant: _Run.remove_combatant,
+    EndEncounter: _Run.end_encounter,
+    CountDownDoomed: _Run.count_down_doomed,
+    Shatter: _Run.shatter,
+    LongRest: _Run.long_rest,
+    AttackWith: _Run.attack_with,
+    UseAbility: _Run.use_ability,
 }
 
 

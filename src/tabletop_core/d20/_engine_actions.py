@@ -10,6 +10,7 @@ from tabletop_core.d20.actions import (
     EndCondition,
     EscapeGrapple,
     Hide,
+    KeepFocus,
     Move,
     Place,
     Revive,
@@ -27,6 +28,7 @@ from tabletop_core.d20.events import Moved, TestMade
 from tabletop_core.d20.space import Space
 from tabletop_core.d20.stakes import Outcome, Stakes
 from tabletop_core.d20.turn_rules import END_ROLL_AP
+from tabletop_core.d20.turns import Creature
 from tabletop_core.errors import InvalidInput, RuleError
 
 
@@ -36,6 +38,21 @@ class _Actions(_Base):
     def take_action(self, action: TakeAction) -> None:
         name = self.on_turn(action.name)
         self.spend(name, action.ap, action.name)
+
+    def keep_focus(self, action: KeepFocus) -> None:
+        name = self.on_turn("Keeping up Focus")
+        mine = {e.id: e.effect for e in self.effects if e.effect.focus and e.effect.creator == name}
+        if action.effect is not None:
+            if action.effect not in mine:
+                raise InvalidInput(f"{action.effect} is not an Effect {name} sustains by Focus")
+            mine = {action.effect: mine[action.effect]}
+        if not mine:
+            raise RuleError(f"{name} has no Focus to keep up")
+        effect_id, effect = next(iter(mine.items()))
+        if effect_id in self.focus_kept:
+            raise RuleError(f"{name} has already kept up its Focus on {effect.name} ({effect_id}) this Turn")
+        self.spend(name, effect.focus_cost, f"keep up Focus on {effect.name} ({effect_id})")
+        self.focus_kept.append(effect_id)
 
     def rise(self, action: Rise) -> None:
         name = self.on_turn("Rising")
@@ -117,9 +134,10 @@ class _Actions(_Base):
         conditions = self.creatures[name].conditions
         if Condition.FRIGHTENED not in conditions.active or Condition.BLINDED in conditions.active:
             return
+        view = self.view()
         for i in conditions.instances_of(Condition.FRIGHTENED):
             source = self.caused_by(i)
-            if source in self.positions and source != name:
+            if source in self.positions and source != name and view.sees(name, source):
                 fear = self.where(source)
                 metric = self.start.metric
                 if fear.distance(to, metric=metric) < fear.distance(start, metric=metric):
@@ -187,7 +205,11 @@ class _Actions(_Base):
         self.creatures[target].stabilize(hours=1)  # the rule first: a refused call spends no AP or die
         self.spend(name, action.ap, f"Medic's Kit on {target}")
         hours = self.source.roll(4)
-        self.change(target, lambda c: c.stabilize(hours=hours), f"{name}'s Medic's Kit: Stable, wakes in {hours} hours")
+
+        def stabilize(c: Creature) -> Creature:
+            return attrs.evolve(c, conditions=self.anchored(c.conditions, c.stabilize(hours=hours).conditions))
+
+        self.change(target, stabilize, f"{name}'s Medic's Kit: Stable, wakes in {hours} hours")
 
     def dispatch(self, action: Dispatch) -> None:
         name = self.on_turn("A Dispatch")

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from tabletop_core._record import clip
-from tabletop_core.d20.combatant import ActiveEffect, Combatant
-from tabletop_core.d20.conditions import Condition, ConditionInstance
+from tabletop_core.d20._trusted import assemble, replaced
+from tabletop_core.d20.combatant import ActiveEffect, Combatant, HeldAP
+from tabletop_core.d20.conditions import Condition, ConditionInstance, Conditions
 from tabletop_core.d20.detection import Detection, Sighting, detection_of, on_becoming_invisible
 from tabletop_core.d20.effect import applying
 from tabletop_core.d20.events import (
@@ -51,17 +52,23 @@ class _Base:
 
     def __init__(self, encounter: Encounter, source: DiceSource) -> None:
         self.start = encounter
+        self.roster = list(encounter.combatants)
         self.creatures = {c.name: c.creature for c in encounter.combatants}
         self.things = {t.name: t for t in encounter.things}
         self.positions = {c.name: c.position for c in encounter.combatants}
         self.effects = list(encounter.effects)
         self.sightings = {(s.observer, s.subject): s.state for s in encounter.sightings}
+        self.start_sightings = dict(self.sightings)
         self.order = encounter.order
+        self.totals = encounter.totals
         self.round = encounter.round
         self.turn = encounter.turn
         self.ap = encounter.ap
         self.next_id = encounter.next_id
         self.responses = list(encounter.responses)
+        self.held = {h.creature: h.ap for h in encounter.held}
+        self.start_held = dict(self.held)
+        self.focus_kept = list(encounter.focus_kept)
         self.source = source
         self.events: list[Event] = []
 
@@ -69,26 +76,44 @@ class _Base:
 
     def snapshot(self) -> Encounter:
         combatants = tuple(
-            attrs.evolve(c, creature=self.creatures[c.name], position=self.positions[c.name])
-            for c in self.start.combatants
+            c
+            if c.creature is self.creatures[c.name] and c.position == self.positions[c.name]
+            else replaced(c, creature=self.creatures[c.name], position=self.positions[c.name])
+            for c in self.roster
         )
-        sightings = tuple(
-            Sighting(observer=o, subject=s, state=state) for (o, s), state in sorted(self.sightings.items())
-        )
-        return type(self.start)(
+        start = self.start
+        if self.sightings == self.start_sightings:
+            sightings = start.sightings
+        else:
+            sightings = tuple(
+                Sighting(observer=o, subject=s, state=state) for (o, s), state in sorted(self.sightings.items())
+            )
+        if self.held == self.start_held:
+            held = start.held
+        else:
+            held = tuple(HeldAP(creature=n, ap=self.held[n]) for n in self.creatures if self.held.get(n))
+        return assemble(
+            type(start),
             combatants=combatants,
             effects=tuple(self.effects),
             sightings=sightings,
             order=self.order,
+            totals=self.totals,
             round=self.round,
             turn=self.turn,
             ap=self.ap,
             next_id=self.next_id,
             responses=tuple(self.responses),
-            things=tuple(self.things[t.name] for t in self.start.things),
-            blocked=self.start.blocked,
-            metric=self.start.metric,
+            things=tuple(self.things[t.name] for t in start.things),
+            blocked=start.blocked,
+            metric=start.metric,
+            held=held,
+            focus_kept=tuple(self.focus_kept),
         )
+
+    def view(self) -> Encounter:
+        """The state as it stands, to read (the start itself until something has happened: no copy then)."""
+        return self.start if not self.events else self.snapshot()
 
     def known(self, name: str, what: str = "creature") -> str:
         if name not in self.creatures:
@@ -183,6 +208,8 @@ class _Base:
             self.hidden_ended(name)
         if after.is_defeated and not before.is_defeated:
             self.end_effects_on(name, "Defeated: ongoing Effects on you end")
+        if Condition.UNFOCUSED in new and Condition.UNFOCUSED not in old:
+            self.end_focus(name, f"{name} is Unfocused (your Focus ends)")
 
     def sync(self, name: str) -> None:
         """Rewrite the creature's Conditions imposed by ongoing Effects from the Effects that apply."""
@@ -210,6 +237,33 @@ class _Base:
             self.events.append(EffectEnded(id=e.id, name=e.effect.name, target=name, reason=reason))
         if name in self.creatures:  # an Object has no Conditions to bring up to date
             self.after_change(name, self.creatures[name], reason)
+
+    def anchored(self, before: Conditions, after: Conditions) -> Conditions:
+        """*after*, its instances gained now with a Duration of their own counted from the current Turn."""
+        now = self.current
+        if now is None:
+            return after
+        old = set(before.instances)
+        return attrs.evolve(
+            after,
+            instances=tuple(
+                attrs.evolve(i, anchor=now)
+                if i not in old and i.effect is None and i.anchor is None and i.duration.is_limited
+                else i
+                for i in after.instances
+            ),
+        )
+
+    def end_effect(self, effect_id: str, reason: str) -> None:
+        """End the ongoing Effect *effect_id* on every Target."""
+        for target in dict.fromkeys(e.target for e in self.effects if e.id == effect_id):
+            self.end_effects_on(target, reason, effect_id)
+
+    def end_focus(self, creator: str, reason: str) -> None:
+        """*creator*'s Focus ends, and the Effects it sustains with it (on every Target)."""
+        for effect_id in dict.fromkeys(e.id for e in self.effects if e.effect.focus and e.effect.creator == creator):
+            self.end_effect(effect_id, reason)
+        self.focus_kept = [i for i in self.focus_kept if any(e.id == i for e in self.effects)]
 
     # -- detection ---------------------------------------------------------------------
 
@@ -287,7 +341,7 @@ class _Base:
         return next((e for e in self.effects if e.id == instance.effect and e.target in self.creatures), None)
 
     def combatant(self, name: str) -> Combatant:
-        return next(c for c in self.start.combatants if c.name == name)
+        return next(c for c in self.roster if c.name == name)
 
     def caused_by(self, instance: ConditionInstance) -> str:
         """Who gave a Condition: the creator of the Effect behind it, else its source (a charmer, a fear)."""
@@ -302,25 +356,39 @@ class _Base:
     def on_turn(self, what: str) -> str:
         name = self.current
         if name is None:
-            raise RuleError(f"{what} is taken on a Turn: roll Initiative first")
+            raise RuleError(f"{what} is taken on a Turn, and no Rounds are tracked: roll Initiative first")
         return name
 
-    def spend(self, name: str, ap: int, what: str) -> None:
+    def pool(self, name: str) -> int:
+        """The AP *name* can spend now: the Turn's, or those it kept from its last Turn."""
+        return self.ap if name == self.current else self.held.get(name, 0)
+
+    def check_spend(self, name: str, ap: int, what: str) -> None:
+        """Refuse *name* spending *ap* on *what* (Defeated, Incapacitated, too few AP), changing nothing."""
         creature = self.creatures[name]
         if creature.is_defeated:
             raise RuleError(f"{name} is Defeated: it is out of the fight ({what})")
         if not creature.conditions.can_act:
             raise RuleError(f"{name} is Incapacitated: it can't take Actions or spend AP ({what})")
-        if ap > self.ap:
-            raise RuleError(f"{what} costs {ap} AP; {name} has {self.ap} left")
-        self.ap -= ap
-        self.events.append(APSpent(creature=name, ap=ap, left=self.ap, action=what))
+        have = self.pool(name)
+        if ap > have:
+            raise RuleError(f"{what} costs {ap} AP; {name} has {have} left")
+
+    def spend(self, name: str, ap: int, what: str) -> None:
+        """*name* spends *ap* on *what*: the Turn's AP, or off its Turn the AP it kept."""
+        self.check_spend(name, ap, what)
+        if name == self.current:
+            self.ap -= ap
+            left = self.ap
+        else:
+            left = self.held[name] = self.held.get(name, 0) - ap
+        self.events.append(APSpent(creature=name, ap=ap, left=left, action=what))
         self.acts(name, what)
 
     def check(
         self, name: str, purpose: str, stakes: Any, modifier: int, target: str | None = None, skill: str | None = None
     ) -> Outcome:
-        ctx = self.snapshot().test_context(name, kind=TestKind.CHECK, target=target, skill=skill)
+        ctx = self.view().test_context(name, kind=TestKind.CHECK, target=target, skill=skill)
         named = Modifier.skill(skill, modifier) if skill is not None else Modifier(value=modifier, source=purpose)
         roll = roll_test(
             stakes=stakes,

@@ -8,12 +8,14 @@ from tabletop_core._record import clip
 from tabletop_core.d20._engine_base import _Base
 from tabletop_core.d20.actions import (
     Attack,
+    AttackWith,
     Damage,
     Dismiss,
     Heal,
+    UseAbility,
     UseEffect,
 )
-from tabletop_core.d20.combatant import ActiveEffect, Response
+from tabletop_core.d20.combatant import LAST_ACTION, ActiveEffect, Response
 from tabletop_core.d20.conditions import Condition
 from tabletop_core.d20.effect import Effect, TargetKind
 from tabletop_core.d20.energy import energy_name
@@ -25,9 +27,11 @@ from tabletop_core.d20.events import (
     TemporaryHPGained,
     TestMade,
     ThingDamaged,
+    Unaffected,
 )
+from tabletop_core.d20.senses import immunity
 from tabletop_core.d20.space import TOUCH_RANGE, Space, check_reach
-from tabletop_core.d20.stakes import Outcome
+from tabletop_core.d20.stakes import Outcome, Stakes
 from tabletop_core.d20.test import (
     Modifier,
     TestKind,
@@ -41,56 +45,124 @@ class _Effects(_Base):
     """Effects resolving on their Targets, with the checks the Core Rules ask first."""
 
     def use_effect(self, action: UseEffect) -> None:
-        effect = action.effect
-        targets = action.targets
-        self.check_targets(action)
+        self.use(action.effect, action.targets, action.willing, action.responding_to, action.origin)
+
+    def use(
+        self,
+        effect: Effect,
+        targets: tuple[str, ...],
+        willing: tuple[str, ...] = (),
+        responding_to: str | None = None,
+        origin: Space | None = None,
+    ) -> None:
+        """Use *effect* on *targets*: every rule checked first, then its Cost paid, then it resolves."""
+        response = self.check_use(effect, targets, willing, responding_to, origin)
+        self.pay_for(effect, response)
+        self.resolve(effect, targets)
+
+    def check_use(
+        self,
+        effect: Effect,
+        targets: tuple[str, ...],
+        willing: tuple[str, ...],
+        responding_to: str | None,
+        origin: Space | None,
+    ) -> Response | None:
+        """Refuse a use the rules forbid (changing nothing); the response it makes to a Trigger, if Triggered."""
+        self.check_targets(targets, willing)
         creator = effect.creator
-        if action.responding_to is not None:
-            if effect.on_use:
-                raise InvalidInput(f"responding_to is for a Triggered Effect; {effect.name} is On Use")
-            answered = Response(creature=creator, trigger=action.responding_to)
-            if answered in self.responses:
-                raise RuleError(f"{creator} has already used an Action in response to {action.responding_to}")
-        self.check_willing(effect, targets, action.willing)
+        response = None
+        if responding_to is not None and effect.on_use:
+            raise InvalidInput(f"responding_to is for a Triggered Effect; {effect.name} is On Use")
+        if not effect.on_use and creator in self.creatures:
+            # "You can use only one Action in response to each Trigger": unnamed, it answers the last action.
+            # (A creator outside the encounter, a trap or the GM, takes no Actions: it is not limited.)
+            response = Response(creature=creator, trigger=responding_to or LAST_ACTION)
+            if response in self.responses:
+                raise RuleError(f"{creator} has already used an Action in response to {response.trigger}")
+        self.check_willing(effect, targets, willing)
         self.check_target_kind(effect, targets)
         self.check_objects(effect, targets)
-        self.check_reach(effect, targets, action.origin)
+        self.check_reach(effect, targets, origin)
+        if creator not in self.creatures:
+            if effect.focus:
+                raise RuleError(
+                    f"{effect.name} needs Focus, kept up on its creator's Turns: {creator} is not in the encounter"
+                )
+            return response
+        self.check_charmer(creator, effect, targets)
+        me = self.creatures[creator]
+        if effect.focus and not me.conditions.can_focus:
+            raise RuleError(f"{creator} is Unfocused: it can't start to Focus ({effect.name})")
+        if self.round and effect.on_use and self.current != creator:
+            raise RuleError(f"{effect.name} is On Use: {creator} uses it on its own Turn (it is {self.current}'s)")
+        self.check_spend(creator, effect.cost if self.round else 0, effect.name)
+        return response
+
+    def pay_for(self, effect: Effect, response: Response | None) -> None:
+        """Spend the Effect's Cost (On Use: the moment it happens), record the response, start its Focus."""
+        creator = effect.creator
         if creator in self.creatures:
-            self.check_charmer(creator, effect, targets)
-            me = self.creatures[creator].conditions
-            if self.round and effect.on_use:
-                if self.current != creator:
-                    raise RuleError(
-                        f"{effect.name} is On Use: {creator} uses it on its own Turn (it is {self.current}'s)"
-                    )
-                self.spend(creator, effect.cost, effect.name)
-            elif self.creatures[creator].is_defeated:
-                raise RuleError(f"{creator} is Defeated: it is out of the fight")
-            elif not me.can_act:
-                raise RuleError(f"{creator} is Incapacitated: it can't take Actions")
+            if self.round and (effect.on_use or effect.cost):
+                self.spend(creator, effect.cost, effect.name)  # a Triggered one off its Turn: the AP it kept
             else:
                 self.acts(creator, effect.name)
-        if action.responding_to is not None:
-            self.responses.append(Response(creature=creator, trigger=action.responding_to))
+            if effect.focus:
+                self.end_focus(creator, f"{creator} starts another Focus")
+        if response is not None:
+            self.responses.append(response)
+
+    def resolve(self, effect: Effect, targets: tuple[str, ...]) -> str:
+        """The Effect resolves on each Target not Immune to it; its id (``""``: Instant, or it reached no one)."""
+        reached = []
+        for t in targets:
+            why = self.immunity(effect, t) or self.cannot_start(effect, t)
+            if why is None:
+                reached.append(t)
+            else:
+                self.events.append(Unaffected(target=t, source=effect.label, reason=why))
+        if not reached:
+            return ""
         effect_id = ""
         if not effect.is_instant:
             effect_id = f"e{self.next_id}"
             self.next_id += 1
-        self.events.append(EffectApplied(id=effect_id, effect=effect, targets=targets))
-        for t in targets:
+            if effect.focus and effect.creator == self.current:
+                self.focus_kept.append(effect_id)  # the Turn it starts in, its Focus is paid
+        self.events.append(EffectApplied(id=effect_id, effect=effect, targets=tuple(reached)))
+        for t in reached:
             self.resolve_on(effect, effect_id, t)
+        return effect_id
 
-    def check_targets(self, action: UseEffect) -> None:
-        targets = action.targets
+    def cannot_start(self, effect: Effect, target: str) -> str | None:
+        """Why an ongoing Effect that causes nothing does nothing on a Defeated *target*, or ``None``.
+
+        "While Defeated: Ongoing Effects on you end": it never starts there (no Effect id, no event claiming it did).
+        """
+        creature = self.creatures.get(target)
+        if creature is None or not creature.is_defeated or effect.is_instant:
+            return None
+        causes = (effect.damage, effect.healing, effect.temporary_hp, effect.persistent_damage, effect.fatigue)
+        if any(causes) or effect.doomed:
+            return None
+        return "Defeated (ongoing Effects on it end)"
+
+    def immunity(self, effect: Effect, target: str) -> str | None:
+        """Why *target* is Immune to *effect* through its Senses (Blinded, Deafened, Petrified), or ``None``."""
+        if not effect.senses or target not in self.creatures:
+            return None
+        return immunity(self.creatures[target].conditions, effect.senses)
+
+    def check_targets(self, targets: tuple[str, ...], willing: tuple[str, ...]) -> None:
         if not targets:
             raise InvalidInput("targets must name at least one creature")
         if len(set(targets)) != len(targets):
             raise InvalidInput(f"targets must name each creature once, got {list(targets)}")
         for t in targets:
             self.known_target(t)
-        for t in action.willing:
+        for t in willing:
             self.known(t, "willing")
-        extra = set(action.willing) - set(targets)
+        extra = set(willing) - set(targets)
         if extra:
             raise InvalidInput(f"willing must name Targets of the Effect, got {sorted(extra)}")
 
@@ -112,9 +184,9 @@ class _Effects(_Base):
             if effect.healing and self.creatures[t].is_defeated:
                 raise RuleError(f"{t} is Defeated: it can't receive Healing")
 
-    def check_charmer(self, creator: str, effect: Effect, targets: tuple[str, ...]) -> None:
-        """Charmed: you can't Target your charmer with harmful Effects."""
-        if not effect.is_harmful:
+    def check_charmer(self, creator: str, effect: Effect, targets: tuple[str, ...], harmful: bool = False) -> None:
+        """Charmed: you can't Target your charmer with harmful Effects (*harmful*: it harms, as an Attack does)."""
+        if not (harmful or effect.is_harmful):
             return
         charmed_by = {self.caused_by(i) for i in self.creatures[creator].conditions.instances_of(Condition.CHARMED)}
         for t in targets:
@@ -149,18 +221,19 @@ class _Effects(_Base):
         An assembly is one Object to a creature large enough to manipulate it; a smaller
         creature deals with its parts.
         """
+        creature_only = {
+            "Conditions": effect.conditions,
+            "Healing": effect.healing,
+            "Temporary HP": effect.temporary_hp,
+            "Persistent Damage": effect.persistent_damage,
+            "Fatigue": effect.fatigue,
+            "Doomed": effect.doomed,
+        }
         for t in targets:
             thing = self.things.get(t)
             if thing is None:
+                self.check_object_like(effect, t, creature_only)
                 continue
-            creature_only = {
-                "Conditions": effect.conditions,
-                "Healing": effect.healing,
-                "Temporary HP": effect.temporary_hp,
-                "Persistent Damage": effect.persistent_damage,
-                "Fatigue": effect.fatigue,
-                "Doomed": effect.doomed,
-            }
             for what, present in creature_only.items():
                 if present:
                     raise RuleError(f"{effect.name} gives {what}, which only a Creature has: {t} is an Object")
@@ -171,6 +244,22 @@ class _Effects(_Base):
                         f"{t} is an assembly of {', '.join(thing.parts)}: {effect.creator} (Size {size}) is not large "
                         f"enough to manipulate it (Size {thing.size}) as one Object; target its parts"
                     )
+
+    def check_object_like(self, effect: Effect, target: str, creature_only: dict[str, object]) -> None:
+        """A Defeated or Petrified creature "functions as an Object, except for restoration purposes".
+
+        An Effect that heals is restoration; any other is refused what an Object refuses.
+        """
+        conditions = self.creatures[target].conditions
+        if not conditions.is_object or effect.healing:
+            return
+        why = "Petrified" if conditions.has(Condition.PETRIFIED) else "Defeated"
+        for what, present in creature_only.items():
+            if present:
+                raise RuleError(
+                    f"{effect.name} gives {what}, which only a Creature has: {target} is {why} "
+                    "and functions as an Object"
+                )
 
     def check_reach(
         self, effect: Effect, targets: tuple[str, ...], origin: Space | None, reach: int | None = None
@@ -239,13 +328,21 @@ class _Effects(_Base):
             for c in effect.conditions:
                 caused = caused.add(c, source=label)  # what an Instant Effect causes stays
         if caused is not self.creatures[target].conditions:
-            final = caused
+            final = self.anchored(self.creatures[target].conditions, caused)
             self.change(target, lambda c: attrs.evolve(c, conditions=final), label)
-        if not effect.is_instant and not self.creatures[target].is_defeated:
-            assert effect.duration is not None
-            self.effects.append(ActiveEffect(id=effect_id, effect=effect, target=target, left=effect.duration))
-            before = self.creatures[target]
-            self.after_change(target, before, label)
+        if effect.is_instant:
+            return
+        if self.creatures[target].is_defeated:
+            self.events.append(
+                Unaffected(target=target, source=label, reason="Defeated (ongoing Effects on it end)", part="ongoing")
+            )
+            return
+        assert effect.duration is not None
+        self.effects.append(
+            ActiveEffect(id=effect_id, effect=effect, target=target, left=effect.duration, anchor=self.current)
+        )
+        before = self.creatures[target]
+        self.after_change(target, before, label)
 
     def resolve_on_thing(self, effect: Effect, effect_id: str, target: str) -> None:
         if effect.damage:
@@ -257,9 +354,17 @@ class _Effects(_Base):
             )
         if not effect.is_instant:
             assert effect.duration is not None
-            self.effects.append(ActiveEffect(id=effect_id, effect=effect, target=target, left=effect.duration))
+            self.effects.append(
+                ActiveEffect(id=effect_id, effect=effect, target=target, left=effect.duration, anchor=self.current)
+            )
 
     def damage(self, target: str, amount: int, energy: str | None, source: str) -> None:
+        if amount and self.creatures[target].conditions.has(Condition.PETRIFIED):
+            # "You can't gain or lose HP": nothing is taken, and the log says so.
+            what = f"{amount}{'' if energy is None else ' ' + energy} Damage"
+            self.events.append(Unaffected(target=target, source=source, reason="Petrified (can't lose HP)", part=what))
+            return
+
         def report(after: Creature) -> Event:
             return DamageTaken(
                 creature=target, amount=amount, hp=after.hp, temp_hp=after.temp_hp, energy=energy, source=source
@@ -268,6 +373,12 @@ class _Effects(_Base):
         self.change(target, lambda c: c.take_damage(amount), source or "Damage", report)
 
     def heal(self, target: str, amount: int, source: str) -> None:
+        if amount and self.creatures[target].conditions.has(Condition.PETRIFIED):
+            self.events.append(
+                Unaffected(target=target, source=source, reason="Petrified (can't gain HP)", part=f"{amount} Healing")
+            )
+            return
+
         def report(after: Creature) -> Event:
             return Healed(creature=target, amount=amount, hp=after.hp, source=source)
 
@@ -300,54 +411,88 @@ class _Effects(_Base):
         for e in mine:
             self.end_effects_on(e.target, f"Dismissed by {action.by}", action.effect)
 
-    def attack_reach(self, action: Attack) -> int | None:
+    def attack_reach(self, effect: Effect, kind: str) -> int | None:
         """Core Rule "Reach": Melee Weapons Reach to Touch Range; Ranged and Thrown ones to their listed Range."""
-        listed = action.effect.reach
-        if action.attack == "melee":
+        listed = effect.reach
+        if kind == "melee":
             return TOUCH_RANGE if listed is None else listed
         if listed is None and self.has_map:
-            raise InvalidInput(
-                f"a {action.attack} Attack Reaches to its listed Range: give {action.effect.name} a reach= on a map"
-            )
+            raise InvalidInput(f"a {kind} Attack Reaches to its listed Range: give {effect.name} a reach= on a map")
         return listed
 
     def attack(self, action: Attack) -> None:
         name = self.on_turn("An Attack")
-        effect = action.effect
-        if action.target in self.things:
+        self.check_attack(name, action.target, action.effect, action.attack)
+        named = [Modifier(value=action.modifier, source=f"Attack: {action.attack}")]
+        self.strike(name, action.target, action.effect, action.attack, action.stakes, named, action.hit_on_setback)
+
+    def attack_with(self, action: AttackWith) -> None:
+        name = self.on_turn("An Attack")
+        me = self.combatant(name)
+        profile = me.attack_named(action.attack)
+        self.check_attack(name, action.target, profile.effect, profile.attack)
+        trait = me.trait_value(profile.trait)
+        named = [Modifier.trait(profile.trait, trait)] if trait else []
+        if profile.modifier:
+            named.append(Modifier(value=profile.modifier, source=profile.name))
+        if action.modifier:
+            named.append(Modifier(value=action.modifier, source="situation"))
+        self.strike(name, action.target, profile.effect, profile.attack, profile.stakes, named, profile.hit_on_setback)
+
+    def use_ability(self, action: UseAbility) -> None:
+        name = action.by
+        if name is None:
+            name = self.on_turn(f"Using {action.ability} with no creature named (by=)")
+        effect = self.combatant(self.known(name, "by")).effect_named(action.ability)
+        self.use(effect, action.targets, action.willing, action.responding_to, action.origin)
+
+    def check_attack(self, name: str, target: str, effect: Effect, kind: str) -> None:
+        """Refuse an Attack the rules forbid, before any AP or die is spent (changing nothing)."""
+        if target in self.things:
             raise RuleError(
-                f"{action.target} is an Object: use the Effect on it (UseEffect); an Attack is made against a creature"
+                f"{target} is an Object: use the Effect on it (UseEffect); an Attack is made against a creature"
             )
-        target = self.known(action.target, "target")
+        self.known(target, "target")
         if effect.creator != name:
             raise RuleError(f"{name} attacks with its own Effects: {effect.name} was created by {effect.creator}")
         if target == name:
             raise InvalidInput(f"{name} can't attack itself")
         if effect.needs_willing:
             raise RuleError(f"{effect.name} needs a Willing Target: it can't be an Attack's Effect")
-        self.check_charmer(name, attrs.evolve(effect, harmful=True), (target,))  # an Attack harms
+        self.check_charmer(name, effect, (target,), harmful=True)  # an Attack harms
         if effect.healing and self.creatures[target].is_defeated:
             raise RuleError(f"{target} is Defeated: it can't receive Healing")
         self.check_target_kind(effect, (target,))
-        self.check_reach(effect, (target,), None, self.attack_reach(action))
-        # The Attack is made as things stand (Hidden still counts), then acting ends Hidden.
-        ctx = self.snapshot().test_context(name, kind=TestKind.ATTACK, target=target, attack=action.attack)
+        self.check_objects(effect, (target,))
+        self.check_reach(effect, (target,), None, self.attack_reach(effect, kind))
+        if effect.focus and not self.creatures[name].conditions.can_focus:
+            raise RuleError(f"{name} is Unfocused: it can't start to Focus ({effect.name})")
+        self.check_spend(name, effect.cost, f"Attack: {effect.name}")
+
+    def strike(
+        self,
+        name: str,
+        target: str,
+        effect: Effect,
+        kind: str,
+        stakes: Stakes,
+        named: list[Modifier],
+        hit_on_setback: bool,
+    ) -> None:
+        """Make a checked Attack: the Check, as things stand (Hidden still counts), then on a hit the Effect."""
+        ctx = self.view().test_context(name, kind=TestKind.ATTACK, target=target, attack=kind)
         self.spend(name, effect.cost, f"Attack: {effect.name}")
+        if effect.focus:
+            self.end_focus(name, f"{name} starts another Focus")
         self.surprise(name, target)
         roll = roll_test(
-            stakes=action.stakes,
-            modifier=[Modifier(value=action.modifier, source=f"Attack: {action.attack}"), *ctx.modifiers],
+            stakes=stakes,
+            modifier=[*named, *ctx.modifiers],
             kind=TestKind.ATTACK,
             effects=ctx.effects,
             rng=self.source,
         )
         self.events.append(TestMade(creature=name, purpose=f"Attack {target} with {effect.name}", roll=roll))
-        hit = roll.outcome is Outcome.SUCCESS or (roll.outcome is Outcome.SETBACK and action.hit_on_setback)
-        if not hit:
-            return
-        effect_id = ""
-        if not effect.is_instant:
-            effect_id = f"e{self.next_id}"
-            self.next_id += 1
-        self.events.append(EffectApplied(id=effect_id, effect=effect, targets=(target,)))
-        self.resolve_on(effect, effect_id, target)
+        hit = roll.outcome is Outcome.SUCCESS or (roll.outcome is Outcome.SETBACK and hit_on_setback)
+        if hit:
+            self.resolve(effect, (target,))

@@ -7,11 +7,9 @@ import attrs
 from tabletop_core.d20._engine_base import _Base
 from tabletop_core.d20.actions import (
     EndTurn,
-    PassTime,
     RollInitiative,
 )
 from tabletop_core.d20.conditions import Condition
-from tabletop_core.d20.durations import _to_rounds
 from tabletop_core.d20.events import (
     DamageTaken,
     EffectEnded,
@@ -29,6 +27,7 @@ from tabletop_core.d20.test import (
     TestKind,
     _merge,
 )
+from tabletop_core.d20.turns import Creature
 from tabletop_core.errors import RuleError
 
 
@@ -59,6 +58,7 @@ class _Rounds(_Base):
         listed = {name: i for i, name in enumerate(enc.names)}
         ranked = sorted(entries, key=lambda e: (-e.roll.total, -e.trait, listed[e.creature]))
         self.order = tuple(e.creature for e in ranked)
+        self.totals = tuple(e.roll.total for e in ranked)
         self.events.append(InitiativeRolled(entries=tuple(entries), order=self.order))
         self.round = 1
         self.events.append(RoundStarted(round=1))
@@ -66,9 +66,16 @@ class _Rounds(_Base):
         self.begin_turn()
 
     def begin_turn(self) -> None:
-        """Start the Turn at self.turn, skipping Defeated creatures (one lap at most)."""
+        """Start the Turn at self.turn, skipping Defeated creatures (one lap at most).
+
+        At the start of each Turn, skipped ones too, the Durations counted from that creature's
+        Turn run 1 Round: an N-Round Effect ends at the start of its applier's Turn N Rounds on.
+        """
         for _ in range(len(self.order)):
             name = self.order[self.turn]
+            self.run_durations(name, f"{name}'s Turn starts")
+            self.held.pop(name, None)  # it gains its AP afresh: what it kept is gone
+            self.focus_kept = []
             creature = self.creatures[name]
             if not creature.is_defeated:
                 before = creature
@@ -81,8 +88,11 @@ class _Rounds(_Base):
                 )
                 return
             self.events.append(TurnSkipped(creature=name, reason="Defeated"))
+            self.end_focus(name, f"{name}'s Focus ends (its Turn is skipped)")
             self.next_turn()
-        self.ap = 0  # everyone is Defeated: the Turn stays with no AP
+        # Everyone is Defeated: the Turn stays, with no AP, one lap on (its start counted too).
+        self.run_durations(self.order[self.turn], f"{self.order[self.turn]}'s Turn starts")
+        self.ap = 0
 
     def end_turn(self, _action: EndTurn) -> None:
         name = self.on_turn("ending a Turn")
@@ -98,6 +108,11 @@ class _Rounds(_Base):
             )
         self.events.append(TurnEnded(creature=name, damage=end.damage, energies=end.energies, rolls=end.rolls))
         self.after_change(name, before, "Turn ends")
+        for effect_id in dict.fromkeys(e.id for e in self.effects if e.effect.focus and e.effect.creator == name):
+            if effect_id not in self.focus_kept:
+                self.end_effect(effect_id, f"{name}'s Focus ends (not kept up this Turn)")
+        if self.ap:
+            self.held[name] = self.ap  # kept for Triggered Effects until its next Turn starts
         self.next_turn()
         self.begin_turn()
 
@@ -112,16 +127,51 @@ class _Rounds(_Base):
 
     def end_round(self) -> None:
         self.events.append(RoundEnded(round=self.round))
+        befores = dict(self.creatures)
         for name in self.order:
-            before = self.creatures[name]
-            self.creatures[name] = before.end_round()
-            self.count_down(name, 1, before.conditions.effects_paused)
-            self.after_change(name, before, "Round ends")
-        for thing in self.things:
-            self.count_down(thing, 1, False)
+            self.creatures[name] = self.creatures[name]._doomed_counts_down()
+        self.run_durations(None, "Round ends", befores)  # what started outside a Turn counts from the Round's end
         self.responses = []  # one Action per Trigger: the record of responses lasts the Round
         self.round += 1
         self.events.append(RoundStarted(round=self.round))
+
+    def run_durations(self, anchor: str | None, reason: str, befores: dict[str, Creature] | None = None) -> None:
+        """1 Round passes for the Durations counted from *anchor*'s Turn (``None``: from the Round's end).
+
+        Ongoing Effects on a Petrified creature pause (not the one that Petrified it); a
+        Duration at 0 ends. *befores*: the creatures as they were before this moment's other
+        changes (the Conditions events compare against them).
+        """
+        befores = dict(self.creatures) if befores is None else befores
+        touched: set[str] = set()
+        ended = []
+        for k, e in enumerate(self.effects):
+            if e.anchor != anchor:
+                continue
+            holder = self.creatures.get(e.target)
+            paused = holder is not None and holder.conditions.effects_paused
+            if paused and Condition.PETRIFIED not in e.effect.conditions:
+                continue
+            left = e.left.after(1)
+            if left.rounds == 0:
+                ended.append(e)
+            else:
+                self.effects[k] = attrs.evolve(e, left=left)
+            touched.add(e.target)
+        if ended:
+            self.effects = [e for e in self.effects if e not in ended]
+            for e in ended:
+                self.events.append(
+                    EffectEnded(id=e.id, name=e.effect.name, target=e.target, reason="its Duration ran out")
+                )
+        for name, creature in self.creatures.items():
+            after = creature._run_time(1, anchor)
+            if after is not creature:
+                self.creatures[name] = after
+                touched.add(name)
+        for name in list(self.creatures):
+            if name in touched or self.creatures[name] is not befores[name]:
+                self.after_change(name, befores[name], reason)
 
     def count_down(self, name: str, rounds: int, paused: bool) -> None:
         """Ongoing Effects on *name* run *rounds*; while it is Petrified (*paused*) they pause (not Petrified's own)."""
@@ -138,15 +188,3 @@ class _Rounds(_Base):
             self.effects = [e for e in self.effects if e not in ended]
             for e in ended:
                 self.events.append(EffectEnded(id=e.id, name=e.effect.name, target=name, reason="its Duration ran out"))
-
-    def pass_time(self, action: PassTime) -> None:
-        if self.round:
-            raise RuleError("while the GM tracks Rounds, time passes by ending Turns and Rounds")
-        rounds = _to_rounds(rounds=action.rounds, minutes=action.minutes, hours=action.hours, days=action.days)
-        for name in list(self.creatures):
-            before = self.creatures[name]
-            self.creatures[name] = before.pass_time(rounds=rounds)
-            self.count_down(name, rounds, before.conditions.effects_paused)
-            self.after_change(name, before, f"{rounds} Rounds pass")
-        for thing in self.things:
-            self.count_down(thing, rounds, False)

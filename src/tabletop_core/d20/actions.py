@@ -42,26 +42,37 @@ from tabletop_core.d20.test import AttackKind, _label, _tuple_of
 __all__ = [
     "DEFAULT_ACTION_AP",
     "Action",
+    "AddCombatant",
     "Attack",
+    "AttackWith",
+    "CountDownDoomed",
     "Damage",
     "Dismiss",
     "Dispatch",
     "EndCondition",
+    "EndEncounter",
     "EndTurn",
     "EscapeGrapple",
     "Heal",
     "Hide",
+    "KeepFocus",
+    "LongRest",
     "Move",
     "PassTime",
     "Place",
+    "RemoveCombatant",
     "Revive",
     "Rise",
+    "RollCheck",
     "RollInitiative",
+    "RollSave",
     "RollToEnd",
     "Search",
     "SetDetection",
+    "Shatter",
     "Sneak",
     "TakeAction",
+    "UseAbility",
     "UseEffect",
     "UseMedicsKit",
 ]
@@ -151,12 +162,13 @@ class UseEffect(Action):
     On Use (no Trigger): its creator must be the creature whose Turn it is and spends
     the Effect's Cost; a creator outside the encounter (the GM, a trap) may use it at
     any time. A Triggered Effect resolves when the Trigger happens, on or off its
-    creator's Turn (its Cost is not taken from the Turn's AP).
+    creator's Turn; off it, its Cost is paid from the AP the creator kept from its last
+    Turn (see :meth:`Encounter.held_ap <tabletop_core.d20.Encounter.held_ap>`).
 
     Core Rule "Trigger": a creature can use only one Action in response to each
-    Trigger. Name the occurrence it answers in *responding_to* (``"Ogre's Attack,
-    Round 2"``): a second response by the same creature to it is refused until the
-    Round ends.
+    Trigger. A Triggered Effect answers the last action taken; *responding_to* names
+    another occurrence (``"Ogre's Attack, Round 2"``): a second response by the same
+    creature to it is refused (the record of named ones lasts the Round).
 
     Args:
         effect: The Effect.
@@ -401,13 +413,40 @@ class EscapeGrapple(Action):
         return f"escape the Grapple{which}"
 
 
-# The GM's rulings live in their own module, which builds on Action: imported last.
+@attrs.frozen(kw_only=True)
+class KeepFocus(Action):
+    """The current creature keeps up its Focus this Turn, spending the Effect's ``focus_cost`` AP.
+
+    Focus is "a sustained state of concentration you keep up by spending Action Points on
+    each of your Turns": a Turn of its creator that ends without it kept up ends the Focus,
+    and the Effect it sustains on every Target. The Turn a Focus starts in is paid for.
+
+    Args:
+        effect: The Effect's id, when the creature sustains more than one (it never does:
+            one Focus at a time); ``None``: its Focus.
+    """
+
+    effect: str | None = optional_name_field("effect")
+
+    def __str__(self) -> str:
+        return "keep up Focus" + (f" on {self.effect}" if self.effect else "")
+
+
+# The GM's rulings, and Saves and Checks, live in their own modules, which build on Action: imported last.
+from tabletop_core.d20.ability_actions import AttackWith, UseAbility  # noqa: E402
 from tabletop_core.d20.gm_actions import (  # noqa: E402
+    AddCombatant,
+    CountDownDoomed,
     Damage,
     EndCondition,
+    EndEncounter,
     Heal,
+    LongRest,
     PassTime,
     Place,
+    RemoveCombatant,
     Revive,
     SetDetection,
+    Shatter,
 )
+from tabletop_core.d20.roll_actions import RollCheck, RollSave  # noqa: E402

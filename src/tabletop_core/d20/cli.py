@@ -5,7 +5,8 @@
 * ``tabletop contest --actor-modifier 3 --target-modifier 2 --actor-trait 1 --target-trait 2
   [--actor-fortune] [--target-misfortune] [--dice 12,15]``
 * ``tabletop condition staggered``: what a Condition brings with it
-* ``tabletop encounter FILE [--seed N | --dice ...] [--rounds N] [--json]``: a fight
+* ``tabletop encounter FILE [--seed N | --dice ...] [--rounds N] [--policy NAME] [--json]``: a fight,
+  and ``tabletop encounter simulate FILE --runs N --workers K``: its odds
   (see :mod:`tabletop_core.d20.encounter_cli`)
 * ``tabletop odds test --stakes high --modifier 5 --fortune``,
   ``tabletop odds contest --actor-modifier 2 --actor-trait 1 --target-trait 1``

@@ -18,22 +18,36 @@ Each is re-exported by :mod:`tabletop_core.d20.encounter`, where they have alway
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, of_type
+from tabletop_core.d20.abilities import AttackProfile
 from tabletop_core.d20.conditions import Condition, Duration
 from tabletop_core.d20.effect import Effect
 from tabletop_core.d20.space import Space
 from tabletop_core.d20.test import (
     MODIFIER_LIMIT,
+    Trait,
     _label,
     _tuple_of,
 )
 from tabletop_core.d20.turns import Creature
 from tabletop_core.errors import InvalidInput
 
-__all__ = ["MAX_COMBATANTS", "MAX_SIZE", "ActiveEffect", "Combatant", "Response", "Thing", "check_map"]
+__all__ = [
+    "LAST_ACTION",
+    "MAX_COMBATANTS",
+    "MAX_SIZE",
+    "ActiveEffect",
+    "Combatant",
+    "HeldAP",
+    "Response",
+    "Thing",
+    "check_map",
+]
 
 _BIG = 10**9
 MAX_COMBATANTS = 1000
@@ -65,6 +79,14 @@ def _name(value: object) -> str:
     return _label("name", value)
 
 
+def _attacks(value: object) -> tuple[AttackProfile, ...]:
+    return _tuple_of("attacks", AttackProfile, value)
+
+
+def _held_effects(value: object) -> tuple[Effect, ...]:
+    return _tuple_of("effects", Effect, value)
+
+
 def _side_name(value: object) -> str:
     if not isinstance(value, str):
         raise TypeError(f"side must be a str, got {type(value).__name__} {value!r}")
@@ -90,7 +112,32 @@ class Combatant(Record):
         swarm: How many Creatures this swarm is made of (0: not a swarm); a swarm is
             treated as a single Creature.
         terrain: Large enough to function as terrain: it also counts as a Location.
+        body: Its Body Trait (Body Saves, Melee Attacks).
+        mind: Its Mind Trait (Mind Saves, Ranged and Thrown Attacks). Its Soul is the
+            creature's :attr:`~tabletop_core.d20.Creature.soul`.
+        attacks: The Attacks it holds (:class:`~tabletop_core.d20.AttackProfile`), each
+            named once, its own (created by it): :class:`~tabletop_core.d20.actions.AttackWith`
+            names one.
+        effects: The Effects it holds (its Spells, Feats, reactions), each named once and
+            created by it: :class:`~tabletop_core.d20.actions.UseAbility` names one.
+
+    Raises:
+        InvalidInput: a bad value, an ability created by another, a name held twice.
+        TypeError: a wrong type.
     """
+
+    # position .. terrain: saves from before the map lack them; body .. effects: from before abilities.
+    _optional_keys: ClassVar[tuple[str, ...]] = (
+        "position",
+        "size",
+        "speed",
+        "swarm",
+        "terrain",
+        "body",
+        "mind",
+        "attacks",
+        "effects",
+    )
 
     name: str = attrs.field(converter=_name)
     creature: Creature = attrs.field(validator=of_type(Creature))
@@ -102,6 +149,64 @@ class Combatant(Record):
     speed: int | None = attrs.field(default=None, converter=_optional_speed)
     swarm: int = attrs.field(default=0, converter=_swarm)
     terrain: bool = attrs.field(default=False, validator=of_type(bool))
+    body: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
+    mind: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
+    attacks: tuple[AttackProfile, ...] = attrs.field(default=(), converter=_attacks)
+    effects: tuple[Effect, ...] = attrs.field(default=(), converter=_held_effects)
+
+    def __attrs_post_init__(self) -> None:
+        for what, held in (("attack", [a.effect for a in self.attacks]), ("Effect", list(self.effects))):
+            names = [e.name for e in held]
+            twice = sorted({n for n in names if names.count(n) > 1})
+            if twice:
+                raise InvalidInput(f"{self.name} holds each {what} named once, got {', '.join(twice)} twice")
+            for e in held:
+                if e.creator != self.name:
+                    raise InvalidInput(
+                        f"{self.name} holds its own Effects: its {what} {e.name} is created by {e.creator} "
+                        f"(give it creator={self.name!r})"
+                    )
+
+    def attack_named(self, name: str) -> AttackProfile:
+        """The Attack it holds called *name*.
+
+        Raises:
+            InvalidInput: it holds none of that name (the message lists those it holds).
+            TypeError: *name* is not a str.
+        """
+        check_type("name", name, str)
+        for a in self.attacks:
+            if a.name == name:
+                return a
+        held = ", ".join(a.name for a in self.attacks) or "none"
+        raise InvalidInput(f"{self.name} has no attack {name!r} (it has {held})")
+
+    def effect_named(self, name: str) -> Effect:
+        """The Effect it holds called *name*.
+
+        Raises:
+            InvalidInput: it holds none of that name (the message lists those it holds).
+            TypeError: *name* is not a str.
+        """
+        check_type("name", name, str)
+        for e in self.effects:
+            if e.name == name:
+                return e
+        held = ", ".join(e.name for e in self.effects) or "none"
+        raise InvalidInput(f"{self.name} has no Effect {name!r} (it has {held})")
+
+    def trait_value(self, trait: Trait | str) -> int:
+        """Its Body, Mind or Soul (the Trait a Save, an Attack or a Spell adds).
+
+        Raises:
+            InvalidInput: not a Trait.
+        """
+        trait = Trait.parse(trait)
+        if trait is Trait.BODY:
+            return self.body
+        if trait is Trait.MIND:
+            return self.mind
+        return self.creature.soul
 
     def __str__(self) -> str:
         kind = f" (a swarm of {self.swarm})" if self.swarm else ""
@@ -184,6 +289,10 @@ def _left(value: object) -> Duration:
     return check_type("left", value, Duration)
 
 
+def _anchor(value: object) -> str | None:
+    return None if value is None else _label("anchor", value)
+
+
 def _ended(value: object) -> tuple[Condition, ...]:
     return _tuple_of("ended", Condition, value)
 
@@ -200,13 +309,20 @@ class ActiveEffect(Record):
         ended: Conditions of the Effect that ended on this Target by their own
             "ends when" (Prone after rising, Charmed after the charmer harms you);
             the rest of the Effect goes on.
+        anchor: The creature at the start of whose Turn the Duration counts down: the
+            Turn the Effect was applied in (an N-Round Effect ends at the start of that
+            creature's Turn N Rounds later). ``None``: it counts down at the end of each
+            Round (it was applied outside Rounds, before Initiative).
     """
+
+    _optional_keys: ClassVar[tuple[str, ...]] = ("anchor",)
 
     id: str = attrs.field(converter=_effect_id)
     effect: Effect = attrs.field(validator=of_type(Effect))
     target: str = attrs.field(converter=_target)
     left: Duration = attrs.field(converter=_left)
     ended: tuple[Condition, ...] = attrs.field(default=(), converter=_ended)
+    anchor: str | None = attrs.field(default=None, converter=_anchor)
 
     def __attrs_post_init__(self) -> None:
         if self.effect.is_instant:
@@ -216,6 +332,10 @@ class ActiveEffect(Record):
 
     def __str__(self) -> str:
         return f"{self.effect.label} ({self.id}) on {self.target}, {self.left} left"
+
+
+LAST_ACTION = "the last action"
+"""The occurrence a Triggered Effect answers when its use names none: the last action taken."""
 
 
 def _trigger_name(value: object) -> str:
@@ -244,6 +364,30 @@ class Response(Record):
 
 def _responses(value: object) -> tuple[Response, ...]:
     return _tuple_of("responses", Response, value)
+
+
+def _held_ap(value: object) -> int:
+    return check_int("ap", value, low=1, high=_BIG)
+
+
+@attrs.frozen(kw_only=True)
+class HeldAP(Record):
+    """The AP a creature kept when its Turn ended, for Triggered Effects until its next Turn starts.
+
+    Args:
+        creature: Who holds them.
+        ap: How many (at least 1).
+    """
+
+    creature: str = attrs.field(converter=_creature_name)
+    ap: int = attrs.field(converter=_held_ap)
+
+    def __str__(self) -> str:
+        return f"{self.creature} holds {self.ap} AP"
+
+
+def _held(value: object) -> tuple[HeldAP, ...]:
+    return _tuple_of("held", HeldAP, value)
 
 
 def check_map(combatants: tuple[Combatant, ...], things: tuple[Thing, ...], blocked: tuple[Space, ...]) -> None:

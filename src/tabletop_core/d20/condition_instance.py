@@ -8,6 +8,8 @@ which instances are "the same". Re-exported by :mod:`tabletop_core.d20.condition
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from tabletop_core._record import Record
@@ -40,6 +42,10 @@ def _optional_effect(value: object) -> str | None:
     return None if value is None else _label("effect", value)
 
 
+def _optional_anchor(value: object) -> str | None:
+    return None if value is None else _label("anchor", value)
+
+
 def _source(value: object) -> str:
     if not isinstance(value, str):
         raise TypeError(f"source must be a str, got {type(value).__name__} {clip(value)}")
@@ -63,7 +69,13 @@ class ConditionInstance(Record):
         effect: The id of the ongoing Effect that imposes this instance (it ends when that
             Effect ends or is Dismissed); ``None`` for a Condition caused and left behind.
             Instances of different Effects are tracked apart, so ending one leaves the other.
+        anchor: In an encounter, the creature at the start of whose Turn this instance's own
+            Duration counts down: the Turn it was gained in (Persistent Damage's minute,
+            Stable's hours count from then). ``None``: it counts down at the end of each
+            Round (gained outside Rounds), or it has no Duration of its own.
     """
+
+    _optional_keys: ClassVar[tuple[str, ...]] = ("anchor",)
 
     condition: Condition = attrs.field(converter=_condition)
     duration: Duration = attrs.field(default=Duration(None), converter=_duration)
@@ -72,6 +84,7 @@ class ConditionInstance(Record):
     energy: str | None = attrs.field(default=None, converter=_optional_label)
     easier_end: bool = attrs.field(default=False, validator=of_type(bool))
     effect: str | None = attrs.field(default=None, converter=_optional_effect)
+    anchor: str | None = attrs.field(default=None, converter=_optional_anchor)
 
     def __attrs_post_init__(self) -> None:
         c = self.condition

@@ -11,6 +11,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import ClassVar
 
@@ -120,7 +121,11 @@ def implied_conditions(condition: Condition | str) -> frozenset[Condition]:
         >>> sorted(c.value for c in implied_conditions(Condition.STAGGERED))
         ['Helpless', 'Impaired', 'Off Guard', 'Slowed', 'Unfocused']
     """
-    start = Condition.parse(condition)
+    return _IMPLIED[Condition.parse(condition)]
+
+
+def _walk(start: Condition) -> frozenset[Condition]:
+    """Every Condition *start* brings with it, following the implications table (the rule, step by step)."""
     found: set[Condition] = set()
     frontier = [start]
     while frontier:
@@ -131,12 +136,21 @@ def implied_conditions(condition: Condition | str) -> frozenset[Condition]:
     return frozenset(found)
 
 
-def _closure(conditions: Iterable[Condition]) -> frozenset[Condition]:
-    result: set[Condition] = set()
+_IMPLIED = {condition: _walk(condition) for condition in Condition}
+"""The table walked once for each Condition (it never changes): what :func:`implied_conditions` answers."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _closure_of(conditions: frozenset[Condition]) -> frozenset[Condition]:
+    result: set[Condition] = set(conditions)
     for condition in conditions:
-        result.add(condition)
-        result |= implied_conditions(condition)
+        result |= _IMPLIED[condition]
     return frozenset(result)
+
+
+def _closure(conditions: Iterable[Condition]) -> frozenset[Condition]:
+    """The Conditions and every one they imply (a pure function of the set: remembered for the next equal set)."""
+    return _closure_of(conditions if isinstance(conditions, frozenset) else frozenset(conditions))
 
 
 def _condition(value: object) -> Condition:

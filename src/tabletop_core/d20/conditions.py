@@ -23,6 +23,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import attrs
@@ -115,7 +116,9 @@ class Conditions(Record):
 
     # -- reading -------------------------------------------------------------------
 
-    @property
+    # The state is frozen: what it reads once stays true (attrs keeps these in slots of their own).
+
+    @functools.cached_property
     def present(self) -> frozenset[Condition]:
         """The Conditions given directly (suppressed ones included; implied ones not)."""
         return frozenset(i.condition for i in self.instances)
@@ -131,7 +134,7 @@ class Conditions(Record):
         """Whether a Condition is suppressed by another Condition the creature has (given or implied)."""
         return Condition.parse(condition) in self._suppressed()
 
-    @property
+    @functools.cached_property
     def active(self) -> frozenset[Condition]:
         """Every Condition in effect: given or implied, minus suppressed ones."""
         suppressed = self._suppressed()
@@ -438,6 +441,28 @@ class Conditions(Record):
                 continue
             after = attrs.evolve(i, duration=i.duration.after(elapsed))
             (ended if after.duration.rounds == 0 else kept).append(after)
+        return attrs.evolve(self, instances=tuple(kept)), tuple(ended)
+
+    def _run_time(self, rounds: int, anchor: str | None) -> tuple[Conditions, tuple[ConditionInstance, ...]]:
+        """As :meth:`advance_report`, for the instances whose own Duration counts from *anchor*'s Turn only.
+
+        The encounter's clock: instances imposed by an ongoing Effect follow that Effect (they
+        are left alone here); *anchor* ``None`` are those counted at the end of each Round.
+        """
+        paused = self.effects_paused
+        kept: list[ConditionInstance] = []
+        ended: list[ConditionInstance] = []
+        for i in self.instances:
+            if i.effect is not None or i.anchor != anchor or not i.duration.is_limited:
+                kept.append(i)
+                continue
+            if paused and i.condition is not Condition.PETRIFIED:
+                kept.append(i)
+                continue
+            after = attrs.evolve(i, duration=i.duration.after(rounds))
+            (ended if after.duration.rounds == 0 else kept).append(after)
+        if not ended and kept == list(self.instances):
+            return self, ()
         return attrs.evolve(self, instances=tuple(kept)), tuple(ended)
 
     # -- rendering -----------------------------------------------------------------

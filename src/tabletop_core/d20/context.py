@@ -73,7 +73,7 @@ def context_for(
     attack: AttackKind | str | None = None,
     needs_sight: bool = False,
     needs_hearing: bool = False,
-    sees_fear_source: bool = True,
+    sees_fear_source: bool | None = None,
     social: bool = False,
 ) -> TestContext:
     """What applies to a Test *actor* makes (against *target*), and why.
@@ -95,7 +95,9 @@ def context_for(
         attack: As for :func:`~tabletop_core.d20.effects_on_test`.
         needs_sight: As for :func:`~tabletop_core.d20.effects_on_test`.
         needs_hearing: As for :func:`~tabletop_core.d20.effects_on_test`.
-        sees_fear_source: As for :func:`~tabletop_core.d20.effects_on_test`.
+        sees_fear_source: Whether a Frightened actor can see the source of its fear;
+            ``None`` (the default): worked out from detection (see
+            :meth:`Encounter.sees_fear_source <tabletop_core.d20.Encounter.sees_fear_source>`).
         social: A Check to interact socially with the Target (Fortune if the
             Target is Charmed by the actor).
 
@@ -115,6 +117,8 @@ def context_for(
     """
     kind = TestKind.parse(kind)
     check_type("social", social, bool)
+    if sees_fear_source is not None:
+        check_type("sees_fear_source", sees_fear_source, bool)
     check_type("actor", actor, str)
     if target is not None:
         check_type("target", target, str)
@@ -137,6 +141,8 @@ def context_for(
         theirs = view(theirs, seen_by_actor is Detection.HIDDEN)
         actor_observed = seen_by_target is Detection.OBSERVED
         target_observed = seen_by_actor is Detection.OBSERVED
+    if sees_fear_source is None:
+        sees_fear_source = self.creature(actor).conditions.has(Condition.FRIGHTENED) and self.sees_fear_source(actor)
     by_charmer = target is not None and social and kind in CHECK_KINDS and actor in self.charmers(target)
     from_conditions = effects_between(
         mine,

@@ -58,6 +58,7 @@ from tabletop_core.d20.contest import Side
 from tabletop_core.d20.durations import MAX_ROUNDS
 from tabletop_core.d20.energy import energy_name
 from tabletop_core.d20.modifier import present
+from tabletop_core.d20.senses import Sense, senses_of
 from tabletop_core.d20.space import MAX_COORDINATE
 from tabletop_core.d20.test import MODIFIER_LIMIT, TestKind, _label
 from tabletop_core.errors import InvalidInput
@@ -234,12 +235,30 @@ class Effect(Record):
             that Target) with :class:`~tabletop_core.d20.actions.EscapeGrapple`.
         end_roll: A creature it makes Restrained or Sickened can roll to end that Condition
             (1 AP, Core Rules "Restrained" and "Sickened"); ``False``: the Effect says you can't.
+        senses: The Senses it works through (``["visual"]``, ``["auditory"]``; see
+            :class:`~tabletop_core.d20.Sense`): Blinded creatures are Immune to visual
+            Effects, Deafened ones to auditory Effects, Petrified ones to any of them.
+        focus: It needs its creator's Focus, "a sustained state of concentration you keep
+            up by spending Action Points on each of your Turns": it ends when that Focus
+            ends (Unfocused, a Turn without it kept up, another Focus started).
+        focus_cost: The AP a Turn of Focus costs (the text gives none: default 1, an assumption).
 
     Raises:
         InvalidInput: a value out of range, an unknown Condition or Energy, Persistent
             Damage without its Energy, an Energy without Damage.
         TypeError: a wrong type.
     """
+
+    # saves from before the map lack them
+    _optional_keys: ClassVar[tuple[str, ...]] = (
+        "reach",
+        "area",
+        "grapple",
+        "end_roll",
+        "senses",
+        "focus",
+        "focus_cost",
+    )
 
     _derived: ClassVar[tuple[str, ...]] = ("is_instant", "on_use", "is_harmful")
 
@@ -271,8 +290,13 @@ class Effect(Record):
     area: int | None = attrs.field(default=None, converter=_area)
     grapple: bool = attrs.field(default=False, validator=of_type(bool))
     end_roll: bool = attrs.field(default=True, validator=of_type(bool))
+    senses: tuple[Sense, ...] = attrs.field(default=(), converter=senses_of)
+    focus: bool = attrs.field(default=False, validator=of_type(bool))
+    focus_cost: int = int_field(low=1, high=1000, default=1)
 
     def __attrs_post_init__(self) -> None:
+        if self.focus and self.duration is None:
+            raise InvalidInput(f"Focus sustains an ongoing Effect: {self.name} needs a duration to be kept up by Focus")
         if self.grapple and (Condition.RESTRAINED not in self.conditions or self.duration is None):
             raise InvalidInput(
                 f"a Grapple holds its Target Restrained while it lasts: {self.name} needs conditions=['restrained'] "
@@ -351,6 +375,8 @@ class Effect(Record):
                 (True, "On Use" if self.on_use else f"Trigger: {self.trigger}"),
                 (True, "Instant" if self.duration is None else str(self.duration)),
                 (self.cost, f"{self.cost} AP"),
+                (self.senses, "/".join(sense.adjective for sense in self.senses)),
+                (self.focus, f"Focus ({self.focus_cost} AP a Turn)"),
                 (not self.dismissable, "can't be Dismissed"),
                 (self.target_kind is not TargetKind.ANY, f"{self.target_kind} Targets"),
                 (self.reach is not None, "Touch Range" if self.reach == 1 else f"Range {self.reach}"),

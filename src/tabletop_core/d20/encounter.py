@@ -19,11 +19,17 @@ What the encounter does for you (the rules text's Core Rules):
   Staggered at 0 HP is rolled when due and the creature gains its AP (the base is the
   creature's ``base_action_points``, default 3, an assumption; Slowed 2, Hasted +1,
   Incapacitated 0). At the end of a Turn it takes its Persistent Damage and rolls to
-  end it. At the end of a Round every Doomed value counts down and every Duration
-  runs 1 Round. A Defeated creature's Turn is skipped (a reading: Defeated "takes
+  end it, and its Focus ends unless it kept it up. At the end of a Round every Doomed
+  value counts down. A Defeated creature's Turn is skipped (a reading: Defeated "takes
   you out of the fight").
+* **Durations** count from the Turn an Effect was applied in: an N-Round Effect ends at
+  the start of that Turn N Rounds later; one applied outside a Turn counts at each
+  Round's end (see ``docs/d20-encounters.md``, "Durations").
 * **Action Points**: each Action spends AP from the Turn's ledger; an Action that
-  costs more than is left, or any Action while Incapacitated, is refused.
+  costs more than is left, or any Action while Incapacitated, is refused. AP left when
+  a Turn ends stay with the creature for Triggered Effects until its next Turn starts.
+* **The GM's table**: creatures join and leave, Round tracking ends, time passes in
+  minutes, hours and days (:mod:`tabletop_core.d20.gm_actions`).
 * **Effects** (:class:`~tabletop_core.d20.Effect`): applied with the Stacking rule;
   Willing checked; Dismiss by the creator ends it on every Target and leaves what it
   caused; ongoing Effects on a Defeated creature end; Durations count in Rounds.
@@ -51,27 +57,24 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from typing import ClassVar, TypeVar
 
 import attrs
 
 from tabletop_core._record import Record, clip
-from tabletop_core._validate import check_type, int_field, of_type
+from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.d20.actions import (
     Action,
-    Dismiss,
-    EndTurn,
-    EscapeGrapple,
-    Rise,
-    RollInitiative,
-    RollToEnd,
 )
 from tabletop_core.d20.combatant import (
     MAX_COMBATANTS,
     ActiveEffect,
     Combatant,
+    HeldAP,
     Response,
     Thing,
+    _held,
     _responses,
     check_map,
 )
@@ -149,6 +152,46 @@ def _source_tuple(value: object) -> tuple[str, ...]:
     return _tuple_of("sources", str, value)
 
 
+def _totals(value: object) -> tuple[int, ...]:
+    return tuple(
+        check_int(f"totals[{i}]", item, low=-_BIG * 10, high=_BIG * 10)
+        for i, item in enumerate(_tuple_of("totals", int, value))
+    )
+
+
+def _focus_kept(value: object) -> tuple[str, ...]:
+    return tuple(_label(f"focus_kept[{i}]", item) for i, item in enumerate(_tuple_of("focus_kept", str, value)))
+
+
+def _check_turn_ledger(encounter: Encounter, known: set[str]) -> None:
+    """The AP others hold and the Focus kept this Turn exist only while Rounds are tracked."""
+    if not encounter.round and (encounter.held or encounter.focus_kept):
+        raise InvalidInput("before Initiative (round 0) nobody holds AP and no Focus is kept up")
+    holders = [h.creature for h in encounter.held]
+    if len(set(holders)) != len(holders):
+        raise InvalidInput(f"held lists each creature once, got {holders}")
+    for h in encounter.held:
+        if h.creature not in known:
+            raise InvalidInput(f"held names {h.creature!r}, which is not in the encounter")
+        if h.creature == encounter.current:
+            raise InvalidInput(f"{h.creature} is taking its Turn: its AP are the encounter's ap, not held")
+
+
+def _check_anchors(
+    round_: int, known: set[str], effects: tuple[ActiveEffect, ...], combatants: tuple[Combatant, ...]
+) -> None:
+    """Durations count from a creature's Turn only while Rounds are tracked, and from one of the encounter."""
+    anchors = [(f"effect {e.id} on {e.target}", e.anchor) for e in effects]
+    anchors += [(f"{i.condition} on {c.name}", i.anchor) for c in combatants for i in c.creature.conditions.instances]
+    for what, anchor in anchors:
+        if anchor is None:
+            continue
+        if not round_:
+            raise InvalidInput(f"{what} counts its Duration from {anchor!r}'s Turn, but no Rounds are tracked")
+        if anchor not in known:
+            raise InvalidInput(f"{what} counts its Duration from {anchor!r}'s Turn, who is not in the encounter")
+
+
 @attrs.frozen(kw_only=True)
 class Encounter(Record):
     """A frozen encounter: its creatures, ongoing Effects, detection, Turn order, Round and AP.
@@ -164,6 +207,9 @@ class Encounter(Record):
         round: The Round (0 before Initiative).
         turn: The index in *order* of the creature whose Turn it is.
         ap: AP left in the current Turn.
+        totals: The Initiative total of each place in *order* (where a newcomer joins).
+        held: The AP other creatures kept from their last Turn (for Triggered Effects).
+        focus_kept: The Focus Effects the current creature has kept up this Turn.
         next_id: The number of the next ongoing Effect's id (``e1``, ``e2``...).
         responses: The responses to Triggers made this Round (one Action per Trigger).
         things: The Objects in the encounter (:class:`~tabletop_core.d20.Thing`), Targets of Effects.
@@ -173,6 +219,9 @@ class Encounter(Record):
     The encounter has a map when its creatures have positions: then every creature and
     Object has one, and Reach is checked (see :mod:`tabletop_core.d20.space`).
     """
+
+    # saves from before the map lack them
+    _optional_keys: ClassVar[tuple[str, ...]] = ("things", "blocked", "metric", "held", "focus_kept", "totals")
 
     _derived: ClassVar[tuple[str, ...]] = ("current", "is_over")
 
@@ -188,6 +237,9 @@ class Encounter(Record):
     things: tuple[Thing, ...] = attrs.field(default=(), converter=_things)
     blocked: tuple[Space, ...] = attrs.field(default=(), converter=_blocked)
     metric: Metric = attrs.field(default=Metric.CHEBYSHEV, converter=_metric)
+    held: tuple[HeldAP, ...] = attrs.field(default=(), converter=_held)
+    focus_kept: tuple[str, ...] = attrs.field(default=(), converter=_focus_kept)
+    totals: tuple[int, ...] = attrs.field(default=(), converter=_totals)
 
     def __attrs_post_init__(self) -> None:
         names = [c.name for c in self.combatants]
@@ -202,12 +254,16 @@ class Encounter(Record):
                 raise InvalidInput(f"order must list every combatant once, got {list(self.order)}")
             if self.turn >= len(self.order):
                 raise InvalidInput(f"turn must be an index into order (0..{len(self.order) - 1}), got {self.turn}")
+        if self.totals and len(self.totals) != len(self.order):
+            raise InvalidInput(f"totals holds one Initiative total per place in order, got {len(self.totals)}")
         for e in self.effects:
             if e.target not in known and not any(t.name == e.target for t in self.things):
                 raise InvalidInput(f"effect {e.id} targets {e.target!r}, which is not in the encounter")
+        _check_anchors(self.round, known, self.effects, self.combatants)
         for r in self.responses:
             if r.creature not in known:
                 raise InvalidInput(f"a response names {r.creature!r}, which is not in the encounter")
+        _check_turn_ledger(self, known)
         pairs = set()
         for s in self.sightings:
             if s.observer not in known or s.subject not in known or s.observer == s.subject:
@@ -228,7 +284,7 @@ class Encounter(Record):
 
     # -- reading -------------------------------------------------------------------
 
-    @property
+    @functools.cached_property
     def names(self) -> tuple[str, ...]:
         """The creatures' names, in the order listed."""
         return tuple(c.name for c in self.combatants)
@@ -240,7 +296,13 @@ class Encounter(Record):
             InvalidInput: no creature of that name.
             TypeError: *name* is not a str.
         """
-        return _named(self.combatants, name, "creature")
+        found = self._by_name.get(name) if isinstance(name, str) else None
+        return found if found is not None else _named(self.combatants, name, "creature")
+
+    @functools.cached_property
+    def _by_name(self) -> dict[str, Combatant]:
+        # The state is frozen: its creatures by name, looked up once.
+        return {c.name: c for c in self.combatants}
 
     def creature(self, name: str) -> Creature:
         """The :class:`~tabletop_core.d20.Creature` state of the creature called *name*."""
@@ -287,6 +349,20 @@ class Encounter(Record):
         """The name of the creature whose Turn it is (``None`` before Initiative)."""
         return self.order[self.turn] if self.round else None
 
+    def held_ap(self, name: str) -> int:
+        """The AP *name* can spend now: the Turn's for the creature whose Turn it is, else what it kept.
+
+        The AP a creature has left when its Turn ends stay with it, for Triggered Effects,
+        until its next Turn starts (a reading: the text says only what a Turn gains).
+
+        Raises:
+            InvalidInput: no creature of that name.
+        """
+        self.combatant(name)
+        if name == self.current:
+            return self.ap
+        return next((h.ap for h in self.held if h.creature == name), 0)
+
     @property
     def is_over(self) -> bool:
         """Whether every creature still standing (not Defeated) is on one side."""
@@ -328,6 +404,39 @@ class Encounter(Record):
             found.add(self._effect_creator(i) or i.source)
         return frozenset(f for f in found if f)
 
+    def fear_sources(self, name: str) -> frozenset[str]:
+        """Who Frightened the creature called *name*: each Effect's creator, or the instance's source."""
+        conditions = self.creature(name).conditions
+        return frozenset(
+            self._effect_creator(i) or i.source or "" for i in conditions.instances_of(Condition.FRIGHTENED)
+        )
+
+    def sees(self, observer: str, subject: str) -> bool:
+        """Whether *observer* can see *subject*: it has Observed it, and it is not Blinded or Petrified.
+
+        Raises:
+            InvalidInput: an unknown name, or the same creature twice.
+        """
+        if self.detection(observer, subject) is not Detection.OBSERVED:
+            return False
+        return not self.creature(observer).conditions.active & {Condition.BLINDED, Condition.PETRIFIED}
+
+    def sees_fear_source(self, name: str) -> bool:
+        """Core Rule "Frightened": whether *name* can see a source of its fear.
+
+        A source that is a creature of the encounter is seen when *name* :meth:`sees` it
+        (Observed, not Blinded); a source outside it (the GM's fear, a roar's echo) is taken
+        as seen (a reading: the text gives nothing to decide it). Not Frightened: ``False``.
+        """
+        others = set(self.names) - {name}
+        for source in self.fear_sources(name):
+            if source not in others:
+                if source != name and not self.creature(name).conditions.active & {Condition.BLINDED}:
+                    return True
+            elif self.sees(name, source):
+                return True
+        return False
+
     def _effect_creator(self, instance: ConditionInstance) -> str | None:
         if instance.effect is None:
             return None
@@ -339,46 +448,19 @@ class Encounter(Record):
     test_context = context_for  # the query lives with TestContext (d20.context); here it is a method
 
     def choices(self) -> list[Action]:
-        """The actions that need no further arguments and are legal now.
+        """Every action legal now, each with its legal Targets (see :mod:`tabletop_core.d20.choices`).
 
-        Before Initiative: :class:`~tabletop_core.d20.actions.RollInitiative`. In a Turn:
-        :class:`~tabletop_core.d20.actions.EndTurn`, rising from Prone, rolling to end
-        Sickened or Restrained and escaping each Grapple when the AP allow and no Effect
-        forbids it, and Dismissing each ongoing Effect.
-        Actions that need arguments (using an Effect, Damage, Hide, Search...) are
-        always available to build; :meth:`apply` checks them.
+        Before Initiative: :class:`~tabletop_core.d20.actions.RollInitiative` and the creatures'
+        Effects. In a Turn: :class:`~tabletop_core.d20.actions.EndTurn`, and for the creature whose
+        Turn it is each Attack it holds against each creature in Reach, each of its Effects on
+        each Target, rising, rolls to end Sickened or Restrained, escaping a Grapple, keeping up
+        its Focus, Dispatch, a Medic's Kit, Hide, Sneak, Search and (on a map, with a ``speed``)
+        each Move; then Dismissing each ongoing Effect and the other creatures' Triggered
+        Effects. Each listed action applies without being refused.
         """
-        if self.round == 0:
-            found: list[Action] = [RollInitiative()]
-        else:
-            found = [EndTurn()]
-            name = self.current
-            assert name is not None
-            creature = self.creature(name)
-            if creature.conditions.can_act:
-                if Condition.PRONE in creature.conditions.present and creature.conditions.can_move and self.ap >= 1:
-                    found.append(Rise())
-                if self.ap >= 1:
-                    found += self._end_rolls(name)
-        seen = set()
-        for e in self.effects:
-            if e.id not in seen and e.effect.dismissable:
-                seen.add(e.id)
-                found.append(Dismiss(effect=e.id, by=e.effect.creator))
-        return found
+        from tabletop_core.d20.choices import legal_actions  # it uses the engine: imported when first used
 
-    def _end_rolls(self, name: str) -> list[Action]:
-        """The rolls *name* may make to end a Condition or escape a Grapple (the AP allowing)."""
-        mine = {e.id: e for e in self.effects if e.target == name}
-        holds = [e for e in mine.values() if e.effect.grapple and Condition.RESTRAINED not in e.ended]
-        found: list[Action] = [EscapeGrapple(grapple=e.id) for e in holds if e.effect.end_roll]
-        for condition in (Condition.SICKENED, Condition.RESTRAINED):
-            givers = [mine.get(i.effect or "") for i in self.creature(name).conditions.instances_of(condition)]
-            if not givers or (condition is Condition.RESTRAINED and holds):
-                continue
-            if not all(g is not None and not g.effect.end_roll for g in givers):
-                found.append(RollToEnd(condition=condition))
-        return found
+        return legal_actions(self)
 
     # -- acting --------------------------------------------------------------------
 

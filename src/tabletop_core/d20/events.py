@@ -24,7 +24,7 @@ from tabletop_core._record import Record, clip, on_converter, shared_converter
 from tabletop_core._validate import check_int, int_field, of_type
 from tabletop_core.d20._fields import amount_field, name_field, optional_name_field, text_field
 from tabletop_core.d20._members import member
-from tabletop_core.d20.conditions import Condition
+from tabletop_core.d20.conditions import Condition, Duration
 from tabletop_core.d20.detection import Detection
 from tabletop_core.d20.effect import Effect
 from tabletop_core.d20.space import Space
@@ -36,24 +36,32 @@ if TYPE_CHECKING:
 
 __all__ = [
     "APSpent",
+    "CombatantAdded",
+    "CombatantRemoved",
     "ConditionsChanged",
     "DamageTaken",
     "DetectionChanged",
+    "DoomedCountedDown",
+    "DoomedRolled",
     "EffectApplied",
     "EffectEnded",
     "Event",
     "Healed",
     "InitiativeEntry",
     "InitiativeRolled",
+    "LongRestFinished",
     "Moved",
     "RoundEnded",
     "RoundStarted",
+    "RoundsEnded",
     "TemporaryHPGained",
     "TestMade",
     "ThingDamaged",
+    "TimePassed",
     "TurnEnded",
     "TurnSkipped",
     "TurnStarted",
+    "Unaffected",
 ]
 
 T = TypeVar("T", bound="Tagged")
@@ -101,8 +109,10 @@ class Tagged(Record):
         if kind is None or not issubclass(kind, cls):
             kinds = ", ".join(sorted(k for k, v in cls._kinds.items() if issubclass(v, cls)))
             raise InvalidInput(f"{cls.__name__} data needs 'type' naming one of {kinds}, got {clip(tag)}")
-        fields["type"] = f"d20.{name}"
-        fields.setdefault("version", _VERSION)
+        if "version" in fields:
+            fields["type"] = f"d20.{name}"
+        else:  # typed by hand: read as the short form, where keys with defaults may be left out
+            del fields["type"]
         if not _RECORDS_ARE_TAGGED:
             if fields.pop("version") != _VERSION:
                 raise InvalidInput(f"version: this tabletop_core reads version {_VERSION} of {fields['type']}")
@@ -198,7 +208,7 @@ class RoundStarted(Event):
 
 @attrs.frozen(kw_only=True)
 class RoundEnded(Event):
-    """A Round ends: Doomed values count down and Durations run 1 Round."""
+    """A Round ends: Doomed values count down, and Durations applied outside a Turn run 1 Round."""
 
     round: int = int_field(low=1, high=_BIG)
 
@@ -423,3 +433,132 @@ class ThingDamaged(Event):
         source = f" from {self.source}" if self.source else ""
         state = "" if self.hp is None else (": broken" if self.hp == 0 else f": HP {self.hp}")
         return f"{self.thing} takes {self.amount}{energy} Damage{source}{state}"
+
+
+@attrs.frozen(kw_only=True)
+class Unaffected(Event):
+    """Something did not reach a creature, and why: Immune through a Sense, Petrified HP, Defeated.
+
+    Args:
+        target: The creature.
+        source: The Effect (or what dealt the Damage) that did not reach it.
+        reason: Why (the Condition and its rule).
+        part: What did not happen: ``""`` (all of it), ``"ongoing"`` (the ongoing Effect does
+            not stay: a Defeated creature), or a part such as ``"5 Damage"``.
+    """
+
+    target: str = name_field("target")
+    source: str = text_field("source", default="")
+    reason: str = text_field("reason")
+    part: str = text_field("part", default="")
+
+    def __str__(self) -> str:
+        if self.part == "ongoing":
+            return f"{self.source} can't stay on {self.target}: {self.reason}"
+        what = self.part or self.source
+        if self.part and self.source:
+            what = f"{self.part} from {self.source}"
+        return f"{self.target} is unaffected by {what}: {self.reason}"
+
+
+def _optional_total(value: object) -> int | None:
+    return None if value is None else check_int("total", value, low=-(10**10), high=10**10)
+
+
+def _optional_roll(value: object) -> RolledTotal | None:
+    if value is None or isinstance(value, RolledTotal):
+        return value
+    raise TypeError(f"roll must be a RolledTotal or None, got {type(value).__name__}")
+
+
+@attrs.frozen(kw_only=True)
+class CombatantAdded(Event):
+    """A creature joins the encounter: its Initiative (rolled or given) and the new Turn order."""
+
+    name: str = name_field("name")
+    roll: RolledTotal | None = attrs.field(default=None, converter=_optional_roll)
+    total: int | None = attrs.field(default=None, converter=_optional_total)
+    order: tuple[str, ...] = attrs.field(default=(), converter=_names)
+
+    def __str__(self) -> str:
+        if not self.order:
+            return f"{self.name} joins the encounter"
+        if self.roll is not None:
+            initiative = f"Initiative {self.roll._expression()}"
+        else:
+            initiative = f"Initiative {self.total} (given)"
+        return f"{self.name} joins: {initiative} -> order {', '.join(self.order)}"
+
+
+@attrs.frozen(kw_only=True)
+class CombatantRemoved(Event):
+    """A creature leaves the encounter (flees, is dismissed, the GM removes it)."""
+
+    name: str = name_field("name")
+    reason: str = text_field("reason", default="")
+
+    def __str__(self) -> str:
+        return f"{self.name} leaves the encounter" + (f" ({self.reason})" if self.reason else "")
+
+
+@attrs.frozen(kw_only=True)
+class RoundsEnded(Event):
+    """The GM stops tracking Rounds (the fight is over): time now passes in minutes, hours and days."""
+
+    round: int = int_field(low=1, high=_BIG)
+    reason: str = text_field("reason", default="")
+
+    def __str__(self) -> str:
+        return f"Round tracking ends after Round {self.round}" + (f" ({self.reason})" if self.reason else "")
+
+
+@attrs.frozen(kw_only=True)
+class TimePassed(Event):
+    """Time passes outside Rounds (counted in Rounds: 1 minute is 10)."""
+
+    rounds: int = int_field(low=0, high=10**12)
+
+    def __str__(self) -> str:
+        span = str(Duration(self.rounds))
+        return f"{span} {'passes' if span.startswith('1 ') else 'pass'}"
+
+
+@attrs.frozen(kw_only=True)
+class DoomedRolled(Event):
+    """The Doomed value of Staggered at 0 HP rolled while time passes outside Rounds (1d4 + Soul, minimum 1)."""
+
+    creature: str = name_field("creature")
+    d4: int = int_field(low=1, high=4)
+    soul: int = int_field(low=-MODIFIER_LIMIT, high=MODIFIER_LIMIT, default=0)
+    value: int = int_field(low=1, high=10**12)
+
+    def __str__(self) -> str:
+        return f"{self.creature}'s Doomed (Staggered at 0 HP): d4({self.d4}) + Soul {self.soul} = {self.value}"
+
+
+@attrs.frozen(kw_only=True)
+class DoomedCountedDown(Event):
+    """A Doomed value counts down (the GM, when its Effect says so); at 0 it ends."""
+
+    creature: str = name_field("creature")
+    source: str = text_field("source")
+    before: int = int_field(low=1, high=10**12)
+    after: int = int_field(low=0, high=10**12)
+
+    def __str__(self) -> str:
+        text = f"{self.creature}'s Doomed ({self.source}): {self.before} -> {self.after}"
+        if self.after == 0:
+            text += ": Defeated" if self.source == "Staggered at 0 HP" else ": it ends (the Effect says what follows)"
+        return text
+
+
+@attrs.frozen(kw_only=True)
+class LongRestFinished(Event):
+    """Creatures finish a Long Rest (each removes 1 Fatigue)."""
+
+    creatures: tuple[str, ...] = attrs.field(converter=_names)
+    hours: int = int_field(low=1, high=10**6)
+
+    def __str__(self) -> str:
+        who = ", ".join(self.creatures) or "nobody"
+        return f"{who} finish{'es' if len(self.creatures) == 1 else ''} a Long Rest ({self.hours} hours)"

@@ -1,4 +1,8 @@
-"""The GM's rulings as actions: Damage, Healing, reviving, ending a Condition, time passing, detection, placing.
+"""The GM's rulings as actions: HP, Conditions, time, detection, places, who is in the fight, Doomed, a Long Rest.
+
+Damage, Healing, reviving, ending a Condition, time passing, detection, placing, creatures
+joining and leaving, the end of Round tracking, Doomed counted down, a stone form
+shattered, a Long Rest.
 
 They are not Actions a creature takes on its Turn (no AP); a VTT sends them when the GM
 rules. Re-exported by :mod:`tabletop_core.d20.actions`, where every action is imported from.
@@ -8,7 +12,7 @@ from __future__ import annotations
 
 import attrs
 
-from tabletop_core._validate import int_field
+from tabletop_core._validate import check_int, int_field
 from tabletop_core.d20._fields import (
     BIG,
     amount_field,
@@ -18,11 +22,27 @@ from tabletop_core.d20._fields import (
 )
 from tabletop_core.d20._members import member
 from tabletop_core.d20.actions import Action, _condition, _space
+from tabletop_core.d20.combatant import Combatant
 from tabletop_core.d20.conditions import Condition
 from tabletop_core.d20.detection import Detection
 from tabletop_core.d20.space import Space
+from tabletop_core.d20.test import _label, _tuple_of
 
-__all__ = ["Damage", "EndCondition", "Heal", "PassTime", "Place", "Revive", "SetDetection"]
+__all__ = [
+    "AddCombatant",
+    "CountDownDoomed",
+    "Damage",
+    "EndCondition",
+    "EndEncounter",
+    "Heal",
+    "LongRest",
+    "PassTime",
+    "Place",
+    "RemoveCombatant",
+    "Revive",
+    "SetDetection",
+    "Shatter",
+]
 
 
 def _detection_state(value: object) -> Detection:
@@ -88,10 +108,14 @@ class EndCondition(Action):
 
 @attrs.frozen(kw_only=True)
 class PassTime(Action):
-    """Time passes outside Rounds (before Initiative): Durations count down (Core Rule "Time").
+    """Time passes outside Rounds (before Initiative, or after the encounter ends): Core Rule "Time".
 
-    Outside Rounds the GM tracks time in minutes, hours and days; Durations count in
-    Rounds, 1 minute lasting 10 Rounds (an hour 600, a day 14,400).
+    "Otherwise, your GM tracks time in minutes, hours, and days"; Durations count in
+    Rounds, 1 minute lasting 10 Rounds (an hour 600, a day 14,400). Each of those Rounds
+    counts for every creature as if it had a Turn in it: a Doomed value due is rolled and
+    counts down at the Round's end (at 0: Defeated), Persistent Damage hurts and is rolled
+    against, a Stable creature wakes with 1 HP when its hours are done. While the GM tracks
+    Rounds it is refused: end the encounter first (:class:`EndEncounter`).
 
     Args:
         rounds: Rounds.
@@ -158,3 +182,142 @@ class Place(Action):
 
     def __str__(self) -> str:
         return f"place {self.target} at {self.at}"
+
+
+def _combatant(value: object) -> Combatant:
+    if isinstance(value, Combatant):
+        return value
+    raise TypeError(f"combatant must be a Combatant, got {type(value).__name__}")
+
+
+def _optional_initiative(value: object) -> int | None:
+    return None if value is None else check_int("initiative", value, low=-BIG, high=BIG)
+
+
+def _creatures(value: object) -> tuple[str, ...]:
+    items = _tuple_of("creatures", str, value)
+    return tuple(_label(f"creatures[{i}]", item) for i, item in enumerate(items))
+
+
+@attrs.frozen(kw_only=True)
+class AddCombatant(Action):
+    """A creature joins the encounter (reinforcements, a summoned creature, a late arrival).
+
+    While Rounds are tracked it makes its Initiative Test as it joins (d20 + its Initiative
+    Modifier, its Conditions counting), or the GM gives its *initiative* total, and it takes
+    its place in the order: after higher totals; on a tie, after higher Traits and after
+    those already there. Joining before the current creature, its first Turn is next Round.
+    Before Initiative it joins and rolls with everyone.
+
+    Args:
+        combatant: The creature (a name no one in the encounter has; a position on a map).
+        initiative: Its Initiative total, when the GM gives it; ``None``: rolled.
+    """
+
+    combatant: Combatant = attrs.field(converter=_combatant)
+    initiative: int | None = attrs.field(default=None, converter=_optional_initiative)
+
+    def __str__(self) -> str:
+        given = "" if self.initiative is None else f" (Initiative {self.initiative})"
+        return f"{self.combatant.name} joins{given}"
+
+
+@attrs.frozen(kw_only=True)
+class RemoveCombatant(Action):
+    """A creature leaves the encounter: the ongoing Effects on it, and the Focus it kept, end.
+
+    If it is the creature whose Turn it is, the Turn passes on without its end-of-Turn
+    rules (it never ends that Turn). Durations counted from its Turn go on from where it
+    stood in the order. The Effects it created on others stay (as a GM's would).
+
+    Args:
+        name: The creature.
+        reason: Why (shown in the events).
+    """
+
+    name: str = name_field("name")
+    reason: str = text_field("reason", strip=True, default="")
+
+    def __str__(self) -> str:
+        return f"{self.name} leaves" + (f" ({self.reason})" if self.reason else "")
+
+
+@attrs.frozen(kw_only=True)
+class EndEncounter(Action):
+    """The GM stops tracking Rounds: the Turn order and AP are gone, and time passes in minutes, hours and days.
+
+    Core Rule "Time": "When your GM tracks Rounds, count Durations in Rounds ... Otherwise, your
+    GM tracks time in minutes, hours, and days." Ongoing Effects keep the Rounds they have left
+    and count down with :class:`PassTime`; a new :class:`~tabletop_core.d20.actions.RollInitiative`
+    starts another fight.
+
+    Args:
+        reason: Why (shown in the events).
+    """
+
+    reason: str = text_field("reason", strip=True, default="")
+
+    def __str__(self) -> str:
+        return "end the encounter" + (f" ({self.reason})" if self.reason else "")
+
+
+@attrs.frozen(kw_only=True)
+class CountDownDoomed(Action):
+    """The GM counts a Doomed value down, when the Effect that made it says it does (at 0 it ends).
+
+    Core Rule "Doomed": the Effect tells "when the value counts down" and "what happens when
+    the value reaches 0"; each Effect's Doomed is tracked separately (by *source*: the
+    Effect's name and creator, ``"Curse by GM"``). The Doomed of Staggered at 0 HP counts
+    down by itself at the end of each Round; at 0 it Defeats.
+
+    Args:
+        target: The creature.
+        source: Which Doomed (``None``: the only one it has).
+        by: How much.
+    """
+
+    target: str = name_field("target")
+    source: str | None = optional_name_field("source")
+    by: int = int_field(low=1, high=BIG, default=1)
+
+    def __str__(self) -> str:
+        which = f" ({self.source})" if self.source else ""
+        return f"count down {self.target}'s Doomed{which} by {self.by}"
+
+
+@attrs.frozen(kw_only=True)
+class Shatter(Action):
+    """A Petrified creature's stone form shatters: it gains Defeated.
+
+    Core Rule "Petrified": "If your stone form shatters, you gain Defeated."
+
+    Args:
+        target: The Petrified creature.
+    """
+
+    target: str = name_field("target")
+
+    def __str__(self) -> str:
+        return f"shatter {self.target}'s stone form"
+
+
+@attrs.frozen(kw_only=True)
+class LongRest(Action):
+    """Creatures finish a Long Rest (outside Rounds): the time passes, then each removes 1 Fatigue.
+
+    "Long Rest is a Rest built around sleep": the text gives no length, so *hours* is a
+    parameter (default 8, an assumption). Durations, Persistent Damage, Doomed and Stable's
+    wake-up count during it, as :class:`PassTime` counts them. A Defeated creature does not
+    finish it (it is out of the fight, and Defeated only ends when revived).
+
+    Args:
+        creatures: Who rests (empty: every creature not Defeated).
+        hours: How long the rest takes.
+    """
+
+    creatures: tuple[str, ...] = attrs.field(default=(), converter=_creatures)
+    hours: int = int_field(low=1, high=1000, default=8)
+
+    def __str__(self) -> str:
+        who = ", ".join(self.creatures) or "everyone"
+        return f"Long Rest for {who} ({self.hours} hours)"

@@ -192,24 +192,6 @@ class RolledTotal(Record):
         tail = f" ({'; '.join(notes)})" if notes else ""
         return f"{self.kind} {self._expression()}{tail}"
 
-    def _markdown_rows(self) -> list[str]:
-        rows = ["| part | value | rule |", "|:--|--:|:--|"]
-        rows += [f"| {what} | {value:+d} | {rule} |" for what, value, rule in self.terms()]
-        rows[2] = f"| d20 | {self.flat_roll} | Flat Roll |"
-        rows.append(f"| **Test Total** | **{self.total}** | Test Total |")
-        return rows
-
-    def to_markdown(self) -> str:
-        """A Markdown table of every part of the total and the rule behind it."""
-        return self._markdown(f"**{self.kind}**")
-
-    def _markdown(self, heading: str) -> str:
-        lines = [heading, "", *self._markdown_rows()]
-        notes = self._notes()
-        if notes:
-            lines += ["", "; ".join(notes)]
-        return "\n".join(lines)
-
     def _rows(self) -> list[tuple[str, object]]:
         """The notebook table: each part of the Test Total with its rule, then the total."""
         rows: list[tuple[str, object]] = [("d20 (Flat Roll)", self.flat_roll)]
@@ -256,10 +238,6 @@ class TestRoll(RolledTotal):
         rows = super()._rows()
         at = rows.index(("Test Total", self.total)) + 1
         return [*rows[:at], ("Stakes", self.stakes), ("Test Result", self.outcome), *rows[at:]]
-
-    def to_markdown(self) -> str:
-        """A Markdown table of every part of the total, then the Stakes and the Test Result."""
-        return self._markdown(f"**{self.kind}** at {self.stakes}: **{self.outcome}**")
 
 
 @attrs.frozen(kw_only=True)

@@ -205,11 +205,18 @@ class Creature(Record):
         Raises:
             RuleError: the creature is not Helpless (Dispatch needs a Helpless Target) or not at 0 HP.
         """
-        if not self.conditions.has(Condition.HELPLESS):
-            raise RuleError("Dispatch needs a Helpless Target")
-        if self.hp != 0:
-            raise RuleError(f"a Dispatch defeats a creature at 0 HP; this one has {self.hp} HP")
+        refusal = self._dispatch_refusal()
+        if refusal is not None:
+            raise RuleError(refusal)
         return self._with(conditions=self.conditions.add(Condition.DEFEATED, source="Dispatch"))
+
+    def _dispatch_refusal(self) -> str | None:
+        """Why a Dispatch can't succeed against the creature now, or ``None`` (it is Helpless at 0 HP)."""
+        if not self.conditions.has(Condition.HELPLESS):
+            return "Dispatch needs a Helpless Target"
+        if self.hp != 0:
+            return f"a Dispatch defeats a creature at 0 HP; this one has {self.hp} HP"
+        return None
 
     def shatter(self) -> Creature:
         """The Petrified creature's stone form shatters: it is Defeated.
@@ -233,11 +240,15 @@ class Creature(Record):
             RuleError: the creature is not Staggered at 0 HP (or is Defeated).
         """
         hours = check_int("hours", hours, low=1, high=4)
-        if self.is_defeated or self.hp != 0 or Condition.STAGGERED not in self.conditions.present:
+        if not self._can_be_stabilized():
             raise RuleError("a Medic's Kit makes a creature Stable only while it is Staggered with 0 HP")
         return self._with(
             conditions=self.conditions.add(Condition.STABLE, duration=Duration.of(hours=hours), source="Medic's Kit")
         )
+
+    def _can_be_stabilized(self) -> bool:
+        """Whether a Medic's Kit would make it Stable now: Staggered with 0 HP, not Defeated."""
+        return not self.is_defeated and self.hp == 0 and Condition.STAGGERED in self.conditions.present
 
     def use_medics_kit(self, *, rng: RngLike = None) -> Creature:
         """Roll the 1d4 hours and make the creature Stable (see :meth:`stabilize`)."""
@@ -344,11 +355,24 @@ class Creature(Record):
 
         While Petrified, ongoing Effects on the creature pause: the Doomed value holds.
         """
-        conditions = self.conditions
+        return self._doomed_counts_down().pass_time(rounds=1)
+
+    def _doomed_counts_down(self) -> Creature:
+        """The Round ends: "reduce your Doomed value by 1" (held while Petrified pauses it)."""
         value = self.doomed
-        if value is not None and not conditions.effects_paused:
-            conditions = conditions.set_doomed(value - 1, source=STAGGERED_SOURCE)  # at 0: Defeated
-        return self._with(conditions=conditions).pass_time(rounds=1)
+        if value is None or self.conditions.effects_paused:
+            return self
+        return self._with(conditions=self.conditions.set_doomed(value - 1, source=STAGGERED_SOURCE))  # 0: Defeated
+
+    def _run_time(self, rounds: int, anchor: str | None) -> Creature:
+        """The encounter's clock: the Durations counted from *anchor*'s Turn run *rounds* (Stable ending wakes it)."""
+        conditions, ended = self.conditions._run_time(rounds, anchor)
+        if conditions is self.conditions:
+            return self
+        hp = self.hp
+        if any(i.condition is Condition.STABLE for i in ended) and hp == 0:
+            hp = 1  # "After 1d4 hours, you wake with 1 HP."
+        return self._with(conditions=conditions, hp=hp)
 
     def pass_time(self, *, rounds: int = 0, minutes: int = 0, hours: int = 0, days: int = 0) -> Creature:
         """Let time pass for the creature's Conditions; Stable running out wakes it with 1 HP."""

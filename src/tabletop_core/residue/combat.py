@@ -38,6 +38,7 @@ from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, clip, int_field, of_type, one_line
 from tabletop_core.errors import InvalidInput, RuleError
+from tabletop_core.residue._markdown import bold, bold_after, escape
 from tabletop_core.residue.hp import DamageResult, Health
 
 __all__ = [
@@ -125,6 +126,9 @@ class Creature(Record):
     def mutated(self, mutation: Mutation) -> Creature:
         """The Creature as first drawn in a Region with *mutation* (stats never below 0, Max HP at least 1).
 
+        Its HP changes with its Max HP: at full HP it stays at full HP, and a Creature above
+        0 HP keeps at least 1 (a Mutation changes a Creature, it does not defeat it).
+
         Raises:
             RuleError: a Mutation is already applied.
         """
@@ -132,9 +136,11 @@ class Creature(Record):
         if self.mutation is not None:
             raise RuleError(f"{self.name} already has the Region Mutation {clip(self.mutation.name)}")
         max_hp = max(1, self.max_hp + mutation.hp)
+        # A Creature drawn at full HP stays at full HP; a Mutation never defeats one still standing.
+        hp = max_hp if self.hp == self.max_hp else max(min(1, self.hp), min(max_hp, self.hp + mutation.hp))
         return Creature(
             self.name,
-            hp=max(0, min(max_hp, self.hp + mutation.hp)),
+            hp=hp,
             defense=max(0, self.defense + mutation.defense),
             damage=max(0, self.damage + mutation.damage),
             max_hp=max_hp,
@@ -283,6 +289,18 @@ class AttackResult(Record):
             return resolve_pass(self.before)
         return resolve_attack(self.before, target=self.target, stars=self.stars)
 
+    def to_markdown(self) -> str:
+        """The chat line with the Damage dealt and the target's state in bold."""
+        head, _, tail = str(self).partition("; ")
+        if self.target is not None:
+            before, _, state = head.partition(" = ")
+            damage, _, after = state.partition(" -> ")
+            name = self.after.enemies[self.target].name
+            head = f"{escape(before)} = {bold(damage)} -> {escape(name)} {bold(after[len(name) + 1 :])}"
+        else:
+            head = bold(head)
+        return head + (f"; {escape(tail)}" if tail else "")
+
     def __str__(self) -> str:
         if self.target is None:
             head = "Pass: Attack counts as 0"
@@ -363,6 +381,10 @@ class Retaliation(Record):
     def __str__(self) -> str:
         return f"{self.name} retaliates: {self.result}"
 
+    def to_markdown(self) -> str:
+        """The chat line with the HP lost in bold."""
+        return bold_after(str(self), ": ")
+
 
 def resolve_retaliation(encounter: Encounter, enemy: int, health: Health, *, blocked: int = 0) -> Retaliation:
     """One enemy Retaliates: you Suffer its Damage, each Defense ★ (*blocked*) blocking 1.
@@ -416,6 +438,10 @@ class RunResult(Record):
 
     def _rule(self) -> RunResult:
         return resolve_run(self.before, stars=self.stars)
+
+    def to_markdown(self) -> str:
+        """The chat line with the Escape (or the failure) in bold."""
+        return bold_after(str(self).split("; ")[0], " -> ") + str(self)[len(str(self).split("; ")[0]) :]
 
     def __str__(self) -> str:
         if self.escaped:

@@ -144,6 +144,12 @@ class ConditionRoll(Record):
         """Whether the roll removed the Condition."""
         return self.after.is_zero
 
+    def to_markdown(self) -> str:
+        """The chat line with what the roll did in bold."""
+        from tabletop_core.residue._markdown import bold_after
+
+        return bold_after(str(self), ": ")
+
     def __str__(self) -> str:
         head = f"{self.condition} {self.die} → {self.value}"
         if self.after is self.die:
@@ -196,6 +202,8 @@ class Conditions(Record):
             0: they stay while that Inventory is above 0, until it returns (steps up;
             :meth:`~tabletop_core.residue.wanderer.Wanderer.with_inventory`).
     """
+
+    _optional_keys = ("from_rules",)  # added after format 1: its saves lack them
 
     fear: StepDie = attrs.field(default=StepDie.ZERO, converter=to_step_die)
     bleeding: StepDie = attrs.field(default=StepDie.ZERO, converter=to_step_die)

@@ -13,8 +13,9 @@ never changes: they only move between those four places.
   Recover with Strain does the same for 1 Strain (:meth:`Endurance.recover_with_strain`).
 * Reroll gains 1 Strain to reroll any or all EP dice (:meth:`Endurance.reroll`);
   Starvation forbids it.
-* No Dice Available: with an empty EP, gain 1 Strain to recover the committed
-  dice; with none committed either, you are defeated (:meth:`Endurance.no_dice_available`).
+* No Dice Available: with no die in the EP you may Commit (it is empty, or Fear and
+  Fatigue forbid every Value in it), gain 1 Strain to recover the committed dice; with
+  none committed either, you are defeated (:meth:`Endurance.no_dice_available`).
 * Delirium: whenever you gain Strain, roll Delirium (pass ``conditions=``).
 
 The number and sizes of the Endurance dice and the Strain Threshold are not in
@@ -424,17 +425,18 @@ class Endurance(Record):
         )
 
     def no_dice_available(self, *, conditions: Conditions | None = None, rng: RngLike = None) -> EnduranceStep:
-        """No Dice Available: you must Commit and the EP is empty.
+        """No Dice Available: you must Commit and no die of the EP is available to Commit.
 
-        Gain 1 Strain to recover every committed die into the EP. With no
-        committed dice either, you are defeated: the step has ``defeated=True``
-        and the state is unchanged.
+        The EP is empty, or (given *conditions*) every die in it shows a Value Fear or
+        Fatigue forbids: those dice stay where they are. Gain 1 Strain to recover every
+        committed die into the EP. With no committed dice either, you are defeated: the
+        step has ``defeated=True`` and the state is unchanged.
 
         Raises:
-            RuleError: the EP is not empty.
+            RuleError: a die of the EP may be Committed.
         """
-        if self.pool:
-            raise RuleError("No Dice Available applies only when the Endurance Pool is empty")
+        if self.pool and (conditions is None or self.committable(conditions)):
+            raise RuleError("No Dice Available applies only when no die of the Endurance Pool may be Committed")
         if not self.committed:
             return EnduranceStep(action="No Dice Available", before=self, after=self, defeated=True)
         step = self._recover("No Dice Available", None, STRAIN_PER_USE, conditions, rng)

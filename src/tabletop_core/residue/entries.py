@@ -146,6 +146,8 @@ class EntryCheck(Record):
         test: A test it asks for first (its *passed* or *failed* effect follows).
     """
 
+    _optional_keys = ("effect", "test")  # added after format 1: its saves lack them
+
     text: str = attrs.field(validator=one_line())
     requires: tuple[Requirement, ...] = attrs.field(default=(), converter=_requirements)
     gain: tuple[str, ...] = attrs.field(default=(), converter=_keywords)
@@ -177,6 +179,8 @@ class EntryOption(Record):
         effect: What else choosing it does (HP, Inventory, a Condition, an Item, ...).
         test: A test it asks for first (Commit Skill or a Luck Test).
     """
+
+    _optional_keys = ("effect", "test")  # added after format 1: its saves lack them
 
     text: str = attrs.field(validator=one_line())
     limitation: tuple[Requirement, ...] = attrs.field(default=(), converter=_requirements)

@@ -101,6 +101,8 @@ class EntryEffect(Record):
             Without: Draw by Type (reveal cards until one of this type; it is kept).
     """
 
+    _optional_keys = ("draw", "keep", "draw_type")  # added after format 1: older saves lack them
+
     hp: int = int_field(low=-1000, high=1000, default=0)
     inventory: tuple[tuple[InventoryKind, int], ...] = attrs.field(default=(), converter=_inventory_steps)
     condition: Condition | None = attrs.field(default=None, converter=_condition)

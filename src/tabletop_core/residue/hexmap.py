@@ -242,7 +242,8 @@ class AreaDraw(Record):
         region: The Region the Area was drawn for.
         area: The Area's name (:data:`UNKNOWN_AREA` when the Unknown Area Table is used).
         unknown_table: Whether every Area of the Region was already discovered.
-        roll: The die that picked among the undiscovered Areas (``None`` when not rolled).
+        roll: The die that picked among the undiscovered Areas (``None`` when not rolled: the
+            Unknown Area Table, or one Area left).
     """
 
     region: str
@@ -439,7 +440,8 @@ def resolve_area_draw(hexmap: HexMap, region: str, roll: int | None) -> AreaDraw
 
     Rerolling the Region's table until an undiscovered Area comes up is the
     same as one roll over the Areas still undiscovered, so *roll* picks among
-    them (1 = the first, in the Region's order). When every Area of the
+    them (1 = the first, in the Region's order). With one Area left no die is
+    needed (*roll* ``None``; a 1 is read the same). When every Area of the
     Region is already on the map the Unknown Area Table is used instead of
     rerolling and *roll* must be ``None``.
 
@@ -452,6 +454,8 @@ def resolve_area_draw(hexmap: HexMap, region: str, roll: int | None) -> AreaDraw
         if roll is not None:
             raise InvalidInput(f"roll must be None when every Area of {clip(region)} is discovered, got {clip(roll)}")
         return AreaDraw(region=region, area=UNKNOWN_AREA, unknown_table=True)
+    if roll is None and len(left) == 1:
+        return AreaDraw(region=region, area=left[0], unknown_table=False)
     if roll is None:
         raise InvalidInput(f"roll must be an int from 1 to {len(left)} for Region {clip(region)}, got None")
     roll = check_int("roll", roll, low=1, high=len(left))
@@ -459,8 +463,8 @@ def resolve_area_draw(hexmap: HexMap, region: str, roll: int | None) -> AreaDraw
 
 
 def draw_area(hexmap: HexMap, region: str, *, rng: RngLike = None) -> AreaDraw:
-    """Roll which Area a discovery in *region* gives (see :func:`resolve_area_draw`)."""
+    """Roll which Area a discovery in *region* gives (see :func:`resolve_area_draw`); one Area left rolls nothing."""
     check_type("hexmap", hexmap, HexMap)
     left = hexmap.undiscovered_areas(region)
-    roll = dice_source(rng).roll(len(left)) if left else None
+    roll = dice_source(rng).roll(len(left)) if len(left) > 1 else None
     return resolve_area_draw(hexmap, region, roll)

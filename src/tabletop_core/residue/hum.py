@@ -32,7 +32,7 @@ from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.odds import Distribution
 from tabletop_core.residue.hexmap import DIRECTIONS, Direction, Hex, HexMap
 from tabletop_core.residue.tokens import Token, TokenKind
-from tabletop_core.rng import RngLike, dice_source
+from tabletop_core.rng import DiceSource, RngLike, dice_source
 
 __all__ = [
     "DEFAULT_COMPASS",
@@ -196,6 +196,11 @@ def resolve_hum_placement(
     return HumPlacement(origin, compass_roll, direction, (a, b), distance, target, at, redirect_roll, redirect)
 
 
+def _roll_compass(dice: DiceSource, faces: int) -> int:
+    """The Compass Die's face; a Compass of one face reads it without a roll (no d1 is asked for)."""
+    return dice.roll(faces) if faces > 1 else 1
+
+
 def place_hum(
     hexmap: HexMap,
     origin: Hex,
@@ -206,17 +211,17 @@ def place_hum(
     """Roll the Compass Die and 2d4+3 (and the Compass Die again if needed) to place the Hum.
 
     Draws the Compass Die, then the two d4, then a second Compass Die only
-    when the first target is discovered. Call :meth:`HumPlacement.apply` to
+    when the first target is discovered (a Compass of one face is read, not rolled). Call :meth:`HumPlacement.apply` to
     put the Token on the map.
     """
     check_type("hexmap", hexmap, HexMap)
     check_type("origin", origin, Hex)
     faces = _check_compass(compass)
     dice = dice_source(rng)
-    compass_roll = dice.roll(len(faces))
+    compass_roll = _roll_compass(dice, len(faces))
     a, b = dice.roll(4), dice.roll(4)
     target = origin.neighbour(faces[compass_roll - 1], a + b + HUM_DISTANCE_BONUS)
-    redirect = dice.roll(len(faces)) if hexmap.tile(target).has_region_or_area else None
+    redirect = _roll_compass(dice, len(faces)) if hexmap.tile(target).has_region_or_area else None
     return resolve_hum_placement(
         hexmap, origin, compass_roll=compass_roll, distance_dice=(a, b), redirect_roll=redirect, compass=faces
     )

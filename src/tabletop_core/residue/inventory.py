@@ -385,6 +385,12 @@ class InventoryUse(Record):
             text += " (gains " + ", ".join(sorted(map(str, self.gained))) + ")"
         return text
 
+    def to_markdown(self) -> str:
+        """The chat line with what the roll did (no change, or the Inventory ⇩) in bold."""
+        from tabletop_core.residue._markdown import bold_after
+
+        return bold_after(str(self), ": ")
+
 
 def _kinds(among: Iterable[InventoryKind | str] | None) -> tuple[InventoryKind, ...]:
     if among is None:

@@ -126,9 +126,9 @@ def _rest_step_1_to_2(data: dict[str, Any]) -> dict[str, Any]:  # Any: JSON data
     """Version 1 -> 2: the log's text lines become :class:`RestNote` records (the text is kept)."""
     log = data.get("log")
     if isinstance(log, list):
-        data["log"] = [
-            {"type": "residue.RestNote", "version": 1, "line": line} if isinstance(line, str) else line for line in log
-        ]
+        if not all(isinstance(line, str) for line in log):  # version 1 wrote text lines only
+            raise InvalidInput("log: a saved RestStep of version 1 holds text lines")
+        data["log"] = [{"type": "residue.RestNote", "version": 1, "line": line} for line in log]
     return data
 
 

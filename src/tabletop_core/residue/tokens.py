@@ -117,6 +117,8 @@ class Token(Record):
             (with its current HP); ``None`` otherwise.
     """
 
+    _optional_keys = ("foe",)  # added after format 1: its saves lack them
+
     kind: TokenKind = attrs.field(validator=of_type(TokenKind))
     at: Hex = attrs.field(validator=of_type(Hex))
     name: str = attrs.field(default="", validator=one_line())

@@ -68,6 +68,8 @@ class Wanderer(Record):
         skills: The named Skills an Entry Limitation can ask for (the character sheet's).
     """
 
+    _optional_keys = ("keywords", "framework", "skills")  # saves from before Keywords lack them
+
     _derived: ClassVar[tuple[str, ...]] = ("strain", "strain_check")
 
     health: Health = attrs.field(validator=of_type(Health))

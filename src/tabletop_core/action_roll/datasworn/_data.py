@@ -155,20 +155,30 @@ _JSON_NAMES: dict[type, str] = {
 
 _LINK = re.compile(r"\[([^\]]*)\]\((?:id:)?[^)]*\)")
 _TEMPLATE = re.compile(r"\{\{[^}]*\}\}")
+_EMPHASIS = re.compile(r"(?<![\w*])\*(?=[^\s*])([^*\n]*?[^\s*])\*(?![\w*])")
+"""``*of the*``: single-star emphasis (a list bullet, ``* item``, has a space after its star)."""
 
 
 def plain_text(markdown: str) -> str:
     """Datasworn Markdown as plain text for a chat line: links become their label, emphasis marks go.
 
+    Bold (``__hit__``, ``**hit**``) and emphasis (``*of the*``) lose their marks; a
+    ``{{text:...}}`` template placeholder left unfilled goes.
+
     Examples:
         >>> plain_text("On a __hit__, [Pay the Price](id:starforged/moves/fate/pay_the_price).")
         'On a hit, Pay the Price.'
+        >>> plain_text("[Identity](id:starforged/oracles/factions/identity) *of the* Legacy")
+        'Identity of the Legacy'
     """
     if not isinstance(markdown, str):
         raise TypeError(f"markdown must be a str, got {type(markdown).__name__} {markdown!r}")
     result = _LINK.sub(r"\1", markdown)
     result = _TEMPLATE.sub("", result)
-    return result.replace("__", "").replace("**", "").strip()
+    result = result.replace("__", "").replace("**", "")
+    if "*" in result:
+        result = _EMPHASIS.sub(r"\1", result)
+    return result.strip()
 
 
 def tuple_of(kind: type | tuple[type, ...], name: str) -> Callable[[Any], tuple[Any, ...]]:

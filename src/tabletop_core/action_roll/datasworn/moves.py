@@ -53,11 +53,13 @@ class RollOption(Record):
 
     Attributes:
         using: Datasworn's ``using``: ``stat``, ``condition_meter``,
-            ``asset_control``, ``custom``, ``progress_track``,
+            ``asset_control``, ``attached_asset_control`` (the vehicle a module
+            is attached to), ``asset_option`` (a stat written on the card),
+            ``custom``, ``progress_track``,
             ``quests_legacy``, ``bonds_legacy``, ``discoveries_legacy``, or
             another kind a newer version adds (kept, and refused when rolled).
-        key: The stat, meter or control key (``edge``, ``health``,
-            ``integrity``); for ``custom``, its label.
+        key: The stat, meter, control or option key (``edge``, ``health``,
+            ``integrity``, ``linked_stat``); for ``custom``, its label.
         value: The fixed value of a ``custom`` option.
         assets: For ``asset_control``: the asset ids (``*`` wildcards) that
             may provide the control.
@@ -70,8 +72,10 @@ class RollOption(Record):
 
     @property
     def label(self) -> str:
-        """A short name for the option: ``edge``, ``health``, ``integrity``, ``progress track``."""
-        return self.key if self.key is not None else self.using.replace("_", " ")
+        """A short name for the option: ``edge``, ``health``, ``integrity``, ``linked stat``, ``progress track``."""
+        if self.key is None:
+            return self.using.replace("_", " ")
+        return self.key.replace("_", " ") if self.using == "asset_option" else self.key
 
 
 @attrs.frozen
@@ -187,6 +191,8 @@ def read_option(data: Mapping[str, Any], path: str) -> RollOption:
     if using in ("asset_control", "attached_asset_control"):
         assets = _data.strings(data, "assets", path)
         return RollOption(using, _data.text(data, "control", path), assets=assets)
+    if using == "asset_option":  # Devotant: roll +linked stat, the stat written on the card
+        return RollOption(using, _data.text(data, "option", path), assets=_data.strings(data, "assets", path))
     if using == "custom":
         return RollOption(using, _data.text(data, "label", path), _data.integer(data, "value", path))
     key = data.get("control") or data.get("option") or data.get("stat")

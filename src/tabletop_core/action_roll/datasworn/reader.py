@@ -1,341 +1,145 @@
-"""Load a Datasworn ruleset (Starforged, or any in the same format) into typed, frozen views.
+"""Load a Datasworn ruleset (a base package and its expansions) into typed, frozen views.
 
-:func:`load` takes a path, an open file or JSON already parsed. Everything is
-checked up front, so a malformed file fails at once with the JSON path of the
-problem (:class:`DataswornError`); keys this reader does not know (from a newer
-Datasworn version) are ignored. When :func:`load` parses the file itself, each
-oracle table object is built the first time it is used (thousands of rows are
-checked, not built, at load).
+:func:`load` takes a path (a file, or a folder of packages), an open file or JSON
+already parsed, and any number of expansions the same way. A malformed package fails
+with the JSON path of the problem (:class:`DataswornError`); keys this reader does not
+know (from a newer Datasworn version) are ignored. JSON given already parsed is read
+whole at once. When :func:`load` parses a file itself (nobody else holds that JSON),
+the moves are read and every oracle table checked at load, each table built the first
+time it is used (thousands of rows are checked, not built); its assets (but those whose
+abilities add moves), truths and NPCs have their id and name read at load and the rest
+read, with the same checks and errors, the first time each is used.
+``load(..., strict=True)`` reads and checks everything at once. Packages merge as
+:mod:`.merge` says.
 """
 
 from __future__ import annotations
 
-import difflib
-import json
 import os
-import re
-import types
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, TypeVar
+from collections.abc import Mapping
+from typing import Any
 
-import attrs
-
-from tabletop_core._record import Record
-from tabletop_core._validate import check_type, of_type
-from tabletop_core.action_roll.datasworn import _data
+from tabletop_core._bounds import check_bounds, read_json_file
 from tabletop_core.action_roll.datasworn._data import DataswornError
-from tabletop_core.action_roll.datasworn.assets import Asset, read_asset
-from tabletop_core.action_roll.datasworn.moves import Move, read_move
-from tabletop_core.action_roll.datasworn.table_reader import check_table, read_table
-from tabletop_core.action_roll.datasworn.table_rolls import TableRoll, roll_table
-from tabletop_core.action_roll.datasworn.tables import OracleTable
+from tabletop_core.action_roll.datasworn.checks import DataswornProblems, check_ruleset
+from tabletop_core.action_roll.datasworn.merge import merge_packages
+from tabletop_core.action_roll.datasworn.package import (
+    SUPPORTED_VERSION,
+    SUPPORTED_VERSIONS,
+    OracleCollection,
+    Package,
+    PackageInfo,
+    read_package,
+)
+from tabletop_core.action_roll.datasworn.ruleset import Ruleset
 from tabletop_core.errors import InvalidInput
-from tabletop_core.rng import RngLike
 
-__all__ = ["SUPPORTED_VERSION", "OracleCollection", "Ruleset", "load"]
+__all__ = [
+    "SUPPORTED_VERSION",
+    "SUPPORTED_VERSIONS",
+    "DataswornError",
+    "DataswornProblems",
+    "OracleCollection",
+    "PackageInfo",
+    "Ruleset",
+    "load",
+]
 
-SUPPORTED_VERSION = "0.0.10"
-"""The Datasworn format version this reader was written against (``@datasworn/starforged`` 0.0.10)."""
-_VERSION = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(?:[-+].*)?")
-
-T = TypeVar("T")
-
-
-@attrs.frozen
-class OracleCollection(Record):
-    """A group of oracle tables, as the data nests them.
-
-    Attributes:
-        id: Its Datasworn ``_id``.
-        name: Its name.
-        kind: Datasworn's ``oracle_type``: ``tables`` (a folder of tables),
-            ``table_shared_rolls`` or ``table_shared_text`` (one printed
-            table whose columns are rolled separately).
-        tables: Ids of the tables directly in it (in :attr:`Ruleset.tables`).
-        collections: The collections nested in it.
-    """
-
-    id: str = attrs.field(validator=of_type(str))
-    name: str = attrs.field(validator=of_type(str))
-    kind: str = attrs.field(validator=of_type(str))
-    tables: tuple[str, ...] = _data.tuple_field(str, default=())
-    collections: tuple[OracleCollection, ...] = _data.tuple_field(object, default=())
+_NOT_PACKAGES = frozenset({"package.json", "package-lock.json"})
 
 
-class _Tables(Mapping[str, OracleTable]):
-    """Oracle tables by id: every table checked when the file is loaded, each built on first use.
+def load(
+    source: str | os.PathLike[str] | Mapping[str, Any] | Any,
+    *expansions: str | os.PathLike[str] | Mapping[str, Any] | Any,
+    strict: bool = False,
+) -> Ruleset:
+    """Load a Datasworn ruleset: a base package and any expansions, merged; or homebrew the same way.
 
-    Used only for JSON that :func:`load` parsed itself, so nothing else can change
-    the data before a table is built.
-    """
-
-    __slots__ = ("_built", "_raw", "names")
-
-    def __init__(self, raw: dict[str, tuple[Mapping[str, Any], str]], names: dict[str, str]) -> None:
-        self._raw = raw
-        self._built: dict[str, OracleTable] = {}
-        self.names = names
-
-    def __getitem__(self, key: str) -> OracleTable:
-        table = self._built.get(key)
-        if table is None:
-            data, path = self._raw[key]
-            table = self._built[key] = read_table(data, path)
-        return table
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._raw)
-
-    def __len__(self) -> int:
-        return len(self._raw)
-
-    def __repr__(self) -> str:
-        return f"<{len(self)} oracle tables>"
-
-
-def _frozen_map(kind: type) -> Any:
-    def convert(value: Any, field: Any) -> Mapping[str, Any]:
-        expected = f"{field.name} must be a mapping of id to {kind.__name__}"
-        if not isinstance(value, Mapping):
-            raise TypeError(f"{expected}, got {type(value).__name__}")
-        if isinstance(value, _Tables):
-            return value  # checked when it was read
-        for key, item in value.items():
-            if not isinstance(key, str) or not isinstance(item, kind):
-                raise TypeError(f"{expected}, got {key!r}: {type(item).__name__}")
-        if isinstance(value, types.MappingProxyType):
-            return value
-        return types.MappingProxyType(dict(value))
-
-    return attrs.field(converter=attrs.Converter(convert, takes_field=True))
-
-
-@attrs.frozen(eq=False)
-class Ruleset:
-    """A loaded Datasworn ruleset: its moves, oracle tables and assets, by id.
-
-    Attributes:
-        id: The ruleset's id (``starforged``).
-        title: Its title.
-        datasworn_version: The Datasworn format version the file declares.
-        license: The license URL the file declares (Starforged: CC-BY-4.0).
-        moves: Every move by id (asset abilities' moves included).
-        tables: Every rollable oracle table by id, nested ones included.
-        collections: The top-level oracle collections, as nested in the data.
-        assets: Every asset by id.
-        warnings: What the reader noticed but loaded anyway (another format version).
-    """
-
-    id: str = attrs.field(validator=of_type(str))
-    title: str = attrs.field(validator=of_type(str))
-    datasworn_version: str = attrs.field(validator=of_type(str))
-    license: str | None = attrs.field(validator=attrs.validators.optional(of_type(str)))
-    moves: Mapping[str, Move] = _frozen_map(Move)
-    tables: Mapping[str, OracleTable] = _frozen_map(OracleTable)
-    collections: tuple[OracleCollection, ...] = _data.tuple_field(OracleCollection)
-    assets: Mapping[str, Asset] = _frozen_map(Asset)
-    warnings: tuple[str, ...] = _data.tuple_field(str, default=())
-
-    def move(self, key: str) -> Move:
-        """A move by id, by name (any case) or by the last part of its id (``face_danger``).
-
-        Raises:
-            InvalidInput: no move (or more than one) answers to *key*; the message suggests close names.
-            TypeError: *key* is not a str.
-        """
-        return _find("move", self.moves, key)
-
-    def table(self, key: str) -> OracleTable:
-        """An oracle table by id, by name or by the end of its id (``name/given``); see :meth:`move`."""
-        return _find("oracle table", self.tables, key)
-
-    def asset(self, key: str) -> Asset:
-        """An asset by id, by name or by the last part of its id; see :meth:`move`."""
-        return _find("asset", self.assets, key)
-
-    def roll(self, key: str, *, rng: RngLike = None, follow: bool = True) -> TableRoll:
-        """Roll the table named *key*, following references to other tables of this ruleset.
-
-        See :func:`~tabletop_core.action_roll.datasworn.roll_table`.
-        """
-        return roll_table(self.table(key), rng=rng, tables=self, follow=follow)
-
-    def __str__(self) -> str:
-        return (
-            f"{self.title} (Datasworn {self.datasworn_version}): {len(self.moves)} moves, "
-            f"{len(self.tables)} oracle tables, {len(self.assets)} assets"
-        )
-
-
-def _find(what: str, items: Mapping[str, T], key: str) -> T:
-    check_type("key", key, str)
-    if key in items:
-        return items[key]
-    names: Mapping[str, str] = (
-        items.names if isinstance(items, _Tables) else {i: str(getattr(v, "name", "")) for i, v in items.items()}
-    )
-    wanted = key.strip().casefold()
-    by_name = [item_id for item_id, name in names.items() if name.casefold() == wanted]
-    if len(by_name) == 1:
-        return items[by_name[0]]
-    tail = "/" + wanted.replace(" ", "_")
-    by_id = [item_id for item_id in names if item_id.casefold().endswith(tail)]
-    if len(by_id) == 1:
-        return items[by_id[0]]
-    candidates = by_name or by_id
-    if candidates:
-        raise InvalidInput(f"{what} {key!r} is ambiguous: give one of {', '.join(sorted(candidates))}")
-    close = difflib.get_close_matches(key, sorted(set(names.values())), n=3)
-    hint = f"; did you mean {', '.join(close)}?" if close else ""
-    raise InvalidInput(f"no {what} named {key!r}{hint}")
-
-
-def load(source: str | os.PathLike[str] | Mapping[str, Any] | Any) -> Ruleset:
-    """Load a Datasworn ruleset from a path, an open file or parsed JSON.
-
-    Get the Starforged data from the npm registry (content CC-BY-4.0)::
+    Get the data from the npm registry (Starforged's and Classic's content is CC-BY-4.0)::
 
         npm pack @datasworn/starforged@0.0.10 && tar xzf datasworn-starforged-0.0.10.tgz
         # then load("package/json/starforged.json")
 
-    A directory is read as an unpacked npm package (its single ``json/*.json`` file).
+    Each source is a path, an open file or parsed JSON. A folder is read as every
+    Datasworn package in it: an unpacked npm package (``json/*.json``), JSON files
+    directly in it, or unpacked npm packages in its sub-folders. The base package
+    (``"type": "ruleset"``) goes first wherever it is given; expansions merge onto
+    it in the order given (within a folder, by file name). Both Datasworn 0.0.10
+    and 0.1 are read, and may be mixed; each package's version is in
+    :attr:`Ruleset.packages`.
+
+    Args:
+        source: The base package (or a folder holding the base and expansions).
+        *expansions: More packages or folders: expansions and homebrew.
+        strict: Refuse a ruleset whose data has any problem :attr:`Ruleset.warnings`
+            would list (gaps, overlaps, rows outside the dice, empty texts, broken
+            references, another format version).
 
     Raises:
+        DataswornProblems: *strict* and the data has problems (all of them in ``.problems``).
         DataswornError: the data breaks the format; the message names the JSON path.
-        InvalidInput: the file cannot be read or is not JSON.
-        TypeError: *source* is none of the above.
+        InvalidInput: a file cannot be read or is not JSON, a folder holds no
+            package, two base rulesets are given, or two packages define one id.
+        TypeError: a source is none of the above, or *strict* is not a bool.
     """
+    if strict is not True and strict is not False:
+        raise TypeError(f"strict must be a bool, got {type(strict).__name__}")
+    packages: list[Package] = []
+    notes: list[str] = []
+    for item in (source, *expansions):
+        packages += _packages(item, notes)
+    if not packages:
+        raise InvalidInput("no Datasworn package was given")
+    raws = [package.raw for package in packages]
+    for package in packages:
+        package.raw = {}  # the checks hold the JSON; the package record does not need it
+    ruleset = merge_packages(packages, checks=lambda built: tuple(notes) + check_ruleset(built, raws))
+    if strict and ruleset.warnings:
+        raise DataswornProblems(ruleset.warnings)
+    return ruleset
+
+
+def _packages(source: Any, notes: list[str]) -> list[Package]:
+    # Every way in checks the limits first (size, nesting, integer size: tabletop_core._bounds).
     if isinstance(source, (Mapping, list)):
-        return _read(source)
+        check_bounds(source, "Datasworn data")
+        return [read_package(source)]
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         if os.path.isdir(path):
-            path = _package_file(path)
-        try:
-            with open(path, encoding="utf-8") as handle:
-                data = json.load(handle)
-        except OSError as error:
-            raise InvalidInput(f"cannot read Datasworn file {path!r}: {error.strerror or error}") from None
-        except ValueError as error:
-            raise InvalidInput(f"Datasworn file {path!r} is not JSON: {error}") from None
-        return _read(data, lazy=True)
+            return _folder(path, notes)
+        return [read_package(read_json_file(path, "Datasworn file"), lazy=True)]
     if hasattr(source, "read"):
-        try:
-            data = json.load(source)
-        except ValueError as error:
-            raise InvalidInput(f"Datasworn data is not JSON: {error}") from None
-        return _read(data, lazy=True)
+        return [read_package(read_json_file(source, "Datasworn data"), lazy=True)]
     raise TypeError(f"source must be a path, an open file or parsed JSON, got {type(source).__name__}")
 
 
-def _package_file(folder: str) -> str:
-    inner = os.path.join(folder, "json")
-    candidates = sorted(name for name in os.listdir(inner) if name.endswith(".json")) if os.path.isdir(inner) else []
-    if len(candidates) != 1:
-        raise InvalidInput(f"{folder!r} is a directory without exactly one json/*.json file (an unpacked npm package)")
-    return os.path.join(inner, candidates[0])
+def _json_files(folder: str) -> list[str]:
+    def listed(inner: str) -> list[str]:
+        if not os.path.isdir(inner):
+            return []
+        return [
+            os.path.join(inner, name)
+            for name in sorted(os.listdir(inner))
+            if name.endswith(".json") and name not in _NOT_PACKAGES and os.path.isfile(os.path.join(inner, name))
+        ]
 
-
-def _check_version(data: Mapping[str, Any]) -> tuple[str, list[str]]:
-    version = _data.text(data, "datasworn_version", "$")
-    found = _VERSION.fullmatch(version)
+    found = listed(os.path.join(folder, "json")) + listed(folder)
     if not found:
-        raise DataswornError("$.datasworn_version", f"expected a version like {SUPPORTED_VERSION!r}, got {version!r}")
-    warnings = []
-    if version != SUPPORTED_VERSION:
-        supported = tuple(int(part) for part in SUPPORTED_VERSION.split("."))
-        mine = tuple(int(found[i]) for i in (1, 2, 3))
-        relation = "newer than" if mine > supported else "older than" if mine < supported else "a pre-release of"
-        warnings.append(
-            f"Datasworn {version} is {relation} {SUPPORTED_VERSION}, the version this reader was written for: "
-            "fields it does not know are ignored"
-        )
-    return version, warnings
+        for name in sorted(os.listdir(folder)):
+            inner = os.path.join(folder, name)
+            found += listed(os.path.join(inner, "json")) + listed(os.path.join(inner, "package", "json"))
+    return found
 
 
-def _walk_moves(data: Mapping[str, Any], path: str, moves: list[Move], tables: list[Any], *, lazy: bool) -> None:
-    for key, move in _data.items(data, "contents", path):
-        where = _data.key_path(f"{path}.contents", key)
-        moves.append(read_move(move, where))
-        embedded = move.get("oracles")
-        if isinstance(embedded, dict):  # Datasworn 0.1: tables that belong to the move
-            for table_key, table in _data.items(move, "oracles", where):
-                _add_table(table, _data.key_path(f"{where}.oracles", table_key), tables, lazy=lazy)
-    for key, collection in _data.items(data, "collections", path):
-        _walk_moves(collection, _data.key_path(f"{path}.collections", key), moves, tables, lazy=lazy)
-
-
-def _add_table(table: Mapping[str, Any], where: str, tables: list[Any], *, lazy: bool) -> str:
-    if lazy:
-        table_id, name = check_table(table, where)
-        tables.append((table_id, name, table, where))
-        return table_id
-    read = read_table(table, where)
-    tables.append(read)
-    return read.id
-
-
-def _walk_oracles(data: Mapping[str, Any], path: str, tables: list[Any], *, lazy: bool) -> OracleCollection:
-    own = []
-    for key, table in _data.items(data, "contents", path):
-        own.append(_add_table(table, _data.key_path(f"{path}.contents", key), tables, lazy=lazy))
-    nested = tuple(
-        _walk_oracles(collection, _data.key_path(f"{path}.collections", key), tables, lazy=lazy)
-        for key, collection in _data.items(data, "collections", path)
-    )
-    return OracleCollection(
-        _data.text(data, "_id", path),
-        _data.text(data, "name", path),
-        _data.text(data, "oracle_type", path, required=False) or "tables",
-        tuple(own),
-        nested,
-    )
-
-
-def _by_id(kind: str, items: Iterable[Any], path: str) -> types.MappingProxyType[str, Any]:
-    table: dict[str, Any] = {}
-    for item in items:
-        if item.id in table:
-            raise DataswornError(path, f"two {kind} have the id {item.id!r}")
-        table[item.id] = item
-    return types.MappingProxyType(table)
-
-
-def _lazy_tables(found: list[tuple[str, str, Mapping[str, Any], str]]) -> _Tables:
-    raw: dict[str, tuple[Mapping[str, Any], str]] = {}
-    names: dict[str, str] = {}
-    for table_id, name, data, path in found:
-        if table_id in raw:
-            raise DataswornError("$.oracles", f"two oracle tables have the id {table_id!r}")
-        raw[table_id] = (data, path)
-        names[table_id] = name
-    return _Tables(raw, names)
-
-
-def _read(data: Any, *, lazy: bool = False) -> Ruleset:
-    data = _data.obj(data, "$")
-    version, warnings = _check_version(data)
-    moves: list[Move] = []
-    tables: list[Any] = []
-    for key, category in _data.items(data, "moves", "$"):
-        _walk_moves(category, f"$.moves.{key}", moves, tables, lazy=lazy)
-    collections = tuple(
-        _walk_oracles(collection, _data.key_path("$.oracles", key), tables, lazy=lazy)
-        for key, collection in _data.items(data, "oracles", "$")
-    )
-    assets = []
-    for key, collection in _data.items(data, "assets", "$"):
-        here = _data.key_path("$.assets", key)
-        for asset_key, asset in _data.items(collection, "contents", here):
-            assets.append(read_asset(asset, _data.key_path(f"{here}.contents", asset_key), moves))
-    return Ruleset(
-        _data.text(data, "_id", "$"),
-        _data.text(data, "title", "$", required=False) or _data.text(data, "_id", "$"),
-        version,
-        _data.text(data, "license", "$", required=False),
-        _by_id("moves", moves, "$.moves"),
-        _lazy_tables(tables) if lazy else _by_id("oracle tables", tables, "$.oracles"),
-        collections,
-        _by_id("assets", assets, "$.assets"),
-        tuple(warnings),
-    )
+def _folder(folder: str, notes: list[str]) -> list[Package]:
+    packages = []
+    for path in _json_files(folder):
+        data = read_json_file(path, "Datasworn file")
+        if not isinstance(data, dict) or "datasworn_version" not in data:
+            notes.append(f"skipped {os.path.basename(path)}: not a Datasworn package (no datasworn_version)")
+            continue
+        packages.append(read_package(data, lazy=True))
+    if not packages:
+        raise InvalidInput(f"{folder!r} holds no Datasworn package (looked for json/*.json, *.json and */json/*.json)")
+    return packages

@@ -104,6 +104,9 @@ class OracleRow(Record):
         text2: A second result column, if the table has one.
         text3: A third result column, if the table has one.
         rolls: Further rolls the row asks for.
+        template: How the row's result reads once its rolls are made
+            (Datasworn's ``template.text``: ``{{text:<table id>}}`` marks
+            where a roll's text goes), if it gives one.
 
     Raises:
         InvalidInput: only one of low and high is given, or low > high.
@@ -116,6 +119,9 @@ class OracleRow(Record):
     text2: str | None = attrs.field(default=None, validator=_data.optional_str)
     text3: str | None = attrs.field(default=None, validator=_data.optional_str)
     rolls: tuple[OracleRoll, ...] = _data.tuple_field(OracleRoll, default=())
+    template: str | None = attrs.field(default=None, validator=_data.optional_str)
+
+    _optional_keys: ClassVar[tuple[str, ...]] = ("template",)
 
     def __attrs_post_init__(self) -> None:
         for index, roll in enumerate(self.rolls):
@@ -130,14 +136,20 @@ class OracleRow(Record):
         """Whether a roll can land on this row (it has a range)."""
         return self.low is not None
 
-    def __str__(self) -> str:
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The row's result columns as plain text: ``text``, then ``text2`` and ``text3`` where given."""
+        return tuple(plain_text(text) for text in (self.text, self.text2, self.text3) if text is not None)
+
+    @property
+    def span(self) -> str:
+        """The rolls that give this row: ``"5"``, ``"1-40"``, or ``"-"`` for a row never rolled."""
         if self.low is None:
-            span = "-"
-        elif self.low == self.high:
-            span = str(self.low)
-        else:
-            span = f"{self.low}-{self.high}"
-        return f"{span} {plain_text(self.text)}"
+            return "-"
+        return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
+
+    def __str__(self) -> str:
+        return f"{self.span} {' · '.join(self.columns)}"
 
 
 @attrs.frozen
@@ -193,6 +205,15 @@ def _runs(values: Sequence[int]) -> list[tuple[int, int]]:
     return runs
 
 
+def _recommended(_instance: Any, _attribute: Any, value: Any) -> None:
+    if value is None:
+        return
+    if not isinstance(value, tuple) or len(value) != 2:
+        raise TypeError(f"recommended_rolls must be a (least, most) tuple or None, got {type(value).__name__}")
+    least = check_int("recommended_rolls[0]", value[0], low=1, high=MAX_TIMES)
+    check_int("recommended_rolls[1]", value[1], low=least, high=MAX_TIMES)
+
+
 def _rows(value: Any) -> tuple[OracleRow, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise TypeError(f"rows must be a sequence of OracleRow, got {type(value).__name__} {value!r}")
@@ -214,6 +235,12 @@ class OracleTable(Record):
             default), ``1d10``, ``2d6``, ``1d6+2``.
         match_text: What a match means on this table (Datasworn's ``match``),
             for 1d100 tables that give one.
+        column_labels: The names of the result columns (``text``, ``text2``,
+            ``text3``) where the data gives them: Starship Type's
+            ``("Class", "Typical Role")``.
+        recommended_rolls: How many times the table asks to be rolled, as
+            ``(least, most)`` (Datasworn's ``recommended_rolls``: First Look
+            is rolled once or twice), if it says.
 
     Raises:
         InvalidInput: *dice* is not a dice expression, or there are no rows.
@@ -225,12 +252,18 @@ class OracleTable(Record):
     rows: tuple[OracleRow, ...] = attrs.field(converter=_rows)
     dice: str = attrs.field(default="1d100", validator=of_type(str))
     match_text: str | None = attrs.field(default=None, validator=_data.optional_str)
+    column_labels: tuple[str, ...] = _data.tuple_field(str, default=())
+    recommended_rolls: tuple[int, int] | None = attrs.field(default=None, validator=_recommended)
     _lookup: tuple[OracleRow | None, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
     _spec: tuple[int, int, int] = attrs.field(init=False, eq=False, repr=False)
+
+    _optional_keys: ClassVar[tuple[str, ...]] = ("column_labels", "recommended_rolls")
 
     def __attrs_post_init__(self) -> None:
         if not self.rows:
             raise InvalidInput(f"table {self.id!r} must have at least one row")
+        if len(self.column_labels) > 3:
+            raise InvalidInput(f"column_labels names at most 3 columns (text, text2, text3), got {self.column_labels}")
         object.__setattr__(self, "_spec", parse_dice(self.dice))
 
     def _by_roll(self) -> tuple[OracleRow | None, ...]:

@@ -14,9 +14,9 @@ The procedure:
 
 * **Travel Phase**: Commit Move (choose the die, and whether to use Luck); each
   ★ is a Travel ★; each Travel ★ moves one Hex (choose the direction); ⊙ Gear
-  on every Hex entered (at Gear 0 you are Exposed and suffer the Region
-  Hazard); resolve the Hex: Discovery (its Region and Area), Special Hex, Tokens.
-  An Undiscovered Hex ends Travel; End Travel loses the remaining ★.
+  on every Hex entered (not at Gear 0), and while Exposed suffer the Region
+  Hazard; resolve the Hex: Discovery (its Region and Area), Special Hex, Tokens
+  (the Hum last). An Undiscovered Hex ends Travel; End Travel loses the remaining ★.
 * **Tokens** on the Hex entered: a Creature's Encounter, the Hum (the Journey
   is won), Discover Anomaly (once), a Portal (no Encounter; Fast Travel to another
   Portal under the caller's :class:`PortalRules`), Raiders, Vendors and NPCs met at
@@ -25,12 +25,13 @@ The procedure:
   Recycle an Item for Gear ⇧ in the Travel Phase and at Rest.
 * **Combat**: Commit Attack at one enemy, Pass, or Run (Commit Move); after each,
   every surviving enemy Retaliates and you may Commit Defense against each one.
-* **Rest Phase**: Token Movement (an Encounter it causes is resolved before
+* **Rest Phase**: Token Movement (a Token that enters your Hex is resolved before
   movement goes on), Check Strain, then Rest (the Rest Steps of
   :mod:`~tabletop_core.residue.rest`) or, below the Strain Threshold, back to Travel.
 * The Journey ends when the Wanderer reaches the Hum or is defeated (each
-  cause reported), or, as a guard for unattended play only, after
-  :attr:`JourneySetup.max_days` days.
+  cause reported), or, as guards for unattended play only, after
+  :attr:`JourneySetup.max_days` days or :attr:`JourneySetup.choice_limit` choices.
+  Until then it always offers a choice, and accepts every choice it offers.
 
 Content the glossary refers to but does not give is the caller's data in a
 :class:`JourneySetup`: the Regions and their Areas, what each Area Entry does
@@ -39,13 +40,19 @@ Creatures' stats, each Region's Mutation and Hazard. Discovering a Region rolls
 one die over the map's Regions, standing in for the Region table.
 
 The whole state round-trips through JSON (``to_json``/``from_json``), so a
-game can be saved and resumed exactly.
+game can be saved and resumed exactly; ``to_json(embed_setup=False)`` saves the content
+by its digest (:class:`SetupRef`), and ``from_json(text, setup=...)`` checks it. Every choice
+:meth:`Journey.choices` offers names the thing chosen, :meth:`Journey.menu` groups them by
+decision, and :meth:`Journey.dice_for` says which dice one will ask for (roll them at a real
+table with :class:`~tabletop_core.CallbackDice`).
 """
 
 from __future__ import annotations
 
 import attrs
 
+from tabletop_core.residue.combat import AttackResult, Retaliation, RunResult
+from tabletop_core.residue.items import BarterResult
 from tabletop_core.residue.journey import saves as _saves  # noqa: F401  (registers the migrations)
 from tabletop_core.residue.journey.choices import (
     KINDS,
@@ -64,6 +71,7 @@ from tabletop_core.residue.journey.choices import (
     kind_of,
 )
 from tabletop_core.residue.journey.content import AreaEntry, JourneySetup, PortalRules, RegionRules
+from tabletop_core.residue.journey.describe import ChoiceGroup, DicePlan
 from tabletop_core.residue.journey.engine import start_journey
 from tabletop_core.residue.journey.events import (
     CardGained,
@@ -109,24 +117,32 @@ from tabletop_core.residue.journey.phases import (
 )
 from tabletop_core.residue.journey.play import JourneyPlay
 from tabletop_core.residue.journey.policies import CautiousPolicy, GreedyPolicy, Policy, play_journey
+from tabletop_core.residue.journey.setup_ref import SetupRef
 from tabletop_core.residue.journey.simulate import simulate_journey
 from tabletop_core.residue.journey.state import Journey, JourneyStep
 from tabletop_core.residue.journey.summary import JourneySimulation
+from tabletop_core.residue.rest import RestStep
+from tabletop_core.residue.rest_log import HPRecovered, RecoverAlternative, RestNote, StrainPaid
+from tabletop_core.residue.tokens import MovementStep, TokenMove
 
 __all__ = [
     "Act",
     "AreaEntry",
+    "AttackResult",
     "BanishChoice",
+    "BarterResult",
     "CardGained",
     "CautiousPolicy",
     "CheckStrainPhase",
     "Choice",
+    "ChoiceGroup",
     "ChoiceMade",
     "CombatBegan",
     "CombatPhase",
     "CommitChoice",
     "CommitPhase",
     "Defeated",
+    "DicePlan",
     "DieRolled",
     "EndedPhase",
     "EntryNext",
@@ -134,6 +150,7 @@ __all__ = [
     "EscapePhase",
     "GreedyPolicy",
     "HPChanged",
+    "HPRecovered",
     "InventoryChoice",
     "Journey",
     "JourneyEnded",
@@ -149,6 +166,7 @@ __all__ = [
     "MoveChoice",
     "MovePhase",
     "Moved",
+    "MovementStep",
     "NewDay",
     "Note",
     "PayoffPhase",
@@ -160,16 +178,24 @@ __all__ = [
     "Policy",
     "PortalRules",
     "ReachedHum",
+    "RecoverAlternative",
     "RecoverPhase",
     "RegionRules",
+    "RestNote",
+    "RestStep",
+    "Retaliation",
     "RuleApplied",
+    "RunResult",
+    "SetupRef",
     "SlotChoice",
     "StrainChecked",
     "StrainChoice",
     "StrainGained",
+    "StrainPaid",
     "SwitchChoice",
     "TakeRestChoice",
     "TokenFound",
+    "TokenMove",
     "TokenMovement",
     "TradePhase",
     "TravelPhase",
@@ -186,6 +212,8 @@ __all__ = [
 # time (Sybil, importlib mode) would otherwise hand back the copy's enums.
 for _record in (
     *KINDS,
+    ChoiceGroup,
+    DicePlan,
     AreaEntry,
     PortalRules,
     RegionRules,
@@ -194,5 +222,6 @@ for _record in (
     JourneyStep,
     JourneyPlay,
     JourneySimulation,
+    SetupRef,
 ):
     attrs.resolve_types(_record)

@@ -13,6 +13,7 @@ from typing import Any, cast
 
 import attrs
 
+from tabletop_core import _codec
 from tabletop_core._record import shared_converter, type_name
 from tabletop_core._validate import clip
 from tabletop_core.errors import InvalidInput
@@ -72,28 +73,38 @@ def _build(act: Act, *args: object, **details: object) -> Choice:
 def from_flat(data: Mapping[str, object]) -> Choice:
     """A Choice saved as the single flat class (format version 1): the kind its act belongs to."""
     version = data.get("version", 1)
-    if version != 1:
+    if type(version) is not int or version != 1:
         raise InvalidInput(f"version: no migration of {_OLD_TAG} from version {clip(version)}")
     raw = data.get("act")
-    act = _saved_act(raw)
+    act = _saved_act(raw, short="version" not in data)
     unknown = sorted(set(data) - set(_EMPTY) - {"type", "version", "act"})
     if unknown:
         raise InvalidInput(f"a saved Choice has unknown keys {unknown}")
     kind = _KIND_OF[act]
     own = _FIELDS[kind]
     kept: dict[str, object] = {"type": type_name(kind), "version": 1, "act": data["act"]}
-    for name, value in data.items():
-        if name in _EMPTY and value is not None and not (name == "luck" and value is False):
-            if name not in own:
-                raise InvalidInput(f"a saved {act.name} Choice holds {name}, which a {kind.__name__} does not")
-            kept[name] = value
-    return kind.from_dict(kept)
+    kept.update({name: _EMPTY[name] for name in own})
+    for name in _EMPTY:
+        if name not in data:
+            if "version" in data and name != "dice":  # format 1 wrote every detail but dice (added later)
+                raise InvalidInput(f"a saved Choice of format 1 has every detail: {name!r} is missing")
+            continue
+        value = data[name]
+        if name in own:
+            kept[name] = value  # read by the kind, exactly: a null luck is refused, not taken as False
+        elif value is not None and not (name == "luck" and value is False):
+            raise InvalidInput(f"a saved {act.name} Choice holds {name}, which a {kind.__name__} does not")
+    if "version" in data:
+        return kind.from_dict(kept)
+    with _codec.reading_as(_codec.SHORT):  # 0.1.0 and 0.2.0: enums by upper-case name
+        return kind.from_dict(kept)
 
 
-def _saved_act(raw: object) -> Act:
-    """The :class:`Act` a saved choice names (the record converter's reading)."""
+def _saved_act(raw: object, *, short: bool) -> Act:
+    """The :class:`Act` a saved choice names (the record converter's reading; *short*: a 0.1.0 save)."""
     try:
-        act = shared_converter().structure(raw, Act)
+        with _codec.reading_as(_codec.SHORT if short else _codec.SAVED):
+            act = shared_converter().structure(raw, Act)
     except Exception as error:  # cattrs reports each failure in its own way
         raise InvalidInput(f"act: not a kind of choice: {clip(raw)}") from error
     assert isinstance(act, Act)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, TypeVar
 
-from tabletop_core._record import Record, on_converter, record_type
+from tabletop_core._record import Record, clip, on_converter, record_type
 from tabletop_core.errors import InvalidInput
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ class TaggedUnion(Record):
         tag = data.get("type")
         kind = record_type(tag) if isinstance(tag, str) else None
         if kind is None or not issubclass(kind, cls) or "__attrs_attrs__" not in kind.__dict__:
-            raise InvalidInput(f"{cls.__name__} data needs 'type' naming a kind of {cls.__name__}, got {tag!r}")
+            raise InvalidInput(f"{cls.__name__} data needs 'type' naming a kind of {cls.__name__}, got {clip(tag)}")
         return Record.from_dict.__func__(kind, data)  # type: ignore[attr-defined,no-any-return]
 
     @classmethod

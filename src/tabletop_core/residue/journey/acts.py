@@ -47,6 +47,7 @@ class Act(Enum):
     SHUFFLE = "shuffle the deck"
     NO_SHUFFLE = "leave the deck as it is"
     KEEP_CARD = "keep a drawn card (Draw X. Choose Y.)"
+    BARTER_PAY = "pay the Barter: ⊙ Tradeable Inventory"
 
     def __str__(self) -> str:
         return self.value

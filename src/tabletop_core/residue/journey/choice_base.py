@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+import attrs
+
 from tabletop_core._typed import check_fields
+from tabletop_core._validate import check_one_line
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.hexmap import Direction
 from tabletop_core.residue.inventory import InventoryKind
@@ -20,6 +23,15 @@ from tabletop_core.residue.rest import RestChoices
 from tabletop_core.residue.step_die import StepDie
 
 _OLD_TAG = "residue.Choice"
+
+
+def _label() -> Any:  # Any: attrs.field's own type
+    """The ``label`` field every kind has: the words :meth:`Journey.choices` gives it, outside equality."""
+    return attrs.field(default="", eq=False, repr=False, kw_only=True, validator=_one_line_text)
+
+
+def _one_line_text(_instance: object, attribute: Any, value: object) -> None:  # Any: attrs callback
+    check_one_line(attribute.name, value)
 
 
 class _ChoiceFactory(type):
@@ -100,6 +112,7 @@ class Choice(TaggedUnion, metaclass=_ChoiceFactory):
     """The acts this kind of choice takes."""
 
     _old_tags: ClassVar[tuple[str, ...]] = ("residue.Choice",)  # the single class of format 1: loads as its kind
+    _optional_keys: ClassVar[tuple[str, ...]] = ("label",)  # written only when given (a choice Journey.choices made)
 
     # -- the details a kind does not hold read as empty (each kind's fields override these) --
 
@@ -162,7 +175,8 @@ class Choice(TaggedUnion, metaclass=_ChoiceFactory):
                 or data that does not build it.
             TypeError: *data* is not a mapping.
         """
-        if isinstance(data, Mapping) and data.get("type", _OLD_TAG) == _OLD_TAG:  # untagged: 0.1.0
+        untagged = None if isinstance(data, Mapping) and "version" in data else _OLD_TAG  # 0.1.0: no tag
+        if isinstance(data, Mapping) and data.get("type", untagged) == _OLD_TAG:
             from tabletop_core.residue.journey._choice_build import from_flat  # here: it needs the kinds
 
             old = from_flat(data)
@@ -188,6 +202,17 @@ class Choice(TaggedUnion, metaclass=_ChoiceFactory):
                 raise InvalidInput(f"{name} is a position counted from 0, got {value}")
 
     def __str__(self) -> str:
+        label: str = getattr(self, "label", "")
+        if label:
+            return label
+        return self.generic()
+
+    def generic(self) -> str:
+        """The choice in the engine's own words (its act and positions), whatever its :attr:`label`.
+
+        ``str()`` is the label :meth:`Journey.choices` gave it (the die's size and Value, the
+        enemy's name, the option's text, ...), else this.
+        """
         parts = [str(self.act)]
         if self.kind is not None:
             parts.append(str(self.kind))

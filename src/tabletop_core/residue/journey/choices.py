@@ -17,7 +17,7 @@ from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.hexmap import Direction
 from tabletop_core.residue.inventory import InventoryKind
 from tabletop_core.residue.journey.acts import Act
-from tabletop_core.residue.journey.choice_base import Choice
+from tabletop_core.residue.journey.choice_base import Choice, _label
 from tabletop_core.residue.rest import RestChoices
 from tabletop_core.residue.step_die import StepDie
 
@@ -41,6 +41,8 @@ class CommitChoice(Choice):
     luck: bool = False
     target: int | None = None
 
+    label: str = _label()
+
     def __attrs_post_init__(self) -> None:
         self._check()
         if (self.target is None) is (self.act is Act.ATTACK):
@@ -62,6 +64,8 @@ class MoveChoice(Choice):
     act: Act
     direction: Direction
 
+    label: str = _label()
+
     def __attrs_post_init__(self) -> None:
         self._check()
 
@@ -81,6 +85,8 @@ class PickChoice(Choice):
     act: Act
     target: int
 
+    label: str = _label()
+
     def __attrs_post_init__(self) -> None:
         self._check()
 
@@ -89,8 +95,9 @@ class PickChoice(Choice):
 class StrainChoice(Choice):
     """Gain 1 Strain at any time: Reroll dice of the Endurance Pool, or Recover committed dice.
 
-    :meth:`Journey.choices` offers each once with ``dice=None``; :meth:`Journey.apply`
-    takes it with any non-empty subset.
+    :meth:`Journey.choices` offers each with ``dice=None`` (all of them) and with each die
+    alone; :meth:`Journey.apply` takes any non-empty subset: build it with
+    :meth:`with_dice` (``choice.with_dice((0, 2))``) or ``Choice(Act.REROLL, dice=(0, 2))``.
 
     Attributes:
         act: ``REROLL`` or ``RECOVER``.
@@ -103,6 +110,8 @@ class StrainChoice(Choice):
     act: Act
     dice: tuple[int, ...] | None = None
 
+    label: str = _label()
+
     def __attrs_post_init__(self) -> None:
         self._check()
         if self.dice is not None and any(i < 0 for i in self.dice):
@@ -110,6 +119,27 @@ class StrainChoice(Choice):
 
     def _offered(self) -> Choice:
         return self if self.dice is None else Choice(self.act)
+
+    def with_dice(self, dice: tuple[int, ...] | list[int] | None) -> StrainChoice:
+        """The same Reroll or Recover taking the dice at *dice* (positions from 0; ``None``: all).
+
+        Raises:
+            TypeError: *dice* is not a sequence of ints.
+            InvalidInput: a position below 0, or a position repeated.
+
+        Examples:
+            >>> from tabletop_core.residue.journey import Act, Choice
+            >>> str(Choice(Act.REROLL).with_dice([2, 0]))
+            'gain 1 Strain to Reroll the Endurance Pool dice #1, #3'
+        """
+        if dice is None:
+            return StrainChoice(self.act)
+        if isinstance(dice, (str, bytes)) or not isinstance(dice, (tuple, list)):
+            raise TypeError(f"dice must be a sequence of positions, got {type(dice).__name__}")
+        positions = tuple(sorted(dice))
+        if len(set(positions)) != len(positions):
+            raise InvalidInput(f"dice must not repeat a position, got {list(dice)}")
+        return StrainChoice(self.act, positions)
 
 
 @attrs.frozen
@@ -128,6 +158,8 @@ class TakeRestChoice(Choice):
     act: Act
     rest: RestChoices | None = None
 
+    label: str = _label()
+
     def __attrs_post_init__(self) -> None:
         self._check()
 
@@ -137,17 +169,19 @@ class TakeRestChoice(Choice):
 
 @attrs.frozen
 class InventoryChoice(Choice):
-    """⊙ an Inventory in the Rest: pay Strain, heal, or roll instead of what is missing.
+    """⊙ an Inventory: pay Strain, heal, or roll instead of what is missing (Rest); pay a Barter.
 
     Attributes:
-        act: ``PAY``, ``HEAL``, ``PANIC_ROLL`` or ``FATIGUE_ROLL``.
+        act: ``PAY``, ``HEAL``, ``PANIC_ROLL``, ``FATIGUE_ROLL`` or ``BARTER_PAY``.
         kind: The Inventory rolled.
     """
 
-    ACTS: ClassVar[frozenset[Act]] = frozenset({Act.PAY, Act.HEAL, Act.PANIC_ROLL, Act.FATIGUE_ROLL})
+    ACTS: ClassVar[frozenset[Act]] = frozenset({Act.PAY, Act.HEAL, Act.PANIC_ROLL, Act.FATIGUE_ROLL, Act.BARTER_PAY})
 
     act: Act
     kind: InventoryKind
+
+    label: str = _label()
 
     def __attrs_post_init__(self) -> None:
         self._check()
@@ -166,6 +200,8 @@ class BanishChoice(Choice):
 
     act: Act
     banish: StepDie | None = None
+
+    label: str = _label()
 
     def __attrs_post_init__(self) -> None:
         self._check()
@@ -187,6 +223,8 @@ class SwitchChoice(Choice):
     item_slot: int
     weapon_slot: int
 
+    label: str = _label()
+
     def __attrs_post_init__(self) -> None:
         self._check()
 
@@ -206,6 +244,8 @@ class SlotChoice(Choice):
     act: Act
     item_slot: int | None = None
     weapon_slot: int | None = None
+
+    label: str = _label()
 
     def __attrs_post_init__(self) -> None:
         self._check()
@@ -242,6 +282,8 @@ class PlainChoice(Choice):
     )
 
     act: Act
+
+    label: str = _label()
 
     def __attrs_post_init__(self) -> None:
         self._check()

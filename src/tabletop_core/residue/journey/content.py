@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections.abc import Mapping
+from typing import ClassVar
+
 import attrs
 
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
-from tabletop_core._validate import check_type, clip, int_field, of_type, one_line
+from tabletop_core._validate import check_type, clip, int_field, int_in, of_type, one_line
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.combat import (
     Creature,
@@ -22,6 +27,9 @@ from tabletop_core.residue.items import Item, Vendor
 from tabletop_core.residue.tokens import Token, TokenKind
 
 _FIGHTERS = (TokenKind.CREATURE, TokenKind.RAIDERS)  # Tokens whose Encounter is a fight (stats in the bestiary)
+
+CHOICES_PER_DAY = 250
+"""The choice guard of unattended play when :attr:`JourneySetup.max_choices` is not given: 250 a day."""
 
 
 @attrs.frozen
@@ -131,6 +139,53 @@ def _check_texts(texts: tuple[Entry, ...], beasts: set[str]) -> None:
                 raise InvalidInput(f"Entry {named}, which is not in the bestiary")
 
 
+def setup_digest(data: Mapping[str, object]) -> str:
+    """The SHA-256 of a setup's JSON data (:meth:`JourneySetup.to_dict`): keys sorted, no spaces, UTF-8."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _check_edges(text: Entry) -> set[str]:
+    """The Entries *text*'s checks go to (what a check leads to without the player choosing anything)."""
+    found: set[str] = set()
+    for check in text.checks:
+        for effect in (check.effect, *(() if check.test is None else (check.test.passed, check.test.failed))):
+            if effect.go_to is not None:
+                found.add(effect.go_to)
+    return found
+
+
+def _check_circles(texts: tuple[Entry, ...]) -> None:
+    """Refuse Entries whose checks go to each other in a circle: reading them would never end.
+
+    Entry Checks are followed without a choice ("Follow the first one that applies"), so a
+    circle of checks' ``go_to`` (A's check goes to B, B's to A) would be read for ever within
+    one choice. A circle through an option is fine: each turn of it is a choice.
+    """
+    edges = {text.name: _check_edges(text) for text in texts}
+    done: set[str] = set()
+    for start in edges:
+        path: list[str] = []
+        stack: list[tuple[str, bool]] = [(start, False)]
+        on_path: set[str] = set()
+        while stack:
+            name, leaving = stack.pop()
+            if leaving:
+                on_path.discard(name)
+                path.pop()
+                done.add(name)
+                continue
+            if name in on_path:
+                circle = " -> ".join(clip(n, 20) for n in (*path[path.index(name) :], name))
+                raise InvalidInput(f"texts: Entries whose checks go to each other in a circle never end: {circle}")
+            if name in done or name not in edges:
+                continue
+            on_path.add(name)
+            path.append(name)
+            stack.append((name, True))
+            stack.extend((target, False) for target in sorted(edges[name]))
+
+
 def _named(texts: tuple[Entry, ...], name: str) -> Entry | None:
     """The Entry called *name* among *texts*, if any."""
     check_type("name", name, str)
@@ -152,6 +207,9 @@ class JourneySetup(Record):
             Creature: their Encounter is a fight with it).
         compass: The Compass Die's faces.
         max_days: A guard for unattended play: the Journey stops after this many days.
+        max_choices: A guard for unattended play: the Journey stops (outcome
+            :attr:`~tabletop_core.residue.journey.JourneyOutcome.OUT_OF_CHOICES`) once this many
+            choices are made without an end; ``None``: 250 a day (:attr:`choice_limit`).
         vendors: The Vendors Vendor tokens name (their goods, prices and Tradeable Inventory).
         anomalies: What Discover Anomaly does for each Anomaly Token (an :class:`AreaEntry`
             whose *area* is the Token's name; an Anomaly not listed is only marked Discovered).
@@ -195,6 +253,11 @@ class JourneySetup(Record):
     texts: tuple[Entry, ...] = ()  # defaults, so setups saved before Entries were read still load
     ruin_entry: Entry | None = None
     item_texts: tuple[Entry, ...] = ()
+    max_choices: int | None = attrs.field(default=None, validator=attrs.validators.optional(int_in(low=1, high=10**9)))
+
+    # item_deck, texts, ruin_entry, item_texts: added after format 1, its saves lack them;
+    # max_choices: written only when given, so old setups keep their shape.
+    _optional_keys: ClassVar[tuple[str, ...]] = ("item_deck", "texts", "ruin_entry", "item_texts", "max_choices")
 
     def __attrs_post_init__(self) -> None:
         check_fields(self)
@@ -204,6 +267,9 @@ class JourneySetup(Record):
         if self.start_region not in names:
             raise InvalidInput(f"start_region must be one of {names}, got {clip(self.start_region)}")
         beasts = {c.name for c in self.bestiary}
+        for beast in self.bestiary:
+            if beast.is_defeated:
+                raise InvalidInput(f"bestiary: {clip(beast.name)} has 0 HP (a Creature at 0 HP is defeated)")
         for entry in (*self.entries, *self.anomalies, *self.npcs):
             if entry.creature is not None and entry.creature not in beasts:
                 raise InvalidInput(
@@ -211,6 +277,7 @@ class JourneySetup(Record):
                 )
         _check_texts((*self.texts, *(() if self.ruin_entry is None else (self.ruin_entry,))), beasts)
         _check_texts(self.item_texts, set())  # an Item's Entry names no Creature: it comes back where it was read
+        _check_circles(self.texts)
         for text in self.item_texts:
             if any(effect.go_to is not None for effect in _effects_of(text)):
                 raise InvalidInput(f"item_texts {clip(text.name)}: an Item's Entry goes to no other Entry")
@@ -224,6 +291,22 @@ class JourneySetup(Record):
                 raise InvalidInput(f"Vendor token {clip(token.name)} is not in vendors")
             if token.kind in _FIGHTERS and token.name not in beasts:
                 raise InvalidInput(f"{token.kind} token {clip(token.name)} is not in the bestiary")
+
+    @property
+    def choice_limit(self) -> int:
+        """The most choices a Journey on this content is played for (:attr:`max_choices`, or 250 a day)."""
+        return self.max_choices if self.max_choices is not None else CHOICES_PER_DAY * self.max_days
+
+    @property
+    def digest(self) -> str:
+        """The SHA-256 of this setup's JSON (keys sorted, no spaces): what a save made without it refers to.
+
+        Examples:
+            >>> from tabletop_core.residue.journey import example_setup
+            >>> example_setup().digest == example_setup().digest, len(example_setup().digest)
+            (True, 64)
+        """
+        return setup_digest(self.to_dict())
 
     def creature(self, name: str, region: str | None) -> Creature:
         """The named Creature as first drawn in *region* (its Region Mutation applied)."""

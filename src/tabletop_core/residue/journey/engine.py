@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from tabletop_core._fast import BoundedCache
-from tabletop_core._fast import fast_replace as replace
 from tabletop_core._validate import check_type
 from tabletop_core.residue.hexmap import Hex, HexMap
 from tabletop_core.residue.hum import place_hum
@@ -20,7 +19,7 @@ from tabletop_core.residue.journey.choices import (
     SwitchChoice,
     TakeRestChoice,
 )
-from tabletop_core.residue.journey.content import _FIGHTERS, JourneySetup
+from tabletop_core.residue.journey.content import JourneySetup
 from tabletop_core.residue.journey.flow import _FINISH, _READ
 from tabletop_core.residue.journey.handlers_combat import (
     _do_attack,
@@ -46,6 +45,7 @@ from tabletop_core.residue.journey.handlers_decisions import (
 from tabletop_core.residue.journey.handlers_items import (
     _do_activate,
     _do_barter,
+    _do_barter_pay,
     _do_discard_card,
     _do_leave,
     _do_place,
@@ -95,6 +95,7 @@ _on(InventoryChoice, _do_recover_one, Act.HEAL, Act.PANIC_ROLL, Act.FATIGUE_ROLL
 _on(PlainChoice, _do_end_rest, Act.END_REST)
 _on(SwitchChoice, _do_switch, Act.SWITCH)
 _on(PickChoice, _do_barter, Act.BARTER)
+_on(InventoryChoice, _do_barter_pay, Act.BARTER_PAY)
 _on(PlainChoice, _do_leave, Act.LEAVE)
 _on(PickChoice, _do_fast_travel, Act.FAST_TRAVEL)
 _on(PickChoice, _do_meet, Act.MEET)
@@ -142,16 +143,17 @@ def _start_map(setup: JourneySetup) -> HexMap:
 def start_journey(wanderer: Wanderer, setup: JourneySetup, *, rng: RngLike = None) -> Journey:
     """Set up a Journey: the starting Hex discovered, the Hum placed, the Tokens laid out.
 
-    Draws the Hum's dice (the Compass Die, 2d4, and the Compass Die again when needed).
+    Draws the Hum's dice (the Compass Die, 2d4, and the Compass Die again when needed). The
+    Creatures of Creature and Raiders Tokens are drawn at their first Encounter ("Region
+    Mutation: Apply when the Creature is first drawn"), in the Region they are met in.
     """
     check_type("wanderer", wanderer, Wanderer)
     check_type("setup", setup, JourneySetup)
     hexmap = _start_map(setup)
     placement = place_hum(hexmap, _ORIGIN, compass=setup.compass, rng=rng)
+    # A Creature or Raiders Token's Creature is drawn at its first Encounter (with the Mutation of
+    # the Region it is met in), so the Tokens go on the map as they are.
     hexmap, tokens = placement.apply(hexmap, setup.tokens)
-    tokens = tuple(  # a Creature of the bestiary on each Token: copied without re-checking the Token
-        replace(t, foe=setup.creature(t.name, hexmap.region_of(t.at))) if t.kind in _FIGHTERS else t for t in tokens
-    )
     return Journey(
         wanderer=wanderer,
         hexmap=hexmap,

@@ -30,6 +30,7 @@ import attrs
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, int_field, int_in, of_type, one_line
 from tabletop_core.errors import InvalidInput
+from tabletop_core.residue._markdown import bold, bold_after, escape
 from tabletop_core.residue.combat import Creature
 from tabletop_core.residue.death import Defeat
 from tabletop_core.residue.endurance import StrainCheck
@@ -73,6 +74,10 @@ class JourneyEvent(TaggedUnion):
         """The event as one English line (the same as ``str()``)."""
         return str(self)
 
+    def to_markdown(self) -> str:
+        """The event's line as Markdown for chat: what it came to in bold, where it has an outcome."""
+        return escape(str(self))
+
 
 JourneyEvent.register()
 
@@ -96,6 +101,10 @@ class RuleApplied(JourneyEvent):
 
     def __str__(self) -> str:
         return str(self.result)
+
+    def to_markdown(self) -> str:
+        """The rule's own Markdown (a Commit's ★, an Attack's Damage, a roll's result in bold)."""
+        return self.result.to_markdown()
 
 
 @attrs.frozen
@@ -150,6 +159,10 @@ class DieRolled(JourneyEvent):
         tail = f": {self.result}" if self.result else ""
         return f"{self.rule}: d{self.sides} -> {self.face}{tail}"
 
+    def to_markdown(self) -> str:
+        """The line with the face (and what it gave) in bold."""
+        return bold_after(str(self), " -> ")
+
 
 @attrs.frozen
 class HPChanged(JourneyEvent):
@@ -177,6 +190,10 @@ class HPChanged(JourneyEvent):
             return f"{self.cause}: no HP lost (HP {self.after}/{self.max_hp})"
         verb = "loses" if self.change < 0 else "gains"
         return f"{self.cause}: {verb} {abs(self.change)} HP (HP {self.before} -> {self.after}/{self.max_hp})"
+
+    def to_markdown(self) -> str:
+        """The line with the HP change in bold."""
+        return bold_after(str(self), ": ")
 
 
 @attrs.frozen
@@ -288,6 +305,10 @@ class StrainChecked(JourneyEvent):
     def __str__(self) -> str:
         return f"Check Strain {self.strain} vs ST {self.threshold}: {self.result}"
 
+    def to_markdown(self) -> str:
+        """The line with what Check Strain allows in bold."""
+        return bold_after(str(self), ": ")
+
 
 @attrs.frozen
 class PhaseBegan(JourneyEvent):
@@ -316,6 +337,10 @@ class NewDay(JourneyEvent):
     def __str__(self) -> str:
         return f"New Day {self.day}"
 
+    def to_markdown(self) -> str:
+        """The whole line in bold."""
+        return bold(str(self))
+
 
 @attrs.frozen
 class ReachedHum(JourneyEvent):
@@ -330,6 +355,10 @@ class ReachedHum(JourneyEvent):
     def __str__(self) -> str:
         return f"Reach the Hum at {self.at}: remove the Hum Token and read the Ruin Entry"
 
+    def to_markdown(self) -> str:
+        """The whole line in bold."""
+        return bold(str(self))
+
 
 @attrs.frozen
 class Defeated(JourneyEvent):
@@ -343,6 +372,10 @@ class Defeated(JourneyEvent):
 
     def __str__(self) -> str:
         return str(self.defeat)
+
+    def to_markdown(self) -> str:
+        """The whole line in bold."""
+        return bold(str(self))
 
 
 @attrs.frozen
@@ -359,3 +392,7 @@ class JourneyEnded(JourneyEvent):
 
     def __str__(self) -> str:
         return f"{self.detail}: {self.outcome}" if self.detail else str(self.outcome)
+
+    def to_markdown(self) -> str:
+        """The line with the outcome in bold."""
+        return bold_after(str(self), ": ")

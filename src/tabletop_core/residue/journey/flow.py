@@ -147,21 +147,31 @@ def _committing(slot: ActionSlot, finish: Any) -> Any:  # Any: a handler and its
 
 
 def _roll_gear(journey: Journey, source: DiceSource, events: list[object]) -> Journey:
-    """⊙ Gear on entering a Hex; at Gear 0, Exposed: suffer the Region Hazard."""
+    """⊙ Gear on entering a Hex (not at Gear 0); then, while Exposed, suffer the Region Hazard.
+
+    "Gear 0: Do not roll Gear. You have Exposed and suffer the Region Hazard." and
+    "Hazard: Applies while you have Exposed.": Exposed from a rule, with Gear above 0,
+    rolls Gear and suffers the Hazard too. Exposed is read as the Hex is entered.
+    """
     wanderer = journey.wanderer
-    if wanderer.inventory.gear.is_zero:
-        if journey.hexmap.region_of(journey.position) is None:
-            # The Hazard is the Region's: discover the Region of the Hex first (its Area comes later).
-            journey = _discover_region(journey, source, events)
-        rules = journey.setup.rules(journey.hexmap.region_of(journey.position))
-        hazard = rules.hazard_hp if rules is not None else 0
-        health = wanderer.health.lose(hazard)
-        events.append(HPChanged("Gear 0: Exposed, the Region Hazard", wanderer.health.hp, health.hp, health.max_hp))
-        wanderer = replace(wanderer, health=health)
-        return _check_hp(replace(journey, wanderer=wanderer), events, "the Region Hazard while Exposed")
-    use = wanderer.inventory.roll(InventoryKind.GEAR, rng=source)
-    events.append(use)
-    return replace(journey, wanderer=wanderer.with_inventory(use.after.forget_last()))
+    exposed = wanderer.conditions.has(Condition.EXPOSED)
+    if not wanderer.inventory.gear.is_zero:
+        use = wanderer.inventory.roll(InventoryKind.GEAR, rng=source)
+        events.append(use)
+        journey = replace(journey, wanderer=wanderer.with_inventory(use.after.forget_last()))
+    if not exposed:
+        return journey
+    if journey.hexmap.region_of(journey.position) is None:
+        # The Hazard is the Region's: discover the Region of the Hex first (its Area comes later).
+        journey = _discover_region(journey, source, events)
+    wanderer = journey.wanderer
+    rules = journey.setup.rules(journey.hexmap.region_of(journey.position))
+    hazard = rules.hazard_hp if rules is not None else 0
+    health = wanderer.health.lose(hazard)
+    cause = "Gear 0: Exposed, the Region Hazard" if wanderer.inventory.gear.is_zero else "Exposed: the Region Hazard"
+    events.append(HPChanged(cause, wanderer.health.hp, health.hp, health.max_hp))
+    wanderer = replace(wanderer, health=health)
+    return _check_hp(replace(journey, wanderer=wanderer), events, "the Region Hazard while Exposed")
 
 
 def _apply_entry(
@@ -214,14 +224,21 @@ def _rolled(rule: str, sides: int, face: int, result: str) -> DieRolled:
 
 
 def _discover_region(journey: Journey, source: DiceSource, events: list[object]) -> Journey:
-    """An Undiscovered Region: one die over the map's Regions (standing in for the Region table)."""
+    """An Undiscovered Region: one die over the map's Regions (standing in for the Region table).
+
+    A map of one Region rolls no die (a d1 has nothing to say).
+    """
     where = journey.position
     if journey.hexmap.region_of(where) is not None:
         return journey
     regions = journey.hexmap.regions
-    face = source.roll(len(regions))
-    region = regions[face - 1].name
-    events.append(_rolled(f"Undiscovered Region at {where}", len(regions), face, region))
+    if len(regions) == 1:
+        region = regions[0].name
+        events.append(Note(f"Undiscovered Region at {where}: {region}, the only Region"))
+    else:
+        face = source.roll(len(regions))
+        region = regions[face - 1].name
+        events.append(_rolled(f"Undiscovered Region at {where}", len(regions), face, region))
     return replace(journey, hexmap=journey.hexmap.set_region(where, region))
 
 
@@ -237,8 +254,10 @@ def _discover(
         return replace(journey, hexmap=hexmap), None, None
     assert tile.region is not None  # set above
     drawn = draw_area(hexmap, tile.region, rng=source)
-    if drawn.roll is None:
+    if drawn.unknown_table:
         events.append(Note(f"Discover Area: {drawn}"))
+    elif drawn.roll is None:  # one Area left: no die
+        events.append(Note(f"Discover Area in {tile.region}: {drawn.area}, the only Area left"))
     else:  # the die over the Areas still undiscovered
         sides = len(hexmap.undiscovered_areas(tile.region))
         events.append(_rolled(f"Discover Area in {tile.region}", sides, drawn.roll, drawn.area))
@@ -271,7 +290,7 @@ def _start_combat(
     return replace(journey, stage=stage)
 
 
-def _resolve_hex(  # noqa: C901 -- the Hex steps in the rules text's order (Discovery, Special Hex, Tokens, Travel)
+def _resolve_hex(
     journey: Journey,
     new: bool,
     trip: Trip | TokenMovement,
@@ -283,7 +302,8 @@ def _resolve_hex(  # noqa: C901 -- the Hex steps in the rules text's order (Disc
 
     *trip*: the Travel, or the Token Movement an Escape interrupted (it goes on after).
     *foe*: a Creature the Area Entry named, Faced with the Hex's. NPC Entries are read
-    once the Hex's Combat or Vendor is over (``trip.entries``).
+    once the Hex's Combat or Vendor is over (``trip.entries``); the Hum is reached once
+    every other Token of its Hex is resolved (:func:`_continue_travel`).
     """
     creature: Creature | None = foe
     entry: AreaEntry | None = None
@@ -291,65 +311,118 @@ def _resolve_hex(  # noqa: C901 -- the Hex steps in the rules text's order (Disc
         journey, creature, entry = _discover(journey, source, events)
         if journey.is_over:
             return journey
+        if type(trip) is Trip and not trip.ends:  # "Entering an Undiscovered Hex always Ends Travel."
+            events.append(Note("Undiscovered Hex: End Travel once it is resolved"))
+            trip = replace(trip, ends=True)
         area = journey.hexmap.tile(journey.position).area
         text = None if area is None or creature is not None else journey.setup.text(area)
         if text is not None:  # the Area Entry first; Special Hex rules and Tokens when it ends
-            ended = trip if type(trip) is TokenMovement else replace(trip, ends=True)
-            return _READ["read"](journey, text, ended, EntryNext.HEX, source, events)  # type: ignore[no-any-return]
+            return _READ["read"](journey, text, trip, EntryNext.HEX, source, events)  # type: ignore[no-any-return]
     tile = journey.hexmap.tile(journey.position)
     if tile.special:
         events.append(f"Special Hex: {tile.special}")
     enemies: list[tuple[Creature, int | None]] = [(creature, None)] if creature is not None else []
+    journey, trip, vendor, met = _hex_tokens(journey, trip, enemies, source, events)
+    if journey.is_over:
+        return journey
+    if enemies:
+        return _start_combat(journey, enemies, entry or met, trip, events)
+    if vendor is not None:
+        events.append(f"Vendor {vendor}: Barter or leave")
+        return replace(journey, stage=fast_build(TradePhase, vendor=vendor, then=trip, paying=None, paid=()))
+    return _continue_travel(journey, trip, source, events)
+
+
+def _hex_tokens(
+    journey: Journey,
+    trip: Trip | TokenMovement,
+    enemies: list[tuple[Creature, int | None]],
+    source: DiceSource,
+    events: list[object],
+) -> tuple[Journey, Trip | TokenMovement, str | None, AreaEntry | None]:
+    """Resolve the Tokens of the Wanderer's Hex, in Token order (the Hum waits for the others).
+
+    Creatures and mandatory Raiders join *enemies* (one Combat for the Hex); an Anomaly is
+    Discovered and a mandatory NPC met (their AreaEntry applied, their Entry queued in the
+    *trip*); a mandatory Vendor is returned for its Trade. Returns the Journey, the trip,
+    the Vendor met (if any) and the AreaEntry of an NPC or Anomaly that named a Creature.
+    """
     vendor: str | None = None
+    met: AreaEntry | None = None
     for index in tokens_at(journey.tokens, journey.position):
         token = journey.tokens[index]
         resolution = token_resolution(token)
         if resolution is TokenResolution.REACH_HUM:
-            events.append(ReachedHum(journey.position))
-            kept = tuple(t for i, t in enumerate(journey.tokens) if i != index)
-            ruin = journey.setup.ruin_entry
-            if ruin is not None:
-                journey = replace(journey, tokens=kept)
-                return _READ["read"](journey, ruin, trip, EntryNext.RUIN, source, events)  # type: ignore[no-any-return]
-            over = fast_build(EndedPhase, outcome=JourneyOutcome.REACHED_HUM, defeat=None)
-            return replace(journey, tokens=kept, stage=over)
-        foe = token.foe
-        if resolution is TokenResolution.DISCOVER_ANOMALY:
-            events.append(f"Discover Anomaly {token.name}".rstrip())
-            tokens = journey.tokens
-            marked = attrs.evolve(token, discovered=True)
-            journey = replace(journey, tokens=(*tokens[:index], marked, *tokens[index + 1 :]))
-            journey, found, anomaly, trip = _met_token(journey, token, trip, source, events)
+            continue  # reached once the rest of the Hex is resolved
+        if resolution is TokenResolution.DISCOVER_ANOMALY or (
+            resolution is TokenResolution.ENCOUNTER and token.kind is TokenKind.NPC
+        ):
+            journey, found, given, trip = _meet_or_discover(journey, index, trip, source, events)
             if journey.is_over:
-                return journey
+                return journey, trip, vendor, met
             if found is not None:
                 enemies.append((found, None))
-                entry = entry or anomaly
-        elif resolution is TokenResolution.ENCOUNTER and token.kind in _FIGHTERS and foe is not None:
-            enemies.append((foe, index))
+                met = met or given
+        elif resolution is TokenResolution.ENCOUNTER and token.kind in _FIGHTERS:
+            enemies.append((_drawn(journey, index), index))
         elif resolution is TokenResolution.ENCOUNTER and token.kind is TokenKind.VENDOR:
             vendor = token.name
-        elif resolution is TokenResolution.ENCOUNTER and token.kind is TokenKind.NPC:
-            journey, found, npc, trip = _met_token(journey, token, trip, source, events)
-            if journey.is_over:
-                return journey
-            if found is not None:
-                enemies.append((found, None))
-                entry = entry or npc
         elif resolution is TokenResolution.OPTIONAL_ENCOUNTER:
             events.append(TokenFound(index, str(token), "an optional Encounter"))
         elif token.kind is TokenKind.PORTAL:
             events.append(TokenFound(index, str(token), "no Encounter, a Fast Travel point"))
         else:
             events.append(TokenFound(index, str(token), "no Encounter"))
-    if new and type(trip) is Trip and not trip.ends:
-        trip = replace(trip, ends=True)
-    if enemies:
-        return _start_combat(journey, enemies, entry, trip, events)
-    if vendor is not None:
-        events.append(f"Vendor {vendor}: Barter or leave")
-        return replace(journey, stage=fast_build(TradePhase, vendor=vendor, then=trip))
-    return _continue_travel(journey, trip, source, events)
+    return journey, trip, vendor, met
+
+
+def _drawn(journey: Journey, index: int) -> Creature:
+    """The Creature of a Creature or Raiders Token, drawn now if it was not drawn before.
+
+    "Region Mutation: Apply when the Creature is first drawn": a Token's Creature is drawn
+    when its first Encounter begins, with the Mutation of the Region it is met in (the
+    Wanderer's Hex), and keeps it (and its Damage) from then on.
+    """
+    token = journey.tokens[index]
+    if token.foe is not None:
+        return token.foe
+    return journey.setup.creature(token.name, journey.hexmap.region_of(journey.position))
+
+
+def _meet_or_discover(
+    journey: Journey, index: int, then: Trip | TokenMovement, source: DiceSource, events: list[object]
+) -> tuple[Journey, Creature | None, AreaEntry | None, Trip | TokenMovement]:
+    """A mandatory NPC met, or an Anomaly Discovered (marked Discovered first): see :func:`_met_token`."""
+    token = journey.tokens[index]
+    if token.kind is TokenKind.ANOMALY:
+        events.append(f"Discover Anomaly {token.name}".rstrip())
+        tokens = journey.tokens
+        marked = attrs.evolve(token, discovered=True)
+        journey = replace(journey, tokens=(*tokens[:index], marked, *tokens[index + 1 :]))
+    return _met_token(journey, token, then, source, events)
+
+
+def _hum_here(journey: Journey) -> int | None:
+    """The Hum Token on the Wanderer's Hex (its position in the Tokens), if it is there."""
+    for index, token in enumerate(journey.tokens):
+        if token.kind is TokenKind.HUM and token.at == journey.position:
+            return index
+    return None
+
+
+def _reach_hum(
+    journey: Journey, index: int, then: Trip | TokenMovement, source: DiceSource, events: list[object]
+) -> Journey:
+    """Reach the Hum: remove the Hum Token and read the Ruin Entry (the Journey ends when it does)."""
+    events.append(ReachedHum(journey.position))
+    kept = tuple(t for i, t in enumerate(journey.tokens) if i != index)
+    met = tuple(i - (i > index) for i in journey.met if i != index)
+    journey = replace(journey, tokens=kept, met=met)
+    ruin = journey.setup.ruin_entry
+    if ruin is not None:
+        then = _moved_past(then, {index})
+        return _READ["read"](journey, ruin, then, EntryNext.RUIN, source, events)  # type: ignore[no-any-return]
+    return replace(journey, stage=fast_build(EndedPhase, outcome=JourneyOutcome.REACHED_HUM, defeat=None))
 
 
 def _token_entry(
@@ -387,7 +460,8 @@ def _read_next_entry(journey: Journey, then: Trip | TokenMovement, source: DiceS
 def _continue_travel(journey: Journey, trip: Trip | TokenMovement, source: DiceSource, events: list[object]) -> Journey:
     """Go on after a Hex (or an Encounter) is resolved.
 
-    NPC Entries still to read first, then a gained card, then optional Encounters; then
+    NPC Entries still to read first, then a gained card, then the Hum if it is on this Hex
+    (reached once the Hex's other Tokens are resolved), then optional Encounters; then
     Resume Move while Travel ★ remain and the Hex did not end Travel (or back to the
     Travel Phase it came from); else the Rest Phase. Given a Token Movement, it goes on.
     """
@@ -395,6 +469,9 @@ def _continue_travel(journey: Journey, trip: Trip | TokenMovement, source: DiceS
         return _read_next_entry(journey, trip, source, events)
     if journey.gained:
         return replace(journey, stage=fast_build(PlacePhase, then=trip))
+    hum = _hum_here(journey)
+    if hum is not None:
+        return _reach_hum(journey, hum, trip, source, events)
     if isinstance(trip, TokenMovement):
         return _rest_phase(journey, source, events, len(journey.tokens) if trip.next is None else trip.next)
     if journey.optional_here():
@@ -405,34 +482,24 @@ def _continue_travel(journey: Journey, trip: Trip | TokenMovement, source: DiceS
         if trip.stars > 0:
             return replace(journey, stage=fast_build(MovePhase, stars=trip.stars))
     else:
-        events.append("Undiscovered Hex: End Travel")
+        events.append("End Travel")
     return _rest_phase(journey, source, events)
 
 
 def _rest_phase(journey: Journey, source: DiceSource, events: list[object], start: int = 0) -> Journey:
-    """Token Movement (stopping at an Encounter), then Check Strain."""
-    step = move_tokens(journey.hexmap, journey.tokens, journey.position, start=start)
-    if step.moves:
-        events.append(step)
-    journey = replace(journey, tokens=step.tokens)
-    if step.encounter is not None:
-        token = step.tokens[step.encounter]
-        foe = token.foe
-        # A mandatory Encounter is resolved now; an optional one is offered in the next Travel Phase.
-        if token_resolution(token) is TokenResolution.ENCOUNTER:
-            then: Trip | TokenMovement = fast_build(TokenMovement, next=step.next_index, entries=())
-            if token.kind in _FIGHTERS and foe is not None:
-                return _start_combat(journey, [(foe, step.encounter)], None, then, events)
-            if token.kind is TokenKind.NPC:
-                journey, found, _npc, then = _met_token(journey, token, then, source, events)
-                if journey.is_over:
-                    return journey
-                if found is not None:
-                    return _start_combat(journey, [(found, None)], None, then, events)
-                if then.entries or journey.gained:  # its Entry read, its card placed; then Token Movement goes on
-                    return _continue_travel(journey, then, source, events)
-    if not step.finished:
-        return _rest_phase(journey, source, events, step.next_index or 0)
+    """Token Movement (stopping at a Token that enters your Hex, resolved first), then Check Strain."""
+    while True:
+        step = move_tokens(journey.hexmap, journey.tokens, journey.position, start=start)
+        if step.moves:
+            events.append(step)
+        journey = replace(journey, tokens=step.tokens)
+        if step.encounter is not None:
+            journey, stopped = _arrival(journey, step.encounter, step.next_index, source, events)
+            if stopped:
+                return journey
+        if step.finished:
+            break
+        start = step.next_index or 0
     check = journey.wanderer.strain_check
     events.append(StrainChecked(journey.wanderer.strain, journey.wanderer.strain_threshold, check))
     if check is StrainCheck.DEFEATED:
@@ -441,20 +508,53 @@ def _rest_phase(journey: Journey, source: DiceSource, events: list[object], star
     return replace(journey, stage=_CHECK_STRAIN)
 
 
-def _end_combat(journey: Journey, stage: CombatPhase, source: DiceSource, events: list[object]) -> Journey:
+def _arrival(
+    journey: Journey, index: int, following: int | None, source: DiceSource, events: list[object]
+) -> tuple[Journey, bool]:
+    """A Token Token Movement brought onto the Wanderer's Hex: "Resolve a Token ... when it enters your Hex".
+
+    The Hum is reached; an undiscovered Anomaly is Discovered; a Creature, mandatory Raiders,
+    a mandatory NPC or a mandatory Vendor is met now (its Combat, Entry or Trade), and Token
+    Movement goes on after. An optional Encounter is offered in the next Travel Phase; a
+    Portal triggers none. Returns the state and whether the procedure stopped there (a
+    Combat, an Entry, a Trade, a card to place, the end); else Token Movement goes on.
+    """
+    token = journey.tokens[index]
+    resolution = token_resolution(token)
+    then: Trip | TokenMovement = fast_build(TokenMovement, next=following, entries=())
+    if resolution is TokenResolution.REACH_HUM:
+        return _reach_hum(journey, index, then, source, events), True
+    if resolution is TokenResolution.OPTIONAL_ENCOUNTER:
+        events.append(TokenFound(index, str(token), "an optional Encounter, offered in the next Travel Phase"))
+        return journey, False
+    if resolution is TokenResolution.NOTHING:
+        events.append(TokenFound(index, str(token), "no Encounter"))
+        return journey, False
+    if token.kind in _FIGHTERS:
+        return _start_combat(journey, [(_drawn(journey, index), index)], None, then, events), True
+    if token.kind is TokenKind.VENDOR:
+        events.append(f"Vendor {token.name}: Barter or leave")
+        trade = fast_build(TradePhase, vendor=token.name, then=then, paying=None, paid=())
+        return replace(journey, stage=trade), True
+    journey, found, given, then = _meet_or_discover(journey, index, then, source, events)  # an NPC, an Anomaly
+    if journey.is_over:
+        return journey, True
+    if found is not None:
+        return _start_combat(journey, [(found, None)], given, then, events), True
+    if then.entries or journey.gained:  # its Entry read, its card placed; then Token Movement goes on
+        return _continue_travel(journey, then, source, events), True
+    return journey, False
+
+
+def _end_combat(journey: Journey, stage: CombatPhase) -> Journey:
     """The Tokens after a Combat: defeated enemies' Tokens removed, the others keep their damage."""
     encounter = stage.encounter
     tokens = list(journey.tokens)
-    wanderer = journey.wanderer
     removed: set[int] = set()
     on_token = dict(stage.tokens)
     for enemy, creature in enumerate(encounter.enemies):
         token = on_token.get(enemy)
         if creature.is_defeated:
-            if wanderer.conditions.has(Condition.FEAR):
-                roll, conditions = wanderer.conditions.roll(Condition.FEAR, rng=source)
-                events.append(roll)
-                wanderer = replace(wanderer, conditions=conditions)
             if token is not None:
                 removed.add(token)
         elif token is not None:
@@ -462,10 +562,10 @@ def _end_combat(journey: Journey, stage: CombatPhase, source: DiceSource, events
         else:
             tokens.append(Token(TokenKind.CREATURE, journey.position, name=creature.name, foe=creature))
     if not removed:
-        return replace(journey, wanderer=wanderer, tokens=tuple(tokens))
+        return replace(journey, tokens=tuple(tokens))
     met = tuple(i - sum(1 for r in removed if r < i) for i in journey.met if i not in removed)
     kept = tuple(token for i, token in enumerate(tokens) if i not in removed)
-    return replace(journey, wanderer=wanderer, tokens=kept, met=met)
+    return replace(journey, tokens=kept, met=met)
 
 
 def _moved_past(then: Trip | TokenMovement, removed: set[int]) -> Trip | TokenMovement:
@@ -482,7 +582,7 @@ def _after_combat(journey: Journey, source: DiceSource, events: list[object]) ->
     escaped = stage.encounter.status is EncounterStatus.ESCAPED
     removed = {token for enemy, token in stage.tokens if stage.encounter.enemies[enemy].is_defeated}
     then = _moved_past(stage.then, removed)
-    journey = _end_combat(journey, stage, source, events)
+    journey = _end_combat(journey, stage)
     if escaped:
         return replace(journey, stage=fast_build(EscapePhase, then=then))
     return _resume(journey, then, source, events)

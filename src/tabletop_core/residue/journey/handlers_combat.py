@@ -13,10 +13,11 @@ from tabletop_core.residue.combat import (
     resolve_retaliation,
     resolve_run,
 )
+from tabletop_core.residue.conditions import Condition
 from tabletop_core.residue.death import Defeat, DefeatCause
 from tabletop_core.residue.endurance import ActionSlot, EnduranceStep, StrainCheck
 from tabletop_core.residue.journey.choices import Act, Choice, CommitChoice, MoveChoice, PlainChoice, StrainChoice
-from tabletop_core.residue.journey.events import Moved, StrainChecked
+from tabletop_core.residue.journey.events import Moved, Note, StrainChecked
 from tabletop_core.residue.journey.flow import (
     _after_combat,
     _check_hp,
@@ -55,7 +56,13 @@ def _finish_attack(
     assert choice.target is not None
     hit = resolve_attack(_combat(journey).encounter, target=choice.target, stars=result.stars)
     events.append(hit)
-    return _after_action(_with_encounter(journey, hit.after), hit.retaliators, source, events)
+    journey = _with_encounter(journey, hit.after)
+    wanderer = journey.wanderer
+    if hit.killed and not wanderer.conditions.fear.is_zero:  # "After defeating a Creature, roll Fear."
+        roll, conditions = wanderer.conditions.roll(Condition.FEAR, rng=source)
+        events.append(roll)
+        journey = replace(journey, wanderer=replace(wanderer, conditions=conditions))
+    return _after_action(journey, hit.retaliators, source, events)
 
 
 def _do_pass(journey: Journey, _choice: PlainChoice, source: DiceSource, events: list[object]) -> Journey:
@@ -131,6 +138,7 @@ def _do_escape(journey: Journey, choice: MoveChoice, source: DiceSource, events:
         return journey
     if type(then) is TokenMovement:
         return _resolve_hex(journey, new, replace(then, entries=()), source, events)
+    events.append(Note("Escape: Travel ends once this Hex is resolved"))
     ended = Trip(stars=0, ends=True, begun=True)  # an Escape ends the Travel
     return _resolve_hex(journey, new, ended, source, events)
 

@@ -30,6 +30,7 @@ from tabletop_core.residue.journey.phases import (
     JourneyOutcome,
     JourneyStage,
     LuckPhase,
+    MovePhase,
     PlacePhase,
     TokenMovement,
     TravelPhase,
@@ -197,12 +198,13 @@ def _end_entry(journey: Journey, stage: EntryPhase, source: DiceSource, events: 
         if text is not None:
             return _read_entry(journey, text, stage.then, stage.next, source, events, stage.before)
         events.append(Note(f"Entry {stage.go_to} is not given: the Entry ends"))
+    if stage.next is EntryNext.RUIN:  # the Ruin Entry is the last: no journey to continue
+        events.append(Note(f"Entry {stage.entry.name} ends: the Journey is over"))
+        return replace(journey, stage=EndedPhase(outcome=JourneyOutcome.REACHED_HUM))
     events.append(Note(f"Entry {stage.entry.name}: You may continue your journey"))
     if stage.next is EntryNext.ITEM:
         assert stage.before is not None  # an Item's Entry names no Creature (JourneySetup checks)
         return _back_to(journey, stage.before, events)
-    if stage.next is EntryNext.RUIN:
-        return replace(journey, stage=EndedPhase(outcome=JourneyOutcome.REACHED_HUM))
     foe = None
     if stage.creature is not None:
         foe = journey.setup.creature(stage.creature, journey.hexmap.region_of(journey.position))
@@ -216,12 +218,16 @@ def _end_entry(journey: Journey, stage: EntryPhase, source: DiceSource, events: 
 def _back_to(journey: Journey, before: JourneyStage, events: list[object]) -> Journey:
     """An Item's Entry ended: back to the stage the Item was activated in.
 
-    A card it gained is put in a slot at once in the Travel Phase; in a Combat it waits
-    for the Combat's end, in a Rest for the Travel Phase of the new day.
+    A card it gained is put in a slot at once in the Travel Phase (before Commit Move or
+    between Travel ★); in a Combat it waits for the Combat's end, in a Rest for the Travel
+    Phase of the new day.
     """
     if journey.gained and type(before) is TravelPhase:
         events.append(Note("put the gained card in a slot"))
         return replace(journey, stage=PlacePhase(then=Trip(begun=False)))
+    if journey.gained and type(before) is MovePhase:
+        events.append(Note("put the gained card in a slot"))
+        return replace(journey, stage=PlacePhase(then=Trip(stars=before.stars, begun=True)))
     return replace(journey, stage=before)
 
 

@@ -2,37 +2,95 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import attrs
 
 from tabletop_core._fast import fast_replace as replace
-from tabletop_core.residue.items import Context, Item, SlotKind, barter
-from tabletop_core.residue.journey.choices import Choice, PickChoice, PlainChoice, SlotChoice, SwitchChoice
+from tabletop_core.residue.items import BarterResult, Context, Item, SlotKind
+from tabletop_core.residue.journey.choices import (
+    Choice,
+    InventoryChoice,
+    PickChoice,
+    PlainChoice,
+    SlotChoice,
+    SwitchChoice,
+)
 from tabletop_core.residue.journey.events import Note
 from tabletop_core.residue.journey.flow import _READ, _apply_entry, _continue_travel, _gain_strain
 from tabletop_core.residue.journey.phases import EntryNext, Phase, PlacePhase, TradePhase, Trip
 from tabletop_core.residue.journey.state import Journey
+from tabletop_core.residue.step_die import StepDie
 from tabletop_core.residue.uses import roll_uses
 from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import DiceSource
 
+T = TypeVar("T")
 
-def _do_barter(journey: Journey, choice: PickChoice, source: DiceSource, events: list[object]) -> Journey:
+
+def _trading(journey: Journey) -> TradePhase:
     stage = journey.stage
-    assert type(stage) is TradePhase
-    assert choice.target is not None
+    assert type(stage) is TradePhase  # Barter, its payments and leaving are offered only there
+    return stage
+
+
+def _do_barter(journey: Journey, choice: PickChoice, _source: DiceSource, events: list[object]) -> Journey:
+    """Barter for a good: its listed cost is then paid one ⊙ of Tradeable Inventory at a time, as the player picks.
+
+    "Barter: Pay the listed cost using Tradeable Inventory." Each ⊙ is a choice
+    (:attr:`Act.BARTER_PAY`), under the Inventory Restriction, started afresh for the Barter.
+    """
+    stage = _trading(journey)
     vendor = journey.vendor(stage.vendor)
-    result = barter(
-        journey.wanderer.inventory, vendor, cost=vendor.price(choice.target), item=choice.target, rng=source
-    )
-    events.append(result)
-    wanderer = journey.wanderer.with_inventory(result.inventory.forget_last())
-    if result.item is not None:
-        slot = wanderer.loadout.item_slots.index(None)
-        loadout, _ = wanderer.loadout.equip(result.item, SlotKind.ITEM, slot, context=Context.REST)
+    good = vendor.goods[choice.target]
+    events.append(Note(f"Barter for {good.name}: cost {vendor.price(choice.target)} ⊙ of Tradeable Inventory"))
+    wanderer = journey.wanderer.with_inventory(journey.wanderer.inventory.forget_last())
+    journey = replace(journey, wanderer=wanderer, stage=replace(stage, paying=choice.target, paid=()))
+    return _barter_goes_on(journey, events)
+
+
+def _do_barter_pay(journey: Journey, choice: InventoryChoice, source: DiceSource, events: list[object]) -> Journey:
+    """One ⊙ of Tradeable Inventory toward the Barter under way."""
+    stage = _trading(journey)
+    vendor = journey.vendor(stage.vendor)
+    use = journey.wanderer.inventory.roll_any(choice.kind, among=vendor.tradeable, rng=source)
+    events.append(use)
+    wanderer = journey.wanderer.with_inventory(use.after)
+    journey = replace(journey, wanderer=wanderer, stage=replace(stage, paid=(*stage.paid, use)))
+    return _barter_goes_on(journey, events)
+
+
+def _barter_goes_on(journey: Journey, events: list[object]) -> Journey:
+    """The Barter under way: paid in full (the trade), out of Tradeable Inventory (Failed Barter), or the next ⊙."""
+    stage = _trading(journey)
+    assert stage.paying is not None
+    vendor = journey.vendor(stage.vendor)
+    cost = vendor.price(stage.paying)
+    inventory = journey.wanderer.inventory
+    if len(stage.paid) < cost and inventory.allowed(vendor.tradeable):
+        return journey  # the player picks the next ⊙
+    wanderer = journey.wanderer
+    if len(stage.paid) < cost:  # "Failed Barter: If you run out of Inventory, recover all Inventory spent."
+        start = stage.paid[0].before if stage.paid else inventory
+        result = BarterResult(cost, stage.paid, False, None, start, attrs.evolve(vendor, wait_for_rest=True))
+        wanderer = wanderer.with_inventory(start.forget_last())
+    else:
+        item = stage.paying
+        good = vendor.goods[item]
+        after = attrs.evolve(vendor, goods=_without(vendor.goods, item), prices=_without(vendor.prices, item))
+        result = BarterResult(cost, stage.paid, True, good, inventory, after)
+        wanderer = wanderer.with_inventory(inventory.forget_last())
+        slot = wanderer.loadout.item_slots.index(None)  # Barter is offered only with a free Item Slot
+        loadout, _ = wanderer.loadout.equip(good, SlotKind.ITEM, slot, context=Context.REST)
         wanderer = replace(wanderer, loadout=loadout)  # a new card into an empty slot costs nothing
-        wanderer = _card_corrupts(wanderer, result.item, events)
+        wanderer = _card_corrupts(wanderer, good, events)
+    events.append(result)
     vendors = tuple(result.vendor if v.name == vendor.name else v for v in journey.vendors)
-    return replace(journey, wanderer=wanderer, vendors=vendors)
+    return replace(journey, wanderer=wanderer, vendors=vendors, stage=replace(stage, paying=None, paid=()))
+
+
+def _without(values: tuple[T, ...], index: int) -> tuple[T, ...]:
+    return values[:index] + values[index + 1 :] if values else values
 
 
 def _do_leave(journey: Journey, _choice: PlainChoice, source: DiceSource, events: list[object]) -> Journey:
@@ -89,9 +147,13 @@ def _do_activate(journey: Journey, choice: SlotChoice, source: DiceSource, event
     uses = roll_uses(card.uses, rng=source)
     events.append(Note(f"activate {card.name}"))
     events.append(uses)
-    kept = None if uses.returned else attrs.evolve(card, uses=uses.after)
+    if uses.returned and card.is_corruption_card:  # it may only be replaced by another Corruption: it stays
+        events.append(Note(f"{card.name} is a Corruption card: it stays in its slot, its Uses spent"))
+        kept: Item | None = attrs.evolve(card, uses=StepDie.ZERO)
+    else:
+        kept = None if uses.returned else attrs.evolve(card, uses=uses.after)
     journey = replace(journey, wanderer=replace(wanderer, loadout=wanderer.loadout.put(kind, index, kept)))
-    if uses.returned:  # d4 ⇩: return the card to its deck (with the d4 it had: printed Uses are not known here)
+    if uses.returned and kept is None:  # d4 ⇩: return the card to its deck (with the d4 it had: printed Uses unknown)
         journey = _to_deck_bottom(journey, card)
     effect = journey.setup.item_effect(card.name)
     if effect is not None:
@@ -123,7 +185,14 @@ def _do_recycle(journey: Journey, choice: SlotChoice, _source: DiceSource, event
     return _to_deck_bottom(replace(journey, wanderer=wanderer), card)
 
 
-_SWITCH_CONTEXT = {Phase.TRAVEL: Context.OUTSIDE_REST, Phase.COMBAT: Context.COMBAT, Phase.RECOVER: Context.REST}
+_SWITCH_CONTEXT = {
+    Phase.TRAVEL: Context.OUTSIDE_REST,
+    Phase.MOVE: Context.OUTSIDE_REST,
+    Phase.COMBAT: Context.COMBAT,
+    Phase.PAYOFF: Context.REST,
+    Phase.RECOVER: Context.REST,
+}
+"""Where Switch Items is offered and what it costs there: free during Rest, 1 Strain outside it, 2 in Combat."""
 
 
 def _do_switch(journey: Journey, choice: SwitchChoice, source: DiceSource, events: list[object]) -> Journey:

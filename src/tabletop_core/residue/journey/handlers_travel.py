@@ -12,6 +12,7 @@ from tabletop_core.residue.journey.events import Moved, Note
 from tabletop_core.residue.journey.flow import (
     _committing,
     _continue_travel,
+    _drawn,
     _gain_strain,
     _met_token,
     _resolve_hex,
@@ -86,6 +87,7 @@ def _do_fast_travel(journey: Journey, choice: PickChoice, source: DiceSource, ev
     new = journey.hexmap.tile(portal.at).is_new
     journey = replace(journey, wanderer=wanderer, position=portal.at, met=())
     if rules.ends_travel:
+        events.append(Note("Fast Travel ends Travel (the Portal rules)"))
         trip = replace(trip, ends=True)
     return _resolve_hex(journey, new, trip, source, events)
 
@@ -97,11 +99,10 @@ def _do_meet(journey: Journey, choice: PickChoice, source: DiceSource, events: l
     trip = _trip(journey)
     journey = replace(journey, met=(*journey.met, index))
     events.append(Note(f"meet Token {index + 1} ({token})"))
-    foe = token.foe
-    if token.kind in _FIGHTERS and foe is not None:
-        return _start_combat(journey, [(foe, index)], None, trip, events)
+    if token.kind in _FIGHTERS:
+        return _start_combat(journey, [(_drawn(journey, index), index)], None, trip, events)
     if token.kind is TokenKind.VENDOR:
-        return replace(journey, stage=fast_build(TradePhase, vendor=token.name, then=trip))
+        return replace(journey, stage=fast_build(TradePhase, vendor=token.name, then=trip, paying=None, paid=()))
     if token.kind is TokenKind.NPC:  # its Entry, if given, is read by the engine after
         journey, found, npc, then = _met_token(journey, token, trip, source, events)
     else:

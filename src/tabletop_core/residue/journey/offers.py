@@ -20,23 +20,37 @@ _HEALING = (InventoryKind.FOOD, InventoryKind.WATER)
 _DECISIONS = frozenset({Phase.COMMIT, Phase.LUCK, Phase.ENTRY})
 
 
-def _commit_choices(journey: Journey, act: Act, *, target: int | None = None) -> list[Choice]:
-    endurance = journey.wanderer.endurance
+def _commit_choices(journey: Journey, act: Act, *, target: int | None = None, must: bool = False) -> list[Choice]:
+    """The Commits of *act* (each die the Conditions allow, with Luck or not), or No Dice Available.
+
+    With no die of the Endurance Pool available to Commit (the pool is empty, or Fear and
+    Fatigue forbid every Value in it), the Commit is offered with ``die=None``: choosing it
+    resolves No Dice Available (gain 1 Strain, recover the committed dice). It is offered
+    when there are committed dice to recover, and always when the Commit is one the rules
+    demand (*must*: an Entry's Commit Skill, the Commit after No Dice Available), where with
+    nothing to recover it is the defeat "You must Commit and have no Endurance dice available
+    or recoverable".
+    """
+    wanderer = journey.wanderer
+    endurance = wanderer.endurance
+    conditions = wanderer.conditions
     # Under Delirium, Luck for the Action is decided after the reroll is seen (the LUCK phase).
-    delirium = not journey.wanderer.conditions.delirium.is_zero
-    lucky = (False, True) if not journey.wanderer.luck.is_zero and not delirium else (False,)
-    if not endurance.pool:
-        return [Choice(act, None, False, target)] if endurance.committed else []
-    conditions = journey.wanderer.conditions
-    # Only Fear and Fatigue forbid dice; skip asking per die when neither is on
-    # (their Condition Dice read directly: Conditions.active builds a set each call).
-    limited = not conditions.fear.is_zero or not conditions.fatigue.is_zero
-    return [
-        Choice(act, index, luck, target)
-        for index, die in enumerate(endurance.pool)
-        if not limited or conditions.commit_blocker(die.value) is None
-        for luck in lucky
-    ]
+    delirium = not conditions.delirium.is_zero
+    lucky = (False, True) if not wanderer.luck.is_zero and not delirium else (False,)
+    found: list[Choice] = []
+    if endurance.pool:
+        # Only Fear and Fatigue forbid dice; skip asking per die when neither is on
+        # (their Condition Dice read directly: Conditions.active builds a set each call).
+        limited = not conditions.fear.is_zero or not conditions.fatigue.is_zero
+        found = [
+            Choice(act, index, luck, target)
+            for index, die in enumerate(endurance.pool)
+            if not limited or conditions.commit_blocker(die.value) is None
+            for luck in lucky
+        ]
+    if not found and (endurance.committed or must):
+        found.append(Choice(act, None, False, target))  # No Dice Available
+    return found
 
 
 def _strain_choices(journey: Journey) -> list[Choice]:
@@ -137,6 +151,9 @@ def _trade_choices(journey: Journey) -> tuple[Choice, ...]:
     stage = journey.stage
     assert isinstance(stage, TradePhase)
     vendor = journey.vendor(stage.vendor)
+    if stage.paying is not None:  # a Barter under way: the player picks each ⊙ of Tradeable Inventory
+        kinds = journey.wanderer.inventory.allowed(vendor.tradeable)
+        return (*(Choice(Act.BARTER_PAY, kind=kind) for kind in kinds), *_strain_choices(journey))
     free_slot = None in journey.wanderer.loadout.item_slots
     goods = [] if vendor.wait_for_rest or not free_slot else range(len(vendor.goods))
     # Leave stays last (the shipped policies pick it as the last choice).
@@ -155,7 +172,14 @@ def _payoff_choices(journey: Journey) -> tuple[Choice, ...]:
         found.extend(Choice(Act.BANISH, banish=size) for size in sizes)
         if not sizes:
             found.append(Choice(Act.BANISH))  # Cannot Banish: choosing it is defeat
-    return (*found, *_strain_choices(journey))
+    # Switch Items is free during Rest; Recycle and an Item's activation are offered at Rest too.
+    return (
+        *found,
+        *_switch_choices(journey),
+        *_recycle_choices(journey),
+        *_activate_choices(journey),
+        *_strain_choices(journey),
+    )
 
 
 def _recover_choices(journey: Journey) -> tuple[Choice, ...]:
@@ -188,7 +212,7 @@ def _decision_own(journey: Journey) -> tuple[Choice, ...]:
     stage = journey.stage
     if type(stage) is CommitPhase:  # No Dice Available recovered the dice: that Commit now
         must = stage.must
-        return tuple(_commit_choices(journey, must.act, target=must.target))
+        return tuple(_commit_choices(journey, must.act, target=must.target, must=True))
     if type(stage) is not EntryPhase:
         return (Choice(Act.LUCK), Choice(Act.NO_LUCK))
     if stage.item is not None:
@@ -199,7 +223,7 @@ def _decision_own(journey: Journey) -> tuple[Choice, ...]:
         drawn = journey.item_deck.draw_choose(stage.drawing.draw, stage.drawing.draw, matching=stage.drawing.draw_type)
         return tuple(Choice(Act.KEEP_CARD, target=i) for i in range(len(drawn.kept)) if i not in stage.kept)
     if stage.option is not None:
-        return tuple(_commit_choices(journey, Act.COMMIT_SKILL))
+        return tuple(_commit_choices(journey, Act.COMMIT_SKILL, must=True))
     return tuple(Choice(Act.OPTION, target=i) for i in stage.entry.available_options(journey.wanderer))
 
 
@@ -225,6 +249,9 @@ def offered(journey: Journey) -> tuple[Choice, ...]:
             Choice(Act.END_TRAVEL),
             *_fast_travel_choices(journey),
             *_strain_choices(journey),
+            *_switch_choices(journey),
+            *_recycle_choices(journey),
+            *_activate_choices(journey),
         )
     if phase is Phase.MEET:
         meets = (Choice(Act.MEET, target=i) for i in journey.optional_here())

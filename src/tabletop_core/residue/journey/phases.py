@@ -29,6 +29,7 @@ from tabletop_core.residue.actions import CommitResult
 from tabletop_core.residue.combat import Encounter
 from tabletop_core.residue.death import Defeat
 from tabletop_core.residue.entries import Entry, EntryEffect
+from tabletop_core.residue.inventory import InventoryUse
 from tabletop_core.residue.journey._union import TaggedUnion
 from tabletop_core.residue.journey.choices import Choice
 from tabletop_core.residue.journey.trips import TokenMovement, Trip, _then  # also importable from here
@@ -57,6 +58,13 @@ __all__ = [
 ]
 
 S = TypeVar("S", bound="JourneyStage")
+
+
+def _uses(_instance: object, _attribute: object, value: object) -> None:
+    if not isinstance(value, tuple) or not all(isinstance(use, InventoryUse) for use in value):
+        raise TypeError(f"paid must be a tuple of InventoryUse, got {type(value).__name__}")
+
+
 _BIG = 10**6
 
 
@@ -89,6 +97,7 @@ class JourneyOutcome(Enum):
     REACHED_HUM = "reached the Hum"
     DEFEATED = "defeated"
     OUT_OF_TIME = "still wandering when the day limit came"
+    OUT_OF_CHOICES = "still wandering when the choice limit came"
 
     def __str__(self) -> str:
         return self.value
@@ -211,18 +220,31 @@ class EscapePhase(JourneyStage):
 
 @attrs.frozen
 class TradePhase(JourneyStage):
-    """A Vendor: Barter or leave.
+    """A Vendor: Barter or leave; while a Barter is being paid, the next ⊙ of Tradeable Inventory.
 
     Args:
         vendor: The Vendor's name.
         then: The Travel (or Token Movement) to go on with after.
+        paying: The good being bartered for (its position in the Vendor's goods), while its
+            cost is paid one ⊙ at a time (``None``: no Barter under way).
+        paid: The ⊙ made so far for it, in order (a Failed Barter gives them all back).
     """
 
     tag: ClassVar[Phase] = Phase.TRADE
+    _optional_keys: ClassVar[tuple[str, ...]] = ("paying", "paid")  # written only during a Barter: older saves load
+
     vendor: str = attrs.field(validator=one_line())
     then: Trip | TokenMovement = attrs.field(factory=Trip, converter=_then)
+    paying: int | None = attrs.field(default=None, validator=attrs.validators.optional(int_in(low=0)))
+    paid: tuple[InventoryUse, ...] = attrs.field(default=(), validator=_uses)
+
+    def __attrs_post_init__(self) -> None:
+        if self.paid and self.paying is None:
+            raise InvalidInput("paid: Inventory is paid only while a Barter is under way (paying)")
 
     def __str__(self) -> str:
+        if self.paying is not None:
+            return f"Vendor {self.vendor}: pay for good {self.paying + 1} ({len(self.paid)} ⊙ paid)"
         return f"Vendor {self.vendor}: Barter or leave"
 
 
@@ -268,7 +290,7 @@ def _item_stage(value: object) -> JourneyStage | None:
     return value
 
 
-_ACTIVATED_IN = frozenset({Phase.TRAVEL, Phase.COMBAT, Phase.RECOVER})
+_ACTIVATED_IN = frozenset({Phase.TRAVEL, Phase.MOVE, Phase.COMBAT, Phase.PAYOFF, Phase.RECOVER})
 """The phases an Item can be activated in (its Entry returns to that stage)."""
 
 
@@ -289,7 +311,8 @@ class EntryPhase(JourneyStage):
         go_to: The Entry read next when this one ends (``None``: none).
         options_next: The check followed leads on to the Entry's options.
         before: An Item's Entry (*next* ITEM): the stage the Item was activated in (the
-            Travel Phase, a Combat, Recover HP), which comes back when the Entry ends.
+            Travel Phase or between Travel ★, a Combat, Strain Payoff, Recover HP), which
+            comes back when the Entry ends.
         drawing: The effect whose Draw X. Choose Y. waits for the cards kept (``None``: none).
         kept: The drawn cards kept so far (positions in the draw).
     """

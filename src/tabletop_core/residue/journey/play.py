@@ -6,12 +6,13 @@ from typing import ClassVar
 
 import attrs
 
-from tabletop_core._record import Record
 from tabletop_core._validate import check_type, of_type
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.journey.choices import Choice
+from tabletop_core.residue.journey.content import JourneySetup
 from tabletop_core.residue.journey.events import ChoiceMade, JourneyEvent, NewDay
 from tabletop_core.residue.journey.phases import JourneyOutcome
+from tabletop_core.residue.journey.setup_ref import SetupSaves
 from tabletop_core.residue.journey.state import Journey, JourneyStep, step_line
 
 
@@ -36,7 +37,7 @@ def _choice_tuple(values: object) -> tuple[Choice, ...]:
 
 
 @attrs.frozen
-class JourneyPlay(Record):
+class JourneyPlay(SetupSaves):
     """One Journey played to its end: the record ``tabletop residue journey --json`` prints.
 
     The dice are not re-rolled on load: each step's dice are in its typed events
@@ -79,6 +80,9 @@ class JourneyPlay(Record):
     def __attrs_post_init__(self) -> None:
         if len(self.choices) != len(self.log):
             raise InvalidInput(f"log: {len(self.log)} steps for {len(self.choices)} choices; give one per choice")
+
+    def _setups(self) -> tuple[JourneySetup, ...]:
+        return (self.start.setup, self.end.setup)
 
     @classmethod
     def of(cls, policy: str, start: Journey, end: Journey, steps: tuple[JourneyStep, ...]) -> JourneyPlay:

@@ -14,6 +14,8 @@ from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.journey.choices import Act, Choice
 from tabletop_core.residue.journey.content import _FIGHTERS
 from tabletop_core.residue.journey.handlers_items import _slot_of
+from tabletop_core.residue.journey.offers import _commit_choices
+from tabletop_core.residue.journey.offers import offered as _offered_now
 from tabletop_core.residue.journey.phases import CommitPhase, EntryPhase, LuckPhase, Phase
 from tabletop_core.residue.journey.state import Journey, JourneyStep
 from tabletop_core.rng import RngLike, dice_source
@@ -45,9 +47,9 @@ def _policy_input(journey: object, choices: object) -> tuple[Journey, tuple[Choi
     picked = tuple(check_type(f"choices[{i}]", c, Choice) for i, c in enumerate(choices))
     if not picked:
         raise InvalidInput("choices must not be empty: pass journey.choices()")
-    offered = set(journey.choices())
+    offered = set(_offered_now(journey))
     for i, choice in enumerate(picked):
-        if choice not in offered:
+        if choice not in offered and choice._offered() not in offered:
             raise InvalidInput(f"choices[{i}] is not offered by the Journey now: pass journey.choices()")
     return journey, picked
 
@@ -112,8 +114,8 @@ def _decision(journey: Journey, choices: Sequence[Choice], *, lucky: bool) -> Ch
     * LUCK (Delirium rerolled the committed die): ⊙ Luck when *lucky*, or when the
       reroll gave ★ or less.
     * After No Dice Available: Commit the best recovered die (Luck as *lucky*).
-    * An Entry: the first option offered; its Commit Skill with the best die; take a
-      Gain Item X; leave a deck unshuffled.
+    * An Entry: the first option offered that leads out of it (to no other Entry), else the
+      first; its Commit Skill with the best die; take a Gain Item X; leave a deck unshuffled.
     """
     stage = journey.stage
     if type(stage) is LuckPhase:
@@ -121,14 +123,47 @@ def _decision(journey: Journey, choices: Sequence[Choice], *, lucky: bool) -> Ch
     if type(stage) is CommitPhase:
         commits = [c for c in choices if c.act is stage.must.act and c.die is not None]
         return _best_die(journey, commits, luck=lucky)
-    if type(stage) is EntryPhase:  # an Entry: the first option, the best die for its Commit Skill, take the Item
+    if type(stage) is EntryPhase:  # an Entry: an option out of it, the best die for its Commit Skill, take the Item
         skills = [c for c in choices if c.act is Act.COMMIT_SKILL and c.die is not None]
         best = _best_die(journey, skills, luck=lucky) if skills else None
-        return best or next((c for c in choices if c.act in _ENTRY_PICKS), choices[0])
+        return best or _way_out(stage, choices) or next((c for c in choices if c.act in _ENTRY_PICKS), choices[0])
+    return None
+
+
+def _way_out(stage: EntryPhase, choices: Sequence[Choice]) -> Choice | None:
+    """The first option that goes to no other Entry (whatever its test gives), else ``None``.
+
+    Options that only lead on to Entries can go round in a circle (an Entry's option going
+    back to it): the shipped policies take a way out of the Entry when there is one.
+    """
+    for choice in choices:
+        if choice.act is Act.OPTION and choice.target is not None:
+            option = stage.entry.options[choice.target]
+            effects = (option.effect, *(() if option.test is None else (option.test.passed, option.test.failed)))
+            if all(effect.go_to is None for effect in effects):
+                return choice
     return None
 
 
 _ENTRY_PICKS = (Act.GAIN_ITEM, Act.NO_SHUFFLE, Act.OPTION)
+
+
+def _can_commit_move(journey: Journey, *, recover: bool) -> bool:
+    """Whether the Travel Phase would offer the policy a Commit Move now.
+
+    A die the Conditions allow, or (*recover*: a policy that takes No Dice Available in
+    Travel) committed dice to recover. The shipped policies return to Travel only then: a
+    Travel Phase they would only End Travel in brings them back to Check Strain on the same
+    day, for ever.
+    """
+    return any(recover or c.die is not None for c in _commit_choices(journey, Act.COMMIT_MOVE))
+
+
+def _pay_barter(journey: Journey, choices: Sequence[Choice]) -> Choice:
+    """A Barter under way (the shipped policies never start one, but play one given): the largest die pays."""
+    inventory = journey.wanderer.inventory
+    pays = [c for c in choices if c.act is Act.BARTER_PAY and c.kind is not None]
+    return max(pays, key=lambda c: inventory.die(c.kind).sides) if pays else choices[0]  # type: ignore[arg-type]
 
 
 def _rest_choice(journey: Journey, choices: Sequence[Choice], *, pay_all: bool) -> Choice:
@@ -149,7 +184,8 @@ def _rest_choice(journey: Journey, choices: Sequence[Choice], *, pay_all: bool) 
         pay = largest(Act.PAY)
         if pay is not None and (pay_all or stop is None):
             return pay
-        return stop or choices[0]  # no Inventory left: BANISH choices, smallest die first
+        banish = next((c for c in choices if c.act is Act.BANISH), None)  # no Inventory left: the smallest die
+        return stop or banish or choices[0]
     return largest(Act.HEAL) or next(c for c in choices if c.act is Act.END_REST)
 
 
@@ -199,8 +235,9 @@ class CautiousPolicy:
     * Optional Encounters: meets NPCs and Vendors, passes optional Raiders by.
     * A gained card: into an empty slot, else discarded (a Corruption card takes the first slot).
     * Never Fast Travels or Recycles.
-    * Rest Phase: Rest whenever Strain is above 0 or HP is below Max HP; pay off
-      every Strain with the largest Inventory die; heal to Max HP.
+    * Rest Phase: Rest whenever Strain is above 0, HP is below Max HP or no Commit Move
+      could be made in the Travel Phase; pay off every Strain with the largest Inventory die;
+      heal to Max HP.
     """
 
     run_below: int = int_field(low=0, default=2)
@@ -230,14 +267,17 @@ class CautiousPolicy:
             return _meet(journey, choices, fight=False)
         if phase is Phase.CHECK_STRAIN:
             w = journey.wanderer
-            wants_rest = w.strain > 0 or w.health.missing > 0 or not pool
+            hurt = w.strain > 0 or w.health.missing > 0
+            wants_rest = hurt or not pool or not _can_commit_move(journey, recover=False)
             return (
                 Choice(Act.REST) if wants_rest or all(c.act is not Act.TRAVEL for c in choices) else Choice(Act.TRAVEL)
             )
         if phase is Phase.MOVE:
             return _toward_hum(journey, choices)
-        if phase in (Phase.ESCAPE, Phase.TRADE):
-            return choices[-1] if phase is Phase.TRADE else choices[0]
+        if phase is Phase.TRADE:
+            return choices[-1] if choices[-1].act is Act.LEAVE else _pay_barter(journey, choices)
+        if phase is Phase.ESCAPE:
+            return choices[0]
         if phase is Phase.DEFEND:
             defend = [c for c in choices if c.act is Act.DEFEND]
             return _best_die(journey, defend, luck=False) or next(c for c in choices if c.act is Act.NO_DEFENSE)
@@ -270,8 +310,8 @@ class GreedyPolicy:
     * Optional Encounters: meets every one, optional Raiders too.
     * A gained card: into an empty slot, else discarded (a Corruption card takes the first slot).
     * Never Fast Travels or Recycles.
-    * Rest Phase: returns to Travel whenever the rules allow; at Rest pays only the
-      Strain it must; heals to Max HP.
+    * Rest Phase: returns to Travel whenever the rules allow and a Commit Move could be
+      made there; at Rest pays only the Strain it must; heals to Max HP.
     """
 
     name: str = attrs.field(default="greedy", validator=one_line())
@@ -294,12 +334,14 @@ class GreedyPolicy:
         if phase is Phase.MEET:
             return _meet(journey, choices, fight=True)
         if phase is Phase.CHECK_STRAIN:
-            has_dice = bool(journey.wanderer.endurance.pool or journey.wanderer.endurance.committed)
-            return Choice(Act.TRAVEL) if any(c.act is Act.TRAVEL for c in choices) and has_dice else Choice(Act.REST)
+            travel = any(c.act is Act.TRAVEL for c in choices) and _can_commit_move(journey, recover=True)
+            return Choice(Act.TRAVEL) if travel else Choice(Act.REST)
         if phase is Phase.MOVE:
             return _toward_hum(journey, choices)
-        if phase in (Phase.ESCAPE, Phase.TRADE):
-            return choices[-1] if phase is Phase.TRADE else choices[0]
+        if phase is Phase.TRADE:
+            return choices[-1] if choices[-1].act is Act.LEAVE else _pay_barter(journey, choices)
+        if phase is Phase.ESCAPE:
+            return choices[0]
         if phase is Phase.DEFEND:
             return next(c for c in choices if c.act is Act.NO_DEFENSE)
         if phase is Phase.COMBAT:

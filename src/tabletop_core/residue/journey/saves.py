@@ -46,6 +46,8 @@ def _name(value: object, field: str) -> str:
 @migration("residue.Journey", 1)
 def _journey_1_to_2(data: dict[str, Any]) -> dict[str, Any]:  # Any: JSON data
     """Version 1 -> 2: the flat phase fields become one typed stage; each Token carries its foe."""
+    if "stage" in data:  # a version 2 key: data saying version 1 must be in the version 1 shape
+        raise InvalidInput("a Journey of version 1 holds no 'stage' (that is version 2)")
     old = {key: data.pop(key) for key in _OLD_FIELDS if key in data}
     phase = _name(old.get("phase", "travel"), "phase")
     tokens = data.get("tokens")
@@ -104,8 +106,15 @@ def _step_1_to_2(data: dict[str, Any]) -> dict[str, Any]:  # Any: JSON data
     """Version 1 -> 2: the log lines become :class:`~tabletop_core.residue.journey.events.Note` events (text kept)."""
     lines = data.get("events")
     if isinstance(lines, list):
-        data["events"] = [_tagged("Note", line=line) if isinstance(line, str) else line for line in lines]
+        data["events"] = [_tagged("Note", line=_line(line, "events")) for line in lines]
     return data
+
+
+def _line(value: object, field: str) -> str:
+    """A log line of a version 1 save (text: the typed events came with version 2)."""
+    if not isinstance(value, str):
+        raise InvalidInput(f"{field}: a saved line of version 1 is a string, got {type(value).__name__}")
+    return value
 
 
 @migration("residue.JourneyPlay", 1)
@@ -116,5 +125,5 @@ def _play_1_to_2(data: dict[str, Any]) -> dict[str, Any]:  # Any: JSON data
     """
     lines = data.get("log")
     if isinstance(lines, list):
-        data["log"] = [[_tagged("Note", line=line)] if isinstance(line, str) else line for line in lines]
+        data["log"] = [[_tagged("Note", line=_line(line, "log"))] for line in lines]
     return data

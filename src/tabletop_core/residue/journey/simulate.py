@@ -2,62 +2,37 @@
 
 from __future__ import annotations
 
-import operator
-import pickle
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, as_completed
+from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any, TextIO
 
 import attrs
 import numpy as np
 
 from tabletop_core._atomic import atomic_rolls
-from tabletop_core._fast import BoundedCache
-from tabletop_core._validate import check_int, check_type, clip
-from tabletop_core.errors import InvalidInput, MissingExtra
+from tabletop_core._runs import PLANS as _PLANS  # noqa: F401 - the workers' plans (shared with d20's simulation)
+from tabletop_core._runs import default_chunk as _default_chunk
+from tabletop_core._runs import play_chunk as _play_chunk  # noqa: F401 - the executor's task
+from tabletop_core._runs import progress_bar, run_chunks
+from tabletop_core._runs import root_seed as _root_seed
+from tabletop_core._runs import run_source as _run_source
+from tabletop_core._validate import check_int, check_type
+from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.journey.choices import Choice
 from tabletop_core.residue.journey.content import JourneySetup
 from tabletop_core.residue.journey.engine import start_journey
+from tabletop_core.residue.journey.offers import offered as _offered
 from tabletop_core.residue.journey.phases import JourneyOutcome
 from tabletop_core.residue.journey.policies import Policy, _check_policy, _unchecked
 from tabletop_core.residue.journey.state import Journey
 from tabletop_core.residue.journey.summary import JourneySimulation, _add_counts
 from tabletop_core.residue.wanderer import Wanderer
-from tabletop_core.rng import DiceSource, GeneratorDice, RngLike, dice_source
+from tabletop_core.rng import DiceSource, RngLike, dice_source
 
 if TYPE_CHECKING:
     pass
-
-
-def _root_seed(rng: RngLike) -> np.random.SeedSequence | None:
-    """The SeedSequence the runs' streams are spawned from (``None`` for a DiceSource: shared)."""
-    if isinstance(rng, DiceSource) and not isinstance(rng, GeneratorDice):
-        return None
-    if isinstance(rng, GeneratorDice):
-        rng = rng.generator
-    if isinstance(rng, np.random.SeedSequence):
-        return rng
-    if isinstance(rng, np.random.Generator):
-        return np.random.SeedSequence(rng.integers(0, 2**63, size=4).tolist())
-    if isinstance(rng, np.random.BitGenerator):
-        return np.random.SeedSequence(np.random.Generator(rng).integers(0, 2**63, size=4).tolist())
-    if rng is None:
-        return np.random.SeedSequence()
-    if isinstance(rng, (bool, float)):
-        raise TypeError(f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource, got {clip(rng)}")
-    try:
-        seed = (
-            [operator.index(part) for part in rng] if isinstance(rng, (Sequence, np.ndarray)) else operator.index(rng)
-        )
-        return np.random.SeedSequence(seed)
-    except TypeError:
-        raise TypeError(
-            f"rng must be None, an int seed, a SeedSequence, a Generator or a DiceSource, got {type(rng).__name__}"
-        ) from None
-    except ValueError:
-        raise InvalidInput(f"rng: a seed must be an int >= 0 or a sequence of them, got {type(rng).__name__}") from None
 
 
 def _chooser(policy: Policy) -> Callable[[Journey, Sequence[Choice]], Choice]:
@@ -71,25 +46,26 @@ def _chooser(policy: Policy) -> Callable[[Journey, Sequence[Choice]], Choice]:
 
 
 def _run_one(journey: Journey, policy: Policy, source: DiceSource, max_steps: int) -> Journey:
+    """Play *journey* to its end, or for *max_steps* choices (then it is returned not over: counted as stopped)."""
     choose = _chooser(policy)
     events: list[object] = []  # what the handlers report: nobody reads it here, so one list is reused
     for _ in range(max_steps):
         if journey.is_over:
             return journey
-        offered = journey.choices()
+        offered = _offered(journey)
         choice = choose(journey, offered)
         if choice not in offered and choice._offered() not in offered:
             journey.apply(choice, rng=source)  # raises the RuleError that names the offered choices
         journey = journey._advance(choice, source, events)
         events.clear()
-    raise InvalidInput(f"max_steps: a Journey did not end within {max_steps} choices")
+    return journey
 
 
 class _Tally:
     """The counts of a run of Journeys as they end (one chunk, or the whole serial run)."""
 
     def __init__(self) -> None:
-        self.reached = self.out_of_time = self.runs = 0
+        self.reached = self.out_of_time = self.out_of_choices = self.runs = 0
         self.defeats: Counter[str] = Counter()
         self.days: Counter[int] = Counter()
         self.defeat_days: Counter[int] = Counter()
@@ -101,6 +77,8 @@ class _Tally:
             self.reached += 1
         elif end.outcome is JourneyOutcome.OUT_OF_TIME:
             self.out_of_time += 1
+        elif end.outcome is JourneyOutcome.OUT_OF_CHOICES or end.outcome is None:  # a choice limit: recorded
+            self.out_of_choices += 1
         elif end.defeat is not None:
             self.defeats[end.defeat.cause.name] += 1
             self.defeat_days[end.day] += 1
@@ -114,13 +92,8 @@ class _Tally:
             defeats=_add_counts(self.defeats, {}),
             days=_add_counts(self.days, {}),
             defeat_days=_add_counts(self.defeat_days, {}),
+            out_of_choices=self.out_of_choices,
         )
-
-
-def _run_source(root: np.random.SeedSequence, index: int) -> GeneratorDice:
-    """Run *index*'s own dice: child *index* of *root* (``root.spawn(index + 1)[index]``, without the spawning)."""
-    child = np.random.SeedSequence(root.entropy, spawn_key=(*root.spawn_key, index))
-    return GeneratorDice(np.random.Generator(np.random.PCG64(child)))
 
 
 @attrs.frozen
@@ -148,45 +121,9 @@ class _Plan:
         return tally.result(self.name)
 
 
-_PLANS: BoundedCache[bytes, _Plan] = BoundedCache(limit=8)  # a worker's plans, by their pickled bytes
-
-
-def _play_chunk(packed: bytes, runs: range) -> JourneySimulation:
-    """An executor's task: the runs of one chunk under the plan pickled in *packed*.
-
-    The plan (sheet, content, policy) is pickled once by the caller and unpickled once per
-    worker process, not once per chunk: a worker keeps the plans it has seen by their bytes.
-    """
-    plan = _PLANS.get(packed)
-    if plan is None:
-        plan = _PLANS.put(packed, pickle.loads(packed))  # bytes simulate_journey pickled itself
-    return plan.chunk(runs)
-
-
-def _default_chunk(n: int) -> int:
-    """Runs per task on an executor: about 64 tasks (so 2 to 16 workers share the load), 1 to 500 runs each."""
-    return max(1, min(500, -(-n // 64)))
-
-
 def _progress_bar(show: bool | None, n: int, out: TextIO) -> Any:  # Any: a tqdm bar (tqdm is optional)
-    """A ``tqdm.auto`` bar for *n* runs, or ``None`` when progress is off.
-
-    ``None`` (automatic) shows one for 500 runs or more when *out* is a terminal or
-    the notebook's stderr, and tqdm is installed; ``True`` insists on it.
-
-    Raises:
-        MissingExtra: ``True`` without tqdm.
-    """
-    attached = out.isatty() or (out is sys.stderr and "ipykernel" in sys.modules)
-    if show is False or (show is None and (n < 500 or not attached)):
-        return None
-    try:
-        from tqdm.auto import tqdm
-    except ImportError as error:
-        if show:
-            raise MissingExtra("a progress bar needs tqdm: pip install 'tabletop_core[progress]'") from error
-        return None
-    return tqdm(total=n, file=out, desc="simulate_journey", unit="journey", leave=True)
+    """A ``tqdm.auto`` bar for *n* Journeys, or ``None`` when progress is off (``_runs.progress_bar``)."""
+    return progress_bar(show, n, out, desc="simulate_journey", unit="journey")
 
 
 @atomic_rolls
@@ -226,7 +163,9 @@ def simulate_journey(
         progress: A ``tqdm.auto`` progress bar (a widget in a notebook); ``None``:
             only for 500 runs or more when the stream is a terminal (or a
             notebook's stderr) and tqdm is installed (the ``progress`` extra).
-        max_steps: A guard against a policy that never ends a Journey.
+        max_steps: A guard against a policy that never ends a Journey: a run that makes this
+            many choices without an end is counted in ``out_of_choices`` (as is one the setup's
+            own choice limit stops), never raised, so no run is lost.
         stream: Where the progress bar goes (default ``sys.stderr``).
         first_run: The index of the first run: chunks ``first_run=0, n=500`` and
             ``first_run=500, n=500`` together are the runs of ``n=1000``
@@ -247,8 +186,7 @@ def simulate_journey(
         (20, 20)
 
     Raises:
-        InvalidInput: a count out of range, a Journey that does not end within
-            *max_steps* choices, or a shared :class:`~tabletop_core.rng.DiceSource`
+        InvalidInput: a count out of range, or a shared :class:`~tabletop_core.rng.DiceSource`
             given with an executor.
         TypeError: an argument of the wrong type.
         MissingExtra: ``progress=True`` without tqdm.
@@ -294,19 +232,4 @@ def _on_executor(
     bar: Any,  # Any: a tqdm bar or None
 ) -> JourneySimulation:
     """The runs in chunks of *size* on *executor*, added in index order (so any chunking gives the same result)."""
-    chunks = [runs[i : i + size] for i in range(0, len(runs), size)]
-    packed = pickle.dumps(plan, protocol=pickle.HIGHEST_PROTOCOL)  # once, not once per chunk
-    futures = {executor.submit(_play_chunk, packed, chunk): k for k, chunk in enumerate(chunks)}
-    results: dict[int, JourneySimulation] = {}
-    try:
-        for future in as_completed(futures):
-            results[futures[future]] = future.result()
-            if bar is not None:
-                bar.update(len(chunks[futures[future]]))
-    finally:
-        for future in futures:
-            future.cancel()
-    total = _Tally().result(plan.name)
-    for k in range(len(chunks)):
-        total = total + results[k]
-    return total
+    return run_chunks(executor, plan, runs, size, bar, _Tally().result(plan.name))

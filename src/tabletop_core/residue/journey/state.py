@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import ClassVar, TypeAlias, TypeVar, cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, TypeAlias, TypeVar, cast
 
 import attrs
 
@@ -13,6 +13,7 @@ from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, clip
 from tabletop_core.errors import InvalidInput, RuleError
+from tabletop_core.residue._markdown import escape
 from tabletop_core.residue.combat import (
     Creature,
     Encounter,
@@ -22,8 +23,9 @@ from tabletop_core.residue.decks import Deck
 from tabletop_core.residue.hexmap import Hex, HexMap
 from tabletop_core.residue.items import Item, Vendor
 from tabletop_core.residue.journey.choices import Act, Choice, kind_of
-from tabletop_core.residue.journey.content import _FIGHTERS, JourneySetup
-from tabletop_core.residue.journey.events import ChoiceMade, JourneyEvent, Note, PhaseBegan, RuleApplied
+from tabletop_core.residue.journey.content import JourneySetup
+from tabletop_core.residue.journey.describe import DICE_PLAN_BUDGET, ChoiceGroup, DicePlan, described, grouped, plan
+from tabletop_core.residue.journey.events import ChoiceMade, JourneyEnded, JourneyEvent, Note, PhaseBegan, RuleApplied
 from tabletop_core.residue.journey.offers import offered
 from tabletop_core.residue.journey.phases import (
     CombatPhase,
@@ -39,6 +41,7 @@ from tabletop_core.residue.journey.phases import (
     TravelPhase,
     Trip,
 )
+from tabletop_core.residue.journey.setup_ref import SetupSaves
 from tabletop_core.residue.tokens import Token, TokenKind, TokenResolution, token_resolution, tokens_at
 from tabletop_core.residue.wanderer import Wanderer
 from tabletop_core.rng import DiceSource, RngLike, dice_source
@@ -62,7 +65,7 @@ def _on(kind: type[K], handler: Callable[[Journey, K, DiceSource, list[object]],
 
 
 @attrs.frozen
-class Journey(Record):
+class Journey(SetupSaves):
     """The whole state of a Journey (see the module docs); build one with :func:`start_journey`.
 
     Attributes:
@@ -81,6 +84,15 @@ class Journey(Record):
             when the Wanderer changes Hex and at each New Day).
         item_deck: The Item Deck in play, if any (cards returned to it go to its bottom).
     """
+
+    _optional_keys = ("item_deck",)  # saves from before decks lack it
+    # A save by reference (to_dict(embed_setup=False)) holds a SetupRef where the setup was.
+    _json_schema: ClassVar[Mapping[str, Mapping[str, Any]]] = {  # Any: JSON Schema values
+        "setup": {
+            "description": "The content in play, or a reference to it by digest (a save made with embed_setup=False).",
+            "anyOf": [{"$ref": "residue.JourneySetup.schema.json"}, {"$ref": "residue.SetupRef.schema.json"}],
+        }
+    }
 
     _version: ClassVar[int] = 2
     _derived: ClassVar[tuple[str, ...]] = ("is_over",)
@@ -117,8 +129,17 @@ class Journey(Record):
             check_int("then.next", then.next, low=0, high=len(self.tokens))
         if isinstance(stage, EndedPhase) and stage.defeat is not None and stage.defeat.day != self.day:
             raise InvalidInput(f"defeat.day must be the Journey's day {self.day}")
-        if isinstance(stage, TradePhase) and stage.vendor not in {v.name for v in self.vendors}:
-            raise InvalidInput(f"trading must name one of the vendors, got {stage.vendor[:40]!r}")
+        if isinstance(stage, TradePhase):
+            if stage.vendor not in {v.name for v in self.vendors}:
+                raise InvalidInput(f"trading must name one of the vendors, got {stage.vendor[:40]!r}")
+            if stage.paying is not None:
+                vendor = self.vendor(stage.vendor)
+                check_int("stage.paying", stage.paying, low=0, high=max(len(vendor.goods) - 1, 0))
+                if not vendor.goods or not self.wanderer.inventory.allowed(vendor.tradeable):
+                    raise InvalidInput("stage.paying: no Tradeable Inventory is left to pay with (a Failed Barter)")
+
+    def _setups(self) -> tuple[JourneySetup, ...]:
+        return (self.setup,)
 
     @property
     def phase(self) -> Phase:
@@ -179,8 +200,6 @@ class Journey(Record):
             token = self.tokens[index]
             if index in self.met or token_resolution(token) is not TokenResolution.OPTIONAL_ENCOUNTER:
                 continue
-            if token.kind in _FIGHTERS and token.foe is None:
-                continue
             found.append(index)
         return tuple(found)
 
@@ -193,10 +212,70 @@ class Journey(Record):
         raise InvalidInput(f"vendor must be one of {[v.name for v in self.vendors]}, got {clip(name)}")
 
     def choices(self) -> tuple[Choice, ...]:
-        """Every choice the rules give the player now (empty once the Journey is over)."""
-        return offered(self)
+        """Every choice the rules give the player now (empty once the Journey is over).
+
+        Each names the thing chosen in ``str()`` (its ``label``: the die's size and Value,
+        the enemy's name, the option's text, the good and its price, ...). A Reroll and a
+        Recover are offered for all their dice and for each die alone; any other subset is
+        built with :meth:`StrainChoice.with_dice <tabletop_core.residue.journey.StrainChoice.with_dice>`.
+        :meth:`menu` groups them by decision; :meth:`dice_for` says which dice one will ask for.
+        """
+        return described(self, offered(self))
+
+    def menu(self) -> tuple[ChoiceGroup, ...]:
+        """:meth:`choices` grouped by decision, for a short menu: one :class:`ChoiceGroup` per question.
+
+        Examples:
+            >>> from tabletop_core.residue import Wanderer
+            >>> from tabletop_core.residue.journey import example_setup, start_journey
+            >>> from tabletop_core import ScriptedDice
+            >>> w = Wanderer.new(hp=6, endurance_dice=["d8", "d6"], inventory="d8", luck="d6",
+            ...                  strain_threshold=3, rng=ScriptedDice([7, 2]))
+            >>> j = start_journey(w, example_setup(), rng=ScriptedDice([4, 2, 1]))
+            >>> for group in j.menu():
+            ...     print(group)
+            Commit Move: which die? (4 choices)
+            End Travel
+            Reroll for 1 Strain: which dice? (3 choices)
+        """
+        return grouped(self, self.choices())
+
+    def dice_for(self, choice: Choice, *, budget: int = DICE_PLAN_BUDGET) -> DicePlan:
+        """The dice *choice*'s resolution asks for, in order, as far as the rules fix them (it is not applied).
+
+        Worked out by resolving the choice on every combination of faces, die by die, up to
+        *budget* trial resolutions; an app rolling real dice can ask the player for them
+        first (see :class:`~tabletop_core.CallbackDice` for asking die by die).
+
+        Raises:
+            RuleError: *choice* is not one the rules give now.
+            InvalidInput: *budget* is not 1 to 100,000.
+
+        Examples:
+            >>> from tabletop_core.residue import Wanderer
+            >>> from tabletop_core.residue.journey import Act, Choice, example_setup, start_journey
+            >>> from tabletop_core import ScriptedDice
+            >>> w = Wanderer.new(hp=6, endurance_dice=["d8", "d6"], inventory="d8", luck="d6",
+            ...                  strain_threshold=3, rng=ScriptedDice([7, 2]))
+            >>> j = start_journey(w, example_setup(), rng=ScriptedDice([4, 2, 1]))
+            >>> print(j.dice_for(Choice(Act.COMMIT_MOVE, die=0, luck=True)))
+            d6
+            >>> print(j.dice_for(Choice(Act.REROLL)))
+            d8, then d6
+        """
+        check_type("choice", choice, Choice)
+        budget = check_int("budget", budget, low=1, high=100_000)
+        self._check_offered(choice)
+        return plan(self, choice, budget)
 
     # -- applying a choice ------------------------------------------------------
+
+    def _check_offered(self, choice: Choice) -> None:
+        """Raise RuleError naming the choices when *choice* is not one the rules give now."""
+        plain = offered(self)
+        if choice not in plain and choice._offered() not in plain:
+            listing = "; ".join(str(c) for c in self.choices()) or "none (the Journey is over)"
+            raise RuleError(f"{choice} is not a choice now ({self.phase}); choices: {listing}")
 
     def apply(self, choice: Choice, *, rng: RngLike = None) -> JourneyStep:
         """Apply one of :meth:`choices` and return the new state with its typed events.
@@ -206,10 +285,7 @@ class Journey(Record):
             InvalidInput: a Reroll or Recover names no die, or a position that is not there.
         """
         check_type("choice", choice, Choice)
-        offered = self.choices()
-        if choice not in offered and choice._offered() not in offered:
-            listing = "; ".join(str(c) for c in offered) or "none (the Journey is over)"
-            raise RuleError(f"{choice} is not a choice now ({self.phase}); choices: {listing}")
+        self._check_offered(choice)
         return self._apply(choice, dice_source(rng))
 
     def _apply(self, choice: Choice, source: DiceSource) -> JourneyStep:
@@ -231,7 +307,13 @@ class Journey(Record):
         if type(stage) is CommitPhase and choice.act is stage.must.act:
             journey = replace(self, stage=stage.before)  # the Commit is made in the stage it was demanded in
         after = _APPLY[choice.act](journey, choice, source, events)
-        return replace(after, steps=self.steps + 1)
+        steps = self.steps + 1
+        limit = self.setup.choice_limit
+        if steps >= limit and type(after.stage) is not EndedPhase:  # the guard of unattended play
+            events.append(JourneyEnded(JourneyOutcome.OUT_OF_CHOICES, f"{steps} choices: the choice limit of {limit}"))
+            ended = fast_build(EndedPhase, outcome=JourneyOutcome.OUT_OF_CHOICES, defeat=None)
+            return replace(after, steps=steps, stage=ended)
+        return replace(after, steps=steps)
 
     def __str__(self) -> str:
         hum = f", Hum at {self.hum}" if self.hum is not None else ""
@@ -240,7 +322,7 @@ class Journey(Record):
 
 
 @attrs.frozen
-class JourneyStep(Record):
+class JourneyStep(SetupSaves):
     """One applied choice: the choice, the new state and what happened.
 
     Attributes:
@@ -260,6 +342,9 @@ class JourneyStep(Record):
     def __attrs_post_init__(self) -> None:
         check_fields(self)
 
+    def _setups(self) -> tuple[JourneySetup, ...]:
+        return (self.journey.setup,)
+
     @property
     def lines(self) -> tuple[str, ...]:
         """The events as English lines (``str()`` of each)."""
@@ -267,6 +352,22 @@ class JourneyStep(Record):
 
     def __str__(self) -> str:
         return step_line(self.journey.day, self.choice, self.events)
+
+    def to_markdown(self) -> str:
+        """The step as one Markdown line for chat: the day in bold, then each event with its outcome in bold.
+
+        Examples:
+            >>> from tabletop_core.residue import Wanderer
+            >>> from tabletop_core.residue.journey import Act, Choice, example_setup, start_journey
+            >>> from tabletop_core import ScriptedDice
+            >>> w = Wanderer.new(hp=6, endurance_dice=["d8"], inventory="d8", luck="d6",
+            ...                  strain_threshold=3, rng=ScriptedDice([7]))
+            >>> j = start_journey(w, example_setup(), rng=ScriptedDice([4, 2, 1]))
+            >>> print(j.apply(Choice(Act.COMMIT_MOVE, die=0), rng=ScriptedDice([])).to_markdown())
+            **Day 1** · Commit Move for Travel die 1: Commit Move d8 → 7: **★★**; Travel: spend a Travel ★ or End Travel
+        """
+        said = (event.to_markdown() for event in self.events if type(event) is not ChoiceMade)
+        return f"**Day {self.journey.day}** · {escape(str(self.choice))}: " + "; ".join(said)
 
 
 def step_line(day: int, choice: Choice, events: Sequence[JourneyEvent]) -> str:

@@ -78,6 +78,9 @@ class JourneySimulation(Record):
         reached: Journeys that reached the Hum.
         out_of_time: Journeys stopped by the day limit.
         defeats: Defeats by cause (cause name -> count).
+        out_of_choices: Journeys stopped by a choice limit (the setup's
+            :attr:`~tabletop_core.residue.journey.JourneySetup.choice_limit`, or the
+            simulation's ``max_steps``): recorded, never raised.
         days: Days survived (the day each Journey ended on -> count).
         defeat_days: The day of each defeat (day -> defeats on that day), which
             :meth:`survival` reads; ``None`` in a simulation saved by a version
@@ -93,6 +96,10 @@ class JourneySimulation(Record):
     defeats: Mapping[str, int] = attrs.field(converter=_frozen_defeats)
     days: Mapping[int, int] = attrs.field(converter=_frozen_days)
     defeat_days: Mapping[int, int] | None = attrs.field(default=None, converter=_frozen_defeat_days)
+    out_of_choices: int = attrs.field(default=0, validator=int_in(low=0))
+
+    # defeat_days: added after format 1, its saves lack it; out_of_choices: written only when some.
+    _optional_keys: ClassVar[tuple[str, ...]] = ("defeat_days", "out_of_choices")
 
     def __attrs_post_init__(self) -> None:
         causes = {cause.name for cause in DefeatCause}
@@ -101,9 +108,11 @@ class JourneySimulation(Record):
                 raise InvalidInput(f"defeats: {_short(cause)} is not a DefeatCause ({', '.join(sorted(causes))})")
         for day in self.days:
             check_int("days: a day", day, low=1, high=_MAX_DAYS)
-        ended = self.reached + self.out_of_time + sum(self.defeats.values())
+        ended = self.reached + self.out_of_time + self.out_of_choices + sum(self.defeats.values())
         if ended != self.runs:
-            raise InvalidInput("runs must equal reached + out_of_time + the defeats: each Journey ends one way")
+            raise InvalidInput(
+                "runs must equal reached + out_of_time + out_of_choices + the defeats: each Journey ends one way"
+            )
         if sum(self.days.values()) != self.runs:
             raise InvalidInput("days must count every run once: their counts must add up to runs")
         if self.defeat_days is not None:
@@ -120,7 +129,7 @@ class JourneySimulation(Record):
         """Pickle support (the counts are read-only views, which pickle cannot copy): for executors' workers."""
         days = None if self.defeat_days is None else dict(self.defeat_days)
         fields = (self.runs, self.policy, self.reached, self.out_of_time, dict(self.defeats), dict(self.days), days)
-        return (JourneySimulation, fields)
+        return (JourneySimulation, (*fields, self.out_of_choices))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> JourneySimulation:  # Any: JSON data
@@ -203,7 +212,8 @@ class JourneySimulation(Record):
         return (
             f"{self.policy}: reached the Hum in {self.reached}/{self.runs} journeys "
             f"({float(self.reach_probability):.1%}); defeats: {causes}; out of time {self.out_of_time}; "
-            f"mean days {self.mean_days:.2f}"
+            + (f"out of choices {self.out_of_choices}; " if self.out_of_choices else "")
+            + f"mean days {self.mean_days:.2f}"
         )
 
     def __add__(self, other: JourneySimulation) -> JourneySimulation:
@@ -224,6 +234,7 @@ class JourneySimulation(Record):
             defeats=_add_counts(self.defeats, other.defeats),
             days=_add_counts(self.days, other.days),
             defeat_days=_add_counts(self.defeat_days or {}, other.defeat_days or {}) if both else None,
+            out_of_choices=self.out_of_choices + other.out_of_choices,
         )
 
     def to_markdown(self) -> str:
@@ -238,4 +249,6 @@ class JourneySimulation(Record):
         rows.append(row("reached the Hum", self.reached))
         rows += [row(f"defeated: {name}", count) for name, count in sorted(self.defeats.items())]
         rows.append(row("out of time", self.out_of_time))
+        if self.out_of_choices:
+            rows.append(row("out of choices", self.out_of_choices))
         return "\n".join(rows)

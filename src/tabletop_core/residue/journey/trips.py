@@ -52,6 +52,8 @@ class Trip(Record):
             optional Encounter or a Fast Travel before Commit Move returns to it).
     """
 
+    _optional_keys = ("entries",)  # added later: older saves lack it
+
     stars: int = int_field(low=0, high=_BIG, default=0)
     ends: bool = attrs.field(default=False, validator=of_type(bool))
     begun: bool = attrs.field(default=True, validator=of_type(bool))
@@ -72,6 +74,8 @@ class TokenMovement(Record):
         entries: The Entries of mandatory NPCs met still to read (by name), read once the
             Encounter in progress is over, before Token Movement goes on.
     """
+
+    _optional_keys = ("entries",)  # added later: older saves lack it
 
     next: int | None = attrs.field(default=None, validator=attrs.validators.optional(int_in(low=0)))
     entries: tuple[str, ...] = attrs.field(default=(), converter=_entry_names)  # a default: older saves load

@@ -1,0 +1,244 @@
+"""The limits every reader of outside data checks first: size, nesting depth and integer size.
+
+Every path that reads data from outside the library (JSON text given to ``from_json`` or
+``records.load``, a mapping given to ``from_dict``, a file given to ``datasworn.load`` or to
+the command line) checks the data against these limits **before any other work**, without
+recursion, in time linear in its size:
+
+* :data:`MAX_JSON_CHARS`: the longest text parsed (bytes: four times as many);
+* :data:`MAX_JSON_DEPTH`: the deepest nesting of lists and objects;
+* :data:`MAX_JSON_VALUES`: the most values (items of lists and objects) in one document;
+* :data:`MAX_JSON_INT_DIGITS`: the most digits of an integer (Python reads any size, then
+  refuses to print one of more than 4,300 digits; a notation total of a 1,000-character
+  expression has at most about 1,000).
+
+A refusal is an :class:`~tabletop_core.errors.InvalidInput` that names the limit and
+quotes at most a short excerpt of the value.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from collections.abc import Collection, Mapping
+from typing import Any, cast
+
+from tabletop_core._validate import clip
+from tabletop_core.errors import InvalidInput
+
+__all__ = [
+    "MAX_JSON_CHARS",
+    "MAX_JSON_DEPTH",
+    "MAX_JSON_INT_DIGITS",
+    "MAX_JSON_VALUES",
+    "check_bounds",
+    "json_depth",
+    "parse_json",
+    "parse_json_value",
+    "read_json_file",
+]
+
+MAX_JSON_CHARS = 10_000_000
+"""The longest text :meth:`Record.from_json` parses (the largest saved Journey is about 10 kB)."""
+MAX_JSON_DEPTH = 64
+"""The deepest nesting of lists and objects read (the deepest saved record nests about 12 levels)."""
+MAX_JSON_VALUES = 2_000_000
+"""The most values (list items and object members, all levels) one document may hold."""
+MAX_JSON_INT_DIGITS = 1000
+"""The most decimal digits of an integer read (either sign)."""
+MAX_JSON_INT = 10**MAX_JSON_INT_DIGITS - 1
+"""The largest integer read, either sign: :data:`MAX_JSON_INT_DIGITS` nines."""
+
+
+def _too_big(number: int, what: str) -> InvalidInput:
+    return InvalidInput(
+        f"{what} holds an integer of more than {MAX_JSON_INT_DIGITS:,} digits (MAX_JSON_INT_DIGITS): {clip(number)}"
+    )
+
+
+def _children(item: object) -> Collection[object] | None:
+    """The values inside *item* if it is a list, a tuple or a mapping, else ``None``."""
+    kind = type(item)
+    if kind is dict:
+        return cast(dict[object, object], item).values()
+    if kind is list or kind is tuple:
+        return cast(Collection[object], item)
+    if isinstance(item, Mapping):
+        return cast(Mapping[object, object], item).values()
+    if isinstance(item, tuple):
+        return item
+    return None
+
+
+def check_bounds(data: object, what: str) -> None:
+    """Refuse *data* if it breaks a limit: nesting, number of values or an integer's size.
+
+    Deeper than :data:`MAX_JSON_DEPTH`, more than :data:`MAX_JSON_VALUES` values, or an
+    integer beyond :data:`MAX_JSON_INT` (either sign); without recursion, linear in its size.
+
+    Raises:
+        InvalidInput: a limit is passed (*what* starts the message).
+    """
+    stack: list[tuple[object, int]] = [(data, 1)]
+    values = 0
+    while stack:
+        item, depth = stack.pop()
+        children = _children(item)
+        if children is None:  # an int subclass (numpy's are not), or a value that is no JSON at all
+            if isinstance(item, int) and not -MAX_JSON_INT <= item <= MAX_JSON_INT:
+                raise _too_big(item, what)
+            continue
+        if depth > MAX_JSON_DEPTH:
+            raise InvalidInput(f"{what} is nested more than {MAX_JSON_DEPTH} levels deep (MAX_JSON_DEPTH)")
+        values += len(children)
+        if values > MAX_JSON_VALUES:
+            raise InvalidInput(f"{what} holds more than {MAX_JSON_VALUES:,} values (MAX_JSON_VALUES)")
+        for child in children:
+            kind = type(child)
+            if kind is str or kind is bool or kind is float or child is None:
+                continue
+            if kind is int:
+                if not -MAX_JSON_INT <= cast(int, child) <= MAX_JSON_INT:
+                    raise _too_big(cast(int, child), what)
+                continue
+            stack.append((child, depth + 1))
+
+
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_PAIRS = str.maketrans("[{]}", "(())")
+
+
+def json_depth(text: str) -> int:
+    """The deepest nesting of ``[`` and ``{`` in JSON *text* (brackets inside strings ignored).
+
+    Any depth past :data:`MAX_JSON_DEPTH` is given as ``MAX_JSON_DEPTH + 1``, and so are
+    brackets that do not pair up. Work: a few passes of the C string functions over the text,
+    at most ``MAX_JSON_DEPTH + 1`` over its brackets.
+    """
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
+        return 0  # too few brackets to nest too deeply: the common case costs two counts
+    unescaped = text.replace("\\\\", "").replace('\\"', "")  # no quote left inside a string
+    outside = "".join(unescaped.split('"')[::2])  # every other piece is outside the strings
+    brackets = _NOT_BRACKETS.sub("", outside).translate(_PAIRS)
+    if "(" * (MAX_JSON_DEPTH + 1) in brackets:
+        return MAX_JSON_DEPTH + 1
+    for depth in range(MAX_JSON_DEPTH + 1):
+        if not brackets:
+            return depth
+        brackets = brackets.replace("()", "")  # one level of innermost pairs gone
+    return MAX_JSON_DEPTH + 1
+
+
+def _refuse_constant(name: str) -> object:
+    raise InvalidInput(f"{name} is not JSON (no NaN or Infinity)")
+
+
+def _bounded_int(digits: str) -> int:
+    # Used when Python's own cap on converting digits is off: refuse long ints before converting them.
+    if len(digits.lstrip("-")) > MAX_JSON_INT_DIGITS:
+        raise InvalidInput(
+            f"an integer of more than {MAX_JSON_INT_DIGITS:,} digits (MAX_JSON_INT_DIGITS): {clip(digits[:40] + '...')}"
+        )
+    return int(digits)
+
+
+def _python_reads_any_int() -> bool:
+    """Whether Python's cap on converting long digit strings (4,300 by default) is lifted or raised.
+
+    With the cap, ``json.loads`` refuses longer ints itself at a cost linear in the text; without
+    it, every int is read through :func:`_bounded_int` (slower, but never quadratic).
+    """
+    limit = getattr(sys, "get_int_max_str_digits", lambda: 4300)()
+    return not 0 < limit <= 4300
+
+
+def parse_json_value(text: str | bytes, who: str) -> Any:  # Any: any JSON value
+    """Parse JSON *text* within the limits (see the module docs) and return its value.
+
+    Raises:
+        InvalidInput: too long, too deep, too many values, an integer too large, NaN or
+            Infinity, or not JSON (*who* starts the message).
+        TypeError: *text* is not a str or bytes.
+    """
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_JSON_CHARS * 4:
+            raise InvalidInput(f"{who}: the text is longer than {MAX_JSON_CHARS:,} characters (MAX_JSON_CHARS)")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InvalidInput(f"{who} needs UTF-8 text: {error.reason}") from None
+    if not isinstance(text, str):
+        raise TypeError(f"{who} needs a str, got {type(text).__name__}")
+    if len(text) > MAX_JSON_CHARS:
+        raise InvalidInput(f"{who}: the text is longer than {MAX_JSON_CHARS:,} characters (MAX_JSON_CHARS)")
+    if json_depth(text) > MAX_JSON_DEPTH:
+        raise InvalidInput(f"{who}: the JSON is nested more than {MAX_JSON_DEPTH} levels deep (MAX_JSON_DEPTH)")
+    parse_int = _bounded_int if _python_reads_any_int() else None
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant, parse_int=parse_int)
+    except InvalidInput as error:
+        raise InvalidInput(f"{who}: {error}") from None
+    except RecursionError:
+        raise InvalidInput(
+            f"{who}: the JSON is nested more than {MAX_JSON_DEPTH} levels deep (MAX_JSON_DEPTH)"
+        ) from None
+    except ValueError as error:
+        if "integer string conversion" in str(error):  # Python's own cap (4,300 digits) came first
+            raise InvalidInput(
+                f"{who}: the JSON holds an integer of more than {MAX_JSON_INT_DIGITS:,} digits (MAX_JSON_INT_DIGITS)"
+            ) from None
+        raise InvalidInput(f"{who} is not JSON: {clip(str(error), 120)}") from None
+    check_bounds(data, who)
+    return data
+
+
+def parse_json(text: str | bytes, who: str) -> dict[str, Any]:  # Any: JSON values
+    """:func:`parse_json_value` for text that must hold one JSON object.
+
+    Raises:
+        InvalidInput: as :func:`parse_json_value`, or the value is not an object.
+        TypeError: *text* is not a str or bytes.
+    """
+    data = parse_json_value(text, who)
+    if not isinstance(data, dict):
+        raise InvalidInput(f"{who} needs a JSON object, got {type(data).__name__}")
+    return data
+
+
+def read_json_file(source: str | os.PathLike[str] | Any, what: str) -> Any:  # Any: an open file; JSON values
+    """Read and parse the JSON file at *source* (a path, or an open text or binary file) within the limits.
+
+    At most :data:`MAX_JSON_CHARS` characters are read (one more, to know the file is longer),
+    so a huge file costs no more than that. *what* names the file in messages (``"Datasworn file"``).
+
+    Raises:
+        InvalidInput: the file cannot be read, or its text breaks a limit or is not JSON.
+        TypeError: *source* is neither a path nor a readable file.
+    """
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        who = f"{what} {clip(path)}"
+        try:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read(MAX_JSON_CHARS + 1)
+        except OSError as error:
+            raise InvalidInput(f"cannot read {who}: {error.strerror or error}") from None
+        except UnicodeDecodeError as error:
+            raise InvalidInput(f"{who} is not UTF-8 text: {error.reason}") from None
+        except ValueError as error:  # a path holding a NUL character
+            raise InvalidInput(f"cannot read {who}: {clip(str(error))}") from None
+    elif callable(getattr(source, "read", None)):
+        who = what
+        try:
+            text = source.read(MAX_JSON_CHARS + 1)
+        except OSError as error:
+            raise InvalidInput(f"cannot read {who}: {error.strerror or error}") from None
+        except UnicodeDecodeError as error:
+            raise InvalidInput(f"{who} is not UTF-8 text: {error.reason}") from None
+        if not isinstance(text, (str, bytes)):
+            raise TypeError(f"reading {who} gave a {type(text).__name__}, not text")
+    else:
+        raise TypeError(f"{what} must be a path or an open file, got {type(source).__name__}")
+    return parse_json_value(text, who)
