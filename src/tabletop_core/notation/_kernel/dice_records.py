@@ -8,7 +8,8 @@ group (``{4d6, 3d8}kh1``). Every dialect's terms record themselves in these.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
 
 import attrs
 
@@ -20,6 +21,7 @@ __all__ = [
     "DiceRoll",
     "GroupRoll",
     "Numeric",
+    "number_schema",
     "RolledDie",
     "dice_words",
     "new_dice_marks",
@@ -29,6 +31,15 @@ __all__ = [
 
 Numeric = int | float
 """A value of a record: an int, or in the ``rdr`` dialect (rpg-dice-roller's arithmetic) a float."""
+
+
+def number_schema(description: str) -> dict[str, Any]:  # Any: JSON Schema values
+    """The JSON Schema of a :data:`Numeric` field: an integer, or (``rdr`` dialect) a non-whole number."""
+    return {
+        "anyOf": [{"type": "integer"}, {"type": "number", "not": {"multipleOf": 1}}],
+        "description": f"{description} An integer, except in the rdr dialect, where rpg-dice-roller's arithmetic "
+        "may give a number that is not whole.",
+    }
 
 
 def _structure_number(value: object, _cls: object) -> int | float:
@@ -294,6 +305,11 @@ class GroupRoll(Record):
         successes: Items counted as successes, or ``None`` when the group sums.
         failures: Items counted as failures (``f``).
     """
+
+    _json_schema: ClassVar[Mapping[str, Mapping[str, Any]]] = {  # Any: JSON Schema values
+        "values": {"type": "array", "items": number_schema("An item's total."), "description": "Each item's total."},
+        "value": number_schema("The group's value: the sum of the kept totals, or successes less failures."),
+    }
 
     notation: str
     values: tuple[Numeric, ...]

@@ -10,15 +10,23 @@ dialect through :mod:`.registry`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
+from typing import Any, ClassVar
 
 import attrs
 
 from tabletop_core._fast import fast_builder
 from tabletop_core._record import Record
 from tabletop_core._validate import clip
-from tabletop_core.notation._kernel.dice_records import DiceRoll, GroupRoll, Numeric, RolledDie, dice_words
+from tabletop_core.notation._kernel.dice_records import (
+    DiceRoll,
+    GroupRoll,
+    Numeric,
+    RolledDie,
+    dice_words,
+    number_schema,
+)
 from tabletop_core.notation._kernel.registry import wing
 
 __all__ = ["RollResult", "RolledNode", "TermLabel", "new_roll_result"]
@@ -62,6 +70,10 @@ class TermLabel(Record):
             rpg-dice-roller's arithmetic gives one).
     """
 
+    _json_schema: ClassVar[Mapping[str, Mapping[str, Any]]] = {  # Any: JSON Schema values
+        "value": number_schema("What the term came to in this roll.")
+    }
+
     label: str
     notation: str
     value: Numeric
@@ -95,6 +107,10 @@ class RollResult(Record):
         results: For a repeated roll (``6x 4d6kh3``), each result in order (its :attr:`total`
             is then the sum of theirs, and it holds no dice of its own); else empty.
     """
+
+    _json_schema: ClassVar[Mapping[str, Mapping[str, Any]]] = {  # Any: JSON Schema values
+        "total": number_schema("The value of the whole expression.")
+    }
 
     expression: str
     total: Numeric = attrs.field()
