@@ -21,12 +21,12 @@ __all__ = [
     "DiceRoll",
     "GroupRoll",
     "Numeric",
-    "number_schema",
     "RolledDie",
     "dice_words",
     "new_dice_marks",
     "new_dice_roll",
     "new_group_roll",
+    "number_schema",
 ]
 
 Numeric = int | float
