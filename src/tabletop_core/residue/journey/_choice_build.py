@@ -83,7 +83,7 @@ def from_flat(data: Mapping[str, object]) -> Choice:
     kind = _KIND_OF[act]
     own = _FIELDS[kind]
     kept: dict[str, object] = {"type": type_name(kind), "version": 1, "act": data["act"]}
-    kept.update({name: _EMPTY[name] for name in own})
+    kept.update({name: _EMPTY[name] for name in own if name in _EMPTY})  # label: optional, none in format 1
     for name in _EMPTY:
         if name not in data:
             if "version" in data and name != "dice":  # format 1 wrote every detail but dice (added later)

@@ -208,7 +208,7 @@ class Choice(TaggedUnion, metaclass=_ChoiceFactory):
         return self.generic()
 
     def generic(self) -> str:
-        """The choice in the engine's own words (its act and positions), whatever its :attr:`label`.
+        """The choice in the engine's own words (its act and positions), whatever its ``label``.
 
         ``str()`` is the label :meth:`Journey.choices` gave it (the die's size and Value, the
         enemy's name, the option's text, ...), else this.
