@@ -126,7 +126,7 @@ def test_reroll_and_explode_on_huge_dice_are_counted_not_listed() -> None:
 
 
 def test_odds_check_the_face_table_before_building_it() -> None:
-    with pytest.raises(NotationError, match=r"more than 50000 outcomes; raise Limits\.max_odds_outcomes"):
+    with pytest.raises(NotationError, match=r"more than 50000 outcomes$"):
         distribution("1d100000000", limits=Limits(max_sides=10**8))
     huge = Limits(max_sides=10**8, max_odds_outcomes=10**9, max_odds_work=10**15)
     with pytest.raises(NotationError, match=f"more than {MAX_OUTCOMES} outcomes, the most a Distribution holds"):
@@ -186,3 +186,38 @@ def test_caches_stay_within_their_memory_budgets(monkeypatch: pytest.MonkeyPatch
     assert roller_module.PLANS.hot_size <= 2_000_000
     # Each long plan is counted at about 200 bytes per character.
     assert plans_module.PLAN_BYTES_PER_CHARACTER * 990 < 2_000_000 // 4
+
+
+@pytest.mark.parametrize(
+    ("dialect", "text", "limits", "name"),
+    [
+        ("default", "2000d6", Limits(), "max_dice"),
+        ("d20", "2000d6", Limits(), "max_dice"),
+        ("rdr", "999d6+999d6", Limits(), "max_dice"),  # rdr: 2000d6 is rpg-dice-roller's own refusal (qty)
+        ("default", "1d6!", Limits(max_dice=3), "max_dice"),
+        ("default", "d99999999999", Limits(), "max_sides"),
+        ("d20", "d99999999999", Limits(), "max_sides"),
+        ("rdr", "d99999999999", Limits(), "max_sides"),
+        ("default", "(100d100)d6", Limits(), "max_dice"),
+    ],
+)
+def test_a_limit_is_named_on_the_error_not_in_the_message(dialect: str, text: str, limits: Limits, name: str) -> None:
+    """The message speaks to the player; the Limits field that refused it is on ``error.limit``/``error.detail``."""
+    with pytest.raises(NotationError) as caught:
+        roll(text, rng=ScriptedDice([6] * 10) if "!" in text else 1, limits=limits, dialect=dialect)
+    assert caught.value.limit == f"tabletop_core.notation.Limits.{name}"
+    assert caught.value.detail == f"raise Limits({name}=...) to allow more"
+    assert "Limits" not in str(caught.value)
+
+
+def test_odds_past_a_limit_name_it() -> None:
+    """``distribution`` refusing its work names the limit too; a side count of 0 names none (no limit allows it)."""
+    with pytest.raises(NotationError) as caught:
+        distribution("1d100000000", limits=Limits(max_sides=10**8))
+    assert caught.value.limit == "tabletop_core.notation.Limits.max_odds_outcomes"
+    with pytest.raises(NotationError) as caught:
+        distribution("100d6!", limits=Limits(max_odds_work=1000))
+    assert caught.value.limit == "tabletop_core.notation.Limits.max_odds_work"
+    with pytest.raises(NotationError) as caught:
+        roll("2d(1d6-1)", rng=ScriptedDice([1]))
+    assert caught.value.limit is None

@@ -54,7 +54,7 @@ def ours(text: str, dice: list[int]) -> dict[str, Any]:
     except OutOfDice:
         return {"ok": False, "error": "OutOfDice", "message": "the dice given ran out"}
     except NotationError as error:
-        return {"ok": False, "error": "NotationError", "message": str(error)}
+        return {"ok": False, "error": "NotationError", "message": str(error), "limit": error.limit}
     return {"ok": True, "total": result.total, "unused": source.unused, "terms": our_terms(result), "result": result}
 
 
@@ -126,11 +126,12 @@ def deliberate(answer: dict[str, Any]) -> str | None:
     for reason, words in (
         ("a total that is not a finite real number", ("not a finite number", "no real value")),
         ("fractional sides or min/max", ("rolls such a die in a way of its own", "would show the fraction")),
-        ("past Limits.max_dice", ("raise Limits.max_dice", "an expression may roll at most")),
-        ("past Limits.max_sides", ("a die may have at most",)),
     ):
         if any(word in message for word in words):
             return reason
+    limit = answer.get("limit")
+    if limit in ("tabletop_core.notation.Limits.max_dice", "tabletop_core.notation.Limits.max_sides"):
+        return f"past {limit.removeprefix('tabletop_core.notation.')}"
     return None
 
 
@@ -195,15 +196,15 @@ def test_its_own_parse_cases(case: dict[str, Any]) -> None:
     (``d9999999999``) are refused when read (rpg-dice-roller reads them).
     """
     text = case["text"]
-    refusal = None
+    refusal = limit = None
     try:
         parse(text, dialect="rdr")
     except NotationError as error:
-        refusal = str(error)
+        refusal, limit = str(error), error.limit
     if refusal is None:
         assert case["ok"], f"{text!r}: rpg-dice-roller refuses it, we read it"
     elif case["ok"]:
-        reason = deliberate({"message": refusal})
+        reason = deliberate({"message": refusal, "limit": limit})
         assert reason is not None, f"{text!r}: rpg-dice-roller reads it, we refuse: {refusal}"
         TALLY[f"deliberate: {reason}"] += 1
         return

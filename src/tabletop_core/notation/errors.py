@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from tabletop_core._validate import clip, one_line_text
 from tabletop_core.errors import InvalidInput
 
-__all__ = ["NotationError", "shown"]
+__all__ = ["NotationError", "over_limit", "shown"]
 
 _SHOWN_LENGTH = 60
 
@@ -32,6 +34,27 @@ class NotationError(InvalidInput):
             rolling, odds too large to compute).
     """
 
-    def __init__(self, message: str, *, column: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self, message: str, *, column: int | None = None, detail: str | None = None, limit: str | None = None
+    ) -> None:
+        super().__init__(message, detail=detail, limit=limit)
         self.column = column
+
+
+class LimitFields(TypedDict, total=False):
+    """The keyword arguments :func:`over_limit` gives a :class:`NotationError`."""
+
+    limit: str
+    detail: str
+
+
+def over_limit(name: str, *, applies: bool = True) -> LimitFields:
+    """The ``limit=``/``detail=`` of a :class:`NotationError` refusing work past ``Limits.<name>``.
+
+    The message says what the player asked that is too much; what a developer can change
+    (the :class:`~tabletop_core.notation.Limits` field) stays on the error. With *applies*
+    false (the same message refusing a value no limit allows), none.
+    """
+    if not applies:
+        return {}
+    return {"limit": f"tabletop_core.notation.Limits.{name}", "detail": f"raise Limits({name}=...) to allow more"}

@@ -40,7 +40,7 @@ from tabletop_core.notation._kernel.polynomials import SMALL_PLAIN, window_sums
 from tabletop_core.notation._kernel.term_odds import term_weights
 from tabletop_core.notation._kernel.terms import SelectRule, TermRule, count_matching
 from tabletop_core.notation._kernel.weights import Calculator, extreme
-from tabletop_core.notation.errors import NotationError, shown
+from tabletop_core.notation.errors import NotationError, over_limit, shown
 from tabletop_core.notation.limits import DEFAULT_LIMITS, Limits
 from tabletop_core.odds import MAX_OUTCOMES, Distribution
 
@@ -81,8 +81,8 @@ class Odds:
         self.work += steps
         if self.work > self.limits.max_odds_work:
             raise NotationError(
-                f"{self.text}: exact odds would take more than {self.limits.max_odds_work:,} steps; "
-                "raise Limits.max_odds_work to allow more"
+                f"{self.text}: exact odds would take more than {self.limits.max_odds_work:,} steps",
+                **over_limit("max_odds_work"),
             )
 
     def expect(self, steps: int) -> None:
@@ -96,7 +96,10 @@ class Odds:
         return weights
 
     def too_many(self) -> NotationError:
-        return NotationError(f"{self.text}: exact odds would have more than {self.limits.max_odds_outcomes:,} outcomes")
+        return NotationError(
+            f"{self.text}: exact odds would have more than {self.limits.max_odds_outcomes:,} outcomes",
+            **over_limit("max_odds_outcomes"),
+        )
 
     def node(self, node: D20Node) -> _Weights:
         default = alike_weights(self, node)  # what the default dialect reads alike: the kernel's fast algebra

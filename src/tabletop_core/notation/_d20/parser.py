@@ -27,7 +27,7 @@ from tabletop_core.notation._d20.tree import (
     D20Unary,
 )
 from tabletop_core.notation._kernel.cache import SizedCache
-from tabletop_core.notation.errors import NotationError, shown
+from tabletop_core.notation.errors import NotationError, over_limit, shown
 from tabletop_core.notation.limits import DEFAULT_LIMITS, PARSE_CACHE_BYTES, Limits
 
 __all__ = ["PARSED", "as_d20_expression", "parse_d20"]
@@ -127,6 +127,7 @@ class _Parser:
             raise NotationError(
                 f"{shown(self.text)}: nesting is deeper than {self.limits.max_depth} levels at column {self.i + 1}",
                 column=self.i + 1,
+                **over_limit("max_depth"),
             )
         return depth + 1
 
@@ -212,6 +213,7 @@ class _Parser:
                     f"{shown(text)}: a die may have at most {self.limits.max_sides} sides, got {sides} "
                     f"at column {start + 1}",
                     column=start + 1,
+                    **over_limit("max_sides"),
                 )
         number = 1 if count is None else count
         self.last = "dice"
@@ -221,6 +223,7 @@ class _Parser:
                 f"{shown(text)}: an expression may roll at most {self.limits.max_dice} dice, "
                 f"got {self.dice_written} at column {start + 1}",
                 column=start + 1,
+                **over_limit("max_dice"),
             )
         return D20Dice(number, sides, self.operators(DICE_OPERATORS))
 
@@ -297,6 +300,7 @@ def _parse(text: str, limits: Limits) -> D20Expression:
         raise NotationError(
             f"{shown(text)}: an expression may have at most {limits.max_length} characters, got {len(text)}",
             column=limits.max_length + 1,
+            **over_limit("max_length"),
         )
     try:
         return _read(text, limits)

@@ -8,7 +8,7 @@ from tabletop_core.notation._default import tokens as tok
 from tabletop_core.notation._default.nodes import COMPUTED_SIDES
 from tabletop_core.notation._default.terms import Clamp, Comparison, Crit, Dice, Explode, Reroll, Select
 from tabletop_core.notation._default.tokens import Token
-from tabletop_core.notation.errors import NotationError, shown
+from tabletop_core.notation.errors import NotationError, over_limit, shown
 from tabletop_core.notation.limits import Limits
 
 __all__ = ["DiceReader"]
@@ -41,9 +41,14 @@ class DiceReader:
             return self.tokens[0].start if self.tokens[0].kind != tok.END else 1
         return self.tokens[self.position - 1].end + 1
 
-    def error(self, message: str, column: int | None = None, suffix: str = "") -> NotationError:
+    def error(self, message: str, column: int | None = None, suffix: str = "", limit: str = "") -> NotationError:
+        """The error *message* at *column*; *limit* names the ``Limits`` field that refused it, if one did."""
         column = self.column if column is None else column
-        return NotationError(f"{shown(self.text)}: {message} at column {column}{suffix}", column=column)
+        return NotationError(
+            f"{shown(self.text)}: {message} at column {column}{suffix}",
+            column=column,
+            **over_limit(limit, applies=bool(limit)),
+        )
 
     def expected(self, what: str, why: str = "", hint: str = "") -> NotationError:
         token = self.peek
@@ -72,7 +77,9 @@ class DiceReader:
         self.dice_written += count
         if self.dice_written > self.limits.max_dice:
             raise self.error(
-                f"an expression may roll at most {self.limits.max_dice} dice, got {self.dice_written}", start.start
+                f"an expression may roll at most {self.limits.max_dice} dice, got {self.dice_written}",
+                start.start,
+                limit="max_dice",
             )
         sides, fate = self.sides()
         return self.modifiers(count, sides, fate, start)
@@ -194,7 +201,9 @@ class DiceReader:
         if sides < 1:
             raise self.error("a die needs at least 1 side, got 0", token.start)
         if sides > self.limits.max_sides:
-            raise self.error(f"a die may have at most {self.limits.max_sides} sides, got {sides}", token.start)
+            raise self.error(
+                f"a die may have at most {self.limits.max_sides} sides, got {sides}", token.start, limit="max_sides"
+            )
         return sides, False
 
     def advantage(self, count: int, start: Token) -> tuple[int, Select]:
@@ -205,7 +214,9 @@ class DiceReader:
         self.dice_written += 1
         if self.dice_written > self.limits.max_dice:
             raise self.error(
-                f"an expression may roll at most {self.limits.max_dice} dice, got {self.dice_written}", start.start
+                f"an expression may roll at most {self.limits.max_dice} dice, got {self.dice_written}",
+                start.start,
+                limit="max_dice",
             )
         return 2, Select("kh" if token.text == "adv" else "kl", 1)
 

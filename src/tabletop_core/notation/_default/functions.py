@@ -41,7 +41,7 @@ from tabletop_core.notation._default.terms import Dice, Number
 from tabletop_core.notation._kernel.budget import Budget
 from tabletop_core.notation._kernel.dice_records import DiceRoll
 from tabletop_core.notation._kernel.weights import exact_division
-from tabletop_core.notation.errors import NotationError
+from tabletop_core.notation.errors import NotationError, over_limit
 from tabletop_core.notation.limits import Limits
 
 if TYPE_CHECKING:
@@ -230,8 +230,7 @@ def compile_expression_node(
         budget.left -= count
         if budget.left < 0:
             raise NotationError(
-                f"{text}: rolled more than {limits.max_dice} dice ({shown} came to {count}); "
-                "raise Limits.max_dice to allow more"
+                f"{text}: rolled more than {limits.max_dice} dice ({shown} came to {count})", **over_limit("max_dice")
             )
         if count == 0:
             fate = node.dice is not None and node.dice.fate
@@ -264,7 +263,10 @@ def check_computed(shown: str, count: object, sides: object, limits: Limits) -> 
     if type(count) is not int or count < 0:
         raise NotationError(f"{shown}: the number of dice came to {clip(count)}; it must be a whole number, at least 0")
     if type(sides) is not int or not 1 <= sides <= limits.max_sides:
-        raise NotationError(f"{shown}: the number of sides came to {clip(sides)}; it must be 1 to {limits.max_sides}")
+        raise NotationError(
+            f"{shown}: the number of sides came to {clip(sides)}; it must be 1 to {limits.max_sides}",
+            **over_limit("max_sides", applies=type(sides) is int and sides > limits.max_sides),
+        )
 
 
 def computed_templates(node: Node) -> Iterator[Dice]:
@@ -368,7 +370,7 @@ def computed_dice_weights(
         check_computed(shown, 0, value, limits)
     if max(count) > limits.max_dice:
         raise NotationError(
-            f"{shown}: could roll {max(count)} dice, more than {limits.max_dice}; raise Limits.max_dice to allow more"
+            f"{shown}: could roll {max(count)} dice, more than {limits.max_dice}", **over_limit("max_dice")
         )
     charge(len(count) * len(sides))
     if expect is not None:

@@ -108,6 +108,7 @@ class Reader(DiceReader):
                 f"an expression may roll at most {self.limits.max_dice} dice, "
                 f"got {self.dice_written * repeat} ({repeat} times {self.dice_written})",
                 1,
+                limit="max_dice",
             )
         try:
             return Expression(body, label, comment, target, repeat)
@@ -346,7 +347,9 @@ class Reader(DiceReader):
         self.dice_written += count
         if self.dice_written > self.limits.max_dice:
             raise self.error(
-                f"an expression may roll at most {self.limits.max_dice} dice, got {self.dice_written}", start.start
+                f"an expression may roll at most {self.limits.max_dice} dice, got {self.dice_written}",
+                start.start,
+                limit="max_dice",
             )
 
     def group(self, depth: int, opening: Token) -> Node:

@@ -96,7 +96,7 @@ def distribution_default(
                 known = compute(expression, checked)
             except NotationError as error:
                 # A refusal is remembered too, so asking again does not redo the work it refused.
-                known = Known(None, str(error))
+                known = Known.refused(error)
         CACHE.put(key, known, known.bits + key_bits)
     if text_key is not None:
         CACHE.put(text_key, known, known.bits + 8 * len(str(expr)) + key_bits)  # the text, and the answer it shares

@@ -47,7 +47,7 @@ from tabletop_core.notation._default.nodes import (
 )
 from tabletop_core.notation._default.terms import Comparison, Dice, Number
 from tabletop_core.notation._kernel.cache import SizedCache
-from tabletop_core.notation.errors import NotationError, shown
+from tabletop_core.notation.errors import NotationError, over_limit, shown
 from tabletop_core.notation.limits import DEFAULT_LIMITS, PARSE_CACHE_BYTES, Limits
 
 __all__ = ["PARSE_BYTES_PER_CHARACTER", "PARSE_BYTES_PER_ENTRY", "as_expression", "check_limits", "parse_default"]
@@ -81,6 +81,7 @@ def parse_cached(expr: str, limits: Limits) -> Expression:
         raise NotationError(
             f"{shown(expr)}: an expression may have at most {limits.max_length} characters, got {len(expr)}",
             column=limits.max_length + 1,
+            **over_limit("max_length"),
         )
     expression = Reader(expr, limits).parse()
     PARSED.put(key, expression, PARSE_BYTES_PER_CHARACTER * len(expr) + PARSE_BYTES_PER_ENTRY)
@@ -123,25 +124,35 @@ def check_tree(expression: Expression, limits: Limits) -> None:
     length = len(expression.label) + 3 if expression.label is not None else 0
     length += len(expression.comment) + 3 if expression.comment is not None else 0
     if nesting(expression.body) > limits.max_depth:  # every node knows its nesting: no walk needed
-        raise NotationError(f"the expression: nesting is deeper than {limits.max_depth} levels")
+        raise NotationError(
+            f"the expression: nesting is deeper than {limits.max_depth} levels", **over_limit("max_depth")
+        )
     if expression.target is not None and nesting(expression.target) > limits.max_depth:
-        raise NotationError(f"the target: nesting is deeper than {limits.max_depth} levels")
+        raise NotationError(f"the target: nesting is deeper than {limits.max_depth} levels", **over_limit("max_depth"))
     # The target obeys the same limits as the body (a named value can make its dice: vs 2d(@s)).
     stack: list[Node] = [expression.body] if expression.target is None else [expression.body, expression.target]
     while stack:
         node = stack.pop()
         length += _length_of(node)
         if length > limits.max_length:
-            raise NotationError(f"the expression: an expression may have at most {limits.max_length} characters")
+            raise NotationError(
+                f"the expression: an expression may have at most {limits.max_length} characters",
+                **over_limit("max_length"),
+            )
         if isinstance(node, Dice):
             dice += node.count
             if node.sides > limits.max_sides:
-                raise NotationError(f"{node}: a die may have at most {limits.max_sides} sides, got {node.sides}")
+                raise NotationError(
+                    f"{node}: a die may have at most {limits.max_sides} sides, got {node.sides}",
+                    **over_limit("max_sides"),
+                )
         else:
             stack.extend(children_of(node))
     dice *= expression.repeat
     if dice > limits.max_dice:
-        raise NotationError(f"an expression may roll at most {limits.max_dice} dice, got {dice}")
+        raise NotationError(
+            f"an expression may roll at most {limits.max_dice} dice, got {dice}", **over_limit("max_dice")
+        )
 
 
 def _length_of(node: Node) -> int:

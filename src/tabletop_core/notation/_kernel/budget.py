@@ -6,7 +6,7 @@ raises :func:`too_many_dice`, the same message in every dialect.
 
 from __future__ import annotations
 
-from tabletop_core.notation.errors import NotationError
+from tabletop_core.notation.errors import NotationError, over_limit
 
 __all__ = ["Budget", "too_many_dice"]
 
@@ -14,8 +14,7 @@ __all__ = ["Budget", "too_many_dice"]
 def too_many_dice(text: str, max_dice: int) -> NotationError:
     """The error for a roll of *text* that drew more than *max_dice* dice (rerolls and explosions included)."""
     return NotationError(
-        f"{text}: rolled more than {max_dice} dice (explosions and rerolls included); "
-        "raise Limits.max_dice to allow more"
+        f"{text}: rolled more than {max_dice} dice (explosions and rerolls included)", **over_limit("max_dice")
     )
 
 

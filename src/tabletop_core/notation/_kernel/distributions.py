@@ -32,11 +32,18 @@ class Known:
     distribution: Distribution[Any] | None  # Any: a dialect's outcomes (ints, VsOutcome, floats)
     refusal: str | None
     known_bits: int | None = None  # the size, when the computation already knows it
+    limit: str | None = None  # the refusal's limit and detail (NotationError.limit, .detail)
+    detail: str | None = None
+
+    @classmethod
+    def refused(cls, error: NotationError) -> Known:
+        """The refusal *error*, remembered (its message, limit and detail; not its traceback)."""
+        return cls(None, str(error), None, error.limit, error.detail)
 
     def result(self) -> Distribution[Any]:  # Any: as distribution
         """The distribution, or the refusal raised again."""
         if self.distribution is None:
-            raise NotationError(str(self.refusal))
+            raise NotationError(str(self.refusal), limit=self.limit, detail=self.detail)
         return self.distribution
 
     @property

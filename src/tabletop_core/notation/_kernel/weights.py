@@ -34,7 +34,7 @@ from tabletop_core.notation._kernel.polynomials import (
     recurrence_terms,
     term_cost,
 )
-from tabletop_core.notation.errors import NotationError
+from tabletop_core.notation.errors import NotationError, over_limit
 from tabletop_core.notation.limits import Limits
 from tabletop_core.odds import MAX_OUTCOMES
 
@@ -85,7 +85,8 @@ class Calculator:
         if self.work > self.limits.max_odds_work:
             raise NotationError(
                 f"{self.text}: exact odds would take more than {self.limits.max_odds_work} steps "
-                "(too many dice or outcomes to compute); raise Limits.max_odds_work to allow more"
+                "(too many dice or outcomes to compute)",
+                **over_limit("max_odds_work"),
             )
 
     def expect(self, steps: int) -> None:
@@ -116,11 +117,13 @@ class Calculator:
         if self.max_outcomes < self.limits.max_odds_outcomes:
             return NotationError(
                 f"{self.text}: exact odds would have more than {self.max_outcomes} outcomes, "
-                "the most a Distribution holds (tabletop_core.odds.MAX_OUTCOMES)"
+                "the most a Distribution holds",
+                limit="tabletop_core.odds.MAX_OUTCOMES",
+                detail=f"a Distribution holds at most MAX_OUTCOMES = {MAX_OUTCOMES:,} outcomes",
             )
         return NotationError(
-            f"{self.text}: exact odds would have more than {self.limits.max_odds_outcomes} outcomes; "
-            "raise Limits.max_odds_outcomes to allow more"
+            f"{self.text}: exact odds would have more than {self.limits.max_odds_outcomes} outcomes",
+            **over_limit("max_odds_outcomes"),
         )
 
     # -- combining ------------------------------------------------------------

@@ -75,7 +75,7 @@ def distribution_rdr(expr: object, limits: Limits | None) -> Distribution[Any]: 
         try:
             known = _compute(expression, checked)
         except NotationError as error:
-            known = Known(None, str(error))
+            known = Known.refused(error)
         ODDS.put(key, known, known.bits + 8 * 48 * len(expression.text))
     return known.result()
 

@@ -24,7 +24,7 @@ from tabletop_core._validate import check_type, clip
 from tabletop_core.notation._kernel.cache import SizedCache
 from tabletop_core.notation._rdr.mathjs import FUNCTIONS, ONE_ARGUMENT, Complex, evaluate, js_text
 from tabletop_core.notation._rdr.tree import RdrComparePoint, RdrDice, RdrExpression, RdrGroup, RdrModifier, RdrToken
-from tabletop_core.notation.errors import NotationError, shown
+from tabletop_core.notation.errors import NotationError, over_limit, shown
 from tabletop_core.notation.limits import DEFAULT_LIMITS, PARSE_CACHE_BYTES, Limits
 
 __all__ = ["PARSED", "as_rdr_expression", "parse_rdr"]
@@ -188,6 +188,7 @@ class _Reader:
             raise NotationError(
                 f"{shown(self.text)}: nesting is deeper than {self.limits.max_depth} levels at column {self.i + 1}",
                 column=self.i + 1,
+                **over_limit("max_depth"),
             )
 
     def parenthesised(self) -> list[RdrToken]:
@@ -310,6 +311,7 @@ class _Reader:
             raise NotationError(
                 f"{shown(self.text)}: a die may have at most {self.limits.max_sides} sides, got {int(sides)}{where}",
                 column=start + 1,
+                **over_limit("max_sides"),
             )
         self.dice += number
         if self.dice > self.limits.max_dice:
@@ -317,6 +319,7 @@ class _Reader:
                 f"{shown(self.text)}: an expression may roll at most {self.limits.max_dice} dice, "
                 f"got {self.dice}{where}",
                 column=start + 1,
+                **over_limit("max_dice"),
             )
         return number, int(sides)
 
