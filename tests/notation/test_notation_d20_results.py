@@ -42,7 +42,7 @@ def test_clamped_dice_keep_the_face_drawn():
     assert result.rolls[0].faces == (3, 6)
     assert [(die.value, die.rolled) for die in result.dice] == [(3, 1), (6, None)]
     assert str(result) == "2d6mi3 (1→3, 6↑) = 9"
-    assert result.to_markdown() == "2d6mi3 (1→3, **6**) = **9**"
+    assert result.to_markdown() == "2d6mi3 (1→3, 6↑) = **9**"
     # Two clamps: the face drawn, then the face it counts as (the d20 package shows each step).
     assert str(d20("3d6mi3ma2", 1, 3, 2)) == "3d6mi3ma2 (1→2, 3→2, 2) = 6"
     # A die clamped, then rerolled: struck through as it was clamped.

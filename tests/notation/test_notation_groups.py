@@ -11,7 +11,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from tests.notation.test_notation_dice_ops import CRIT_SUFFIX
 
-from tabletop_core import InvalidInput
+from tabletop_core import InvalidInput, ScriptedDice
 from tabletop_core.notation import (
     Comparison,
     Dice,
@@ -102,7 +102,7 @@ def test_keep_the_best_item() -> None:
     assert result.total == 17
     assert result.groups == (GroupRoll("{4d6, 3d8}kh1", (10, 17), 17, (0,)),)
     assert str(result) == "{4d6 (1↓, 2, 3, 4), 3d8 (8↑, 8↑, 1↓)}kh1 (~10~, 17) = 17"
-    assert result.to_markdown() == "{4d6 (*1*, 2, 3, 4), 3d8 (**8**, **8**, *1*)}kh1 (~~10~~, 17) = **17**"
+    assert result.to_markdown() == "{4d6 (1↓, 2, 3, 4), 3d8 (8↑, 8↑, 1↓)}kh1 (~~10~~, 17) = **17**"
     assert [roll_.notation for roll_ in result.rolls] == ["4d6", "3d8"]
 
 
@@ -289,3 +289,38 @@ def test_fuzzed_text_only_raises_notation_errors(text: str, seed: int) -> None:
     with contextlib.suppress(NotationError):
         result = roll(text, rng=seed)
         assert str(result).endswith(f"= {result.total}{CRIT_SUFFIX[result.crit]}{warnings_text(result.warnings)}")
+
+
+@pytest.mark.parametrize(
+    ("text", "dialect", "line"),
+    [
+        ("(4d6kh3, 3d8)kh1", "d20", "(~4d6kh3 (1↓, 1↓, 1↓, 2)~, 3d8 (8↑, 8↑, 8↑))kh1 = 24"),
+        ("{4d6kh3, 3d8}kh1", "rdr", "{~4d6kh3 (1↓, 1↓, 1↓, 2)~, 3d8 (8↑, 8↑, 8↑)}kh1 = 24"),
+        ("{4d6kh3, 3d8}kh1", "default", "{4d6kh3 (1↓, 1↓, ~1↓~, 2), 3d8 (8↑, 8↑, 8↑)}kh1 (~4~, 24) = 24"),
+    ],
+)
+def test_a_dropped_item_is_struck_once_and_markdown_is_the_chat_render(text: str, dialect: str, line: str) -> None:
+    """Chat markup does not nest ``~``: a dropped item holding dropped dice is struck once, as a whole.
+
+    ``to_markdown()`` is ``chat.render(style="markdown")``: the same line, ``~~`` strikes, the total bold.
+    """
+    from tabletop_core.chat import render
+
+    result = roll(text, rng=ScriptedDice([1, 1, 1, 2, 8, 8, 8]), dialect=dialect)
+    assert str(result) == line
+    assert "~~" not in str(result)
+    markdown = result.to_markdown()
+    assert markdown == render(result, style="markdown")
+    assert markdown == line.replace("~", "~~").replace("= 24", "= **24**")
+    assert "\\~" not in markdown  # every strike read as markup, none escaped
+
+
+def test_markdown_escapes_what_the_player_wrote() -> None:
+    """Labels and comments are the player's text: escaped in Markdown, the library's own marks are not."""
+    result = roll("4d6kh3 [**STR** @everyone] + 1 # *hi*", rng=ScriptedDice([6, 2, 1, 4]))
+    markdown = result.to_markdown()
+    assert "\\*\\*STR\\*\\*" in markdown
+    assert "@\u200beveryone" in markdown
+    assert "~~1↓~~" in markdown
+    assert "= **13**" in markdown
+    assert "\\*hi\\*" in markdown

@@ -26,7 +26,7 @@ from tabletop_core.notation._d20.tree import (
 )
 from tabletop_core.notation._kernel.dice_records import DiceRoll, GroupRoll
 from tabletop_core.notation._kernel.records import RolledNode, RollResult
-from tabletop_core.notation._kernel.render import dice_text
+from tabletop_core.notation._kernel.render import dice_text, strikes
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
 
@@ -44,13 +44,14 @@ def breakdown_d20(result: RollResult, *, markdown: bool) -> str:
         return " ".join(f"{r.notation} {dice_text(r, markdown=markdown)}" for r in result.rolls)
     rolls: Iterator[DiceRoll] = iter(result.rolls)
     groups: Iterator[GroupRoll] = iter(result.groups)
+    strike = strikes(markdown=markdown)
 
     def text(node: D20Node) -> str:
         if isinstance(node, D20Literal):
             return str(node)
         if isinstance(node, D20Dice):
             roll = next(rolls, None)
-            return str(node) if roll is None else f"{node} {dice_text(roll, markdown=markdown)}"
+            return str(node) if roll is None else f"{node} {strike.dice(roll)}"
         if isinstance(node, D20Annotated):
             return f"{text(node.inner)} " + "".join(f"[{note}]" for note in node.notes)
         if isinstance(node, D20Unary):
@@ -68,10 +69,10 @@ def breakdown_d20(result: RollResult, *, markdown: bool) -> str:
         if group is not None:
             for i in group.dropped:
                 if i < len(items):
-                    items[i] = f"~~{items[i]}~~" if markdown else f"~{items[i]}~"
+                    items[i] = strike.struck(items[i])
         return f"({', '.join(items)}{',' if len(node.items) == 1 else ''}){ops}"
 
-    return text(expression.body)
+    return strike.written(text(expression.body))
 
 
 def rolled_tree_d20(result: RollResult) -> RolledNode:

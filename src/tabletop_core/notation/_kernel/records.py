@@ -228,11 +228,18 @@ class RollResult(Record):
         rows.append(("total", self.total))
         return rows
 
-    def to_markdown(self) -> str:
-        """One line of Markdown: dropped dice struck through, highest faces bold, lowest italic."""
-        from tabletop_core.notation._kernel.render import render_markdown
+    def _user_text(self) -> list[str]:
+        """What a player wrote into the roll: labels, comments, term labels (the chat renderer escapes these).
 
-        return render_markdown(self)
+        The rest of a result's text is the library's own (canonical notation, dice, totals),
+        so :func:`tabletop_core.chat.render` reads its strike-through marks as markup: a dropped
+        group item ``~4d6kh3 (1, 1, 1, 2)~`` is struck as a whole, notation included.
+        """
+        found = [text for text in (self.label, self.comment) if text]
+        found += [term.label for term in self.labels if term.label]
+        for result in self.results:
+            found += result._user_text()
+        return found
 
 
 new_roll_result: Callable[

@@ -33,8 +33,8 @@ __all__ = [
     "face_text",
     "group_text",
     "has_extra_marks",
-    "render_markdown",
     "render_text",
+    "strikes",
     "warnings_text",
 ]
 
@@ -71,6 +71,39 @@ def face_text(die: RolledDie, *, markdown: bool) -> str:
     if not die.kept:
         text = f"~~{text}~~" if markdown else f"~{text}~"
     return text
+
+
+class Strikes:
+    """One level of strike-through in a breakdown whose struck items hold struck dice (d20 sets, rdr groups).
+
+    Chat markup does not nest ``~``: a dropped item is struck once as a whole, the dice inside
+    it shown without their own strikes (every one of them is out). The dice's strikes are held
+    as a private mark while the line is built (the dice text holds no user text, so no ``~`` a
+    player typed is touched), then written out.
+    """
+
+    _MARK = "\x1f"
+
+    def __init__(self, *, markdown: bool) -> None:
+        self.markdown = markdown
+
+    def dice(self, roll: DiceRoll) -> str:
+        """:func:`dice_text` of *roll*, its strikes held."""
+        return dice_text(roll, markdown=self.markdown).replace("~", self._MARK)
+
+    def struck(self, item: str) -> str:
+        """*item* struck once, the strikes inside it lifted."""
+        mark = self._MARK * (2 if self.markdown else 1)
+        return f"{mark}{item.replace(self._MARK, '')}{mark}"
+
+    def written(self, line: str) -> str:
+        """The line with every strike written out as ``~`` (Markdown ``~~``)."""
+        return line.replace(self._MARK, "~")
+
+
+def strikes(*, markdown: bool) -> Strikes:
+    """A :class:`Strikes` for one breakdown."""
+    return Strikes(markdown=markdown)
 
 
 def dice_text(roll: DiceRoll, *, markdown: bool) -> str:
@@ -158,11 +191,6 @@ def group_text(group: GroupRoll, *, markdown: bool) -> str:
 def render_text(result: RollResult) -> str:
     """One plain-text chat line: ``label: breakdown = total``."""
     return _line(result, markdown=False)
-
-
-def render_markdown(result: RollResult) -> str:
-    """One Markdown chat line: like :func:`render_text`, dice marked up and the total in bold."""
-    return _line(result, markdown=True)
 
 
 def _line(result: RollResult, *, markdown: bool, warn: bool = True) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from tabletop_core.notation._kernel.dice_records import DiceRoll, GroupRoll
 from tabletop_core.notation._kernel.records import RolledNode, RollResult
-from tabletop_core.notation._kernel.render import dice_text
+from tabletop_core.notation._kernel.render import dice_text, strikes
 from tabletop_core.notation._rdr.mathjs import js_text, round_total
 from tabletop_core.notation._rdr.parser import parse_rdr
 from tabletop_core.notation._rdr.roll import number, work_out
@@ -41,20 +41,21 @@ def breakdown_rdr(result: RollResult, *, markdown: bool) -> str:
         return " ".join(f"{r.notation} {dice_text(r, markdown=markdown)}" for r in result.rolls)
     rolls: Iterator[DiceRoll] = iter(result.rolls)
     groups: Iterator[GroupRoll] = iter(result.groups)
+    strike = strikes(markdown=markdown)
 
     def text(items: tuple[RdrToken, ...]) -> str:
         parts: list[str] = []
         for token in items:
             if isinstance(token, RdrDice):
                 roll = next(rolls, None)
-                parts.append(token.text if roll is None else f"{token.text} {dice_text(roll, markdown=markdown)}")
+                parts.append(token.text if roll is None else f"{token.text} {strike.dice(roll)}")
             elif isinstance(token, RdrGroup):
                 subs = [text(sub) for sub in token.expressions]
                 group = next(groups, None)
                 if group is not None:
                     for i in group.dropped:
                         if i < len(subs):
-                            subs[i] = f"~~{subs[i]}~~" if markdown else f"~{subs[i]}~"
+                            subs[i] = strike.struck(subs[i])
                 modifiers = "".join(str(modifier) for modifier in token.modifiers)
                 parts.append("{" + ", ".join(subs) + "}" + modifiers)
             elif isinstance(token, str) and token in _BINARY and parts:
@@ -63,7 +64,7 @@ def breakdown_rdr(result: RollResult, *, markdown: bool) -> str:
                 parts.append(_token_text(token))
         return "".join(parts)
 
-    return text(tokens)
+    return strike.written(text(tokens))
 
 
 def replay_total(result: RollResult) -> int | float:
