@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import tabletop_core as tc
 from benchmarks._timing import compare
+from tabletop_core.notation._default.odds import compute as _compute
 from tabletop_core.notation.limits import DEFAULT_LIMITS
-from tabletop_core.notation.odds import _compute
 
 # Every construct both grammars have, each spelled as its own grammar spells it:
 # keep/drop (kh kl, dh dl = ph pl), rerolls (r = rr, ro), explosions (! = e), clamps

@@ -52,7 +52,7 @@ class Span:
 
 _STRUCK = re.compile(r"~([^~\s](?:[^~]*[^~\s])?)~")
 _ANSWER_OPS = (" -> ", " = ")
-_ANSWER_END = re.compile(r" \(|; | · |, ")
+_ANSWER_END = re.compile(r" \(|; | · |, | # ")  # " # ": a roll's comment follows its total
 
 
 def one_line(text: str) -> str:

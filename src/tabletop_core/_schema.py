@@ -155,10 +155,13 @@ class _Builder:
             if not field.init:
                 continue
             key = cls._json_names.get(field.name, field.name)
-            schema = self.hint(field.type, f"{tag}.{key}")
-            _bounds(schema, field)
-            if field.name in notes:
-                schema = {**schema, "description": notes[field.name]}
+            if key in cls._json_schema:  # declared below, in place of what the annotation would say
+                schema = {}
+            else:
+                schema = self.hint(field.type, f"{tag}.{key}")
+                _bounds(schema, field)
+                if field.name in notes:
+                    schema = {**schema, "description": notes[field.name]}
             properties[key] = schema
             by_name[field.name] = key
             if field.name not in optional:

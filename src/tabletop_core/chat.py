@@ -37,7 +37,7 @@ Examples:
     \*\*STR\*\* \<@(zero-width space)123>: 4d6kh3 (6↑, 2, ~~1↓~~, 4) = **12**
     >>> big = tc.notation.roll("1000d6", rng=1)
     >>> len(big.to_markdown()), render(big, style="markdown", max_length=2000)
-    (4012, '1000d6 (1000 dice) = **3493**')
+    (3353, '1000d6 (1000 dice) = **3493**')
     >>> from tabletop_core import action_roll as ar
     >>> print(render(ar.action_odds(stat=2), style="markdown"))
     ```

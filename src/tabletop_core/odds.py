@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from numbers import Rational
@@ -579,6 +580,11 @@ def _fits_int64(outcome: object) -> bool:
 
 
 def _number(outcome: object) -> Fraction:
+    if type(outcome) is float and outcome - outcome == 0:  # a finite float (rpg-dice-roller's totals): its exact value
+        return Fraction(outcome)
+    if not isinstance(outcome, (bool, int, Rational)) and hasattr(type(outcome), "__index__"):
+        # An outcome that stands for an integer (a vs roll's margin).
+        return Fraction(operator.index(outcome))  # type: ignore[arg-type]  # it has __index__
     if isinstance(outcome, bool) or not isinstance(outcome, (int, Rational)):
         raise TypeError(f"mean and variance need numeric outcomes, got {clip(outcome)}")
     return Fraction(outcome)

@@ -59,15 +59,15 @@ def test_unknown_attribute_is_an_attribute_error(module: object) -> None:
 # -- dice notation: what a bot on the default grammar never loads (issue 16, cold start) ------------
 
 D20_DIALECT = (
-    "tabletop_core.notation.dialect_d20",
-    "tabletop_core.notation._d20_tree",
-    "tabletop_core.notation._d20_parser",
-    "tabletop_core.notation._d20_eval",
-    "tabletop_core.notation._d20_odds",
-    "tabletop_core.notation._d20_roller",
+    "tabletop_core.notation._d20",
+    "tabletop_core.notation._d20.tree",
+    "tabletop_core.notation._d20.parser",
+    "tabletop_core.notation._d20.roll",
+    "tabletop_core.notation._d20.odds",
 )
 NOT_FOR_NOTATION = (
     *D20_DIALECT,
+    "tabletop_core.notation.dialect_d20",
     "cattrs",
     "numpy",
     "tabletop_core.action_roll",
@@ -100,7 +100,7 @@ def test_default_notation_loads_no_dialect_no_cattrs_no_rule_system() -> None:
         "print(n.parse('{4d6, 3d8}kh1 vs 15'))\n"
     )
     assert printed == ["str: 4d6kh3 (6↑, ~2~, 5, 4) = 15", "True", "1/8", "{4d6, 3d8}kh1 vs 15"]
-    assert "tabletop_core.notation.roller" in loaded
+    assert "tabletop_core.notation._default.roll" in loaded
     assert sorted(loaded & set(NOT_FOR_NOTATION)) == []
 
 

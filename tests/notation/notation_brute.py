@@ -74,7 +74,8 @@ def draws_bound(expression: object, explode_depth: int) -> int:
     Each die may be drawn once, once more for a reroll once, and again for each explosion
     level; tests skip expressions whose bound is too large to enumerate in a moment.
     """
-    from tabletop_core.notation.ast import Dice, walk
+    from tabletop_core.notation._default.nodes import walk
+    from tabletop_core.notation._default.terms import Dice
 
     bound = 1
     for node in walk(expression.body):  # type: ignore[attr-defined]

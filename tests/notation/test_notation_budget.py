@@ -18,8 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from notation_brute import brute_outcomes
 
-from tabletop_core.notation import Limits, NotationError, _d20_odds, distribution, odds, parse
-from tabletop_core.notation._d20_parser import as_d20_expression
+from tabletop_core.notation import Limits, NotationError, distribution, parse
+from tabletop_core.notation._d20 import odds as _d20_odds
+from tabletop_core.notation._d20.parser import as_d20_expression
+from tabletop_core.notation._default import odds
+from tabletop_core.notation._kernel import term_odds, weights
 from tabletop_core.notation.limits import DEFAULT_LIMITS
 
 BUDGET = DEFAULT_LIMITS.max_odds_work
@@ -33,7 +36,7 @@ class _Ledger:
         self.done = 0  # steps charged and done (the charge that refuses is not done)
         self.floors: list[tuple[int, int]] = []  # (work when foreseen, the floor)
         ledger = self
-        for cls in (odds._Calculator, _d20_odds._Odds):
+        for cls in (weights.Calculator, _d20_odds.Odds):  # every calculator of both dialects
             charge, expect = cls.charge, cls.expect
 
             def spy_charge(self: object, steps: int, charge=charge) -> None:  # type: ignore[no-untyped-def]
@@ -52,9 +55,9 @@ class _Ledger:
 def _compute(text: str, dialect: str, limits: Limits) -> object:
     """The exact odds of *text* without the caches (each call does the work anew)."""
     if dialect == "default":
-        return odds._compute(parse(text, limits=limits), limits)
+        return odds.compute(parse(text, limits=limits), limits)
     expression, checked = as_d20_expression(text, limits)
-    calculator = _d20_odds._Odds(expression, checked)
+    calculator = _d20_odds.Odds(expression, checked)
     return calculator.node(expression.body)
 
 
@@ -107,14 +110,14 @@ def test_the_public_call_refuses_them_with_the_budget_named(text, dialect, _most
 
 
 def test_uo_with_keep_is_refused_before_any_multiset_is_valued(monkeypatch):
-    monkeypatch.setattr(odds, "_value_of_faces", pytest.fail)
+    monkeypatch.setattr(term_odds, "value_of_faces", pytest.fail)
     with pytest.raises(NotationError, match="steps"):
         _compute("1000d2uokh1", "default", DEFAULT_LIMITS)
 
 
 def test_d20_dice_kept_by_value_are_never_enumerated(monkeypatch):
     # `k3` keeps the dice showing 3: each die on its own, so a power of one die's table.
-    monkeypatch.setattr(_d20_odds._Odds, "enumerate", pytest.fail)
+    monkeypatch.setattr(_d20_odds.Odds, "enumerate", pytest.fail)
     odds_ = distribution("10d10k3", dialect="d20")
     assert odds_.probability(0) == Fraction(9, 10) ** 10
     assert odds_.probability(30) == Fraction(1, 10) ** 10
@@ -126,8 +129,8 @@ def test_d20_dice_kept_by_value_are_never_enumerated(monkeypatch):
 )
 def test_d20_die_by_die_odds_match_every_path_of_draws(text):
     expression, limits = as_d20_expression(text, None)
-    fast = _d20_odds._Odds(expression, limits).node(expression.body)
-    paths = _d20_odds._Odds(expression, limits).enumerate(expression.body)
+    fast = _d20_odds.Odds(expression, limits).node(expression.body)
+    paths = _d20_odds.Odds(expression, limits).enumerate(expression.body)
 
     def normal(weights: dict) -> dict:
         total = sum(weights.values())

@@ -15,15 +15,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.notation.d20_reference import d20_distribution
 
-from tabletop_core.notation import Limits, NotationError, _d20_odds, distribution, parse
-from tabletop_core.notation._d20_default_odds import regrouped
-from tabletop_core.notation._d20_tree import D20Chain
+from tabletop_core.notation import Limits, NotationError, distribution, parse
+from tabletop_core.notation._d20 import odds as _d20_odds
+from tabletop_core.notation._d20.alike import regrouped
+from tabletop_core.notation._d20.tree import D20Chain
 
 
 def _d20_engine_alone(text: str) -> dict[int, Fraction] | None:
     """The d20 engine's odds without the default engine (another Limits: not the cached answer)."""
     with (
-        mock.patch.object(_d20_odds, "default_weights", return_value=None),
+        mock.patch.object(_d20_odds, "alike_weights", return_value=None),
         mock.patch.object(_d20_odds, "regrouped", side_effect=lambda node: node),
     ):
         try:

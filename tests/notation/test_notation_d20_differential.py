@@ -76,7 +76,9 @@ d20_texts = st.recursive(
     lambda inner: expressions(inner),
     max_leaves=8,
 )
-comments = st.sampled_from(["", "", "", " to hit", " adv", " *grins*", "**bold**", " keep the dragon grappled"])
+# A trailing adv/dis is avrae's advantage, not a comment (test_notation_habits checks it against the
+# package's advantage=): the comments here end in other words.
+comments = st.sampled_from(["", "", "", " to hit", " advance", " *grins*", "**bold**", " keep the dragon grappled"])
 
 
 def ours(text: str, seed: int) -> tuple[tuple[int, str | None, str] | None, list[tuple[int, int]]]:

@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 from test_notation_expression_ops import FUZZ_WORDS
 
 from tabletop_core import ScriptedDice
-from tabletop_core.notation import Limits, NotationError, distribution, parse, roll
-from tabletop_core.notation.result import RollResult
+from tabletop_core.notation import Limits, NotationError, RollResult, distribution, parse, roll
 
 
 def d20_total(text: str, dice: list[int]) -> int:
@@ -167,10 +166,10 @@ def test_advantage_shorthand(text: str, canonical: str) -> None:
 @pytest.mark.parametrize(
     ("text", "hint"),
     [
-        ("d20 advantage", "did you mean 'd20 adv'"),
-        ("d20 disadvantage", "did you mean 'd20 dis'"),
-        ("1d20+5 adv", "goes right after the d20"),
-        ("2d20 adv", "applies to one die"),
+        ("d20 advan", "did you mean 'd20 adv'"),
+        ("d20 disadv", "did you mean 'd20 dis'"),
+        ("2d6+5 adv", "not one d20"),  # a trailing adv: avrae's, on the first d20
+        ("2d20 adv", "not one d20"),
     ],
 )
 def test_a_near_miss_gets_a_hint(text: str, hint: str) -> None:

@@ -298,8 +298,11 @@ def test_a_repeat_holds_its_results():
     assert [one.expression for one in result.results] == ["2d6", "2d6", "2d6"]
     assert str(result) == "damage: 2d6 (1↓, 2) = 3; 2d6 (3, 4) = 7; 2d6 (5, 6↑) = 11 (total 21)"
     assert RollResult.from_dict(result.to_dict()) == result
-    with pytest.raises(NotationError, match="one tree per result"):
-        _ = result.tree
+    # Its tree (which never raises, issue 27) holds each result's tree, in order.
+    tree = result.tree
+    assert (str(tree.node), tree.value) == ("3x 2d6 [damage]", 21)
+    assert [child.value for child in tree.children] == [3, 7, 11]
+    assert list(tree.children) == [one.tree for one in result.results]
 
 
 def test_a_repeat_draws_the_same_dice_as_rolling_one_at_a_time():
@@ -357,8 +360,8 @@ def test_a_group_with_labels_against_a_target():
 @pytest.mark.parametrize(
     ("text", "hint"),
     [
-        ("d20 advantage", "2d20kh1"),
-        ("d20 disadvantage", "2d20kl1"),
+        ("d20 advan", "2d20kh1"),
+        ("d20 disadv", "2d20kl1"),
         ("1d20+5 attack", "did you mean '1d20+5 # attack' (a comment) or '1d20+5 [attack]' (a label)?"),
         ("1d20+5 versus 15", "did you mean '1d20+5 vs 15'"),
         ("1d20+str", "did you mean '@str'"),

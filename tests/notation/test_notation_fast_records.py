@@ -19,8 +19,7 @@ from tests.notation.test_notation_dice_ops import ops_terms
 from tabletop_core import ScriptedDice
 from tabletop_core._fast import fast_builder, field_names
 from tabletop_core.errors import TabletopError
-from tabletop_core.notation import Expression, NotationError, roll
-from tabletop_core.notation.result import DiceMarks, DiceRoll, GroupRoll, RollResult
+from tabletop_core.notation import DiceMarks, DiceRoll, Expression, GroupRoll, NotationError, RollResult, roll
 
 # The order of the positional calls in roller.py, _d20_roller.py, _d20_eval.py and _dice_ops.py.
 FIELD_ORDERS = {

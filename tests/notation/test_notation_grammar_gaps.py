@@ -33,7 +33,7 @@ from tabletop_core.notation import (
     parse,
     roll,
 )
-from tabletop_core.notation.ast import COMPUTED_SIDES, may_be_fraction
+from tabletop_core.notation._default.nodes import COMPUTED_SIDES, may_be_fraction
 
 SMALL = Limits(explode_depth=2)
 
@@ -109,7 +109,7 @@ def test_computed_sides_modifiers_round_trip_and_read_as_plain_when_known():
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("2d(1d4+2) adv", "'adv' applies to one d20"),
+        ("2d(1d4+2) adv", "not one d20"),
         ("2d(1d4)!!>=1", "explodes on every face"),
         ("2d(1d4)r<=1r2", "reroll only once"),
     ],
@@ -173,7 +173,7 @@ def test_computed_terms_round_trip_and_roll_inside_their_odds(term, seed):
 
 
 def test_computed_dice_modifiers_count_for_crit_flags_and_the_explosion_cap():
-    from tabletop_core.notation.odds import explodes_anywhere
+    from tabletop_core.notation._default.odds import explodes_anywhere
 
     assert roll("(1d2)d20cs>=19", rng=ScriptedDice([1, 19])).crit == "crit"
     assert roll("2d(1d4+16)cs>=19", rng=ScriptedDice([4, 19, 3])).crit == "crit"
@@ -227,7 +227,7 @@ def test_unique_once_errors(text, message):
 
 @pytest.mark.parametrize(
     "text",
-    ["2d4uo", "3d4uo", "3d4uokh2", "3d4uodl1", "3d5uo>=4", "3d5uo>=4f1", "3dFuo", "4d3uo", "2d1uo", "3d4uocs4sd"],
+    ["2d4uo", "3d4uo", "3d4uokh2", "3d4uodl1", "3d5>=4uo", "3d5>=4f1uo", "3dFuo", "4d3uo", "2d1uo", "3d4uocs4sd"],
 )
 def test_unique_once_odds_match_brute_force(text):
     assert exact(text) == brute_outcomes(text)
@@ -374,7 +374,6 @@ def test_a_lone_label_before_vs_labels_the_roll():
         ("1d8+2d6 fire", "unexpected word 'fire'; did you mean '1d8+2d6 # fire' (a comment)"),
         ("1d6 / 2 round", "did you mean 'round(1d6 / 2)'?"),
         ("1d20+5 dc15", "did you mean '1d20+5 vs 15'"),
-        ("4d6kh3d1", "keep or drop only once"),
         ("4d6kh3 6x", "did you mean '6x 4d6kh3'?"),
         ("4d6 drop lowest", "did you mean '4d6dl1' (keep or drop dice)?"),
         ("4d6 keep 3", "did you mean '4d6kh3'"),

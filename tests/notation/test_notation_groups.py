@@ -11,7 +11,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from tests.notation.test_notation_dice_ops import CRIT_SUFFIX
 
-from tabletop_core import InvalidInput
+from tabletop_core import InvalidInput, ScriptedDice
 from tabletop_core.notation import (
     Comparison,
     Dice,
@@ -28,6 +28,7 @@ from tabletop_core.notation import (
     parse,
     roll,
 )
+from tabletop_core.notation._kernel.render import warnings_text
 
 from .notation_brute import brute_distribution, draws_bound
 from .test_notation_dice_ops import BRUTE_DRAWS, ops_terms, rolled
@@ -73,7 +74,7 @@ def test_the_node() -> None:
         ("{}", "expected a number or a die"),
         ("{1d6, 2}f1", "expected an operator"),
         ("4d6}", "expected an operator"),
-        ("{1d6, 2}kh1kh1", "expected an operator"),
+        ("{1d6, 2}kh1kh1", "a group can keep or drop only once"),
     ],
 )
 def test_bad_groups_are_clear_errors(text: str, message: str) -> None:
@@ -101,7 +102,7 @@ def test_keep_the_best_item() -> None:
     assert result.total == 17
     assert result.groups == (GroupRoll("{4d6, 3d8}kh1", (10, 17), 17, (0,)),)
     assert str(result) == "{4d6 (1↓, 2, 3, 4), 3d8 (8↑, 8↑, 1↓)}kh1 (~10~, 17) = 17"
-    assert result.to_markdown() == "{4d6 (*1*, 2, 3, 4), 3d8 (**8**, **8**, *1*)}kh1 (~~10~~, 17) = **17**"
+    assert result.to_markdown() == "{4d6 (1↓, 2, 3, 4), 3d8 (8↑, 8↑, 1↓)}kh1 (~~10~~, 17) = **17**"
     assert [roll_.notation for roll_ in result.rolls] == ["4d6", "3d8"]
 
 
@@ -272,7 +273,7 @@ def test_rolls_lie_in_the_support_and_round_trip(group: Group, seed: int) -> Non
     assert result.total in distribution(expression, limits=small)
     assert RollResult.from_dict(result.to_dict()) == result
     assert result.tree.value == result.total
-    assert str(result).endswith(f"= {result.total}{CRIT_SUFFIX[result.crit]}")
+    assert str(result).endswith(f"= {result.total}{CRIT_SUFFIX[result.crit]}{warnings_text(result.warnings)}")
 
 
 ALPHABET = st.sampled_from([*list("0123456789dkhl{},!<>=f+-*()[] "), "{1d6", "2d4}", "kh1", "d6"])
@@ -287,4 +288,39 @@ def test_fuzzed_text_only_raises_notation_errors(text: str, seed: int) -> None:
         distribution(text, limits=Limits(max_odds_work=10**6))
     with contextlib.suppress(NotationError):
         result = roll(text, rng=seed)
-        assert str(result).endswith(f"= {result.total}{CRIT_SUFFIX[result.crit]}")
+        assert str(result).endswith(f"= {result.total}{CRIT_SUFFIX[result.crit]}{warnings_text(result.warnings)}")
+
+
+@pytest.mark.parametrize(
+    ("text", "dialect", "line"),
+    [
+        ("(4d6kh3, 3d8)kh1", "d20", "(~4d6kh3 (1↓, 1↓, 1↓, 2)~, 3d8 (8↑, 8↑, 8↑))kh1 = 24"),
+        ("{4d6kh3, 3d8}kh1", "rdr", "{~4d6kh3 (1↓, 1↓, 1↓, 2)~, 3d8 (8↑, 8↑, 8↑)}kh1 = 24"),
+        ("{4d6kh3, 3d8}kh1", "default", "{4d6kh3 (1↓, 1↓, ~1↓~, 2), 3d8 (8↑, 8↑, 8↑)}kh1 (~4~, 24) = 24"),
+    ],
+)
+def test_a_dropped_item_is_struck_once_and_markdown_is_the_chat_render(text: str, dialect: str, line: str) -> None:
+    """Chat markup does not nest ``~``: a dropped item holding dropped dice is struck once, as a whole.
+
+    ``to_markdown()`` is ``chat.render(style="markdown")``: the same line, ``~~`` strikes, the total bold.
+    """
+    from tabletop_core.chat import render
+
+    result = roll(text, rng=ScriptedDice([1, 1, 1, 2, 8, 8, 8]), dialect=dialect)
+    assert str(result) == line
+    assert "~~" not in str(result)
+    markdown = result.to_markdown()
+    assert markdown == render(result, style="markdown")
+    assert markdown == line.replace("~", "~~").replace("= 24", "= **24**")
+    assert "\\~" not in markdown  # every strike read as markup, none escaped
+
+
+def test_markdown_escapes_what_the_player_wrote() -> None:
+    """Labels and comments are the player's text: escaped in Markdown, the library's own marks are not."""
+    result = roll("4d6kh3 [**STR** @everyone] + 1 # *hi*", rng=ScriptedDice([6, 2, 1, 4]))
+    markdown = result.to_markdown()
+    assert "\\*\\*STR\\*\\*" in markdown
+    assert "@\u200beveryone" in markdown
+    assert "~~1↓~~" in markdown
+    assert "= **13**" in markdown
+    assert "\\*hi\\*" in markdown

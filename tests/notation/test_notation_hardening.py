@@ -26,10 +26,12 @@ from tabletop_core.notation import (
     parse,
     roll,
 )
-from tabletop_core.notation import parser as parser_module
-from tabletop_core.notation import roller as roller_module
-from tabletop_core.notation._cache import SizedCache
-from tabletop_core.notation.ast import MAX_NUMBER, nesting
+from tabletop_core.notation._default import parser as parser_module
+from tabletop_core.notation._default import roll as roller_module
+from tabletop_core.notation._default.nodes import nesting
+from tabletop_core.notation._default.terms import MAX_NUMBER
+from tabletop_core.notation._kernel import plans as plans_module
+from tabletop_core.notation._kernel.cache import SizedCache
 from tabletop_core.notation.limits import MAX_DEPTH, MAX_NESTING
 from tabletop_core.odds import MAX_OUTCOMES
 
@@ -124,7 +126,7 @@ def test_reroll_and_explode_on_huge_dice_are_counted_not_listed() -> None:
 
 
 def test_odds_check_the_face_table_before_building_it() -> None:
-    with pytest.raises(NotationError, match=r"more than 50000 outcomes; raise Limits\.max_odds_outcomes"):
+    with pytest.raises(NotationError, match=r"more than 50000 outcomes$"):
         distribution("1d100000000", limits=Limits(max_sides=10**8))
     huge = Limits(max_sides=10**8, max_odds_outcomes=10**9, max_odds_work=10**15)
     with pytest.raises(NotationError, match=f"more than {MAX_OUTCOMES} outcomes, the most a Distribution holds"):
@@ -168,19 +170,54 @@ def _long_expression(seed: int) -> str:
 
 
 def test_caches_stay_within_their_memory_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parser_module._PARSED, "max_bytes", 400_000)
-    monkeypatch.setattr(roller_module._BY_TEXT, "max_bytes", 2_000_000)
-    monkeypatch.setattr(roller_module._BY_TREE, "max_bytes", 2_000_000)
-    monkeypatch.setattr(roller_module, "PLAN_CACHE_BYTES", 2_000_000)
+    monkeypatch.setattr(parser_module.PARSED, "max_bytes", 400_000)
+    monkeypatch.setattr(roller_module.PLANS.by_text, "max_bytes", 2_000_000)
+    monkeypatch.setattr(roller_module.PLANS.by_tree, "max_bytes", 2_000_000)
+    monkeypatch.setattr(plans_module, "PLAN_CACHE_BYTES", 2_000_000)
     for seed in range(60):
         text = _long_expression(seed)
         assert len(text) <= 1000
         assert roll(text, rng=seed).expression
-    assert parser_module._PARSED.size <= 400_000
-    assert len(parser_module._PARSED) < 60
-    for cache in (roller_module._BY_TEXT, roller_module._BY_TREE):
+    assert parser_module.PARSED.size <= 400_000
+    assert len(parser_module.PARSED) < 60
+    for cache in (roller_module.PLANS.by_text, roller_module.PLANS.by_tree):
         assert cache.size <= 2_000_000
         assert len(cache) < 60
-    assert roller_module._plans_size <= 2_000_000
+    assert roller_module.PLANS.hot_size <= 2_000_000
     # Each long plan is counted at about 200 bytes per character.
-    assert roller_module.PLAN_BYTES_PER_CHARACTER * 990 < 2_000_000 // 4
+    assert plans_module.PLAN_BYTES_PER_CHARACTER * 990 < 2_000_000 // 4
+
+
+@pytest.mark.parametrize(
+    ("dialect", "text", "limits", "name"),
+    [
+        ("default", "2000d6", Limits(), "max_dice"),
+        ("d20", "2000d6", Limits(), "max_dice"),
+        ("rdr", "999d6+999d6", Limits(), "max_dice"),  # rdr: 2000d6 is rpg-dice-roller's own refusal (qty)
+        ("default", "1d6!", Limits(max_dice=3), "max_dice"),
+        ("default", "d99999999999", Limits(), "max_sides"),
+        ("d20", "d99999999999", Limits(), "max_sides"),
+        ("rdr", "d99999999999", Limits(), "max_sides"),
+        ("default", "(100d100)d6", Limits(), "max_dice"),
+    ],
+)
+def test_a_limit_is_named_on_the_error_not_in_the_message(dialect: str, text: str, limits: Limits, name: str) -> None:
+    """The message speaks to the player; the Limits field that refused it is on ``error.limit``/``error.detail``."""
+    with pytest.raises(NotationError) as caught:
+        roll(text, rng=ScriptedDice([6] * 10) if "!" in text else 1, limits=limits, dialect=dialect)
+    assert caught.value.limit == f"tabletop_core.notation.Limits.{name}"
+    assert caught.value.detail == f"raise Limits({name}=...) to allow more"
+    assert "Limits" not in str(caught.value)
+
+
+def test_odds_past_a_limit_name_it() -> None:
+    """``distribution`` refusing its work names the limit too; a side count of 0 names none (no limit allows it)."""
+    with pytest.raises(NotationError) as caught:
+        distribution("1d100000000", limits=Limits(max_sides=10**8))
+    assert caught.value.limit == "tabletop_core.notation.Limits.max_odds_outcomes"
+    with pytest.raises(NotationError) as caught:
+        distribution("100d6!", limits=Limits(max_odds_work=1000))
+    assert caught.value.limit == "tabletop_core.notation.Limits.max_odds_work"
+    with pytest.raises(NotationError) as caught:
+        roll("2d(1d6-1)", rng=ScriptedDice([1]))
+    assert caught.value.limit is None

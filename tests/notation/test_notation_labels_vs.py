@@ -35,7 +35,7 @@ from tabletop_core.notation import (
     parse,
     roll,
 )
-from tabletop_core.notation.ast import walk
+from tabletop_core.notation._default.nodes import walk
 
 # -- @names inside groups and every other node -------------------------------------------------
 

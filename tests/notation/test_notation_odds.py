@@ -11,7 +11,7 @@ from notation_brute import brute_distribution
 
 from tabletop_core import Distribution
 from tabletop_core.notation import Limits, NotationError, distribution, parse
-from tabletop_core.notation.odds import explodes_anywhere
+from tabletop_core.notation._default.odds import explodes_anywhere
 
 
 def test_two_d6():
@@ -219,13 +219,14 @@ def test_a_thousand_dice_success_count_is_binomial():
 def test_big_sums_are_refused_before_the_work(monkeypatch):
     # The size and cost of a sum of alike dice are known before computing it: a
     # refusal must not come after the work it refuses.
-    from tabletop_core.notation import odds as odds_module
+    from tabletop_core.notation._default import odds as odds_module
+    from tabletop_core.notation._kernel import weights as weights_module
 
     def must_not_run(*_args, **_kwargs):  # pragma: no cover - fails the test if reached
         raise AssertionError("the sum was computed before the budget was checked")
 
-    monkeypatch.setattr(odds_module, "_power_by_recurrence", must_not_run)
-    monkeypatch.setattr(odds_module._Calculator, "squaring", must_not_run)
+    monkeypatch.setattr(weights_module, "power_by_recurrence", must_not_run)
+    monkeypatch.setattr(odds_module.Calculator, "squaring", must_not_run)
     with pytest.raises(NotationError, match="more than 1000 steps"):
         distribution("1000d6", limits=Limits(max_odds_work=1000))
     with pytest.raises(NotationError, match="outcomes"):
@@ -233,17 +234,17 @@ def test_big_sums_are_refused_before_the_work(monkeypatch):
 
 
 def test_refusals_are_remembered(monkeypatch):
-    from tabletop_core.notation import odds as odds_module
+    from tabletop_core.notation._default import odds as odds_module
 
     calls = []
-    real = odds_module._compute
+    real = odds_module.compute
 
     def counting(expression, limits):
         calls.append(str(expression))
         return real(expression, limits)
 
-    monkeypatch.setattr(odds_module, "_compute", counting)
-    odds_module._CACHE.clear()
+    monkeypatch.setattr(odds_module, "compute", counting)
+    odds_module.CACHE.clear()
     for _ in range(3):
         with pytest.raises(NotationError, match="exact odds would take more than"):
             distribution("100d6!")
@@ -257,8 +258,8 @@ def test_refusals_are_remembered(monkeypatch):
 
 
 def test_the_cache_is_bounded_by_memory():
-    from tabletop_core.notation._cache import SizedCache
-    from tabletop_core.notation.odds import _Known
+    from tabletop_core.notation._kernel.cache import SizedCache
+    from tabletop_core.notation._kernel.distributions import Known as _Known
 
     small = Distribution({1: 1, 2: 3})
     cache: SizedCache[object, _Known] = SizedCache(4 * _Known(small, None).bits)

@@ -12,14 +12,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from notation_brute import brute_distribution, brute_outcomes
 
-from tabletop_core.notation import Dice, Limits, NotationError, VsOutcome, distribution, odds, parse
-from tabletop_core.notation._d20_odds import _ODDS
+from tabletop_core.notation import Dice, Limits, NotationError, VsOutcome, distribution, parse
+from tabletop_core.notation._d20.odds import ODDS as _ODDS
+from tabletop_core.notation._default import odds
+from tabletop_core.notation._default.lowering import term_rule
+from tabletop_core.notation._kernel import term_odds
 from tabletop_core.notation.limits import DEFAULT_LIMITS
 
 
 def _answer(text: str, limits: Limits | None, *, shortcut: bool) -> object:
     """distribution(text) as data (its items, or the refusal), from an empty cache."""
-    odds._CACHE.clear()
+    odds.CACHE.clear()
     with mock.patch.object(odds, "_simple", odds._simple if shortcut else lambda _text, _limits: None):
         try:
             return distribution(text, limits=limits).items()
@@ -101,10 +104,10 @@ def test_a_vs_answer_is_ordered_by_margin_with_its_probabilities():
 @pytest.mark.parametrize("sides", [1, 2, 3, 6, 20])
 def test_a_few_plain_dice_by_window_sums_match_the_power_series(count, sides):
     for fate in [False, True] if sides == 3 else [False]:
-        dice = Dice(count, sides, fate)
-        calculator = odds._Calculator("x", DEFAULT_LIMITS)
-        by_window = calculator.small_plain(dice)
-        faces = calculator.faces(dice)
+        rule = term_rule(Dice(count, sides, fate), DEFAULT_LIMITS.explode_depth)
+        calculator = odds.Calculator("x", DEFAULT_LIMITS)
+        by_window = term_odds.small_plain(calculator, rule)
+        faces = term_odds.face_weights(calculator, rule)
         assert by_window == calculator.power(faces, count)
 
 
@@ -171,7 +174,7 @@ def test_a_repeat_against_a_target_gives_each_outcome():
 
 
 def _d20_answer(text: str, limits: Limits | None, *, shortcut: bool) -> object:
-    from tabletop_core.notation import _d20_odds
+    from tabletop_core.notation._d20 import odds as _d20_odds
 
     _ODDS.clear()
     with mock.patch.object(_d20_odds, "_simple", _d20_odds._simple if shortcut else lambda _text, _limits: None):
@@ -213,7 +216,7 @@ def test_the_d20_text_shortcut_answers_and_refuses_as_the_full_path(text, limits
     ],
 )
 def test_the_d20_text_shortcut_takes_only_the_commonest_rolls(text, taken):
-    from tabletop_core.notation import _d20_odds
+    from tabletop_core.notation._d20 import odds as _d20_odds
 
     assert (_d20_odds._simple(text, DEFAULT_LIMITS) is not None) == taken
 

@@ -27,6 +27,7 @@ from tabletop_core.notation import (
     parse,
     roll,
 )
+from tabletop_core.notation._kernel.render import warnings_text
 
 OPS = (">=", "<=", ">", "<", "=")
 
@@ -138,7 +139,7 @@ def test_result_json_round_trip(expression, seed):
         return
     assert type(result).from_dict(result.to_dict()) == result
     assert result.tree.value == result.total
-    assert str(result).endswith(f"= {result.total}{CRIT_SUFFIX[result.crit]}")
+    assert str(result).endswith(f"= {result.total}{CRIT_SUFFIX[result.crit]}{warnings_text(result.warnings)}")
 
 
 @given(dice_terms(max_count=4, max_sides=5))
@@ -164,7 +165,8 @@ def test_fuzzed_text_only_raises_notation_errors(text, seed):
     with contextlib.suppress(NotationError):
         result = roll(text, rng=seed)
         # A repeat ('2x 1d6') ends with its results' sum instead.
-        assert str(result).endswith(f"(total {result.total})" if result.results else f"= {result.total}")
+        end = f"(total {result.total})" if result.results else f"= {result.total}"
+        assert str(result).endswith(end + warnings_text(result.warnings))
 
 
 @settings(max_examples=50)

@@ -53,7 +53,7 @@ def test_keep_highest():
     assert result.total == 15
     assert result.rolls[0].dropped == (1,)
     assert str(result) == "4d6kh3 (6↑, ~2~, 5, 4) = 15"
-    assert result.to_markdown() == "4d6kh3 (**6**, ~~2~~, 5, 4) = **15**"
+    assert result.to_markdown() == "4d6kh3 (6↑, ~~2~~, 5, 4) = **15**"
 
 
 def test_keep_lowest_drop_highest_drop_lowest():
@@ -216,7 +216,7 @@ def test_dice_roll_views():
 def test_breakdown_and_html():
     result = roll("1d20+5", rng=dice(20))
     assert result.breakdown == "1d20 (20↑) + 5"
-    assert result.to_markdown() == "1d20 (**20**) + 5 = **25** (critical hit)"
+    assert result.to_markdown() == "1d20 (20↑) + 5 = **25** (critical hit)"
     assert result._repr_html_() == (
         '<table class="tabletop-record"><caption style="text-align:left">1d20+5 = 25</caption><tbody>'
         '<tr><th style="text-align:left">expression</th><td style="text-align:left">1d20+5</td></tr>'
@@ -226,7 +226,7 @@ def test_breakdown_and_html():
     dropped = roll("4d6kh3", rng=ScriptedDice([6, 2, 5, 4]))._repr_html_()
     assert "6, 5, 4 = 15 (dropped 2)" in dropped
     assert "~" not in dropped
-    assert roll("1d20", rng=dice(1)).to_markdown() == "1d20 (*1*) = **1** (critical failure)"
+    assert roll("1d20", rng=dice(1)).to_markdown() == "1d20 (1↓) = **1** (critical failure)"
 
 
 def test_one_die_results_are_built_once_per_face():

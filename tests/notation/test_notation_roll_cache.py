@@ -14,22 +14,19 @@ import numpy as np
 import pytest
 
 from tabletop_core import ScriptedDice
-from tabletop_core.notation import Limits, RollResult, _d20_roller, roll
-from tabletop_core.notation import roller as roller_module
+from tabletop_core.notation import Limits, RollResult, roll
+from tabletop_core.notation._d20 import roll as d20_roll_module
+from tabletop_core.notation._default import roll as roller_module
+from tabletop_core.notation._default.parser import as_expression
+from tabletop_core.notation._kernel import plans as plans_module
 from tabletop_core.rng import DiceSource
 
 ONE_DIE = ["1d20+5", "1d20+5 [attack]", "d%", "2*1d6-1", "-1d4", "(1d8+2)/3", "1d1"]
 
 
 def _clear_caches() -> None:
-    roller_module._PLANS.clear()
-    roller_module._plans_size = 0
-    roller_module._BY_TEXT.clear()
-    roller_module._BY_TREE.clear()
-    roller_module._D20_PLANS.clear()
-    roller_module._d20_plans_size = 0
-    _d20_roller._BY_TEXT.clear()
-    _d20_roller._BY_TREE.clear()
+    roller_module.PLANS.clear()
+    d20_roll_module.PLANS.clear()
 
 
 @pytest.fixture
@@ -37,7 +34,7 @@ def uncached(monkeypatch):
     """Roll with every cache off: no memo of one-die results, no kept plans."""
 
     def roll_uncached(expr: str, values: list[int]) -> RollResult:
-        monkeypatch.setattr(roller_module, "_MEMO_SIDES", 0)
+        monkeypatch.setattr(roller_module, "MEMO_SIDES", 0)
         _clear_caches()
         try:
             return roll(expr, rng=ScriptedDice(values))
@@ -50,7 +47,7 @@ def uncached(monkeypatch):
 
 @pytest.mark.parametrize("expr", ONE_DIE)
 def test_cached_results_equal_uncached_ones(expr, uncached):
-    sides = roller_module._single_die(roller_module.as_expression(expr, None)[0].body).sides
+    sides = roller_module.single_die(as_expression(expr, None)[0].body).sides
     for face in (1, sides, (sides + 1) // 2):
         first = roll(expr, rng=ScriptedDice([face]))
         cached = roll(expr, rng=ScriptedDice([face]))
@@ -97,14 +94,14 @@ def test_shared_results_live_in_their_plan_and_are_bounded(monkeypatch):
     assert len({id(result) for result in results}) <= 20  # one shared result per face
     assert {result.total for result in results} <= set(range(6, 26))
     # Every plan cache is bounded by the estimated size of its plans (faces included).
-    monkeypatch.setattr(roller_module, "PLAN_CACHE_BYTES", 20_000)
+    monkeypatch.setattr(plans_module, "PLAN_CACHE_BYTES", 20_000)
     for k in range(200):
         for face in (1, 2, 3):
             assert roll(f"1d4+{k}", rng=ScriptedDice([face])).total == face + k
-    assert roller_module._plans_size <= 20_000
-    assert len(roller_module._PLANS) < 200
-    assert roller_module._BY_TEXT.size <= roller_module._BY_TEXT.max_bytes
-    assert roller_module._BY_TREE.size <= roller_module._BY_TREE.max_bytes
+    assert roller_module.PLANS.hot_size <= 20_000
+    assert len(roller_module.PLANS.hot) < 200
+    assert roller_module.PLANS.by_text.size <= roller_module.PLANS.by_text.max_bytes
+    assert roller_module.PLANS.by_tree.size <= roller_module.PLANS.by_tree.max_bytes
 
 
 class _SloppySource(DiceSource):
@@ -153,7 +150,8 @@ def test_results_shared_by_draws_equal_uncached_ones(expr, dialect, monkeypatch)
     from tests.notation.test_notation_roll_paths import _AnySides
 
     def fresh(values: list[int]) -> RollResult:
-        monkeypatch.setattr(roller_module, "_MEMO_LEAVES", 0)
+        monkeypatch.setattr(roller_module, "MEMO_LEAVES", 0)
+        monkeypatch.setattr(d20_roll_module, "MEMO_LEAVES", 0)
         _clear_caches()
         try:
             return roll(expr, rng=_AnySides(values), dialect=dialect)

@@ -1,14 +1,16 @@
-"""The roller's fast paths give what the general path gives, die for die.
+"""The kernel's one dice-term engine gives what the loops it replaced gave, die for die.
 
-``roll`` compiles common terms (rerolls without explosions, fresh dice drawn in
-one slice) into shorter code; these properties replay the same scripted dice
-through the fast path and through the general one and compare every field.
+Before the redesign (issue 27) each kind of term had its own loop (rerolls, explosions,
+clamps, keep/drop, both, the later operators; three more in the d20 dialect). Those loops
+are kept as references (``legacy_terms``, ``legacy_d20``); these properties replay the same
+scripted dice through the engine and through the old loop and compare every field.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+import legacy_terms
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,7 +19,9 @@ from tests.notation.test_notation_d20_differential import d20_texts
 
 from tabletop_core import ScriptedDice
 from tabletop_core.notation import Comparison, Dice, Limits, Reroll, Select
-from tabletop_core.notation import roller as roller_module
+from tabletop_core.notation._default.lowering import term_rule
+from tabletop_core.notation._kernel.budget import Budget
+from tabletop_core.notation._kernel.engine import compile_term
 from tabletop_core.rng import GeneratorDice
 
 _OPS = (">=", "<=", ">", "<", "=")
@@ -40,23 +44,24 @@ def _rerolling_terms(draw: st.DrawFn) -> Dice:
 @settings(max_examples=300, deadline=None)
 @given(term=_rerolling_terms(), seed=st.integers(0, 2**32 - 1), spare=st.integers(0, 40))
 def test_rerolls_fast_path_matches_general_path(term, seed, spare):
-    fast, general = _both_paths(roller_module._rerolled_dice, term, seed, spare, Limits())
-    assert fast == general
+    for old in (legacy_terms._rerolled_dice, legacy_terms._modified_dice):
+        engine, reference = _both_paths(old, term, seed, spare, Limits())
+        assert engine == reference
 
 
-def _both_paths(fast_path, term: Dice, seed: int, spare: int, limits: Limits) -> list[object]:
-    """What the fast path and the general path make of the same scripted dice (or how they fail)."""
+def _both_paths(old_loop, term: Dice, seed: int, spare: int, limits: Limits) -> list[object]:
+    """What the engine and an old loop make of the same scripted dice (or how they fail)."""
     faces = np.random.default_rng(seed).integers(1, term.sides, size=400, endpoint=True).tolist()
     outcomes: list[object] = []
-    for compile_term in (fast_path, roller_module._modified_dice):
-        step = compile_term(term, str(term), limits)
-        source, rolls, budget = ScriptedDice(faces), [], [spare]
+    text = str(term)
+    for step in (compile_term(term_rule(term, limits.explode_depth)), old_loop(term, text, limits)):
+        source, rolls, budget = ScriptedDice(faces), [], Budget(spare, text, limits.max_dice)
         try:
             value = step(source, rolls, budget)
-        except Exception as error:  # both paths must fail alike
+        except Exception as error:  # both must fail alike
             outcomes.append((type(error), str(error)))
         else:
-            outcomes.append((value, rolls, budget, source.remaining))
+            outcomes.append((value, rolls, budget.left, source.remaining))
     return outcomes
 
 
@@ -93,13 +98,14 @@ SET_SELECTIONS = [
 @pytest.mark.parametrize("expr", SET_SELECTIONS)
 def test_set_selection_odds_match_every_combination(expr, monkeypatch):
     """The d20 dialect's shortcut for one keep/drop on a set equals listing every combination."""
-    from tabletop_core.notation import _d20_odds, dialect_d20
+    from tabletop_core.notation import dialect_d20
+    from tabletop_core.notation._d20 import odds as d20_odds
     from tabletop_core.notation.limits import DEFAULT_LIMITS
 
     tree = dialect_d20.parse_d20(expr)
-    fast = _d20_odds._Odds(expr, DEFAULT_LIMITS).node(tree.body)
-    monkeypatch.setattr(_d20_odds._Odds, "members_fast", lambda _self, _members, _ops: None)
-    listed = _d20_odds._Odds(expr, DEFAULT_LIMITS).node(tree.body)
+    fast = d20_odds.Odds(expr, DEFAULT_LIMITS).node(tree.body)
+    monkeypatch.setattr(d20_odds.Odds, "members_fast", lambda _self, _members, _ops: None)
+    listed = d20_odds.Odds(expr, DEFAULT_LIMITS).node(tree.body)
 
     def odds(weights):  # ways, as probabilities
         return {value: Fraction(ways, sum(weights.values())) for value, ways in weights.items()}
@@ -109,7 +115,7 @@ def test_set_selection_odds_match_every_combination(expr, monkeypatch):
 
 @st.composite
 def _clamped_terms(draw: st.DrawFn) -> Dice:
-    from tabletop_core.notation.ast import Clamp
+    from tabletop_core.notation import Clamp
 
     sides = draw(st.integers(1, 10))
     low = draw(st.none() | st.integers(0, sides + 2))
@@ -126,36 +132,39 @@ def _clamped_terms(draw: st.DrawFn) -> Dice:
 @settings(max_examples=300, deadline=None)
 @given(term=_clamped_terms(), seed=st.integers(0, 2**32 - 1))
 def test_clamp_fast_path_matches_general_path(term, seed):
-    from tabletop_core.notation._dice_ops import extended_dice
-
-    assert roller_module._clamps_only(term)
+    assert legacy_terms._clamps_only(term)
     faces = np.random.default_rng(seed).integers(1, term.sides, size=40, endpoint=True).tolist()
     outcomes = []
-    for step in (roller_module._clamped_dice(term), extended_dice(term, str(term), Limits())):
-        source, rolls, budget = ScriptedDice(faces), [], [100]
+    steps = (
+        compile_term(term_rule(term, Limits().explode_depth)),
+        legacy_terms._clamped_dice(term),
+        legacy_terms.extended_dice(term, str(term), Limits()),
+    )
+    for step in steps:
+        source, rolls, budget = ScriptedDice(faces), [], Budget(100, str(term), 1000)
         value = step(source, rolls, budget)
-        outcomes.append((value, rolls, budget, source.remaining))
-    assert outcomes[0] == outcomes[1]
+        outcomes.append((value, rolls, budget.left, source.remaining))
+    assert outcomes[0] == outcomes[1] == outcomes[2]
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=d20_texts, seed=st.integers(0, 2**32 - 1))
 def test_d20_compiled_plan_matches_the_evaluator(text, seed):
-    """A d20-dialect roll compiled to fast steps gives the evaluator's result: total, dice, crit."""
-    from tabletop_core.notation import _d20_roller
+    """A d20-dialect roll's plan gives the old member model's result: total, dice, crit, records."""
+    import legacy_d20
+
+    from tabletop_core.notation._d20 import roll as d20_roll
+    from tabletop_core.notation._d20.parser import as_d20_expression
     from tabletop_core.notation.errors import NotationError
 
     try:
-        expression = _d20_roller.as_d20_expression(text, None)[0]
+        expression = as_d20_expression(text, None)[0]
     except NotationError:
         return
-    compiled = _d20_roller._fast_plan(expression, Limits())
-    if compiled is None:
-        return
-    plan = compiled[0]
+    plan = d20_roll.compile_plan(expression, Limits())[0]
     faces = np.random.default_rng(seed).integers(1, 20, size=1_100, endpoint=True).tolist()
     outcomes = []
-    for run in (plan, lambda source: _d20_roller._roll_slow(expression, source, Limits())):
+    for run in (plan, lambda source: legacy_d20.roll_slow(expression, source, Limits())):
         source = _AnySides(faces)
         try:
             result = run(source)
@@ -195,8 +204,9 @@ def _exploding_terms(draw: st.DrawFn) -> Dice:
 @settings(max_examples=300, deadline=None)
 @given(term=_exploding_terms(), seed=st.integers(0, 2**32 - 1), spare=st.integers(0, 30), depth=st.integers(0, 5))
 def test_explosions_fast_path_matches_general_path(term, seed, spare, depth):
-    fast, general = _both_paths(roller_module._exploded_dice, term, seed, spare, Limits(explode_depth=depth))
-    assert fast == general
+    for old in (legacy_terms._exploded_dice, legacy_terms._modified_dice):
+        engine, reference = _both_paths(old, term, seed, spare, Limits(explode_depth=depth))
+        assert engine == reference
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,10 @@ from notation_brute import brute_distribution
 
 from tabletop_core import Distribution
 from tabletop_core.notation import Limits, NotationError, distribution, parse
-from tabletop_core.notation.odds import _Calculator, _gcd_of_gaps, _power_by_recurrence, _recurrence_terms
+from tabletop_core.notation._default.odds import Calculator as _Calculator
+from tabletop_core.notation._kernel.polynomials import gcd_of_gaps as _gcd_of_gaps
+from tabletop_core.notation._kernel.polynomials import power_by_recurrence as _power_by_recurrence
+from tabletop_core.notation._kernel.polynomials import recurrence_terms as _recurrence_terms
 
 UNLIMITED = Limits(max_odds_work=10**12, max_odds_outcomes=10**7)
 

@@ -17,40 +17,33 @@ Examples:
 from typing import TYPE_CHECKING
 
 from tabletop_core._lazy import lazy_attributes
-from tabletop_core.notation.ast import (
+from tabletop_core.notation._default.expression import Expression
+from tabletop_core.notation._default.functions import VsOutcome
+from tabletop_core.notation._default.nodes import (
     Call,
-    Clamp,
-    Comparison,
     ComputedDice,
-    Crit,
-    Dice,
-    Explode,
-    Expression,
     Group,
     Labeled,
     Negate,
     Node,
-    Number,
     Product,
-    Reroll,
-    Select,
     Sum,
     Variable,
 )
+from tabletop_core.notation._default.terms import Clamp, Comparison, Crit, Dice, Explode, Number, Reroll, Select
+from tabletop_core.notation._front import distribution, parse, roll
+from tabletop_core.notation._kernel.dice_records import DiceMarks, DiceRoll, GroupRoll, RolledDie
+from tabletop_core.notation._kernel.records import RolledNode, RollResult, TermLabel
 from tabletop_core.notation.errors import NotationError
-from tabletop_core.notation.expression_ops import VsOutcome
 from tabletop_core.notation.limits import Limits
-from tabletop_core.notation.odds import distribution
-from tabletop_core.notation.parser import parse
-from tabletop_core.notation.result import DiceMarks, DiceRoll, GroupRoll, RolledDie, RolledNode, RollResult, TermLabel
-from tabletop_core.notation.roller import roll
 
 if TYPE_CHECKING:
     from tabletop_core.notation import dialect_d20 as dialect_d20
+    from tabletop_core.notation import dialect_rdr as dialect_rdr
 
-# The d20 dialect loads on first use (``dialect="d20"``, or ``tc.notation.dialect_d20``),
-# so bots on the default grammar never import it.
-__getattr__, __dir__ = lazy_attributes(__name__, {"dialect_d20": ".dialect_d20"})
+# The d20 and rdr dialects load on first use (``dialect="d20"``, or ``tc.notation.dialect_d20``),
+# so bots on the default grammar never import them.
+__getattr__, __dir__ = lazy_attributes(__name__, {"dialect_d20": ".dialect_d20", "dialect_rdr": ".dialect_rdr"})
 
 __all__ = [
     "Call",

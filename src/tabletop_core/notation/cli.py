@@ -12,11 +12,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from tabletop_core._validate import clip
+from tabletop_core.notation._default.functions import VsOutcome
+from tabletop_core.notation._default.odds import explodes_anywhere
+from tabletop_core.notation._front import distribution, roll
 from tabletop_core.notation.errors import NotationError
-from tabletop_core.notation.expression_ops import VsOutcome
 from tabletop_core.notation.limits import DEFAULT_LIMITS, DIALECTS
-from tabletop_core.notation.odds import distribution, explodes_anywhere
-from tabletop_core.notation.roller import roll
 from tabletop_core.rng import ScriptedDice
 
 if TYPE_CHECKING:
@@ -74,8 +74,8 @@ def _explodes(expr: str, dialect: str) -> bool:
     """
     if dialect == "default":
         return explodes_anywhere(expr)
-    from tabletop_core.notation._d20_parser import as_d20_expression
-    from tabletop_core.notation._d20_tree import dice_nodes
+    from tabletop_core.notation._d20.parser import as_d20_expression
+    from tabletop_core.notation._d20.tree import dice_nodes
 
     body = as_d20_expression(expr, None)[0].body
     return any(op.op == "e" for dice in dice_nodes(body) for op in dice.ops)

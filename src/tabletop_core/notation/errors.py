@@ -1,10 +1,23 @@
-"""The one error of dice notation: :class:`NotationError`."""
+"""The one error of dice notation: :class:`NotationError`, and how its messages quote the text."""
 
 from __future__ import annotations
 
+from typing import TypedDict
+
+from tabletop_core._validate import clip, one_line_text
 from tabletop_core.errors import InvalidInput
 
-__all__ = ["NotationError"]
+__all__ = ["NotationError", "over_limit", "shown"]
+
+_SHOWN_LENGTH = 60
+
+
+def shown(text: str) -> str:
+    """The expression as quoted in error messages (long input shortened, one line)."""
+    if not text.strip():
+        return f"empty expression {clip(text)}"
+    short = text if len(text) <= _SHOWN_LENGTH else text[: _SHOWN_LENGTH - 3] + "..."
+    return one_line_text(short)  # an error message is one line too
 
 
 class NotationError(InvalidInput):
@@ -21,6 +34,27 @@ class NotationError(InvalidInput):
             rolling, odds too large to compute).
     """
 
-    def __init__(self, message: str, *, column: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self, message: str, *, column: int | None = None, detail: str | None = None, limit: str | None = None
+    ) -> None:
+        super().__init__(message, detail=detail, limit=limit)
         self.column = column
+
+
+class LimitFields(TypedDict, total=False):
+    """The keyword arguments :func:`over_limit` gives a :class:`NotationError`."""
+
+    limit: str
+    detail: str
+
+
+def over_limit(name: str, *, applies: bool = True) -> LimitFields:
+    """The ``limit=``/``detail=`` of a :class:`NotationError` refusing work past ``Limits.<name>``.
+
+    The message says what the player asked that is too much; what a developer can change
+    (the :class:`~tabletop_core.notation.Limits` field) stays on the error. With *applies*
+    false (the same message refusing a value no limit allows), none.
+    """
+    if not applies:
+        return {}
+    return {"limit": f"tabletop_core.notation.Limits.{name}", "detail": f"raise Limits({name}=...) to allow more"}

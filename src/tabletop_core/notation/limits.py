@@ -32,6 +32,9 @@ __all__ = [
     "MAX_ODDS_OUTCOMES",
     "MAX_ODDS_WORK",
     "MAX_SIDES",
+    "ODDS_CACHE_BYTES",
+    "PARSE_CACHE_BYTES",
+    "PLAN_CACHE_BYTES",
     "Limits",
     "check_dialect",
 ]
@@ -109,10 +112,29 @@ DEFAULT_LIMITS = Limits()
 """The limits used when a call gives none."""
 
 
-DIALECTS = ("default", "d20")
+PARSE_CACHE_BYTES = 8 * 2**20
+"""Memory each dialect's parse cache may hold (estimated): 8 MB, about 200 expressions of 1,000
+characters or 25,000 short ones. The least recently parsed go first."""
+
+PLAN_CACHE_BYTES = 8 * 2**20
+"""Memory each of a dialect's three plan caches of :func:`~tabletop_core.notation.roll` may hold (estimated): 8 MB.
+
+A plan is an expression compiled for rolling, with the results it shares; one for a
+1,000-character expression holds about 150 KB, so each cache keeps about 50 of
+those, or thousands of short ones. The three (texts rolled with the default
+limits, texts with other limits, expressions built by hand) share their plans, so
+all of them together hold at most 24 MB, whatever text strangers send.
+"""
+
+ODDS_CACHE_BYTES = 32 * 2**20
+"""Memory the cache of :func:`~tabletop_core.notation.distribution` may hold (estimated): 32 MB of answers
+and their keys."""
+
+
+DIALECTS = ("default", "d20", "rdr")
 """The dialects :func:`~tabletop_core.notation.parse`, :func:`~tabletop_core.notation.roll` and
-:func:`~tabletop_core.notation.distribution` read: ``"default"`` (Roll20-like) and ``"d20"``
-(the d20 package's grammar, read as it reads it)."""
+:func:`~tabletop_core.notation.distribution` read: ``"default"`` (Roll20-like), ``"d20"``
+(the d20 package's grammar, read as it reads it) and ``"rdr"`` (rpg-dice-roller's, likewise)."""
 
 
 def check_dialect(dialect: object) -> str:

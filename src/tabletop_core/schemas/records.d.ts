@@ -5767,10 +5767,12 @@ export interface NotationGroupRoll {
   notation: string;
   /**
    * Each item's total.
+   *
+   * Items: An item's total. An integer, except in the rdr dialect, where rpg-dice-roller's arithmetic may give a number that is not whole.
    */
   values: number[];
   /**
-   * The group's value: the sum of the kept totals, or successes less failures.
+   * The group's value: the sum of the kept totals, or successes less failures. An integer, except in the rdr dialect, where rpg-dice-roller's arithmetic may give a number that is not whole.
    */
   value: number;
   /**
@@ -5803,7 +5805,7 @@ export interface NotationRollResult {
    */
   expression: string;
   /**
-   * The value of the whole expression.
+   * The value of the whole expression. An integer, except in the rdr dialect, where rpg-dice-roller's arithmetic may give a number that is not whole.
    */
   total: number;
   /**
@@ -5819,7 +5821,7 @@ export interface NotationRollResult {
    */
   crit: string | null;
   /**
-   * The dialect the expression is written in: `"default"` or `"d20"`.
+   * The dialect the expression is written in: `"default"`, `"d20"` or `"rdr"`.
    */
   dialect: string;
   /**
@@ -5864,7 +5866,7 @@ export interface NotationTermLabel {
    */
   notation: string;
   /**
-   * What the term came to in this roll.
+   * What the term came to in this roll. An integer, except in the rdr dialect, where rpg-dice-roller's arithmetic may give a number that is not whole.
    */
   value: number;
 }
