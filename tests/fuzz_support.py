@@ -117,7 +117,12 @@ LONG_RANDOM = 10  # random hostile values per parameter in the long profile
 LONG_PAIRS = 30  # two-argument swaps per callable in the long profile
 
 # Not callables a caller uses: typing aliases and the abstract dice-source base.
-SKIP_NAMES = frozenset({"tabletop_core.notation.Node"})
+SKIP_NAMES = frozenset(
+    {
+        "tabletop_core.notation.Node",
+        "tabletop_core.plots.Survival",  # a typing Protocol: what survival() reads (a JourneySimulation)
+    }
+)
 
 # Classes that cannot be built by design; their methods are fuzzed on a concrete instance.
 NO_CONSTRUCTOR = frozenset(
@@ -1397,6 +1402,8 @@ def valid_call(target: Target) -> tuple[tuple[Any, ...], dict[str, Any]]:
         return (instance_of(target.owner).to_json(),), {}
     if isinstance(target.func, type) and issubclass(target.func, enum.Enum):
         return (next(iter(target.func)).value,), {}
+    if isinstance(target.owner, type) and issubclass(target.owner, enum.Enum) and target.func.__name__ == "parse":
+        return (next(iter(target.owner)),), {}  # Enum.parse (every enum's reader of text); swaps give it text
     attempts: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
     candidates: dict[str, list[Any]] = {}
     for parameter in _required(target):

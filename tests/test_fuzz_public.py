@@ -62,6 +62,7 @@ def test_the_fuzzer_finds_every_public_module_and_many_callables():
                     "DiceSource",
                     "Policy",
                     "Tally",
+                    "Survival",
                 ), name
     assert "residue.Wanderer.new" in names
     assert "action_roll.Outcome.is_better_than" in names

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import argparse
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
+from tabletop_core._cli_kit import Output, add_roll_options, rng_from_args
 from tabletop_core._validate import clip
 from tabletop_core.notation._default.functions import VsOutcome
 from tabletop_core.notation._default.odds import explodes_anywhere
@@ -19,15 +19,10 @@ from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import DEFAULT_LIMITS, DIALECTS
 from tabletop_core.rng import ScriptedDice
 
-if TYPE_CHECKING:
-    from tabletop_core.cli import Output
-
 __all__ = ["demo", "register"]
 
 
 def _roll(args: argparse.Namespace) -> Output:
-    from tabletop_core.cli import Output, rng_from_args  # imported late: the core CLI imports this module
-
     source = rng_from_args(args)
     result = roll(args.expr, rng=source, dialect=args.dialect, variables=_variables(args))
     if isinstance(source, ScriptedDice) and source.remaining:
@@ -47,8 +42,6 @@ def _approx(value: Fraction) -> str:
 
 
 def _odds(args: argparse.Namespace) -> Output:
-    from tabletop_core.cli import Output
-
     table = distribution(args.expr, dialect=args.dialect, variables=_variables(args))
     outcomes = [outcome for outcome, _p in table.items()]
     if outcomes and isinstance(outcomes[0], VsOutcome):
@@ -86,8 +79,6 @@ def register(
     odds_commands: argparse._SubParsersAction[argparse.ArgumentParser],
 ) -> None:
     """Add ``roll`` to ``tabletop`` and ``roll`` to ``tabletop odds``."""
-    from tabletop_core.cli import add_roll_options
-
     roller = commands.add_parser(
         "roll", help='roll dice notation, for example: tabletop roll "4d6kh3" or tabletop roll d20'
     )
