@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import argparse
 
-from tabletop_core._cli_kit import Output, add_roll_options, check_all_dice_used, int_option, rng_from_args
+from tabletop_core._cli_kit import Output, SubCommands, add_command, check_all_dice_used, int_option, rng_from_args
 from tabletop_core.d20.conditions import Condition, ConditionImplications, direct_implications, implied_conditions
 from tabletop_core.d20.contest import Side, roll_contest
 from tabletop_core.d20.odds import contest_odds, stakes_odds, total_odds
@@ -153,38 +153,47 @@ def _contest_options(parser: argparse.ArgumentParser) -> None:
         )
 
 
-def register(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    odds_commands: argparse._SubParsersAction[argparse.ArgumentParser],
-) -> None:
-    """Add ``test``, ``contest``, ``condition`` and ``encounter`` to ``tabletop``; ``test``, ``contest`` to ``odds``."""
-    test = commands.add_parser("test", help="d20 Test: d20 + modifier (+/- d6) against Low/Mid/High Stakes")
-    _test_options(test)
-    test.add_argument(
+def _rolled_test_options(parser: argparse.ArgumentParser) -> None:
+    """The options of ``tabletop test``: those of ``odds test``, then the kind of Test."""
+    _test_options(parser)
+    parser.add_argument(
         "--kind", default="test", help="test (default), check, save, attack, spell, initiative or 'flat roll'"
     )
-    add_roll_options(test)
-    test.set_defaults(handler=_test)
 
-    contest = commands.add_parser("contest", help="d20 Contest: higher total wins; ties to Trait, then Target")
-    _contest_options(contest)
-    add_roll_options(contest)
-    contest.set_defaults(handler=_contest)
 
-    condition = commands.add_parser("condition", help="d20 Condition: which Conditions it gives")
-    condition.add_argument("condition", help="a Condition, such as staggered or 'off guard'")
-    condition.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    condition.set_defaults(handler=_condition)
+def _condition_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("condition", help="a Condition, such as staggered or 'off guard'")
 
-    odds_test = odds_commands.add_parser("test", help="exact odds of a d20 Test")
-    _test_options(odds_test)
-    odds_test.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    odds_test.set_defaults(handler=_odds_test)
 
-    odds_contest = odds_commands.add_parser("contest", help="exact odds of a d20 Contest")
-    _contest_options(odds_contest)
-    odds_contest.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    odds_contest.set_defaults(handler=_odds_contest)
+def register(
+    commands: SubCommands[argparse.ArgumentParser], odds_commands: SubCommands[argparse.ArgumentParser]
+) -> None:
+    """Add ``test``, ``contest``, ``condition`` and ``encounter`` to ``tabletop``; ``test``, ``contest`` to ``odds``."""
+    add_command(
+        commands,
+        "test",
+        _test,
+        help="d20 Test: d20 + modifier (+/- d6) against Low/Mid/High Stakes",
+        options=_rolled_test_options,
+        rolls=True,
+    )
+    add_command(
+        commands,
+        "contest",
+        _contest,
+        help="d20 Contest: higher total wins; ties to Trait, then Target",
+        options=_contest_options,
+        rolls=True,
+    )
+    add_command(
+        commands,
+        "condition",
+        _condition,
+        help="d20 Condition: which Conditions it gives",
+        options=_condition_argument,
+    )
+    add_command(odds_commands, "test", _odds_test, help="exact odds of a d20 Test", options=_test_options)
+    add_command(odds_commands, "contest", _odds_contest, help="exact odds of a d20 Contest", options=_contest_options)
 
     from tabletop_core.d20.encounter_cli import register as register_encounter
 

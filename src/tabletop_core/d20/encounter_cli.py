@@ -71,7 +71,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from tabletop_core._bounds import read_json_file
-from tabletop_core._cli_kit import Output, add_roll_options, check_all_dice_used, int_option, rng_from_args
+from tabletop_core._cli_kit import Output, SubCommands, add_roll_options, check_all_dice_used, int_option, rng_from_args
 from tabletop_core.d20 import actions as A
 from tabletop_core.d20.abilities import AttackProfile
 from tabletop_core.d20.conditions import Conditions
@@ -354,8 +354,9 @@ def _simulate(args: argparse.Namespace) -> Output:
     return Output(text, result.to_dict())
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(commands: SubCommands[argparse.ArgumentParser]) -> None:
     """Add ``tabletop encounter FILE`` and ``tabletop encounter simulate FILE``."""
+    # Not through add_command: its own usage= line (the simulate form shares the parser).
     parser = commands.add_parser(
         "encounter",
         help="d20 encounter: run a fight from a JSON file (or: simulate FILE --runs N --workers K for its odds)",
