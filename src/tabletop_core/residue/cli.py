@@ -12,8 +12,9 @@ Every rolling command takes ``--seed``, ``--dice`` and ``--json``.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
-from tabletop_core._cli_kit import Output, add_roll_options, check_all_dice_used, int_option, rng_from_args
+from tabletop_core._cli_kit import Output, SubCommands, add_command, check_all_dice_used, int_option, rng_from_args
 from tabletop_core.residue import cli_journey
 from tabletop_core.residue.actions import commit_action, resolve_action
 from tabletop_core.residue.endurance import ActionSlot, Endurance, check_strain
@@ -95,38 +96,58 @@ def _odds(args: argparse.Namespace) -> Output:
     return Output(text, distribution.to_dict(title=title))
 
 
+def _action_die_options(die_help: str) -> Callable[[argparse.ArgumentParser], None]:
+    """The options of ``stars`` and ``odds residue``: the die (*die_help*), then what makes it an Action."""
+
+    def add(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("die", help=die_help)
+        _action_options(parser)
+
+    return add
+
+
+def _luck_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("die", help="the Luck die, such as d6")
+    parser.add_argument("--action", action="store_true", help="Luck for an Action instead of a Luck Test")
+
+
+def _inventory_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("kind", help="food, water, battery, gear or resolve")
+    parser.add_argument("die", help="its die, such as d8")
+
+
 def register(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    odds_commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    commands: SubCommands[argparse.ArgumentParser], odds_commands: SubCommands[argparse.ArgumentParser]
 ) -> None:
     """Add ``tabletop residue ...`` and ``tabletop odds residue``."""
     residue = commands.add_parser("residue", help="RESIDUE: stars, Luck, Inventory, a Journey, survival odds")
     sub = residue.add_subparsers(dest="residue_command", metavar="COMMAND", required=True)
     cli_journey.register(sub, odds_commands)  # part 2: journey, simulate
 
-    stars_parser = sub.add_parser("stars", help="roll a die and read the Success Table, e.g. residue stars d8")
-    stars_parser.add_argument("die", help="the die, such as d8")
-    _action_options(stars_parser)
-    add_roll_options(stars_parser)
-    stars_parser.set_defaults(handler=_stars)
-
-    luck_parser = sub.add_parser("luck", help="a Luck Test, e.g. residue luck d6")
-    luck_parser.add_argument("die", help="the Luck die, such as d6")
-    luck_parser.add_argument("--action", action="store_true", help="Luck for an Action instead of a Luck Test")
-    add_roll_options(luck_parser)
-    luck_parser.set_defaults(handler=_luck)
-
-    inventory_parser = sub.add_parser("inventory", help="roll an Inventory die, e.g. residue inventory food d8")
-    inventory_parser.add_argument("kind", help="food, water, battery, gear or resolve")
-    inventory_parser.add_argument("die", help="its die, such as d8")
-    add_roll_options(inventory_parser)
-    inventory_parser.set_defaults(handler=_inventory)
-
-    odds = odds_commands.add_parser("residue", help="exact star odds of a RESIDUE die, e.g. odds residue d10")
-    odds.add_argument("die", help="the die, such as d10")
-    _action_options(odds)
-    odds.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    odds.set_defaults(handler=_odds)
+    add_command(
+        sub,
+        "stars",
+        _stars,
+        help="roll a die and read the Success Table, e.g. residue stars d8",
+        options=_action_die_options("the die, such as d8"),
+        rolls=True,
+    )
+    add_command(sub, "luck", _luck, help="a Luck Test, e.g. residue luck d6", options=_luck_options, rolls=True)
+    add_command(
+        sub,
+        "inventory",
+        _inventory,
+        help="roll an Inventory die, e.g. residue inventory food d8",
+        options=_inventory_options,
+        rolls=True,
+    )
+    add_command(
+        odds_commands,
+        "residue",
+        _odds,
+        help="exact star odds of a RESIDUE die, e.g. odds residue d10",
+        options=_action_die_options("the die, such as d10"),
+    )
 
 
 def demo(seed: int) -> str:
