@@ -24,7 +24,7 @@ import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
-from tabletop_core._cli_kit import Output, add_roll_options, int_option, rng_from_args
+from tabletop_core._cli_kit import Output, SubCommands, add_command, int_option, rng_from_args
 from tabletop_core.residue.journey import (
     CautiousPolicy,
     GreedyPolicy,
@@ -134,29 +134,42 @@ def _simulate(args: argparse.Namespace) -> Output:
     return Output(text, result.to_dict())
 
 
-def register(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    odds_commands: argparse._SubParsersAction[argparse.ArgumentParser],  # noqa: ARG001 - no odds command yet
-) -> None:
-    """Add ``journey`` and ``simulate`` to the ``tabletop residue`` command group (*commands*)."""
-    journey = commands.add_parser("journey", help="play one Journey under a policy and print its log")
-    _wanderer_options(journey)
-    add_roll_options(journey)
-    journey.set_defaults(handler=_journey)
-
-    simulate = commands.add_parser("simulate", help="play many Journeys and print the survival odds")
-    simulate.add_argument(
+def _simulate_options(parser: argparse.ArgumentParser) -> None:
+    """The options of ``residue simulate``: how many Journeys on how many processes, then the Wanderer's."""
+    parser.add_argument(
         "--runs", type=int_option(1, MAX_RUNS), default=1000, help=f"how many Journeys, 1..{MAX_RUNS:,} (default 1000)"
     )
-    simulate.add_argument(
+    parser.add_argument(
         "--workers",
         type=int_option(1, MAX_WORKERS),
         default=1,
         help=f"worker processes, 1..{MAX_WORKERS} (default 1: this process); the result does not depend on it",
     )
-    _wanderer_options(simulate)
-    add_roll_options(simulate, dice=False)
-    simulate.set_defaults(handler=_simulate)
+    _wanderer_options(parser)
+
+
+def register(
+    commands: SubCommands[argparse.ArgumentParser],
+    odds_commands: SubCommands[argparse.ArgumentParser],  # noqa: ARG001 - no odds command yet
+) -> None:
+    """Add ``journey`` and ``simulate`` to the ``tabletop residue`` command group (*commands*)."""
+    add_command(
+        commands,
+        "journey",
+        _journey,
+        help="play one Journey under a policy and print its log",
+        options=_wanderer_options,
+        rolls=True,
+    )
+    add_command(
+        commands,
+        "simulate",
+        _simulate,
+        help="play many Journeys and print the survival odds",
+        options=_simulate_options,
+        rolls=True,
+        dice=False,  # a simulation draws from a seed: no dice rolled at the table
+    )
 
 
 def demo(seed: int) -> str:
