@@ -8,9 +8,10 @@ exact table. ``tabletop roll d20`` still rolls one die.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from fractions import Fraction
 
-from tabletop_core._cli_kit import Output, add_roll_options, rng_from_args
+from tabletop_core._cli_kit import Output, SubCommands, add_command, rng_from_args
 from tabletop_core._validate import clip
 from tabletop_core.notation._default.functions import VsOutcome
 from tabletop_core.notation._default.odds import explodes_anywhere
@@ -74,26 +75,36 @@ def _explodes(expr: str, dialect: str) -> bool:
     return any(op.op == "e" for dice in dice_nodes(body) for op in dice.ops)
 
 
+def _notation_options(expr_help: str) -> Callable[[argparse.ArgumentParser], None]:
+    """The options of ``roll`` and ``odds roll``: the notation (*expr_help*), its dialect and its variables."""
+
+    def add(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("expr", help=expr_help)
+        _dialect_option(parser)
+        _variable_option(parser)
+
+    return add
+
+
 def register(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    odds_commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    commands: SubCommands[argparse.ArgumentParser], odds_commands: SubCommands[argparse.ArgumentParser]
 ) -> None:
     """Add ``roll`` to ``tabletop`` and ``roll`` to ``tabletop odds``."""
-    roller = commands.add_parser(
-        "roll", help='roll dice notation, for example: tabletop roll "4d6kh3" or tabletop roll d20'
+    add_command(
+        commands,
+        "roll",
+        _roll,
+        help='roll dice notation, for example: tabletop roll "4d6kh3" or tabletop roll d20',
+        options=_notation_options('dice notation such as d20, "1d20+5 [attack]" or "4d6kh3"'),
+        rolls=True,
     )
-    roller.add_argument("expr", help='dice notation such as d20, "1d20+5 [attack]" or "4d6kh3"')
-    _dialect_option(roller)
-    _variable_option(roller)
-    add_roll_options(roller)
-    roller.set_defaults(handler=_roll)
-
-    odds = odds_commands.add_parser("roll", help='exact odds of dice notation, for example: tabletop odds roll "2d6+3"')
-    odds.add_argument("expr", help='dice notation such as "2d6+3" or "4d6kh3"')
-    _dialect_option(odds)
-    _variable_option(odds)
-    odds.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    odds.set_defaults(handler=_odds)
+    add_command(
+        odds_commands,
+        "roll",
+        _odds,
+        help='exact odds of dice notation, for example: tabletop odds roll "2d6+3"',
+        options=_notation_options('dice notation such as "2d6+3" or "4d6kh3"'),
+    )
 
 
 def _dialect_option(parser: argparse.ArgumentParser) -> None:
