@@ -99,7 +99,7 @@ def recorded() -> dict[tuple[str, str], list[tuple[Callable[..., Any], tuple[Any
 def test_the_workloads_reach_the_fast_paths_of_every_area(recorded: dict[tuple[str, str], list[Any]]) -> None:
     modules = {module for module, _function in recorded}
     assert len(recorded) >= 60, sorted(recorded)  # call sites; about 70 when written
-    for expected in ("residue.journey.flow", "residue.journey.state", "residue.actions", "notation.roller"):
+    for expected in ("residue.journey.flow", "residue.journey.state", "residue.actions", "notation._kernel.engine"):
         assert f"tabletop_core.{expected}" in modules
 
 
