@@ -34,7 +34,7 @@ __getattr__, __dir__ = lazy_attributes(
     },
 )
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 __all__ = [
     "CallbackDice",
