@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 from collections.abc import Collection, Mapping
 from typing import Any, cast
@@ -34,7 +33,6 @@ __all__ = [
     "MAX_JSON_INT_DIGITS",
     "MAX_JSON_VALUES",
     "check_bounds",
-    "json_depth",
     "parse_json",
     "parse_json_value",
     "read_json_file",
@@ -81,54 +79,37 @@ def check_bounds(data: object, what: str) -> None:
     Raises:
         InvalidInput: a limit is passed (*what* starts the message).
     """
-    stack: list[tuple[object, int]] = [(data, 1)]
+    # One nesting level at a time: each pass reads the containers of one depth and gathers the
+    # next level's, so the depth is the pass's number (no (item, depth) pair per value) and
+    # JSON's own types are told apart by exact type (the loaded Starforged file: 1.4 MB, 12 ms).
+    level: list[Any] = [data]  # Any: JSON values, told apart by exact type below (no cast() calls in the loop)
+    depth = 0
     values = 0
-    while stack:
-        item, depth = stack.pop()
-        children = _children(item)
-        if children is None:  # an int subclass (numpy's are not), or a value that is no JSON at all
-            if isinstance(item, int) and not -MAX_JSON_INT <= item <= MAX_JSON_INT:
-                raise _too_big(item, what)
-            continue
-        if depth > MAX_JSON_DEPTH:
-            raise InvalidInput(f"{what} is nested more than {MAX_JSON_DEPTH} levels deep (MAX_JSON_DEPTH)")
-        values += len(children)
-        if values > MAX_JSON_VALUES:
-            raise InvalidInput(f"{what} holds more than {MAX_JSON_VALUES:,} values (MAX_JSON_VALUES)")
-        for child in children:
-            kind = type(child)
-            if kind is str or kind is bool or kind is float or child is None:
+    while level:
+        depth += 1
+        following: list[Any] = []
+        for item in level:
+            kind = type(item)
+            children: Any = item.values() if kind is dict else item if kind is list else _children(item)
+            if children is None:  # an int subclass (numpy's are not), or a value that is no JSON at all
+                if isinstance(item, int) and not -MAX_JSON_INT <= item <= MAX_JSON_INT:
+                    raise _too_big(item, what)
                 continue
-            if kind is int:
-                if not -MAX_JSON_INT <= cast(int, child) <= MAX_JSON_INT:
-                    raise _too_big(cast(int, child), what)
-                continue
-            stack.append((child, depth + 1))
-
-
-_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
-_PAIRS = str.maketrans("[{]}", "(())")
-
-
-def json_depth(text: str) -> int:
-    """The deepest nesting of ``[`` and ``{`` in JSON *text* (brackets inside strings ignored).
-
-    Any depth past :data:`MAX_JSON_DEPTH` is given as ``MAX_JSON_DEPTH + 1``, and so are
-    brackets that do not pair up. Work: a few passes of the C string functions over the text,
-    at most ``MAX_JSON_DEPTH + 1`` over its brackets.
-    """
-    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
-        return 0  # too few brackets to nest too deeply: the common case costs two counts
-    unescaped = text.replace("\\\\", "").replace('\\"', "")  # no quote left inside a string
-    outside = "".join(unescaped.split('"')[::2])  # every other piece is outside the strings
-    brackets = _NOT_BRACKETS.sub("", outside).translate(_PAIRS)
-    if "(" * (MAX_JSON_DEPTH + 1) in brackets:
-        return MAX_JSON_DEPTH + 1
-    for depth in range(MAX_JSON_DEPTH + 1):
-        if not brackets:
-            return depth
-        brackets = brackets.replace("()", "")  # one level of innermost pairs gone
-    return MAX_JSON_DEPTH + 1
+            if depth > MAX_JSON_DEPTH:
+                raise InvalidInput(f"{what} is nested more than {MAX_JSON_DEPTH} levels deep (MAX_JSON_DEPTH)")
+            values += len(children)
+            if values > MAX_JSON_VALUES:
+                raise InvalidInput(f"{what} holds more than {MAX_JSON_VALUES:,} values (MAX_JSON_VALUES)")
+            for child in children:
+                kind = type(child)
+                if kind is str or kind is bool or kind is float or child is None:
+                    continue
+                if kind is int:
+                    if not -MAX_JSON_INT <= child <= MAX_JSON_INT:
+                        raise _too_big(child, what)
+                    continue
+                following.append(child)
+        level = following
 
 
 def _refuse_constant(name: str) -> object:
@@ -173,14 +154,12 @@ def parse_json_value(text: str | bytes, who: str) -> Any:  # Any: any JSON value
         raise TypeError(f"{who} needs a str, got {type(text).__name__}")
     if len(text) > MAX_JSON_CHARS:
         raise InvalidInput(f"{who}: the text is longer than {MAX_JSON_CHARS:,} characters (MAX_JSON_CHARS)")
-    if json_depth(text) > MAX_JSON_DEPTH:
-        raise InvalidInput(f"{who}: the JSON is nested more than {MAX_JSON_DEPTH} levels deep (MAX_JSON_DEPTH)")
     parse_int = _bounded_int if _python_reads_any_int() else None
     try:
         data = json.loads(text, parse_constant=_refuse_constant, parse_int=parse_int)
     except InvalidInput as error:
         raise InvalidInput(f"{who}: {error}") from None
-    except RecursionError:
+    except RecursionError:  # far past MAX_JSON_DEPTH: the C parser stops at its recursion limit, at once
         raise InvalidInput(
             f"{who}: the JSON is nested more than {MAX_JSON_DEPTH} levels deep (MAX_JSON_DEPTH)"
         ) from None
@@ -190,7 +169,7 @@ def parse_json_value(text: str | bytes, who: str) -> Any:  # Any: any JSON value
                 f"{who}: the JSON holds an integer of more than {MAX_JSON_INT_DIGITS:,} digits (MAX_JSON_INT_DIGITS)"
             ) from None
         raise InvalidInput(f"{who} is not JSON: {clip(str(error), 120)}") from None
-    check_bounds(data, who)
+    check_bounds(data, who)  # the depth too: json.loads reads up to its recursion limit, this refuses past 64
     return data
 
 
