@@ -146,10 +146,15 @@ def _loads(target: fuzz_support.Target) -> bool:
     return target.name.rsplit(".", 1)[-1] in LOADERS
 
 
-def fuzz(profile: str, broken: str | None) -> Measured:
-    """Every public callable with hostile arguments; records it returns are checked for use."""
-    run = Measured("fuzz")
-    for target in fuzz_support.targets():
+def fuzz(profile: str, broken: str | None, shard: tuple[int, int] = (0, 1)) -> Measured:
+    """Every public callable with hostile arguments; records it returns are checked for use.
+
+    *shard* ``(k, n)``: only the callables whose position in the list is k modulo n (CI runs
+    the shards side by side, one process per core).
+    """
+    run = Measured("fuzz" if shard[1] == 1 else f"fuzz {shard[0] + 1} of {shard[1]}")
+    chosen = [target for index, target in enumerate(fuzz_support.targets()) if index % shard[1] == shard[0]]
+    for target in chosen:
         try:
             valid = fuzz_support.valid_call(target)
         except LookupError:
@@ -209,13 +214,13 @@ def _sabotage(run: Measured, broken: str | None) -> None:
 
 def report(runs: list[Measured]) -> Iterator[str]:
     for run in runs:
-        kind = "callables" if run.name == "fuzz" else "record types"
+        kind = "callables" if run.name.startswith("fuzz") else "record types"
         yield f"{run.name}: {run.calls:,} calls over {len(run.subjects):,} {kind}"
         for target in TARGETS:
             yield f"    {target:9} {run.counts[target]:>6,}"
         yield f"    slowest   {run.slowest[0]:.3f} s  ({run.slowest[1][:100]})"
         yield f"    largest   {run.largest[0] / 2**20:.1f} MB  ({run.largest[1][:100]})"
-        if run.name == "fuzz":
+        if run.name.startswith("fuzz"):
             classes = sorted({item.split("(", 1)[0] for item in run.built_unusable})
             yield f"    built unusable (not a target): {len(run.built_unusable):,} calls of {len(classes)} callables"
             yield from (f"      {name}" for name in classes[:40])
@@ -229,11 +234,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", choices=("quick", "long"), default="long")
     parser.add_argument("--only", choices=("fuzz", "tamper"))
     parser.add_argument("--break", dest="broken", choices=TARGETS, help="miss one target on purpose")
+    parser.add_argument(
+        "--shard", default="1/1", help="K/N: fuzz only every N-th callable, starting at the K-th (1 <= K <= N)"
+    )
     args = parser.parse_args(argv)
+    part, _slash, parts = args.shard.partition("/")
+    if not (part.isdigit() and parts.isdigit() and 1 <= int(part) <= int(parts)):
+        parser.error(f"--shard must be K/N with 1 <= K <= N, got {args.shard!r}")
+    shard = (int(part) - 1, int(parts))
     started = time.perf_counter()
     runs = []
     if args.only in (None, "fuzz"):
-        runs.append(fuzz(args.profile, args.broken))
+        runs.append(fuzz(args.profile, args.broken, shard))
     if args.only in (None, "tamper"):
         runs.append(tamper(args.profile, args.broken))
     for line in report(runs):
