@@ -1839,13 +1839,6 @@ KNOWN_ISSUES: frozenset[tuple[str, str]] = frozenset(
         # An error message that repr()s a 3,000-deep list or dict recurses without bound:
         # the same clip() stops at a depth.
         ("RecursionError", "while getting the repr of an object"),
-        # Found by issue 29's long profile, in other areas (remove when fixed there):
-        # plots.heatmap(fixed=<a str or a tuple>) reads it as a dict (a bare ValueError) ...
-        ("ValueError", "dictionary update sequence element"),
-        # ... and plots.heatmap(fixed= or annotate=<a numpy array>) asks the array for its truth.
-        ("ValueError", "The truth value of an array with more than one element is ambiguous"),
-        # d20.Energy.parse(value, name=<text with a line break>) quotes its name unclipped.
-        ("TypeError", "must be an Energy or its name"),
     }
 )
 

@@ -125,10 +125,15 @@ def heatmap(
     Raises:
         InvalidInput: a parameter has no values, or there are more than :data:`MAX_HEATMAP` cells.
         MissingExtra: matplotlib is missing.
-        TypeError: *odds* is not callable, or *x* / *y* is not a ``(keyword, values)`` pair.
+        TypeError: *odds* is not callable, *x* / *y* is not a ``(keyword, values)`` pair,
+            *fixed* is not a mapping of keywords or *annotate* not a bool.
     """
     if not callable(odds):
         raise TypeError(f"odds must be an odds function, got {type(odds).__name__}")
+    if fixed is not None and not (isinstance(fixed, Mapping) and all(isinstance(key, str) for key in fixed)):
+        raise TypeError(f"fixed must be a mapping of keyword names to values, got {type(fixed).__name__}")
+    if not isinstance(annotate, bool):
+        raise TypeError(f"annotate must be True or False, got {type(annotate).__name__}")
     axes_values = []
     for which, pair in (("x", x), ("y", y)):
         if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str)):
