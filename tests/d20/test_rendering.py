@@ -52,3 +52,20 @@ def test_markdown_and_html():
     assert str(TestEffects(fortune=("a",), misfortune=("b",), automatic_failure=("c",), fatigue=2)) == (
         "Fortune (a); Misfortune (b); they cancel: no d6; fails automatically (c); Fatigue -2"
     )
+
+
+def test_a_source_or_reason_longer_than_the_limit_is_refused_before_any_work():
+    """A Fortune's reason is text a bot passes straight through: at most MAX_LABEL_CHARS of it.
+
+    Each Test an odds table builds re-reads the reasons, so a 1 MB reason once took 0.6 s.
+    """
+    import pytest
+
+    import tabletop_core as tc
+    from tabletop_core import d20
+    from tabletop_core.d20.modifier import MAX_LABEL_CHARS
+
+    longest = "x" * MAX_LABEL_CHARS
+    assert d20.roll_test(stakes="mid", fortune=longest, rng=ScriptedDice([10, 3])).total >= 10
+    with pytest.raises(tc.InvalidInput, match=r"fortune must be at most 10,000 characters, got 10,001"):
+        d20.stakes_odds(stakes="mid", fortune=longest + "x")

@@ -20,7 +20,17 @@ from tabletop_core._validate import check_int, check_one_line, check_type, clip,
 from tabletop_core.d20.stakes import Stakes
 from tabletop_core.errors import InvalidInput
 
-__all__ = ["FATIGUE_LIMIT", "GM", "MODIFIER_LIMIT", "AttackKind", "Modifier", "TestKind", "Trait", "attack_trait"]
+__all__ = [
+    "FATIGUE_LIMIT",
+    "GM",
+    "MAX_LABEL_CHARS",
+    "MODIFIER_LIMIT",
+    "AttackKind",
+    "Modifier",
+    "TestKind",
+    "Trait",
+    "attack_trait",
+]
 
 MODIFIER_LIMIT = 10**9
 """Largest absolute value of one Modifier, and of the sum of a Test's Modifiers (keeps totals in range)."""
@@ -111,9 +121,15 @@ def _source(value: object) -> str:
     return _label("source", value)
 
 
+MAX_LABEL_CHARS = 10_000
+"""The longest source or reason text (a Fortune's "target Off Guard"): every record re-reads it."""
+
+
 def _check_label(name: str, value: object) -> None:
     if not isinstance(value, str):
         raise TypeError(f"{name} must be a str, got {type(value).__name__} {clip(value)}")
+    if len(value) > MAX_LABEL_CHARS:  # before the scans below, which each Test made from it repeats
+        raise InvalidInput(f"{name} must be at most {MAX_LABEL_CHARS:,} characters, got {len(value):,}")
     if not value.strip():
         raise InvalidInput(f"{name} must not be empty, got {clip(value)}")
     check_one_line(name, value)
