@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import numbers
 
-from tabletop_core._validate import clip
+from tabletop_core._validate import check_int, clip
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["MAX_Z", "wilson_interval"]
@@ -36,6 +36,7 @@ def wilson_interval(successes: int, runs: int, *, z: float = 1.96) -> tuple[floa
     if not 0 < z <= MAX_Z:  # also refuses NaN
         raise InvalidInput(f"z must be above 0 and at most {MAX_Z} (1.96 for 95%), got {clip(z)}")
     z = float(z)
+    successes, runs = check_int("successes", successes), check_int("runs", runs)
     if runs < 1 or not 0 <= successes <= runs:
         raise InvalidInput(f"wilson_interval needs 0 <= successes <= runs and runs >= 1, got {successes}/{runs}")
     share = successes / runs

@@ -257,6 +257,8 @@ def action_stars(value: int, shift: int = 0, luck_value: int | None = None) -> i
         >>> action_stars(7), action_stars(7, -1), action_stars(2, -1, luck_value=5)
         (2, 1, 0)
     """
+    if luck_value is not None and type(luck_value) is not int:  # a numpy array would compare item by item
+        luck_value = check_int("luck_value", luck_value)
     return outcome(stars(value), shift, 0 if luck_value is None else luck_bonus(luck_value))
 
 

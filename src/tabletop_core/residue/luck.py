@@ -53,6 +53,8 @@ def luck_after(luck: StepDie, value: int) -> StepDie:
     """
     if type(luck) is not StepDie:  # the hot callers pass a StepDie: one identity test
         luck = StepDie.parse(luck, name="luck")
+    if type(value) is not int:  # a numpy array would compare item by item below
+        value = check_int("value", value)
     if value == luck.max_value:
         return luck.up()
     if value <= STEP_DOWN_AT_MOST:
