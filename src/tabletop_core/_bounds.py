@@ -2,8 +2,9 @@
 
 Every path that reads data from outside the library (JSON text given to ``from_json`` or
 ``records.load``, a mapping given to ``from_dict``, a file given to ``datasworn.load`` or to
-the command line) checks the data against these limits **before any other work**, without
-recursion, in time linear in its size:
+the command line) checks the data against these limits **before any work of its own**, without
+recursion, in time linear in its size. JSON text is measured, then parsed by :mod:`json` (which
+stops text nested past its recursion limit at once), then walked:
 
 * :data:`MAX_JSON_CHARS`: the longest text parsed (bytes: four times as many);
 * :data:`MAX_JSON_DEPTH`: the deepest nesting of lists and objects;
