@@ -4,7 +4,11 @@ Every path that reads data from outside the library (JSON text given to ``from_j
 ``records.load``, a mapping given to ``from_dict``, a file given to ``datasworn.load`` or to
 the command line) checks the data against these limits **before any work of its own**, without
 recursion, in time linear in its size. JSON text is measured, then parsed by :mod:`json` (which
-stops text nested past its recursion limit at once), then walked:
+stops text nested past its recursion limit at once), then checked on its text by
+:func:`text_within_bounds` (a few passes of C string operations over the bytes, about a
+quarter of the time of walking the parsed value); only text that check cannot clear (too
+long to count its values from its length, or holding a run of digits longer than an integer
+may have, in a string or a float) is walked value by value by :func:`check_bounds`:
 
 * :data:`MAX_JSON_CHARS`: the longest text parsed (bytes: four times as many);
 * :data:`MAX_JSON_DEPTH`: the deepest nesting of lists and objects;
@@ -37,6 +41,7 @@ __all__ = [
     "parse_json",
     "parse_json_value",
     "read_json_file",
+    "text_within_bounds",
 ]
 
 MAX_JSON_CHARS = 10_000_000
@@ -113,6 +118,81 @@ def check_bounds(data: object, what: str) -> None:
         level = following
 
 
+# Every byte but the brackets, the quotes, the commas (between two numbers) and the digits is
+# deleted; digits all read "0".
+_DIGITS_AS_ZERO = bytes(ord("0") if byte in b"0123456789" else byte for byte in range(256))
+_NOT_KEPT = bytes(byte for byte in range(256) if byte not in b'[]{}",0123456789')
+_BRACKETS_ONLY = bytes.maketrans(b"{}", b"[]")
+_LETTER_U = ord("u")
+_MOST_ESCAPES = 100_000  # past this many backslashes, unescaping would cost more than the walk
+
+
+def _unescaped(raw: bytes) -> bytes | None:
+    """*raw* (valid JSON) with every escape sequence cut (a backslash and the next character, or a "u" and four digits).
+
+    Backslashes appear only inside strings, so what is left has no escaped quote: every
+    quote left opens or closes a string. ``None`` when there are too many to cut cheaply.
+    """
+    if b"\\" not in raw:
+        return raw
+    parts = raw.split(b"\\")
+    if len(parts) > _MOST_ESCAPES:
+        return None
+    kept = [parts[0]]
+    escaping = True  # whether the backslash before this part starts an escape (or is itself escaped)
+    for part in parts[1:]:
+        if not escaping:  # the backslash before this part was the second of a pair (an escaped backslash)
+            kept.append(part)
+            escaping = True
+        elif part:
+            # The escaped character (a quote, a letter, a slash), or "u" and its four hex digits.
+            kept.append(part[5:] if part[0] == _LETTER_U else part[1:])
+        else:
+            escaping = False  # two backslashes in a row: the second is the escaped character
+    return b"".join(kept)
+
+
+def text_within_bounds(
+    raw: bytes,
+    *,
+    depth: int = MAX_JSON_DEPTH,
+    digits: int = MAX_JSON_INT_DIGITS,
+    values: int = MAX_JSON_VALUES,
+) -> bool:
+    """Whether the value of *raw*, a **valid** JSON text in UTF-8, is proven to keep the limits.
+
+    ``True`` proves it: no list or object nested deeper than *depth*, no integer of more than
+    *digits* digits, at most *values* values. ``False`` proves nothing: the text is too long
+    to bound its values by its length, or it holds a run of more than *digits* digits (in a
+    string or a float, maybe), or it is nested too deep; :func:`check_bounds` decides then.
+
+    Each value starts at a byte of its own, so a text of at most *values* bytes holds at most
+    *values* values. An integer's digits are a run of digits in the text. With every escape
+    cut, every quote left delimits a string; with the strings cut, the brackets left are the
+    structure, and each ``replace`` of the innermost pairs removes exactly one level. All of it
+    is C string work, linear in the length (at most *depth* passes over the brackets).
+    """
+    if len(raw) > values:
+        return False
+    unescaped = _unescaped(raw)
+    if unescaped is None:
+        return False
+    kept = unescaped.translate(_DIGITS_AS_ZERO, _NOT_KEPT)
+    if b"0" * (digits + 1) in kept:
+        return False
+    # Empty strings (most of them, once their text is cut) go first, then what strings remain.
+    # Two strings are never side by side in JSON without a ":" or a "," (cut) between them, so
+    # removing a '""' that closes one and opens the next merges two strings' texts: still text.
+    structure = kept.translate(_BRACKETS_ONLY, b"0,").replace(b'""', b"")
+    if b'"' in structure:
+        structure = b"".join(structure.split(b'"')[::2])
+    for _ in range(depth):
+        if not structure:
+            return True
+        structure = structure.replace(b"[]", b"")
+    return not structure
+
+
 def _refuse_constant(name: str) -> object:
     raise InvalidInput(f"{name} is not JSON (no NaN or Infinity)")
 
@@ -144,13 +224,15 @@ def parse_json_value(text: str | bytes, who: str) -> Any:  # Any: any JSON value
             Infinity, or not JSON (*who* starts the message).
         TypeError: *text* is not a str or bytes.
     """
+    raw: bytes | None = None
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_JSON_CHARS * 4:
             raise InvalidInput(f"{who}: the text is longer than {MAX_JSON_CHARS:,} characters (MAX_JSON_CHARS)")
+        raw = bytes(text)
         try:
-            text = bytes(text).decode("utf-8")
+            text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise InvalidInput(f"{who} needs UTF-8 text: {error.reason}") from None
+            raise InvalidInput(f"{who} is not UTF-8 text: {error.reason}") from None
     if not isinstance(text, str):
         raise TypeError(f"{who} needs a str, got {type(text).__name__}")
     if len(text) > MAX_JSON_CHARS:
@@ -170,7 +252,11 @@ def parse_json_value(text: str | bytes, who: str) -> Any:  # Any: any JSON value
                 f"{who}: the JSON holds an integer of more than {MAX_JSON_INT_DIGITS:,} digits (MAX_JSON_INT_DIGITS)"
             ) from None
         raise InvalidInput(f"{who} is not JSON: {clip(str(error), 120)}") from None
-    check_bounds(data, who)  # the depth too: json.loads reads up to its recursion limit, this refuses past 64
+    # The depth too: json.loads reads up to its recursion limit; past 64 is refused here.
+    if raw is None:
+        raw = text.encode("utf-8", "surrogatepass")  # a str may hold lone surrogates, as JSON's \\ud800 escapes do
+    if not text_within_bounds(raw, depth=MAX_JSON_DEPTH, digits=MAX_JSON_INT_DIGITS, values=MAX_JSON_VALUES):
+        check_bounds(data, who)  # the text check could not clear it: the walk decides
     return data
 
 
@@ -190,8 +276,9 @@ def parse_json(text: str | bytes, who: str) -> dict[str, Any]:  # Any: JSON valu
 def read_json_file(source: str | os.PathLike[str] | Any, what: str) -> Any:  # Any: an open file; JSON values
     """Read and parse the JSON file at *source* (a path, or an open text or binary file) within the limits.
 
-    At most :data:`MAX_JSON_CHARS` characters are read (one more, to know the file is longer),
-    so a huge file costs no more than that. *what* names the file in messages (``"Datasworn file"``).
+    At most four bytes per character of :data:`MAX_JSON_CHARS` are read from a path (one more,
+    to know the file is longer; characters from an open text file), so a huge file costs no more
+    than that. *what* names the file in messages (``"Datasworn file"``).
 
     Raises:
         InvalidInput: the file cannot be read, or its text breaks a limit or is not JSON.
@@ -201,12 +288,11 @@ def read_json_file(source: str | os.PathLike[str] | Any, what: str) -> Any:  # A
         path = os.fspath(source)
         who = f"{what} {clip(path)}"
         try:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read(MAX_JSON_CHARS + 1)
+            # Bytes, decoded by parse_json_value: the text check reads the bytes, no second encoding.
+            with open(path, "rb") as handle:
+                text = handle.read(MAX_JSON_CHARS * 4 + 1)
         except OSError as error:
             raise InvalidInput(f"cannot read {who}: {error.strerror or error}") from None
-        except UnicodeDecodeError as error:
-            raise InvalidInput(f"{who} is not UTF-8 text: {error.reason}") from None
         except ValueError as error:  # a path holding a NUL character
             raise InvalidInput(f"cannot read {who}: {clip(str(error))}") from None
     elif callable(getattr(source, "read", None)):
