@@ -149,7 +149,10 @@ def finish_term(pool: Pool, finish: Finish | None = None) -> tuple[int, DiceRoll
     order: tuple[int, ...] = ()
     if rule.shown_order or rule.sort is not None:
         order = _shown_order(pool, units)
-        if order == tuple(range(len(pool.faces))):
+        # The order drawn, shown as such, unless the pool was sorted: then the finisher would sort
+        # it again in the term's own direction, where a roll group may have sorted it the other way
+        # since (rpg-dice-roller's {5d2sd}s shows the group's order).
+        if rule.sort is None and order == tuple(range(len(pool.faces))):
             order = ()
     dropped = [i for i, die in enumerate(units) if not kept[die]]
     if not merged:
