@@ -887,14 +887,28 @@ def test_every_test_class_in_the_package_is_not_collected() -> None:
 
     found = []
     for info in pkgutil.walk_packages(tc.__path__, "tabletop_core."):
-        if info.name.endswith("__main__"):  # importing it runs the command
-            continue
         module = importlib.import_module(info.name)
         for name, obj in vars(module).items():
             if name.startswith("Test") and inspect.isclass(obj) and obj.__module__ == module.__name__:
                 found.append(name)
                 assert obj.__dict__.get("__test__") is False, f"{info.name}.{name}"
     assert {"TestRoll", "TestBatch"} <= set(found)
+
+
+def test_every_module_says_what_it_exports() -> None:
+    """Every module of the package has an ``__all__`` of names it defines (issue 30: "every module with an __all__")."""
+    import importlib
+    import pkgutil
+
+    modules = 0
+    for info in pkgutil.walk_packages(tc.__path__, "tabletop_core."):
+        module = importlib.import_module(info.name)  # __main__ runs the command only as a script
+        exported = getattr(module, "__all__", None)
+        assert isinstance(exported, list), f"{info.name} has no __all__ list"
+        for name in exported:
+            assert isinstance(name, str) and hasattr(module, name), f"{info.name}.__all__ names {name!r}"
+        modules += 1
+    assert modules > 200
 
 
 def test_step_die_values_roll_through_the_chain() -> None:

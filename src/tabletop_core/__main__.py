@@ -4,4 +4,7 @@ import sys
 
 from tabletop_core.cli import main
 
-sys.exit(main())
+__all__: list[str] = []  # a script: it runs the command, it exports nothing
+
+if __name__ == "__main__":
+    sys.exit(main())

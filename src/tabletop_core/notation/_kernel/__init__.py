@@ -7,3 +7,5 @@ The kernel imports no dialect: a wing (``_default``, ``_d20``, ``_rdr``) lowers 
 tree into the kernel's steps, and the kernel reaches a wing only through
 :mod:`.registry`, which the front fills.
 """
+
+__all__: list[str] = []  # a package of modules: each module has its own __all__
