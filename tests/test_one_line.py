@@ -92,3 +92,16 @@ def test_residue_results_are_one_line(name: str) -> None:
     creature = accepted(lambda: Creature(name=name, hp=3))
     if creature is not None:
         assert_one_line(str(creature))
+
+
+def test_chat_markup_one_line_turns_exactly_unicodes_control_and_separator_characters_into_spaces() -> None:
+    """The markup's one-line pattern holds every character of category Cc, Zl or Zp, and no other."""
+    import sys
+    import unicodedata
+
+    from tabletop_core._chat_markup import one_line
+
+    every = "".join(chr(code) for code in range(sys.maxunicode + 1) if not 0xD800 <= code <= 0xDFFF)
+    expected = "".join(" " if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c for c in every)
+    assert one_line(every) == " ".join(expected.split())
+    assert one_line("a\u2028b\x85c\x00\x00d") == "a b c d"
