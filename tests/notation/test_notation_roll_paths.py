@@ -231,3 +231,22 @@ def test_best_item_of_a_group_odds_match_every_combination(expr):
         value = group.value_of(values)[0]
         expected[value] = expected.get(value, Fraction(0)) + chance
     assert dict(distribution(expr).items()) == expected
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    count=st.integers(1, 8),
+    sides=st.integers(1, 6),
+    how=st.sampled_from(("kh", "kl", "dh", "dl")),
+    n=st.integers(0, 9),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_quick_keep_drop_matches_the_general_finisher(count, sides, how, n, seed):
+    """The quick finisher's keep/drop (one die out: the last of the lowest or highest) is the general one's."""
+    from tabletop_core.notation._kernel.finish import finisher, quick_finisher
+
+    rule = term_rule(Dice(count, sides, select=Select(how, n)), Limits().explode_depth)
+    faces = np.random.default_rng(seed).integers(1, sides, size=count, endpoint=True).tolist()
+    quick = quick_finisher(rule)
+    assert quick is not None
+    assert quick(list(faces), None, [], [], []) == finisher(rule)(list(faces), None, None, None)

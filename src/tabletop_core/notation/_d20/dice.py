@@ -20,9 +20,10 @@ from collections.abc import Callable
 
 import attrs
 
-from tabletop_core.notation._d20.select import clamp_of, faces_of, picked, selects
+from tabletop_core.notation._d20.select import clamp_of, faces_of, pick, picked, selects
 from tabletop_core.notation._d20.tree import D20Dice, D20Op, D20Selector
 from tabletop_core.notation._kernel.engine import Pool
+from tabletop_core.notation._kernel.kept_ops import ADD, CLAMP, DROP, EXPLODE, KEEP, REROLL, KeptOp
 from tabletop_core.notation._kernel.terms import SelectRule, TermRule
 from tabletop_core.notation.errors import NotationError
 
@@ -101,7 +102,7 @@ def term_rule(node: D20Dice, extra: tuple[D20Op, ...] = (), notation: str | None
     )
 
 
-def stage_of(op: D20Op, sides: int | None) -> Callable[[Pool], None]:
+def stage_of(op: D20Op, sides: int | None) -> KeptOp:
     """The engine's stage for one operator, as the d20 package applies it to the dice still kept."""
     name, selectors = op.op, op.selectors
     if name in ("mi", "ma"):
@@ -111,20 +112,23 @@ def stage_of(op: D20Op, sides: int | None) -> Callable[[Pool], None]:
             for die in pool.kept_dice():
                 pool.set_face(die, clamp(pool.face(die)))
 
-        return clamped
+        return KeptOp(CLAMP, clamped, clamp=clamp)
+    choose = _picker(selectors)
     if name in ("k", "p"):
         keeps = name == "k"
 
         def kept(pool: Pool) -> None:
             faces, pos = pool.faces, pool.pos
             dice = pool.kept_dice()
-            chosen = set(picked(selectors, list(range(len(dice))), [faces[pos[die]] for die in dice], None))
+            chosen = set(choose([faces[pos[die]] for die in dice], None))
             for index, die in enumerate(dice):
                 if (index in chosen) != keeps:
                     pool.drop(die)
 
-        return kept
-    if name == "rr" and all(selector.kind in (None, "<", ">") for selector in selectors):
+        face = FaceIs.of(selectors[0]) if len(selectors) == 1 else None
+        return KeptOp(KEEP if keeps else DROP, kept, pick=choose, face=face)
+    by_value = all(selector.kind in (None, "<", ">") for selector in selectors)
+    if name == "rr" and by_value:
         draws = [n for n, face in enumerate(faces_of(sides), 1) if not any(selects(s, face) for s in selectors)]
 
         def rerolled(pool: Pool) -> None:
@@ -137,10 +141,30 @@ def stage_of(op: D20Op, sides: int | None) -> Callable[[Pool], None]:
                 return
             _rounds(pool, op)
 
-        return rerolled
-    if name == "e" and all(selector.kind in (None, "<", ">") for selector in selectors):
-        return functools.partial(_exploding, explodes=_by_value(selectors))
-    return functools.partial(_rounds, op=op)
+        return KeptOp(REROLL, rerolled, pick=choose, face=FaceIs.of(selectors[0]) if len(selectors) == 1 else None)
+    if name == "e" and by_value:
+        explodes = _by_value(selectors)
+        return KeptOp(EXPLODE, functools.partial(_exploding, explodes=explodes), test=explodes)
+    return KeptOp(
+        REROLL if name in ("rr", "ro") else ADD,
+        functools.partial(_rounds, op=op),
+        pick=choose,
+        once=name in ("ro", "ra"),
+        limit=1 if name == "ra" else None,
+    )
+
+
+def _picker(selectors: tuple[D20Selector, ...]) -> Callable[[list[int], int | None], list[int]]:
+    """Which of the kept dice's faces an operator's *selectors* pick (indexes, first picked first, at most *limit*)."""
+    if len(selectors) == 1:
+        kind, value = selectors[0].kind, selectors[0].value
+
+        def one(faces: list[int], limit: int | None) -> list[int]:
+            found = pick(kind, value, range(len(faces)), faces)
+            return found if limit is None else found[:limit]
+
+        return one
+    return lambda faces, limit: picked(selectors, range(len(faces)), faces, limit)
 
 
 def _by_value(selectors: tuple[D20Selector, ...]) -> Callable[[int], bool]:
@@ -184,7 +208,7 @@ def _chosen(pool: Pool, op: D20Op, limit: int | None) -> list[int]:
     """The kept dice *op*'s selectors pick, first picked first."""
     faces, pos, kept = pool.faces, pool.pos, pool.kept
     dice = [die for die in pool.order if kept[die]]
-    return [dice[i] for i in picked(op.selectors, list(range(len(dice))), [faces[pos[die]] for die in dice], limit)]
+    return [dice[i] for i in picked(op.selectors, range(len(dice)), [faces[pos[die]] for die in dice], limit)]
 
 
 def _rounds(pool: Pool, op: D20Op) -> None:

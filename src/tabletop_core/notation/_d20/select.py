@@ -39,7 +39,7 @@ def clamp_of(op: D20Op) -> Callable[[int], int]:
     return functools.partial(max, bound) if op.op == "mi" else functools.partial(min, bound)
 
 
-def pick(kind: str | None, n: int, pool: list[int], values: Sequence[Value]) -> list[int]:
+def pick(kind: str | None, n: int, pool: Sequence[int], values: Sequence[Value]) -> list[int]:
     """The positions of *pool* that a selector (``kind``, ``n``) picks, comparing ``values[position]``.
 
     ``h``/``l`` pick the *n* highest/lowest (ties: the earlier position first), ``<``/``>``
@@ -62,7 +62,7 @@ def selects(selector: D20Selector, value: Value) -> bool:
 
 
 def picked(
-    selectors: tuple[D20Selector, ...], pool: list[int], values: Sequence[Value], limit: int | None
+    selectors: tuple[D20Selector, ...], pool: Sequence[int], values: Sequence[Value], limit: int | None
 ) -> list[int]:
     """The positions an operator's *selectors* pick together, first picked first, at most *limit* of them."""
     if len(selectors) == 1 and limit is None:

@@ -29,6 +29,7 @@ from tabletop_core.notation._kernel import stages as steps
 from tabletop_core.notation._kernel.budget import Budget
 from tabletop_core.notation._kernel.dice_records import DiceRoll, new_dice_roll
 from tabletop_core.notation._kernel.finish import CLAMPED_NONE, POSITIONS_NONE, Finish, finisher, quick_finisher
+from tabletop_core.notation._kernel.kept_ops import flat_roller, is_flat
 from tabletop_core.notation._kernel.pool import Pool, draw_faces
 from tabletop_core.notation._kernel.terms import TermRule, explodes_on
 from tabletop_core.rng import DiceSource, GeneratorDice
@@ -189,11 +190,32 @@ def compile_term(rule: TermRule) -> Step:
         return _per_die_step(rule)
     if rule.explode_rounds and _only_explodes(rule):
         return _rounds_step(rule)
+    if is_flat(rule):
+        return _flat_step(rule)
 
     finish, start = finisher(rule), _starter(rule)
 
     def step(source: DiceSource, rolls: list[Any], budget: Budget) -> int:
         value, record = finish_term(start(source, budget), finish)
+        rolls.append(record)
+        return value
+
+    return step
+
+
+def _flat_step(rule: TermRule) -> Step:
+    """Dice drawn at once, then only operators over the dice still kept (the d20 package's): on lists, no pool.
+
+    A walk for exact odds runs the operators' own stages on a pool (they know how to end its paths).
+    """
+    finish, start, roll = finisher(rule), _starter(rule), flat_roller(rule)
+
+    def step(source: DiceSource, rolls: list[Any], budget: Budget) -> int:
+        if type(source) is not GeneratorDice and getattr(source, "enumerates", False):
+            value, record = finish_term(start(source, budget), finish)
+        else:
+            faces, live, dropped, rerolled, exploded, clamped = roll(source, budget)
+            value, record = finish(faces, live, None, dropped, rerolled, exploded, clamped)
         rolls.append(record)
         return value
 

@@ -221,6 +221,7 @@ def quick_finisher(rule: TermRule) -> Quick | None:
     always = rule.marks_always
     explodes = rule.explode is not None
     highest, keep = selects[0].kept(count) if selects else (True, count)
+    one_out, last = keep == count - 1 and count > 0, count - 1
 
     def quick(
         faces: list[int],
@@ -232,7 +233,11 @@ def quick_finisher(rule: TermRule) -> Quick | None:
         values = faces if live is None else [faces[p] for p in live]
         gone: list[int] = POSITIONS_NONE
         cut: tuple[int, ...] = ()
-        if keep < count:
+        if one_out:
+            # One die dropped: the last of the lowest (highest), as the stable sort below would leave it.
+            gone = [last - values[::-1].index(min(values) if highest else max(values))]
+            cut = (gone[0],) if live is None else (live[gone[0]],)
+        elif keep < count:
             # A stable sort, reversed or not, keeps the die rolled first among ties.
             gone = sorted(range(count), key=values.__getitem__, reverse=highest)[keep:]
             gone.sort()
