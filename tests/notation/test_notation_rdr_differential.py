@@ -14,8 +14,9 @@ exploded, rerolled, and what it counts for a target):
 
 A mismatch is a failure unless it is one of the deliberate differences (:func:`deliberate`):
 this library refuses a total that is not a finite real number, a die with fractional sides
-or a fractional ``min``/``max``, and a roll past ``Limits.max_dice``, where rpg-dice-roller
-gives a number of its own.
+or a fractional ``min``/``max``, a power past 2^53 (2^43 when fractional: JavaScript's
+``Math.pow`` rounds those its own way), and a roll past ``Limits.max_dice``, where
+rpg-dice-roller gives a number of its own.
 """
 
 from __future__ import annotations
@@ -126,6 +127,7 @@ def deliberate(answer: dict[str, Any]) -> str | None:
     for reason, words in (
         ("a total that is not a finite real number", ("not a finite number", "no real value")),
         ("fractional sides or min/max", ("rolls such a die in a way of its own", "would show the fraction")),
+        ("a power past 2^53 (2^43 for a fraction)", ("past 2^53 (2^43 for a fraction)",)),
     ):
         if any(word in message for word in words):
             return reason
@@ -223,6 +225,27 @@ def test_the_quirks(case: dict[str, Any]) -> None:
         if "shown" in case:  # the order rpg-dice-roller shows the dice in (its recorded output)
             assert [[die["value"] for die in term] for term in answer["terms"]] == case["shown"], case["output"]
     TALLY["quirks"] += 1
+
+
+def test_powers_are_exact_up_to_2_53_and_refused_past_it() -> None:
+    """Whole powers up to 2^53 are exact (doubles hold them); past it, and fractional ones past 2^43, are refused.
+
+    rpg-dice-roller 5.5.1 under Node gives ``Math.pow(3, 35)`` as 50031545098999712 where the
+    exact 3^35 is 50031545098999707 and this platform's ``pow`` 50031545098999704: past 2^53
+    the last bits are each platform's own rounding.
+    """
+    for base in range(2, 40):
+        power = 0
+        while base**power <= 2**53:
+            assert roll(f"{base}^{power}", dialect="rdr").total == base**power
+            power += 1
+        with pytest.raises(NotationError, match=r"past 2\^53"):
+            roll(f"{base}^{power}", dialect="rdr")
+    assert roll("2.5^20", dialect="rdr").total == 90949470.18  # 2.5^20 = 90949470.177...: below 2^43
+    for text in ("2.5^34", "(5/2)^34", "pow(7.25, 17)", "2^54", "1+3^40", "(1d6+5)^40"):
+        with pytest.raises(NotationError, match=r"past 2\^53"):
+            roll(text, dialect="rdr", rng=7)
+    assert roll("2^53*2", dialect="rdr").total == 2**54  # a product is rounded the same way everywhere
 
 
 # -- against rpg-dice-roller itself ---------------------------------------------------------------

@@ -34,9 +34,11 @@ __all__ = [
     "ONE_ARGUMENT",
     "TWO_ARGUMENTS",
     "Complex",
+    "PastExactPower",
     "Reader",
     "evaluate",
     "js_text",
+    "past_exact_power",
     "round_total",
     "written",
 ]
@@ -54,6 +56,27 @@ FUNCTIONS = ONE_ARGUMENT + TWO_ARGUMENTS
 
 class Complex(ArithmeticError):
     """mathjs came to a complex number (``sqrt(-1)``, ``(-8)^(1/3)``): no real value."""
+
+
+class PastExactPower(ArithmeticError):
+    """A power too large for its last bits to be the same here as in JavaScript (see :func:`_pow`)."""
+
+    def __init__(self, base: float, power: float, value: float) -> None:
+        super().__init__(base, power, value)
+        self.base, self.power, self.value = base, power, value
+
+
+_EXACT_WHOLE = 2.0**53  # every whole number up to here is a double: a whole power below it is exact
+_EXACT_CENTS = 2.0**43  # past here a double keeps fewer than ten bits of fraction: the cents are its rounding
+
+
+def past_exact_power(text: str, error: PastExactPower) -> str:
+    """The refusal of a power past what a double holds exactly: *text* and the power named."""
+    return (
+        f"{text}: {js_text(error.base)}^{js_text(error.power)} is about {error.value:.6g}, past 2^53 "
+        f"(2^43 for a fraction): its last digits are JavaScript's rounding, which rpg-dice-roller's "
+        "total would keep and this library cannot reproduce exactly"
+    )
 
 
 def js_text(value: float) -> str:
@@ -133,9 +156,17 @@ def _pow(base: float, power: float) -> float:
     if base == 0 and power < 0:
         return math.copysign(math.inf, base) if _odd(power) else math.inf
     try:
-        return math.pow(base, power)
+        value = math.pow(base, power)
     except OverflowError:
         return -math.inf if base < 0 and _odd(power) else math.inf
+    # JavaScript's Math.pow (V8's, from fdlibm) is not rounded as this platform's pow is: past
+    # 2^53 a whole power often differs in its last bits (3^35: ...712 there, ...704 here), and a
+    # fractional one past 2^43 in its cents (2.5^34). Below, both are exact or agree to the cent.
+    if math.isfinite(value) and (
+        abs(value) > _EXACT_WHOLE or (abs(value) >= _EXACT_CENTS and not (base == int(base) and power == int(power)))
+    ):
+        raise PastExactPower(base, power, value)
+    return value
 
 
 def _mod(x: float, y: float) -> float:
@@ -357,6 +388,7 @@ def evaluate(tokens: Sequence[float | str]) -> float:
 
     Raises:
         Complex: mathjs came to a complex number.
+        PastExactPower: a power past what a double holds exactly (see :func:`_pow`).
     """
     value: float = Reader(written(tokens, lambda v: v < 0)).add_subtract()
     return value

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from tabletop_core._validate import check_type, clip
 from tabletop_core.notation._kernel.cache import SizedCache
-from tabletop_core.notation._rdr.mathjs import FUNCTIONS, ONE_ARGUMENT, Complex, evaluate, js_text
+from tabletop_core.notation._rdr.mathjs import FUNCTIONS, ONE_ARGUMENT, Complex, PastExactPower, evaluate, js_text
 from tabletop_core.notation._rdr.tree import RdrComparePoint, RdrDice, RdrExpression, RdrGroup, RdrModifier, RdrToken
 from tabletop_core.notation.errors import NotationError, over_limit, shown
 from tabletop_core.notation.limits import DEFAULT_LIMITS, PARSE_CACHE_BYTES, Limits
@@ -255,6 +255,8 @@ class _Reader:
                         return evaluate(items)
                     except Complex:
                         return float("nan")
+                    except PastExactPower as error:  # a count or sides past 2^43: refused by the limits
+                        return error.value
             except _Fail:
                 pass
         self.i = start
