@@ -51,12 +51,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
-
 from tabletop_core._lazy import lazy_attributes
 from tabletop_core.residue.journey import saves as _saves  # noqa: F401  (registers the migrations)
 from tabletop_core.residue.journey.choices import (
-    KINDS,
     Act,
     BanishChoice,
     Choice,
@@ -153,25 +150,6 @@ __all__ = [
     "simulate_journey",
     "start_journey",
 ]
-
-# Bind the string annotations (``from __future__ import annotations``) to the defining modules'
-# classes now: JSON loading resolves them, and a test runner that imports a file a second
-# time (Sybil, importlib mode) would otherwise hand back the copy's enums.
-for _record in (
-    *KINDS,
-    ChoiceGroup,
-    DicePlan,
-    AreaEntry,
-    PortalRules,
-    RegionRules,
-    JourneySetup,
-    Journey,
-    JourneyStep,
-    JourneyPlay,
-    JourneySimulation,
-    SetupRef,
-):
-    attrs.resolve_types(_record)
 
 if TYPE_CHECKING:
     from tabletop_core.residue.journey.simulate import simulate_journey

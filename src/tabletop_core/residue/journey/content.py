@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping
 from typing import ClassVar
@@ -144,6 +143,8 @@ def _check_texts(texts: tuple[Entry, ...], beasts: set[str]) -> None:
 def setup_digest(data: Mapping[str, object]) -> str:
     """The SHA-256 of a setup's JSON data (:meth:`JourneySetup.to_dict`): keys sorted, no spaces, UTF-8."""
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    import hashlib  # cold start: OpenSSL's bindings load only when a setup is digested (a save by reference)
+
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
