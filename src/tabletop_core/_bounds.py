@@ -273,6 +273,28 @@ def parse_json(text: str | bytes, who: str) -> dict[str, Any]:  # Any: JSON valu
     return data
 
 
+_CHUNK = 1 << 20
+
+
+def read_at_most(handle: Any, limit: int) -> Any:  # Any: an open file; str or bytes (or what its read gives)
+    """Up to *limit* + 1 characters (bytes) of *handle*: one more than allowed tells a longer file.
+
+    Read a megabyte at a time: ``read(limit + 1)`` on a binary file allocates the whole
+    *limit* first (40 MB for :data:`MAX_JSON_CHARS`: about a millisecond), however short the file.
+    """
+    chunks: list[Any] = []
+    left = limit + 1
+    while left > 0:
+        chunk = handle.read(min(left, _CHUNK))
+        if not isinstance(chunk, (str, bytes)) or not chunk:
+            if chunks and isinstance(chunk, (str, bytes)):
+                break
+            return chunk  # an empty file, or a read that gives no text (the caller says so)
+        chunks.append(chunk)
+        left -= len(chunk)
+    return chunks[0] if len(chunks) == 1 else chunks[0][:0].join(chunks)
+
+
 def read_json_file(source: str | os.PathLike[str] | Any, what: str) -> Any:  # Any: an open file; JSON values
     """Read and parse the JSON file at *source* (a path, or an open text or binary file) within the limits.
 
@@ -290,7 +312,7 @@ def read_json_file(source: str | os.PathLike[str] | Any, what: str) -> Any:  # A
         try:
             # Bytes, decoded by parse_json_value: the text check reads the bytes, no second encoding.
             with open(path, "rb") as handle:
-                text = handle.read(MAX_JSON_CHARS * 4 + 1)
+                text = read_at_most(handle, MAX_JSON_CHARS * 4)
         except OSError as error:
             raise InvalidInput(f"cannot read {who}: {error.strerror or error}") from None
         except ValueError as error:  # a path holding a NUL character
@@ -298,7 +320,7 @@ def read_json_file(source: str | os.PathLike[str] | Any, what: str) -> Any:  # A
     elif callable(getattr(source, "read", None)):
         who = what
         try:
-            text = source.read(MAX_JSON_CHARS + 1)
+            text = read_at_most(source, MAX_JSON_CHARS)
         except OSError as error:
             raise InvalidInput(f"cannot read {who}: {error.strerror or error}") from None
         except UnicodeDecodeError as error:

@@ -153,3 +153,26 @@ def test_a_datasworn_shaped_text_is_cleared_without_the_walk(monkeypatch):
     monkeypatch.setattr(_bounds, "check_bounds", no_walk)
     assert parse_json_value(json.dumps(data), "x") == data
     assert parse_json_value(json.dumps(data, ensure_ascii=False, indent=2).encode(), "x") == data
+
+
+@pytest.mark.parametrize("size", [0, 1, 10, (1 << 20) - 1, 1 << 20, (1 << 20) + 1, 3 << 20])
+@pytest.mark.parametrize("binary", [True, False])
+def test_reading_at_most_a_limit_reads_what_one_read_would(size, binary):
+    """A megabyte at a time (no 40 MB buffer for a short file): the same text as ``read(limit + 1)``."""
+    import io
+
+    text = ("é" if not binary else "7") * size
+    for limit in (0, 5, size, size + 1, 2 << 20):
+        handle = io.BytesIO(text.encode()) if binary else io.StringIO(text)
+        expected = (io.BytesIO(text.encode()) if binary else io.StringIO(text)).read(limit + 1)
+        assert _bounds.read_at_most(handle, limit) == expected
+
+
+def test_a_file_longer_than_the_limit_is_refused_without_reading_it_all(tmp_path, monkeypatch):
+    path = tmp_path / "long.json"
+    path.write_text("[" + "1," * 600 + "1]", encoding="utf-8")
+    monkeypatch.setattr(_bounds, "MAX_JSON_CHARS", 300)
+    with pytest.raises(tc.InvalidInput, match="MAX_JSON_CHARS"):
+        _bounds.read_json_file(path, "the file")
+    with pytest.raises(tc.InvalidInput, match="MAX_JSON_CHARS"), path.open(encoding="utf-8") as handle:
+        _bounds.read_json_file(handle, "the file")
