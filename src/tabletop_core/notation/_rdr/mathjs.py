@@ -38,7 +38,6 @@ __all__ = [
     "Reader",
     "evaluate",
     "js_text",
-    "past_exact_power",
     "round_total",
     "written",
 ]
@@ -65,18 +64,17 @@ class PastExactPower(ArithmeticError):
         super().__init__(base, power, value)
         self.base, self.power, self.value = base, power, value
 
+    def message(self, text: str) -> str:
+        """The refusal of this power in *text*: the power named, and why it is refused."""
+        return (
+            f"{text}: {js_text(self.base)}^{js_text(self.power)} is about {self.value:.6g}, past 2^53 "
+            f"(2^43 for a fraction): its last digits are JavaScript's rounding, which rpg-dice-roller's "
+            "total would keep and this library cannot reproduce exactly"
+        )
+
 
 _EXACT_WHOLE = 2.0**53  # every whole number up to here is a double: a whole power below it is exact
 _EXACT_CENTS = 2.0**43  # past here a double keeps fewer than ten bits of fraction: the cents are its rounding
-
-
-def past_exact_power(text: str, error: PastExactPower) -> str:
-    """The refusal of a power past what a double holds exactly: *text* and the power named."""
-    return (
-        f"{text}: {js_text(error.base)}^{js_text(error.power)} is about {error.value:.6g}, past 2^53 "
-        f"(2^43 for a fraction): its last digits are JavaScript's rounding, which rpg-dice-roller's "
-        "total would keep and this library cannot reproduce exactly"
-    )
 
 
 def js_text(value: float) -> str:

@@ -43,7 +43,7 @@ from tabletop_core.notation._kernel.term_odds import term_weights as kernel_term
 from tabletop_core.notation._kernel.terms import SelectRule, TermRule, count_matching
 from tabletop_core.notation._kernel.weights import Calculator
 from tabletop_core.notation._rdr.dice import term_rule
-from tabletop_core.notation._rdr.mathjs import Complex, PastExactPower, Reader, past_exact_power, round_total
+from tabletop_core.notation._rdr.mathjs import Complex, PastExactPower, Reader, round_total
 from tabletop_core.notation._rdr.parser import as_rdr_expression
 from tabletop_core.notation._rdr.roll import group_step
 from tabletop_core.notation._rdr.tree import RdrDice, RdrExpression, RdrGroup, RdrToken, dice_of
@@ -283,7 +283,7 @@ def _arithmetic(calculator: Calculator, values: list[Weights | str], text: str) 
         except Complex:
             raise NotationError(f"{text}: a total can be a complex number, so there are no exact odds") from None
         except PastExactPower as error:
-            raise NotationError(past_exact_power(text, error)) from None
+            raise NotationError(error.message(text)) from None
         for value, weight in found.items():
             if not math.isfinite(value):
                 raise NotationError(f"{text}: a total can be {value}, not a finite number, so there are no exact odds")

@@ -35,7 +35,7 @@ from tabletop_core.notation._kernel.plans import (
 from tabletop_core.notation._kernel.records import RollResult, TermLabel, new_roll_result
 from tabletop_core.notation._kernel.stages import js_slice, sort_units, unit_value, units_of
 from tabletop_core.notation._rdr.dice import MAX_ITERATIONS, term_rule
-from tabletop_core.notation._rdr.mathjs import Complex, PastExactPower, evaluate, js_text, past_exact_power, round_total
+from tabletop_core.notation._rdr.mathjs import Complex, PastExactPower, evaluate, js_text, round_total
 from tabletop_core.notation._rdr.parser import as_rdr_expression
 from tabletop_core.notation._rdr.tree import RdrDice, RdrExpression, RdrGroup, RdrModifier, RdrToken, dice_of
 from tabletop_core.notation.errors import NotationError, shown
@@ -84,7 +84,7 @@ def work_out(values: list[float | str], text: str) -> float:
     except Complex:
         raise NotationError(f"{text}: the expression has no real value (a complex number)") from None
     except PastExactPower as error:
-        raise NotationError(past_exact_power(text, error)) from None
+        raise NotationError(error.message(text)) from None
 
 
 def compile_plan(expression: RdrExpression, limits: Limits) -> tuple[Plan, int]:
