@@ -19,6 +19,7 @@ from collections.abc import Callable
 import attrs
 
 from tabletop_core.notation._kernel.budget import Budget
+from tabletop_core.notation._kernel.finish import CLAMPED_NONE, POSITIONS_NONE
 from tabletop_core.notation._kernel.pool import Pool, draw_faces
 from tabletop_core.notation._kernel.terms import FaceTest, TermRule, predicate
 from tabletop_core.rng import DiceSource, GeneratorDice
@@ -112,15 +113,15 @@ def flat_roller(rule: TermRule) -> Callable[[DiceSource, Budget], Flat]:  # noqa
             faces = [shown[face - 1] for face in faces]
         if single is not None:  # the commonest: one keep or drop, every die kept before it (live: every face)
             if test is not None:
-                dropped = _meeting(faces, test.op, test.value, single.kind == DROP)
-                return faces, None, dropped, _NONE, _NONE, _NONE_CLAMPED
+                dropped = _meeting(faces, test, single.kind == DROP)
+                return faces, None, dropped, POSITIONS_NONE, POSITIONS_NONE, CLAMPED_NONE
             chosen = single.pick(faces, None)  # type: ignore[misc]  # keep and drop pick
             if single.kind == KEEP:
                 picked = set(chosen)
                 dropped = [die for die in range(count) if die not in picked]
             else:
                 dropped = sorted(set(chosen))
-            return faces, None, dropped, _NONE, _NONE, _NONE_CLAMPED
+            return faces, None, dropped, POSITIONS_NONE, POSITIONS_NONE, CLAMPED_NONE
         live = list(range(count))
         kept = [True] * count
         rerolled: list[int] = []
@@ -201,17 +202,18 @@ def flat_roller(rule: TermRule) -> Callable[[DiceSource, Budget], Flat]:  # noqa
                 again = pick([faces[live[die]] for die in dice], None)  # type: ignore[misc]
                 rolling = [dice[index] for index in again if dice[index] not in done]
         dropped = [die for die, keep in enumerate(kept) if not keep]
-        shown_exploded = [live[die] for die in dict.fromkeys(exploded)] if exploded else _NONE
-        return faces, live, dropped, rerolled, shown_exploded, list(clamped.items()) if clamped else _NONE_CLAMPED
+        shown_exploded = [live[die] for die in dict.fromkeys(exploded)] if exploded else POSITIONS_NONE
+        return faces, live, dropped, rerolled, shown_exploded, list(clamped.items()) if clamped else CLAMPED_NONE
 
     return roll
 
 
-def _meeting(faces: list[int], op: str, value: int | float, meets: bool) -> list[int]:
-    """The positions of the faces that meet ``op value`` (``>``, ``<``, ``=``), or (*meets* false) that do not.
+def _meeting(faces: list[int], test: FaceTest, meets: bool) -> list[int]:
+    """The positions of the faces that meet *test* (``>``, ``<``, ``=``), or (*meets* false) that do not.
 
     A loop per test, not a predicate called per face: this is the commonest keep or drop.
     """
+    op, value = test.op, test.value
     found: list[int] = []
     at = 0
     if op == ">":
@@ -230,16 +232,6 @@ def _meeting(faces: list[int], op: str, value: int | float, meets: bool) -> list
                 found.append(at)
             at += 1
     else:
-        test = predicate(_Test(op, value))
-        found = [position for position, face in enumerate(faces) if test(face) is meets]
+        tested = predicate(test)
+        found = [position for position, face in enumerate(faces) if tested(face) is meets]
     return found
-
-
-@attrs.frozen
-class _Test:
-    op: str
-    value: int | float
-
-
-_NONE: list[int] = []  # read only: no positions
-_NONE_CLAMPED: list[tuple[int, int]] = []  # read only
