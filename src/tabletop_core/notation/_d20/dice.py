@@ -24,6 +24,7 @@ from tabletop_core.notation._d20.select import clamp_of, faces_of, pick, picked,
 from tabletop_core.notation._d20.tree import D20Dice, D20Op, D20Selector
 from tabletop_core.notation._kernel.engine import Pool
 from tabletop_core.notation._kernel.kept_ops import ADD, CLAMP, DROP, EXPLODE, KEEP, REROLL, KeptOp
+from tabletop_core.notation._kernel.stages import explode_rounds
 from tabletop_core.notation._kernel.terms import SelectRule, TermRule
 from tabletop_core.notation.errors import NotationError
 
@@ -144,7 +145,7 @@ def stage_of(op: D20Op, sides: int | None) -> KeptOp:
         return KeptOp(REROLL, rerolled, pick=choose, face=FaceIs.of(selectors[0]) if len(selectors) == 1 else None)
     if name == "e" and by_value:
         explodes = _by_value(selectors)
-        return KeptOp(EXPLODE, functools.partial(_exploding, explodes=explodes), test=explodes)
+        return KeptOp(EXPLODE, functools.partial(explode_rounds, explodes=explodes), test=explodes)
     return KeptOp(
         REROLL if name in ("rr", "ro") else ADD,
         functools.partial(_rounds, op=op),
@@ -178,30 +179,6 @@ def _by_value(selectors: tuple[D20Selector, ...]) -> Callable[[int], bool]:
         return found
 
     return picks
-
-
-def _exploding(pool: Pool, explodes: Callable[[int], bool]) -> None:
-    """``e`` by value: each kept die in turn adds a die when it shows a selected face, and so do the dice added.
-
-    Round after round, the package explodes every selected die, then the selected ones among
-    the new: that is each die in turn, the new ones after the old, so one pass over the
-    growing list draws the dice in its order (a walk for exact odds stops after its rounds).
-    """
-    cap = getattr(pool.source, "rounds", None)
-    faces, pos, kept, order = pool.faces, pool.pos, pool.kept, pool.order
-    queue = [die for die in order if kept[die]]
-    generation = dict.fromkeys(queue, 0) if cap is not None else None
-    at = 0
-    while at < len(queue):
-        die = queue[at]
-        at += 1
-        if not explodes(faces[pos[die]]):
-            continue
-        if generation is not None:
-            if generation[die] >= cap:  # type: ignore[operator]  # cap is set with generation
-                continue
-            generation[len(pos)] = generation[die] + 1
-        queue.append(pool.add_die(die))
 
 
 def _chosen(pool: Pool, op: D20Op, limit: int | None) -> list[int]:

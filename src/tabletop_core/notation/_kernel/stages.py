@@ -291,14 +291,16 @@ def explode_each(pool: Pool) -> None:
                 pool.penetrated.append(len(pool.faces) - 1)
 
 
-def explode_rounds(pool: Pool) -> None:
-    """Round after round, every die showing a face that explodes adds one, shown last (the d20 package's ``e``).
+def explode_rounds(pool: Pool, explodes: Callable[[int], bool] | None = None) -> None:
+    """Round after round, every kept die showing a face that explodes adds one, shown last (the d20 package's ``e``).
 
     That is each die in turn, the new ones after the old: one pass over the growing list
     draws the dice in the package's order. A walk for exact odds (a source with ``rounds``)
-    stops a chain after that many.
+    stops a chain after that many. *explodes* tests a face (default: the rule's explosion;
+    the d20 dialect's ``e`` operator gives its selectors' test).
     """
-    explodes = explodes_on(pool.rule)
+    if explodes is None:
+        explodes = explodes_on(pool.rule)
     cap = getattr(pool.source, "rounds", None)
     faces, pos, kept = pool.faces, pool.pos, pool.kept
     queue = [die for die in pool.order if kept[die]]
