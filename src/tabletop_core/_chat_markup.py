@@ -24,8 +24,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Literal, TypeAlias
 
-import attrs
-
+from tabletop_core._frozen import frozen
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["STYLES", "Span", "Style", "fit_line", "fit_table", "format_line", "spans_of"]
@@ -40,7 +39,7 @@ ZWSP = "\u200b"  # zero-width space: breaks a mention or a markup run without ch
 ELLIPSIS = "…"
 
 
-@attrs.frozen
+@frozen
 class Span:
     """A run of text of one kind (see the module docstring)."""
 

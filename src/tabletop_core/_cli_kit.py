@@ -16,8 +16,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-import attrs
-
+from tabletop_core._frozen import frozen
 from tabletop_core._validate import clip
 from tabletop_core.errors import DiceExhausted, InvalidInput
 from tabletop_core.rng import DiceSource, ScriptedDice, dice_source
@@ -96,7 +95,7 @@ def int_option(low: int | None = None, high: int | None = None) -> Callable[[str
     return parse
 
 
-@attrs.frozen
+@frozen
 class Output:
     """What a command produced: *text* for a terminal, *data* for ``--json``."""
 

@@ -100,7 +100,7 @@ def _json_key(outcome: Hashable) -> str:
 
 
 class Batch(Generic[OutcomeT]):
-    """What every batch shares (mixed into ``@attrs.frozen(eq=False)`` classes).
+    """What every batch shares (mixed into ``@frozen(eq=False, repr=False)`` classes).
 
     A subclass provides :attr:`outcome_codes`, :attr:`labels`, :meth:`_describe`
     and, when its system has a single-roll result type, ``result()``.
@@ -141,16 +141,6 @@ class Batch(Generic[OutcomeT]):
         return str(label)
 
     # -- the shared shape ------------------------------------------------------
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        # attrs writes a __repr__ listing every field, whole arrays of a million rolls included; a
-        # batch says what it holds instead (its counts are str(); its arrays its fields). attrs puts
-        # the generated method in the class namespace before the class is made, so it is replaced here.
-        generated = cls.__dict__.get("__repr__")
-        code = getattr(generated, "__code__", None)
-        if code is not None and code.co_filename.startswith("<attrs generated"):
-            cls.__repr__ = Batch.__repr__  # type: ignore[method-assign]
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__}: {len(self):,} {self._describe()}>"

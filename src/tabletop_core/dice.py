@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
-
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import int_field
 from tabletop_core.errors import InvalidInput
@@ -33,7 +32,7 @@ Rolling any such die is quick; its exact :meth:`~Die.distribution` is limited to
 :data:`~tabletop_core.odds.MAX_OUTCOMES` faces."""
 
 
-@attrs.frozen
+@frozen
 class Die(Record):
     """A fair die with faces 1..sides.
 
@@ -75,7 +74,7 @@ class Die(Record):
         return f"d{self.sides}"
 
 
-@attrs.frozen
+@frozen
 class DieRoll(Record):
     """One die that was rolled: its size and the face it showed.
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from tabletop_core._fast import memo
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_field, int_in, of_type
 from tabletop_core.action_roll.challenge import challenge_pair, pair_field
@@ -54,7 +55,7 @@ MAX_ADDS = 10
 """The largest total of adds accepted (same reasoning as :data:`MAX_STAT`)."""
 
 
-@attrs.frozen
+@frozen
 class ActionResult(Record):
     """An action roll, every die kept, judged by the rules.
 

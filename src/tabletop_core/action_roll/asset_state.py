@@ -21,6 +21,7 @@ from typing import ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.action_roll.clocks import MAX_SEGMENTS, Clock
@@ -34,7 +35,7 @@ from tabletop_core.errors import InvalidInput, RuleError
 __all__ = ["AssetCounter", "AssetMeter", "AssetState"]
 
 
-@attrs.frozen
+@frozen
 class AssetMeter(Record):
     """The current value of an asset's meter (a vehicle's integrity, a companion's health).
 
@@ -58,7 +59,7 @@ class AssetMeter(Record):
         return f"{self.key} {self.value}/{self.maximum}"
 
 
-@attrs.frozen
+@frozen
 class AssetCounter(Record):
     """A tally on an asset card (the Snub Fighter's victory marks).
 
@@ -96,7 +97,7 @@ def _first_controls(asset: Asset) -> list[AssetControl]:
     return found
 
 
-@attrs.frozen
+@frozen
 class AssetState(Record):
     """An asset a character has, as its card stands.
 

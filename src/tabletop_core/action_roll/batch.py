@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
 import numpy as np
 import numpy.typing as npt
 
+from tabletop_core._frozen import frozen
 from tabletop_core._validate import check_type
 from tabletop_core.action_roll.action import ActionResult, burn_momentum, check_bonus, resolve_action
 from tabletop_core.action_roll.meters import ConditionMeter
@@ -77,7 +77,7 @@ class _Tally(Batch[Outcome]):
         }
 
 
-@attrs.frozen(eq=False)
+@frozen(eq=False, repr=False)  # Batch.__repr__: a batch says what it holds
 class ActionBatch(_Tally):
     """A batch of action rolls as numpy arrays, one entry per roll.
 
@@ -128,7 +128,7 @@ class ActionBatch(_Tally):
         return result
 
 
-@attrs.frozen(eq=False)
+@frozen(eq=False, repr=False)  # Batch.__repr__: a batch says what it holds
 class ProgressBatch(_Tally):
     """A batch of progress rolls as numpy arrays.
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, int_field, of_type
 from tabletop_core.action_roll.action import MAX_STAT
@@ -80,7 +81,7 @@ class Stat(Enum):
         return self.value
 
 
-@attrs.frozen
+@frozen
 class Stats(Record):
     """Edge, heart, iron, shadow and wits (Starforged starts them at 3, 2, 2, 1, 1 in an order you pick).
 
@@ -188,7 +189,7 @@ def legacy_reward(kind: TrackKind, rank: Rank, outcome: Outcome, *, full_reward:
     return 0 if index == 0 else _RANKS[index - 1].legacy_reward
 
 
-@attrs.frozen
+@frozen
 class Challenge(Record):
     """A progress track of a kind: a vow, a connection, an expedition, a fight, a scene challenge.
 
@@ -227,7 +228,7 @@ def _discoveries() -> LegacyTrack:
     return LegacyTrack(Legacy.DISCOVERIES)
 
 
-@attrs.frozen
+@frozen
 class PlayerCharacter(Record):
     """A full Starforged character.
 

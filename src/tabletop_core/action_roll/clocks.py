@@ -20,6 +20,7 @@ from typing import ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, int_field, of_type
 from tabletop_core.errors import InvalidInput, RuleError
@@ -30,7 +31,7 @@ MAX_SEGMENTS = 12
 """The most segments a clock may have (Starforged draws 4, 6, 8 or 10; foundry-ironsworn allows 12)."""
 
 
-@attrs.frozen
+@frozen
 class Clock(Record):
     """A clock: *filled* of *segments* segments.
 

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, of_type
 from tabletop_core.action_roll.character import PlayerCharacter
@@ -33,7 +34,7 @@ from tabletop_core.errors import InvalidInput
 __all__ = ["Crew"]
 
 
-@attrs.frozen
+@frozen
 class Crew(Record):
     """Allies who share one supply meter.
 

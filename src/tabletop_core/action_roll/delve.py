@@ -43,6 +43,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, of_type, one_line, tuple_of
 from tabletop_core.action_roll.action import ActionResult, action_roll
@@ -149,7 +150,7 @@ def _theme_of(value: Any) -> SiteTheme:
     return check_type("theme", value, SiteTheme)
 
 
-@attrs.frozen
+@frozen
 class DelveSite(Record):
     """A perilous site: its theme, its domain, its progress track (the rank), its denizens.
 
@@ -270,7 +271,7 @@ class DelveSite(Record):
         return f"{self.name} ({self.theme.name} {self.domain.name}): {self.track}"
 
 
-@attrs.frozen
+@frozen
 class DelveMoves:
     """The tables Delve's moves roll on, as a ruleset's data gives them.
 
@@ -321,7 +322,7 @@ class DelveMoves:
         return cls(depths, only("Find an Opportunity"), only("Reveal a Danger"), advance)
 
 
-@attrs.frozen
+@frozen
 class DelveResult(Record):
     """Delve the Depths made: the action roll and what its outcome led to.
 
@@ -477,7 +478,7 @@ def delve_the_depths_odds(
     return Distribution(weights)
 
 
-@attrs.frozen(eq=False)
+@frozen(eq=False, repr=False)  # Batch.__repr__: a batch says what it holds
 class DelveBatch(Batch[Outcome]):
     """Many Delve the Depths rolls, as arrays: the action roll's dice, its outcome, and the table roll it led to.
 

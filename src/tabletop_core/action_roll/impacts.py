@@ -23,6 +23,7 @@ from typing import ClassVar
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, clip, of_type
 from tabletop_core.action_roll.momentum import Momentum, max_momentum, momentum_reset, signed
@@ -124,7 +125,7 @@ def _impact_set(value: object) -> tuple[Impact, ...]:
     return tuple(sorted(items, key=_ORDER.__getitem__))
 
 
-@attrs.frozen
+@frozen
 class Impacts(Record):
     """The impacts marked on a character, and whether they are aboard their vehicle.
 

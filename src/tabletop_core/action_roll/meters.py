@@ -26,6 +26,7 @@ from typing import Any
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import as_int, check_int, check_type, int_field, of_type, one_line
 from tabletop_core.action_roll.impacts import Impact, Impacts, Meter
@@ -44,7 +45,7 @@ def _whole_value(value: object) -> int:
     return as_int("value", value)
 
 
-@attrs.frozen
+@frozen
 class ConditionMeter(Record):
     """One condition meter, 0..maximum.
 
@@ -144,7 +145,7 @@ def _kind_is(kind: Meter) -> Callable[[Any, Any, Any], None]:  # Any: a validato
     return validate
 
 
-@attrs.frozen
+@frozen
 class Character(Record):
     """A character's own meters: health, spirit, momentum and impacts.
 
@@ -234,7 +235,7 @@ class Character(Record):
         return f"{self.name}: {line}" if self.name else line
 
 
-@attrs.frozen
+@frozen
 class Party(Record):
     """What allies share: one supply meter and the *unprepared* impact that goes with it.
 

@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-import attrs
-
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, int_field
 from tabletop_core.errors import InvalidInput, RuleError
@@ -81,7 +80,7 @@ def signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
-@attrs.frozen
+@frozen
 class Momentum(Record):
     """A character's momentum meter.
 

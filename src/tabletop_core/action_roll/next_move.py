@@ -29,6 +29,7 @@ import re
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, int_field, one_line
 from tabletop_core.action_roll.datasworn import _data
@@ -39,7 +40,7 @@ from tabletop_core.action_roll.outcome import Outcome
 __all__ = ["NextMoveAdd", "next_move_add"]
 
 
-@attrs.frozen
+@frozen
 class NextMoveAdd(Record):
     """An add held for the next action roll (not a progress roll), taken once.
 

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.action_roll.ability_play import before_roll_adds
@@ -38,7 +39,7 @@ _PICKS = {"highest": "highest of", "lowest": "lowest of", "all": "each of"}
 _LEGACIES = {"quests_legacy": Legacy.QUESTS, "bonds_legacy": Legacy.BONDS, "discoveries_legacy": Legacy.DISCOVERIES}
 
 
-@attrs.frozen
+@frozen
 class MoveOption(Record):
     """One way to make a move: a trigger condition and the roll option it uses.
 

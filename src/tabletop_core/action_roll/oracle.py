@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_field, of_type
 from tabletop_core.errors import InvalidInput
@@ -101,7 +102,7 @@ def oracle_roll(*, rng: RngLike = None) -> int:
     return dice_source(rng).roll(100)
 
 
-@attrs.frozen
+@frozen
 class OracleAnswer(Record):
     """The answer to a yes/no question asked of the oracle.
 

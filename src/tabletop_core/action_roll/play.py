@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.action_roll.ability_play import bind, counted_outcome, rerolls_allowed
@@ -61,7 +62,7 @@ if TYPE_CHECKING:
 __all__ = ["MoveOption", "MoveResult", "make_move", "move_enhancements", "move_odds", "move_odds_each", "move_options"]
 
 
-@attrs.frozen
+@frozen
 class MoveResult(Record):
     """A move made: the roll (or automatic outcome) and what the move says for it.
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_field, of_type, one_line
 from tabletop_core.action_roll.challenge import challenge_pair, pair_field
@@ -146,7 +147,7 @@ class _Boxes(Record):
         return min(MAX_TICKS, self.ticks + ticks)
 
 
-@attrs.frozen
+@frozen
 class ProgressTrack(_Boxes):
     """A ranked progress track (a quest, an expedition, a connection, a fight).
 
@@ -204,7 +205,7 @@ class Legacy(Enum):
         return self.value
 
 
-@attrs.frozen
+@frozen
 class LegacyTrack(_Boxes):
     """A legacy track: unranked, ten boxes of four ticks, 2 XP per filled box.
 
@@ -263,7 +264,7 @@ def experience(tracks: Iterable[LegacyTrack]) -> int:
     return sum(check_type(f"tracks[{i}]", track, LegacyTrack).xp for i, track in enumerate(tracks))
 
 
-@attrs.frozen
+@frozen
 class ProgressResult(Record):
     """A progress roll: the progress score against the two challenge dice.
 

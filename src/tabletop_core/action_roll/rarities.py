@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import of_type
 from tabletop_core.action_roll.action import ActionResult, resolve_action
@@ -46,7 +47,7 @@ RARITY_DIE_SIDES = 6
 """The rarity die: a d6, as the action die it stands in for."""
 
 
-@attrs.frozen
+@frozen
 class RarityRoll(Record):
     """Wield a Rarity made: the action roll with the rarity die as its action die, and what the die's face adds.
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.action_roll.action import MAX_ADDS, ActionResult, check_bonus, resolve_action
@@ -66,7 +67,7 @@ def _names(dice: Any) -> tuple[str, ...]:
     return tuple(name for name in DIE_NAMES if name in names)  # always in rolling order
 
 
-@attrs.frozen
+@frozen
 class RollChange(Record):
     """An action roll before and after a change: dice rerolled, or adds after the roll.
 

@@ -38,6 +38,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
@@ -85,7 +86,7 @@ def _faces(value: Any) -> tuple[int, ...]:
     return faces
 
 
-@attrs.frozen
+@frozen
 class CursedDie(Record):
     """The cursed die: how many sides it has, and which faces call the curse.
 
@@ -145,7 +146,7 @@ def resolve_curse(*, cursed_die: int, die: CursedDie | None = None) -> bool:
     return die.calls_the_curse(cursed_die)
 
 
-@attrs.frozen
+@frozen
 class CursedRoll(Record):
     """An oracle roll with the cursed die: the roll, the die, and the cursed result when it calls the curse.
 
@@ -389,7 +390,7 @@ def cursed_roll_odds(
     return Distribution({outcome: weight for outcome, weight in weights.items() if weight})
 
 
-@attrs.frozen(eq=False)
+@frozen(eq=False, repr=False)  # Batch.__repr__: a batch says what it holds
 class CursedBatch(Batch[bool]):
     """Many oracle rolls with the cursed die, as arrays: the totals, the cursed die, the cursed rolls.
 

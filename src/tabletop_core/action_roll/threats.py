@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type, one_line
 from tabletop_core.action_roll.datasworn.table_rolls import TableRoll, roll_table
@@ -82,7 +83,7 @@ def menace_marks(row: OracleRow | None) -> tuple[int, bool]:
     return marks, bool(marks and _PREVENT.search(text))
 
 
-@attrs.frozen
+@frozen
 class Threat(Record):
     """A threat and its menace track, set against a vow.
 
@@ -134,7 +135,7 @@ class Threat(Record):
         return line + "; the threat achieves its goal" if self.is_realized else line
 
 
-@attrs.frozen
+@frozen
 class ThreatAdvance(Record):
     """Advance a Threat made: the roll, what its row did, and the threat after it.
 

@@ -23,6 +23,7 @@ from typing import ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import of_type
 from tabletop_core.d20._fields import modifier_field, stakes_of
@@ -39,7 +40,7 @@ def _attack_kind(value: object) -> str:
     return member(AttackKind, "attack", value).name.lower()
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class AttackProfile(Record):
     """An Attack a creature holds: what a hit does, what it is made with, its Modifier and Stakes.
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core.d20._fields import modifier_field, name_field, optional_name_field
 from tabletop_core.d20.action_base import Action, optional_origin, target_names, willing_names
 from tabletop_core.d20.space import Space
@@ -19,7 +20,7 @@ from tabletop_core.d20.space import Space
 __all__ = ["AttackWith", "UseAbility"]
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class AttackWith(Action):
     """The current creature Attacks with an Attack it holds (see :class:`~tabletop_core.d20.AttackProfile`).
 
@@ -42,7 +43,7 @@ class AttackWith(Action):
         return f"attack {self.target} with {self.attack}{bonus}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class UseAbility(Action):
     """A creature uses an Effect it holds, by name, as :class:`~tabletop_core.d20.actions.UseEffect` uses one.
 

@@ -18,8 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
+from tabletop_core._frozen import frozen
 from tabletop_core.batch import MAX_BATCH, Batch, check_batch_size, read_only  # noqa: F401  # MAX_BATCH: named in the docs
 from tabletop_core.d20.stakes import Outcome, Stakes
 from tabletop_core.d20.test import Modifier, TestEffects, TestRoll, _template
@@ -37,7 +36,7 @@ OUTCOME_CODES: tuple[Outcome, ...] = tuple(Outcome)
 """``outcome_codes`` index this tuple: 0 Success, 1 Setback, 2 Failure (``TestBatch.labels``)."""
 
 
-@attrs.frozen(eq=False)
+@frozen(eq=False, repr=False)  # Batch.__repr__: a batch says what it holds
 class TestBatch(Batch[Outcome]):
     """The dice, totals and outcomes of many Tests with the same Modifiers.
 

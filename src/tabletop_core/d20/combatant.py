@@ -23,6 +23,7 @@ from typing import ClassVar, Protocol, TypeVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.d20.abilities import AttackProfile
@@ -119,7 +120,7 @@ def find_named(items: Sequence[NamedT], name: object, missing: Callable[[str], s
     raise InvalidInput(missing(", ".join(item.name for item in items) or "none"))
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Combatant(Record):
     """One creature in an encounter.
 
@@ -242,7 +243,7 @@ def _optional_hp(value: object) -> int | None:
     return None if value is None else check_int("hp", value, low=0, high=_BIG)
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Thing(Record):
     """An Object in an encounter: an inanimate, discrete Target (named so as not to shadow Python's ``object``).
 
@@ -313,7 +314,7 @@ def _ended(value: object) -> tuple[Condition, ...]:
     return _tuple_of("ended", Condition, value)
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class ActiveEffect(Record):
     """An ongoing Effect on one of its Targets.
 
@@ -362,7 +363,7 @@ def _creature_name(value: object) -> str:
     return _label("creature", value)
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Response(Record):
     """A creature has used its one Action in response to one occurrence of a Trigger this Round.
 
@@ -386,7 +387,7 @@ def _held_ap(value: object) -> int:
     return check_int("ap", value, low=1, high=_BIG)
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class HeldAP(Record):
     """The AP a creature kept when its Turn ended, for Triggered Effects until its next Turn starts.
 

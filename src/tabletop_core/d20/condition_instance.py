@@ -12,6 +12,7 @@ from typing import ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_one_line, clip, of_type
 from tabletop_core.d20.condition_kinds import (
@@ -52,7 +53,7 @@ def _source(value: object) -> str:
     return check_one_line("source", value).strip()
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class ConditionInstance(Record):
     """One instance of a Condition on a creature.
 
@@ -119,7 +120,7 @@ class ConditionInstance(Record):
         return name
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Suppression(Record):
     """One Condition suppressing another: the suppressed one has no effect while *by* is present.
 

@@ -18,6 +18,7 @@ from typing import ClassVar
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 
 __all__ = ["Condition", "ConditionImplications", "direct_implications", "implied_conditions"]
@@ -146,7 +147,7 @@ def _condition(value: object) -> Condition:
     return Condition.parse(value)
 
 
-@attrs.frozen
+@frozen
 class ConditionImplications(Record):
     """What a Condition brings with it: the record ``tabletop condition NAME --json`` prints.
 

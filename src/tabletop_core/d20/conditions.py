@@ -28,6 +28,7 @@ from collections.abc import Callable
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip
 from tabletop_core.d20.condition_instance import (
@@ -95,7 +96,7 @@ STAGGERED_SOURCE = "Staggered at 0 HP"
 """The source of the Doomed gained with Staggered at 0 HP."""
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Conditions(Record):
     """The Conditions on one creature: a frozen state; every change returns a new one.
 

@@ -18,6 +18,7 @@ import attrs
 
 from tabletop_core._atomic import atomic_rolls
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, int_field, of_type
 from tabletop_core.d20.stakes import Outcome
@@ -64,7 +65,7 @@ class Decider(Enum):
     """A side failed its Test automatically (a Condition)."""
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class ContestResult(Record):
     """Who won a Contest, and which step of the rule decided it.
 
@@ -156,7 +157,7 @@ def resolve_contest(*, actor_total: int, target_total: int, actor_trait: int, ta
     )
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class ContestRoll(Record):
     """A rolled Contest: both sides' dice and Modifiers, and the result.
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, of_type
 from tabletop_core.d20.conditions import Condition, Conditions
@@ -37,7 +38,7 @@ def _source_tuple(value: object) -> tuple[str, ...]:
     return _tuple_of("sources", str, value)
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class TestContext(Record):
     """What applies to one Test in the encounter, and why.
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type
 from tabletop_core.d20.conditions import Condition, Conditions
@@ -64,7 +65,7 @@ def _state(value: object) -> Detection:
     return Detection.parse(value, name="state")
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Sighting(Record):
     """How *observer* detects *subject*.
 

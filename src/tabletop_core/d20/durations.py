@@ -17,6 +17,7 @@ from typing import ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip
 from tabletop_core.errors import InvalidInput
@@ -38,7 +39,7 @@ def _rounds(value: object) -> int | None:
     return None if value is None else check_int("rounds", value, low=0, high=MAX_ROUNDS)
 
 
-@attrs.frozen
+@frozen
 class Duration(Record):
     """How long an Effect lasts, counted in Rounds; ``None`` lasts until removed.
 

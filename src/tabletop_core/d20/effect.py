@@ -50,6 +50,7 @@ from typing import Any, ClassVar
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.d20._members import member
@@ -184,7 +185,7 @@ def _persistent_energy(value: object) -> str | None:
     return None if value is None else energy_name(value, name="persistent_energy")
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Effect(Record):
     """One Effect: what it imposes, its creator, its Trigger and its Duration.
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._names import parse_enum
 from tabletop_core._validate import check_type
 from tabletop_core.d20.conditions import Condition, Conditions, implied_conditions
@@ -57,7 +58,7 @@ def _why(conditions: Conditions, condition: Condition) -> str:
     return f"{condition} (from {', '.join(roots)})"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class TestQuery:
     """One Test as Conditions read it: its kind and what it uses, each keyword read and checked once.
 

@@ -62,6 +62,7 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record, clip
 from tabletop_core._validate import check_int, check_type, int_field, of_type
 from tabletop_core.d20._engine import run
@@ -195,7 +196,7 @@ def _check_anchors(
             raise InvalidInput(f"{what} counts its Duration from {anchor!r}'s Turn, who is not in the encounter")
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Encounter(Record):
     """A frozen encounter: its creatures, ongoing Effects, detection, Turn order, Round and AP.
 
@@ -513,7 +514,7 @@ def _events(value: object) -> tuple[Event, ...]:
     return _tuple_of("events", Event, value)
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class EncounterStep(Record):
     """One applied action: the encounter after it and what happened, in order.
 

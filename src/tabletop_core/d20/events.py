@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, int_field, of_type
 from tabletop_core.d20._fields import amount_field, name_field, optional_name_field, text_field
@@ -98,7 +99,7 @@ class Event(Tagged):
 Event.register()
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class InitiativeEntry(Record):
     """One creature's Initiative Test and the Trait that breaks ties."""
 
@@ -114,7 +115,7 @@ def _entries(value: object) -> tuple[InitiativeEntry, ...]:
     return _tuple_of("entries", InitiativeEntry, value)
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class InitiativeRolled(Event):
     """Every creature's Initiative Test and the Turn order they give."""
 
@@ -126,7 +127,7 @@ class InitiativeRolled(Event):
         return f"Initiative: {rolls} -> order {', '.join(self.order)}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class RoundStarted(Event):
     """A Round begins."""
 
@@ -136,7 +137,7 @@ class RoundStarted(Event):
         return f"Round {self.round} begins"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class RoundEnded(Event):
     """A Round ends: Doomed values count down, and Durations applied outside a Turn run 1 Round."""
 
@@ -146,7 +147,7 @@ class RoundEnded(Event):
         return f"Round {self.round} ends"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class TurnStarted(Event):
     """A creature's Turn starts: its AP, and the Doomed roll when one was due."""
 
@@ -162,7 +163,7 @@ class TurnStarted(Event):
         return text
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class TurnSkipped(Event):
     """A creature's Turn passes without it acting (it is Defeated)."""
 
@@ -173,7 +174,7 @@ class TurnSkipped(Event):
         return f"{self.creature}'s Turn is skipped: {self.reason}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class TurnEnded(Event):
     """A creature's Turn ends: Persistent Damage taken and its Flat Rolls."""
 
@@ -193,7 +194,7 @@ class TurnEnded(Event):
         return text
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class APSpent(Event):
     """A creature spends Action Points on an Action."""
 
@@ -206,7 +207,7 @@ class APSpent(Event):
         return f"{self.creature} spends {self.ap} AP ({self.action}): {self.left} left"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class EffectApplied(Event):
     """An Effect resolves on its Targets (an ongoing one gets an id for Dismiss)."""
 
@@ -219,7 +220,7 @@ class EffectApplied(Event):
         return f"{self.effect.label}{tag} on {', '.join(self.targets)}: {'; '.join(self.effect._imposes()) or '—'}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class EffectEnded(Event):
     """An ongoing Effect ends on one Target."""
 
@@ -232,7 +233,7 @@ class EffectEnded(Event):
         return f"{self.name} ({self.id}) ends on {self.target}: {self.reason}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class DamageTaken(Event):
     """A creature takes Damage (Temporary HP absorbs first)."""
 
@@ -250,7 +251,7 @@ class DamageTaken(Event):
         return f"{self.creature} takes {self.amount}{energy} Damage{source}: HP {self.hp}{temp}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Healed(Event):
     """A creature regains HP."""
 
@@ -264,7 +265,7 @@ class Healed(Event):
         return f"{self.creature} regains {self.amount} HP{source}: HP {self.hp}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class TemporaryHPGained(Event):
     """A creature gains Temporary HP (the higher amount is kept)."""
 
@@ -276,7 +277,7 @@ class TemporaryHPGained(Event):
         return f"{self.creature} gains {self.amount} Temporary HP: {self.temp_hp} temp"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class ConditionsChanged(Event):
     """Conditions a creature gained and lost (given or implied), and why."""
 
@@ -295,7 +296,7 @@ class ConditionsChanged(Event):
         return f"{self.creature} {'; '.join(parts) or 'unchanged'}{why}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class TestMade(Event):
     """A creature makes a Test for the encounter (Hide, Sneak, Search, a roll to end a Condition)."""
 
@@ -309,7 +310,7 @@ class TestMade(Event):
         return f"{self.creature} ({self.purpose}): {self.roll}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class DetectionChanged(Event):
     """How one creature detects another changed."""
 
@@ -334,7 +335,7 @@ def _optional_from(value: object) -> Space | None:
     raise TypeError(f"from_space must be a Space or None, got {type(value).__name__} {value!r}")
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Moved(Event):
     """A creature or an Object changed Space (a Move Action, a Crawl, or the GM placing it)."""
 
@@ -348,7 +349,7 @@ class Moved(Event):
         return f"{self.name} {self.how}{start} to {self.to}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class ThingDamaged(Event):
     """An Object takes Damage: its HP when the GM tracks them (0: broken)."""
 
@@ -365,7 +366,7 @@ class ThingDamaged(Event):
         return f"{self.thing} takes {self.amount}{energy} Damage{source}{state}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Unaffected(Event):
     """Something did not reach a creature, and why: Immune through a Sense, Petrified HP, Defeated.
 
@@ -401,7 +402,7 @@ def _optional_roll(value: object) -> RolledTotal | None:
     raise TypeError(f"roll must be a RolledTotal or None, got {type(value).__name__}")
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class CombatantAdded(Event):
     """A creature joins the encounter: its Initiative (rolled or given) and the new Turn order."""
 
@@ -420,7 +421,7 @@ class CombatantAdded(Event):
         return f"{self.name} joins: {initiative} -> order {', '.join(self.order)}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class CombatantRemoved(Event):
     """A creature leaves the encounter (flees, is dismissed, the GM removes it)."""
 
@@ -431,7 +432,7 @@ class CombatantRemoved(Event):
         return f"{self.name} leaves the encounter" + (f" ({self.reason})" if self.reason else "")
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class RoundsEnded(Event):
     """The GM stops tracking Rounds (the fight is over): time now passes in minutes, hours and days."""
 
@@ -442,7 +443,7 @@ class RoundsEnded(Event):
         return f"Round tracking ends after Round {self.round}" + (f" ({self.reason})" if self.reason else "")
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class TimePassed(Event):
     """Time passes outside Rounds (counted in Rounds: 1 minute is 10)."""
 
@@ -453,7 +454,7 @@ class TimePassed(Event):
         return f"{span} {'passes' if span.startswith('1 ') else 'pass'}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class DoomedRolled(Event):
     """The Doomed value of Staggered at 0 HP rolled while time passes outside Rounds (1d4 + Soul, minimum 1)."""
 
@@ -466,7 +467,7 @@ class DoomedRolled(Event):
         return f"{self.creature}'s Doomed (Staggered at 0 HP): d4({self.d4}) + Soul {self.soul} = {self.value}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class DoomedCountedDown(Event):
     """A Doomed value counts down (the GM, when its Effect says so); at 0 it ends."""
 
@@ -482,7 +483,7 @@ class DoomedCountedDown(Event):
         return text
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class LongRestFinished(Event):
     """Creatures finish a Long Rest (each removes 1 Fatigue)."""
 

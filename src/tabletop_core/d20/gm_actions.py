@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._validate import check_int, int_field
 from tabletop_core.d20._fields import (
     BIG,
@@ -49,7 +50,7 @@ def _detection_state(value: object) -> Detection:
     return member(Detection, "state", value)
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Damage(Action):
     """Damage a creature (an Attack's Damage, a fall, the GM's ruling).
 
@@ -72,7 +73,7 @@ class Damage(Action):
         return f"{self.amount} Damage to {self.target}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Heal(Action):
     """A creature regains HP.
 
@@ -90,7 +91,7 @@ class Heal(Action):
         return f"heal {self.target} {self.amount}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class EndCondition(Action):
     """The GM ends a Condition on a creature ("Your GM ends it"; every instance ends).
 
@@ -106,7 +107,7 @@ class EndCondition(Action):
         return f"end {self.condition} on {self.target}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class PassTime(Action):
     """Time passes outside Rounds (before Initiative, or after the encounter ends): Core Rule "Time".
 
@@ -134,7 +135,7 @@ class PassTime(Action):
         return f"pass {self.rounds} rounds, {self.minutes} minutes, {self.hours} hours{days}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class SetDetection(Action):
     """The GM sets how one creature detects another (an ambush before Initiative, a ruling).
 
@@ -152,7 +153,7 @@ class SetDetection(Action):
         return f"{self.subject} is {self.state} to {self.observer}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Revive(Action):
     """A Defeated creature is revived with at least 1 HP: Defeated ends (the GM or an Effect says how).
 
@@ -168,7 +169,7 @@ class Revive(Action):
         return f"revive {self.target} with {self.hp} HP"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Place(Action):
     """The GM puts a creature or an Object in a Space (setting up, a shove, a fall): no Action, no AP.
 
@@ -199,7 +200,7 @@ def _creatures(value: object) -> tuple[str, ...]:
     return tuple(_label(f"creatures[{i}]", item) for i, item in enumerate(items))
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class AddCombatant(Action):
     """A creature joins the encounter (reinforcements, a summoned creature, a late arrival).
 
@@ -222,7 +223,7 @@ class AddCombatant(Action):
         return f"{self.combatant.name} joins{given}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class RemoveCombatant(Action):
     """A creature leaves the encounter: the ongoing Effects on it, and the Focus it kept, end.
 
@@ -242,7 +243,7 @@ class RemoveCombatant(Action):
         return f"{self.name} leaves" + (f" ({self.reason})" if self.reason else "")
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class EndEncounter(Action):
     """The GM stops tracking Rounds: the Turn order and AP are gone, and time passes in minutes, hours and days.
 
@@ -261,7 +262,7 @@ class EndEncounter(Action):
         return "end the encounter" + (f" ({self.reason})" if self.reason else "")
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class CountDownDoomed(Action):
     """The GM counts a Doomed value down, when the Effect that made it says it does (at 0 it ends).
 
@@ -285,7 +286,7 @@ class CountDownDoomed(Action):
         return f"count down {self.target}'s Doomed{which} by {self.by}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Shatter(Action):
     """A Petrified creature's stone form shatters: it gains Defeated.
 
@@ -301,7 +302,7 @@ class Shatter(Action):
         return f"shatter {self.target}'s stone form"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class LongRest(Action):
     """Creatures finish a Long Rest (outside Rounds): the time passes, then each removes 1 Fatigue.
 

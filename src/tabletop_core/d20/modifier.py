@@ -14,6 +14,7 @@ from typing import TypeVar
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_one_line, check_type, clip, int_field
@@ -152,7 +153,7 @@ def present(parts: Iterable[tuple[object, str]]) -> list[str]:
     return [text for shown, text in parts if shown]
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Modifier(Record):
     """One bonus (positive) or penalty (negative) and the rule or source it comes from.
 

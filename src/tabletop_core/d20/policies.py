@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._validate import check_type
 from tabletop_core.d20.actions import (
     Action,
@@ -211,7 +212,7 @@ class _ShippedPolicy:
         return _play(checked, offered, type(self)._foe_key)
 
 
-@attrs.frozen
+@frozen
 class AttackWeakest(_ShippedPolicy):
     """Go after the foe with the fewest HP (Temporary HP counted); ties: the one listed first."""
 
@@ -219,7 +220,7 @@ class AttackWeakest(_ShippedPolicy):
     _foe_key = staticmethod(_weakest)
 
 
-@attrs.frozen
+@frozen
 class FocusFire(_ShippedPolicy):
     """Go after the foe already most hurt (the share of its HP lost), so a side brings down one foe at a time."""
 
@@ -227,7 +228,7 @@ class FocusFire(_ShippedPolicy):
     _foe_key = staticmethod(_most_hurt)
 
 
-@attrs.frozen
+@frozen
 class AttackNearest(_ShippedPolicy):
     """Go after the closest foe on a map (without a map: the first listed)."""
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._validate import int_field, of_type
 from tabletop_core.d20._fields import modifier_field, optional_name_field, stakes_of, text_field
 from tabletop_core.d20._members import member
@@ -59,7 +60,7 @@ def _results(success: Effect | None, setback: Effect | None, failure: Effect | N
     return f" ({'; '.join(parts)})" if parts else ""
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class RollSave(Action):
     """Creatures make a Save, then the Effect for each one's result resolves on it.
 
@@ -104,7 +105,7 @@ class RollSave(Action):
         return f"{', '.join(self.targets)}: {self.trait} Save{against}{results}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class RollCheck(Action):
     """A creature makes a Check (or a plain Test), then the Effect for its result resolves.
 

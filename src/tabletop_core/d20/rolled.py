@@ -11,6 +11,7 @@ from typing import ClassVar, TypeVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import clip, int_field
 from tabletop_core.d20.modifier import (
@@ -36,7 +37,7 @@ __all__ = ["RolledTotal", "TestEffects", "TestRoll"]
 R = TypeVar("R", bound="RolledTotal")
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class RolledTotal(Record):
     """The dice and Modifiers of one Test, and its Test Total (no Stakes: a Contest reads totals).
 
@@ -205,7 +206,7 @@ def _signed(value: int) -> str:
     return f"+ {value}" if value >= 0 else f"- {-value}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class TestRoll(RolledTotal):
     """A Test read against its Stakes: every die, every Modifier, the Test Total and the Test Result.
 
@@ -240,7 +241,7 @@ class TestRoll(RolledTotal):
         return [*rows[:at], ("Stakes", self.stakes), ("Test Result", self.outcome), *rows[at:]]
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class TestEffects(Record):
     """What applies to one Test besides the dice and Modifiers: usually derived from Conditions.
 

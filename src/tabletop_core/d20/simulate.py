@@ -14,9 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, TextIO
 
-import attrs
-
 from tabletop_core._atomic import atomic_rolls
+from tabletop_core._frozen import frozen
 from tabletop_core._validate import check_int, check_type, clip
 from tabletop_core.d20._engine import run as _run_action
 from tabletop_core.d20.actions import Action, RollInitiative
@@ -50,7 +49,7 @@ def _name(policy: object) -> str:
     return str(getattr(policy, "name", type(policy).__name__))
 
 
-@attrs.frozen
+@frozen
 class _Plan:
     """What every fight plays: the encounter, the sides' policies, the seeds (pickled to an executor's workers)."""
 

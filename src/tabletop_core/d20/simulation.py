@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._intervals import wilson_interval
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_in, one_line
@@ -76,7 +77,7 @@ def _added(first: Mapping[Any, int], second: Mapping[Any, int]) -> dict[Any, int
     return {key: total[key] for key in sorted(total) if total[key]}
 
 
-@attrs.frozen
+@frozen
 class EncounterSimulation(Record):
     """What :func:`~tabletop_core.d20.simulate_encounter` found: how many fights each side won, and at what cost.
 

@@ -50,9 +50,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-import attrs
-
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field
 from tabletop_core.d20.test import _label
@@ -88,7 +87,7 @@ def _step(delta: int, t: int, n: int) -> int:
     return q if delta >= 0 else -q
 
 
-@attrs.frozen
+@frozen
 class Space(Record):
     """One grid tile: a position in Spaces.
 

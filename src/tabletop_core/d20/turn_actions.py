@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._validate import of_type
 from tabletop_core.d20._fields import (
     ap_field,
@@ -51,7 +52,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen
+@frozen
 class RollInitiative(Action):
     """Every creature makes its Initiative Test; the order is set and Round 1 begins."""
 
@@ -59,7 +60,7 @@ class RollInitiative(Action):
         return "roll Initiative"
 
 
-@attrs.frozen
+@frozen
 class EndTurn(Action):
     """End the current creature's Turn (Persistent Damage), then the next Turn starts."""
 
@@ -67,7 +68,7 @@ class EndTurn(Action):
         return "end Turn"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class TakeAction(Action):
     """The current creature takes an Action the library does not model, spending *ap* AP.
 
@@ -83,7 +84,7 @@ class TakeAction(Action):
         return f"{self.name} ({self.ap} AP)"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class UseEffect(Action):
     """Use an Effect on its Targets.
 
@@ -117,7 +118,7 @@ class UseEffect(Action):
         return f"use {self.effect.name} on {', '.join(self.targets)}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Dismiss(Action):
     """The creator Dismisses its ongoing Effect (0 AP): it ends on every Target.
 
@@ -133,7 +134,7 @@ class Dismiss(Action):
         return f"{self.by} Dismisses {self.effect}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Rise(Action):
     """The current creature uses the Move Action to rise: Prone ends.
 
@@ -147,7 +148,7 @@ class Rise(Action):
         return "rise from Prone"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class RollToEnd(Action):
     """The current creature spends 1 AP and rolls to end Sickened (Body Save) or Restrained (Brawn Check).
 
@@ -163,7 +164,7 @@ class RollToEnd(Action):
         return f"roll to end {self.condition}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Hide(Action):
     """The current creature tries to Hide from some creatures (a Check).
 
@@ -186,7 +187,7 @@ class Hide(Action):
         return f"Hide from {', '.join(self.observers)}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Sneak(Action):
     """The current creature, Hidden, Sneaks (a Check): on a Success it becomes Undetected to those it hides from.
 
@@ -204,7 +205,7 @@ class Sneak(Action):
         return "Sneak"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Search(Action):
     """The current creature Searches for a creature it has not Observed (a Check).
 
@@ -230,7 +231,7 @@ class Search(Action):
         return f"Search for {self.subject}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Attack(Action):
     """The current creature Attacks: a Check against the Target, and on a hit the Effect resolves on it.
 
@@ -260,7 +261,7 @@ class Attack(Action):
         return f"{self.effect.creator} attacks {self.target} with {self.effect.name}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class UseMedicsKit(Action):
     """The current creature uses a Medic's Kit on a creature Staggered at 0 HP: it becomes Stable.
 
@@ -279,7 +280,7 @@ class UseMedicsKit(Action):
         return f"use a Medic's Kit on {self.target}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Dispatch(Action):
     """The current creature's Dispatch succeeds against a Helpless creature at 0 HP: it is Defeated.
 
@@ -297,7 +298,7 @@ class Dispatch(Action):
         return f"Dispatch {self.target}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Move(Action):
     """The current creature uses the Move Action to change its position (the encounter needs a map).
 
@@ -319,7 +320,7 @@ class Move(Action):
         return f"Move to {self.to}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class EscapeGrapple(Action):
     """The current creature, Restrained by a Grapple, tries to escape it (Core Rule "Restrained").
 
@@ -341,7 +342,7 @@ class EscapeGrapple(Action):
         return f"escape the Grapple{which}"
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class KeepFocus(Action):
     """The current creature keeps up its Focus this Turn, spending the Effect's ``focus_cost`` AP.
 

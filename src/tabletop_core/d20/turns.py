@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_field, of_type
 from tabletop_core.d20.condition_kinds import _condition
@@ -87,7 +88,7 @@ def _conditions(value: object) -> Conditions:
     return check_type("conditions", value, Conditions)
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class Creature(Record):
     """One creature's HP, Temporary HP, Soul, Conditions and base Action Points.
 
@@ -464,7 +465,7 @@ def _rolls(value: object) -> tuple[TestRoll, ...]:
     return _tuple_of("rolls", TestRoll, value)
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class TurnStart(Record):
     """The start of a Turn: the creature after it, its AP, and the Doomed d4 if one was rolled."""
 
@@ -489,7 +490,7 @@ class TurnStart(Record):
         return text
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class TurnEnd(Record):
     """The end of a Turn: Persistent Damage taken, and the Flat Roll for each Energy."""
 
@@ -519,7 +520,7 @@ class TurnEnd(Record):
         return "; ".join(parts)
 
 
-@attrs.frozen(kw_only=True)
+@frozen(kw_only=True)
 class EndAttempt(Record):
     """A roll to end a Condition (Sickened, Restrained) and the creature after it."""
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from tabletop_core._fast import fast_build
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_field, int_in, of_type, one_line
 from tabletop_core.errors import InvalidInput, RuleError
@@ -82,7 +83,7 @@ def _modifier_stars(value: object) -> int:
     return stars
 
 
-@attrs.frozen
+@frozen
 class StarModifier(Record):
     """A signed change to an Action's stars and the reason for it (``+★ Skill``, ``-★ Dehydration``).
 
@@ -118,7 +119,7 @@ def _to_modifiers(values: object) -> tuple[StarModifier, ...]:
     return tuple(result)
 
 
-@attrs.frozen
+@frozen
 class ActionResult(Record):
     """One Action: the committed die, its Value, every modifier and its reason, and the Outcome.
 
@@ -326,7 +327,7 @@ def resolve_action(
     return fast_build(ActionResult, **fields)
 
 
-@attrs.frozen
+@frozen
 class CommitResult(Record):
     """A whole Commit on the Wanderer: the Action and what it did to the Endurance state.
 

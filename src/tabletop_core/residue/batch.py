@@ -17,9 +17,8 @@ import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-import attrs
-
 from tabletop_core._atomic import atomic_rolls
+from tabletop_core._frozen import frozen
 from tabletop_core._validate import check_int
 from tabletop_core.batch import MAX_BATCH, Batch, check_batch_size, read_only
 from tabletop_core.errors import InvalidInput
@@ -54,7 +53,7 @@ def _star_tables() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     return star, luck
 
 
-@attrs.frozen(eq=False)
+@frozen(eq=False, repr=False)  # Batch.__repr__: a batch says what it holds
 class StarsBatch(Batch[int]):
     """Many Actions with the same die: the Values, the Luck Values and the Outcomes.
 
@@ -176,7 +175,7 @@ def _step_codes() -> npt.NDArray[np.int8]:
     return codes
 
 
-@attrs.frozen(eq=False)
+@frozen(eq=False, repr=False)  # Batch.__repr__: a batch says what it holds
 class InventoryBatch(Batch[StepDie]):
     """Many Inventory dice rolled again and again; the outcome of each is the step it ended on.
 

@@ -34,6 +34,7 @@ import attrs
 
 from tabletop_core._enum import Enum
 from tabletop_core._fast import fast_replace
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, clip, int_field, of_type, one_line
@@ -70,7 +71,7 @@ RUN_ESCAPE_STARS = 3
 _LIMIT = 10**6
 
 
-@attrs.frozen
+@frozen
 class Mutation(Record):
     """A Region Mutation as changes to a Creature's stats (the caller's reading of the Region card).
 
@@ -92,7 +93,7 @@ class Mutation(Record):
         return f"{self.name} ({', '.join(changes) or 'no stat change'})"
 
 
-@attrs.frozen
+@frozen
 class Creature(Record):
     """A Creature's stats and current HP.
 
@@ -173,7 +174,7 @@ class EncounterStatus(Enum):
         return self.value
 
 
-@attrs.frozen
+@frozen
 class Encounter(Record):
     """A Combat against one or more enemies.
 
@@ -239,7 +240,7 @@ class Encounter(Record):
         return f"Combat ({self.status}): {foes}"
 
 
-@attrs.frozen
+@frozen
 class AttackResult(Record):
     """A Commit Attack or a Pass, explained.
 
@@ -358,7 +359,7 @@ def resolve_pass(encounter: Encounter) -> AttackResult:
     return AttackResult(encounter, encounter, None, 0, 0, encounter.living)
 
 
-@attrs.frozen
+@frozen
 class Retaliation(Record):
     """One enemy's Retaliation, with your Commit Defense against it.
 
@@ -401,7 +402,7 @@ def resolve_retaliation(encounter: Encounter, enemy: int, health: Health, *, blo
     return Retaliation(enemy, foe.name, health.suffer(foe.damage, blocked=blocked))
 
 
-@attrs.frozen
+@frozen
 class RunResult(Record):
     """Run (Commit Move), explained.
 

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from tabletop_core._fast import fast_replace
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip
 from tabletop_core.errors import InvalidInput, RuleError
@@ -78,7 +79,7 @@ def _die_condition(condition: Condition | str) -> Condition:
     return chosen
 
 
-@attrs.frozen
+@frozen
 class ConditionRoll(Record):
     """A roll of a Condition Die: 1-2 steps it down; a d4 stepping down removes the Condition.
 
@@ -148,7 +149,7 @@ def _to_others(values: object) -> tuple[Condition, ...]:
     return tuple(condition for condition in Condition if condition in chosen)
 
 
-@attrs.frozen
+@frozen
 class Conditions(Record):
     """The Conditions on the Wanderer.
 

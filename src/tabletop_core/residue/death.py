@@ -22,6 +22,7 @@ from __future__ import annotations
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, int_field, of_type, one_line
 
@@ -43,7 +44,7 @@ class DefeatCause(Enum):
         return self.value
 
 
-@attrs.frozen
+@frozen
 class Defeat(Record):
     """A defeat and its cause.
 

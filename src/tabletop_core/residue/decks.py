@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, clip, one_line
@@ -82,7 +83,7 @@ def _names(cards: Iterable[Item]) -> str:
     return ", ".join(c.name for c in cards) or "nothing"
 
 
-@attrs.frozen
+@frozen
 class Deck(Record):
     """A deck of cards, top first.
 
@@ -213,7 +214,7 @@ class Deck(Record):
         return f"{self.name}: {len(self.cards)} cards{top}"
 
 
-@attrs.frozen
+@frozen
 class DeckDraw(Record):
     """What a deck operation drew, and the deck after.
 
@@ -263,7 +264,7 @@ class ItemSource(Enum):
         return self.value
 
 
-@attrs.frozen
+@frozen
 class ItemGain(Record):
     """Gain Item X from wherever it is, explained.
 
@@ -339,7 +340,7 @@ def gain_item(name: str, *, deck: Deck, loadout: Loadout, vendors: Sequence[Vend
     return ItemGain(item=item, source=source, deck=deck, loadout=loadout, vendors=new_vendors, where=where)
 
 
-@attrs.frozen
+@frozen
 class ItemUseResult(Record):
     """An Item's Uses roll from a slot, with the card returned to its deck on d4 ⇩.
 

@@ -43,6 +43,7 @@ import attrs
 from tabletop_core._atomic import atomic_rolls
 from tabletop_core._enum import Enum
 from tabletop_core._fast import fast_build, fast_replace
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import as_int, check_int, check_type, clip, int_field, of_type, one_line
 from tabletop_core.errors import InvalidInput, RuleError
@@ -137,7 +138,7 @@ def _endurance_step_die(value: Any) -> StepDie:  # Any: raw input, each item che
     return die
 
 
-@attrs.frozen
+@frozen
 class EnduranceDie(Record):
     """An Endurance die and the Value it shows.
 
@@ -160,7 +161,7 @@ def _to_slot(value: ActionSlot | str) -> ActionSlot:
     return ActionSlot.parse(value, name="slot")
 
 
-@attrs.frozen
+@frozen
 class CommittedDie(Record):
     """An Endurance die committed in an Action Slot."""
 
@@ -215,7 +216,7 @@ def _roll(dice: Sequence[StepDie], source: DiceSource) -> tuple[EnduranceDie, ..
     return tuple(EnduranceDie(die=die, value=source.roll(die.sides)) for die in dice)
 
 
-@attrs.frozen
+@frozen
 class Endurance(Record):
     """The Endurance dice and Strain of the Wanderer.
 
@@ -547,7 +548,7 @@ def _gain_strain_effects(
     return None, conditions
 
 
-@attrs.frozen
+@frozen
 class EnduranceStep(Record):
     """What a Recover, Reroll, No Dice Available, Rest recovery or Start Day did.
 

@@ -49,6 +49,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
@@ -95,7 +96,7 @@ def _test_kind(value: Any) -> EntryTestKind:  # Any: raw input, checked below
     return parse_enum(EntryTestKind, value, name="kind")
 
 
-@attrs.frozen
+@frozen
 class EntryTest(Record):
     """A test an Entry's line or option asks for, and what passing and failing do.
 
@@ -130,7 +131,7 @@ class EntryTest(Record):
         return f"Commit Skill{bonus}: {'★' * self.need}+ to pass"
 
 
-@attrs.frozen
+@frozen
 class EntryCheck(Record):
     """One line of an Entry's checks: its requirements and what following it does.
 
@@ -166,7 +167,7 @@ class EntryCheck(Record):
         return f"[{need}] {self.text}"
 
 
-@attrs.frozen
+@frozen
 class EntryOption(Record):
     """An option an Entry offers, with its Entry Limitation.
 
@@ -208,7 +209,7 @@ def _options(values: Iterable[Any]) -> tuple[EntryOption, ...]:  # Any: raw inpu
     return tuple_of("options", values, EntryOption)
 
 
-@attrs.frozen
+@frozen
 class EntryOutcome(Record):
     """What following an Entry's check or option did.
 
@@ -240,7 +241,7 @@ def _follow(entry: str, line: EntryCheck | EntryOption, wanderer: Wanderer) -> E
     return EntryOutcome(entry, line.text, wanderer, line.continue_journey)
 
 
-@attrs.frozen
+@frozen
 class Entry(Record):
     """An Entry: its checks (top to bottom) and the options it offers.
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from tabletop_core._fast import fast_replace as replace
+from tabletop_core._frozen import frozen
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
@@ -81,7 +82,7 @@ def _name(value: Any) -> str | None:  # Any: raw input, checked below
     return str(value)
 
 
-@attrs.frozen
+@frozen
 class EntryEffect(Record):
     """What following an Entry's line or option does (the caller's reading of its text).
 
@@ -140,7 +141,7 @@ class EntryEffect(Record):
         return ", ".join(parts) or "nothing happens"
 
 
-@attrs.frozen
+@frozen
 class EntryEffectResult(Record):
     """An :class:`EntryEffect` applied to the Wanderer (the parts that touch the sheet).
 

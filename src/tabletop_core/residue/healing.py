@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from tabletop_core._fast import fast_replace as replace
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_in, of_type
 from tabletop_core.errors import InvalidInput
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
 __all__ = ["Healing", "heal", "resolve_healing", "roll_bleeding"]
 
 
-@attrs.frozen
+@frozen
 class Healing(Record):
     """+X HP, explained: the HP recovered and Bleeding's roll.
 

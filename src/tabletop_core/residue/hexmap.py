@@ -33,6 +33,7 @@ import attrs
 
 from tabletop_core._enum import Enum
 from tabletop_core._fast import fast_build, fast_replace
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, clip, int_field, of_type, one_line
@@ -149,7 +150,7 @@ class Hex(Record):
         return f"({self.q},{self.r})"
 
 
-@attrs.frozen
+@frozen
 class Region(Record):
     """A Region of the HexMap: Hexes sharing Terrain, Hazard, Mutation and Areas.
 
@@ -182,7 +183,7 @@ class Region(Record):
         return f"{self.name} ({len(self.areas)} Areas)"
 
 
-@attrs.frozen
+@frozen
 class Tile(Record):
     """What is known about one Hex of the map.
 
@@ -237,7 +238,7 @@ class Tile(Record):
         return " · ".join(parts)
 
 
-@attrs.frozen
+@frozen
 class AreaDraw(Record):
     """Which Area a discovery gives: from the Region's table or the Unknown Area Table.
 
@@ -267,7 +268,7 @@ class AreaDraw(Record):
         )
 
 
-@attrs.frozen
+@frozen
 class HexMap(Record):
     """The HexMap: the Regions in the game and every Hex known so far.
 

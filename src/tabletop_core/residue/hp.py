@@ -26,6 +26,7 @@ from typing import ClassVar
 import attrs
 
 from tabletop_core._fast import fast_replace
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, clip, int_field, int_in, of_type
 from tabletop_core.errors import InvalidInput
@@ -45,7 +46,7 @@ def check_hp(hp: int, max_hp: int) -> None:
         raise InvalidInput(f"hp must be an int from 0 to max_hp {clip(max_hp)}, got {clip(hp)}")
 
 
-@attrs.frozen
+@frozen
 class Health(Record):
     """A Wanderer's HP and Max HP.
 
@@ -101,7 +102,7 @@ class Health(Record):
         return f"HP {self.hp}/{self.max_hp}" + (" (defeated)" if self.is_defeated else "")
 
 
-@attrs.frozen
+@frozen
 class DamageResult(Record):
     """Suffer X Damage, explained.
 

@@ -23,9 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import attrs
-
 from tabletop_core._fast import fast_build
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, clip
@@ -66,7 +65,7 @@ def _check_compass(compass: Sequence[Direction]) -> tuple[Direction, ...]:
     return faces
 
 
-@attrs.frozen
+@frozen
 class HumPlacement(Record):
     """Where the Hum goes, with every die that placed it.
 

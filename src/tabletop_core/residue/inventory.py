@@ -31,6 +31,7 @@ import attrs
 
 from tabletop_core._enum import Enum
 from tabletop_core._fast import fast_build, fast_replace
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, clip, of_type
 from tabletop_core.errors import InvalidInput, RuleError
@@ -90,7 +91,7 @@ _CONDITION_AT_ZERO = {
 _FIELDS = {kind: kind.name.lower() for kind in InventoryKind}  # the Inventory field of each kind, in glossary order
 
 
-@attrs.frozen
+@frozen
 class InventoryRoll(Record):
     """One ⊙ of an Inventory die: the die, the Value it showed and the die after.
 
@@ -169,7 +170,7 @@ def roll_inventory(die: DieLike, *, kind: InventoryKind | str | None = None, rng
     return resolve_inventory(step, value, kind=resolved_kind)
 
 
-@attrs.frozen
+@frozen
 class Inventory(Record):
     """The five Inventory dice, the last Inventory used, and whether Corruption has set in.
 
@@ -343,7 +344,7 @@ class Inventory(Record):
         return f"Inventory: {body}" + (f" ({'; '.join(extra)})" if extra else "")
 
 
-@attrs.frozen
+@frozen
 class InventoryUse(Record):
     """An Inventory roll applied to an :class:`Inventory`: the roll and the state before and after."""
 

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record, migration
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, of_type, one_line, tuple_of
@@ -105,7 +106,7 @@ def switch_cost(context: Context) -> int:
     return SWITCH_COST[context]
 
 
-@attrs.frozen
+@frozen
 class Item(Record):
     """An Item card.
 
@@ -151,7 +152,7 @@ def _slots(values: Iterable[Any]) -> tuple[Item | None, ...]:  # Any: raw input,
     return result
 
 
-@attrs.frozen
+@frozen
 class Loadout(Record):
     """The Item Slots and Weapon Slots and what they hold (``None`` for an empty slot).
 
@@ -292,7 +293,7 @@ def _prices(values: Iterable[object]) -> tuple[int, ...]:
     return tuple(check_int(f"prices[{i}]", v, low=0, high=1000) for i, v in enumerate(values))
 
 
-@attrs.frozen
+@frozen
 class Vendor(Record):
     """A Vendor: an NPC that trades, keeping its goods between Encounters.
 
@@ -331,7 +332,7 @@ class Vendor(Record):
         return f"Vendor {self.name}: takes {', '.join(map(str, self.tradeable))}; sells {goods}{wait}"
 
 
-@attrs.frozen
+@frozen
 class BarterResult(Record):
     """A Barter, explained.
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip
 from tabletop_core.errors import InvalidInput
@@ -88,7 +89,7 @@ def _change(luck: StepDie, after: StepDie) -> str:
     return f", Luck {arrow} {after}"
 
 
-@attrs.frozen
+@frozen
 class LuckTest(Record):
     """A Luck Test: 1-2 fail and Luck ⇩; 3+ pass; Max Value pass and Luck ⇧.
 
@@ -116,7 +117,7 @@ class LuckTest(Record):
         return f"Luck test {self.luck} → {self.value}: {verdict}{_change(self.luck, self.after)}"
 
 
-@attrs.frozen
+@frozen
 class LuckForAction(Record):
     """Luck for an Action: 1-2 nothing and Luck ⇩; 3+ ``+★``; Max Value ``+★`` and Luck ⇧.
 
@@ -145,7 +146,7 @@ class LuckForAction(Record):
         return f"Luck {self.luck} → {self.value}: {gain}{_change(self.luck, self.after)}"
 
 
-@attrs.frozen
+@frozen
 class LuckCheck(Record):
     """Check Luck at Rest: roll Luck above 0 (1-2 ⇩, 3+ no change, Max Value ⇧); Luck 0 becomes d4.
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_one_line, check_type, clip, tuple_of
 from tabletop_core.errors import InvalidInput
@@ -56,7 +57,7 @@ def _name(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs cal
     check_one_line(attribute.name, value)
 
 
-@attrs.frozen
+@frozen
 class Requirement(Record):
     """One requirement: a Skill, Item, Keyword, Framework, Resource or Condition.
 

@@ -38,6 +38,7 @@ import attrs
 from tabletop_core._atomic import atomic_rolls
 from tabletop_core._enum import Enum
 from tabletop_core._fast import fast_replace  # a Wanderer's new parts are values the rules computed
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record, migration
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, clip, of_type
@@ -92,7 +93,7 @@ class RestStepName(Enum):
         return self.value
 
 
-@attrs.frozen
+@frozen
 class RestStep(Record):
     """One Rest Step, resolved.
 
@@ -409,7 +410,7 @@ def start_day(wanderer: Wanderer, *, rng: RngLike = None) -> RestStep:
     return RestStep(RestStepName.START_DAY, tuple(log), fast_replace(wanderer, endurance=step.after))
 
 
-@attrs.frozen
+@frozen
 class RestChoices(Record):
     """The player's choices for a whole Rest (every ``None`` takes the default).
 
@@ -429,7 +430,7 @@ class RestChoices(Record):
         check_fields(self)  # types from the annotations: a tampered save gets a TypeError naming the field
 
 
-@attrs.frozen
+@frozen
 class RestResult(Record):
     """A whole Rest: every step in order, the Wanderer after, and the defeat if one struck."""
 

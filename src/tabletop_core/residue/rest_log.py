@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record, on_converter, record_type
 from tabletop_core._validate import clip, int_field, of_type
 from tabletop_core.errors import InvalidInput
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["HPRecovered", "RecoverAlternative", "RestNote", "StrainPaid"]
 
 
-@attrs.frozen
+@frozen
 class RestNote(Record):
     """A line of a Rest Step that no rule result holds (or a log line saved by an older version)."""
 
@@ -36,7 +37,7 @@ class RestNote(Record):
         return self.line
 
 
-@attrs.frozen
+@frozen
 class StrainPaid(Record):
     """Strain Payoff: 1 Strain paid with one Inventory roll."""
 
@@ -47,7 +48,7 @@ class StrainPaid(Record):
         return f"{self.use}, Strain {self.strain}"
 
 
-@attrs.frozen
+@frozen
 class HPRecovered(Record):
     """Recover HP: one Food or Water roll for 1 HP."""
 
@@ -59,7 +60,7 @@ class HPRecovered(Record):
         return f"{self.use}: +1 HP ({self.hp}/{self.max_hp})"
 
 
-@attrs.frozen
+@frozen
 class RecoverAlternative(Record):
     """Recover HP's Panic or Fatigue alternative: any Inventory rolled, then the Condition."""
 

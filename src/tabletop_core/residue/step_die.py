@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, ClassVar, TypeAlias
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._names import check_name
 from tabletop_core._record import Record
 from tabletop_core._validate import as_int, check_int, clip
@@ -193,7 +194,7 @@ def to_step_die(value: DieLike) -> StepDie:
     return value if type(value) is StepDie else StepDie.parse(value)  # a die already: the hot case
 
 
-@attrs.frozen
+@frozen
 class StarsRoll(Record):
     """One natural roll of a step die read on the Success Table (no Action, no modifiers).
 

@@ -30,6 +30,7 @@ import attrs
 
 from tabletop_core._enum import Enum
 from tabletop_core._fast import fast_build, fast_replace
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, clip, of_type, one_line, tuple_of
@@ -99,7 +100,7 @@ def _default_movement(token: Token) -> Movement:
     return _DEFAULT_MOVEMENT.get(token.kind, Movement.STILL)
 
 
-@attrs.frozen
+@frozen
 class Token(Record):
     """One Token on the HexMap.
 
@@ -187,7 +188,7 @@ def tokens_at(tokens: Sequence[Token], where: Hex) -> tuple[int, ...]:
         raise
 
 
-@attrs.frozen
+@frozen
 class TokenMove(Record):
     """One Token's move during Token Movement."""
 
@@ -202,7 +203,7 @@ class TokenMove(Record):
         return f"Token {self.index + 1}: {self.start} -> {self.end}"
 
 
-@attrs.frozen
+@frozen
 class MovementStep(Record):
     """The result of :func:`move_tokens`: Token Movement up to the next Encounter.
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.residue.step_die import DieLike, StepDie, check_value, step_after, to_step_die
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 __all__ = ["UsesRoll", "resolve_uses", "roll_uses"]
 
 
-@attrs.frozen
+@frozen
 class UsesRoll(Record):
     """A roll of an Item's Uses die.
 

@@ -21,6 +21,7 @@ import attrs
 
 from tabletop_core._atomic import atomic_rolls
 from tabletop_core._fast import fast_replace as replace
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_one_line, check_type, clip, int_field, of_type, one_line
 from tabletop_core.errors import InvalidInput
@@ -53,7 +54,7 @@ def _tags(values: Iterable[object]) -> tuple[str, ...]:
     return tuple(result)
 
 
-@attrs.frozen
+@frozen
 class Wanderer(Record):
     """The Wanderer's whole sheet.
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-import attrs
 import numpy as np
 import numpy.typing as npt
 
+from tabletop_core._frozen import frozen
 from tabletop_core._validate import check_int, check_type
 from tabletop_core.action_roll.batch import simulate_progress
 from tabletop_core.action_roll.classic.tracks import ClassicTrackKind, classic_reward
@@ -46,7 +46,7 @@ def reward_odds(kind: ClassicTrackKind, rank: Rank, *, progress_score: int) -> D
     return progress_odds(progress_score).map(lambda outcome: classic_reward(kind, rank, outcome))
 
 
-@attrs.frozen(eq=False)
+@frozen(eq=False, repr=False)  # Batch.__repr__: a batch says what it holds
 class RewardBatch(Batch[int]):
     """Many progress rolls against one track, with the experience each marks.
 

@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, of_type, one_line
 from tabletop_core.action_roll.asset_state import AssetState
@@ -70,7 +71,7 @@ def _meter_kind(kind: Meter) -> Callable[[Any, Any, Any], None]:  # Any: an attr
     return validate
 
 
-@attrs.frozen
+@frozen
 class ClassicCharacter(Record):
     """A full Ironsworn (Classic) character.
 

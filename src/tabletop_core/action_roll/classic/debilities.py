@@ -27,6 +27,7 @@ from typing import ClassVar
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, clip
 from tabletop_core.action_roll.impacts import Meter
@@ -129,7 +130,7 @@ def _meter(value: Meter | str) -> Meter:
     raise TypeError(f"meter must be a Meter or its name, got {type(value).__name__}")
 
 
-@attrs.frozen
+@frozen
 class Debilities(Record):
     """The debilities marked on a character.
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_field, of_type
 from tabletop_core.action_roll.oracle import Odds, is_oracle_match, oracle_roll
@@ -38,7 +39,7 @@ def yes_from(odds: Odds) -> int:
     return 101 - check_type("odds", odds, Odds).threshold
 
 
-@attrs.frozen
+@frozen
 class ClassicOracleAnswer(Record):
     """The answer of the Classic Ask the Oracle to a yes/no question.
 

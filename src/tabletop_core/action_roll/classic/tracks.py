@@ -31,6 +31,7 @@ from typing import ClassVar
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_field, of_type
 from tabletop_core.action_roll.outcome import Outcome
@@ -129,7 +130,7 @@ def continue_after_miss(track: ProgressTrack) -> ProgressTrack:
     return attrs.evolve(track, rank=rank, ticks=TICKS_PER_BOX if track.score >= 1 else 0)
 
 
-@attrs.frozen
+@frozen
 class Experience(Record):
     """Experience earned and spent.
 
@@ -193,7 +194,7 @@ def _names(value: object) -> tuple[str, ...]:
     return names
 
 
-@attrs.frozen
+@frozen
 class Bonds(_Boxes):
     """The bonds progress track: ten boxes, no rank; a tick for each bond.
 
@@ -244,7 +245,7 @@ class Bonds(_Boxes):
         return f"bonds {self.score}/10 ({_ticks(self.ticks)}): {', '.join(self.names) or 'none'}"
 
 
-@attrs.frozen
+@frozen
 class FailureTrack(_Boxes):
     """Delve's failure track: ten boxes, no rank, marked on misses.
 
@@ -274,7 +275,7 @@ class FailureTrack(_Boxes):
         return f"failure track {self.score}/10 ({_ticks(self.ticks)})"
 
 
-@attrs.frozen
+@frozen
 class ClassicChallenge(Record):
     """A ranked track of a Classic kind: a vow, a journey, a fight, a delve site.
 

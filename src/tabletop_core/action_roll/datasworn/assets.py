@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
@@ -35,7 +36,7 @@ from tabletop_core.errors import InvalidInput
 __all__ = ["Asset", "AssetAbility", "AssetControl", "AssetEnhancement", "AssetOption"]
 
 
-@attrs.frozen
+@frozen
 class AssetControl(Record):
     """A control on an asset card: a meter (integrity, health), a checkbox (battered), a clock, ...
 
@@ -87,7 +88,7 @@ class AssetControl(Record):
         return self.field_type in ("checkbox", "card_flip")
 
 
-@attrs.frozen
+@frozen
 class AssetOption(Record):
     """A field of an asset card the player fills in: a name, or a choice such as Devotant's linked stat.
 
@@ -119,7 +120,7 @@ class AssetOption(Record):
         return f"{self.label}: {self.value if self.value is not None else '(blank)'}"
 
 
-@attrs.frozen
+@frozen
 class AssetEnhancement(Record):
     """What an ability changes on its own asset once marked (Datasworn's ``enhance_asset``).
 
@@ -137,7 +138,7 @@ class AssetEnhancement(Record):
     attachments_max: int | None = attrs.field(default=None, validator=_data.optional_int)
 
 
-@attrs.frozen
+@frozen
 class AssetAbility(Record):
     """One ability of an asset.
 
@@ -170,7 +171,7 @@ class AssetAbility(Record):
     effects: tuple[AbilityEffect, ...] = _data.tuple_field(AbilityEffect, default=())
 
 
-@attrs.frozen
+@frozen
 class Asset(Record):
     """An asset from Datasworn data.
 

@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import of_type
 from tabletop_core.action_roll.datasworn.ids import is_pattern, matches
@@ -46,7 +47,7 @@ class CurseBehavior(Enum):
 _BEHAVIORS = {member.name.lower(): member for member in CurseBehavior}
 
 
-@attrs.frozen
+@frozen
 class CursedVersion(Record):
     """A table's cursed version: which table it is, and what it does to the result.
 
@@ -64,7 +65,7 @@ class CursedVersion(Record):
         return f"{self.table} -> {self.cursed} ({self.behavior})"
 
 
-@attrs.frozen
+@frozen
 class CurseTags:
     """The curse tags of one table, as read (internal to the reader)."""
 

@@ -25,6 +25,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, of_type
 from tabletop_core.action_roll.datasworn import _data
@@ -61,7 +62,7 @@ class _SitePart:
         return f"{self.name} ({len(self.features)} features, {len(self.dangers)} dangers)"
 
 
-@attrs.frozen
+@frozen
 class SiteTheme(_SitePart, Record):
     """A site theme card: its features and dangers, each a row on a range of the site's d100.
 
@@ -82,7 +83,7 @@ class SiteTheme(_SitePart, Record):
     description: str = attrs.field(default="", validator=of_type(str))
 
 
-@attrs.frozen
+@frozen
 class SiteDomain(_SitePart, Record):
     """A site domain card: its features and dangers, and the table that names a site of it.
 
@@ -121,7 +122,7 @@ class Frequency(Enum):
 _FREQUENCIES = {member.name.lower(): member for member in Frequency}
 
 
-@attrs.frozen
+@frozen
 class Denizen(Record):
     """A slot of a site's denizen matrix: a range of a d100 roll, its frequency, and who is there.
 
@@ -153,7 +154,7 @@ class Denizen(Record):
         return f"({self.frequency} denizen: yours to choose)"
 
 
-@attrs.frozen
+@frozen
 class DelveSiteData(Record):
     """A delve site as the data describes it: a theme, a domain, a rank and its denizens.
 
@@ -183,7 +184,7 @@ class DelveSiteData(Record):
         return f"{self.name} ({self.rank}; {self.theme.rpartition('/')[2]} {self.domain.rpartition('/')[2]})"
 
 
-@attrs.frozen
+@frozen
 class Rarity(Record):
     """A rarity: a relic that augments an asset, bought with experience.
 

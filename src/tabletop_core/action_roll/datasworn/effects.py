@@ -49,6 +49,7 @@ from typing import ClassVar
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
@@ -92,7 +93,7 @@ def _choose(_instance: object, _attribute: object, value: str) -> None:
         raise InvalidInput(f"choose must be one of {', '.join(_CHOOSE)}, got {value!r}")
 
 
-@attrs.frozen
+@frozen
 class AbilityEffect(Record):
     """One thing an asset ability does to a roll, read from its text.
 

@@ -34,6 +34,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
@@ -73,7 +74,7 @@ def _reroll(_instance: Any, attribute: Any, value: Any) -> None:
         raise InvalidInput(f"reroll must be one of {', '.join(REROLLS)} or None, got {value!r}")
 
 
-@attrs.frozen
+@frozen
 class MoveEnhancement(Record):
     """One way an asset ability changes moves.
 

@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
@@ -47,7 +48,7 @@ METHODS = ("player_choice", "highest", "lowest", "all", "progress_roll", "strong
 AUTOMATIC = {"strong_hit": Outcome.STRONG_HIT, "weak_hit": Outcome.WEAK_HIT, "miss": Outcome.MISS}
 
 
-@attrs.frozen
+@frozen
 class RollOption(Record):
     """What a roll adds to the die: a stat, a condition meter, an asset control, a fixed value or a track.
 
@@ -78,7 +79,7 @@ class RollOption(Record):
         return self.key.replace("_", " ") if self.using == "asset_option" else self.key
 
 
-@attrs.frozen
+@frozen
 class TriggerCondition(Record):
     """One condition of a move's trigger, with the roll options it allows.
 
@@ -101,7 +102,7 @@ class TriggerCondition(Record):
         return AUTOMATIC.get(self.method or "")
 
 
-@attrs.frozen
+@frozen
 class MoveOutcome(Record):
     """What a move says for one outcome.
 
@@ -128,7 +129,7 @@ class MoveOutcome(Record):
         return plain_text(self.text)
 
 
-@attrs.frozen
+@frozen
 class Move(Record):
     """A move from Datasworn data.
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import of_type
 from tabletop_core.action_roll.datasworn import _data
@@ -61,7 +62,7 @@ SUPPORTED_VERSIONS = ("0.0.10", "0.1")
 _VERSION = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(?:[-+].*)?")
 
 
-@attrs.frozen
+@frozen
 class OracleCollection(Record):
     """A group of oracle tables, as the data nests them.
 
@@ -82,7 +83,7 @@ class OracleCollection(Record):
     collections: tuple[OracleCollection, ...] = _data.tuple_field(object, default=())
 
 
-@attrs.frozen
+@frozen
 class PackageInfo(Record):
     """One Datasworn package of a ruleset: what it is and which format it is written in.
 

@@ -27,6 +27,7 @@ from typing import Any
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
@@ -38,7 +39,7 @@ from tabletop_core.action_roll.datasworn.moves import Move, RollType
 __all__ = ["AbilityReading", "ability_readings", "readings_markdown"]
 
 
-@attrs.frozen
+@frozen
 class AbilityReading(Record):
     """What the library applies of one asset ability, and what it leaves to the player.
 

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
@@ -74,7 +75,7 @@ def parse_dice(expression: str, name: str = "dice") -> tuple[int, int, int]:
 _KNOWN_DICE: dict[str, tuple[int, int, int]] = {}
 
 
-@attrs.frozen
+@frozen
 class OracleRoll(Record):
     """A further roll a table row asks for: "roll twice", or a roll on another table.
 
@@ -98,7 +99,7 @@ class OracleRoll(Record):
             raise InvalidInput(f"duplicates must be one of {', '.join(DUPLICATE_RULES)}, got {self.duplicates!r}")
 
 
-@attrs.frozen
+@frozen
 class OracleRow(Record):
     """One row of an oracle table.
 

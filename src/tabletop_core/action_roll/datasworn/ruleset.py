@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._validate import check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn.assets import Asset
@@ -147,7 +148,7 @@ def _check_ids(_instance: Any, attribute: Any, value: Mapping[str, Any]) -> None
             raise TypeError(f"{attribute.name.lstrip('_')} must map ids to ids, got {key!r}: {type(item).__name__}")
 
 
-@attrs.frozen(eq=False)
+@frozen(eq=False)
 class Ruleset:
     """A loaded Datasworn ruleset: a base package and its expansions, merged; everything in it by id.
 

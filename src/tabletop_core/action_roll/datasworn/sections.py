@@ -25,6 +25,7 @@ from typing import Any
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
@@ -57,7 +58,7 @@ def _optional_rank(_instance: Any, attribute: Any, value: Any) -> None:
         check_type(attribute.name, value, Rank)
 
 
-@attrs.frozen
+@frozen
 class TruthOption(Record):
     """One option of a truth, on a range of the truth's roll.
 
@@ -89,7 +90,7 @@ class TruthOption(Record):
         return self.summary or self.description
 
 
-@attrs.frozen
+@frozen
 class Truth(Record):
     """A setting truth: a question with options on ranges of a roll.
 
@@ -126,7 +127,7 @@ class Truth(Record):
         return f"{self.name} ({len(self.options)} options)"
 
 
-@attrs.frozen
+@frozen
 class NpcVariant(Record):
     """A variant of an NPC ("Chiton queen").
 
@@ -145,7 +146,7 @@ class NpcVariant(Record):
     description: str = attrs.field(default="", validator=of_type(str))
 
 
-@attrs.frozen
+@frozen
 class Npc(Record):
     """A foe or person from a package's NPC section.
 
@@ -182,7 +183,7 @@ class Npc(Record):
         return f"{self.name} ({self.nature or 'NPC'}{rank})"
 
 
-@attrs.frozen
+@frozen
 class RuleStat(Record):
     """A stat the rules name (edge, heart, ...)."""
 
@@ -191,7 +192,7 @@ class RuleStat(Record):
     description: str = attrs.field(default="", validator=of_type(str))
 
 
-@attrs.frozen
+@frozen
 class RuleMeter(Record):
     """A condition meter the rules name, with its range and starting value.
 
@@ -220,7 +221,7 @@ class RuleMeter(Record):
             raise InvalidInput(f"meter {self.key!r} must start within {self.minimum}..{self.maximum}, got {self.value}")
 
 
-@attrs.frozen
+@frozen
 class RuleImpact(Record):
     """An impact (Starforged) or debility (Classic) the rules name.
 
@@ -243,7 +244,7 @@ class RuleImpact(Record):
     description: str = attrs.field(default="", validator=of_type(str))
 
 
-@attrs.frozen
+@frozen
 class SpecialTrack(Record):
     """A special track the rules name: Classic's bonds, Starforged's legacies, Delve's failure track."""
 
@@ -254,7 +255,7 @@ class SpecialTrack(Record):
     description: str = attrs.field(default="", validator=of_type(str))
 
 
-@attrs.frozen
+@frozen
 class Rules(Record):
     """A ruleset's rules section: stats, condition meters, impacts, special tracks and tags, by key.
 

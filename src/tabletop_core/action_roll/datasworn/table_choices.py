@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
@@ -52,7 +53,7 @@ if TYPE_CHECKING:
 __all__ = ["OracleResults", "choose_row", "flip_roll", "roll_tables", "roll_times"]
 
 
-@attrs.frozen
+@frozen
 class OracleResults(Record):
     """Several oracle rolls taken as one result: a table rolled more than once, or every table of a collection.
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
@@ -35,7 +36,7 @@ MAX_FOLLOW_DEPTH = 8
 _new = object.__new__
 
 
-@attrs.frozen
+@frozen
 class TableRoll(Record):
     """A roll on an oracle table: the dice, the row, and every roll the row led to.
 

@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, of_type
 from tabletop_core.action_roll.datasworn import _data
@@ -47,7 +48,7 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-@attrs.frozen
+@frozen
 class Coverage(Record):
     """Which rolls of a table's dice land on no row, or on more than one.
 
@@ -118,7 +119,7 @@ def _rows(value: Any) -> tuple[OracleRow, ...]:
     return rows
 
 
-@attrs.frozen
+@frozen
 class OracleTable(Record):
     """A rollable oracle table: dice and the rows they select.
 

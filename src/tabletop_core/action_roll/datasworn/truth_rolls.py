@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 __all__ = ["TruthRoll", "roll_truth"]
 
 
-@attrs.frozen
+@frozen
 class TruthRoll(Record):
     """A truth rolled: the roll on its options, the option it chose, and the rolls on that option's tables.
 

@@ -18,8 +18,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-import attrs
-
+from tabletop_core._frozen import frozen
 from tabletop_core.notation._d20.select import clamp_of, faces_of, pick, picked, selects
 from tabletop_core.notation._d20.tree import D20Dice, D20Op, D20Selector
 from tabletop_core.notation._kernel.engine import Pool
@@ -34,7 +33,7 @@ TENS = tuple(10 * i for i in range(10))
 """What ``d%`` shows for a d10 drawn as 1..10: 0, 10, ..., 90."""
 
 
-@attrs.frozen
+@frozen
 class FaceIs:
     """A d20 selector by value as the kernel tests a face: ``=6``, ``<3``, ``>4``."""
 

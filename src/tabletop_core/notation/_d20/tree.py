@@ -6,8 +6,7 @@ import decimal
 from collections.abc import Iterator
 from typing import TypeAlias, Union
 
-import attrs
-
+from tabletop_core._frozen import frozen
 from tabletop_core._validate import clip
 from tabletop_core.notation.errors import NotationError
 
@@ -51,7 +50,7 @@ SELECTOR_KINDS = ("h", "l", "<", ">")
 # -- the tree ---------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@frozen
 class D20Selector:
     """Which members an operator acts on: ``h3`` (highest 3), ``l1``, ``<3``, ``>4`` or a bare face ``6``.
 
@@ -73,7 +72,7 @@ class D20Selector:
         return f"{self.kind or ''}{self.value}"
 
 
-@attrs.frozen
+@frozen
 class D20Op:
     """One operator and its selectors (``k1k2`` is one keep with two selectors: kept if either selects)."""
 
@@ -90,7 +89,7 @@ class D20Op:
         return "".join(f"{self.op}{selector}" for selector in self.selectors)
 
 
-@attrs.frozen
+@frozen
 class D20Literal:
     """A number written in the expression: an int, or a float for a decimal such as ``1.5``."""
 
@@ -103,7 +102,7 @@ class D20Literal:
         return text if "." in text else text + ".0"
 
 
-@attrs.frozen
+@frozen
 class D20Dice:
     """``NdS`` and its operators in the order written; ``sides=None`` is ``d%`` (0, 10, ..., 90)."""
 
@@ -115,7 +114,7 @@ class D20Dice:
         return f"{self.count}d{'%' if self.sides is None else self.sides}" + "".join(map(str, self.ops))
 
 
-@attrs.frozen
+@frozen
 class D20Set:
     """A set ``(a, b, c)`` with keep/drop operators acting on whole members."""
 
@@ -129,7 +128,7 @@ class D20Set:
         return f"({inner})" + "".join(map(str, self.ops))
 
 
-@attrs.frozen
+@frozen
 class D20Paren:
     """Parentheses around one expression, with optional keep/drop acting on what is inside."""
 
@@ -140,7 +139,7 @@ class D20Paren:
         return f"({self.inner})" + "".join(map(str, self.ops))
 
 
-@attrs.frozen
+@frozen
 class D20Annotated:
     """A term followed by one or more ``[annotations]`` (the value is the term's)."""
 
@@ -151,7 +150,7 @@ class D20Annotated:
         return f"{self.inner} " + "".join(f"[{note}]" for note in self.notes)
 
 
-@attrs.frozen
+@frozen
 class D20Unary:
     """Unary ``+`` or ``-``."""
 
@@ -162,7 +161,7 @@ class D20Unary:
         return f"{self.op}{self.operand}"
 
 
-@attrs.frozen
+@frozen
 class D20Chain:
     """Operands of one precedence level, applied left to right: ``a + b - c``, ``a * b // c``, ``a >= b``."""
 
@@ -179,7 +178,7 @@ class D20Chain:
 D20Node: TypeAlias = Union[D20Literal, D20Dice, D20Set, D20Paren, D20Annotated, D20Unary, D20Chain]  # noqa: UP007
 
 
-@attrs.frozen
+@frozen
 class D20Expression:
     """A whole expression of the d20 dialect and its trailing comment (``None`` when there is none).
 

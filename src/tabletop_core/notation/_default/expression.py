@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._validate import clip, int_field
 from tabletop_core.notation._default.nodes import (
     Call,
@@ -28,7 +29,7 @@ from tabletop_core.notation.errors import NotationError
 __all__ = ["Expression", "dice_terms", "trailing_label", "with_children", "without_trailing_label"]
 
 
-@attrs.frozen
+@frozen
 class Expression:
     """A whole parsed expression: its body, its optional trailing ``[label]`` and what surrounds them.
 

@@ -14,6 +14,7 @@ from typing import Any, TypeAlias, Union
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._validate import as_int, check_int, check_type, clip, of_type, unsafe_character
 from tabletop_core.notation._default.terms import MAX_DIE, Comparison, Dice, Number, Select, compare_text, one_of
 from tabletop_core.notation.errors import NotationError
@@ -69,7 +70,7 @@ def _check_nesting(node: Any, level: int) -> None:  # Any: every node with child
     object.__setattr__(node, "_nesting", level)
 
 
-@attrs.frozen
+@frozen
 class Negate:
     """Unary minus: ``-1d4``.
 
@@ -108,7 +109,7 @@ def _operands(_instance: Any, attribute: Any, value: Any) -> None:  # Any: attrs
             raise TypeError(f"{attribute.name} must hold expression nodes, got {type(operand).__name__}")
 
 
-@attrs.frozen
+@frozen
 class Sum:
     """Terms added and subtracted left to right: ``1d20 + 5 - 1``.
 
@@ -128,7 +129,7 @@ class Sum:
         return _text(self)
 
 
-@attrs.frozen
+@frozen
 class Product:
     """Factors multiplied and divided left to right; ``/`` divides and rounds down.
 
@@ -192,7 +193,7 @@ def _text(root: Node) -> str:
     return done[id(root)]
 
 
-@attrs.frozen
+@frozen
 class Group:
     """A group of rolls: ``{4d6, 3d8}kh1`` keeps the best item total, ``{1d20+5, 1d20+5}>=15`` counts items.
 
@@ -300,7 +301,7 @@ def _is_name(text: str) -> bool:
     )
 
 
-@attrs.frozen
+@frozen
 class Variable:
     """A named value from a character sheet: ``@str``, ``@level``.
 
@@ -333,7 +334,7 @@ def _nested_printing(node: Node) -> bool:
     return isinstance(node, (Sum, Product, Negate, Labeled))
 
 
-@attrs.frozen
+@frozen
 class Labeled:
     """A term with a label of its own: ``1d20 [fire] + 1d4 [cold]`` (Roll20's inline labels).
 
@@ -376,7 +377,7 @@ ROUNDING_FUNCTIONS = ("floor", "ceil", "round")
 """The functions whose argument divides exactly (``ceil(1d6/2)`` rounds 3.5 up to 4)."""
 
 
-@attrs.frozen
+@frozen
 class Call:
     """A math function: ``floor(1d20/2)``, ``ceil(1d6/2)``, ``round(7/2)``, ``abs(1d6-1d6)``, ``max(1d6, 3)``.
 
@@ -432,7 +433,7 @@ COMPUTED_SIDES = MAX_DIE
 (the template stands for every size the term can come to)."""
 
 
-@attrs.frozen
+@frozen
 class ComputedDice:
     """Dice whose count or sides are rolled or computed: ``(1d4+1)d6``, ``2d(1d6+4)``, ``(@level)d6``.
 

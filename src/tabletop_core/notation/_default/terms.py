@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._validate import as_int, check_int, check_type, clip, int_field, of_type
 from tabletop_core.notation.errors import NotationError
 
@@ -77,7 +78,7 @@ def _optional(kind: type[Any]) -> Any:  # Any: an attrs validator for any class
     return attrs.validators.optional(of_type(kind))
 
 
-@attrs.frozen
+@frozen
 class Comparison:
     """A test of one die's face: ``>=5``, ``<3``, ``=6``, ``!=1`` (also written ``<>1``).
 
@@ -131,7 +132,7 @@ class Comparison:
         return f"{'<>' if self.op == '!=' else self.op}{self.value}"
 
 
-@attrs.frozen
+@frozen
 class Number:
     """A whole number written in the expression (never negative: ``-3`` is :class:`Negate`)."""
 
@@ -141,7 +142,7 @@ class Number:
         return str(self.value)
 
 
-@attrs.frozen
+@frozen
 class Reroll:
     """Reroll dice meeting *condition*: repeatedly (``r<3``) or once (``ro<3``).
 
@@ -156,7 +157,7 @@ class Reroll:
         return ("ro" if self.once else "r") + compare_text(self.condition)
 
 
-@attrs.frozen
+@frozen
 class Explode:
     """Roll one more die (added to the pool) for each die meeting *on*.
 
@@ -178,7 +179,7 @@ class Explode:
         return self.kind in ("!p", "!!p")
 
 
-@attrs.frozen
+@frozen
 class Select:
     """Keep or drop some dice by value: ``kh3`` keeps the highest 3, ``dl1`` drops the lowest.
 
@@ -226,7 +227,7 @@ def _optional_bound(value: Any) -> int | None:  # Any: attrs converter input
     return None if value is None else check_int("clamp bound", value, low=0, high=MAX_NUMBER)
 
 
-@attrs.frozen
+@frozen
 class Clamp:
     """Clamp every die's face: ``mi2`` shows a 1 as 2, ``ma5`` shows a 6 as 5.
 
@@ -274,7 +275,7 @@ def compare_text(condition: Comparison) -> str:
     return str(condition.value) if condition.op == "=" and condition.value >= 0 else str(condition)
 
 
-@attrs.frozen
+@frozen
 class Crit:
     """Which faces are flagged critical: ``cs>=19`` (success), ``cf<=2`` (failure).
 
@@ -307,7 +308,7 @@ def _selects(_instance: object, attribute: Any, value: object) -> None:
         raise TypeError(f"{attribute.name} must be a tuple of Select, got {clip(value)}")
 
 
-@attrs.frozen
+@frozen
 class Dice:
     """A dice term: ``count`` dice with ``sides`` faces (or Fate dice) and their modifiers.
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import attrs
+from tabletop_core._frozen import frozen
 
 __all__ = ["OPERAND_BEFORE", "Token"]
 
@@ -41,7 +41,7 @@ OPERAND_BEFORE = frozenset((PLUS, MINUS, TIMES, DIVIDE, OPEN, COMMA, VS, REPEAT)
 """Token kinds after which an operand (a number, a die, a name) starts."""
 
 
-@attrs.frozen
+@frozen
 class Token:
     """One token: its kind, its (lower-cased) text or value, and where it stands.
 

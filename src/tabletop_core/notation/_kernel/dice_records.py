@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 import attrs
 
 from tabletop_core._fast import fast_builder
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record, on_converter
 
 __all__ = [
@@ -60,7 +61,7 @@ def _number_hooks(converter: object) -> None:
 on_converter(_number_hooks)
 
 
-@attrs.frozen
+@frozen
 class RolledDie(Record):
     """One die of a :class:`DiceRoll`, as a view with named flags.
 
@@ -123,7 +124,7 @@ class RolledDie(Record):
         return face_text(self, markdown=False)
 
 
-@attrs.frozen
+@frozen
 class DiceMarks(Record):
     """Which dice of a :class:`DiceRoll` were dropped, rerolled, exploded or counted.
 
@@ -181,7 +182,7 @@ class DiceMarks(Record):
         return f"positions {'; '.join(parts)}" if parts else "no marks"
 
 
-@attrs.frozen
+@frozen
 class DiceRoll(Record):
     """Every die rolled for one dice term, and the term's value.
 
@@ -291,7 +292,7 @@ class DiceRoll(Record):
         return [("notation", self.notation), ("dice", dice_words(self)), ("value", self.value)]
 
 
-@attrs.frozen
+@frozen
 class GroupRoll(Record):
     """What one group (``{4d6, 3d8}kh1``) rolled: each item's total and which counted.
 

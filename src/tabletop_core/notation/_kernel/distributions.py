@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import attrs
-
+from tabletop_core._frozen import frozen
 from tabletop_core.notation._kernel.cache import SizedCache
 from tabletop_core.notation._kernel.polynomials import bits_of, normalise_cost
 from tabletop_core.notation._kernel.weights import Calculator
@@ -25,7 +24,7 @@ KEY_BYTES_PER_CHARACTER = 48
 """Memory a parsed expression holds per character of its text (measured, as for the parse cache)."""
 
 
-@attrs.frozen
+@frozen
 class Known:
     """A cached answer: a distribution, or the message of the NotationError that refused it."""
 

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 import attrs
 
 from tabletop_core._fast import fast_builder
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import clip
 from tabletop_core.notation._kernel.dice_records import (
@@ -32,7 +33,7 @@ from tabletop_core.notation._kernel.registry import wing
 __all__ = ["RollResult", "RolledNode", "TermLabel", "new_roll_result"]
 
 
-@attrs.frozen
+@frozen
 class RolledNode:
     """One node of the expression tree with the value it rolled: the result as a tree.
 
@@ -59,7 +60,7 @@ class RolledNode:
         return f"{self.node} = {self.value}"
 
 
-@attrs.frozen
+@frozen
 class TermLabel(Record):
     """A labelled term of a roll (``1d20 [fire] + 1d4 [cold]``): its label, notation and value.
 
@@ -82,7 +83,7 @@ class TermLabel(Record):
         return f"{self.label}: {self.value}"
 
 
-@attrs.frozen
+@frozen
 class RollResult(Record):
     """The result of :func:`~tabletop_core.notation.roll`.
 

@@ -23,6 +23,8 @@ from typing import Any, Protocol
 
 import attrs
 
+from tabletop_core._frozen import frozen
+
 __all__ = ["FaceTest", "SelectRule", "TermRule", "count_matching", "explodes_on", "failing", "predicate"]
 
 
@@ -103,7 +105,7 @@ def count_matching(test: FaceTest, low: int, high: int) -> int:
     return max(0, last - first + 1)
 
 
-@attrs.frozen
+@frozen
 class SelectRule:
     """One keep or drop: ``kh3`` is ``SelectRule(keep=True, highest=True, count=3)``."""
 
@@ -126,7 +128,7 @@ def _positive(_instance: object, attribute: Any, value: int) -> None:  # Any: at
         raise ValueError(f"{attribute.name} must be at least 1, got {value}")
 
 
-@attrs.frozen
+@frozen
 class TermRule:
     """One dice term in the kernel's words: what the engine rolls and the odds code computes.
 

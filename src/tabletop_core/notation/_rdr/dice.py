@@ -24,8 +24,7 @@ from __future__ import annotations
 import functools
 import math
 
-import attrs
-
+from tabletop_core._frozen import frozen
 from tabletop_core.notation._kernel.terms import SelectRule, TermRule
 from tabletop_core.notation._rdr.tree import RdrComparePoint, RdrDice, RdrModifier
 from tabletop_core.notation.errors import NotationError
@@ -42,7 +41,7 @@ FUDGE_ONE = (-1, 0, 0, 0, 0, 1)
 """What ``dF.1`` shows for a d6 drawn: 1 is -1, 6 is +1, the rest blank."""
 
 
-@attrs.frozen
+@frozen
 class FacePoint:
     """A compare point as the kernel tests a face: ``<>`` is ``!=``."""
 

@@ -14,6 +14,8 @@ from typing import TypeAlias, Union
 
 import attrs
 
+from tabletop_core._frozen import frozen
+
 __all__ = [
     "MODIFIER_ORDER",
     "RdrComparePoint",
@@ -41,7 +43,7 @@ MODIFIER_ORDER = {
 """The order rpg-dice-roller applies its modifiers in, whatever the order written."""
 
 
-@attrs.frozen
+@frozen
 class RdrComparePoint:
     """A compare point: ``>=8``, ``=6``, ``!=3``, ``<>3`` (not equal), ``<-1``.
 
@@ -81,7 +83,7 @@ class RdrComparePoint:
         return f"{self.op}{js_text(self.value)}"
 
 
-@attrs.frozen
+@frozen
 class RdrModifier:
     """One modifier of a dice term or group, as written: ``kh3``, ``!!p>=5``, ``r<3``, ``min2``, ``>=8f<2``.
 
@@ -137,7 +139,7 @@ def effective(modifiers: tuple[RdrModifier, ...]) -> tuple[RdrModifier, ...]:
     return tuple(sorted(last.values(), key=lambda modifier: modifier.order))
 
 
-@attrs.frozen
+@frozen
 class RdrDice:
     """A dice term: ``4d6kh3``, ``d%``, ``4dF``, ``dF.1``, ``(1+2)d6``, with its modifiers as written.
 
@@ -176,7 +178,7 @@ class RdrDice:
         return self.text
 
 
-@attrs.frozen
+@frozen
 class RdrGroup:
     """A roll group ``{4d6, 3d8}k1``: its sub-expressions (each a list of tokens) and its modifiers.
 
@@ -205,7 +207,7 @@ RdrToken: TypeAlias = Union[float, str, RdrDice, RdrGroup]  # noqa: UP007 - a ru
 """One item of rpg-dice-roller's list: a number, an operator or parenthesis or function head, a term."""
 
 
-@attrs.frozen
+@frozen
 class RdrExpression:
     """A whole expression of the ``rdr`` dialect: its text, and the list rpg-dice-roller reads it into.
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 from tabletop_core import _codec
+from tabletop_core._frozen import frozen
 from tabletop_core._record import shared_converter, type_name
 from tabletop_core._validate import check_type, clip
 from tabletop_core.errors import InvalidInput
@@ -30,7 +31,7 @@ OLD_TAG = "residue.Choice"
 """The tag of the single flat ``Choice`` class of format 1 (untagged in 0.1.0)."""
 
 
-@attrs.frozen
+@frozen
 class Kinds:
     """The kinds of a Choice base: the kind each act belongs to, and each kind's own fields."""
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-import attrs
-
+from tabletop_core._frozen import frozen
 from tabletop_core._validate import check_type
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.hexmap import Direction
@@ -24,7 +23,7 @@ from tabletop_core.residue.rest import RestChoices
 from tabletop_core.residue.step_die import StepDie
 
 
-@attrs.frozen
+@frozen
 class CommitChoice(Choice):
     """Commit a die: Commit Move (Travel), Attack, Run, Defense, Commit Skill.
 
@@ -52,7 +51,7 @@ class CommitChoice(Choice):
             raise InvalidInput(f"{self.act.name} {need}")
 
 
-@attrs.frozen
+@frozen
 class MoveChoice(Choice):
     """Move one Hex (Travel) or Escape to an adjacent Hex.
 
@@ -72,7 +71,7 @@ class MoveChoice(Choice):
         self._check()
 
 
-@attrs.frozen
+@frozen
 class PickChoice(Choice):
     """Pick one of several by position: a Portal, an optional Encounter, a Vendor's good, an Entry's option.
 
@@ -93,7 +92,7 @@ class PickChoice(Choice):
         self._check()
 
 
-@attrs.frozen
+@frozen
 class StrainChoice(Choice):
     """Gain 1 Strain at any time: Reroll dice of the Endurance Pool, or Recover committed dice.
 
@@ -144,7 +143,7 @@ class StrainChoice(Choice):
         return StrainChoice(self.act, positions)
 
 
-@attrs.frozen
+@frozen
 class TakeRestChoice(Choice):
     """Rest (from Check Strain).
 
@@ -169,7 +168,7 @@ class TakeRestChoice(Choice):
         return self if self.rest is None else Choice(self.act)
 
 
-@attrs.frozen
+@frozen
 class InventoryChoice(Choice):
     """⊙ an Inventory: pay Strain, heal, or roll instead of what is missing (Rest); pay a Barter.
 
@@ -189,7 +188,7 @@ class InventoryChoice(Choice):
         self._check()
 
 
-@attrs.frozen
+@frozen
 class BanishChoice(Choice):
     """Strain Payoff with no Inventory: banish an Endurance die.
 
@@ -209,7 +208,7 @@ class BanishChoice(Choice):
         self._check()
 
 
-@attrs.frozen
+@frozen
 class SwitchChoice(Choice):
     """Switch the Items of an Item Slot and a Weapon Slot.
 
@@ -231,7 +230,7 @@ class SwitchChoice(Choice):
         self._check()
 
 
-@attrs.frozen
+@frozen
 class SlotChoice(Choice):
     """Use one slot: put a gained card there, Recycle its Item or activate it. Exactly one slot is named.
 
@@ -255,7 +254,7 @@ class SlotChoice(Choice):
             raise InvalidInput(f"{self.act.name} names exactly one slot: an item_slot or a weapon_slot")
 
 
-@attrs.frozen
+@frozen
 class PlainChoice(Choice):
     """A choice with no details: End Travel, Pass, take the blow, Travel, leave, Luck or not, ...
 

@@ -8,6 +8,7 @@ from typing import ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_type, clip, int_field, int_in, of_type, one_line
@@ -33,7 +34,7 @@ CHOICES_PER_DAY = 250
 """The choice guard of unattended play when :attr:`JourneySetup.max_choices` is not given: 250 a day."""
 
 
-@attrs.frozen
+@frozen
 class AreaEntry(Record):
     """What discovering an Area does (the caller's reading of its Area Entry).
 
@@ -68,7 +69,7 @@ class AreaEntry(Record):
         return f"Area Entry {self.area}"
 
 
-@attrs.frozen
+@frozen
 class PortalRules(Record):
     """The Portal rules as numbers (content the glossary refers to: Fast Travel follows them).
 
@@ -100,7 +101,7 @@ class PortalRules(Record):
         return f"Fast Travel: {', '.join(cost) or 'free'}{ends}"
 
 
-@attrs.frozen
+@frozen
 class RegionRules(Record):
     """A Region's rules as numbers: its Creature Mutation and what its Hazard costs.
 
@@ -195,7 +196,7 @@ def _named(texts: tuple[Entry, ...], name: str) -> Entry | None:
     return next((text for text in texts if text.name == name), None)
 
 
-@attrs.frozen
+@frozen
 class JourneySetup(Record):
     """The content of a Journey the caller supplies.
 

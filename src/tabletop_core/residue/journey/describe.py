@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, cast
 import attrs
 
 from tabletop_core._fast import fast_replace
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, of_type, one_line
 from tabletop_core.errors import InvalidInput
@@ -369,7 +370,7 @@ def _prompt(journey: Journey, first: Choice) -> str:
     return _PROMPTS.get(act, str(first))
 
 
-@attrs.frozen
+@frozen
 class ChoiceGroup(Record):
     """One decision of :meth:`Journey.menu`: a prompt and the choices that answer it.
 
@@ -431,7 +432,7 @@ def _sizes(value: object) -> tuple[int, ...]:
     return tuple(check_int("dice: a die's sides", size, low=2) for size in value)
 
 
-@attrs.frozen
+@frozen
 class DicePlan(Record):
     """The dice a choice's resolution asks for, in order, as far as the rules fix them before any is rolled.
 

@@ -27,6 +27,7 @@ from typing import TypeVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, int_field, int_in, of_type, one_line
 from tabletop_core.errors import InvalidInput
@@ -88,7 +89,7 @@ def _any_record(value: object) -> Record:
     return value
 
 
-@attrs.frozen
+@frozen
 class RuleApplied(JourneyEvent):
     """A rule resolved with its own result record, which keeps every die it rolled.
 
@@ -107,7 +108,7 @@ class RuleApplied(JourneyEvent):
         return self.result.to_markdown()
 
 
-@attrs.frozen
+@frozen
 class Note(JourneyEvent):
     """A line of text (what a rule said that has no record of its own, or a log line saved by an older version).
 
@@ -121,7 +122,7 @@ class Note(JourneyEvent):
         return self.line
 
 
-@attrs.frozen
+@frozen
 class ChoiceMade(JourneyEvent):
     """The choice the step applied (the first event of every step).
 
@@ -135,7 +136,7 @@ class ChoiceMade(JourneyEvent):
         return f"choose: {self.choice}"
 
 
-@attrs.frozen
+@frozen
 class DieRolled(JourneyEvent):
     """A die the Journey rolled itself (not inside a rule's result).
 
@@ -164,7 +165,7 @@ class DieRolled(JourneyEvent):
         return bold_after(str(self), " -> ")
 
 
-@attrs.frozen
+@frozen
 class HPChanged(JourneyEvent):
     """HP lost or gained, with its cause.
 
@@ -196,7 +197,7 @@ class HPChanged(JourneyEvent):
         return bold_after(str(self), ": ")
 
 
-@attrs.frozen
+@frozen
 class StrainGained(JourneyEvent):
     """Strain gained, with its cause.
 
@@ -214,7 +215,7 @@ class StrainGained(JourneyEvent):
         return f"{self.cause}: +{self.amount} Strain (Strain {self.strain})"
 
 
-@attrs.frozen
+@frozen
 class Moved(JourneyEvent):
     """The Wanderer moved to an adjacent Hex (or Fast Travelled).
 
@@ -233,7 +234,7 @@ class Moved(JourneyEvent):
         return f"{self.how}{way} to {self.to}"
 
 
-@attrs.frozen
+@frozen
 class TokenFound(JourneyEvent):
     """A Token on the Hex entered, and what it does.
 
@@ -257,7 +258,7 @@ def _creatures(value: object) -> tuple[Creature, ...]:
     return tuple(check_type(f"enemies[{i}]", enemy, Creature) for i, enemy in enumerate(value))
 
 
-@attrs.frozen
+@frozen
 class CombatBegan(JourneyEvent):
     """A Combat begins.
 
@@ -274,7 +275,7 @@ class CombatBegan(JourneyEvent):
         return f"Face {faced}" + ("; Surprised: the Creatures strike first" if self.surprised else "")
 
 
-@attrs.frozen
+@frozen
 class CardGained(JourneyEvent):
     """A card gained, waiting for a slot.
 
@@ -288,7 +289,7 @@ class CardGained(JourneyEvent):
         return f"gain {self.card}"
 
 
-@attrs.frozen
+@frozen
 class StrainChecked(JourneyEvent):
     """Check Strain: Strain against the Strain Threshold.
 
@@ -310,7 +311,7 @@ class StrainChecked(JourneyEvent):
         return bold_after(str(self), ": ")
 
 
-@attrs.frozen
+@frozen
 class PhaseBegan(JourneyEvent):
     """The procedure moved to another phase (the last event of a step that changed it).
 
@@ -324,7 +325,7 @@ class PhaseBegan(JourneyEvent):
         return str(self.phase)
 
 
-@attrs.frozen
+@frozen
 class NewDay(JourneyEvent):
     """A new day begins (after Start Day).
 
@@ -342,7 +343,7 @@ class NewDay(JourneyEvent):
         return bold(str(self))
 
 
-@attrs.frozen
+@frozen
 class ReachedHum(JourneyEvent):
     """The Wanderer reached the Hum: the Hum Token is removed and the Ruin Entry read.
 
@@ -360,7 +361,7 @@ class ReachedHum(JourneyEvent):
         return bold(str(self))
 
 
-@attrs.frozen
+@frozen
 class Defeated(JourneyEvent):
     """The Wanderer is defeated.
 
@@ -378,7 +379,7 @@ class Defeated(JourneyEvent):
         return bold(str(self))
 
 
-@attrs.frozen
+@frozen
 class JourneyEnded(JourneyEvent):
     """The Journey ended without a defeat (the day limit of unattended play).
 

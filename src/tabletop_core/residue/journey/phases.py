@@ -23,6 +23,7 @@ from typing import ClassVar, TypeVar
 import attrs
 
 from tabletop_core._enum import Enum
+from tabletop_core._frozen import frozen
 from tabletop_core._validate import check_int, check_type, clip, int_field, int_in, of_type, one_line
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.actions import CommitResult
@@ -128,14 +129,14 @@ class JourneyStage(TaggedUnion):
 JourneyStage.register()
 
 
-@attrs.frozen
+@frozen
 class TravelPhase(JourneyStage):
     """The Travel Phase: Commit Move or End Travel (and what the Travel Phase allows)."""
 
     tag: ClassVar[Phase] = Phase.TRAVEL
 
 
-@attrs.frozen
+@frozen
 class MovePhase(JourneyStage):
     """Travel after Commit Move: spend a Travel ★ (move one Hex) or End Travel.
 
@@ -150,7 +151,7 @@ class MovePhase(JourneyStage):
         return f"Travel: {self.stars} Travel ★ left"
 
 
-@attrs.frozen
+@frozen
 class CombatPhase(JourneyStage):
     """A Combat: Attack, Pass or Run; with Retaliations pending, Commit Defense or take the blow.
 
@@ -206,7 +207,7 @@ class CombatPhase(JourneyStage):
         return f"{self.phase}: {self.encounter}"
 
 
-@attrs.frozen
+@frozen
 class EscapePhase(JourneyStage):
     """An Escape from Combat: choose the adjacent Hex.
 
@@ -218,7 +219,7 @@ class EscapePhase(JourneyStage):
     then: Trip | TokenMovement = attrs.field(factory=Trip, converter=_then)
 
 
-@attrs.frozen
+@frozen
 class TradePhase(JourneyStage):
     """A Vendor: Barter or leave; while a Barter is being paid, the next ⊙ of Tradeable Inventory.
 
@@ -248,7 +249,7 @@ class TradePhase(JourneyStage):
         return f"Vendor {self.vendor}: Barter or leave"
 
 
-@attrs.frozen
+@frozen
 class MeetPhase(JourneyStage):
     """Optional Encounters on this Hex: meet one or go on.
 
@@ -260,7 +261,7 @@ class MeetPhase(JourneyStage):
     then: Trip = attrs.field(factory=Trip, validator=of_type(Trip))
 
 
-@attrs.frozen
+@frozen
 class PlacePhase(JourneyStage):
     """A gained card (the first of :attr:`Journey.gained`): put it in a slot or discard it.
 
@@ -294,7 +295,7 @@ _ACTIVATED_IN = frozenset({Phase.TRAVEL, Phase.MOVE, Phase.COMBAT, Phase.PAYOFF,
 """The phases an Item can be activated in (its Entry returns to that stage)."""
 
 
-@attrs.frozen
+@frozen
 class EntryPhase(JourneyStage):
     """An Entry being read: choose an option, make its Commit Skill, or decide on what it offers.
 
@@ -347,21 +348,21 @@ class EntryPhase(JourneyStage):
         return f"Entry {self.entry.name}: choose an option"
 
 
-@attrs.frozen
+@frozen
 class CheckStrainPhase(JourneyStage):
     """The Rest Phase after Check Strain: Rest, or (below the Strain Threshold) return to Travel."""
 
     tag: ClassVar[Phase] = Phase.CHECK_STRAIN
 
 
-@attrs.frozen
+@frozen
 class PayoffPhase(JourneyStage):
     """Rest: Strain Payoff, one Strain at a time."""
 
     tag: ClassVar[Phase] = Phase.PAYOFF
 
 
-@attrs.frozen
+@frozen
 class RecoverPhase(JourneyStage):
     """Rest: Recover HP with Food or Water, one roll at a time.
 
@@ -373,7 +374,7 @@ class RecoverPhase(JourneyStage):
     healed: bool = attrs.field(default=False, validator=of_type(bool))
 
 
-@attrs.frozen
+@frozen
 class EndedPhase(JourneyStage):
     """The Journey is over.
 
@@ -400,7 +401,7 @@ def _stage(value: object) -> JourneyStage:
     return value
 
 
-@attrs.frozen
+@frozen
 class LuckPhase(JourneyStage):
     """Luck for an Action, decided after the Commit: Delirium rerolled the die and the player has seen it.
 
@@ -419,7 +420,7 @@ class LuckPhase(JourneyStage):
         return f"{self.pending.action}: ⊙ Luck or not"
 
 
-@attrs.frozen
+@frozen
 class CommitPhase(JourneyStage):
     """After No Dice Available: the Commit the rules demand, with the die and Luck the player chooses.
 

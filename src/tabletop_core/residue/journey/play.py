@@ -6,6 +6,7 @@ from typing import ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._validate import check_type, of_type
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.journey.choices import Choice
@@ -38,7 +39,7 @@ def _choice_tuple(values: object) -> tuple[Choice, ...]:
     return items
 
 
-@attrs.frozen
+@frozen
 class JourneyPlay(SetupSaves):
     """One Journey played to its end: the record ``tabletop residue journey --json`` prints.
 

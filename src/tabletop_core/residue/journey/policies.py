@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 import attrs
 
 from tabletop_core._atomic import atomic_rolls
+from tabletop_core._frozen import frozen
 from tabletop_core._validate import check_int, check_type, int_field, one_line
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.journey.choices import Act, Choice
@@ -228,7 +229,7 @@ def _weakest_target(journey: Journey, options: Sequence[Choice]) -> Sequence[Cho
     return [c for c in options if c.target == target]
 
 
-@attrs.frozen
+@frozen
 class CautiousPolicy:
     """A careful player: heads for the Hum but Rests often, defends every blow and runs when hurt.
 
@@ -303,7 +304,7 @@ class CautiousPolicy:
         return _best_die(journey, moves, luck=low(best)) or best
 
 
-@attrs.frozen
+@frozen
 class GreedyPolicy:
     """A bold player: goes straight for the Hum, never defends, Rests only when forced.
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import attrs
 
 from tabletop_core._bounds import check_bounds
+from tabletop_core._frozen import frozen
 from tabletop_core._record import JsonDict, Record, parse_json, type_name
 from tabletop_core._validate import check_type, clip
 from tabletop_core.errors import InvalidInput
@@ -37,7 +38,7 @@ def _digest(_instance: object, _attribute: object, value: Any) -> None:  # Any: 
         raise InvalidInput(f"sha256 must be 64 lower-case hex digits (a JourneySetup's digest), got {clip(value)}")
 
 
-@attrs.frozen
+@frozen
 class SetupRef(Record):
     """Where a save made with ``embed_setup=False`` had its setup: the setup's SHA-256 digest.
 

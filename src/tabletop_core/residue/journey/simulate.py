@@ -8,9 +8,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any, TextIO
 
-import attrs
-
 from tabletop_core._atomic import atomic_rolls
+from tabletop_core._frozen import frozen
 from tabletop_core._runs import PLANS as _PLANS  # noqa: F401 - the workers' plans (shared with d20's simulation)
 from tabletop_core._runs import default_chunk as _default_chunk
 from tabletop_core._runs import play_chunk as _play_chunk  # noqa: F401 - the executor's task
@@ -99,7 +98,7 @@ class _Tally:
         )
 
 
-@attrs.frozen
+@frozen
 class _Plan:
     """What every run plays: the sheet, the content, the policy, the seeds (pickled to an executor's workers)."""
 

@@ -9,6 +9,7 @@ import attrs
 
 from tabletop_core._fast import fast_build
 from tabletop_core._fast import fast_replace as replace
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, clip
@@ -169,7 +170,7 @@ _APPLY: dict[Act, Handler] = dict(
 assert len(_APPLY) == len(Act)  # every act has its handler
 
 
-@attrs.frozen
+@frozen
 class Journey(SetupSaves):
     """The whole state of a Journey (see the module docs); build one with :func:`start_journey`.
 
@@ -426,7 +427,7 @@ class Journey(SetupSaves):
         return f"Day {self.day} at {self.position}{hum}: {state} · {self.wanderer}"
 
 
-@attrs.frozen
+@frozen
 class JourneyStep(SetupSaves):
     """One applied choice: the choice, the new state and what happened.
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._intervals import wilson_interval
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_in, one_line
@@ -66,7 +67,7 @@ def _add_counts(first: Mapping[Any, int], second: Mapping[Any, int]) -> dict[Any
     return {key: total[key] for key in sorted(total) if total[key]}
 
 
-@attrs.frozen
+@frozen
 class JourneySimulation(Record):
     """What :func:`simulate_journey` found.
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 
 import attrs
 
+from tabletop_core._frozen import frozen
 from tabletop_core._record import Record, on_converter
 from tabletop_core._validate import check_one_line, int_field, int_in, of_type
 from tabletop_core.errors import InvalidInput
@@ -38,7 +39,7 @@ def _pending(entries: tuple[str, ...]) -> str:
     return f", then Entry {', '.join(entries)}" if entries else ""
 
 
-@attrs.frozen
+@frozen
 class Trip(Record):
     """A Travel in progress, kept while a Hex's Encounters, Vendors or cards are resolved.
 
@@ -65,7 +66,7 @@ class Trip(Record):
         return where + _pending(self.entries)
 
 
-@attrs.frozen
+@frozen
 class TokenMovement(Record):
     """The Rest Phase's Token Movement, interrupted by an Encounter it caused.
 
