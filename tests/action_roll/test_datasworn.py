@@ -8,7 +8,7 @@ import pathlib
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop_core import DiceExhausted, InvalidInput, ScriptedDice
@@ -467,6 +467,80 @@ def _data_obj(value, path):
     from tabletop_core.action_roll.datasworn import _data
 
     return _data.obj(value, path)
+
+
+_GOOD_ROLL = st.fixed_dictionaries(
+    {},
+    optional={
+        "oracle": st.sampled_from([None, "starforged/oracles/core/action"]),
+        "number_of_rolls": st.sampled_from([None, 1, 2, 3, 10]),
+        "auto": st.sampled_from([None, True, False]),
+        "duplicates": st.sampled_from([None, "reroll", "keep", "make_it_worse"]),
+        "dice": st.just("1d6"),
+    },
+)
+_GOOD_MORE = st.fixed_dictionaries(
+    {
+        "min": st.integers(1, 50),
+        "max": st.integers(50, 100),
+        "text": st.text(max_size=3),
+        "oracle_rolls": st.lists(_GOOD_ROLL, min_size=1, max_size=3),
+    },
+    optional={"text2": st.sampled_from([None, "", "Corvette"]), "text3": st.sampled_from([None, "Light attack ship"])},
+)
+# One flaw at most per row, so each part of the inline check is what decides some of the examples.
+_FLAWS = [
+    ("text", 0),
+    ("text2", 0),
+    ("text3", []),
+    ("template", {"text": "x"}),
+    ("template", 5),
+    ("oracle_rolls", "x"),
+    ("oracle_rolls", None),
+    ("oracle_rolls", []),
+    ("oracle_rolls", [0]),
+    ("roll", "number_of_rolls", 0),
+    ("roll", "number_of_rolls", 11),
+    ("roll", "number_of_rolls", True),
+    ("roll", "auto", 1),
+    ("roll", "duplicates", "x"),
+    ("roll", "duplicates", ""),
+    ("roll", "duplicates", []),
+    ("roll", "oracle", 0),
+]
+
+
+@st.composite
+def _rows_with_more(draw):
+    """A row with more columns or rolls of other tables (read inline at load), with at most one flaw."""
+    row = draw(_GOOD_MORE)
+    flaw = draw(st.sampled_from([None, *_FLAWS]))
+    if flaw is not None and flaw[0] == "roll":
+        rolls = [dict(roll) for roll in row["oracle_rolls"]]
+        rolls[draw(st.integers(0, len(rolls) - 1))][flaw[1]] = flaw[2]
+        row["oracle_rolls"] = rolls
+    elif flaw is not None:
+        row[flaw[0]] = flaw[1]
+    return row
+
+
+@settings(max_examples=300)
+@given(st.lists(_rows_with_more(), min_size=1, max_size=3))
+def test_the_check_at_load_refuses_exactly_the_rows_the_checked_path_refuses(rows):
+    """Rows with more columns and with rolls of other tables are checked inline at load, not built: the
+    check must refuse what reading them would refuse, at the same JSON path, and nothing else."""
+    from tabletop_core.action_roll.datasworn.table_reader import check_table, read_table
+
+    data = {"_id": "t", "name": "T", "dice": "1d100", "rows": rows}
+    expected = _checked(data, "$")
+    try:
+        check_table(data, "$")
+        checked = None
+    except DataswornError as error:
+        checked = ("error", error.path)
+    assert checked == (expected if isinstance(expected, tuple) else None)
+    if checked is None:
+        assert list(read_table(data, "$").rows) == expected
 
 
 @given(st.lists(_ROWS, min_size=1, max_size=6))

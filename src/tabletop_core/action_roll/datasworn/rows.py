@@ -185,10 +185,37 @@ def read_rolls(data: Mapping[str, Any], path: str) -> tuple[OracleRoll, ...]:
     return tuple(rolls)
 
 
+def plain_rolls(items: Any) -> bool:
+    """Whether *items* (a row's ``oracle_rolls``) is a list that :func:`read_rolls` reads without a question.
+
+    ``True`` only for what it reads as given: a dict per roll, ``number_of_rolls`` an int in
+    1..MAX_TIMES, ``auto`` a bool, ``duplicates`` one of :data:`DUPLICATE_RULES`, ``oracle`` a
+    string (each may be absent or null). Anything else is ``False``: the reader's checked
+    path decides, and names the problem. For checking a file at load without building its rows.
+    """
+    if items.__class__ is not list:
+        return False
+    for roll in items:
+        if roll.__class__ is not dict:
+            return False
+        times, auto = roll.get("number_of_rolls"), roll.get("auto")
+        duplicates, oracle = roll.get("duplicates"), roll.get("oracle")
+        if not (
+            (times is None or (times.__class__ is int and 1 <= times <= MAX_TIMES))
+            and (auto is None or auto.__class__ is bool)
+            and (duplicates is None or (duplicates.__class__ is str and duplicates in DUPLICATE_RULES))
+            and (oracle is None or oracle.__class__ is str)
+        ):
+            return False
+    return True
+
+
 PLAIN_ROW_KEYS = frozenset({"min", "max", "text", "_i18n", "icon", "suggestions", "embed_table", "_id"})
 """Keys of a row that needs no more checking than its range and text (the others are display hints)."""
 PLAIN_ROLL_KEYS = frozenset({"roll", "text", "_i18n", "icon", "suggestions", "embed_table", "_id"})
 """The same for a row of Datasworn 0.1, whose range is ``roll: {min, max}``."""
+CHECKED_ROW_KEYS = PLAIN_ROW_KEYS | {"text2", "text3", "oracle_rolls"}
+"""Keys of a row whose other columns and rolls a check at load reads inline too (:func:`plain_rolls`)."""
 _SPAN_KEYS = frozenset({"min", "max"})
 
 

@@ -27,6 +27,7 @@ from tabletop_core._validate import check_int, check_type, clip, of_type
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn._data import DataswornError
 from tabletop_core.action_roll.datasworn.rows import (
+    CHECKED_ROW_KEYS,
     MAX_TIMES,
     PLAIN_ROLL_KEYS,
     PLAIN_ROW_KEYS,
@@ -34,6 +35,7 @@ from tabletop_core.action_roll.datasworn.rows import (
     OracleRoll,
     OracleRow,
     parse_dice,
+    plain_rolls,
     read_rolls,
     read_row,
     row_span,
@@ -370,6 +372,19 @@ def _unusual_rows(rows: list[Any]) -> list[tuple[int, Any]]:
                 else:
                     if text.__class__ is str and low.__class__ is int and high.__class__ is int and low <= high:
                         continue
+            elif row.keys() <= CHECKED_ROW_KEYS:  # more columns, or rolls of other tables
+                low, high, text = row.get("min"), row.get("max"), row.get("text")
+                text2, text3 = row.get("text2"), row.get("text3")
+                if (
+                    text.__class__ is str
+                    and low.__class__ is int
+                    and high.__class__ is int
+                    and low <= high
+                    and (text2 is None or text2.__class__ is str)
+                    and (text3 is None or text3.__class__ is str)
+                    and ("oracle_rolls" not in row or plain_rolls(row["oracle_rolls"]))
+                ):
+                    continue
             elif row.keys() <= PLAIN_ROLL_KEYS and "roll" in row:  # Datasworn 0.1: roll: {min, max}
                 low, high = row_span(row)
                 text = row.get("text")
