@@ -159,3 +159,19 @@ class _Outer:
 def test_nested_class_named_by_its_path() -> None:
     """A class inside a class prints ``Outer.Inner(...)`` (only a function's ``<locals>`` is cut)."""
     assert repr(_Outer.Inner(1)) == repr(_fill(_twin(_Outer.Inner), {"a": 1})) == "_Outer.Inner(a=1)"
+
+
+def test_every_value_class_takes_the_shared_methods() -> None:
+    """A new ``@attrs.frozen`` class would compile its own three methods again: only the options
+    ``@frozen`` does not take keep it (``order=True``, ``cache_hash=True``)."""
+    import pathlib
+    import re
+
+    source = pathlib.Path(tabletop_core.__file__).parent
+    kept = []
+    for path in sorted(source.rglob("*.py")):
+        for found in re.finditer(r"^\s*@attrs\.frozen(\([^)]*\))?", path.read_text(encoding="utf-8"), re.M):
+            options = found[1] or ""
+            if "order=True" not in options and "cache_hash=True" not in options:
+                kept.append(f"{path.relative_to(source)}: {found[0].strip()}")
+    assert kept == []

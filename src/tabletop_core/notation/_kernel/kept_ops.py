@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import attrs
-
+from tabletop_core._frozen import frozen
 from tabletop_core.notation._kernel.budget import Budget
 from tabletop_core.notation._kernel.finish import CLAMPED_NONE, POSITIONS_NONE
 from tabletop_core.notation._kernel.pool import Pool, draw_faces
@@ -40,7 +39,7 @@ face drawn there.
 """
 
 
-@attrs.frozen(eq=False)  # hashed by identity, as the closures it stands for: a rule holding it is cached
+@frozen(eq=False)  # hashed by identity, as the closures it stands for: a rule holding it is cached
 class KeptOp:
     """One operator over the dice still kept, in the kernel's words, with the wing's stage on a pool.
 
