@@ -23,7 +23,6 @@ quotes at most a short excerpt of the value.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Collection, Mapping
@@ -260,6 +259,8 @@ def parse_json_value(text: str | bytes, who: str) -> Any:  # Any: any JSON value
         raise TypeError(f"{who} needs a str, got {type(text).__name__}")
     if len(text) > MAX_JSON_CHARS:
         raise InvalidInput(f"{who}: the text is longer than {MAX_JSON_CHARS:,} characters (MAX_JSON_CHARS)")
+    import json  # on first use: a cold start that reads no JSON does not load it (bench_cold_start)
+
     parse_int = _bounded_int if _python_reads_any_int() else None
     try:
         data = json.loads(text, parse_constant=_refuse_constant, parse_int=parse_int)

@@ -18,7 +18,6 @@ user text, so every record type, present and future, renders the same way.
 
 from __future__ import annotations
 
-import html
 import itertools
 import re
 from collections.abc import Iterable, Sequence
@@ -145,6 +144,8 @@ def escape(text: str, style: Style) -> str:
         text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
         return _SLACK_SPECIAL.sub(ZWSP + r"\1" + ZWSP, text)  # mrkdwn has no backslash escape
     if style == "html":
+        import html  # on first use: a cold start that writes no HTML does not load it (bench_cold_start)
+
         return html.escape(text, quote=True)
     return text
 

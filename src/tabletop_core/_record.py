@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import contextvars
 import functools
-import json
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
@@ -235,6 +234,8 @@ class Record:
 
     def to_json(self) -> str:
         """Return :meth:`to_dict` as a JSON string."""
+        import json  # on first use: a cold start that writes no JSON does not load it (bench_cold_start)
+
         return json.dumps(self.to_dict())
 
     @classmethod

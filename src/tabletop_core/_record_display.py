@@ -8,7 +8,6 @@ class says what its table holds with ``_rows()`` and ``_caption()``.
 from __future__ import annotations
 
 import enum
-import html
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, cast
 
@@ -71,6 +70,8 @@ def table_rows(record: Record) -> list[tuple[str, object]]:
 
 def html_table(record: Record) -> str:
     """*record*'s notebook table as HTML: its caption, then a row per ``_rows()`` item."""
+    import html  # on first use: a cold start that shows no HTML does not load it (bench_cold_start)
+
     body = "".join(
         f'<tr><th style="text-align:left">{html.escape(name)}</th>'
         f'<td style="text-align:left">{html.escape(_cell(value))}</td></tr>'

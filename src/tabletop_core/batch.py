@@ -31,7 +31,6 @@ Examples:
 from __future__ import annotations
 
 import enum
-import html
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -240,6 +239,8 @@ class Batch(Generic[OutcomeT]):
 
     def _repr_html_(self) -> str:
         """A notebook's table: a caption naming the rolls, then outcome, count and share per label."""
+        import html  # on first use: a cold start that shows no HTML does not load it (bench_cold_start)
+
         n = len(self)
         rows = "".join(
             f"<tr><td>{html.escape(_label(label))}</td><td>{count}</td><td>{count / n if n else 0:.2%}</td></tr>"

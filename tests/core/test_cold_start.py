@@ -60,6 +60,37 @@ def test_the_roll_command_loads_no_numpy_and_no_rule_system() -> None:
     assert sorted(loaded & {"numpy", "cattrs", *SYSTEMS[:3]}) == []
 
 
+def test_rolls_and_odds_load_no_json_and_no_html() -> None:
+    """JSON and HTML load when a record is first written or read as JSON, or shown as HTML (each a
+    few milliseconds of every cold start before)."""
+    printed, loaded = _run(
+        "import tabletop_core as tc\n"
+        "import tabletop_core.residue.journey, tabletop_core.d20, tabletop_core.action_roll\n"
+        "result = tc.notation.roll('1d20+5', rng=tc.ScriptedDice([12]))\n"
+        "print(result, tc.notation.distribution('3d6').probability(10), tc.render(result, style='markdown'))\n"
+    )
+    assert printed == ["1d20 (12) + 5 = 17 1/8 1d20 (12) + 5 = **17**"]
+    assert sorted(loaded & {"json", "html"}) == []
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "result.to_json()",
+        "type(result).from_json(result.to_json())",
+        "result._repr_html_()",
+        "render(result, style='html')",
+    ],
+)
+def test_json_and_html_load_on_first_use(code: str) -> None:
+    printed, loaded = _run(
+        "import tabletop_core as tc\nfrom tabletop_core.chat import render\n"
+        f"result = tc.notation.roll('1d20', rng=tc.ScriptedDice([3]))\nprint(bool({code}))\n"
+    )
+    assert printed == ["True"]
+    assert loaded & {"json", "html"}
+
+
 @pytest.mark.parametrize(
     "code",
     [

@@ -43,7 +43,6 @@ Examples:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
@@ -390,6 +389,8 @@ class Effect(Record):
 
 
 def _key(entry: tuple[Effect, Duration, str]) -> tuple[Any, ...]:
+    import json  # on first use, as every JSON reader and writer: not on a cold start's path
+
     effect, left, tag = entry
     # Strongest first; then the most Duration left; then a fixed order (the creator, then the
     # Effect's own data, then the id), so the choice does not depend on the order applied.

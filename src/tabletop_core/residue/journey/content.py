@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import ClassVar
 
@@ -143,9 +142,10 @@ def _check_texts(texts: tuple[Entry, ...], beasts: set[str]) -> None:
 
 def setup_digest(data: Mapping[str, object]) -> str:
     """The SHA-256 of a setup's JSON data (:meth:`JourneySetup.to_dict`): keys sorted, no spaces, UTF-8."""
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     import hashlib  # cold start: OpenSSL's bindings load only when a setup is digested (a save by reference)
+    import json
 
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
