@@ -94,7 +94,7 @@ def _install_eq_and_hash(cls: type, own: Any) -> None:
 
 
 def _values(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
-    """A C-level getter for a value's *names* fields as one tuple."""
+    """What reads a value's *names* fields as one tuple (``operator.attrgetter``, in C, for two or more)."""
     if not names:
         return lambda _value: ()
     if len(names) == 1:
