@@ -60,6 +60,30 @@ def test_the_roll_command_loads_no_numpy_and_no_rule_system() -> None:
     assert sorted(loaded & {"numpy", "cattrs", *SYSTEMS[:3]}) == []
 
 
+_ROLLER = {
+    "tabletop_core.notation._kernel.records",
+    "tabletop_core.notation._kernel.dice_records",
+    "tabletop_core.notation._kernel.engine",
+    "tabletop_core.notation._default.roll",
+    "tabletop_core.notation._default.render",
+}
+
+
+def test_odds_load_no_roller_and_the_first_roll_does() -> None:
+    """A process that only reads odds never loads the roller, its records or its renderer."""
+    printed, loaded = _run(
+        "import tabletop_core.notation as notation\nprint(notation.distribution('4d6kh3').probability(18))\n"
+    )
+    assert printed == ["7/432"]  # three sixes or four: 21 of 1,296
+    assert sorted(loaded & _ROLLER) == []
+    printed, loaded = _run(
+        "import tabletop_core as tc\nprint(tc.notation.roll('2d6', rng=tc.ScriptedDice([3, 4])))\n"
+        "print(tc.notation.RollResult.__name__)\n"
+    )
+    assert printed == ["2d6 (3, 4) = 7", "RollResult"]
+    assert loaded >= _ROLLER
+
+
 def test_rolls_and_odds_load_no_json_and_no_html() -> None:
     """JSON and HTML load when a record is first written or read as JSON, or shown as HTML (each a
     few milliseconds of every cold start before)."""

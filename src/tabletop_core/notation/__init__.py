@@ -32,18 +32,27 @@ from tabletop_core.notation._default.nodes import (
 )
 from tabletop_core.notation._default.terms import Clamp, Comparison, Crit, Dice, Explode, Number, Reroll, Select
 from tabletop_core.notation._front import distribution, parse, roll
-from tabletop_core.notation._kernel.dice_records import DiceMarks, DiceRoll, GroupRoll, RolledDie
-from tabletop_core.notation._kernel.records import RolledNode, RollResult, TermLabel
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits
 
 if TYPE_CHECKING:
     from tabletop_core.notation import dialect_d20 as dialect_d20
     from tabletop_core.notation import dialect_rdr as dialect_rdr
+    from tabletop_core.notation._kernel.dice_records import DiceMarks, DiceRoll, GroupRoll, RolledDie
+    from tabletop_core.notation._kernel.records import RolledNode, RollResult, TermLabel
 
 # The d20 and rdr dialects load on first use (``dialect="d20"``, or ``tc.notation.dialect_d20``),
-# so bots on the default grammar never import them.
-__getattr__, __dir__ = lazy_attributes(__name__, {"dialect_d20": ".dialect_d20", "dialect_rdr": ".dialect_rdr"})
+# so bots on the default grammar never import them; the roll's records load with the first roll
+# (or the first use of their names), so a process that only reads odds never loads the roller.
+__getattr__, __dir__ = lazy_attributes(
+    __name__,
+    {
+        "dialect_d20": ".dialect_d20",
+        "dialect_rdr": ".dialect_rdr",
+        **dict.fromkeys(("DiceMarks", "DiceRoll", "GroupRoll", "RolledDie"), "._kernel.dice_records"),
+        **dict.fromkeys(("RolledNode", "RollResult", "TermLabel"), "._kernel.records"),
+    },
+)
 
 __all__ = [
     "Call",

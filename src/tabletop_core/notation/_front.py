@@ -23,10 +23,9 @@ from tabletop_core.notation._default.expression import Expression
 from tabletop_core.notation._default.functions import check_variables
 from tabletop_core.notation._default.odds import distribution_default
 from tabletop_core.notation._default.parser import check_limits, parse_default
-from tabletop_core.notation._default.roll import PLANS, plan_for
+from tabletop_core.notation._default.plans import PLANS
 from tabletop_core.notation._kernel import registry
 from tabletop_core.notation._kernel.plans import Plan, PlanCache
-from tabletop_core.notation._kernel.records import RollResult
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.notation.limits import Limits, check_dialect
 from tabletop_core.odds import Distribution
@@ -34,6 +33,7 @@ from tabletop_core.rng import GeneratorDice, _default_source, dice_source
 
 if TYPE_CHECKING:
     from tabletop_core.notation._d20.tree import D20Expression
+    from tabletop_core.notation._kernel.records import RollResult
     from tabletop_core.notation._rdr.tree import RdrExpression
     from tabletop_core.rng import RngLike
 
@@ -344,6 +344,8 @@ def _plan_of(
         sheet = check_variables(variables)
         expression, checked = as_expression(expr, limits)
         expr, limits = as_expression(bind(expression, sheet), checked)
+    from tabletop_core.notation._default.roll import plan_for  # the roller loads with the first roll
+
     return plan_for(expr, limits)
 
 

@@ -10,17 +10,25 @@ result (see :class:`~tabletop_core.notation._kernel.registry.Wing`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
-from tabletop_core.notation._default import render
-from tabletop_core.notation._kernel.records import RolledNode, RollResult
 from tabletop_core.notation.errors import NotationError
+
+if TYPE_CHECKING:
+    from tabletop_core.notation._kernel.records import RolledNode, RollResult
+
+# What the kernel asks of a result loads the renderer and the records with it, on first use:
+# a process that only reads odds (``distribution``) never loads the roller's side.
 
 __all__ = ["breakdowns", "checked", "rolled_tree", "warnings"]
 
 
 def breakdowns(result: RollResult, *, markdown: bool) -> tuple[str, str | None]:
     """The breakdown of the roll and of its target after ``vs`` (``None`` without one)."""
+    from tabletop_core.notation._default import render
+
     return render.breakdowns(result, markdown=markdown)
 
 
@@ -30,6 +38,9 @@ def rolled_tree(result: RollResult) -> RolledNode:
     A record that cannot be read back (edited by hand) gives its dice records under the total:
     the tree never raises.
     """
+    from tabletop_core.notation._default import render
+    from tabletop_core.notation._kernel.records import RolledNode
+
     if result.results:
         from tabletop_core.notation._default.parser import parse_cached
 
@@ -52,6 +63,8 @@ def checked(result: RollResult) -> RollResult:
     Raises:
         NotationError: the expression cannot be read back, or the records do not match it.
     """
+    from tabletop_core.notation._default import render
+
     if result.results:
         total = sum(one.total for one in result.results)
         return result if total == result.total else attrs.evolve(result, total=total)

@@ -39,7 +39,6 @@ from tabletop_core.notation._default.nodes import (
 )
 from tabletop_core.notation._default.terms import Dice, Number
 from tabletop_core.notation._kernel.budget import Budget
-from tabletop_core.notation._kernel.dice_records import DiceRoll
 from tabletop_core.notation._kernel.weights import exact_division
 from tabletop_core.notation.errors import NotationError, over_limit
 from tabletop_core.notation.limits import Limits
@@ -218,6 +217,8 @@ def compile_expression_node(
 
         return call
     assert isinstance(node, ComputedDice)
+    from tabletop_core.notation._kernel.dice_records import DiceRoll  # the roller's records: with the roller
+
     count_step = compile_node(node.count, text, limits, False)
     sides_step = compile_node(node.sides, text, limits, False)
     shown = str(node)

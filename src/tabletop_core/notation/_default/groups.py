@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any, cast
 
 from tabletop_core.notation._default.nodes import Group, Node, walk
 from tabletop_core.notation._kernel.budget import Budget
-from tabletop_core.notation._kernel.dice_records import DiceRoll, GroupRoll
 from tabletop_core.notation._kernel.weights import extreme
 from tabletop_core.notation.errors import NotationError
 from tabletop_core.rng import DiceSource
 
 if TYPE_CHECKING:
     from tabletop_core.notation._default.odds import Calculator
+    from tabletop_core.notation._kernel.dice_records import DiceRoll, GroupRoll
 
 __all__ = ["group_odds", "group_step", "has_group", "split_records"]
 
@@ -34,6 +34,8 @@ def has_group(node: Node) -> bool:
 
 def group_step(node: Group, steps: list[_Step]) -> _Step:
     """The rolling step of a group, from its items' steps; it records a :class:`GroupRoll`."""
+    from tabletop_core.notation._kernel.dice_records import GroupRoll  # the roller's records: with the roller
+
     notation = str(node)
     if node.success is None:
         # Sums of items, maybe kept or dropped: Group.value_of's answer without its checks (the steps give ints).
@@ -67,6 +69,8 @@ def group_step(node: Group, steps: list[_Step]) -> _Step:
 
 def split_records(records: list[DiceRoll]) -> tuple[list[DiceRoll], tuple[GroupRoll, ...]]:
     """The dice records and the group records of a roll, each in order (they are recorded together)."""
+    from tabletop_core.notation._kernel.dice_records import DiceRoll, GroupRoll
+
     mixed = cast("list[object]", records)
     dice = [record for record in mixed if isinstance(record, DiceRoll)]
     return dice, tuple(record for record in mixed if isinstance(record, GroupRoll))

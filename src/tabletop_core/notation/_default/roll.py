@@ -37,6 +37,7 @@ from tabletop_core.notation._default.nodes import (
     walk,
 )
 from tabletop_core.notation._default.parser import as_expression
+from tabletop_core.notation._default.plans import PLANS
 from tabletop_core.notation._default.terms import Dice, Number
 from tabletop_core.notation._kernel.budget import Budget
 from tabletop_core.notation._kernel.dice_records import DiceRoll, GroupRoll
@@ -48,7 +49,6 @@ from tabletop_core.notation._kernel.plans import (
     PLAN_BYTES_PER_FACE,
     PLAN_BYTES_PER_RECORD,
     Plan,
-    PlanCache,
     plan_size,
     shared_by_draws,
     shared_per_face,
@@ -59,9 +59,6 @@ from tabletop_core.notation.limits import Limits
 from tabletop_core.rng import DiceSource
 
 __all__ = ["PLANS", "compile_node", "crit_of", "first_term", "plan_for", "single_die"]
-
-PLANS: PlanCache[Expression] = PlanCache()
-"""The default dialect's plans: texts rolled with the default limits, other texts, expressions built by hand."""
 
 
 def plan_for(expr: object, limits: Limits | None) -> tuple[Plan, int]:
