@@ -19,3 +19,34 @@ def on_ci() -> bool:
 
 
 settings.load_profile("ci" if on_ci() else "dev")
+
+
+# --- TABLETOP_FAST_CHECK=1: every fast path the suite reaches is checked against the plain one --
+_FAST_REACHED: set[tuple[str, str]] = set()
+
+
+def _fast_check() -> bool:
+    return os.environ.get("TABLETOP_FAST_CHECK", "").strip().lower() not in {"", "0", "false", "no"}
+
+
+def pytest_configure(config):
+    if _fast_check():
+        import fast_check
+
+        fast_check.install(_FAST_REACHED)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Under TABLETOP_FAST_CHECK, fail the run unless the tests reached every function that takes a fast path."""
+    if not _fast_check() or session.config.option.collectonly:
+        return
+    import fast_check
+
+    missed = sorted(fast_check.static_sites() - _FAST_REACHED)
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    write = reporter.write_line if reporter is not None else print
+    write(f"fast paths: {len(_FAST_REACHED)} functions checked against the plain one, {len(missed)} never reached")
+    for module, function in missed:
+        write(f"  not reached: {module}.{function}")
+    if missed and session.exitstatus == 0:
+        session.exitstatus = 1

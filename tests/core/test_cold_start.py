@@ -9,6 +9,7 @@ odds or ``tabletop roll``. Seeded dice draw from numpy exactly as they always di
 from __future__ import annotations
 
 import os
+import pathlib
 import random
 import subprocess
 import sys
@@ -58,6 +59,57 @@ def test_the_roll_command_loads_no_numpy_and_no_rule_system() -> None:
     assert printed[-1] == "0"
     assert printed[0].startswith("1d20 (")
     assert sorted(loaded & {"numpy", "cattrs", *SYSTEMS[:3]}) == []
+
+
+EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "docs" / "examples"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["odds", "action", "--stat", "2"],
+        ["odds", "progress", "--score", "7"],
+        ["odds", "test", "--stakes", "high", "--modifier", "5", "--fortune"],
+        ["odds", "residue", "d8", "--slot", "attack", "--luck", "d6"],
+        ["action", "--stat", "2"],
+        ["progress", "--score", "7"],
+        ["oracle"],
+        ["test", "--modifier", "3"],
+        ["contest", "--actor-trait", "2", "--target-trait", "1"],
+        ["residue", "stars", "d8"],
+        ["residue", "luck", "d6"],
+        ["residue", "inventory", "food", "d8"],
+        [
+            "move",
+            "Leap",
+            "--option",
+            "edge",
+            "--stats",
+            "3,2,2,1,1",
+            "--data",
+            str(EXAMPLES / "mini-starforged.json"),
+        ],
+        ["character", "show", str(EXAMPLES / "kira.json")],
+        ["classic", "show", str(EXAMPLES / "ash.json")],
+        ["encounter", str(EXAMPLES / "fight.json")],
+    ],
+    ids=" ".join,
+)
+def test_a_command_with_one_roll_or_exact_odds_loads_no_numpy(argv: list[str]) -> None:
+    """Every system registers its commands with ``tabletop``: none of them may load numpy on the
+    way in (``--seed`` and ``simulate`` do, to draw numpy's stream)."""
+    printed, loaded = _run(f"from tabletop_core.cli import main\nprint(main({argv!r}))\n")
+    assert printed[-1] == "0", printed
+    assert "numpy" not in loaded
+
+
+def test_a_seeded_command_loads_numpy_for_its_stream() -> None:
+    """The check above can see numpy: a seed draws from numpy's generator."""
+    printed, loaded = _run(
+        "from tabletop_core.cli import main\nprint(main(['action', '--stat', '2', '--seed', '7']))\n"
+    )
+    assert printed[-1] == "0"
+    assert "numpy" in loaded
 
 
 _ROLLER = {

@@ -10,40 +10,16 @@ recorded call the plain way: same type, every field equal and of the same type.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import sys
 from collections.abc import Callable
 from typing import Any
 
-import attrs
 import pytest
 
+import fast_check
 import tabletop_core
-from tabletop_core import _fast
 
 PER_SITE = 5  # calls kept per call site
-
-
-def _doors() -> list[tuple[Any, str, Callable[..., Any], Callable[..., Any]]]:
-    """(module, name, fast door, its plain stand-in) for every module-level name bound to a fast door."""
-    for info in pkgutil.walk_packages(tabletop_core.__path__, "tabletop_core."):
-        if not info.name.endswith("__main__"):
-            importlib.import_module(info.name)
-    positional = {builder: cls for cls, builder in _fast._TABLES["positional"].items()}
-    found = []
-    for name, module in sorted(sys.modules.items()):
-        if not name.startswith("tabletop_core.") or name == "tabletop_core._fast":
-            continue
-        for attribute, value in vars(module).items():
-            if value is _fast.fast_build:
-                found.append((module, attribute, value, lambda cls, **fields: cls(**fields)))
-            elif value is _fast.fast_replace:
-                found.append((module, attribute, value, attrs.evolve))
-            elif callable(value) and value in positional:
-                cls = positional[value]
-                found.append((module, attribute, value, lambda *values, cls=cls: cls(*values)))
-    return found
 
 
 def _play() -> None:
@@ -72,7 +48,8 @@ def recorded() -> dict[tuple[str, str], list[tuple[Callable[..., Any], tuple[Any
 
     action._judged.cache_clear()  # the action roll's fast path hides behind a cache
     calls: dict[tuple[str, str], list[tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any], Any]]] = {}
-    doors = _doors()
+    found = fast_check.doors()
+    before = [(module, name, getattr(module, name)) for module, name, _door, _plain in found]
 
     def recorder(door: Callable[..., Any], plain: Callable[..., Any]) -> Callable[..., Any]:
         def record(*args: Any, **kwargs: Any) -> Any:
@@ -87,12 +64,12 @@ def recorded() -> dict[tuple[str, str], list[tuple[Callable[..., Any], tuple[Any
         return record
 
     try:
-        for module, name, door, plain in doors:
+        for module, name, door, plain in found:
             setattr(module, name, recorder(door, plain))
         _play()
     finally:
-        for module, name, door, _plain in doors:
-            setattr(module, name, door)
+        for module, name, value in before:
+            setattr(module, name, value)
     return calls
 
 
@@ -104,19 +81,50 @@ def test_the_workloads_reach_the_fast_paths_of_every_area(recorded: dict[tuple[s
 
 
 def test_every_recorded_fast_call_equals_the_plain_construction(recorded: dict[tuple[str, str], list[Any]]) -> None:
-    disagreements = []
-    for (module, function), kept in sorted(recorded.items()):
-        for plain, args, kwargs, made in kept:
-            try:
-                expected = plain(*args, **kwargs)
-            except Exception as error:  # the class itself refuses what the fast path built: a finding
-                disagreements.append(f"{module}.{function}: the plain construction raises {error!r}")
-                continue
-            if type(made) is not type(expected) or made != expected:
-                disagreements.append(f"{module}.{function}: {made!r} != {expected!r}")
-                continue
-            for field in attrs.fields(type(expected)):
-                a, b = getattr(made, field.name), getattr(expected, field.name)
-                if a != b or type(a) is not type(b):
-                    disagreements.append(f"{module}.{function}: field {field.name}: {a!r} vs {b!r}")
+    disagreements = [
+        f"{module}.{function}: {found}"
+        for (module, function), kept in sorted(recorded.items())
+        for plain, args, kwargs, made in kept
+        if (found := fast_check.disagreement(plain, args, kwargs, made)) is not None
+    ]
     assert disagreements == []
+
+
+def test_the_sites_read_from_the_source_are_the_ones_the_workloads_reach() -> None:
+    """The static list that ``TABLETOP_FAST_CHECK=1`` holds the whole suite to (CI stage
+    ``25-fast-paths.sh``) names the functions a workload reaches, not fewer, not others."""
+    sites = fast_check.static_sites()
+    assert len(sites) >= 60
+    with fast_check.checking() as reached:
+        _play()
+    assert reached <= sites, sorted(reached - sites)
+
+
+def test_a_checking_door_refuses_what_the_plain_construction_refuses() -> None:
+    """The check can fail: a fast build the class's own validator refuses raises at once."""
+    from tabletop_core.residue.journey import state
+
+    door = state.fast_build
+    with (
+        fast_check.checking() as reached,
+        pytest.raises(fast_check.FastPathDisagrees, match="must be a JourneyOutcome"),
+    ):
+        state.fast_build(state.EndedPhase, outcome="nonsense", defeat=None)
+    assert reached == {(__name__, "test_a_checking_door_refuses_what_the_plain_construction_refuses")}
+    assert state.fast_build is door  # put back after the block
+
+
+def test_a_transition_that_returns_an_invalid_journey_fails_the_check() -> None:
+    """Mid-transition states are tolerated where listed; the state a transition returns never is."""
+    from tabletop_core import _fast
+    from tabletop_core import residue as rs
+    from tabletop_core.residue.journey import example_setup, start_journey
+
+    wanderer = rs.Wanderer.new(
+        hp=6, endurance_dice=["d8", "d8", "d6", "d6"], inventory="d8", luck="d6", strain_threshold=3, rng=1
+    )
+    journey = start_journey(wanderer, example_setup(), rng=3)
+    invalid = _fast.fast_replace(journey, steps=-1)
+    assert fast_check._checked_advance(lambda _journey, *args: journey)(journey) is journey
+    with pytest.raises(fast_check.FastPathDisagrees, match="steps must be an int >= 0"):
+        fast_check._checked_advance(lambda _journey, *args: invalid)(journey)

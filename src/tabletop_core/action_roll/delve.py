@@ -40,14 +40,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
-import numpy as np
-import numpy.typing as npt
 
 from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, of_type, one_line, tuple_of
 from tabletop_core.action_roll.action import ActionResult, action_roll
-from tabletop_core.action_roll.batch import simulate_action
 from tabletop_core.action_roll.challenge import challenge_pair
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn.delve_data import DelveSiteData, Denizen, SiteDomain, SiteTheme
@@ -79,6 +76,9 @@ from tabletop_core.odds import Distribution
 from tabletop_core.rng import dice_source
 
 if TYPE_CHECKING:
+    import numpy as np  # the batch's arrays: numpy is imported where they are drawn
+    import numpy.typing as npt
+
     from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = [
@@ -520,6 +520,8 @@ def simulate_delve(
     The action rolls are drawn as :func:`~tabletop_core.action_roll.simulate_action` draws them. Read a roll's
     row with the table its outcome leads to (see :func:`delve_the_depths_odds`).
     """
+    from tabletop_core.action_roll.batch import simulate_action  # numpy's arrays: loaded to simulate
+
     _check_stat(stat)
     source = dice_source(rng)
     batch = simulate_action(n, stat=value, adds=adds, momentum=momentum, rng=source)

@@ -35,8 +35,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
-import numpy as np
-import numpy.typing as npt
 
 from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
@@ -51,6 +49,9 @@ from tabletop_core.odds import Distribution
 from tabletop_core.rng import DiceSource, dice_source
 
 if TYPE_CHECKING:
+    import numpy as np  # the batch's arrays: numpy is imported where they are drawn
+    import numpy.typing as npt
+
     from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
 __all__ = [
@@ -415,6 +416,8 @@ class CursedBatch(Batch[bool]):
     @property
     def outcome_codes(self) -> npt.NDArray[np.int8]:
         """1 where the cursed die called the curse, else 0."""
+        import numpy as np
+
         return np.isin(self.cursed_dice, self.faces).astype(np.int8)
 
     @property
@@ -427,6 +430,8 @@ class CursedBatch(Batch[bool]):
 
 
 def _totals(table: OracleTable, source: DiceSource, n: int) -> npt.NDArray[np.int64]:
+    import numpy as np
+
     count, sides, modifier = table._spec
     total = np.zeros(n, dtype=np.int64)
     for _ in range(count):
@@ -460,6 +465,8 @@ def simulate_cursed(
         if cursed_table is None:
             raise RuleError("an adding curse rolls on its cursed table: give cursed_table")
         check_type("cursed_table", cursed_table, OracleTable)
+    import numpy as np  # the batch's arrays: numpy loads with the first simulation
+
     source = dice_source(rng)
     totals = _totals(table, source, n)
     faces = source.roll_many(die.sides, n)

@@ -32,7 +32,6 @@ from tabletop_core.residue.journey import (
     Policy,
     example_setup,
     play_journey,
-    simulate_journey,
     start_journey,
 )
 from tabletop_core.residue.wanderer import Wanderer
@@ -106,6 +105,8 @@ def _journey(args: argparse.Namespace) -> Output:
 
 
 def _simulate(args: argparse.Namespace) -> Output:
+    from tabletop_core.residue.journey import simulate_journey  # its runs are numpy arrays: loaded to simulate
+
     seed = args.seed
     wanderer = _wanderer(args, seed)
     setup = example_setup(max_days=args.days)
@@ -174,6 +175,8 @@ def register(
 
 def demo(seed: int) -> str:
     """The Journey part of ``tabletop demo``: a short simulation, one line."""
+    from tabletop_core.residue.journey import simulate_journey
+
     wanderer = Wanderer.new(
         hp=6, endurance_dice=["d8", "d8", "d6", "d6"], inventory="d8", luck="d6", strain_threshold=3, rng=seed
     )

@@ -15,7 +15,9 @@ Examples:
     (9, 1)
 """
 
-from tabletop_core.action_roll.classic.batch import RewardBatch, reward_odds, simulate_rewards
+from typing import TYPE_CHECKING
+
+from tabletop_core._lazy import lazy_attributes
 from tabletop_core.action_roll.classic.character import ClassicCharacter
 from tabletop_core.action_roll.classic.debilities import Debilities, Debility, DebilityGroup
 from tabletop_core.action_roll.classic.moves import classic_move_odds, make_classic_move
@@ -41,6 +43,15 @@ from tabletop_core.action_roll.classic.tracks import (
     vow_experience,
 )
 from tabletop_core.action_roll.next_move import NextMoveAdd, next_move_add
+
+if TYPE_CHECKING:
+    from tabletop_core.action_roll.classic.batch import RewardBatch, reward_odds, simulate_rewards
+
+# The rewards' batch and odds share a module with numpy's arrays: imported on first use, so the
+# Classic rules (and every `tabletop` command, which registers them) start without numpy.
+__getattr__, __dir__ = lazy_attributes(
+    __name__, dict.fromkeys(("RewardBatch", "reward_odds", "simulate_rewards"), ".batch")
+)
 
 __all__ = [
     "ADVANCE_NEW_ASSET",
