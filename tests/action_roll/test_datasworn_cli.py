@@ -177,9 +177,21 @@ def test_burn_momentum_with_a_raised_reset(capsys, tmp_path):
     run(capsys, "character", "set", str(hero), "momentum", "8")
     argv = ["move", "Leap", "--data", MINI, "--character", str(hero), "--option", "edge", "--dice", "1,9,4"]
     _, out, _ = run(capsys, *argv, "--burn", "--use", "Negotiator:2")
-    assert out.splitlines()[-1] == "momentum resets to +3"
+    assert out.splitlines()[-2:] == ["momentum resets to +3", f"(to keep it: tabletop character set {hero} momentum 3)"]
     _, out, _ = run(capsys, *argv, "--burn")
     assert "momentum resets to +2" in out
+    _, shown, _ = run(capsys, "character", "show", str(hero))
+    assert "momentum +8" in shown  # a move reads the file and never writes it: the line above says how
+
+
+def test_table_on_an_outcome_without_one_keeps_the_roll(capsys):
+    """A bot may pass --table on every move: a hit that points to no table still prints its roll."""
+    code, out, _ = run(
+        capsys, "move", "Leap", "--data", MINI, "--stats", "3,2,2,1,1", "--option", "edge", "--dice", "6,1,1", "--table"
+    )
+    assert code == 0
+    assert out.splitlines()[0].startswith("Leap (+edge): Action 6 + 3 = 9 vs 1 · 1 -> strong hit")
+    assert out.splitlines()[-1] == "the strong hit points to no table"
 
 
 def test_a_miss_rolls_the_table_its_text_points_to(capsys):

@@ -27,7 +27,7 @@ from tabletop_core.action_roll.character import AssetState
 from tabletop_core.action_roll.datasworn import SUPPORTED_VERSION, RollType, flip_digits, load, plain_text
 from tabletop_core.action_roll.datasworn.effects import EffectKind
 from tabletop_core.action_roll.datasworn.readings import ability_readings
-from tabletop_core.errors import RuleError
+from tabletop_core.errors import InvalidInput, RuleError
 
 DATA = os.environ.get("TABLETOP_DATASWORN")
 pytestmark = pytest.mark.skipif(not DATA, reason="set TABLETOP_DATASWORN to the unpacked @datasworn/starforged package")
@@ -468,3 +468,19 @@ def test_the_command_line_on_the_real_data(capsys, tmp_path):
     out = capsys.readouterr().out
     assert "Action 1 + 2 + 1 = 4 vs 9 · 9 -> miss (match); rerolled action 1 -> 6" in out
     assert "added +2 after the roll: Action 6 + 2 + 3 = 11, capped at 10 vs 1 · 1 -> strong hit (match)" in out
+
+
+def test_a_move_rolls_the_table_of_a_linked_move_without_a_roll_only(ruleset):
+    """ "On a miss, Pay the Price" rolls Pay the Price's table; "you must Withstand Damage" is a move
+    to make, whose own table follows its own roll, so it gives the outcome no table."""
+    from tabletop_core.action_roll import Outcome
+
+    assert [t.name for t in ruleset.move_tables("Face Danger", Outcome.MISS)] == ["Pay the Price", "Story Complication"]
+    rolled = ruleset.roll_move_table("Face Danger", Outcome.MISS, rng=ScriptedDice([50]))
+    assert rolled.table_name == "Pay the Price"  # the one Pay the Price sets into its text
+    linked_rolls = {"Ready Grappler": Outcome.MISS, "Gather Energy": Outcome.MISS, "Loop Back": Outcome.WEAK_HIT}
+    for name, outcome in {**linked_rolls, "Raise Shields": Outcome.STRONG_HIT}.items():
+        assert ruleset.move_tables(name, outcome) == (), name
+    with pytest.raises(InvalidInput, match="Ask the Oracle points to 5 tables: give table, one of Small Chance"):
+        ruleset.roll_move_table("Ask the Oracle", rng=ScriptedDice([40]))
+    assert str(ruleset.roll_move_table("Ask the Oracle", table="50/50", rng=ScriptedDice([40]))).endswith("-> Yes")

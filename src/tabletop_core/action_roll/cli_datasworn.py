@@ -263,13 +263,18 @@ def _move(args: argparse.Namespace) -> Output:
         if burn_would_improve(result.action, character.momentum):
             result, character = burn_move(result, move, character, use=resets)
             lines = [str(result), f"momentum resets to {character.momentum.value:+d}"]
+            if args.character is not None:  # a move reads the file and never writes it
+                reset = character.momentum.value
+                lines.append(f"(to keep it: tabletop character set {args.character} momentum {reset})")
         else:
             lines.append(f"burning momentum {character.momentum.value:+d} would not improve it: momentum kept")
     elif result.action is not None and burn_would_improve(result.action, character.momentum):
         burned, _ = burn_move(result, move, character, use=resets)
         lines.append(f"burning momentum {character.momentum.value:+d} would make it a {burned.outcome} (add --burn)")
     tables = ruleset.move_tables(move, result.outcome, option=result.option)
-    if args.table is not None:
+    if args.table is not None and not tables:  # a bot may always ask: the roll still stands
+        lines.append(f"the {result.outcome} points to no table")
+    elif args.table is not None:
         rolled = ruleset.roll_move_table(
             move, result.outcome, table=args.table or None, option=result.option, rng=source
         )

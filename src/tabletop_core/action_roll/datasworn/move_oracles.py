@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tabletop_core._validate import check_type
-from tabletop_core.action_roll.datasworn.moves import Move
+from tabletop_core.action_roll.datasworn.moves import Move, RollType
 from tabletop_core.action_roll.datasworn.table_rolls import TableRoll, roll_table
 from tabletop_core.action_roll.datasworn.tables import OracleTable
 from tabletop_core.action_roll.outcome import Outcome
@@ -88,8 +88,10 @@ def move_tables(
     """The tables *move* points to: those set into its text first, then its ``oracles`` list.
 
     For an *outcome*: the tables that outcome's text sets in ("On a weak hit, roll on
-    the table below"), else those of the moves it links ("On a miss, Pay the Price"),
-    else none. A collection set into the text stands for its tables (Delve the Depths'
+    the table below"), else those of the moves without a roll it links ("On a miss, Pay
+    the Price"), else none: a linked move that rolls ("you must Withstand Damage") is a
+    move to make, whose table follows its own roll. A collection set into the text
+    stands for its tables (Delve the Depths'
     weak hit: "roll on the following table according to your stat", one table in
     three columns); with *option*, the roll's option label, only the table of that
     name is kept when there is one (the Wits column for a roll +wits).
@@ -126,11 +128,33 @@ def _move_tables(ruleset: Any, move: Move, outcome: Outcome | None) -> tuple[Ora
         said = _outcome_text(move, outcome)
         ids = embedded_tables(said)
         if not ids:
+            # A linked move without a roll is its table ("On a miss, Pay the Price"); a linked move
+            # that rolls ("you must Withstand Damage", "if you later Endure Harm") is a move to
+            # make: its table comes after its own roll, if that misses, and is not this one's.
             linked = [ruleset.moves.get(target) for target in dict.fromkeys(_MOVE_LINK.findall(said))]
-            theirs = [table for other in linked if other is not None for table in move_tables(ruleset, other)]
+            theirs = [
+                table
+                for other in linked
+                if other is not None and other.roll_type is RollType.NO_ROLL
+                for table in move_tables(ruleset, other)
+            ]
             return tuple({table.id: table for table in theirs}.values())
     found = {table.id: table for table_id in dict.fromkeys(ids) for table in _tables_of(ruleset, table_id)}
     return tuple(found.values())
+
+
+def _set_into(ruleset: Any, move: Move, outcome: Outcome | None) -> set[str]:
+    """The ids of the tables set into the text of *move* (or its *outcome*).
+
+    Or into the text of a move without a roll that it links (Pay the Price's "roll on the table below").
+    """
+    said = move.text if outcome is None else _outcome_text(move, outcome)
+    found = set(embedded_tables(said))
+    for target in _MOVE_LINK.findall(said):
+        other = ruleset.moves.get(target)
+        if other is not None and other.roll_type is RollType.NO_ROLL:
+            found.update(embedded_tables(other.text))
+    return found
 
 
 def roll_move_table(
@@ -149,13 +173,15 @@ def roll_move_table(
         move: The move.
         outcome: Roll the table this outcome points to (a move's result's outcome).
         table: Which table, by id or name, when the move points to several
-            (Ask the Oracle: one per odds); by default the first set into its text.
+            (Ask the Oracle: one per odds). By default the one table set into its text,
+            or the one table it points to; where there are several, it must be given.
         option: The label of the option rolled: the table named after it, when the
             move has one per option (Delve the Depths: Edge, Shadow, Wits).
         rng: Where the dice come from (see :func:`~tabletop_core.dice_source`).
 
     Raises:
-        InvalidInput: the move (or outcome) points to no table, or *table* is not one of them.
+        InvalidInput: the move (or outcome) points to no table, *table* is not one of them,
+            or it is not given where the move points to several (and sets not one into its text).
     """
     tables = move_tables(ruleset, move, outcome, option=option)
     where = move.name if outcome is None else f"{move.name} on a {outcome}"
@@ -169,6 +195,11 @@ def roll_move_table(
             raise InvalidInput(f"table must be one of the tables of {where}: {names}; got {table!r}")
         chosen = picked[0]
     else:
-        embedded = embedded_tables(move.text if outcome is None else _outcome_text(move, outcome))
-        chosen = next((t for t in tables if t.id in embedded), tables[0])
+        embedded = _set_into(ruleset, move, outcome)
+        set_in = [t for t in tables if t.id in embedded]
+        candidates = set_in or list(tables)
+        if len(candidates) > 1:  # Ask the Oracle's five odds: the player picks, the library does not
+            names = ", ".join(f"{t.name} ({t.id})" for t in candidates)
+            raise InvalidInput(f"{where} points to {len(candidates)} tables: give table, one of {names}")
+        chosen = candidates[0]
     return roll_table(chosen, rng=rng, tables=ruleset)
