@@ -48,7 +48,10 @@ MAX_INT_DIGITS = 40
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 
 
-MAX_ERROR_LENGTH = 300
+# Room for the library's longest message of its own (an ambiguous name answered with its 14
+# candidates' ids, about 1,000 characters) and under a chat message's 2,000 with the prefix;
+# what the user typed is quoted through clip() already, so this cut only guards the rest.
+MAX_ERROR_LENGTH = 1500
 """The most characters of one error line; a longer message (argparse quoting a 5,000-character
 argument) is cut in the middle."""
 

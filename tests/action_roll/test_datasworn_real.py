@@ -484,3 +484,15 @@ def test_a_move_rolls_the_table_of_a_linked_move_without_a_roll_only(ruleset):
     with pytest.raises(InvalidInput, match="Ask the Oracle points to 5 tables: give table, one of Small Chance"):
         ruleset.roll_move_table("Ask the Oracle", rng=ScriptedDice([40]))
     assert str(ruleset.roll_move_table("Ask the Oracle", table="50/50", rng=ScriptedDice([40]))).endswith("-> Yes")
+
+
+def test_an_ambiguous_table_name_on_the_command_line_lists_every_candidate(capsys):
+    """`tabletop oracle Terminus` answers with the ids of all the tables of that name, uncut."""
+    from tabletop_core.cli import main
+
+    assert main(["oracle", "Terminus", "--data", str(pathlib.Path(DATA))]) == 2
+    error = capsys.readouterr().err.splitlines()[-1]
+    ids = [part.split(" (")[0] for part in error.split("give one of the ids ")[1].split("), ")]
+    assert len(ids) >= 10
+    assert " ... " not in error
+    assert all(id_.startswith("starforged/oracles/") and id_.endswith("/terminus") for id_ in ids), ids

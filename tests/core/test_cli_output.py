@@ -77,9 +77,10 @@ def test_errors_do_not_echo_a_huge_argument(args: list[str], capsys: pytest.Capt
 
 
 def test_one_line_cuts_long_messages_in_the_middle() -> None:
-    message = "start " + "z" * 1000 + " end"
+    message = "start " + "z" * (2 * cli.MAX_ERROR_LENGTH) + " end"
     short = cli.one_line(message)
     assert len(short) <= cli.MAX_ERROR_LENGTH
+    assert " ... " in short
     assert short.startswith("start ")
     assert short.endswith(" end")
     assert cli.one_line("a\nb") == "a\\nb"
