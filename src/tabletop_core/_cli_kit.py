@@ -40,6 +40,7 @@ __all__ = [
     "int_option",
     "one_line",
     "rng_from_args",
+    "whole_number",
 ]
 
 MAX_INT_DIGITS = 40
@@ -168,8 +169,8 @@ def add_command(
     return parser
 
 
-def dice_values(text: str) -> list[int]:
-    """The values of a ``--dice`` option: comma-separated whole numbers (spaces and empty parts ignored).
+def dice_values(text: str, option: str = "--dice") -> list[int]:
+    """The values of a ``--dice`` option (or *option*): comma-separated whole numbers (spaces and empty parts ignored).
 
     Raises:
         InvalidInput: a part is not ASCII digits with an optional sign (``"²"`` and ``"٣"`` are
@@ -178,8 +179,16 @@ def dice_values(text: str) -> list[int]:
     """
     parts = [part for part in text.replace(" ", "").split(",") if part]
     if not all(_INTEGER.fullmatch(part) and len(part.lstrip("+-")) <= MAX_INT_DIGITS for part in parts):
-        raise InvalidInput(f"--dice must be comma-separated whole numbers, got {clip(text)}")
+        raise InvalidInput(f"{option} must be comma-separated whole numbers, got {clip(text)}")
     return [int(part) for part in parts]
+
+
+def whole_number(value: str, key: str) -> int:
+    """The one whole number a ``set FILE KEY VALUE`` command gives *key*."""
+    text = value.strip()
+    if not (_INTEGER.fullmatch(text) and len(text.lstrip("+-")) <= MAX_INT_DIGITS):
+        raise InvalidInput(f"{key} takes one whole number, got {clip(value)}")
+    return int(text)
 
 
 class OptionDice(ScriptedDice):

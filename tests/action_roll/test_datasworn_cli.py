@@ -129,6 +129,16 @@ def test_times_flip_and_pick(capsys):
 
 
 @pytest.mark.parametrize(
+    "flags", [["--flip", "--pick", "cutter"], ["--flip", "--times"], ["--pick", "cutter", "--times", "2"]]
+)
+def test_flip_pick_and_times_one_at_a_time(capsys, flags):
+    """Each reads the table its own way: two together are refused, neither is quietly dropped."""
+    code, out, err = run(capsys, "oracle", "Ship Class", "--data", MINI, *flags)
+    assert (code, out) == (2, "")
+    assert "give one of --flip, --pick and --times, not " in err
+
+
+@pytest.mark.parametrize(
     ("table", "dice", "shown"),
     [
         ("Ship Class", "0", ": 100 -> Hauler"),
@@ -263,7 +273,9 @@ def test_a_character_file_made_and_changed_on_the_command_line(capsys, tmp_path)
     ("argv", "message"),
     [
         (["set", "HERO", "luck", "3"], "key must be one of momentum"),
-        (["set", "HERO", "health", "x"], "--dice must be comma-separated whole numbers"),
+        (["set", "HERO", "health", "x"], "health takes one whole number, got 'x'"),
+        (["set", "HERO", "momentum", "1,2"], "momentum takes one whole number, got '1,2'"),
+        (["new", "OTHER", "--stats", "a,b,c,d,e"], "--stats must be comma-separated whole numbers"),
         (["set", "HERO", "Nowhere:integrity", "3"], "the character has no asset 'Nowhere'"),
         (["mark", "HERO", "Skiff", "4"], "expected a whole number from 1 to 3"),
         (["show", "/nonexistent/hero.json"], "cannot read character file"),
@@ -273,7 +285,8 @@ def test_a_character_file_made_and_changed_on_the_command_line(capsys, tmp_path)
 def test_character_errors_are_one_line(capsys, tmp_path, argv, message):
     hero = str(tmp_path / "hero.json")
     run(capsys, "character", "new", hero, "--stats", "3,2,2,1,1")
-    status, out, err = run(capsys, "character", *[hero if part == "HERO" else part for part in argv])
+    named = {"HERO": hero, "OTHER": str(tmp_path / "other.json")}
+    status, out, err = run(capsys, "character", *[named.get(part, part) for part in argv])
     assert (status, out) == (2, "")
     assert message in err
     assert err.count("\n") == 1

@@ -290,8 +290,20 @@ def test_a_chosen_row_still_makes_the_rolls_it_asks_for(mini):
 
 
 def test_choosing_an_unknown_or_unrolled_row_is_refused(mini):
-    with pytest.raises(InvalidInput, match=r"no row of Ship Class read 'frigate' \(rows: 0: 1-50 Cutter"):
+    with pytest.raises(
+        InvalidInput, match=r"no row of Ship Class read 'frigate' \(give a row's text; rows: 1-50 Cutter"
+    ):
         mini.choose("Ship Class", "frigate")
+    many = OracleTable.from_datasworn(
+        {
+            "_id": "t/oracles/many",
+            "name": "Many",
+            "dice": "1d100",
+            "rows": [{"min": n, "max": n, "text": f"Row number {n:03d}"} for n in range(1, 101)],
+        }
+    )
+    with pytest.raises(InvalidInput, match=r"rows: 1 Row number 001; .*; 32 Row number 032; and 68 more\)$"):
+        choose_row(many, "nothing")  # whole rows only, then how many more
     with pytest.raises(InvalidInput, match="the dice never give it"):
         mini.choose("Weather", "(see the Omen table for portents)")
     with pytest.raises(InvalidInput, match="either row"):

@@ -189,6 +189,8 @@ def test_an_ability_that_changes_the_card_applies_once_marked():
     assert str(fox.mark_ability(2).meter("health")) == "health 3/3"
     hurt = fox.set_meter("health", 1).mark_ability(2)
     assert str(hurt.meter("health")) == "health 2/3"
+    with pytest.raises(RuleError, match=r"Ember Fox's ability 3 of 3 \(index 2\) is already marked"):
+        hurt.mark_ability(2)  # the player counts 1 to 3, as the card and the command line do
 
 
 # -- boxes and impacts --------------------------------------------------------------------------------------------

@@ -285,7 +285,9 @@ class AssetState(Record):
         if not self.abilities:
             raise InvalidInput(f"asset {self.name!r} has no abilities to mark")
         if self.abilities[index]:
-            raise RuleError(f"ability {index} of {self.name} is already marked")
+            # Counted as on the card (and the command line), 1 to 3; the index is said beside it.
+            card = f"{index + 1} of {len(self.abilities)}"
+            raise RuleError(f"{self.name}'s ability {card} (index {index}) is already marked")
         marked = tuple(flag or i == index for i, flag in enumerate(self.abilities))
         changed = attrs.evolve(self, abilities=marked)
         for change in self.asset_enhancements:

@@ -22,7 +22,7 @@ import argparse
 
 import attrs
 
-from tabletop_core._cli_kit import Handler, Output, SubCommands, dice_values, int_option
+from tabletop_core._cli_kit import Handler, Output, SubCommands, int_option, whole_number
 from tabletop_core.action_roll.asset_state import AssetState
 from tabletop_core.action_roll.character import PlayerCharacter, TrackKind
 from tabletop_core.action_roll.cli_files import (
@@ -90,13 +90,6 @@ def _attach(args: argparse.Namespace) -> Output:
     return _write(args.file, character.attach(args.module, args.vehicle))
 
 
-def _number(value: str, key: str) -> int:
-    parts = dice_values(value)
-    if len(parts) != 1:
-        raise InvalidInput(f"{key} takes one whole number, got {value!r}")
-    return parts[0]
-
-
 def _flag(value: str, key: str) -> bool:
     said = value.strip().lower()
     if said in _YES:
@@ -120,12 +113,13 @@ def _set_character(character: PlayerCharacter, key: str, value: str) -> PlayerCh
     sheet = character.sheet
     if key == "momentum":
         return attrs.evolve(
-            character, sheet=attrs.evolve(sheet, momentum=Momentum(_number(value, key), impacts=sheet.momentum.impacts))
+            character,
+            sheet=attrs.evolve(sheet, momentum=Momentum(whole_number(value, key), impacts=sheet.momentum.impacts)),
         )
     if key in ("health", "spirit"):
-        return _set_meter(character, Meter(key), _number(value, key))
+        return _set_meter(character, Meter(key), whole_number(value, key))
     if key == "supply":
-        current, wanted = character.party.supply.value, _number(value, key)
+        current, wanted = character.party.supply.value, whole_number(value, key)
         party = (
             character.party.resupply(wanted - current)
             if wanted > current
@@ -137,14 +131,14 @@ def _set_character(character: PlayerCharacter, key: str, value: str) -> PlayerCh
     if key == "aboard":
         return attrs.evolve(character, sheet=sheet.board() if _flag(value, key) else sheet.disembark())
     if key in _STATS:
-        return attrs.evolve(character, stats=attrs.evolve(character.stats, **{key: _number(value, key)}))
+        return attrs.evolve(character, stats=attrs.evolve(character.stats, **{key: whole_number(value, key)}))
     keys = "momentum, health, spirit, supply, name, aboard, edge, heart, iron, shadow, wits, or ASSET:KEY"
     raise InvalidInput(f"key must be one of {keys}, got {key!r}")
 
 
 def _set_asset(held: AssetState, key: str, value: str) -> AssetState:
     if held.meter(key) is not None:
-        return held.set_meter(key, _number(value, f"{held.name}:{key}"))
+        return held.set_meter(key, whole_number(value, f"{held.name}:{key}"))
     if held.option(key) is not None:
         return held.set_option(key, value or None)
     if held.box(key) is not None:
@@ -153,9 +147,9 @@ def _set_asset(held: AssetState, key: str, value: str) -> AssetState:
             return held
         return held.mark(key) if wanted else held.clear(key)
     if held.counter(key) is not None:
-        return held.set_counter(key, _number(value, f"{held.name}:{key}"))
+        return held.set_counter(key, whole_number(value, f"{held.name}:{key}"))
     if held.clocks and (key.strip().lower() in ("clock", "the clock") or any(c.name == key for c in held.clocks)):
-        filled = _number(value, f"{held.name}:{key}")
+        filled = whole_number(value, f"{held.name}:{key}")
         name = None if key.strip().lower() in ("clock", "the clock") else key
         reset = held.reset_clock(name=name)
         return reset.advance_clock(filled, name=name) if filled else reset

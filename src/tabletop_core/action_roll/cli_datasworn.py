@@ -148,7 +148,7 @@ def _character(args: argparse.Namespace, ruleset: Ruleset) -> PlayerCharacter:
             raise InvalidInput("give either --character or --stats, not both")
         character = cli_character.read_character(args.character)
     else:
-        values = dice_values(args.stats or "")
+        values = dice_values(args.stats or "", "--stats")
         if len(values) != 5:
             raise InvalidInput("--stats must give edge, heart, iron, shadow and wits, like 3,2,2,1,1")
         character = PlayerCharacter(Stats(*values))
@@ -352,6 +352,11 @@ def _table(args: argparse.Namespace) -> Output:
         return _listing(ruleset, None)
     kind, found = _find_rollable(ruleset, args.table_name)
     source = _table_source(args)
+    given = [flag for flag, on in (("--pick", args.pick is not None), ("--times", args.times is not None)) if on]
+    if args.flip:
+        given.insert(0, "--flip")
+    if len(given) > 1:  # each reads the table its own way: one at a time, never one quietly dropped
+        raise InvalidInput(f"give one of --flip, --pick and --times, not {' and '.join(given)}")
     if kind == "collection":
         if args.flip or args.pick or args.times is not None:
             raise InvalidInput("--flip, --pick and --times are for a table, not a collection")

@@ -58,7 +58,7 @@ def new_character_stats(args: argparse.Namespace) -> Stats:
     """The ``--stats`` of ``new FILE``, after refusing to replace an existing FILE without ``--force``."""
     if os.path.exists(args.file) and not args.force:
         raise InvalidInput(f"{args.file!r} exists: give --force to replace it")
-    values = dice_values(args.stats or "")
+    values = dice_values(args.stats or "", "--stats")
     if len(values) != 5:
         raise InvalidInput("--stats must give edge, heart, iron, shadow and wits, like 3,2,2,1,1")
     return Stats(*values)

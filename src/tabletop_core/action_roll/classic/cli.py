@@ -30,9 +30,9 @@ from tabletop_core._cli_kit import (
     Output,
     SubCommands,
     check_all_dice_used,
-    dice_values,
     int_option,
     rng_from_args,
+    whole_number,
 )
 from tabletop_core.action_roll.classic.character import ClassicCharacter
 from tabletop_core.action_roll.classic.moves import make_classic_move
@@ -93,19 +93,12 @@ def _debility(args: argparse.Namespace) -> Output:
     return _write(args.file, character.mark_debility(args.debility))
 
 
-def _number(value: str, key: str) -> int:
-    parts = dice_values(value)
-    if len(parts) != 1:
-        raise InvalidInput(f"{key} takes one whole number, got {value!r}")
-    return parts[0]
-
-
 def _set(args: argparse.Namespace) -> Output:
     character = _read(args.file)
     key = args.key.strip().lower()
     if key == "name":
         return _write(args.file, attrs.evolve(character, name=args.value))
-    value = _number(args.value, key)
+    value = whole_number(args.value, key)
     if key == "momentum":
         return _write(args.file, character.with_momentum(Momentum(value)))
     if key in ("health", "spirit", "supply"):

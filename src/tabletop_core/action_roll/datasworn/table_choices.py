@@ -30,7 +30,7 @@ import attrs
 
 from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, of_type
+from tabletop_core._validate import check_int, check_type, clip, of_type
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn._data import plain_text
 from tabletop_core.action_roll.datasworn.table_rolls import (
@@ -281,14 +281,22 @@ def choose_row(
         wanted = " ".join(check_type("row", row, str).split()).casefold()
         found = [r for r in table.rows if wanted in (plain_text(r.text).casefold(), " ".join(r.columns).casefold())]
         if len(found) != 1:
-            shown = "; ".join(f"{i}: {r}" for i, r in enumerate(table.rows) if r.is_rollable)
             kind = "several rows" if found else "no row"
-            raise InvalidInput(f"{kind} of {table.name} read {row!r} (rows: {_data_clip(shown)})")
+            shown = _rows_shown([str(r) for r in (found or table.rows) if r.is_rollable])
+            raise InvalidInput(f"{kind} of {table.name} read {clip(row)} (give a row's text; rows: {shown})")
         picked = found[0]
     if not picked.is_rollable:
         raise InvalidInput(f"row {picked} of {table.name} is not a result (the dice never give it)")
     return _finish(table, picked, (), None, rng=rng, tables=tables, follow=follow, chosen=True)
 
 
-def _data_clip(text: str, limit: int = 400) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def _rows_shown(rows: list[str], limit: int = 600) -> str:
+    """The rows, ``; ``-separated, whole rows only up to about *limit* characters, then how many more."""
+    shown: list[str] = []
+    size = 0
+    for text in rows:
+        if shown and size + len(text) > limit:
+            return "; ".join(shown) + f"; and {len(rows) - len(shown)} more"
+        shown.append(text)
+        size += len(text) + 2
+    return "; ".join(shown)
