@@ -53,6 +53,7 @@ EXAMPLES: Mapping[str, tuple[str, ...]] = {
     "character new": ("tabletop character new ana.json --stats 3,2,2,1,1 --name Ana",),
     "character show": ("tabletop character show kira.json", "tabletop character show kira.json --json"),
     "character add-asset": ("tabletop character add-asset kira.json Skiff --data starforged.json",),
+    "character refresh": ("tabletop character refresh kira.json --data starforged.json",),
     "character mark": ('tabletop character mark kira.json "Ember Fox" 3',),
     "character attach": ('tabletop character attach kira.json "Sensor Mast" Longboat',),
     "character set": ("tabletop character set kira.json momentum 5", "tabletop character set kira.json health 3"),

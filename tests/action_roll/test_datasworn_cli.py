@@ -313,3 +313,29 @@ def test_every_character_action_prints_the_character_record(capsys, tmp_path):
         record = PlayerCharacter.from_dict(json.loads(out))
         assert record == PlayerCharacter.from_json(pathlib.Path(hero).read_text(encoding="utf-8"))
     assert str(record.asset("Ember Fox").meter("health")) == "health 3/3"
+
+
+def test_character_refresh_brings_an_older_save_up_to_date(capsys, tmp_path):
+    """A file saved before options were kept: `set` has nothing to set until `refresh` reads the
+    assets again from the data; a move reads them again by itself."""
+    old = json.loads(
+        (pathlib.Path(__file__).parents[1] / "fixtures" / "format-1" / "action_roll.PlayerCharacter.json").read_text()
+    )
+    hero = tmp_path / "old.json"
+    hero.write_text(json.dumps(old), encoding="utf-8")
+    code, _, err = run(capsys, "character", "set", str(hero), "Clockwork Hound:name", "Bolt")
+    assert code == 2
+    assert "Clockwork Hound has no 'name' (it has health)" in err
+    assert run(capsys, "character", "refresh", str(hero), "--data", MINI)[0] == 0
+    assert run(capsys, "character", "set", str(hero), "Clockwork Hound:name", "Bolt")[0] == 0
+    assert "Bolt" in run(capsys, "character", "show", str(hero))[1]
+
+
+def test_a_move_refuses_a_character_holding_an_asset_the_data_lacks(capsys, tmp_path):
+    hero = tmp_path / "hero.json"
+    saved = json.loads((pathlib.Path(__file__).parents[2] / "docs" / "examples" / "kira.json").read_text())
+    saved["assets"][0]["id"] = "mini/assets/command_vehicle/nowhere"
+    hero.write_text(json.dumps(saved), encoding="utf-8")
+    code, out, err = run(capsys, "move", "Brace the Hull", "--data", MINI, "--character", str(hero))
+    assert (code, out) == (2, "")
+    assert "the character holds 'Longboat' ('mini/assets/command_vehicle/nowhere'), which the data does not have" in err

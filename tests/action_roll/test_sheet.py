@@ -136,6 +136,26 @@ def test_a_vehicle_takes_at_most_its_attachments():
     assert hero.attach("Sensor Mast", "Longboat") == hero  # attaching again changes nothing
 
 
+def test_a_character_file_edited_by_hand_holds_what_add_asset_and_attach_hold():
+    """An asset held twice, a module on a vehicle not held or a vehicle over its attachments is
+    refused on load, as the methods refuse it, not read into a sheet no play could reach."""
+    longboat = attrs.evolve(AssetState.from_asset(RULES.asset("Longboat")), attachments_max=1)
+    hero = HERO.add_asset(longboat).add_asset(RULES.asset("Sensor Mast")).add_asset(RULES.asset("Signal Kite"))
+    saved = hero.attach("Sensor Mast", "Longboat").to_dict()
+    assert PlayerCharacter.from_dict(saved) == hero.attach("Sensor Mast", "Longboat")
+    twice = {**saved, "assets": [*saved["assets"], saved["assets"][0]]}
+    with pytest.raises(InvalidInput, match="assets must be different: Longboat held more than once"):
+        PlayerCharacter.from_dict(twice)
+    elsewhere = json.loads(json.dumps(saved))
+    elsewhere["assets"][1]["attached_to"] = "mini/assets/command_vehicle/nowhere"
+    with pytest.raises(InvalidInput, match="Sensor Mast is attached to 'mini/assets/command_vehicle/nowhere', which"):
+        PlayerCharacter.from_dict(elsewhere)
+    crowded = json.loads(json.dumps(saved))
+    crowded["assets"][2]["attached_to"] = crowded["assets"][0]["id"]
+    with pytest.raises(InvalidInput, match="Longboat takes 1 attached asset\\(s\\), has Sensor Mast, Signal Kite"):
+        PlayerCharacter.from_dict(crowded)
+
+
 # -- options ------------------------------------------------------------------------------------------------
 
 
@@ -259,6 +279,19 @@ def test_an_older_save_loads_and_reads_its_assets_again():
     assert [o.key for o in fresh.asset("Clockwork Hound").options] == ["name"]
     assert fresh.asset("Clockwork Hound").abilities == hound.abilities
     assert fresh.asset("Clockwork Hound").meters == hound.meters
+
+
+def test_reading_an_older_card_again_keeps_a_full_meter_full():
+    """'The fox ... has 3 health', marked on a card read before card changes were kept: read
+    again, the maximum rises to 3 and the value with it, as marking the ability does."""
+    fox = AssetState.from_asset(RULES.asset("Ember Fox"))
+    old = attrs.evolve(fox, asset_enhancements=()).mark_ability(2)
+    assert str(old.meter("health")) == "health 2/2"  # the old reading did not know the card change
+    assert str(old.refreshed(RULES.asset("Ember Fox")).meter("health")) == "health 3/3"
+    hurt = attrs.evolve(fox, asset_enhancements=()).set_meter("health", 1).mark_ability(2)
+    assert str(hurt.refreshed(RULES.asset("Ember Fox")).meter("health")) == "health 2/3"
+    current = fox.mark_ability(2).set_meter("health", 1)
+    assert current.refreshed(RULES.asset("Ember Fox")) == current  # an up-to-date card reads the same
 
 
 def test_every_pair_of_vehicles_offers_both():

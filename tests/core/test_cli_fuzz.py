@@ -38,6 +38,7 @@ COMMANDS: tuple[tuple[str, ...], ...] = (
     ("character", "new"),
     ("character", "show"),
     ("character", "add-asset"),
+    ("character", "refresh"),
     ("character", "mark"),
     ("character", "attach"),
     ("character", "set"),

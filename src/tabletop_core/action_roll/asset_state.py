@@ -255,7 +255,12 @@ class AssetState(Record):
 
     def _kept_meter(self, meter: AssetMeter) -> AssetMeter:
         old = self.meter(meter.key)
-        return meter if old is None else attrs.evolve(meter, value=min(max(old.value, meter.minimum), meter.maximum))
+        if old is None:
+            return meter
+        # A maximum raised by a marked ability the old reading missed raises the value by as much,
+        # as marking it does: a full meter stays full (Symbiote's 2/2 becomes 3/3, not 2/3).
+        value = old.value + max(meter.maximum - old.maximum, 0)
+        return attrs.evolve(meter, value=min(max(value, meter.minimum), meter.maximum))
 
     def _kept_option(self, option: AssetOption) -> AssetOption:
         old = self.option(option.key)

@@ -29,7 +29,7 @@ import attrs
 from tabletop_core._enum import Enum
 from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
-from tabletop_core._validate import check_type, int_field, of_type
+from tabletop_core._validate import check_type, clip, int_field, of_type
 from tabletop_core.action_roll.action import MAX_STAT
 from tabletop_core.action_roll.asset_state import AssetMeter, AssetState
 from tabletop_core.action_roll.challenge import challenge_pair
@@ -243,7 +243,9 @@ class PlayerCharacter(Record):
         challenges: Vows, connections, expeditions, fights and scene challenges, each on a named track.
 
     Raises:
-        InvalidInput: a legacy track is in the wrong field, or two challenges share a name.
+        InvalidInput: a legacy track is in the wrong field, two challenges share a name, an
+            asset is held twice, a module is attached to an asset not held, or a vehicle
+            has more attached than it takes.
         TypeError: a part has the wrong type.
     """
 
@@ -265,6 +267,26 @@ class PlayerCharacter(Record):
         names = [challenge.name for challenge in self.challenges]
         if len(set(names)) != len(names):
             raise InvalidInput(f"challenges must have different names, got {names!r}")
+        self._check_assets()
+
+    def _check_assets(self) -> None:
+        """What :meth:`add_asset` and :meth:`attach` hold, held by a file edited by hand too."""
+        held = {asset.id: asset for asset in self.assets}
+        if len(held) != len(self.assets):
+            twice = sorted({a.name for a in self.assets if sum(b.id == a.id for b in self.assets) > 1})
+            raise InvalidInput(f"assets must be different: {', '.join(twice)} held more than once")
+        for asset in self.assets:
+            carrier = held.get(asset.attached_to) if asset.attached_to is not None else None
+            if asset.attached_to is not None and (carrier is None or carrier is asset):
+                raise InvalidInput(
+                    f"{asset.name} is attached to {clip(asset.attached_to)}, which the character does not hold"
+                )
+        for carrier in self.assets:
+            aboard = [a.name for a in self.assets if a.attached_to == carrier.id]
+            if carrier.attachments_max is not None and len(aboard) > carrier.attachments_max:
+                raise InvalidInput(
+                    f"{carrier.name} takes {carrier.attachments_max} attached asset(s), has {', '.join(aboard)}"
+                )
 
     @property
     def name(self) -> str:

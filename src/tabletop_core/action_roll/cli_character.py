@@ -23,6 +23,7 @@ import argparse
 import attrs
 
 from tabletop_core._cli_kit import Handler, Output, SubCommands, int_option, whole_number
+from tabletop_core._validate import clip
 from tabletop_core.action_roll.asset_state import AssetState
 from tabletop_core.action_roll.character import PlayerCharacter, TrackKind
 from tabletop_core.action_roll.cli_files import (
@@ -32,6 +33,7 @@ from tabletop_core.action_roll.cli_files import (
     write_character_file,
 )
 from tabletop_core.action_roll.datasworn.reader import load
+from tabletop_core.action_roll.datasworn.ruleset import Ruleset
 from tabletop_core.action_roll.impacts import Meter
 from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.progress import Rank
@@ -77,6 +79,26 @@ def _add_asset(args: argparse.Namespace) -> Output:
     for number in args.mark or ():
         state = state.mark_ability(number - 1)
     return _write(args.file, character.add_asset(state))
+
+
+def held_in_data(character: PlayerCharacter, ruleset: Ruleset) -> PlayerCharacter:
+    """*character* with every asset read again from the data it is played with.
+
+    A save made by an older release gains its options, clocks and card changes. An asset the
+    data lacks is an error, since its moves would be missing without a word.
+    """
+    missing = [f"{clip(held.name)} ({clip(held.id)})" for held in character.assets if held.id not in ruleset.assets]
+    if missing:
+        raise InvalidInput(
+            f"the character holds {', '.join(missing)}, which the data does not have: give the data it was made with"
+        )
+    return character.refresh_assets(ruleset)
+
+
+def _refresh(args: argparse.Namespace) -> Output:
+    if not args.data:
+        raise InvalidInput("--data must give the path of a Datasworn JSON file")
+    return _write(args.file, held_in_data(read_character(args.file), load(args.data)))
 
 
 def _mark(args: argparse.Namespace) -> Output:
@@ -195,6 +217,8 @@ def register(commands: SubCommands[argparse.ArgumentParser]) -> None:
     add.add_argument("asset", help="the asset's name or id")
     add.add_argument("--data", help="path of the Datasworn JSON file")
     add.add_argument("--mark", action="append", type=int_option(1, 3), help="also mark this ability (1..3)")
+    refresh = action("refresh", "read every held asset again from a Datasworn file (an older save)", _refresh)
+    refresh.add_argument("--data", help="path of the Datasworn JSON file")
     mark = action("mark", "mark an ability of a held asset", _mark)
     mark.add_argument("asset", help="the asset's name or id")
     mark.add_argument("ability", type=int_option(1, 3), help="the ability's number on the card, 1..3")

@@ -146,7 +146,7 @@ def _character(args: argparse.Namespace, ruleset: Ruleset) -> PlayerCharacter:
     if args.character is not None:
         if args.stats is not None:
             raise InvalidInput("give either --character or --stats, not both")
-        character = cli_character.read_character(args.character)
+        character = cli_character.held_in_data(cli_character.read_character(args.character), ruleset)
     else:
         values = dice_values(args.stats or "", "--stats")
         if len(values) != 5:
