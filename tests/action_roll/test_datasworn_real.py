@@ -496,3 +496,16 @@ def test_an_ambiguous_table_name_on_the_command_line_lists_every_candidate(capsy
     assert len(ids) >= 10
     assert " ... " not in error
     assert all(id_.startswith("starforged/oracles/") and id_.endswith("/terminus") for id_ in ids), ids
+
+
+def test_a_move_without_a_roll_prints_its_text_as_the_card_does(capsys):
+    """Ask the Oracle on the command line: a line a paragraph, a bullet a list item, its odds a table
+    without Markdown's rule line."""
+    from tabletop_core.cli import main
+
+    assert main(["move", "Ask the Oracle", "--data", str(pathlib.Path(DATA))]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Ask the Oracle (no roll): When you seek to resolve questions")
+    assert "• Draw a conclusion: Decide the answer based on the most interesting and obvious result." in lines
+    assert "Small Chance | 10 or less" in lines
+    assert not [line for line in lines if "---" in line or line.lstrip().startswith("* ")]

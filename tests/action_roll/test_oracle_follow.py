@@ -148,12 +148,15 @@ def test_plain_text_leaves_no_markdown(parts):
     )
 
 
-def test_plain_text_keeps_list_bullets_and_products():
+def test_plain_text_keeps_list_bullets_as_bullets_and_products():
+    """A list stays a list, its Markdown marker a bullet; a product is not emphasis; a table loses its rule."""
     assert (
         plain_text("Choose one.\n\n  * Careful: add +2\n  * Reckless")
-        == "Choose one.\n\n  * Careful: add +2\n  * Reckless"
+        == "Choose one.\n\n  • Careful: add +2\n  • Reckless"
     )
     assert plain_text("2*3*4") == "2*3*4"
+    assert plain_text("A - B and 3 - 2, -1") == "A - B and 3 - 2, -1"  # a dash inside a line is text
+    assert plain_text("Odds | Yes\n:---|---:\nLikely | 75") == "Odds | Yes\nLikely | 75"
 
 
 # -- columns ------------------------------------------------------------------------------------------------

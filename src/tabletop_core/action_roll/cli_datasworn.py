@@ -37,6 +37,7 @@ from tabletop_core._cli_kit import (
 from tabletop_core._validate import clip
 from tabletop_core.action_roll import cli_character
 from tabletop_core.action_roll.action import burn_would_improve
+from tabletop_core.action_roll.asset_state import AssetState
 from tabletop_core.action_roll.character import PlayerCharacter, Stats
 from tabletop_core.action_roll.datasworn._data import plain_text
 from tabletop_core.action_roll.datasworn.cli_data import add_data_arguments, ruleset_from_args, with_data_warnings
@@ -154,11 +155,25 @@ def _character(args: argparse.Namespace, ruleset: Ruleset) -> PlayerCharacter:
         character = PlayerCharacter(Stats(*values))
     for name in args.asset or ():
         character = character.add_asset(ruleset.asset(name))
+    for taken in [character.asset(name) for name in args.asset or ()]:
+        character = _attach_alone(character, taken)
     if args.momentum is not None:
         sheet = character.sheet
         momentum = Momentum(args.momentum, impacts=sheet.momentum.impacts)
         character = attrs.evolve(character, sheet=attrs.evolve(sheet, momentum=momentum))
     return character
+
+
+def _attach_alone(character: PlayerCharacter, module: AssetState) -> PlayerCharacter:
+    """*character* with *module* (given with ``--asset``) attached to the one held asset that takes it.
+
+    A module is always aboard a vehicle at the table; with one that takes it, there is nothing
+    to choose. With none or several, it stays as it is (a character file attaches it by hand).
+    """
+    if module.attached_to is not None:
+        return character
+    takers = [held for held in character.assets if held.id != module.id and held.accepts(module.id)]
+    return character.attach(module.id, takers[0].id) if len(takers) == 1 else character
 
 
 def _option(text: str | None) -> int | str | None:
@@ -216,9 +231,10 @@ def _uses(specs: Sequence[str], move: Move, character: PlayerCharacter) -> tuple
 
 
 def _no_roll(move: Move, ruleset: Ruleset, args: argparse.Namespace) -> Output:
-    text = " ".join(plain_text(move.text).split())
+    # Its text as the card prints it: a line a paragraph, a list item or a table row (Ask the Oracle's odds).
+    text = [" ".join(line.split()) for line in plain_text(move.text).splitlines() if line.strip()]
     tables = ruleset.move_tables(move)
-    lines = [f"{move.name} (no roll): {text}"]
+    lines = [f"{move.name} (no roll): {text[0] if text else ''}", *text[1:]]
     data: dict[str, Any] = {"move": move.to_dict(), "tables": [t.id for t in tables]}
     if tables:
         lines.append("tables: " + "; ".join(f"{t.name} ({t.id})" for t in tables))

@@ -156,25 +156,34 @@ _JSON_NAMES: dict[type, str] = {
 _LINK = re.compile(r"\[([^\]]*)\]\((?:id:)?[^)]*\)")
 _TEMPLATE = re.compile(r"\{\{[^}]*\}\}")
 _EMPHASIS = re.compile(r"(?<![\w*])\*(?=[^\s*])([^*\n]*?[^\s*])\*(?![\w*])")
+_LIST_ITEM = re.compile(r"^([ \t]*)[*+-][ \t]+", re.MULTILINE)  # "* Take +2 momentum": a bullet
+_TABLE_RULE = re.compile(r"^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|?)+[ \t]*(?:\n|$)", re.MULTILINE)  # "---|---"
 """``*of the*``: single-star emphasis (a list bullet, ``* item``, has a space after its star)."""
 
 
 def plain_text(markdown: str) -> str:
-    """Datasworn Markdown as plain text for a chat line: links become their label, emphasis marks go.
+    r"""Datasworn Markdown as plain text for a chat line: links become their label, emphasis marks go.
 
-    Bold (``__hit__``, ``**hit**``) and emphasis (``*of the*``) lose their marks; a
-    ``{{text:...}}`` template placeholder left unfilled goes.
+    Bold (``__hit__``, ``**hit**``) and emphasis (``*of the*``) lose their marks; a list
+    item's marker (``* Take +2 momentum``) is a bullet (``•``); a table's rule line
+    (``---|---``) goes; a ``{{text:...}}`` template placeholder left unfilled goes.
 
     Examples:
         >>> plain_text("On a __hit__, [Pay the Price](id:starforged/moves/fate/pay_the_price).")
         'On a hit, Pay the Price.'
         >>> plain_text("[Identity](id:starforged/oracles/factions/identity) *of the* Legacy")
         'Identity of the Legacy'
+        >>> plain_text("Choose one.\n\n* Take +2 momentum\n* Add +1 on your next move")
+        'Choose one.\n\n• Take +2 momentum\n• Add +1 on your next move'
+        >>> plain_text("Odds | Yes if\n---|---\nLikely | 75 or less")
+        'Odds | Yes if\nLikely | 75 or less'
     """
     if not isinstance(markdown, str):
         raise TypeError(f"markdown must be a str, got {type(markdown).__name__} {markdown!r}")
     result = _LINK.sub(r"\1", markdown)
     result = _TEMPLATE.sub("", result)
+    if "-" in result or "*" in result or "+" in result:
+        result = _TABLE_RULE.sub("", _LIST_ITEM.sub(r"\1• ", result))
     result = result.replace("__", "").replace("**", "")
     if "*" in result:
         result = _EMPHASIS.sub(r"\1", result)
