@@ -155,6 +155,7 @@ class Record:
       the only fields a saved record may leave out;
     * optionally ``_added``: ``{field: version}`` for a field a version bump added,
       so data of an older version may lack it (it then gets the field's default);
+      an answer of ``_derived`` may be named too (it is computed, as always);
     * optionally ``_json_schema``: ``{key: JSON Schema}`` for a field or answer whose
       annotation does not say all its JSON shape (see :mod:`tabletop_core._schema`);
     * optionally ``_rule()``: the record the rule gives for this record's inputs,

@@ -203,8 +203,8 @@ def _structure_factory(cls: type[Record]) -> Callable[[object, object], Record]:
         expected = dict(_answers(obj, fields))
         for key, value in expected.items():
             if key not in given:
-                if short:
-                    continue  # versions before 1 did not write the answers; they are computed now
+                if short or cls._added.get(key, 0) > written:
+                    continue  # versions before 1 (or before the answer came) did not write it; computed now
                 raise InvalidInput(f"{cls.__name__}.{key} is missing (the rule gives {clip(value)})")
             said = given.pop(key)
             if not _same(said, value):

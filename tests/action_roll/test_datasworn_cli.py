@@ -9,6 +9,7 @@ import pytest
 from tabletop_core.action_roll import MoveResult, PlayerCharacter, Stats
 from tabletop_core.action_roll.datasworn import TableRoll
 from tabletop_core.cli import main
+from tabletop_core.errors import InvalidInput
 
 MINI = str(pathlib.Path(__file__).parents[2] / "docs" / "examples" / "mini-starforged.json")
 
@@ -339,3 +340,27 @@ def test_a_move_refuses_a_character_holding_an_asset_the_data_lacks(capsys, tmp_
     code, out, err = run(capsys, "move", "Brace the Hull", "--data", MINI, "--character", str(hero))
     assert (code, out) == (2, "")
     assert "the character holds 'Longboat' ('mini/assets/command_vehicle/nowhere'), which the data does not have" in err
+
+
+def test_a_module_given_with_asset_rides_the_one_vehicle_that_takes_it(capsys):
+    """The Sensor Mast goes on the Longboat (the Skiff takes none), so its option rolls the Longboat's integrity."""
+    argv = ["move", "Brace", "--data", MINI, "--stats", "3,2,2,1,1", "--asset", "Longboat", "--asset", "Skiff"]
+    code, out, _ = run(
+        capsys, *argv, "--asset", "Sensor Mast", "--option", "integrity (Sensor Mast on Longboat)", "--dice", "2,3,9"
+    )
+    assert code == 0
+    assert out.startswith("Brace (+integrity (Sensor Mast on Longboat)): Action 2 + 5 = 7 vs 3 · 9 -> weak hit")
+    _, _, err = run(capsys, "move", "Brace", "--data", MINI, "--stats", "3,2,2,1,1", "--asset", "Sensor Mast")
+    assert "integrity (Sensor Mast): Sensor Mast is attached to no vehicle" in err  # no vehicle: nothing to attach to
+
+
+def test_oracle_json_holds_every_column_as_plain_text(capsys):
+    """`--json` gives what `str()` shows: every column in plain text (``columns``), beside the raw row."""
+    _, out, _ = run(capsys, "oracle", "Ship Class", "--data", MINI, "--dice", "17", "--json")
+    data = json.loads(out)
+    assert (data["version"], data["text"], data["columns"]) == (2, "Cutter", ["Cutter", "Fast courier"])
+    tampered = {**data, "columns": ["Cutter", "Slow barge"]}
+    with pytest.raises(InvalidInput, match=r"TableRoll\.columns does not follow the rules"):
+        TableRoll.from_dict(tampered)
+    older = {key: value for key, value in data.items() if key != "columns"} | {"version": 1}
+    assert TableRoll.from_dict(older) == TableRoll.from_dict(data)  # version 1 wrote no columns: computed

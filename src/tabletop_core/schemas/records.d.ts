@@ -1601,7 +1601,7 @@ export interface ActionRollTableRoll {
   /**
    * The format version of the type.
    */
-  version: 1;
+  version: 2;
   /**
    * The table rolled on.
    */
@@ -1658,6 +1658,10 @@ export interface ActionRollTableRoll {
    * The result as plain text: the row's first column, its template filled by its rolls ("" in a gap).
    */
   text: string;
+  /**
+   * Every result column as plain text: text, then the row's `text2` and `text3` where given.
+   */
+  columns: string[];
 }
 /**
  * One row of an oracle table.

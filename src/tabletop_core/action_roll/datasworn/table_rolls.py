@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from tabletop_core._frozen import frozen
+from tabletop_core._migrations import migration
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, of_type
 from tabletop_core.action_roll.datasworn import _data
@@ -70,7 +71,9 @@ class TableRoll(Record):
         InvalidInput: the derived fields do not follow from the dice.
     """
 
-    _derived: ClassVar[tuple[str, ...]] = ("total", "is_match", "text")
+    _version: ClassVar[int] = 2  # 2: the answer "columns" (every result column as plain text)
+    _added: ClassVar[Mapping[str, int]] = {"columns": 2}
+    _derived: ClassVar[tuple[str, ...]] = ("total", "is_match", "text", "columns")
     _optional_keys: ClassVar[tuple[str, ...]] = ("column_labels", "chosen", "flipped_from")
 
     table_id: str = attrs.field(validator=of_type(str))
@@ -521,3 +524,9 @@ def follow_row(
             target = table if wanted == table.id else _template_table(table, row, wanted, resolver)
             followups.append(_roll(target, source, resolver, True, depth + 1))
     return tuple(followups), tuple(discarded)
+
+
+@migration("action_roll.TableRoll", 1)
+def _table_roll_1_to_2(data: dict[str, Any]) -> dict[str, Any]:  # Any: JSON data
+    """Version 1 -> 2: the answer ``columns`` came; answers are recomputed, so the fields read as they are."""
+    return data
