@@ -576,6 +576,28 @@ def test_broken_references_are_warned(edit, expected):
     assert any(w.startswith(expected) for w in load(data).warnings), load(data).warnings
 
 
+def test_a_link_to_a_collection_by_a_tables_path_is_no_broken_reference():
+    """Starforged 0.0.10 links "[Starship Mission](id:starforged/oracles/starships/mission)", a collection:
+    for the reader, a link to it by a table's path is whole."""
+    data = _json(CLASSIC)
+    data["moves"]["adventure"]["contents"]["face_danger"].update(text="See [the sky](id:miniclassic/oracles/sky).")
+    assert not [w for w in load(data).warnings if "miniclassic/oracles/sky" in w]
+    data["moves"]["adventure"]["contents"]["face_danger"].update(text="See [the sea](id:miniclassic/oracles/sea).")
+    assert [w for w in load(data).warnings if "links to miniclassic/oracles/sea" in w]  # the check still sees
+
+
+def test_a_link_read_as_the_table_beside_it_says_so():
+    """The Faction Name Template links factions/legacy for factions/name/legacy: still a broken
+    reference of the data, and the warning says which table is read."""
+    data = _json(CLASSIC)
+    data["oracles"]["sky"]["contents"]["omen"]["rows"][0].update(text="[Omen](id:miniclassic/oracles/omen)")
+    warned = [w for w in load(data).warnings if "links to miniclassic/oracles/omen" in w]
+    assert warned == [
+        "broken reference: miniclassic/oracles/sky/omen links to miniclassic/oracles/omen, which this ruleset "
+        "does not have; read as miniclassic/oracles/sky/omen, beside it"
+    ]
+
+
 def test_broken_delve_references_are_warned():
     data = _json(DELVE)
     site = data["delve_sites"]["bat_cave"]

@@ -103,6 +103,17 @@ def _walk(raw: Any, ids: set[str], references: list[tuple[str, str, str]]) -> No
             stack.extend((item, owner) for item in node)
 
 
+def _as_collection(target: str) -> str:
+    """``pkg/oracles/a/b`` as the id of a collection (``pkg/collections/oracles/a/b``) in Datasworn 0.0.x."""
+    package, sep, rest = target.partition("/oracles/")
+    return f"{package}/collections/oracles/{rest}" if sep and "/" not in package else target
+
+
+def _beside(owner: str, target: str) -> str:
+    """The id of the table named like *target* beside *owner* (how a template's placeholder is read)."""
+    return f"{owner.rpartition('/')[0]}/{target.rpartition('/')[2]}"
+
+
 def _options(ruleset: Ruleset) -> Iterable[tuple[str, RollOption]]:
     for move in ruleset.moves.values():
         for option in move.options():
@@ -187,7 +198,11 @@ def check_ruleset(ruleset: Ruleset, raws: Sequence[Mapping[str, Any]]) -> tuple[
     for owner, how, target in references:
         if is_pattern(target) or target in known or (owner, target) in seen or package_of(target) in absent:
             continue
+        if how == "links to" and _as_collection(target) in known:
+            continue  # a link for the reader to a collection, written with a table's path (Starship Mission)
         seen.add((owner, target))
-        problems.append(f"broken reference: {owner} {how} {target}, which this ruleset does not have")
+        beside = _beside(owner, target)
+        read = f"; read as {beside}, beside it" if beside in known else ""
+        problems.append(f"broken reference: {owner} {how} {target}, which this ruleset does not have{read}")
     problems += _enhancement_problems(ruleset, absent) + _delve_problems(ruleset, absent)
     return tuple(problems)
