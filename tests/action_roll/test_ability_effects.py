@@ -213,7 +213,9 @@ def test_an_add_applies_when_used_and_its_reroll_only_after_a_miss():
 def test_reroll_all_dice_means_all_of_them():
     hero = _negotiator()
     miss = make_move(RULES.move("Leap"), hero, option="edge", use="Negotiator", rng=ScriptedDice([1, 9, 9]))
-    with pytest.raises(InvalidInput, match="dice: give action as the abilities allow"):
+    with pytest.raises(
+        InvalidInput, match=r"dice: action is not what the abilities let you reroll \(on a miss: reroll all dice"
+    ):
         reroll_move(miss, RULES.move("Leap"), dice=["action"], rng=1)
 
 

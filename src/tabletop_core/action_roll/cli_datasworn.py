@@ -50,6 +50,7 @@ from tabletop_core.action_roll.oracle import read_oracle_dice
 from tabletop_core.action_roll.play import make_move, move_enhancements
 from tabletop_core.action_roll.play_changes import burn_move, reroll_move
 from tabletop_core.action_roll.sundered_isles import roll_cursed
+from tabletop_core.action_roll.use_spec import UseSpec, claimed, not_changed
 from tabletop_core.errors import InvalidInput
 from tabletop_core.rng import DiceSource, dice_source
 
@@ -186,44 +187,22 @@ def _option(text: str | None) -> int | str | None:
 
 
 def _uses(specs: Sequence[str], move: Move, character: PlayerCharacter) -> tuple[list[MoveEnhancement], list[str]]:
-    """The move enhancements and the momentum-reset assets that ``--use`` names."""
+    """The move enhancements and the momentum-reset assets that ``--use`` names (see :mod:`.use_spec`)."""
     extra = move_enhancements(move, character)
     enhancements: list[MoveEnhancement] = []
     resets: list[str] = []
-    for spec in specs:
-        asset_key, _, rest = spec.partition(":")
-        ability_text, _, choice = rest.partition(":")
-        held = character.asset(asset_key.strip())
-        ability = None
-        if ability_text.strip():
-            if ability_text.strip().isdigit():
-                ability = int(ability_text) - 1
-            else:
-                choice = ability_text
-        mine = [
-            e
-            for e in extra
-            if e.asset == held.id
-            and (ability is None or e.ability == ability)
-            and (not choice.strip() or choice.strip().casefold() in e.choice.casefold())
-        ]
+    for text in specs:
+        spec = UseSpec.parse(text)
+        held, mine = claimed(spec, character, extra)
         if mine:
-            if len(mine) > 1 and not choice.strip() and len({e.choice for e in mine}) > 1:
-                names = ", ".join(f"{held.name}:{e.ability + 1}:{e.choice}" for e in mine)
-                raise InvalidInput(f"--use {spec!r}: choose one of {names}")
             enhancements += [e for e in mine if e not in enhancements]
-            continue
-        if any(
-            e.kind is EffectKind.MOMENTUM_RESET and (ability is None or e.ability == ability)
+        elif any(
+            e.kind is EffectKind.MOMENTUM_RESET and (spec.ability is None or e.ability == spec.ability)
             for e in held.ability_effects
         ):
             resets.append(held.id)
-            continue
-        listing = "; ".join(f"{e.asset_name}:{e.ability + 1}" + (f":{e.choice}" if e.choice else "") for e in extra)
-        raise InvalidInput(
-            f"--use {spec!r}: no marked ability of {held.name} changes {move.name} "
-            f"(abilities that do: {listing or 'none'})"
-        )
+        else:
+            raise not_changed(spec, held, move, extra)
     return enhancements, resets
 
 

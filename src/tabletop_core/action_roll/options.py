@@ -31,6 +31,7 @@ from tabletop_core.action_roll.character import PlayerCharacter, TrackKind
 from tabletop_core.action_roll.datasworn.enhancements import MoveEnhancement
 from tabletop_core.action_roll.datasworn.moves import Move, RollOption, RollType, TriggerCondition
 from tabletop_core.action_roll.progress import Legacy, LegacyTrack, ProgressTrack
+from tabletop_core.action_roll.use_spec import UseSpec, claimed, not_changed
 from tabletop_core.errors import InvalidInput, RuleError
 
 __all__ = ["MoveOption", "move_enhancements", "move_options"]
@@ -301,7 +302,11 @@ def _prepare(
 def _used(
     move: Move, character: PlayerCharacter, extra: Sequence[MoveEnhancement], use: Any
 ) -> tuple[MoveEnhancement, ...]:
-    """The enhancements named by *use*: indexes into *extra*, asset ids or names, or MoveEnhancement values."""
+    """The enhancements named by *use*.
+
+    Indexes into *extra*, asset ids or names, ``ASSET:ABILITY[:CHOICE]`` (:mod:`.use_spec`),
+    or MoveEnhancement values.
+    """
     if isinstance(use, (str, int, MoveEnhancement)):
         use = [use]
     if isinstance(use, (bytes, dict)) or not isinstance(use, Iterable):
@@ -313,6 +318,11 @@ def _used(
             if item not in extra:
                 raise RuleError(f"use: {item} does not apply to {move.name} for this character ({listing})")
             picked = [item]
+        elif isinstance(item, str) and ":" in item:  # "Diplomat:2", as on the command line
+            spec = UseSpec.parse(item)
+            held, picked = claimed(spec, character, extra)
+            if not picked:
+                raise not_changed(spec, held, move, extra)
         elif isinstance(item, str):
             wanted = item.strip().lower()
             picked = [e for e in extra if wanted in (e.asset.lower(), _asset_name(character, e).lower())]

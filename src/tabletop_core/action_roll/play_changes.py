@@ -70,9 +70,10 @@ def _pick_reroll(
             if effect.choose == "all" and set(dice) != set(usable):
                 continue  # "reroll all dice": all or none
             return index, effect, dice
-    wanted = "which die to reroll" if dice is None else f"{', '.join(dice)}"
     allowed = "; ".join(f"{effect}" for _index, effect in offered)
-    raise InvalidInput(f"dice: give {wanted} as the abilities allow ({allowed})")
+    if dice is None:
+        raise InvalidInput(f"dice: say which die to reroll, as the abilities allow ({allowed})")
+    raise InvalidInput(f"dice: {', '.join(dice)} is not what the abilities let you reroll ({allowed})")
 
 
 def reroll_move(
