@@ -234,7 +234,8 @@ def _split_choices(found: list[MoveEnhancement], text: str, asset: str, own: fro
 
     Where the data gives one enhancement per choice (the same moves each time), the
     choices go to them in order (or by the label their circumstance names); otherwise
-    an enhancement becomes one enhancement per choice. The effects are read when first
+    an enhancement whose circumstance names one choice is that choice, and any other
+    becomes one enhancement per choice. The effects are read when first
     asked for, like every enhancement's.
     """
     items = _choices(text)
@@ -257,7 +258,10 @@ def _split_choices(found: list[MoveEnhancement], text: str, asset: str, own: fro
         if index in chosen:
             result.append(chosen[index])
             continue
-        for label, rest in items:
+        named = [item for item in items if item[0].lower() in enhancement.when.lower()]
+        # An enhancement whose circumstance names one choice ("... (and choosing a manual scan)",
+        # Sensor Array) is that choice alone; else each choice is offered with it.
+        for label, rest in named if len(named) == 1 else items:
             pending = _Pending(text, sole, enhancement.moves, asset, own, lead, rest)
             result.append(_with_choice(enhancement, pending, label))
     return result
