@@ -509,3 +509,10 @@ def test_a_move_without_a_roll_prints_its_text_as_the_card_does(capsys):
     assert "• Draw a conclusion: Decide the answer based on the most interesting and obvious result." in lines
     assert "Small Chance | 10 or less" in lines
     assert not [line for line in lines if "---" in line or line.lstrip().startswith("* ")]
+
+
+def test_an_enhancement_that_names_its_choice_is_that_choice_alone(ruleset):
+    """Sensor Array: "Secure an Advantage ... (and choosing a manual scan)" and "Gather Information ...
+    (and choosing an automated scan)": the data pairs each move with one choice of the list."""
+    read = [(e.moves[0].rpartition("/")[2], e.choice) for e in ruleset.asset("Sensor Array").abilities[1].enhancements]
+    assert read == [("secure_an_advantage", "Manual scan"), ("gather_information", "Automated scan")]
