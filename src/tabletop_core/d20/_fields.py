@@ -11,8 +11,11 @@ from typing import Any
 import attrs
 
 from tabletop_core._validate import int_field
+from tabletop_core.d20._checks import checked_label
 from tabletop_core.d20._members import member
-from tabletop_core.d20.modifier import MODIFIER_LIMIT, _label
+from tabletop_core.d20.modifier import (
+    MODIFIER_LIMIT,
+)
 from tabletop_core.d20.stakes import Stakes
 
 __all__ = [
@@ -35,12 +38,12 @@ DEFAULT_ACTION_AP = 1
 
 def name_field(what: str, **kwargs: Any) -> Any:  # Any: attrs.field's own type
     """A one-line name (a creature, an Effect id, a Trigger), checked and reported as *what*."""
-    return attrs.field(converter=lambda value: _label(what, value), **kwargs)
+    return attrs.field(converter=lambda value: checked_label(what, value), **kwargs)
 
 
 def optional_name_field(what: str) -> Any:  # Any: attrs.field's own type
     """A one-line name or ``None`` (the default)."""
-    return attrs.field(default=None, converter=lambda value: None if value is None else _label(what, value))
+    return attrs.field(default=None, converter=lambda value: None if value is None else checked_label(what, value))
 
 
 def text_field(what: str, *, strip: bool = False, **kwargs: Any) -> Any:  # Any: attrs.field's own type

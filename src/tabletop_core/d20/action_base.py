@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from tabletop_core.d20._checks import checked_label, iterable_of
 from tabletop_core.d20._members import member
 from tabletop_core.d20._tagged import Tagged
 from tabletop_core.d20.conditions import Condition
 from tabletop_core.d20.space import Space
-from tabletop_core.d20.test import AttackKind, _label, _tuple_of
+from tabletop_core.d20.test import (
+    AttackKind,
+)
 
 __all__ = [
     "Action",
@@ -30,20 +33,20 @@ __all__ = [
 
 def target_names(value: object) -> tuple[str, ...]:
     """The Targets' names: a sequence of names (``targets``)."""
-    items = _tuple_of("targets", str, value)
-    return tuple(_label(f"targets[{i}]", item) for i, item in enumerate(items))
+    items = iterable_of("targets", str, value)
+    return tuple(checked_label(f"targets[{i}]", item) for i, item in enumerate(items))
 
 
 def observer_names(value: object) -> tuple[str, ...]:
     """The observers' names: a sequence of names (``observers``)."""
-    items = _tuple_of("observers", str, value)
-    return tuple(_label(f"observers[{i}]", item) for i, item in enumerate(items))
+    items = iterable_of("observers", str, value)
+    return tuple(checked_label(f"observers[{i}]", item) for i, item in enumerate(items))
 
 
 def willing_names(value: object) -> tuple[str, ...]:
     """The Willing Targets' names: a sequence of names (``willing``)."""
-    items = _tuple_of("willing", str, value)
-    return tuple(_label(f"willing[{i}]", item) for i, item in enumerate(items))
+    items = iterable_of("willing", str, value)
+    return tuple(checked_label(f"willing[{i}]", item) for i, item in enumerate(items))
 
 
 def optional_origin(value: object) -> Space | None:

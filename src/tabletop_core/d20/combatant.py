@@ -26,6 +26,7 @@ import attrs
 from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, of_type
+from tabletop_core.d20._checks import checked_label, iterable_of
 from tabletop_core.d20.abilities import AttackProfile
 from tabletop_core.d20.conditions import Condition, Duration
 from tabletop_core.d20.effect import Effect
@@ -33,8 +34,6 @@ from tabletop_core.d20.space import Space
 from tabletop_core.d20.test import (
     MODIFIER_LIMIT,
     Trait,
-    _label,
-    _tuple_of,
 )
 from tabletop_core.d20.turns import Creature
 from tabletop_core.errors import InvalidInput
@@ -79,15 +78,15 @@ def _optional_speed(value: object) -> int | None:
 
 
 def _name(value: object) -> str:
-    return _label("name", value)
+    return checked_label("name", value)
 
 
 def _attacks(value: object) -> tuple[AttackProfile, ...]:
-    return _tuple_of("attacks", AttackProfile, value)
+    return iterable_of("attacks", AttackProfile, value)
 
 
 def _held_effects(value: object) -> tuple[Effect, ...]:
-    return _tuple_of("effects", Effect, value)
+    return iterable_of("effects", Effect, value)
 
 
 def _side_name(value: object) -> str:
@@ -232,8 +231,8 @@ class Combatant(Record):
 
 
 def _parts(value: object) -> tuple[str, ...]:
-    items = _tuple_of("parts", str, value)
-    names = tuple(_label(f"parts[{i}]", item) for i, item in enumerate(items))
+    items = iterable_of("parts", str, value)
+    names = tuple(checked_label(f"parts[{i}]", item) for i, item in enumerate(items))
     if len(set(names)) != len(names):
         raise InvalidInput(f"parts must name each Object once, got {list(names)}")
     return names
@@ -295,11 +294,11 @@ class Thing(Record):
 
 
 def _effect_id(value: object) -> str:
-    return _label("id", value)
+    return checked_label("id", value)
 
 
 def _target(value: object) -> str:
-    return _label("target", value)
+    return checked_label("target", value)
 
 
 def _left(value: object) -> Duration:
@@ -307,11 +306,11 @@ def _left(value: object) -> Duration:
 
 
 def _anchor(value: object) -> str | None:
-    return None if value is None else _label("anchor", value)
+    return None if value is None else checked_label("anchor", value)
 
 
 def _ended(value: object) -> tuple[Condition, ...]:
-    return _tuple_of("ended", Condition, value)
+    return iterable_of("ended", Condition, value)
 
 
 @frozen(kw_only=True)
@@ -356,11 +355,11 @@ LAST_ACTION = "the last action"
 
 
 def _trigger_name(value: object) -> str:
-    return _label("trigger", value)
+    return checked_label("trigger", value)
 
 
 def _creature_name(value: object) -> str:
-    return _label("creature", value)
+    return checked_label("creature", value)
 
 
 @frozen(kw_only=True)
@@ -380,7 +379,7 @@ class Response(Record):
 
 
 def _responses(value: object) -> tuple[Response, ...]:
-    return _tuple_of("responses", Response, value)
+    return iterable_of("responses", Response, value)
 
 
 def _held_ap(value: object) -> int:
@@ -404,7 +403,7 @@ class HeldAP(Record):
 
 
 def _held(value: object) -> tuple[HeldAP, ...]:
-    return _tuple_of("held", HeldAP, value)
+    return iterable_of("held", HeldAP, value)
 
 
 def check_map(combatants: tuple[Combatant, ...], things: tuple[Thing, ...], blocked: tuple[Space, ...]) -> None:

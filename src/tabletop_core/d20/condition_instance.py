@@ -15,6 +15,7 @@ import attrs
 from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_one_line, clip, of_type
+from tabletop_core.d20._checks import checked_label
 from tabletop_core.d20.condition_kinds import (
     Condition,
     _condition,
@@ -25,7 +26,9 @@ from tabletop_core.d20.durations import (
     _duration,
 )
 from tabletop_core.d20.energy import energy_name
-from tabletop_core.d20.test import FATIGUE_LIMIT, _label
+from tabletop_core.d20.test import (
+    FATIGUE_LIMIT,
+)
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["ConditionInstance", "Suppression"]
@@ -40,11 +43,11 @@ def _optional_label(value: object) -> str | None:
 
 
 def _optional_effect(value: object) -> str | None:
-    return None if value is None else _label("effect", value)
+    return None if value is None else checked_label("effect", value)
 
 
 def _optional_anchor(value: object) -> str | None:
-    return None if value is None else _label("anchor", value)
+    return None if value is None else checked_label("anchor", value)
 
 
 def _source(value: object) -> str:

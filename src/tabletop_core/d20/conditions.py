@@ -31,6 +31,7 @@ import attrs
 from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip
+from tabletop_core.d20._checks import iterable_of
 from tabletop_core.d20.condition_instance import (
     _LIMITS,
     ConditionInstance,
@@ -63,7 +64,9 @@ from tabletop_core.d20.durations import (
     ROUNDS_PER_HOUR as ROUNDS_PER_HOUR,
 )
 from tabletop_core.d20.energy import energy_name
-from tabletop_core.d20.test import FATIGUE_LIMIT, _tuple_of
+from tabletop_core.d20.test import (
+    FATIGUE_LIMIT,
+)
 from tabletop_core.errors import InvalidInput, RuleError
 
 __all__ = [
@@ -82,11 +85,11 @@ __all__ = [
 
 
 def _instances(value: object) -> tuple[ConditionInstance, ...]:
-    return _tuple_of("instances", ConditionInstance, value)
+    return iterable_of("instances", ConditionInstance, value)
 
 
 def _suppressions(value: object) -> tuple[Suppression, ...]:
-    return _tuple_of("suppressions", Suppression, value)
+    return iterable_of("suppressions", Suppression, value)
 
 
 DEFEATED_PRONE_SOURCE = "Defeated: Fall Prone"

@@ -16,11 +16,17 @@ import attrs
 from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type, of_type
+from tabletop_core.d20._checks import iterable_of
 from tabletop_core.d20.conditions import Condition, Conditions
 from tabletop_core.d20.contest import Side
 from tabletop_core.d20.detection import Detection
 from tabletop_core.d20.effects import CHECK_KINDS, TestQuery, combine_effects, effects_of_query
-from tabletop_core.d20.modifier import AttackKind, Modifier, TestKind, Trait, _tuple_of
+from tabletop_core.d20.modifier import (
+    AttackKind,
+    Modifier,
+    TestKind,
+    Trait,
+)
 from tabletop_core.d20.rolled import TestEffects
 from tabletop_core.errors import InvalidInput
 
@@ -31,11 +37,11 @@ __all__ = ["TestContext", "context_for"]
 
 
 def _modifier_tuple(value: object) -> tuple[Modifier, ...]:
-    return _tuple_of("modifiers", Modifier, value)
+    return iterable_of("modifiers", Modifier, value)
 
 
 def _source_tuple(value: object) -> tuple[str, ...]:
-    return _tuple_of("sources", str, value)
+    return iterable_of("sources", str, value)
 
 
 @frozen(kw_only=True)

@@ -32,9 +32,9 @@ from tabletop_core._enum import Enum
 from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_type
+from tabletop_core.d20._checks import checked_label
 from tabletop_core.d20.conditions import Condition, Conditions
 from tabletop_core.d20.stakes import Outcome
-from tabletop_core.d20.test import _label
 
 __all__ = ["Detection", "Sighting", "detection_of", "on_becoming_invisible", "search_result"]
 
@@ -54,11 +54,11 @@ class Detection(Enum):
 
 
 def _observer(value: object) -> str:
-    return _label("observer", value)
+    return checked_label("observer", value)
 
 
 def _subject(value: object) -> str:
-    return _label("subject", value)
+    return checked_label("subject", value)
 
 
 def _state(value: object) -> Detection:

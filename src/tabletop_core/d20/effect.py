@@ -52,15 +52,21 @@ from tabletop_core._enum import Enum
 from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field, of_type
+from tabletop_core.d20._checks import checked_label
 from tabletop_core.d20._members import member
 from tabletop_core.d20.conditions import Condition, Duration
 from tabletop_core.d20.contest import Side
 from tabletop_core.d20.durations import MAX_ROUNDS
 from tabletop_core.d20.energy import energy_name
-from tabletop_core.d20.modifier import present
+from tabletop_core.d20.modifier import (
+    present,
+)
 from tabletop_core.d20.senses import Sense, senses_of
 from tabletop_core.d20.space import MAX_COORDINATE
-from tabletop_core.d20.test import MODIFIER_LIMIT, TestKind, _label
+from tabletop_core.d20.test import (
+    MODIFIER_LIMIT,
+    TestKind,
+)
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["NO_TRIGGER", "ONGOING_CONDITIONS", "Effect", "TargetKind", "applying"]
@@ -109,11 +115,11 @@ class TargetKind(Enum):
 
 
 def _name(value: object) -> str:
-    return _label("name", value)
+    return checked_label("name", value)
 
 
 def _creator(value: object) -> str:
-    return _label("creator", value)
+    return checked_label("creator", value)
 
 
 def _conditions(value: object) -> tuple[Condition, ...]:
@@ -164,7 +170,7 @@ def _optional_duration(value: object) -> Duration | None:
 def _trigger(value: object) -> str | None:
     if value is None:
         return None
-    text = _label("trigger", value)
+    text = checked_label("trigger", value)
     return None if text in (NO_TRIGGER, "-") else text
 
 

@@ -36,9 +36,16 @@ import attrs
 from tabletop_core._frozen import frozen
 from tabletop_core._names import parse_enum
 from tabletop_core._validate import check_type
+from tabletop_core.d20._checks import checked_label
 from tabletop_core.d20.conditions import Condition, Conditions, implied_conditions
 from tabletop_core.d20.contest import Side
-from tabletop_core.d20.test import AttackKind, TestEffects, TestKind, Trait, _label, attack_trait
+from tabletop_core.d20.test import (
+    AttackKind,
+    TestEffects,
+    TestKind,
+    Trait,
+    attack_trait,
+)
 
 __all__ = ["CHECK_KINDS", "TestQuery", "combine_effects", "effects_between", "effects_of_query", "effects_on_test"]
 
@@ -105,7 +112,7 @@ class TestQuery:
             trait = attack_trait(attack_kind)
         elif kind is TestKind.SPELL:
             trait = Trait.SOUL
-        skill_name = None if skill is None else _label("skill", skill).lower()
+        skill_name = None if skill is None else checked_label("skill", skill).lower()
         for name, flag in (
             ("needs_sight", needs_sight),
             ("needs_hearing", needs_hearing),

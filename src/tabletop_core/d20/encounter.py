@@ -65,6 +65,7 @@ import attrs
 from tabletop_core._frozen import frozen
 from tabletop_core._record import Record, clip
 from tabletop_core._validate import check_int, check_type, int_field, of_type
+from tabletop_core.d20._checks import checked_label, iterable_of
 from tabletop_core.d20._engine import run
 from tabletop_core.d20.actions import (
     Action,
@@ -92,8 +93,6 @@ from tabletop_core.d20.events import (
 from tabletop_core.d20.space import Metric, Space
 from tabletop_core.d20.test import (
     Modifier,
-    _label,
-    _tuple_of,
 )
 from tabletop_core.d20.turns import Creature
 from tabletop_core.errors import InvalidInput, RuleError
@@ -108,26 +107,26 @@ _BIG = 10**9
 
 
 def _combatants(value: object) -> tuple[Combatant, ...]:
-    items = _tuple_of("combatants", Combatant, value)
+    items = iterable_of("combatants", Combatant, value)
     if not 1 <= len(items) <= MAX_COMBATANTS:
         raise InvalidInput(f"combatants must hold 1 to {MAX_COMBATANTS} creatures, got {len(items)}")
     return items
 
 
 def _effects(value: object) -> tuple[ActiveEffect, ...]:
-    return _tuple_of("effects", ActiveEffect, value)
+    return iterable_of("effects", ActiveEffect, value)
 
 
 def _sightings(value: object) -> tuple[Sighting, ...]:
-    return _tuple_of("sightings", Sighting, value)
+    return iterable_of("sightings", Sighting, value)
 
 
 def _order(value: object) -> tuple[str, ...]:
-    return tuple(_label(f"order[{i}]", item) for i, item in enumerate(_tuple_of("order", str, value)))
+    return tuple(checked_label(f"order[{i}]", item) for i, item in enumerate(iterable_of("order", str, value)))
 
 
 def _things(value: object) -> tuple[Thing, ...]:
-    return _tuple_of("things", Thing, value)
+    return iterable_of("things", Thing, value)
 
 
 N = TypeVar("N", Combatant, Thing)
@@ -145,26 +144,28 @@ def _metric(value: object) -> Metric:
 
 
 def _blocked(value: object) -> tuple[Space, ...]:
-    return tuple(sorted(set(_tuple_of("blocked", Space, value)), key=lambda s: (s.x, s.y, s.z)))
+    return tuple(sorted(set(iterable_of("blocked", Space, value)), key=lambda s: (s.x, s.y, s.z)))
 
 
 def _modifier_tuple(value: object) -> tuple[Modifier, ...]:
-    return _tuple_of("modifiers", Modifier, value)
+    return iterable_of("modifiers", Modifier, value)
 
 
 def _source_tuple(value: object) -> tuple[str, ...]:
-    return _tuple_of("sources", str, value)
+    return iterable_of("sources", str, value)
 
 
 def _totals(value: object) -> tuple[int, ...]:
     return tuple(
         check_int(f"totals[{i}]", item, low=-_BIG * 10, high=_BIG * 10)
-        for i, item in enumerate(_tuple_of("totals", int, value))
+        for i, item in enumerate(iterable_of("totals", int, value))
     )
 
 
 def _focus_kept(value: object) -> tuple[str, ...]:
-    return tuple(_label(f"focus_kept[{i}]", item) for i, item in enumerate(_tuple_of("focus_kept", str, value)))
+    return tuple(
+        checked_label(f"focus_kept[{i}]", item) for i, item in enumerate(iterable_of("focus_kept", str, value))
+    )
 
 
 def _check_turn_ledger(encounter: Encounter, known: set[str]) -> None:
@@ -511,7 +512,7 @@ class Encounter(Record):
 
 
 def _events(value: object) -> tuple[Event, ...]:
-    return _tuple_of("events", Event, value)
+    return iterable_of("events", Event, value)
 
 
 @frozen(kw_only=True)

@@ -22,6 +22,7 @@ import attrs
 from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, int_field, of_type
+from tabletop_core.d20._checks import checked_label, iterable_of
 from tabletop_core.d20._fields import amount_field, name_field, optional_name_field, text_field
 from tabletop_core.d20._members import member
 from tabletop_core.d20._tagged import Tagged
@@ -29,7 +30,11 @@ from tabletop_core.d20.conditions import Condition, Duration
 from tabletop_core.d20.detection import Detection
 from tabletop_core.d20.effect import Effect
 from tabletop_core.d20.space import Space
-from tabletop_core.d20.test import MODIFIER_LIMIT, RolledTotal, TestRoll, _label, _tuple_of
+from tabletop_core.d20.test import (
+    MODIFIER_LIMIT,
+    RolledTotal,
+    TestRoll,
+)
 
 if TYPE_CHECKING:
     pass
@@ -68,13 +73,13 @@ _BIG = 10**9
 
 
 def _names(value: object) -> tuple[str, ...]:
-    return tuple(_label(f"names[{i}]", item) for i, item in enumerate(_tuple_of("names", str, value)))
+    return tuple(checked_label(f"names[{i}]", item) for i, item in enumerate(iterable_of("names", str, value)))
 
 
 def _conditions(value: object) -> tuple[Condition, ...]:
     if isinstance(value, (str, bytes)):
         raise TypeError(f"conditions must be a sequence of Conditions, got {type(value).__name__}")
-    return tuple(member(Condition, "conditions", item) for item in _tuple_of("conditions", object, value))
+    return tuple(member(Condition, "conditions", item) for item in iterable_of("conditions", object, value))
 
 
 def _optional_int(value: object) -> int | None:
@@ -82,7 +87,7 @@ def _optional_int(value: object) -> int | None:
 
 
 def _rolls(value: object) -> tuple[TestRoll, ...]:
-    return _tuple_of("rolls", TestRoll, value)
+    return iterable_of("rolls", TestRoll, value)
 
 
 def _detection(value: object) -> Detection:
@@ -112,7 +117,7 @@ class InitiativeEntry(Record):
 
 
 def _entries(value: object) -> tuple[InitiativeEntry, ...]:
-    return _tuple_of("entries", InitiativeEntry, value)
+    return iterable_of("entries", InitiativeEntry, value)
 
 
 @frozen(kw_only=True)

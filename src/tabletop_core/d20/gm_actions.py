@@ -14,6 +14,7 @@ import attrs
 
 from tabletop_core._frozen import frozen
 from tabletop_core._validate import check_int, int_field
+from tabletop_core.d20._checks import checked_label, iterable_of
 from tabletop_core.d20._fields import (
     BIG,
     amount_field,
@@ -27,7 +28,6 @@ from tabletop_core.d20.combatant import Combatant
 from tabletop_core.d20.conditions import Condition
 from tabletop_core.d20.detection import Detection
 from tabletop_core.d20.space import Space
-from tabletop_core.d20.test import _label, _tuple_of
 
 __all__ = [
     "AddCombatant",
@@ -196,8 +196,8 @@ def _optional_initiative(value: object) -> int | None:
 
 
 def _creatures(value: object) -> tuple[str, ...]:
-    items = _tuple_of("creatures", str, value)
-    return tuple(_label(f"creatures[{i}]", item) for i, item in enumerate(items))
+    items = iterable_of("creatures", str, value)
+    return tuple(checked_label(f"creatures[{i}]", item) for i, item in enumerate(items))
 
 
 @frozen(kw_only=True)

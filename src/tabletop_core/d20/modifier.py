@@ -17,7 +17,8 @@ from tabletop_core._enum import Enum
 from tabletop_core._frozen import frozen
 from tabletop_core._names import parse_enum
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_one_line, check_type, clip, int_field
+from tabletop_core._validate import check_int, clip, int_field
+from tabletop_core.d20._checks import MAX_LABEL_CHARS, checked_label
 from tabletop_core.d20.stakes import Stakes
 from tabletop_core.errors import InvalidInput
 
@@ -119,33 +120,7 @@ class TestKind(Enum):
 
 
 def _source(value: object) -> str:
-    return _label("source", value)
-
-
-MAX_LABEL_CHARS = 10_000
-"""The longest source or reason text (a Fortune's "target Off Guard"): every record re-reads it."""
-
-
-def _check_label(name: str, value: object) -> None:
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str, got {type(value).__name__} {clip(value)}")
-    if len(value) > MAX_LABEL_CHARS:  # before the scans below, which each Test made from it repeats
-        raise InvalidInput(f"{name} must be at most {MAX_LABEL_CHARS:,} characters, got {len(value):,}")
-    if not value.strip():
-        raise InvalidInput(f"{name} must not be empty, got {clip(value)}")
-    check_one_line(name, value)
-
-
-def _label(name: str, value: object) -> str:
-    _check_label(name, value)
-    return str(value).strip()
-
-
-def _tuple_of(name: str, kind: type[T], value: object) -> tuple[T, ...]:
-    """Any iterable (not a str) of *kind* items, as a tuple; else a TypeError naming the item."""
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise TypeError(f"{name} must be an iterable of {kind.__name__}, got {type(value).__name__} {clip(value)}")
-    return tuple(check_type(f"{name}[{i}]", item, kind) for i, item in enumerate(value))
+    return checked_label("source", value)
 
 
 def present(parts: Iterable[tuple[object, str]]) -> list[str]:
@@ -174,7 +149,7 @@ class Modifier(Record):
     @classmethod
     def skill(cls, name: str, value: int) -> Modifier:
         """A Skill, the Modifier a Check applies (``Modifier.skill("Brawn", 3)``)."""
-        return cls(value=value, source=f"Skill: {_label('skill', name)}")
+        return cls(value=value, source=f"Skill: {checked_label('skill', name)}")
 
     @classmethod
     def trait(cls, trait: Trait | str, value: int) -> Modifier:
@@ -199,12 +174,12 @@ def _reasons(name: str, value: object) -> tuple[str, ...]:
     if isinstance(value, bool):
         return (GM,) if value else ()
     if isinstance(value, str):
-        return (_label(name, value),)
+        return (checked_label(name, value),)
     if hasattr(value, "__index__"):
         count = check_int(name, value, low=0, high=MAX_INSTANCES)
         return (GM,) * count
     if isinstance(value, Iterable):
-        reasons = tuple(_label(f"{name}[{i}]", reason) for i, reason in enumerate(value))
+        reasons = tuple(checked_label(f"{name}[{i}]", reason) for i, reason in enumerate(value))
         if len(reasons) > MAX_INSTANCES:
             raise InvalidInput(f"{name} lists {len(reasons)} instances, at most {MAX_INSTANCES} are allowed")
         return reasons

@@ -54,7 +54,7 @@ from tabletop_core._enum import Enum
 from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, int_field
-from tabletop_core.d20.test import _label
+from tabletop_core.d20._checks import checked_label
 from tabletop_core.errors import RuleError
 
 __all__ = ["MAX_COORDINATE", "TOUCH_RANGE", "Metric", "Space", "check_reach"]
@@ -178,7 +178,7 @@ def check_reach(
         ...
         tabletop_core.errors.RuleError: Sword Reaches 1 Space: Ogre at (2, 0) is 2 Spaces away
     """
-    effect = _label("effect", effect)
+    effect = checked_label("effect", effect)
     check_type("creator", creator, Space)
     if origin is not None:
         check_type("origin", origin, Space)
@@ -190,7 +190,7 @@ def check_reach(
     for i, pair in enumerate(targets):
         if not isinstance(pair, tuple) or len(pair) != 2:
             raise TypeError(f"targets[{i}] must be a (name, Space) pair, got {type(pair).__name__}")
-        pairs.append((_label(f"targets[{i}][0]", pair[0]), check_type(f"targets[{i}][1]", pair[1], Space)))
+        pairs.append((checked_label(f"targets[{i}][0]", pair[0]), check_type(f"targets[{i}][1]", pair[1], Space)))
     if isinstance(blocked, (str, bytes)) or not isinstance(blocked, Iterable):
         raise TypeError(f"blocked must be Spaces, got {type(blocked).__name__}")
     walls = frozenset(check_type(f"blocked[{i}]", b, Space) for i, b in enumerate(blocked))

@@ -38,8 +38,6 @@ from tabletop_core.d20.modifier import (
 from tabletop_core.d20.modifier import (  # importable from here, as they always were
     MAX_INSTANCES as MAX_INSTANCES,
 )
-from tabletop_core.d20.modifier import _label as _label
-from tabletop_core.d20.modifier import _tuple_of as _tuple_of
 from tabletop_core.d20.rolled import RolledTotal, TestEffects, TestRoll
 from tabletop_core.d20.stakes import Stakes
 from tabletop_core.rng import DiceSource, dice_source

@@ -39,6 +39,7 @@ import attrs
 from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
 from tabletop_core._validate import check_int, check_type, clip, int_field, of_type
+from tabletop_core.d20._checks import checked_label, iterable_of
 from tabletop_core.d20.condition_kinds import _condition
 from tabletop_core.d20.conditions import STAGGERED_SOURCE, Condition, Conditions, Duration
 from tabletop_core.d20.effects import effects_on_test
@@ -49,8 +50,6 @@ from tabletop_core.d20.test import (
     TestKind,
     TestRoll,
     Trait,
-    _label,
-    _tuple_of,
     resolve_test,
     roll_test,
 )
@@ -458,11 +457,13 @@ def _optional_d4(value: object) -> int | None:
 
 
 def _energies(value: object) -> tuple[str, ...]:
-    return tuple(_label(f"energies[{i}]", energy) for i, energy in enumerate(_tuple_of("energies", str, value)))
+    return tuple(
+        checked_label(f"energies[{i}]", energy) for i, energy in enumerate(iterable_of("energies", str, value))
+    )
 
 
 def _rolls(value: object) -> tuple[TestRoll, ...]:
-    return _tuple_of("rolls", TestRoll, value)
+    return iterable_of("rolls", TestRoll, value)
 
 
 @frozen(kw_only=True)

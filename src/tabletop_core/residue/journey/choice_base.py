@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import attrs
 
+from tabletop_core._tagged_union import TaggedUnion
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_one_line
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.hexmap import Direction
 from tabletop_core.residue.inventory import InventoryKind
 from tabletop_core.residue.journey._choice_build import OLD_TAG, build, from_flat, shared
-from tabletop_core.residue.journey._union import TaggedUnion
 from tabletop_core.residue.journey.acts import Act
 from tabletop_core.residue.rest import RestChoices
 from tabletop_core.residue.step_die import StepDie

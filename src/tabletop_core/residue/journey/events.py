@@ -29,6 +29,7 @@ import attrs
 
 from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
+from tabletop_core._tagged_union import TaggedUnion
 from tabletop_core._validate import check_type, int_field, int_in, of_type, one_line
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue._markdown import bold, bold_after, escape
@@ -37,7 +38,6 @@ from tabletop_core.residue.death import Defeat
 from tabletop_core.residue.endurance import StrainCheck
 from tabletop_core.residue.hexmap import Direction, Hex
 from tabletop_core.residue.items import Item
-from tabletop_core.residue.journey._union import TaggedUnion
 from tabletop_core.residue.journey.choices import Choice
 from tabletop_core.residue.journey.phases import JourneyOutcome, Phase
 

@@ -24,6 +24,7 @@ import attrs
 
 from tabletop_core._enum import Enum
 from tabletop_core._frozen import frozen
+from tabletop_core._tagged_union import TaggedUnion
 from tabletop_core._validate import check_int, check_type, clip, int_field, int_in, of_type, one_line
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.actions import CommitResult
@@ -31,7 +32,6 @@ from tabletop_core.residue.combat import Encounter
 from tabletop_core.residue.death import Defeat
 from tabletop_core.residue.entries import Entry, EntryEffect
 from tabletop_core.residue.inventory import InventoryUse
-from tabletop_core.residue.journey._union import TaggedUnion
 from tabletop_core.residue.journey.choices import Choice
 from tabletop_core.residue.journey.trips import TokenMovement, Trip, _then  # also importable from here
 
