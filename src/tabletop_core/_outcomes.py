@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 from typing import Any, TypeVar
 
-from tabletop_core._record import enum_label, enum_value
+from tabletop_core._names import enum_label, enum_value
 
 __all__ = ["label", "machine_value", "sort_key", "stable_order"]
 

@@ -11,7 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, TypeVar
 
-from tabletop_core._record import Record, clip, on_converter, record_type
+from tabletop_core._record import Record
+from tabletop_core._record_codec import on_converter
+from tabletop_core._record_types import record_type
+from tabletop_core._validate import clip
 from tabletop_core.errors import InvalidInput
 
 if TYPE_CHECKING:

@@ -36,8 +36,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import attrs
 
+from tabletop_core._names import enum_value
 from tabletop_core._outcomes import label as _label
-from tabletop_core._record import enum_value, type_name
+from tabletop_core._record_types import type_name
 from tabletop_core._validate import as_int, check_int, clip
 from tabletop_core.errors import InvalidInput
 from tabletop_core.odds import Distribution

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tabletop_core._bounds import check_bounds
-from tabletop_core._record import Record, clip, from_checked, parse_json, record_type
+from tabletop_core._bounds import check_bounds, parse_json
+from tabletop_core._record import Record, from_checked
+from tabletop_core._record_types import record_type
+from tabletop_core._validate import clip
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["load"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from tabletop_core._record import clip
+from tabletop_core._validate import clip
 from tabletop_core.d20._engine_state import Work
 from tabletop_core.d20.actions import (
     Attack,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from tabletop_core._record import clip
+from tabletop_core._validate import clip
 from tabletop_core.d20._trusted import assemble, replaced
 from tabletop_core.d20.combatant import ActiveEffect, Combatant, HeldAP
 from tabletop_core.d20.conditions import Condition, ConditionInstance, Conditions

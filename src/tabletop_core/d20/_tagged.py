@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from tabletop_core._record import Record, clip
+from tabletop_core._record import Record
 from tabletop_core._tagged_union import TaggedUnion
+from tabletop_core._validate import clip
 from tabletop_core.errors import InvalidInput
 
 __all__ = ["Tagged"]

@@ -63,8 +63,8 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 import attrs
 
 from tabletop_core._frozen import frozen
-from tabletop_core._record import Record, clip
-from tabletop_core._validate import check_int, check_type, int_field, of_type
+from tabletop_core._record import Record
+from tabletop_core._validate import check_int, check_type, clip, int_field, of_type
 from tabletop_core.d20._checks import checked_label, iterable_of
 from tabletop_core.d20._engine import run
 from tabletop_core.d20.actions import (

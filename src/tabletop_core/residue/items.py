@@ -35,7 +35,8 @@ import attrs
 
 from tabletop_core._enum import Enum
 from tabletop_core._frozen import frozen
-from tabletop_core._record import Record, migration
+from tabletop_core._migrations import migration
+from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, of_type, one_line, tuple_of
 from tabletop_core.errors import InvalidInput, RuleError

@@ -39,7 +39,8 @@ from tabletop_core._atomic import atomic_rolls
 from tabletop_core._enum import Enum
 from tabletop_core._fast import fast_replace  # a Wanderer's new parts are values the rules computed
 from tabletop_core._frozen import frozen
-from tabletop_core._record import Record, migration
+from tabletop_core._migrations import migration
+from tabletop_core._record import Record
 from tabletop_core._typed import check_fields
 from tabletop_core._validate import check_int, check_type, clip, of_type
 from tabletop_core.errors import InvalidInput, RuleError

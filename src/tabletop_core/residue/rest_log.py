@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 import attrs
 
 from tabletop_core._frozen import frozen
-from tabletop_core._record import Record, on_converter, record_type
+from tabletop_core._record import Record
+from tabletop_core._record_codec import on_converter
+from tabletop_core._record_types import record_type
 from tabletop_core._validate import clip, int_field, of_type
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.conditions import ConditionRoll

@@ -15,7 +15,8 @@ import attrs
 
 from tabletop_core._fast import fast_builder
 from tabletop_core._frozen import frozen
-from tabletop_core._record import Record, on_converter
+from tabletop_core._record import Record
+from tabletop_core._record_codec import on_converter
 
 __all__ = [
     "DiceMarks",

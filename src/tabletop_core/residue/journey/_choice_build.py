@@ -17,7 +17,8 @@ import attrs
 
 from tabletop_core import _codec
 from tabletop_core._frozen import frozen
-from tabletop_core._record import shared_converter, type_name
+from tabletop_core._record_codec import shared_converter
+from tabletop_core._record_types import type_name
 from tabletop_core._validate import check_type, clip
 from tabletop_core.errors import InvalidInput
 from tabletop_core.residue.journey.acts import Act

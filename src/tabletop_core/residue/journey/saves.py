@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop_core._record import migration
+from tabletop_core._migrations import migration
 from tabletop_core.errors import InvalidInput
 
 __all__: list[str] = []  # registers the migrations of older saves; nothing to call

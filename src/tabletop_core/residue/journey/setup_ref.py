@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
-from tabletop_core._bounds import check_bounds
+from tabletop_core._bounds import check_bounds, parse_json
 from tabletop_core._frozen import frozen
-from tabletop_core._record import JsonDict, Record, parse_json, type_name
+from tabletop_core._record import Record
+from tabletop_core._record_types import JsonDict, type_name
 from tabletop_core._validate import check_type, clip
 from tabletop_core.errors import InvalidInput
 

@@ -18,7 +18,8 @@ from collections.abc import Mapping
 import attrs
 
 from tabletop_core._frozen import frozen
-from tabletop_core._record import Record, on_converter
+from tabletop_core._record import Record
+from tabletop_core._record_codec import on_converter
 from tabletop_core._validate import check_one_line, int_field, int_in, of_type
 from tabletop_core.errors import InvalidInput
 
