@@ -26,13 +26,44 @@ from typing import Any, Protocol, TextIO, TypeVar
 import numpy as np
 
 from tabletop_core._fast import BoundedCache
-from tabletop_core._validate import clip
+from tabletop_core._validate import check_int, check_type, clip
 from tabletop_core.errors import InvalidInput, MissingExtra
 from tabletop_core.rng import DiceSource, GeneratorDice, RngLike
 
-__all__ = ["PLANS", "Plan", "default_chunk", "play_chunk", "progress_bar", "root_seed", "run_chunks", "run_source"]
+__all__ = [
+    "PLANS",
+    "Plan",
+    "check_run_options",
+    "default_chunk",
+    "play_chunk",
+    "progress_bar",
+    "root_seed",
+    "run_chunks",
+    "run_source",
+]
 
 R = TypeVar("R")
+
+
+def check_run_options(
+    *, first_run: object, max_steps: object, progress: object, stream: object, executor: object
+) -> tuple[int, int]:
+    """The options every simulation takes beside its content, checked: ``(first_run, max_steps)``.
+
+    Raises:
+        InvalidInput: *first_run* below 0 or *max_steps* below 1.
+        TypeError: *progress* not a bool or None, *stream* not a text stream or None, *executor*
+            not an :class:`~concurrent.futures.Executor` or None.
+    """
+    steps = check_int("max_steps", max_steps, low=1)
+    first = check_int("first_run", first_run, low=0)
+    if progress is not None:
+        check_type("progress", progress, bool)
+    if stream is not None and not callable(getattr(stream, "write", None)):
+        raise TypeError(f"stream must be a text stream or None, got {type(stream).__name__}")
+    if executor is not None:
+        check_type("executor", executor, Executor)
+    return first, steps
 
 
 class Plan(Protocol[R]):  # type: ignore[misc]  # R is the result a chunk gives (covariant use)

@@ -253,16 +253,12 @@ def simulate_encounter(
     check_type("encounter", encounter, Encounter)
     chosen = _sides_policies(encounter, policies)
     max_rounds = check_int("max_rounds", max_rounds, low=1, high=10**6)
-    max_steps = check_int("max_steps", max_steps, low=1)
-    first_run = check_int("first_run", first_run, low=0)
-    if progress is not None:
-        check_type("progress", progress, bool)
-    if stream is not None and not callable(getattr(stream, "write", None)):
-        raise TypeError(f"stream must be a text stream or None, got {type(stream).__name__}")
-    if executor is not None:
-        check_type("executor", executor, Executor)
     # The runs machinery is numpy's (seeds): loaded with the first simulation, not by `import tabletop_core.d20`.
-    from tabletop_core._runs import default_chunk, progress_bar, root_seed, run_chunks
+    from tabletop_core._runs import check_run_options, default_chunk, progress_bar, root_seed, run_chunks
+
+    first_run, max_steps = check_run_options(
+        first_run=first_run, max_steps=max_steps, progress=progress, stream=stream, executor=executor
+    )
 
     size = default_chunk(n) if chunk_size is None else check_int("chunk_size", chunk_size, low=1)
     root = root_seed(rng)

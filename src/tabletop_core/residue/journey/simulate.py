@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any, TextIO
 from tabletop_core._atomic import atomic_rolls
 from tabletop_core._frozen import frozen
 from tabletop_core._runs import PLANS as _PLANS  # noqa: F401 - the workers' plans (shared with d20's simulation)
+from tabletop_core._runs import check_run_options, progress_bar, run_chunks
 from tabletop_core._runs import default_chunk as _default_chunk
 from tabletop_core._runs import play_chunk as _play_chunk  # noqa: F401 - the executor's task
-from tabletop_core._runs import progress_bar, run_chunks
 from tabletop_core._runs import root_seed as _root_seed
 from tabletop_core._runs import run_source as _run_source
 from tabletop_core._validate import check_int, check_type
@@ -197,14 +197,9 @@ def simulate_journey(
     check_type("wanderer", wanderer, Wanderer)
     check_type("map_setup", map_setup, JourneySetup)
     _check_policy(policy)
-    max_steps = check_int("max_steps", max_steps, low=1)
-    first_run = check_int("first_run", first_run, low=0)
-    if progress is not None:
-        check_type("progress", progress, bool)
-    if stream is not None and not callable(getattr(stream, "write", None)):
-        raise TypeError(f"stream must be a text stream or None, got {type(stream).__name__}")
-    if executor is not None:
-        check_type("executor", executor, Executor)
+    first_run, max_steps = check_run_options(
+        first_run=first_run, max_steps=max_steps, progress=progress, stream=stream, executor=executor
+    )
     size = _default_chunk(n) if chunk_size is None else check_int("chunk_size", chunk_size, low=1)
     root = _root_seed(rng)
     if root is None and executor is not None:
