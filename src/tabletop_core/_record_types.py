@@ -127,6 +127,8 @@ def record_type(name: str) -> type[Record]:
         raise TypeError(f"type must be a str, got {type(name).__name__} {clip(name)}")
     system = name.partition(".")[0]
     if system in SYSTEMS[1:]:
+        # The tag names the system that defines the type: its package is imported by name, as
+        # pickle imports a class's module (no import of the core's reaches a system otherwise).
         importlib.import_module(f"tabletop_core.{system}")
     known = _build() if _stale or not _registry else _registry
     if name not in known and system in SYSTEMS[1:] and system not in _walked:

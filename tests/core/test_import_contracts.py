@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -119,3 +120,35 @@ def test_a_new_upward_import_or_circle_breaks_a_contract(tmp_path: Path, module:
     assert done.returncode != 0, done.stdout
     names = {section.rpartition(":")[2]: _read()[section]["name"] for section in _read().sections() if ":" in section}
     assert f"{names[broken]} BROKEN" in " ".join(done.stdout.split()), done.stdout
+
+
+# -- inside each system: its command line above its rules --------------------------------------------
+
+
+def _is_command_line(module: str) -> bool:
+    """``cli``, ``cli_*``, ``*_cli`` modules (and ``__main__``, the CLI kit and its examples)."""
+    last = module.rpartition(".")[2]
+    return last in ("cli", "__main__", "_cli_kit", "_cli_examples") or last.startswith("cli_") or last.endswith("_cli")
+
+
+def _rules_importing_the_command_line(graph: Any) -> list[str]:  # Any: a grimp ImportGraph
+    """Each import of a command-line module by another module (in functions too; TYPE_CHECKING aside)."""
+    found = []
+    for module in sorted(graph.modules):
+        if _is_command_line(module):
+            continue
+        for imported in sorted(graph.find_modules_directly_imported_by(module)):
+            if _is_command_line(imported):
+                found.append(f"{module} -> {imported}")
+    return found
+
+
+def test_no_rule_module_imports_a_command_line_module() -> None:
+    """The layers contract orders the packages; inside each system the command line is on top too:
+    a rule (``d20.tiers``) never imports a command module (``d20.cli``), which may import every rule."""
+    grimp = pytest.importorskip("grimp")  # import-linter's graph, installed with it
+    graph = grimp.build_graph("tabletop_core", exclude_type_checking_imports=True)
+    assert len([m for m in graph.modules if _is_command_line(m)]) >= 12
+    assert _rules_importing_the_command_line(graph) == []
+    graph.add_import(importer="tabletop_core.d20.tiers", imported="tabletop_core.d20.cli")
+    assert _rules_importing_the_command_line(graph) == ["tabletop_core.d20.tiers -> tabletop_core.d20.cli"]
