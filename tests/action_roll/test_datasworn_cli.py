@@ -4,10 +4,11 @@ import json
 import pathlib
 import re
 
+import attrs
 import pytest
 
-from tabletop_core.action_roll import MoveResult, PlayerCharacter, Stats
-from tabletop_core.action_roll.datasworn import TableRoll
+from tabletop_core.action_roll import AssetState, MoveResult, PlayerCharacter, Stats
+from tabletop_core.action_roll.datasworn import TableRoll, load
 from tabletop_core.cli import main
 from tabletop_core.errors import InvalidInput
 
@@ -364,3 +365,17 @@ def test_oracle_json_holds_every_column_as_plain_text(capsys):
         TableRoll.from_dict(tampered)
     older = {key: value for key, value in data.items() if key != "columns"} | {"version": 1}
     assert TableRoll.from_dict(older) == TableRoll.from_dict(data)  # version 1 wrote no columns: computed
+
+
+def test_a_module_stays_off_a_vehicle_that_has_as_many_as_it_takes():
+    """`--asset` attaches a module to the one vehicle that takes it, unless that one is full: the
+    move is then made with the module off, not refused."""
+    from tabletop_core.action_roll.cli_datasworn import _attach_alone
+
+    rules = load(MINI)
+    longboat = AssetState.from_asset(rules.asset("Longboat"))
+    mast = AssetState.from_asset(rules.asset("Sensor Mast"))
+    hero = PlayerCharacter(Stats(3, 2, 2, 1, 1)).add_asset(longboat).add_asset(mast)
+    assert _attach_alone(hero, mast).asset("Sensor Mast").attached_to == longboat.id
+    full = PlayerCharacter(Stats(3, 2, 2, 1, 1)).add_asset(attrs.evolve(longboat, attachments_max=0)).add_asset(mast)
+    assert _attach_alone(full, mast) == full

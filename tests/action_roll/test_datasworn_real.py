@@ -516,3 +516,26 @@ def test_an_enhancement_that_names_its_choice_is_that_choice_alone(ruleset):
     (and choosing an automated scan)": the data pairs each move with one choice of the list."""
     read = [(e.moves[0].rpartition("/")[2], e.choice) for e in ruleset.asset("Sensor Array").abilities[1].enhancements]
     assert read == [("secure_an_advantage", "Manual scan"), ("gather_information", "Automated scan")]
+
+
+def test_what_an_outcome_says_on_a_match_counts_only_on_a_match(ruleset, capsys):
+    """Explore a Waypoint: "On a miss, ... Pay the Price. On a miss with a match, you may instead
+    Confront Chaos." Without a match the miss rolls Pay the Price; with one the player picks, and
+    ``--table`` alone lists the tables beside the roll instead of losing it."""
+    from tabletop_core.action_roll import Outcome
+    from tabletop_core.cli import main
+
+    move = ruleset.move("Explore a Waypoint")
+    assert [t.name for t in ruleset.move_tables(move, Outcome.MISS, match=False)] == [
+        "Pay the Price",
+        "Story Complication",
+    ]
+    assert "Confront Chaos" in [t.name for t in ruleset.move_tables(move, Outcome.MISS, match=True)]
+    assert ruleset.move_tables(move, Outcome.STRONG_HIT, match=False) == ()
+    argv = ["move", "Explore a Waypoint", "--data", str(pathlib.Path(DATA)), "--stats", "1,1,1,1,1", "--table"]
+    assert main([*argv, "--dice", "1,5,9,40"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("Pay the Price (1d100): 40 -> ")
+    assert main([*argv, "--dice", "1,9,9"]) == 0
+    shown = capsys.readouterr().out.splitlines()
+    assert shown[0].startswith("Explore a Waypoint (+wits): Action 1 + 1 = 2 vs 9 · 9 -> miss (match)")
+    assert shown[-1].startswith("the miss points to 3 tables: Pay the Price (starforged/oracles/moves/pay_the_price);")

@@ -352,3 +352,44 @@ def test_every_cursed_version_rolls(rulesets):
         f"\nsundered isles: {len(versions)} tables with a cursed version ({behaviors.count('add result')} add, "
         f"{behaviors.count('replace result')} replace)"
     )
+
+
+def test_a_datasworn_0_1_asset_id_names_the_asset_in_use_and_on_the_command_line(rulesets, capsys):
+    """0.1 ids hold a colon (``asset:starforged/companion/banshee``): ``use=`` and ``--use`` keep it
+    as the asset, and ``--asset`` takes an id in the other format, as the ruleset does."""
+    from tabletop_core import ScriptedDice
+    from tabletop_core.action_roll import AssetState, PlayerCharacter, Stats, make_move, move_enhancements
+    from tabletop_core.action_roll.use_spec import UseSpec
+    from tabletop_core.cli import main
+
+    ruleset = rulesets["starforged 0.1.0-0"]
+    banshee = ruleset.asset("Banshee")
+    assert UseSpec.parse(f"{banshee.id}:1") == UseSpec(banshee.id, 0, "")
+    hero = PlayerCharacter(Stats(3, 2, 2, 1, 1)).add_asset(AssetState.from_asset(banshee))
+    move = next(m for m in ruleset.moves.values() if move_enhancements(m, hero) and m.roll_type.value == "action_roll")
+    option = move.options()[0].label
+    by_id = make_move(move, hero, option=option, use=banshee.id, rng=ScriptedDice([3, 5, 9]))
+    assert by_id == make_move(move, hero, option=option, use="Banshee", rng=ScriptedDice([3, 5, 9]))
+    path = str(_file("starforged-0.1.0-0"))
+    argv = ["move", "Face Danger", "--option", "edge", "--data", path, "--stats", "3,2,2,1,1", "--dice", "3,5,9"]
+    assert main([*argv, "--asset", "starforged/assets/companion/banshee"]) == 0  # a 0.0.x id on 0.1 data
+    assert "Face Danger (+edge)" in capsys.readouterr().out
+
+
+def test_character_refresh_reads_the_base_and_its_expansions(tmp_path, capsys):
+    """``refresh`` takes ``--data`` again and again, as ``move`` does: a character of Starforged and
+    Sundered Isles assets is read from both."""
+    from tabletop_core.action_roll import AssetState, PlayerCharacter, Stats
+    from tabletop_core.cli import main
+
+    both = load(_file("starforged-0.1.0-0"), _file("sundered-isles-0.1.0-0"))
+    construct = next(a for a in both.assets.values() if "sundered_isles" in a.id)
+    hero = PlayerCharacter(Stats(3, 2, 2, 1, 1)).add_asset(AssetState.from_asset(both.asset("Banshee")))
+    hero = hero.add_asset(AssetState.from_asset(construct))
+    saved = tmp_path / "hero.json"
+    saved.write_text(hero.to_json(), encoding="utf-8")
+    data = ["--data", str(_file("starforged-0.1.0-0")), "--data", str(_file("sundered-isles-0.1.0-0"))]
+    assert main(["character", "refresh", str(saved), *data]) == 0
+    assert PlayerCharacter.from_json(saved.read_text(encoding="utf-8")) == hero.refresh_assets(both)
+    assert main(["character", "refresh", str(saved), *data[:2]]) == 2  # the base alone lacks the expansion's
+    assert "which the data does not have" in capsys.readouterr().err

@@ -159,6 +159,18 @@ def test_plain_text_keeps_list_bullets_as_bullets_and_products():
     assert plain_text("Odds | Yes\n:---|---:\nLikely | 75") == "Odds | Yes\nLikely | 75"
 
 
+def test_plain_text_of_a_long_run_of_dashes_answers():
+    """Text a saved record or a data file holds: a run of dashes that is no table rule (``"-" * 80 + "x"``)
+    is read in one pass. A rule pattern with a repeat inside a repeat took 11 s at 50 dashes, twice as
+    long for each more; the child process is stopped (and the test fails) if it hangs."""
+    import subprocess
+    import sys
+
+    code = "from tabletop_core.action_roll.datasworn import plain_text; print(len(plain_text('-' * 80 + 'x')))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.strip() == "81"
+
+
 # -- columns ------------------------------------------------------------------------------------------------
 
 
@@ -336,3 +348,24 @@ def test_every_result_thrown_away_is_a_rule_error():
     )
     with pytest.raises(RuleError, match="every roll was thrown away"):
         roll_table(stuck, rng=ScriptedDice([2] + [1] * 50))
+
+
+def test_a_version_1_roll_of_a_row_with_a_list_loads_and_reads_its_text_again():
+    """Version 1 wrote the row's text with ``*`` markers; version 2 reads them as bullets. The
+    answer is computed from the row, so the old one is dropped, not held against the new rule."""
+    table = OracleTable.from_datasworn(
+        {
+            "_id": "t/oracles/waypoint",
+            "name": "Waypoint",
+            "dice": "1d100",
+            "rows": [{"min": 1, "max": 100, "text": "Choose one:\n\n  * Overland Details\n  * Sea"}],
+        }
+    )
+    rolled = roll_table(table, rng=3)
+    assert rolled.text == "Choose one:\n\n  • Overland Details\n  • Sea"
+    written = rolled.to_dict()
+    older = {key: value for key, value in written.items() if key != "columns"}
+    older |= {"version": 1, "text": "Choose one:\n\n  * Overland Details\n  * Sea"}
+    assert TableRoll.from_dict(older) == rolled
+    with pytest.raises(InvalidInput, match=r"TableRoll\.text does not follow the rules"):
+        TableRoll.from_dict({**written, "text": "Choose one: Sea"})  # version 2 is held to its answer

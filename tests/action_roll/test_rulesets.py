@@ -586,15 +586,18 @@ def test_a_link_to_a_collection_by_a_tables_path_is_no_broken_reference():
     assert [w for w in load(data).warnings if "links to miniclassic/oracles/sea" in w]  # the check still sees
 
 
-def test_a_link_read_as_the_table_beside_it_says_so():
-    """The Faction Name Template links factions/legacy for factions/name/legacy: still a broken
-    reference of the data, and the warning says which table is read."""
+def test_a_template_reference_read_beside_its_table_says_so():
+    """The Faction Name Template fills factions/legacy from factions/name/legacy: still a broken
+    reference of the data, and the warning says which table is read. A plain link is read by no one."""
     data = _json(CLASSIC)
-    data["oracles"]["sky"]["contents"]["omen"]["rows"][0].update(text="[Omen](id:miniclassic/oracles/omen)")
-    warned = [w for w in load(data).warnings if "links to miniclassic/oracles/omen" in w]
-    assert warned == [
-        "broken reference: miniclassic/oracles/sky/omen links to miniclassic/oracles/omen, which this ruleset "
-        "does not have; read as miniclassic/oracles/sky/omen, beside it"
+    data["oracles"]["sky"]["contents"]["omen"]["rows"][0].update(text="The {{text:miniclassic/oracles/omen}}")
+    data["oracles"]["sky"]["contents"]["omen"]["rows"][1].update(text="[Lost](id:miniclassic/oracles/lost)")
+    warned = [w for w in load(data).warnings if "miniclassic/oracles/omen" in w or "oracles/lost" in w]
+    assert sorted(warned) == [
+        "broken reference: miniclassic/oracles/sky/omen links to miniclassic/oracles/lost, which this ruleset does "
+        "not have",
+        "broken reference: miniclassic/oracles/sky/omen uses the template of miniclassic/oracles/omen, which this "
+        "ruleset does not have; read as miniclassic/oracles/sky/omen, beside it",
     ]
 
 

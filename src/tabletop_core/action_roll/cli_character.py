@@ -32,6 +32,7 @@ from tabletop_core.action_roll.cli_files import (
     read_character_file,
     write_character_file,
 )
+from tabletop_core.action_roll.datasworn.cli_data import add_data_arguments, ruleset_from_args, with_data_warnings
 from tabletop_core.action_roll.datasworn.reader import load
 from tabletop_core.action_roll.datasworn.ruleset import Ruleset
 from tabletop_core.action_roll.impacts import Meter
@@ -96,9 +97,7 @@ def held_in_data(character: PlayerCharacter, ruleset: Ruleset) -> PlayerCharacte
 
 
 def _refresh(args: argparse.Namespace) -> Output:
-    if not args.data:
-        raise InvalidInput("--data must give the path of a Datasworn JSON file")
-    return _write(args.file, held_in_data(read_character(args.file), load(args.data)))
+    return _write(args.file, held_in_data(read_character(args.file), ruleset_from_args(args)))
 
 
 def _mark(args: argparse.Namespace) -> Output:
@@ -217,8 +216,10 @@ def register(commands: SubCommands[argparse.ArgumentParser]) -> None:
     add.add_argument("asset", help="the asset's name or id")
     add.add_argument("--data", help="path of the Datasworn JSON file")
     add.add_argument("--mark", action="append", type=int_option(1, 3), help="also mark this ability (1..3)")
-    refresh = action("refresh", "read every held asset again from a Datasworn file (an older save)", _refresh)
-    refresh.add_argument("--data", help="path of the Datasworn JSON file")
+    refresh = action(
+        "refresh", "read every held asset again from Datasworn data (an older save)", with_data_warnings(_refresh)
+    )
+    add_data_arguments(refresh)  # repeatable: the base and its expansions, as for move
     mark = action("mark", "mark an ability of a held asset", _mark)
     mark.add_argument("asset", help="the asset's name or id")
     mark.add_argument("ability", type=int_option(1, 3), help="the ability's number on the card, 1..3")

@@ -43,15 +43,18 @@ from tabletop_core.action_roll.datasworn._data import plain_text
 from tabletop_core.action_roll.datasworn.cli_data import add_data_arguments, ruleset_from_args, with_data_warnings
 from tabletop_core.action_roll.datasworn.effects import EffectKind
 from tabletop_core.action_roll.datasworn.enhancements import MoveEnhancement
+from tabletop_core.action_roll.datasworn.move_oracles import pick_move_table
 from tabletop_core.action_roll.datasworn.moves import Move, RollType
 from tabletop_core.action_roll.datasworn.reader import OracleCollection, Ruleset
+from tabletop_core.action_roll.datasworn.table_rolls import roll_table
+from tabletop_core.action_roll.datasworn.tables import OracleTable
 from tabletop_core.action_roll.momentum import Momentum
 from tabletop_core.action_roll.oracle import read_oracle_dice
 from tabletop_core.action_roll.play import make_move, move_enhancements
 from tabletop_core.action_roll.play_changes import burn_move, reroll_move
 from tabletop_core.action_roll.sundered_isles import roll_cursed
 from tabletop_core.action_roll.use_spec import UseSpec, claimed, not_changed
-from tabletop_core.errors import InvalidInput
+from tabletop_core.errors import InvalidInput, RuleError
 from tabletop_core.rng import DiceSource, dice_source
 
 __all__ = ["TableDice", "add_oracle_table", "register", "table_dice"]
@@ -154,10 +157,11 @@ def _character(args: argparse.Namespace, ruleset: Ruleset) -> PlayerCharacter:
         if len(values) != 5:
             raise InvalidInput("--stats must give edge, heart, iron, shadow and wits, like 3,2,2,1,1")
         character = PlayerCharacter(Stats(*values))
-    for name in args.asset or ():
-        character = character.add_asset(ruleset.asset(name))
-    for taken in [character.asset(name) for name in args.asset or ()]:
-        character = _attach_alone(character, taken)
+    taken = [ruleset.asset(name) for name in args.asset or ()]  # any id form or alias the data knows
+    for asset in taken:
+        character = character.add_asset(asset)
+    for asset in taken:
+        character = _attach_alone(character, character.asset(asset.id))
     if args.momentum is not None:
         sheet = character.sheet
         momentum = Momentum(args.momentum, impacts=sheet.momentum.impacts)
@@ -169,12 +173,18 @@ def _attach_alone(character: PlayerCharacter, module: AssetState) -> PlayerChara
     """*character* with *module* (given with ``--asset``) attached to the one held asset that takes it.
 
     A module is always aboard a vehicle at the table; with one that takes it, there is nothing
-    to choose. With none or several, it stays as it is (a character file attaches it by hand).
+    to choose. With none or several, or with that one full, it stays as it is (a character
+    file attaches it by hand).
     """
     if module.attached_to is not None:
         return character
     takers = [held for held in character.assets if held.id != module.id and held.accepts(module.id)]
-    return character.attach(module.id, takers[0].id) if len(takers) == 1 else character
+    if len(takers) != 1:
+        return character
+    try:
+        return character.attach(module.id, takers[0].id)
+    except RuleError:  # the one vehicle has as many aboard as it takes: the module stays off
+        return character
 
 
 def _option(text: str | None) -> int | str | None:
@@ -228,6 +238,13 @@ def _no_roll(move: Move, ruleset: Ruleset, args: argparse.Namespace) -> Output:
     return Output("\n".join(lines), data)
 
 
+def _tables_line(outcome: object, tables: Sequence[OracleTable]) -> str:
+    if not tables:
+        return f"the {outcome} points to no table"
+    names = "; ".join(f"{t.name} ({t.id})" for t in tables)
+    return f"the {outcome} points to {len(tables)} tables: {names}; roll one with --table NAME"
+
+
 def _reroll_dice(text: str | None) -> list[str] | None:
     if text is None or text == "":
         return None
@@ -266,13 +283,18 @@ def _move(args: argparse.Namespace) -> Output:
     elif result.action is not None and burn_would_improve(result.action, character.momentum):
         burned, _ = burn_move(result, move, character, use=resets)
         lines.append(f"burning momentum {character.momentum.value:+d} would make it a {burned.outcome} (add --burn)")
-    tables = ruleset.move_tables(move, result.outcome, option=result.option)
-    if args.table is not None and not tables:  # a bot may always ask: the roll still stands
-        lines.append(f"the {result.outcome} points to no table")
-    elif args.table is not None:
-        rolled = ruleset.roll_move_table(
-            move, result.outcome, table=args.table or None, option=result.option, rng=source
+    rolled_dice = result.action or result.progress
+    match = None if rolled_dice is None else rolled_dice.is_match  # "on a match" text only on a match
+    tables = ruleset.move_tables(move, result.outcome, option=result.option, match=match)
+    chosen = None
+    if args.table is not None and tables:
+        chosen = pick_move_table(
+            ruleset, move, result.outcome, table=args.table or None, option=result.option, match=match
         )
+    if args.table is not None and chosen is None:  # none, or several and no name: the roll still stands
+        lines.append(_tables_line(result.outcome, tables))
+    elif chosen is not None:
+        rolled = roll_table(chosen, rng=source, tables=ruleset)
         lines.append(str(rolled))
         data["table_roll"] = rolled.to_dict()
     elif tables:

@@ -318,14 +318,14 @@ def _used(
             if item not in extra:
                 raise RuleError(f"use: {item} does not apply to {move.name} for this character ({listing})")
             picked = [item]
-        elif isinstance(item, str) and ":" in item:  # "Diplomat:2", as on the command line
-            spec = UseSpec.parse(item)
-            held, picked = claimed(spec, character, extra)
-            if not picked:
-                raise not_changed(spec, held, move, extra)
         elif isinstance(item, str):
             wanted = item.strip().lower()
             picked = [e for e in extra if wanted in (e.asset.lower(), _asset_name(character, e).lower())]
+            if not picked and ":" in item:  # "Diplomat:2", as on the command line
+                spec = UseSpec.parse(item)
+                held, picked = claimed(spec, character, extra)
+                if not picked:
+                    raise not_changed(spec, held, move, extra)
             if len(picked) != 1:
                 kind = "matches several" if picked else "matches none"
                 raise InvalidInput(f"use: {item!r} {kind} of the enhancements of {move.name} ({listing})")

@@ -38,7 +38,7 @@ import attrs
 
 from tabletop_core._frozen import frozen
 from tabletop_core._record import Record
-from tabletop_core._validate import check_int, check_type, of_type
+from tabletop_core._validate import check_int, check_type, clip, of_type
 from tabletop_core.action_roll.datasworn import _data
 from tabletop_core.action_roll.datasworn.curses import CurseBehavior, CursedVersion
 from tabletop_core.action_roll.datasworn.table_rolls import TableRoll, roll_table
@@ -181,7 +181,9 @@ class CursedRoll(Record):
             return
         check_type("curse", self.curse, CursedVersion)
         if self.curse.table != self.roll.table_id:
-            raise InvalidInput(f"curse must be the cursed version of {self.roll.table_id!r}, got {self.curse}")
+            raise InvalidInput(
+                f"curse must be the cursed version of {clip(self.roll.table_id)}, got {clip(str(self.curse))}"
+            )
         if self.cursed_die is None:
             raise InvalidInput("cursed_die must be given for a table with a cursed version")
         calls = self.die.calls_the_curse(self.cursed_die)

@@ -1,7 +1,8 @@
 """``ASSET:ABILITY:CHOICE``: how a player names the asset ability they claim for a move.
 
 The command line's ``--use Diplomat:2`` and ``make_move(..., use="Diplomat:2")`` read it
-the same way, here: the asset by its name or id, then optionally the ability's number on
+the same way, here: the asset by its name or id (a Datasworn 0.1 id, ``asset:starforged/
+path/diplomat``, keeps its colon), then optionally the ability's number on
 the card (1 to 3, as printed) and the label of one choice of a "choose one" list
 (``"Heavy Cannons:1:Strafing run"``, or ``"Heavy Cannons:Strafing run"``). Each refusal
 says which part is wrong: no such asset, no such ability, an ability not marked, a choice
@@ -45,7 +46,11 @@ class UseSpec:
             InvalidInput: the asset is left out, or the ability's number is not a whole number from 1.
         """
         check_type("use", spec, str)
-        asset, _, rest = spec.partition(":")
+        parts = spec.split(":")
+        if len(parts) > 1 and "/" in parts[1] and "/" not in parts[0]:
+            parts[:2] = [f"{parts[0]}:{parts[1]}"]  # a Datasworn 0.1 id: "asset:starforged/companion/banshee"
+        asset = parts[0]
+        rest = ":".join(parts[1:])
         ability_text, _, choice = rest.partition(":")
         if not asset.strip():
             raise InvalidInput(f"use {clip(spec)}: name the asset first (ASSET, ASSET:ABILITY or ASSET:ABILITY:CHOICE)")

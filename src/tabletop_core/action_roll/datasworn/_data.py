@@ -157,7 +157,8 @@ _LINK = re.compile(r"\[([^\]]*)\]\((?:id:)?[^)]*\)")
 _TEMPLATE = re.compile(r"\{\{[^}]*\}\}")
 _EMPHASIS = re.compile(r"(?<![\w*])\*(?=[^\s*])([^*\n]*?[^\s*])\*(?![\w*])")
 _LIST_ITEM = re.compile(r"^([ \t]*)[*+-][ \t]+", re.MULTILINE)  # "* Take +2 momentum": a bullet
-_TABLE_RULE = re.compile(r"^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|?)+[ \t]*(?:\n|$)", re.MULTILINE)  # "---|---"
+# "---|:---:": a cell of dashes, then "|"-separated cells; one way to match each line (no nested repeat)
+_TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*(?:\n|$)", re.MULTILINE)
 """``*of the*``: single-star emphasis (a list bullet, ``* item``, has a space after its star)."""
 
 

@@ -195,14 +195,15 @@ def check_ruleset(ruleset: Ruleset, raws: Sequence[Mapping[str, Any]]) -> tuple[
     loaded = {package.id for package in ruleset.packages}
     absent = frozenset(p.ruleset for p in ruleset.packages if p.ruleset is not None and p.ruleset not in loaded)
     seen = set()
+    templates = {(owner, target) for owner, how, target in references if how == "uses the template of"}
     for owner, how, target in references:
         if is_pattern(target) or target in known or (owner, target) in seen or package_of(target) in absent:
             continue
         if how == "links to" and _as_collection(target) in known:
             continue  # a link for the reader to a collection, written with a table's path (Starship Mission)
         seen.add((owner, target))
-        beside = _beside(owner, target)
-        read = f"; read as {beside}, beside it" if beside in known else ""
+        beside = _beside(owner, target)  # where a template's placeholder is looked up (table_rolls.fill_template)
+        read = f"; read as {beside}, beside it" if (owner, target) in templates and beside in known else ""
         problems.append(f"broken reference: {owner} {how} {target}, which this ruleset does not have{read}")
     problems += _enhancement_problems(ruleset, absent) + _delve_problems(ruleset, absent)
     return tuple(problems)

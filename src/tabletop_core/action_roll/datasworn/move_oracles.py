@@ -23,7 +23,7 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from tabletop_core._validate import check_type
+from tabletop_core._validate import check_type, clip
 from tabletop_core.action_roll.datasworn.moves import Move, RollType
 from tabletop_core.action_roll.datasworn.table_rolls import TableRoll, roll_table
 from tabletop_core.action_roll.datasworn.tables import OracleTable
@@ -33,7 +33,7 @@ from tabletop_core.errors import InvalidInput
 if TYPE_CHECKING:
     from tabletop_core.rng import RngLike  # the alias imports numpy at run time: annotations only
 
-__all__ = ["embedded_tables", "move_tables", "roll_move_table"]
+__all__ = ["embedded_tables", "move_tables", "pick_move_table", "roll_move_table"]
 
 _EMBEDDED = re.compile(r"\{\{table[:>]([^}]+)\}\}")
 _MOVE_LINK = re.compile(r"\(id:([^)\s]*/moves/[^)\s]+)\)")
@@ -55,10 +55,21 @@ def _check_ruleset(ruleset: Any) -> None:
         raise TypeError(f"ruleset must be a Ruleset (with moves and table()), got {type(ruleset).__name__}")
 
 
-def _outcome_text(move: Move, outcome: Outcome) -> str:
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")  # one pass, no backtracking: data text may be long
+
+
+def _outcome_text(move: Move, outcome: Outcome, match: bool | None = None) -> str:
+    """The outcome's text, with what it says "on a match" unless the roll is known to be no match.
+
+    Datasworn gives a match's text apart (``match_text``) or inside the outcome's own
+    ("On a miss with a match, you may instead Confront Chaos."): both go for no match.
+    """
     said = move.outcome(outcome)
     if said is None:
         return ""
+    if match is False:
+        sentences = _SENTENCE_END.split(said.text)
+        return " ".join(x for x in sentences if "with a match" not in x.lower() and "on a match" not in x.lower())
     return said.text + (said.match_text or "")
 
 
@@ -83,7 +94,7 @@ def _tables_of(ruleset: Any, table_id: str) -> list[OracleTable]:
 
 
 def move_tables(
-    ruleset: Any, move: Move, outcome: Outcome | None = None, *, option: str | None = None
+    ruleset: Any, move: Move, outcome: Outcome | None = None, *, option: str | None = None, match: bool | None = None
 ) -> tuple[OracleTable, ...]:
     """The tables *move* points to: those set into its text first, then its ``oracles`` list.
 
@@ -102,14 +113,19 @@ def move_tables(
         move: The move.
         outcome: An outcome of the move, or ``None`` for the whole move.
         option: The label of the option rolled (``wits``), to pick the table named after it.
+        match: Whether the roll was a match: ``False`` leaves out what the outcome says
+            "on a match" (Explore a Waypoint's miss: Confront Chaos only on a match);
+            ``None`` (not known) keeps it.
 
     Raises:
-        TypeError: *ruleset* is not a ruleset, *move* not a Move, *outcome* not an Outcome
-            or *option* not a str.
+        TypeError: *ruleset* is not a ruleset, *move* not a Move, *outcome* not an Outcome,
+            *option* not a str or *match* not a bool.
     """
     if option is not None:
         check_type("option", option, str)
-    found = _move_tables(ruleset, move, outcome)
+    if match is not None:
+        check_type("match", match, bool)
+    found = _move_tables(ruleset, move, outcome, match)
     if option is not None and len(found) > 1:
         wanted = option.strip().casefold()
         named = [table for table in found if table.name.strip().casefold() == wanted]
@@ -118,14 +134,14 @@ def move_tables(
     return found
 
 
-def _move_tables(ruleset: Any, move: Move, outcome: Outcome | None) -> tuple[OracleTable, ...]:
+def _move_tables(ruleset: Any, move: Move, outcome: Outcome | None, match: bool | None) -> tuple[OracleTable, ...]:
     _check_ruleset(ruleset)
     check_type("move", move, Move)
     if outcome is None:
         ids = (*embedded_tables(move.text), *move.oracles)
     else:
         check_type("outcome", outcome, Outcome)
-        said = _outcome_text(move, outcome)
+        said = _outcome_text(move, outcome, match)
         ids = embedded_tables(said)
         if not ids:
             # A linked move without a roll is its table ("On a miss, Pay the Price"); a linked move
@@ -143,18 +159,50 @@ def _move_tables(ruleset: Any, move: Move, outcome: Outcome | None) -> tuple[Ora
     return tuple(found.values())
 
 
-def _set_into(ruleset: Any, move: Move, outcome: Outcome | None) -> set[str]:
-    """The ids of the tables set into the text of *move* (or its *outcome*).
+def _set_into(ruleset: Any, move: Move, outcome: Outcome | None, match: bool | None) -> set[str]:
+    """The ids of the tables set into the text of *move* (or its *outcome*, see :func:`move_tables` for *match*).
 
     Or into the text of a move without a roll that it links (Pay the Price's "roll on the table below").
     """
-    said = move.text if outcome is None else _outcome_text(move, outcome)
+    said = move.text if outcome is None else _outcome_text(move, outcome, match)
     found = set(embedded_tables(said))
     for target in _MOVE_LINK.findall(said):
         other = ruleset.moves.get(target)
         if other is not None and other.roll_type is RollType.NO_ROLL:
             found.update(embedded_tables(other.text))
     return found
+
+
+def pick_move_table(
+    ruleset: Any,
+    move: Move,
+    outcome: Outcome | None = None,
+    *,
+    table: str | None = None,
+    option: str | None = None,
+    match: bool | None = None,
+) -> OracleTable | None:
+    """The table :func:`roll_move_table` rolls, or ``None`` where there is no one to take.
+
+    *table* by id or name, else the one set into the text (or into the text of a linked
+    move without a roll), else the only one; ``None`` where the move points to none, or
+    to several and *table* is not given.
+
+    Raises:
+        InvalidInput: *table* names none of the tables the move (or outcome) points to.
+    """
+    tables = move_tables(ruleset, move, outcome, option=option, match=match)
+    if table is not None:
+        wanted = check_type("table", table, str).strip().casefold()
+        picked = [t for t in tables if wanted in (t.id.casefold(), t.name.casefold())]
+        if len(picked) != 1:
+            where = move.name if outcome is None else f"{move.name} on a {outcome}"
+            names = ", ".join(f"{t.name} ({t.id})" for t in tables) or "none"
+            raise InvalidInput(f"table must be one of the tables of {where}: {names}; got {clip(table)}")
+        return picked[0]
+    embedded = _set_into(ruleset, move, outcome, match)
+    candidates = [t for t in tables if t.id in embedded] or list(tables)
+    return candidates[0] if len(candidates) == 1 else None
 
 
 def roll_move_table(
@@ -164,6 +212,7 @@ def roll_move_table(
     *,
     table: str | None = None,
     option: str | None = None,
+    match: bool | None = None,
     rng: RngLike = None,
 ) -> TableRoll:
     """Roll the table *move* (or its *outcome*) points to; see :func:`move_tables`.
@@ -177,29 +226,19 @@ def roll_move_table(
             or the one table it points to; where there are several, it must be given.
         option: The label of the option rolled: the table named after it, when the
             move has one per option (Delve the Depths: Edge, Shadow, Wits).
+        match: Whether the roll was a match (see :func:`move_tables`).
         rng: Where the dice come from (see :func:`~tabletop_core.dice_source`).
 
     Raises:
         InvalidInput: the move (or outcome) points to no table, *table* is not one of them,
             or it is not given where the move points to several (and sets not one into its text).
     """
-    tables = move_tables(ruleset, move, outcome, option=option)
+    tables = move_tables(ruleset, move, outcome, option=option, match=match)
     where = move.name if outcome is None else f"{move.name} on a {outcome}"
     if not tables:
         raise InvalidInput(f"{where} points to no oracle table")
-    if table is not None:
-        wanted = check_type("table", table, str).strip().casefold()
-        picked = [t for t in tables if wanted in (t.id.casefold(), t.name.casefold())]
-        if len(picked) != 1:
-            names = ", ".join(f"{t.name} ({t.id})" for t in tables)
-            raise InvalidInput(f"table must be one of the tables of {where}: {names}; got {table!r}")
-        chosen = picked[0]
-    else:
-        embedded = _set_into(ruleset, move, outcome)
-        set_in = [t for t in tables if t.id in embedded]
-        candidates = set_in or list(tables)
-        if len(candidates) > 1:  # Ask the Oracle's five odds: the player picks, the library does not
-            names = ", ".join(f"{t.name} ({t.id})" for t in candidates)
-            raise InvalidInput(f"{where} points to {len(candidates)} tables: give table, one of {names}")
-        chosen = candidates[0]
+    chosen = pick_move_table(ruleset, move, outcome, table=table, option=option, match=match)
+    if chosen is None:  # Ask the Oracle's five odds: the player picks, the library does not
+        names = ", ".join(f"{t.name} ({t.id})" for t in tables)
+        raise InvalidInput(f"{where} points to {len(tables)} tables: give table, one of {names}")
     return roll_table(chosen, rng=rng, tables=ruleset)

@@ -342,12 +342,13 @@ class Ruleset:
         return choose_row(self.table(key), row, index=index, rng=rng, tables=self, follow=follow)
 
     def move_tables(
-        self, move: str | Move, outcome: Any = None, *, option: str | None = None
+        self, move: str | Move, outcome: Any = None, *, option: str | None = None, match: bool | None = None
     ) -> tuple[OracleTable, ...]:
         """The tables a move (or one of its outcomes) points to; see :func:`~.move_oracles.move_tables`."""
         from tabletop_core.action_roll.datasworn.move_oracles import move_tables
 
-        return move_tables(self, self.move(move) if isinstance(move, str) else move, outcome, option=option)
+        found = self.move(move) if isinstance(move, str) else move
+        return move_tables(self, found, outcome, option=option, match=match)
 
     def roll_move_table(
         self,
@@ -356,6 +357,7 @@ class Ruleset:
         *,
         table: str | None = None,
         option: str | None = None,
+        match: bool | None = None,
         rng: RngLike = None,
     ) -> TableRoll:
         """Roll the table a move (or one of its outcomes) points to: Pay the Price from the move that says to.
@@ -365,7 +367,7 @@ class Ruleset:
         from tabletop_core.action_roll.datasworn.move_oracles import roll_move_table
 
         found = self.move(move) if isinstance(move, str) else move
-        return roll_move_table(self, found, outcome, table=table, option=option, rng=rng)
+        return roll_move_table(self, found, outcome, table=table, option=option, match=match, rng=rng)
 
     def __str__(self) -> str:
         line = (

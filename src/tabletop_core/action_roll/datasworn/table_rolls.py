@@ -71,8 +71,10 @@ class TableRoll(Record):
         InvalidInput: the derived fields do not follow from the dice.
     """
 
-    _version: ClassVar[int] = 2  # 2: the answer "columns" (every result column as plain text)
-    _added: ClassVar[Mapping[str, int]] = {"columns": 2}
+    # 2: the answer "columns" (every result column as plain text), and "text" by the plain-text
+    # rule of version 2 (a list item's marker a bullet): a version 1 "text" is read again.
+    _version: ClassVar[int] = 2
+    _added: ClassVar[Mapping[str, int]] = {"columns": 2, "text": 2}
     _derived: ClassVar[tuple[str, ...]] = ("total", "is_match", "text", "columns")
     _optional_keys: ClassVar[tuple[str, ...]] = ("column_labels", "chosen", "flipped_from")
 
@@ -528,5 +530,10 @@ def follow_row(
 
 @migration("action_roll.TableRoll", 1)
 def _table_roll_1_to_2(data: dict[str, Any]) -> dict[str, Any]:  # Any: JSON data
-    """Version 1 -> 2: the answer ``columns`` came; answers are recomputed, so the fields read as they are."""
+    """Version 1 -> 2: the answer ``columns`` came, and ``text`` follows the new plain-text rule.
+
+    Both are answers, computed from the row: the one version 1 wrote is dropped (a row with a
+    list, "* Overland Details", wrote ``*`` where version 2 writes ``•``).
+    """
+    data.pop("text", None)
     return data
