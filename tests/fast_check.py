@@ -90,7 +90,7 @@ def disagreement(plain: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[
     if type(made) is not type(expected) or made != expected:
         return f"{made!r} != {expected!r}"
     for field in attrs.fields(type(expected)):
-        if not field.eq:  # a cache beside the value (filled on first use), not part of it
+        if not field.eq:  # not part of the value (a lookup cache, or a field the class leaves out of ==)
             continue
         a, b = getattr(made, field.name), getattr(expected, field.name)
         if a != b or type(a) is not type(b):

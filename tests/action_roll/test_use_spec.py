@@ -31,7 +31,12 @@ def test_a_use_is_read_asset_ability_choice(text, expected):
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [(":2", "name the asset first"), ("Negotiator:0", "numbered as on the card, from 1"), ("   ", "name the asset")],
+    [
+        (":2", "name the asset first"),
+        ("Negotiator:0", "numbered as on the card, from 1"),
+        ("Negotiator:-1", "numbered as on the card, from 1"),
+        ("   ", "name the asset"),
+    ],
 )
 def test_a_use_without_its_asset_or_with_ability_zero_is_refused(text, message):
     with pytest.raises(InvalidInput, match=message):

@@ -55,6 +55,8 @@ class UseSpec:
         if not asset.strip():
             raise InvalidInput(f"use {clip(spec)}: name the asset first (ASSET, ASSET:ABILITY or ASSET:ABILITY:CHOICE)")
         ability_text = ability_text.strip()
+        if ability_text[:1] in ("-", "+") and ability_text[1:].isascii() and ability_text[1:].isdigit():
+            raise InvalidInput(f"use {clip(spec)}: an ability is numbered as on the card, from 1")
         if ability_text and not (ability_text.isascii() and ability_text.isdigit()):
             return cls(asset.strip(), None, rest.strip())  # "Heavy Cannons:Strafing run": a choice, no number
         if ability_text and int(ability_text) < 1:
