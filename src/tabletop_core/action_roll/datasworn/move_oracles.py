@@ -147,13 +147,7 @@ def _move_tables(ruleset: Any, move: Move, outcome: Outcome | None, match: bool 
             # A linked move without a roll is its table ("On a miss, Pay the Price"); a linked move
             # that rolls ("you must Withstand Damage", "if you later Endure Harm") is a move to
             # make: its table comes after its own roll, if that misses, and is not this one's.
-            linked = [ruleset.moves.get(target) for target in dict.fromkeys(_MOVE_LINK.findall(said))]
-            theirs = [
-                table
-                for other in linked
-                if other is not None and other.roll_type is RollType.NO_ROLL
-                for table in move_tables(ruleset, other)
-            ]
+            theirs = [table for other in _linked_without_roll(ruleset, said) for table in move_tables(ruleset, other)]
             return tuple({table.id: table for table in theirs}.values())
     found = {table.id: table for table_id in dict.fromkeys(ids) for table in _tables_of(ruleset, table_id)}
     return tuple(found.values())
@@ -166,11 +160,15 @@ def _set_into(ruleset: Any, move: Move, outcome: Outcome | None, match: bool | N
     """
     said = move.text if outcome is None else _outcome_text(move, outcome, match)
     found = set(embedded_tables(said))
-    for target in _MOVE_LINK.findall(said):
-        other = ruleset.moves.get(target)
-        if other is not None and other.roll_type is RollType.NO_ROLL:
-            found.update(embedded_tables(other.text))
+    for other in _linked_without_roll(ruleset, said):
+        found.update(embedded_tables(other.text))
     return found
+
+
+def _linked_without_roll(ruleset: Any, said: str) -> list[Move]:
+    """The moves without a roll that *said* links, in order, once each (Pay the Price)."""
+    linked = (ruleset.moves.get(target) for target in dict.fromkeys(_MOVE_LINK.findall(said)))
+    return [other for other in linked if other is not None and other.roll_type is RollType.NO_ROLL]
 
 
 def pick_move_table(
@@ -192,6 +190,18 @@ def pick_move_table(
         InvalidInput: *table* names none of the tables the move (or outcome) points to.
     """
     tables = move_tables(ruleset, move, outcome, option=option, match=match)
+    return _pick(ruleset, move, outcome, tables, table, match)
+
+
+def _pick(
+    ruleset: Any,
+    move: Move,
+    outcome: Outcome | None,
+    tables: tuple[OracleTable, ...],
+    table: str | None,
+    match: bool | None,
+) -> OracleTable | None:
+    """:func:`pick_move_table` among *tables*, the ones :func:`move_tables` gave."""
     if table is not None:
         wanted = check_type("table", table, str).strip().casefold()
         picked = [t for t in tables if wanted in (t.id.casefold(), t.name.casefold())]
@@ -237,7 +247,7 @@ def roll_move_table(
     where = move.name if outcome is None else f"{move.name} on a {outcome}"
     if not tables:
         raise InvalidInput(f"{where} points to no oracle table")
-    chosen = pick_move_table(ruleset, move, outcome, table=table, option=option, match=match)
+    chosen = _pick(ruleset, move, outcome, tables, table, match)
     if chosen is None:  # Ask the Oracle's five odds: the player picks, the library does not
         names = ", ".join(f"{t.name} ({t.id})" for t in tables)
         raise InvalidInput(f"{where} points to {len(tables)} tables: give table, one of {names}")
